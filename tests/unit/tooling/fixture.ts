@@ -1,0 +1,169 @@
+/** A small, valid schemas/ tree in a temporary folder, with a small fake vocabulary. */
+import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Vocabulary } from '../../../tools/schemas/types';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const REAL_SCHEMAS = join(REPO_ROOT, 'schemas');
+
+export const FAKE_VOCABULARY: Vocabulary = {
+  components: {
+    Button: {
+      description: 'A button.',
+      props: { type: 'object', required: ['label'], properties: { label: { type: 'string' }, variant: { enum: ['primary', 'secondary'] } } },
+      events: { click: 'pressed' },
+      children: false,
+    },
+    Form: {
+      description: 'An RJSF form.',
+      props: { type: 'object', required: ['form'], properties: { form: { type: 'string' } } },
+      events: { submit: 'valid data submitted', change: 'data changed' },
+      children: false,
+    },
+    Outlet: { description: 'Where the page goes.', props: { type: 'object', properties: {} }, events: {}, children: false },
+    PriceTag: {
+      description: 'A price.',
+      props: {
+        type: 'object',
+        required: ['value'],
+        properties: { value: { type: 'number' }, label: { type: 'string' }, size: { enum: ['small', 'large'] } },
+      },
+      events: {},
+      children: false,
+    },
+    Stack: { description: 'Children one under another.', props: { type: 'object', properties: { gap: { type: 'integer' } } }, events: {}, children: true },
+  },
+  actions: {
+    'cart.add': {
+      description: 'Adds a tariff to the cart.',
+      args: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } } },
+    },
+    'nav.go': { description: 'Goes to an address.', args: { type: 'object', required: ['to'], properties: { to: { type: 'string' } } } },
+    'ui.openModal': {
+      description: 'Opens a modal.',
+      args: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, params: { type: 'object' } } },
+    },
+  },
+};
+
+export type Tree = Record<string, unknown>;
+
+/** A tree that passes every check. Keys are paths under schemas/. */
+export function validTree(): Tree {
+  return {
+    'screens/main.json': {
+      $schema: '../meta/screen.schema.json',
+      id: 'main',
+      version: 1,
+      kind: 'layout',
+      body: [{ component: 'Stack', props: { gap: 2 }, children: [{ component: 'Outlet' }] }],
+    },
+    'screens/pdp.json': {
+      $schema: '../meta/screen.schema.json',
+      id: 'pdp',
+      version: 2,
+      route: '/Privatni/Uredjaji/:code',
+      aliases: ['/Privatni/Uredjaji/:code/:color'],
+      title: { message: 'pdp.title' },
+      load: [{ action: 'nav.go', args: { to: '/x' } }],
+      body: [
+        { component: 'PriceTag', props: { label: { message: 'pdp.price', params: { n: { $bind: '/cart/totalItems' } } }, size: 'large' }, bind: { value: '/catalog/pdp/price' } },
+        {
+          component: 'Button',
+          props: { label: 'Kupi', variant: 'primary' },
+          visibleIf: { properties: { cart: { properties: { totalItems: { minimum: 1 } } } }, required: ['cart'] },
+          on: {
+            click: [
+              { action: 'cart.add', args: { code: { $bind: '/catalog/pdp/variant/code' }, quantity: 1 } },
+              { action: 'ui.openModal', args: { id: 'confirm' } },
+            ],
+          },
+        },
+        { component: 'Form', props: { form: 'guest' }, on: { submit: { action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } } } },
+      ],
+    },
+    'screens/checkout-data-delivery.json': {
+      $schema: '../meta/screen.schema.json',
+      id: 'checkout-data-delivery',
+      version: 1,
+      route: '/kupovina/podaci-dostava',
+      layout: 'main',
+      body: [],
+    },
+    'modals/confirm.json': {
+      $schema: '../meta/modal.schema.json',
+      id: 'confirm',
+      version: 1,
+      title: { message: 'modal.confirm.title' },
+      size: 'medium',
+      body: [{ component: 'PriceTag', props: { value: 3 } }],
+      footer: [{ component: 'Button', props: { label: { message: 'modal.confirm.ok' } } }],
+    },
+    'forms/guest.json': {
+      $schema: '../meta/form.schema.json',
+      id: 'guest',
+      version: 1,
+      schema: {
+        type: 'object',
+        required: ['firstName'],
+        properties: { firstName: { type: 'string', maxLength: 40 }, contactPhone: { type: 'string', format: 'contactPhone' } },
+      },
+      uiSchema: { firstName: { 'ui:title': 'checkout.guest.firstName', 'ui:placeholder': 'checkout.guest.firstName.placeholder' } },
+      messages: { '/contactPhone': { format: 'validation.regex' } },
+    },
+    'flows/guest.json': {
+      $schema: '../meta/flow.schema.json',
+      id: 'guest',
+      version: 1,
+      checkoutType: 'GUEST',
+      backToOffer: '/Privatni/Uredjaji',
+      steps: [
+        { code: 'GUEST_ORDER_INFO', path: '/kupovina/podaci-dostava', eventName: 'checkout_guest_order_info', screen: 'checkout-data-delivery', title: { message: 'checkout.step.dataDelivery' } },
+      ],
+    },
+    'messages/sr.json': {
+      $schema: '../meta/messages.schema.json',
+      'checkout.guest.firstName': 'Ime',
+      'checkout.guest.firstName.placeholder': 'Unesi ime',
+      'checkout.step.dataDelivery': 'Tvoji podaci i dostava',
+      'modal.confirm.ok': 'U redu',
+      'modal.confirm.title': 'Potvrda',
+      'pdp.price': { one: '{n} uređaj', few: '{n} uređaja', other: '{n} uređaja' },
+      'pdp.title': 'Uređaj',
+      'validation.regex': 'Polje nije u odgovarajućem formatu',
+    },
+    'messages/en.json': {
+      $schema: '../meta/messages.schema.json',
+      'checkout.guest.firstName': 'First name',
+      'checkout.guest.firstName.placeholder': 'Enter your first name',
+      'checkout.step.dataDelivery': 'Your data and delivery',
+      'modal.confirm.ok': 'OK',
+      'modal.confirm.title': 'Confirmation',
+      'pdp.price': { one: '{n} device', few: '{n} devices', other: '{n} devices' },
+      'pdp.title': 'Device',
+      'validation.regex': 'The field is not in the right format',
+    },
+  };
+}
+
+/**
+ * Writes the tree (objects as pretty JSON, strings verbatim) plus the real meta-schemas and the
+ * fake vocabulary into a new temporary folder; returns its schemas/ folder and a cleanup.
+ */
+export async function writeTree(tree: Tree, vocabulary: Vocabulary = FAKE_VOCABULARY): Promise<{ schemasDir: string; cleanup: () => Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'schemas-check-'));
+  const schemasDir = join(root, 'schemas');
+  await mkdir(join(schemasDir, 'meta'), { recursive: true });
+  for (const name of await readdir(join(REAL_SCHEMAS, 'meta'))) {
+    if (name.endsWith('.schema.json')) await copyFile(join(REAL_SCHEMAS, 'meta', name), join(schemasDir, 'meta', name));
+  }
+  await writeFile(join(schemasDir, 'meta', 'vocabulary.json'), JSON.stringify(vocabulary, null, 2));
+  for (const [rel, content] of Object.entries(tree)) {
+    const abs = join(schemasDir, rel);
+    await mkdir(dirname(abs), { recursive: true });
+    await writeFile(abs, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
+  }
+  return { schemasDir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}

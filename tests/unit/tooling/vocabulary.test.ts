@@ -1,0 +1,96 @@
+// @vitest-environment node
+import { mkdir, mkdtemp, rm, writeFile, copyFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectVocabulary, serializeVocabulary, VocabularyError } from '../../../tools/schemas/vocabulary';
+import { generateTypes, GENERATED_HEADER } from '../../../tools/schemas/generate';
+import { REAL_SCHEMAS } from './fixture';
+
+const roots: string[] = [];
+afterEach(async () => {
+  while (roots.length) await rm(roots.pop()!, { recursive: true, force: true });
+});
+
+async function repo(files: Record<string, string | object>): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'vocab-'));
+  roots.push(root);
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(dirname(join(root, rel)), { recursive: true });
+    await writeFile(join(root, rel), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return root;
+}
+
+const action = (name: string) => `export default { name: '${name}', description: 'Does ${name}.', args: { type: 'object', properties: { x: { type: 'string' } } }, run() {} };\n`;
+
+describe('vocabulary', () => {
+  it('collects components and actions, normalizes events and skips stores/, api/ and tests', async () => {
+    const root = await repo({
+      'components/b/Zeta.meta.json': { name: 'Zeta', description: 'Z.', props: { type: 'object', properties: { a: { type: 'string' } } }, events: ['click'], children: true },
+      'components/a/Alpha.meta.json': { name: 'Alpha', description: 'A.', events: { open: 'opened' } },
+      'actions/cart/add.ts': action('cart.add'),
+      'actions/ui/modals.ts': `export default [${action('ui.openModal').replace('export default ', '').replace(';\n', '')}, ${action('ui.closeModal').replace('export default ', '').replace(';\n', '')}];\n`,
+      'actions/ui/modals.test.ts': 'throw new Error("a test file must not be imported");\n',
+      'actions/stores/cart.ts': 'throw new Error("stores must not be imported");\n',
+      'actions/api/client.ts': 'throw new Error("api must not be imported");\n',
+      'actions/define.ts': 'throw new Error("define.ts must not be imported");\n',
+    });
+    const { vocabulary, warnings } = await collectVocabulary(root);
+    expect(warnings).toEqual([]);
+    expect(Object.keys(vocabulary.components)).toEqual(['Alpha', 'Zeta']);
+    expect(vocabulary.components.Zeta).toEqual({ description: 'Z.', props: { type: 'object', properties: { a: { type: 'string' } } }, events: { click: '' }, children: true });
+    expect(vocabulary.components.Alpha).toEqual({ description: 'A.', props: { type: 'object', properties: {} }, events: { open: 'opened' }, children: false });
+    expect(Object.keys(vocabulary.actions)).toEqual(['cart.add', 'ui.closeModal', 'ui.openModal']);
+    expect(vocabulary.actions['cart.add'].description).toBe('Does cart.add.');
+    // stable output: sorted keys, one trailing newline
+    expect(serializeVocabulary(vocabulary)).toBe(serializeVocabulary(JSON.parse(serializeVocabulary(vocabulary))));
+  });
+
+  it('fails on a name that differs from the file name and on duplicate actions', async () => {
+    const root = await repo({
+      'components/a/Alpha.meta.json': { name: 'Alfa', description: 'A.' },
+      'actions/cart/add.ts': action('cart.add'),
+      'actions/cart/add2.ts': action('cart.add'),
+    });
+    const err = await collectVocabulary(root).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VocabularyError);
+    expect((err as VocabularyError).problems).toEqual([
+      'components/a/Alpha.meta.json: "name" is "Alfa" but the file is named Alpha',
+      'actions/cart/add2.ts: action "cart.add" is also defined in actions/cart/add.ts',
+    ]);
+  });
+
+  it('warns about missing descriptions without failing', async () => {
+    const root = await repo({ 'components/a/Alpha.meta.json': { name: 'Alpha' } });
+    const { warnings } = await collectVocabulary(root);
+    expect(warnings).toEqual(['components/a/Alpha.meta.json: "description" is missing (editors show it as help)']);
+  });
+});
+
+describe('TypeScript types', () => {
+  it('are generated from the meta-schemas and API schemas with cross-file refs; the path table and a missing folder are fine', async () => {
+    const root = await repo({
+      'schemas/api/paths.json': { authToken: { method: 'GET', path: '/x' } },
+      'schemas/api/money.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/money.json', title: 'Money', type: 'object', required: ['value'], properties: { value: { type: 'integer' } } },
+      'schemas/api/cart.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/cart.json', title: 'Cart', type: 'object', properties: { total: { $ref: 'money.json' } } },
+    });
+    await mkdir(join(root, 'schemas', 'meta'));
+    for (const n of (await readdir(join(REAL_SCHEMAS, 'meta'))).filter((x) => x.endsWith('.schema.json'))) await copyFile(join(REAL_SCHEMAS, 'meta', n), join(root, 'schemas', 'meta', n));
+    const files = await generateTypes(join(root, 'schemas'));
+    expect([...files.keys()].sort()).toEqual(
+      ['api.cart', 'api.money', 'flow', 'form', 'messages', 'modal', 'node', 'screen'].map((n) => `schemas/types/${n}.ts`),
+    );
+    const cart = files.get('schemas/types/api.cart.ts')!;
+    expect(cart.startsWith(GENERATED_HEADER)).toBe(true);
+    expect(cart).toMatch(/export interface Cart \{\s+total\?: /);
+    expect(cart).toMatch(/value: number;/);
+    expect(files.get('schemas/types/flow.ts')).toMatch(/'GUEST_ORDER_INFO'/);
+
+    const noApi = await repo({});
+    await mkdir(join(noApi, 'schemas', 'meta'), { recursive: true });
+    await copyFile(join(REAL_SCHEMAS, 'meta', 'messages.schema.json'), join(noApi, 'schemas', 'meta', 'messages.schema.json'));
+    await copyFile(join(REAL_SCHEMAS, 'meta', 'document.schema.json'), join(noApi, 'schemas', 'meta', 'document.schema.json'));
+    expect([...(await generateTypes(join(noApi, 'schemas'))).keys()]).toEqual(['schemas/types/messages.ts']);
+  }, 60_000);
+});

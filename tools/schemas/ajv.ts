@@ -1,0 +1,212 @@
+/** AJV instances and the translation of AJV errors into plain English. */
+import Ajv2020Import from 'ajv/dist/2020.js';
+import addFormatsImport from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
+import { suggest } from './suggest.js';
+
+type Ajv2020 = import('ajv/dist/2020.js').default;
+const Ajv2020Ctor = ((Ajv2020Import as unknown as { default?: unknown }).default ?? Ajv2020Import) as typeof import('ajv/dist/2020.js').default;
+const addFormats = ((addFormatsImport as unknown as { default?: unknown }).default ?? addFormatsImport) as typeof import('ajv-formats').default;
+
+/** Editor-only annotations the meta-schemas may carry. */
+export const EDITOR_KEYWORDS = ['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'defaultSnippets'];
+
+/** Formats of the shop's forms (docs/ARCHITECTURE.md §2.4); the checker only needs to know they exist. */
+const SHOP_FORMATS = ['contactPhone', 'mobileNumber'];
+
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020Ctor({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateFormats: true });
+  addFormats(ajv);
+  for (const f of SHOP_FORMATS) ajv.addFormat(f, true);
+  for (const k of EDITOR_KEYWORDS) if (!ajv.getKeyword(k)) ajv.addKeyword(k);
+  return ajv;
+}
+
+export interface PlainError {
+  /** JSON Pointer relative to the validated value */
+  pointer: string;
+  message: string;
+  expected?: string;
+  suggestion?: string;
+  /** the pointer names a property key (for positions) */
+  atKey?: boolean;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a text in "quotes"',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object { … }',
+  array: 'a list [ … ]',
+  null: 'null',
+};
+
+function describeType(t: unknown): string {
+  const list = Array.isArray(t) ? t : [t];
+  return list.map((x) => TYPE_NAMES[String(x)] ?? String(x)).join(' or ');
+}
+
+function actualType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'object') return 'an object';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? v.slice(0, 37) + '…' : v)}`;
+  if (typeof v === 'number') return `the number ${v}`;
+  return String(v);
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  let cur: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[seg];
+  }
+  return cur;
+}
+
+function listValues(values: unknown[], max = 12): string {
+  const shown = values.slice(0, max).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  return shown.join(', ') + (values.length > max ? `, … (${values.length - max} more)` : '');
+}
+
+const esc = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Turns AJV's errors into messages an analyst can act on. Noise of anyOf/oneOf/if branches is
+ * dropped when a more precise error exists at the same place or deeper.
+ */
+export function translateAjvErrors(errors: ErrorObject[] | null | undefined, data: unknown): PlainError[] {
+  if (!errors) return [];
+  const structural = new Set(['anyOf', 'oneOf', 'if', 'not', '$ref', 'allOf']);
+  const precise = errors.filter((e) => !structural.has(e.keyword));
+  const out: PlainError[] = [];
+  // type errors at the same place from different branches are merged into one
+  const typesAt = new Map<string, Set<string>>();
+  for (const e of errors) {
+    if (e.keyword === 'type') {
+      const set = typesAt.get(e.instancePath) ?? new Set<string>();
+      const t = (e.params as { type: string | string[] }).type;
+      for (const x of Array.isArray(t) ? t : String(t).split(',')) set.add(x);
+      typesAt.set(e.instancePath, set);
+    }
+  }
+  const typeDone = new Set<string>();
+  for (const e of errors) {
+    const p = e.instancePath;
+    if (structural.has(e.keyword)) {
+      const covered = precise.some((o) => o.instancePath === p || o.instancePath.startsWith(p + '/'));
+      if (covered) continue;
+      if (e.keyword === 'not') {
+        out.push({ pointer: p, message: 'is not allowed here' });
+      } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+        out.push({ pointer: p, message: 'does not match any accepted form' });
+      }
+      continue;
+    }
+    // when a value has the wrong type, other complaints about the same value are noise
+    if (e.keyword !== 'type' && typesAt.has(p) && !['required', 'additionalProperties'].includes(e.keyword)) {
+      const v = valueAt(data, p);
+      const accepted = typesAt.get(p)!;
+      const matchesOne = [...accepted].some((t) => (t === 'array' ? Array.isArray(v) : t === 'object' ? v !== null && typeof v === 'object' && !Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : typeof v === t));
+      if (!matchesOne) continue;
+    }
+    // a wrong type next to more precise complaints about the same value comes from another
+    // branch of an anyOf (e.g. "a text, or an object with one/few/other"): keep the precise ones
+    if (e.keyword === 'type' && precise.some((o) => o.keyword !== 'type' && (o.instancePath === p || o.instancePath.startsWith(p + '/')))) continue;
+    const pr = e.params as Record<string, unknown>;
+    switch (e.keyword) {
+      case 'required':
+        out.push({ pointer: p, message: `missing property '${pr.missingProperty}'`, expected: `a property "${pr.missingProperty}"` });
+        break;
+      case 'additionalProperties': {
+        const name = String(pr.additionalProperty);
+        const allowed = Object.keys((e.parentSchema?.properties as object | undefined) ?? {});
+        const s = suggest(name, allowed);
+        out.push({
+          pointer: `${p}/${esc(name)}`,
+          atKey: true,
+          message: `unexpected property '${name}'` + (s ? ` — did you mean '${s}'?` : ''),
+          expected: allowed.length ? `one of: ${listValues(allowed)}` : undefined,
+          suggestion: s,
+        });
+        break;
+      }
+      case 'enum': {
+        const allowed = pr.allowedValues as unknown[];
+        const v = valueAt(data, p);
+        const s = typeof v === 'string' ? suggest(v, allowed.filter((x): x is string => typeof x === 'string')) : undefined;
+        out.push({
+          pointer: p,
+          message: `must be one of: ${listValues(allowed)}` + (s ? ` — did you mean "${s}"?` : ''),
+          expected: `one of: ${listValues(allowed)}`,
+          suggestion: s,
+        });
+        break;
+      }
+      case 'const':
+        out.push({ pointer: p, message: `must be ${JSON.stringify(pr.allowedValue)}`, expected: JSON.stringify(pr.allowedValue) });
+        break;
+      case 'type': {
+        if (typeDone.has(p)) break;
+        typeDone.add(p);
+        const accepted = [...(typesAt.get(p) ?? [])];
+        const what = typeof e.parentSchema?.description === 'string' ? ` — ${e.parentSchema.description}` : '';
+        out.push({ pointer: p, message: `must be ${describeType(accepted)}, found ${actualType(valueAt(data, p))}`, expected: `${describeType(accepted)}${what}` });
+        break;
+      }
+      case 'pattern':
+        if (typeof pr.propertyName === 'string') {
+          out.push({ pointer: `${p}/${esc(pr.propertyName)}`, atKey: true, message: `the name '${pr.propertyName}' does not have the expected form (pattern ${pr.pattern})`, expected: `a name matching ${pr.pattern}` });
+          break;
+        }
+        out.push({ pointer: p, message: `does not have the expected form (pattern ${pr.pattern})`, expected: `text matching ${pr.pattern}` });
+        break;
+      case 'format':
+        out.push({ pointer: p, message: `is not a valid ${pr.format}`, expected: `a valid ${pr.format}` });
+        break;
+      case 'minimum':
+      case 'maximum':
+      case 'exclusiveMinimum':
+      case 'exclusiveMaximum': {
+        const words: Record<string, string> = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'greater than', exclusiveMaximum: 'less than' };
+        out.push({ pointer: p, message: `must be ${words[e.keyword]} ${pr.limit}`, expected: `a number ${words[e.keyword]} ${pr.limit}` });
+        break;
+      }
+      case 'minLength':
+        out.push({ pointer: p, message: `must have at least ${pr.limit} character(s)` });
+        break;
+      case 'maxLength':
+        out.push({ pointer: p, message: `must have at most ${pr.limit} character(s)` });
+        break;
+      case 'minItems':
+        out.push({ pointer: p, message: `must have at least ${pr.limit} item(s)` });
+        break;
+      case 'maxItems':
+        out.push({ pointer: p, message: `must have at most ${pr.limit} item(s)` });
+        break;
+      case 'propertyNames':
+        break; // reported by the inner error (pattern / enum) with the property name
+      case 'false schema': {
+        const last = p.split('/').pop() ?? '';
+        out.push({ pointer: p, atKey: true, message: p === '' ? 'is not allowed here' : `property '${last.replace(/~1/g, '/').replace(/~0/g, '~')}' is not allowed here` });
+        break;
+      }
+      default:
+        out.push({ pointer: p, message: e.message ?? `fails the rule "${e.keyword}"` });
+    }
+  }
+  return dedupe(out);
+}
+
+function dedupe(list: PlainError[]): PlainError[] {
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const k = `${e.pointer}\u0000${e.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,357 @@
+/** Cross-reference checks between documents and against the vocabulary. */
+import { createAjv, translateAjvErrors } from './ajv.js';
+import { escapePointer } from './jsonpos.js';
+import type { LoadedDocument } from './load.js';
+import type { Report } from './check.js';
+import { FORM_UI_MESSAGE_KEYS, FORM_UI_MESSAGE_LIST_KEYS, STEP_PATHS } from './spec.js';
+import { suggest } from './suggest.js';
+import type { Vocabulary } from './types.js';
+
+type Ajv = ReturnType<typeof createAjv>;
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const RESERVED_MESSAGE_ENTRIES = new Set(['$schema', 'id', 'version']);
+
+/** `{ "message": "key", "params"?: {…} }` */
+export function isMessageRef(v: unknown): v is { message: string; params?: Obj } {
+  return isObj(v) && typeof v.message === 'string' && Object.keys(v).every((k) => k === 'message' || k === 'params');
+}
+/** `{ "$bind": "/pointer" }` */
+export function isBinding(v: unknown): v is { $bind: string } {
+  return isObj(v) && typeof v.$bind === 'string' && Object.keys(v).length === 1;
+}
+/** written as a binding or a translated text (even a malformed one: the meta-schema reports that) */
+const isDynamic = (v: unknown): boolean => isObj(v) && ('$bind' in v || 'message' in v);
+
+function placeholders(text: unknown): string[] {
+  const texts = typeof text === 'string' ? [text] : isObj(text) ? Object.values(text).filter((t): t is string => typeof t === 'string') : [];
+  const set = new Set<string>();
+  for (const t of texts) for (const m of t.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) set.add(m[1]);
+  return [...set].sort();
+}
+
+/** "unknown X" with did-you-mean */
+function unknownName(what: string, name: string, known: Iterable<string>): { message: string; suggestion?: string } {
+  const s = suggest(name, known);
+  return { message: `unknown ${what} "${name}"` + (s ? ` — did you mean "${s}"?` : ''), suggestion: s };
+}
+
+/**
+ * @param unparsable documents whose file exists but is not valid JSON: references to them are not
+ *                   reported again (the syntax error is)
+ */
+export function checkReferences(
+  docs: LoadedDocument[],
+  vocab: Vocabulary | undefined,
+  report: Report,
+  ajv: Ajv,
+  unparsable: ReadonlyArray<{ kind: LoadedDocument['kind']; id: string }> = [],
+): void {
+  const byKind = (k: LoadedDocument['kind']) => docs.filter((d) => d.kind === k && isObj(d.json));
+  const screens = byKind('screen');
+  const forms = byKind('form');
+  const modals = byKind('modal');
+  const flows = byKind('flow');
+  const messageDocs = byKind('messages');
+  const screenIds = new Map(screens.map((d) => [d.id, d]));
+  const formIds = new Set(forms.map((d) => d.id));
+  const modalIds = new Set(modals.map((d) => d.id));
+  const broken = (kind: LoadedDocument['kind'], id: string) => unparsable.some((u) => u.kind === kind && u.id === id);
+
+  // ---- messages: both languages, same keys, same placeholders
+  const sr = messageDocs.find((d) => d.id === 'sr');
+  const en = messageDocs.find((d) => d.id === 'en');
+  const keysOf = (d: LoadedDocument | undefined) => new Set(d ? Object.keys(d.json as Obj).filter((k) => !RESERVED_MESSAGE_ENTRIES.has(k)) : []);
+  const srKeys = keysOf(sr);
+  const enKeys = keysOf(en);
+  const langs: Array<[LoadedDocument | undefined, Set<string>, string]> = [
+    [sr, srKeys, 'sr'],
+    [en, enKeys, 'en'],
+  ];
+  if (sr && en) {
+    for (const [doc, keys, , other, otherName] of [
+      [sr, srKeys, 'sr', enKeys, en.file],
+      [en, enKeys, 'en', srKeys, sr.file],
+    ] as const) {
+      for (const k of keys) {
+        if (!other.has(k)) report(doc, `/${escapePointer(k)}`, `message key "${k}" is missing in ${otherName} — every key must exist in both languages`, { atKey: true, expected: `the same key in ${otherName}` });
+      }
+    }
+    for (const k of srKeys) {
+      if (!enKeys.has(k)) continue;
+      const a = placeholders((sr.json as Obj)[k]);
+      const b = placeholders((en.json as Obj)[k]);
+      if (a.join(',') !== b.join(',')) {
+        const show = (l: string[]) => (l.length ? l.map((x) => `{${x}}`).join(', ') : 'none');
+        report(en, `/${escapePointer(k)}`, `placeholders of "${k}" differ: sr.json has ${show(a)}, en.json has ${show(b)}`, { expected: show(a) });
+      }
+    }
+  }
+  const checkMessageKey = (doc: LoadedDocument, pointer: string, key: string): void => {
+    for (const [mdoc, keys, lang] of langs) {
+      if (keys.has(key)) continue;
+      const file = mdoc?.file ?? `schemas/messages/${lang}.json`;
+      const s = suggest(key, keys);
+      report(doc, pointer, `message key "${key}" is missing in ${file}` + (s ? ` — did you mean "${s}"?` : ''), { suggestion: s, expected: `a key of ${file}` });
+    }
+  };
+  /** every { message } anywhere in the value */
+  const walkMessages = (doc: LoadedDocument, v: unknown, ptr: string): void => {
+    if (isMessageRef(v)) checkMessageKey(doc, `${ptr}/message`, v.message);
+    if (Array.isArray(v)) v.forEach((x, i) => walkMessages(doc, x, `${ptr}/${i}`));
+    else if (isObj(v)) for (const [k, x] of Object.entries(v)) walkMessages(doc, x, `${ptr}/${escapePointer(k)}`);
+  };
+
+  // ---- values (props / args) against a schema
+  const compiled = new Map<string, ReturnType<Ajv['compile']> | null>();
+  const literalValidator = (schema: Obj) => {
+    const { $id: _i, $schema: _s, required: _r, additionalProperties: _a, ...rest } = schema;
+    const key = JSON.stringify(rest);
+    if (!compiled.has(key)) {
+      try {
+        compiled.set(key, ajv.compile(rest));
+      } catch {
+        compiled.set(key, null); // a broken vocabulary schema is the vocabulary author's problem, not the analyst's
+      }
+    }
+    return compiled.get(key) ?? null;
+  };
+  const checkValues = (
+    doc: LoadedDocument,
+    what: 'prop' | 'argument',
+    owner: string,
+    values: Obj,
+    extraPresent: Map<string, string>,
+    schema: unknown,
+    ptr: string,
+    ownerPtr: string,
+  ): void => {
+    if (!isObj(schema)) {
+      if (schema === false && Object.keys(values).length) report(doc, ptr, `${owner} takes no ${what}s`);
+      return;
+    }
+    const known = isObj(schema.properties) ? Object.keys(schema.properties) : [];
+    const closed = schema.additionalProperties === false || (what === 'prop' && schema.additionalProperties === undefined && known.length > 0) || (what === 'prop' && known.length === 0 && schema.additionalProperties === undefined);
+    if (closed) {
+      const check = (name: string, at: string) => {
+        if (known.includes(name)) return;
+        const s = suggest(name, known);
+        report(doc, at, `unknown ${what} "${name}" of ${owner}` + (s ? ` — did you mean "${s}"?` : ''), { suggestion: s, atKey: true, expected: known.length ? `one of: ${known.join(', ')}` : `no ${what}s` });
+      };
+      for (const name of Object.keys(values)) check(name, `${ptr}/${escapePointer(name)}`);
+      for (const [name, at] of extraPresent) check(name, at);
+    }
+    if (Array.isArray(schema.required)) {
+      for (const r of schema.required) {
+        if (typeof r === 'string' && !(r in values) && !extraPresent.has(r)) {
+          report(doc, ownerPtr, `missing ${what} '${r}' of ${owner}`, { expected: `a ${what} "${r}"` });
+        }
+      }
+    }
+    const literal: Obj = {};
+    for (const [k, v] of Object.entries(values)) if (!isDynamic(v) && known.includes(k)) literal[k] = v;
+    if (!closed) for (const [k, v] of Object.entries(values)) if (!isDynamic(v)) literal[k] = v;
+    const validate = literalValidator(schema);
+    if (validate && !validate(literal)) {
+      for (const e of translateAjvErrors(validate.errors, literal)) {
+        if (e.pointer === '') continue; // whole-object complaints are covered above
+        report(doc, ptr + e.pointer, `${what} ${e.pointer.slice(1).split('/')[0]} of ${owner} ${e.message}`, { expected: e.expected, suggestion: e.suggestion, atKey: e.atKey });
+      }
+    }
+  };
+
+  // ---- actions
+  const checkCall = (doc: LoadedDocument, call: unknown, ptr: string): void => {
+    if (!isObj(call) || typeof call.action !== 'string') return;
+    const args = isObj(call.args) ? call.args : {};
+    if (call.action === 'ui.openModal' && typeof args.id === 'string' && !modalIds.has(args.id) && !broken('modal', args.id)) {
+      const u = unknownName('modal', args.id, modalIds);
+      report(doc, `${ptr}/args/id`, `${u.message} (no schemas/modals/${args.id}.json)`, { suggestion: u.suggestion });
+    }
+    if (!vocab) return;
+    const def = vocab.actions[call.action];
+    if (!def) {
+      const u = unknownName('action', call.action, Object.keys(vocab.actions));
+      report(doc, `${ptr}/action`, u.message, { suggestion: u.suggestion });
+      return;
+    }
+    checkValues(doc, 'argument', `action "${call.action}"`, args, new Map(), def.args, `${ptr}/args`, isObj(call.args) ? `${ptr}/args` : ptr);
+  };
+  const checkCalls = (doc: LoadedDocument, calls: unknown, ptr: string): void => {
+    if (Array.isArray(calls)) calls.forEach((c, i) => checkCall(doc, c, `${ptr}/${i}`));
+    else checkCall(doc, calls, ptr);
+  };
+
+  // ---- nodes
+  const checkNode = (doc: LoadedDocument, node: unknown, ptr: string): void => {
+    if (!isObj(node)) return;
+    const name = node.component;
+    const props = isObj(node.props) ? node.props : {};
+    if (name === 'Form' && typeof props.form === 'string' && !formIds.has(props.form) && !broken('form', props.form)) {
+      const u = unknownName('form', props.form, formIds);
+      report(doc, `${ptr}/props/form`, `${u.message} (no schemas/forms/${props.form}.json)`, { suggestion: u.suggestion });
+    }
+    if (isObj(node.on)) for (const [ev, calls] of Object.entries(node.on)) checkCalls(doc, calls, `${ptr}/on/${escapePointer(ev)}`);
+    if (Array.isArray(node.children)) node.children.forEach((c, i) => checkNode(doc, c, `${ptr}/children/${i}`));
+    if (!vocab || typeof name !== 'string') return;
+    const comp = vocab.components[name];
+    if (!comp) {
+      const u = unknownName('component', name, Object.keys(vocab.components));
+      report(doc, `${ptr}/component`, u.message, { suggestion: u.suggestion });
+      return;
+    }
+    const bound = new Map<string, string>();
+    if (isObj(node.bind)) for (const k of Object.keys(node.bind)) bound.set(k, `${ptr}/bind/${escapePointer(k)}`);
+    checkValues(doc, 'prop', `component "${name}"`, props, bound, comp.props, `${ptr}/props`, isObj(node.props) ? `${ptr}/props` : ptr);
+    if (isObj(node.on)) {
+      const events = Object.keys(comp.events ?? {});
+      for (const ev of Object.keys(node.on)) {
+        if (events.includes(ev)) continue;
+        const u = unknownName('event', ev, events);
+        report(doc, `${ptr}/on/${escapePointer(ev)}`, `${u.message} — component "${name}" emits ${events.length ? events.map((e) => `"${e}"`).join(', ') : 'no events'}`, {
+          suggestion: u.suggestion,
+          atKey: true,
+          expected: events.length ? `one of: ${events.join(', ')}` : 'no events',
+        });
+      }
+    }
+    if (Array.isArray(node.children) && node.children.length && !comp.children) {
+      report(doc, `${ptr}/children`, `component "${name}" does not accept children`, { atKey: true });
+    }
+  };
+  const checkNodes = (doc: LoadedDocument, list: unknown, ptr: string): void => {
+    if (Array.isArray(list)) list.forEach((n, i) => checkNode(doc, n, `${ptr}/${i}`));
+  };
+  const countComponent = (list: unknown, name: string): number => {
+    if (!Array.isArray(list)) return 0;
+    return list.reduce<number>((n, node) => (isObj(node) ? n + (node.component === name ? 1 : 0) + countComponent(node.children, name) : n), 0);
+  };
+
+  // ---- screens
+  const routes = new Map<string, { doc: LoadedDocument; route: string }>();
+  const normalizeRoute = (r: string) => r.replace(/:[A-Za-z0-9_]+(\?)?/g, (_m, q: string | undefined) => (q ? ':?' : ':')).replace(/\/+$/, '') || '/';
+  for (const doc of screens) {
+    const j = doc.json as Obj;
+    walkMessages(doc, j, '');
+    checkNodes(doc, j.body, '/body');
+    if (Array.isArray(j.load)) j.load.forEach((c, i) => checkCall(doc, c, `/load/${i}`));
+    const isLayout = j.kind === 'layout';
+    if (isLayout && vocab?.components.Outlet && countComponent(j.body, 'Outlet') !== 1) {
+      report(doc, '/body', `a layout's body must contain exactly one "Outlet" node (where the page goes); found ${countComponent(j.body, 'Outlet')}`);
+    }
+    if (!isLayout) {
+      const layout = typeof j.layout === 'string' ? j.layout : 'main';
+      if (layout !== 'none') {
+        const target = screenIds.get(layout);
+        if (!target && broken('screen', layout)) {
+          // reported as a syntax error
+        } else if (!target) {
+          const u = unknownName('layout screen', layout, [...screenIds.keys()].filter((id) => (screenIds.get(id)!.json as Obj).kind === 'layout'));
+          report(doc, typeof j.layout === 'string' ? '/layout' : '', `${u.message} (no schemas/screens/${layout}.json${typeof j.layout === 'string' ? '' : '; "main" is the default layout'})`, { suggestion: u.suggestion });
+        } else if ((target.json as Obj).kind !== 'layout') {
+          report(doc, '/layout', `screen "${layout}" is not a layout (it has no "kind": "layout")`);
+        }
+      }
+    }
+    const all: Array<[string, string]> = [];
+    if (typeof j.route === 'string') all.push([j.route, '/route']);
+    if (Array.isArray(j.aliases)) j.aliases.forEach((a, i) => typeof a === 'string' && all.push([a, `/aliases/${i}`]));
+    for (const [route, ptr] of all) {
+      const key = normalizeRoute(route);
+      const prev = routes.get(key);
+      if (prev) report(doc, ptr, `route "${route}" is already used by ${prev.doc.file} ("${prev.route}") — routes must be unique across screens`);
+      else routes.set(key, { doc, route });
+    }
+  }
+
+  // ---- modals
+  for (const doc of modals) {
+    const j = doc.json as Obj;
+    walkMessages(doc, j, '');
+    checkNodes(doc, j.body, '/body');
+    checkNodes(doc, j.footer, '/footer');
+  }
+
+  // ---- flows
+  const checkoutTypes = new Map<string, LoadedDocument>();
+  for (const doc of flows) {
+    const j = doc.json as Obj;
+    walkMessages(doc, j, '');
+    if (typeof j.checkoutType === 'string') {
+      const prev = checkoutTypes.get(j.checkoutType);
+      if (prev) report(doc, '/checkoutType', `checkout type ${j.checkoutType} already has a flow: ${prev.file} — one flow per checkout type`);
+      else checkoutTypes.set(j.checkoutType, doc);
+    }
+    if (!Array.isArray(j.steps)) continue;
+    const seen = new Map<string, number>();
+    j.steps.forEach((step, i) => {
+      if (!isObj(step)) return;
+      const ptr = `/steps/${i}`;
+      if (typeof step.code === 'string') {
+        if (seen.has(step.code)) report(doc, `${ptr}/code`, `step ${step.code} appears twice in this flow (also step ${seen.get(step.code)! + 1})`);
+        else seen.set(step.code, i);
+        const want = STEP_PATHS[step.code];
+        if (want !== undefined && typeof step.path === 'string' && step.path !== want) {
+          report(doc, `${ptr}/path`, `the path of step ${step.code} must be "${want}" (seed 000 §2), not "${step.path}"`, { expected: want, suggestion: want });
+        }
+      }
+      if (typeof step.screen === 'string' && !screenIds.has(step.screen) && !broken('screen', step.screen)) {
+        const u = unknownName('screen', step.screen, screenIds.keys());
+        report(doc, `${ptr}/screen`, `${u.message} (no schemas/screens/${step.screen}.json)`, { suggestion: u.suggestion });
+      }
+    });
+  }
+
+  // ---- forms
+  const formAjv = createAjv();
+  for (const doc of forms) {
+    const j = doc.json as Obj;
+    const schema = j.schema;
+    if (isObj(schema)) {
+      try {
+        const { $id: _i, ...rest } = schema;
+        formAjv.compile(rest);
+      } catch (e) {
+        report(doc, '/schema', `the data schema is not valid JSON Schema: ${(e as Error).message}`);
+      }
+    }
+    const fieldsOf = (s: unknown): string[] => (isObj(s) && isObj(s.properties) ? Object.keys(s.properties) : []);
+    const walkUi = (ui: unknown, s: unknown, ptr: string): void => {
+      if (!isObj(ui)) return;
+      for (const [k, v] of Object.entries(ui)) {
+        const at = `${ptr}/${escapePointer(k)}`;
+        if ((FORM_UI_MESSAGE_KEYS as readonly string[]).includes(k) && typeof v === 'string') checkMessageKey(doc, at, v);
+        else if ((FORM_UI_MESSAGE_LIST_KEYS as readonly string[]).includes(k) && Array.isArray(v)) {
+          v.forEach((x, i) => typeof x === 'string' && checkMessageKey(doc, `${at}/${i}`, x));
+        } else if (k === 'items' && isObj(v)) walkUi(v, isObj(s) ? s.items : undefined, at);
+        else if (!k.startsWith('ui:') && isObj(v)) {
+          const fields = fieldsOf(s);
+          if (isObj(s) && isObj(s.properties) && !fields.includes(k)) {
+            const u = unknownName('field', k, fields);
+            report(doc, at, `${u.message} in uiSchema — the data schema has no such property`, { atKey: true, suggestion: u.suggestion });
+          }
+          walkUi(v, isObj(s) && isObj(s.properties) ? s.properties[k] : undefined, at);
+        }
+      }
+    };
+    walkUi(j.uiSchema, schema, '/uiSchema');
+    if (isObj(j.messages)) {
+      for (const [field, rules] of Object.entries(j.messages)) {
+        const at = `/messages/${escapePointer(field)}`;
+        // the field pointer must name a field of the data schema
+        let s: unknown = schema;
+        for (const seg of field.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+          if (isObj(s) && isObj(s.properties) && seg in s.properties) s = s.properties[seg];
+          else if (isObj(s) && /^\d+$/.test(seg) && s.items !== undefined) s = s.items;
+          else {
+            const u = unknownName('field', seg, fieldsOf(s));
+            report(doc, at, `${u.message} in messages — "${field}" does not point at a field of the data schema`, { atKey: true, suggestion: u.suggestion });
+            break;
+          }
+        }
+        if (isObj(rules)) for (const [rule, key] of Object.entries(rules)) if (typeof key === 'string') checkMessageKey(doc, `${at}/${escapePointer(rule)}`, key);
+      }
+    }
+  }
+}

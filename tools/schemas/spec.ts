@@ -1,0 +1,40 @@
+/** Constants of the specification (seed 000 §2) and of docs/ARCHITECTURE.md §2 the checker enforces. */
+
+/** Checkout step code → its path (seed 000 §2, "Multi-step checkout"). */
+export const STEP_PATHS: Readonly<Record<string, string>> = {
+  ADDITIONAL_CUSTOMER_DATA: '/kupovina/licni-podaci',
+  CONNECT_HOME_DATA: '/kupovina/podesavanje-paketa',
+  CONNECT_MSISDN: '/kupovina/postavke-mobilne-usluge',
+  SUGGESTED_PRODUCTS: '/kupovina/dodatne-pogodnosti',
+  SUGGESTED_TV_ADDONS: '/kupovina/tv-dodaci',
+  DELIVERY: '/kupovina/podaci-dostava',
+  GUEST_ORDER_INFO: '/kupovina/podaci-dostava',
+  PAYMENT_AND_CART_CONFIRMATION: '/kupovina/pregled-placanje',
+  PREPAID_INSTRUCTION: '/kupovina/uputstvo-za-aktivaciju',
+  PREPAID_GUEST_INSTRUCTION: '/kupovina/uputstvo-za-aktivaciju',
+  VERIFICATION: '/kupovina/verifikacija-imejl-adrese',
+};
+
+export const CHECKOUT_TYPES = [
+  'STANDALONE',
+  'GUEST',
+  'MOBILE',
+  'HOME_MOBILE',
+  'HOME_FIXED',
+  'MOBILE_PREPAID',
+  'MOBILE_PREPAID_GUEST',
+] as const;
+
+/** Keywords the eval-free condition evaluator (renderer/conditions.ts) supports. */
+export const CONDITION_KEYWORDS = [
+  'type', 'const', 'enum', 'properties', 'required', 'not', 'allOf', 'anyOf', 'oneOf',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
+  'pattern', 'minItems', 'maxItems', 'items', 'contains',
+] as const;
+
+/** uiSchema keys of a form whose values are message keys. */
+export const FORM_UI_MESSAGE_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'] as const;
+export const FORM_UI_MESSAGE_LIST_KEYS = ['ui:enumNames'] as const;
+
+/** The base of every meta-schema $id. */
+export const META_BASE = 'https://telekom-shop.local/schemas/meta/';

@@ -1,0 +1,49 @@
+/** Shapes shared by the schema loader, checker, vocabulary and type generator. */
+
+export type DocumentKind = 'screen' | 'flow' | 'form' | 'modal' | 'messages';
+
+/** One loaded schema document. */
+export interface SchemaDocument {
+  kind: DocumentKind;
+  /** the document's id (its file name without .json; for messages the language, e.g. "sr") */
+  id: string;
+  /** path relative to the repository root, e.g. schemas/screens/pdp.json */
+  file: string;
+  version: number;
+  json: any;
+}
+
+/** One problem found by the checker, written for a person who edits JSON, not TypeScript. */
+export interface SchemaError {
+  /** path relative to the repository root */
+  file: string;
+  /** JSON Pointer to the offending value ("" = the whole document) */
+  pointer: string;
+  message: string;
+  line?: number;
+  column?: number;
+  /** what would have been accepted */
+  expected?: string;
+  /** the closest known name for a near miss */
+  suggestion?: string;
+}
+
+export interface ComponentInfo {
+  description: string;
+  props: Record<string, unknown>;
+  /** event name → what it means and its payload */
+  events: Record<string, string>;
+  /** true when the component draws child nodes */
+  children: boolean;
+}
+
+export interface ActionInfo {
+  description: string;
+  args: Record<string, unknown> | boolean;
+}
+
+/** schemas/meta/vocabulary.json */
+export interface Vocabulary {
+  components: Record<string, ComponentInfo>;
+  actions: Record<string, ActionInfo>;
+}
