@@ -1,0 +1,98 @@
+// Shared harness of the end-to-end suite: a real production server on a fresh embedded database,
+// and Debian's Chromium driven by playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ShopServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/main.ts` in production mode on a free port with a fresh PGlite folder. */
+export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: the e2e suite needs `npm run build` first (npm run test:e2e does it).');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extraEnv };
+  delete (env as Record<string, string | undefined>).DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${url}/ui/manifest`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 120 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A page that fails the test on any uncaught page error or console error. */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, locale: 'sr-RS' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { page, problems };
+}
+
+export const SHOTS = join(ROOT, 'tests', 'e2e', 'artifacts');

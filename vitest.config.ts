@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two kinds of suites: browser-like (jsdom) for the renderer, components and snapshots,
+// and Node for the server and the schema tooling. The end-to-end suite runs outside Vitest
+// (tests/e2e/run.ts) because it starts a real server and Chromium.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/snapshots/**/*.test.{ts,tsx}'],
+          exclude: ['tests/unit/tooling/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts', 'tests/unit/tooling/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
