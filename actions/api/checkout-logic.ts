@@ -1,0 +1,111 @@
+/** Shared checkout rules (seed 000 §4): cart validation and its error reasons, step navigation. */
+import type { ActionContext } from '../../renderer/types';
+import type { Cart, CartModification, CheckoutStep } from '../stores/types';
+import { ApiError, firstError, type ApiErrorItem } from './errors';
+import { scrollToTop } from './dom';
+
+export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
+export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
+export const REDIRECT_DELAY_MS = 1500;
+export const DEFAULT_BACK_TO_OFFER = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+
+export interface ValidateResponse {
+  checkoutSteps?: CheckoutStep[];
+  checkoutType?: string;
+  cart?: { customer?: unknown; entries?: { entryNumber: number; code: string }[] };
+  errors?: { errors?: ApiErrorItem[] } | ApiErrorItem[];
+}
+
+/** Normalized validation reason: lower case letters only ("FORCE_CHANGE_ONE_TIME" → "forcechangeonetime"). */
+export function normReason(r: string | undefined): string {
+  return (r ?? '').toLowerCase().replace(/[^a-z]/g, '');
+}
+
+const BLOCKING = ['nostock', 'updatedpricedate', 'notvalidpriceafterdiscounts', 'notvalidpriceafterdiscount'];
+
+/**
+ * Handles a cart validation error by reason (seed 000 §4 "Cart validation errors"). Returns true when the
+ * error blocks going on (conflict, stock, price), false when the checkout may continue.
+ */
+export async function handleValidationError(err: ApiErrorItem, ctx: ActionContext): Promise<boolean> {
+  const { ui, checkout, cart } = ctx.stores;
+  const reason = normReason(err.reason);
+  const text = typeof err.message === 'string' && err.message ? err.message : undefined;
+  const toast = () => ui.showToast(text ? { kind: 'error', text } : { kind: 'error', message: 'error.generic' });
+  if (reason === 'forcechangeonetime' || reason === 'forcechangerecurring') {
+    const selectedChargeType = reason === 'forcechangeonetime' ? 'ONE_TIME_CHARGE' : 'RECURRING_CHARGE';
+    const res = await ctx.api.call<{ cart: Cart; cartModifications?: CartModification[] }>('changeChargeType', {
+      query: { fields: 'DEFAULT' }, body: { selectedChargeType, isForceChange: true, processValidateErrors: false },
+    });
+    if (res?.cart) cart.setCart(res.cart);
+    cart.setModifications(res?.cartModifications ?? []);
+    toast();
+    scrollToTop();
+    return false;
+  }
+  if (BLOCKING.includes(reason)) {
+    toast();
+    checkout.setConflict(true);
+    return true;
+  }
+  if (reason === 'conflict') {
+    checkout.setConflict(true);
+    ui.openModal('change-types', { message: text ?? '' });
+    return true;
+  }
+  if (reason === 'voucherisnotavailable' || reason === 'vouchernotavailable') {
+    toast();
+    return false;
+  }
+  toast();
+  return true;
+}
+
+/** POST validateCart; stores steps and checkout type; handles errors. Resolves false when blocked. */
+export async function validateCart(ctx: ActionContext, justSteps = false): Promise<{ ok: boolean; res: ValidateResponse }> {
+  const lang = ctx.stores.session.lang;
+  const res = await ctx.api.call<ValidateResponse>('validateCart', { query: lang === 'en' ? { lang: 'en' } : undefined, body: { justSteps, v2: true } });
+  if (res.checkoutSteps) ctx.stores.checkout.setSteps(res.checkoutType ?? ctx.stores.cart.cart?.checkoutType ?? null, res.checkoutSteps);
+  const err = firstError(res);
+  if (err) {
+    const blocked = await handleValidationError(err, ctx);
+    return { ok: !blocked, res };
+  }
+  ctx.stores.checkout.setConflict(false);
+  return { ok: true, res };
+}
+
+/** Handles an ApiError of type CartValidationError (e.g. on submit) like a validation answer. */
+export async function handleCartValidationError(e: ApiError, ctx: ActionContext): Promise<void> {
+  const err = e.errors[0] ?? { type: e.type, message: e.message, reason: e.reason };
+  await handleValidationError(err, ctx);
+}
+
+export function stepIndexForPath(steps: CheckoutStep[], path: string | undefined): number {
+  if (!path) return -1;
+  return steps.findIndex((s) => s.url === path || path.endsWith(s.url));
+}
+
+/** Validate (just steps) and go to the first step of the checkout. */
+export async function goToCheckout(ctx: ActionContext): Promise<void> {
+  const { ok } = await validateCart(ctx, true);
+  const first = ctx.stores.checkout.steps[0];
+  if (!ok || !first) return;
+  ctx.stores.cart.setMiniCartOpen(false);
+  ctx.navigate(first.url);
+}
+
+/** Go to the step after the current one (the route's path). */
+export function goNext(ctx: ActionContext): boolean {
+  const { checkout } = ctx.stores;
+  if (checkout.conflict) {
+    scrollToTop();
+    return false;
+  }
+  const path = (ctx.scope.route as { path?: string } | undefined)?.path;
+  const i = stepIndexForPath(checkout.steps, path);
+  const next = checkout.steps[i + 1];
+  if (!next) return false;
+  ctx.navigate(next.url);
+  return true;
+}

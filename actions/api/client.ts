@@ -1,0 +1,163 @@
+/**
+ * The HTTP client of the contract: calls by name from schemas/api/paths.json, adds `lang: 1|2` and the
+ * bearer token, retries once after refreshing the token on 401 (reloads the page if the refresh fails),
+ * counts in-flight requests into ui.loader and turns `{ errors: [...] }` into an ApiError.
+ * Free of browser globals at module top level (the schema tooling imports action files in Node).
+ */
+import pathsJson from '../../schemas/api/paths.json';
+import type { Stores } from '../stores';
+import { ApiError, toApiError } from './errors';
+
+export { ApiError };
+export type CallName = Exclude<keyof typeof pathsJson, '$comment'>;
+export interface PathDef { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }
+export const PATHS = pathsJson as unknown as Record<CallName, PathDef>;
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+export interface CallOptions {
+  body?: unknown;
+  query?: Query;
+  /** do not count the call into the page loader */
+  silent?: boolean;
+}
+
+export interface ApiClientOptions {
+  stores: Stores;
+  fetch?: typeof fetch;
+  /** called when refreshing the token fails (default: location.reload()) */
+  reload?: () => void;
+  /** origin for absolute URLs (tests); default: relative */
+  baseUrl?: string;
+}
+
+export class ApiClient {
+  private readonly stores: Stores;
+  private readonly fetchFn: typeof fetch;
+  private readonly reload: () => void;
+  private readonly baseUrl: string;
+  private refreshing: Promise<boolean> | null = null;
+  private docCache = new Map<string, Promise<unknown>>();
+
+  constructor(opts: ApiClientOptions) {
+    this.stores = opts.stores;
+    this.fetchFn = opts.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
+    this.reload = opts.reload ?? (() => globalThis.location.reload());
+    this.baseUrl = opts.baseUrl ?? '';
+  }
+
+  private fallbackMessage(): string {
+    return this.stores.session.t('error.generic');
+  }
+
+  url(name: CallName, query?: Query): string {
+    const def = PATHS[name];
+    if (!def) throw new Error(`Unknown API call "${String(name)}"`);
+    const qs = new URLSearchParams();
+    if (query) for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) qs.set(k, String(v));
+    const s = qs.toString();
+    return `${this.baseUrl}${def.path}${s ? `?${s}` : ''}`;
+  }
+
+  private headers(hasBody: boolean): Record<string, string> {
+    const h: Record<string, string> = { lang: this.stores.session.lang === 'en' ? '2' : '1', accept: 'application/json' };
+    if (hasBody) h['content-type'] = 'application/json';
+    if (this.stores.session.token) h.authorization = `Bearer ${this.stores.session.token}`;
+    return h;
+  }
+
+  private async parse(res: Response): Promise<unknown> {
+    const text = await res.text();
+    if (!text) return null;
+    try { return JSON.parse(text); } catch { return text; }
+  }
+
+  /** Call a contract endpoint by name; resolves the parsed JSON body, rejects with ApiError. */
+  async call<T = any>(name: CallName, opts: CallOptions = {}): Promise<T> {
+    const { ui } = this.stores;
+    if (!opts.silent) ui.requestStarted();
+    try {
+      let res = await this.send(name, opts);
+      if (res.status === 401 && name !== 'refreshToken' && name !== 'authToken') {
+        const ok = await this.refreshToken();
+        if (!ok) {
+          this.reload();
+          throw toApiError(401, await this.parse(res), this.fallbackMessage());
+        }
+        res = await this.send(name, opts);
+      }
+      const body = await this.parse(res);
+      if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());
+      return body as T;
+    } finally {
+      if (!opts.silent) ui.requestEnded();
+    }
+  }
+
+  private async send(name: CallName, opts: CallOptions): Promise<Response> {
+    const def = PATHS[name];
+    const hasBody = opts.body !== undefined && def.method !== 'GET';
+    try {
+      return await this.fetchFn(this.url(name, opts.query), {
+        method: def.method,
+        headers: this.headers(hasBody),
+        body: hasBody ? JSON.stringify(opts.body) : undefined,
+        credentials: 'same-origin',
+        cache: name === 'cart' ? 'no-store' : 'default',
+      });
+    } catch {
+      throw new ApiError(0, 'NetworkError', this.fallbackMessage(), undefined, []);
+    }
+  }
+
+  /** GET authToken → session.token (also creates the anonymous session cookie). */
+  async fetchToken(): Promise<string> {
+    const body = await this.call<{ data: { token: string } }>('authToken', { silent: true });
+    const token = body?.data?.token;
+    if (!token) throw new ApiError(500, 'InvalidTokenError', this.fallbackMessage(), undefined, []);
+    this.stores.session.setToken(token);
+    return token;
+  }
+
+  /** One refresh at a time; concurrent 401s share it. Resolves false when the refresh failed. */
+  refreshToken(): Promise<boolean> {
+    if (!this.refreshing) {
+      this.refreshing = (async () => {
+        try {
+          const res = await this.send('refreshToken', {});
+          if (!res.ok) return false;
+          const body = (await this.parse(res)) as { data?: { response?: string } } | null;
+          const token = body?.data?.response;
+          if (!token) return false;
+          this.stores.session.setToken(token);
+          return true;
+        } catch {
+          return false;
+        } finally {
+          this.refreshing = null;
+        }
+      })();
+    }
+    return this.refreshing;
+  }
+
+  /**
+   * GET a UI document (/ui/manifest, /ui/screens/:id, ...). Cached in memory per path for the page's life
+   * (`cache: false` skips it); the browser HTTP cache with ETag revalidates across loads.
+   */
+  getDocument<T = any>(path: string, opts: { cache?: boolean } = {}): Promise<T> {
+    const useCache = opts.cache !== false;
+    const hit = useCache ? this.docCache.get(path) : undefined;
+    if (hit) return hit as Promise<T>;
+    const p = (async () => {
+      const res = await this.fetchFn(`${this.baseUrl}${path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const body = await this.parse(res);
+      if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());
+      return body;
+    })();
+    if (useCache) {
+      this.docCache.set(path, p);
+      p.catch(() => this.docCache.delete(path));
+    }
+    return p as Promise<T>;
+  }
+}

@@ -1,0 +1,81 @@
+import { defineAction } from '../define';
+import { PAGE_SIZE } from '../stores/catalog';
+import { scrollToTop } from '../api/dom';
+import type { SearchResult } from '../stores/types';
+import type { ActionContext } from '../../renderer/types';
+
+interface RouteScope { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string> }
+
+function routeOf(ctx: ActionContext): RouteScope {
+  return (ctx.scope.route ?? {}) as RouteScope;
+}
+
+/** Page in the address (1-based: `?page=n` or the `/page/{n}` path form) → API page (0-based). */
+export function pageFromRoute(route: RouteScope): number {
+  const raw = route.params?.page ?? route.query?.page ?? (route.path?.match(/\/page\/(\d+)\/?$/)?.[1]);
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n - 1 : 0;
+}
+
+/** The path of page `page` (1-based) in the `/page/{n}` form, keeping the query string. */
+export function pagePath(path: string, page: number, search: Record<string, string> = {}): string {
+  const base = path.replace(/\/page\/\d+\/?$/, '').replace(/\/$/, '') || '/';
+  const q = new URLSearchParams(search);
+  q.delete('page');
+  const qs = q.toString();
+  return `${page > 1 ? `${base === '/' ? '' : base}/page/${page}` : base}${qs ? `?${qs}` : ''}`;
+}
+
+export default [
+  defineAction<{ categoryCode: string; query?: string; sort?: string; page?: number }>({
+    name: 'catalog.search',
+    description: 'Loads one page (20 products) of the product list; query, sort and page (1-based, ?page=n or /page/{n}) default to the address.',
+    args: {
+      type: 'object', required: ['categoryCode'],
+      properties: { categoryCode: { type: 'string', minLength: 1 }, query: { type: 'string' }, sort: { type: 'string' }, page: { type: 'integer', minimum: 1 } },
+    },
+    async run(args, ctx) {
+      const route = routeOf(ctx);
+      const params = {
+        categoryCode: args.categoryCode,
+        query: args.query ?? route.query?.query ?? route.query?.q ?? '',
+        sort: args.sort ?? route.query?.sort ?? '',
+        page: args.page !== undefined ? args.page - 1 : pageFromRoute(route),
+      };
+      const { catalog } = ctx.stores;
+      catalog.searchStarted(params);
+      try {
+        const res = await ctx.api.call<SearchResult>('productSearch', {
+          query: { categoryCode: params.categoryCode, query: params.query || undefined, sort: params.sort || undefined, page: params.page, pageSize: PAGE_SIZE },
+        });
+        // a newer search may have started meanwhile
+        if (catalog.search.params === params || JSON.stringify(catalog.search.params) === JSON.stringify(params)) catalog.searchLoaded(res);
+      } catch (e) {
+        console.error('[catalog.search]', e);
+        catalog.searchFailed();
+      }
+    },
+  }),
+  defineAction<{ page: number }>({
+    name: 'catalog.goToPage',
+    description: 'Goes to page n (1-based) of the current list: pushes /page/{n} (page 1 has no suffix); the screen load re-runs the search.',
+    args: { type: 'object', required: ['page'], properties: { page: { type: 'integer', minimum: 1 } } },
+    run(args, ctx) {
+      const route = routeOf(ctx);
+      ctx.navigate(pagePath(route.path ?? '/', args.page, route.query ?? {}));
+      scrollToTop();
+    },
+  }),
+  defineAction<{ query?: string; sort?: string }>({
+    name: 'catalog.applyQuery',
+    description: 'Applies a facet query and/or sort to the current list: updates the address (back to page 1); the screen load re-runs the search.',
+    args: { type: 'object', properties: { query: { type: 'string' }, sort: { type: 'string' } } },
+    run(args, ctx) {
+      const route = routeOf(ctx);
+      const q: Record<string, string> = { ...(route.query ?? {}) };
+      if (args.query !== undefined) { if (args.query) q.query = args.query; else delete q.query; }
+      if (args.sort !== undefined) { if (args.sort) q.sort = args.sort; else delete q.sort; }
+      ctx.navigate(pagePath(route.path ?? '/', 1, q));
+    },
+  }),
+];

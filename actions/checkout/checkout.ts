@@ -1,0 +1,250 @@
+import { defineAction, ActionError } from '../define';
+import type { ActionContext } from '../../renderer/types';
+import type { Cart, ConsentTemplate, OrderResult } from '../stores/types';
+import { ApiError } from '../api/errors';
+import { delay, scrollToTop, assignLocation } from '../api/dom';
+import {
+  DEFAULT_BACK_TO_OFFER, FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
+  goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
+} from '../api/checkout-logic';
+
+const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
+const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
+
+const MONTHLY_BILL_MODES = ['ChargeGroupAccount', 'ChargeNewGroupAccount'];
+
+/** The guest form data → the guestCustomerInfo payload (nested or flat form documents both work). */
+export function guestPayload(data: Record<string, unknown>) {
+  const pick = (src: Record<string, unknown>, keys: string[]) => {
+    const out: Record<string, unknown> = {};
+    for (const k of keys) if (src[k] !== undefined && src[k] !== '') out[k] = src[k];
+    return out;
+  };
+  const customerSrc = (data.customerData as Record<string, unknown> | undefined) ?? data;
+  const addressSrc = (data.deliveryAddress as Record<string, unknown> | undefined) ?? data;
+  return {
+    customerData: pick(customerSrc, ['firstName', 'lastName', 'contactEmail', 'contactPhone']),
+    deliveryAddress: pick(addressSrc, ['line1', 'line1Code', 'line2', 'entrance', 'town', 'townCode', 'apartment', 'province', 'provinceCode', 'postalCode', 'floor', 'suburb', 'tisAddressCode']),
+  };
+}
+
+/** The consent template that asks to e-mail the contract documents, if any. */
+export function contractDocsConsent(templates: ConsentTemplate[]): ConsentTemplate | undefined {
+  return templates.find((t) => /contract|ugovor/i.test(`${t.id} ${t.name}`) && /mail|imejl/i.test(`${t.id} ${t.name}`));
+}
+
+export default [
+  defineAction<{ forced?: boolean }>({
+    name: 'checkout.proceed',
+    description: 'Proceed to checkout (seed 000 §4): forced → checkout; guests → the guest-or-login modal; blocked users (light account, subaccount, OTP) → error toast; weak password / unset e-mail → user-data check; others → checkout.',
+    args: { type: 'object', properties: { forced: { type: 'boolean' } } },
+    async run(args, ctx) {
+      const { session, cart, ui } = ctx.stores;
+      cart.setMiniCartOpen(false);
+      if (args.forced) return goToCheckout(ctx);
+      if (!session.isAuthorized) {
+        session.setRememberCheckout(true);
+        ui.openModal('guest-or-login', { checkoutType: cart.cart?.checkoutType ?? null });
+        return;
+      }
+      const u = session.user ?? {};
+      if (u.isLightAccount) { ui.showToast({ kind: 'error', message: 'error.lightAccount' }); return; }
+      if (u.subaccountLogin) { ui.showToast({ kind: 'error', message: 'error.subaccount' }); return; }
+      if (u.otpLogin) { ui.showToast({ kind: 'error', message: 'error.otpLogin' }); return; }
+      if (u.weakPassword || u.emailNotSet) { ui.openModal('user-data-check', {}); return; }
+      await goToCheckout(ctx);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'checkout.continueAsGuest',
+    description: 'From the guest-or-login modal: closes it and goes to the first step of the guest checkout.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      ctx.stores.ui.closeModal('guest-or-login');
+      await goToCheckout(ctx);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'checkout.start',
+    description: 'Checkout start (seed 000 §4): compares the cart entry codes with the server — if they differ, replaces the cart and shows the cart-changed toast; otherwise validates the cart and loads the steps (checkoutSteps).',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { cart, checkout, ui } = ctx.stores;
+      const local = cart.cart ? [...cart.entryCodes].sort() : null;
+      const server = await ctx.api.call<Cart>('fullCart');
+      const remote = (server?.entries ?? []).map((e) => e.product.code).sort();
+      if (local !== null && JSON.stringify(local) !== JSON.stringify(remote)) {
+        cart.setCart(server);
+        ui.showToast({ kind: 'error', message: 'error.cartChanged' });
+        throw new ActionError('cart changed', true);
+      }
+      cart.setCart(server);
+      const { ok } = await validateCart(ctx, false);
+      const i = stepIndexForPath(checkout.steps, routePath(ctx));
+      checkout.setCurrentStep(i >= 0 ? checkout.steps[i].code : null);
+      if (!ok) scrollToTop();
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'checkout.next',
+    description: 'Goes to the url of the next checkout step; while a cart conflict exists it only scrolls to the top.',
+    args: { type: 'object' },
+    run(_args, ctx) {
+      goNext(ctx);
+    },
+  }),
+  defineAction<{ backToOffer?: string }>({
+    name: 'checkout.back',
+    description: 'Goes to the url of the previous checkout step; on the first step back to the offer (the PLP, or backToOffer for standalone/guest).',
+    args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
+    run(args, ctx) {
+      const { checkout } = ctx.stores;
+      const i = stepIndexForPath(checkout.steps, routePath(ctx));
+      if (i > 0) ctx.navigate(checkout.steps[i - 1].url);
+      else ctx.navigate(args.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+    },
+  }),
+  defineAction<{ form?: string }>({
+    name: 'checkout.submitGuest',
+    description: 'Guest submit (seed 000 §4): validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
+    args: { type: 'object', properties: { form: { type: 'string' } } },
+    async run(args, ctx) {
+      const { ui, cart } = ctx.stores;
+      const formId = args.form ?? 'guest';
+      if (!ui.validateForms()) throw new ActionError('invalid form', true);
+      try {
+        const data = ui.forms[formId]?.data ?? {};
+        const res = await ctx.api.call<{ cart?: Cart }>('guestCustomerInfo', { body: guestPayload(data) });
+        if (res?.cart) cart.setCart(res.cart);
+        const slot = data.deliveryTimeSlot ?? data.timeSlot;
+        if (typeof slot === 'string' && slot) await ctx.api.call('setDeliveryTimeSlot', { body: { code: slot } });
+      } catch (e) {
+        console.error('[checkout.submitGuest]', e);
+        ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+        throw new ActionError('guest submit failed', true);
+      }
+      if (ctx.stores.checkout.steps.length === 0) await validateCart(ctx, true);
+      goNext(ctx);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'checkout.loadPayment',
+    description: 'Loads the payment modes and consent templates (non-required consents start unchecked) and preselects the cart\'s payment mode or the first one.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { checkout, cart } = ctx.stores;
+      const lang = ctx.stores.session.lang;
+      const q = lang === 'en' ? { lang: 'en' } : undefined;
+      const [modes, consents] = await Promise.all([
+        ctx.api.call<{ paymentModes: { code: string; name: string }[] }>('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [] }; }),
+        ctx.api.call<{ consentTemplates: ConsentTemplate[] }>('consentTemplates', { query: q }).catch((e) => { console.error(e); return { consentTemplates: [] }; }),
+      ]);
+      checkout.setPaymentModes(modes.paymentModes ?? []);
+      checkout.setConsentTemplates(consents.consentTemplates ?? []);
+      const preferred = cart.cart?.paymentMode?.code;
+      const codes = checkout.paymentModes.map((m) => m.code);
+      checkout.selectPaymentMode(preferred && codes.includes(preferred) ? preferred : checkout.selectedPaymentMode && codes.includes(checkout.selectedPaymentMode) ? checkout.selectedPaymentMode : codes[0] ?? null);
+    },
+  }),
+  defineAction<{ id: string; value: boolean }>({
+    name: 'checkout.setConsent',
+    description: 'Checks or unchecks a consent.',
+    args: { type: 'object', required: ['id', 'value'], properties: { id: { type: 'string', minLength: 1 }, value: { type: 'boolean' } } },
+    run(args, ctx) {
+      ctx.stores.checkout.setConsent(args.id, args.value);
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'checkout.selectPaymentMode',
+    description: 'Chooses the payment mode (CreditCard, Delivery, ChargeGroupAccount, ChargeNewGroupAccount).',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      ctx.stores.checkout.selectPaymentMode(args.code);
+    },
+  }),
+  defineAction<{ creditCardPaymentType?: string; creditCardId?: string; billingAccountId?: string }>({
+    name: 'checkout.submitOrder',
+    description: 'Submit order (seed 000 §4, steps 1–8): validation trigger, required consents, cart validate, monthly bill, payment type, submit; card → authorize and go to the gateway; else the successful-order page after 1500 ms; failure → unsuccessful-order page; card limit → its own message.',
+    args: { type: 'object', properties: { creditCardPaymentType: { type: 'string' }, creditCardId: { type: 'string' }, billingAccountId: { type: 'string' } } },
+    async run(args, ctx) {
+      const { checkout, ui, session } = ctx.stores;
+      if (checkout.submitting) return;
+      // 1. validation trigger
+      checkout.triggerValidation();
+      checkout.setErrorMessage(null);
+      // 2. required consents must be confirmed
+      const missing = checkout.consentTemplates.filter((t) => t.required && !checkout.consents[t.id]).map((t) => t.id);
+      checkout.setConsentErrors(missing);
+      if (missing.length > 0) throw new ActionError('consents required', true);
+      const mode = checkout.selectedPaymentMode;
+      if (!mode) { ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' }); throw new ActionError('no payment mode', true); }
+      checkout.setSubmitting(true);
+      try {
+        // 3. validate the cart
+        const { ok } = await validateCart(ctx, false);
+        if (!ok) throw new ActionError('cart invalid', true);
+        // 4. monthly bill
+        if (MONTHLY_BILL_MODES.includes(mode) && args.billingAccountId) {
+          await ctx.api.call('setMonthlyBill', { body: { billingAccountId: args.billingAccountId } });
+        }
+        // 5. payment type
+        const pt: Record<string, unknown> = { paymentMode: mode };
+        if (args.creditCardPaymentType) pt.creditCardPaymentType = args.creditCardPaymentType;
+        if (args.creditCardId) pt.creditCardId = args.creditCardId;
+        await ctx.api.call('setPaymentType', { body: pt });
+        // 6. submit
+        const docs = contractDocsConsent(checkout.consentTemplates);
+        const result = await ctx.api.call<OrderResult>('submitOrder', {
+          body: { consents: { ...checkout.consents }, sendContractDocsToEmail: docs ? !!checkout.consents[docs.id] : null },
+        });
+        checkout.setOrderResult(result);
+        // 7. success
+        const cardPaymentType = result.paymentInfo?.cardPaymentType;
+        if (cardPaymentType) {
+          const body: Record<string, unknown> = { cardPaymentType, orderId: result.code };
+          if (args.creditCardId) body.cardId = args.creditCardId;
+          const auth = await ctx.api.call<{ redirectionUrl: string }>('authorizePayment', { body });
+          assignLocation(auth.redirectionUrl);
+          return;
+        }
+        checkout.setConfirmation(result);
+        await delay(REDIRECT_DELAY_MS);
+        ctx.navigate(`${SUCCESS_PATH}?orderCode=${encodeURIComponent(result.code)}`);
+      } catch (e) {
+        // 8. failure
+        if (e instanceof ActionError) throw e;
+        if (e instanceof ApiError && e.type === 'MtsCardLimitError') {
+          const text = e.message || session.t('payment.error.cardLimit');
+          checkout.setErrorMessage(text);
+          ui.showToast({ kind: 'error', text });
+          throw new ActionError('card limit', true);
+        }
+        if (e instanceof ApiError && e.type === 'CartValidationError') {
+          await handleCartValidationError(e, ctx);
+          throw new ActionError('cart validation', true);
+        }
+        console.error('[checkout.submitOrder]', e);
+        const code = checkout.orderResult?.code;
+        ctx.navigate(code ? `${FAILURE_PATH}?orderCode=${encodeURIComponent(code)}` : FAILURE_PATH);
+        throw new ActionError('order failed', true);
+      } finally {
+        checkout.setSubmitting(false);
+      }
+    },
+  }),
+  defineAction<{ orderCode?: string }>({
+    name: 'checkout.loadConfirmation',
+    description: 'Loads the order of the confirmation page (orderCode from the args or the address ?orderCode=).',
+    args: { type: 'object', properties: { orderCode: { type: 'string' } } },
+    async run(args, ctx) {
+      const orderCode = args.orderCode ?? routeQuery(ctx).orderCode ?? ctx.stores.checkout.orderResult?.code;
+      if (!orderCode) return;
+      try {
+        const res = await ctx.api.call<{ order: unknown }>('confirmationData', { query: { orderCode } });
+        ctx.stores.checkout.setConfirmation(res.order ?? res);
+      } catch (e) {
+        console.error('[checkout.loadConfirmation]', e);
+      }
+    },
+  }),
+];

@@ -1,0 +1,22 @@
+import { defineAction } from '../define';
+import { historyBack } from '../api/dom';
+
+export default [
+  defineAction<{ to: string; replace?: boolean }>({
+    name: 'nav.go',
+    description: 'Navigates to a path of the shop (history push, or replace when replace is true); absolute URLs leave the app.',
+    args: { type: 'object', required: ['to'], properties: { to: { type: 'string', minLength: 1 }, replace: { type: 'boolean' } } },
+    run(args, ctx) {
+      ctx.stores.cart.setMiniCartOpen(false);
+      ctx.navigate(args.to, { replace: args.replace ?? false });
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'nav.back',
+    description: 'Goes one step back in the browser history.',
+    args: { type: 'object' },
+    run() {
+      historyBack();
+    },
+  }),
+];

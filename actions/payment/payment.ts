@@ -1,0 +1,51 @@
+import { defineAction, ActionError } from '../define';
+import { delay } from '../api/dom';
+import { FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH } from '../api/checkout-logic';
+import type { CheckoutStore } from '../stores/checkout';
+
+type Status = NonNullable<CheckoutStore['paymentResult']>;
+const PAID = ['PAID', 'SUCCESS', 'SUCCESSFUL', 'APPROVED', 'AUTHORIZED', 'CAPTURED'];
+const FAILED = ['FAILED', 'DECLINED', 'CANCELLED', 'CANCELED', 'ERROR', 'REJECTED', 'PAYMENT_FAILED'];
+export const POLL_MS = 1000;
+export const POLL_TRIES = 10;
+
+export function classify(s: Status): 'paid' | 'failed' | 'cardLimit' | 'pending' {
+  if (s.errorType === 'MtsCardLimitError') return 'cardLimit';
+  const ps = String(s.paymentStatus ?? '').toUpperCase();
+  const st = String(s.status ?? '').toUpperCase();
+  if (PAID.includes(ps) || (!ps && PAID.includes(st))) return 'paid';
+  if (FAILED.includes(ps) || FAILED.includes(st) || s.errorType) return 'failed';
+  return 'pending';
+}
+
+export default defineAction<{ orderCode?: string }>({
+  name: 'payment.loadResult',
+  description: 'Card payment result (/kupovina/rezultat-placanja?orderCode=…): reads orderStatus; paid → after 1500 ms the successful-order page; failed → the unsuccessful-order page; card limit → stays and shows its message.',
+  args: { type: 'object', properties: { orderCode: { type: 'string' } } },
+  async run(args, ctx) {
+    const orderCode = args.orderCode ?? (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query?.orderCode;
+    const { checkout, session } = ctx.stores;
+    if (!orderCode) { ctx.navigate(FAILURE_PATH); return; }
+    const q = encodeURIComponent(orderCode);
+    for (let i = 0; i < POLL_TRIES; i++) {
+      const s = await ctx.api.call<Status>('orderStatus', { query: { orderCode } });
+      checkout.setPaymentResult(s);
+      const kind = classify(s);
+      if (kind === 'paid') {
+        await delay(REDIRECT_DELAY_MS);
+        ctx.navigate(`${SUCCESS_PATH}?orderCode=${q}`);
+        return;
+      }
+      if (kind === 'cardLimit') {
+        checkout.setErrorMessage(s.message || session.t('payment.error.cardLimit'));
+        throw new ActionError('card limit', true);
+      }
+      if (kind === 'failed') {
+        ctx.navigate(`${FAILURE_PATH}?orderCode=${q}`);
+        return;
+      }
+      await delay(POLL_MS);
+    }
+    ctx.navigate(`${FAILURE_PATH}?orderCode=${q}`);
+  },
+});

@@ -1,0 +1,229 @@
+import { defineAction, ActionError } from '../define';
+import type { ActionContext } from '../../renderer/types';
+import type { ChargeType } from '../stores/catalog';
+import type { ProductDetails } from '../stores/types';
+import { applyCartResponse, type CartResponse } from '../api/cart-response';
+import { scrollBreadcrumbsIntoView } from '../api/dom';
+import { chargeTypeAvailable, defaultChargeType, findTariff, initialSelection, pdpPath, pickVariant, pricePlanId, recommendedTerm, sellableTariff } from '../api/pdp-logic';
+
+export const PLP_PATH = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+
+interface RouteScope { path?: string; params?: Record<string, string | undefined> }
+const routeOf = (ctx: ActionContext) => (ctx.scope.route ?? {}) as RouteScope;
+
+function product(ctx: ActionContext): ProductDetails {
+  const p = ctx.stores.catalog.pdp.product;
+  if (!p) throw new ActionError('no product loaded', true);
+  return p;
+}
+
+/** Writes the current selection into the address: replace on init, push on change. */
+function syncUrl(ctx: ActionContext, replace: boolean): void {
+  const { pdp } = ctx.stores.catalog;
+  if (!pdp.product) return;
+  const path = pdpPath(pdp.product.code, pdp.colorCode, pdp.tariffCode);
+  if (routeOf(ctx).path !== path) ctx.navigate(path, { replace });
+}
+
+let loadedKey = '';
+
+/** The entry number of the last cart entry of this device (the bundle step 1 added), if any. */
+function deviceEntryNumber(ctx: ActionContext, productCode: string): number | null {
+  const entries = ctx.stores.cart.cart?.entries ?? [];
+  const mine = entries.filter((e) => e.product.code === productCode || e.product.baseProduct === productCode);
+  return mine.length ? Math.max(...mine.map((e) => e.entryNumber)) : null;
+}
+
+export default [
+  defineAction<{ productCode?: string; colorCode?: string; tariffCode?: string }>({
+    name: 'pdp.load',
+    description: 'Loads the device detail page from the address (/uredjaj/:productCode/:colorCode/:tariffCode?): defaults to the first in-stock colour, the recommended term and installments when available; the address is replaced on init.',
+    args: { type: 'object', properties: { productCode: { type: 'string' }, colorCode: { type: 'string' }, tariffCode: { type: 'string' } } },
+    async run(args, ctx) {
+      const params = routeOf(ctx).params ?? {};
+      const code = args.productCode ?? params.productCode;
+      if (!code) throw new ActionError('pdp.load: no productCode', false);
+      const colorCode = args.colorCode ?? params.colorCode ?? null;
+      const tariffCode = args.tariffCode ?? params.tariffCode ?? null;
+      const { catalog, session } = ctx.stores;
+      const key = `${code}|${session.lang}`;
+      const cur = catalog.pdp.product;
+      if (cur && cur.code === code && loadedKey === key) {
+        // same product: follow the address (back/forward), no refetch
+        const variant = pickVariant(cur, colorCode ?? catalog.pdp.colorCode);
+        const t = tariffCode ? sellableTariff(cur, tariffCode) : undefined;
+        const patch: Record<string, unknown> = { variant, colorCode: variant?.colorCode ?? null };
+        if (t && t.tariff.code !== catalog.pdp.tariffCode) {
+          const term = recommendedTerm(t.tariff);
+          Object.assign(patch, { tariffCode: t.tariff.code, parentTariffCode: t.parentCode, subscriptionTermId: term, chargeType: defaultChargeType(cur, t.tariff, term) });
+        }
+        catalog.setPdp(patch);
+        syncUrl(ctx, true);
+        return;
+      }
+      catalog.resetPdp();
+      catalog.pdpStarted();
+      let p: ProductDetails;
+      try {
+        p = await ctx.api.call<ProductDetails>('productDetails', { query: { productCode: code } });
+      } catch (e) {
+        catalog.pdpFailed();
+        throw e;
+      }
+      loadedKey = key;
+      catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), step: 1, loading: false, error: false });
+      syncUrl(ctx, true);
+      if (p.hasAccessories) {
+        ctx.api.call<{ references?: unknown[] }>('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
+          .then((r) => catalog.setPdp({ accessories: r.references ?? [] }))
+          .catch((e) => console.error('[pdp.load] accessories', e));
+      }
+    },
+  }),
+  defineAction<{ colorCode: string }>({
+    name: 'pdp.selectColor',
+    description: 'Chooses a colour variant; the address is pushed.',
+    args: { type: 'object', required: ['colorCode'], properties: { colorCode: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      const p = product(ctx);
+      const variant = pickVariant(p, args.colorCode);
+      ctx.stores.catalog.setPdp({ variant, colorCode: variant?.colorCode ?? null });
+      syncUrl(ctx, false);
+    },
+  }),
+  defineAction<{ tariffCode: string }>({
+    name: 'pdp.selectTariff',
+    description: 'Chooses a tariff (a parent or one of its childTariffs): recommended term, installments when available; the address is pushed.',
+    args: { type: 'object', required: ['tariffCode'], properties: { tariffCode: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      const p = product(ctx);
+      const found = sellableTariff(p, args.tariffCode);
+      if (!found || (found.tariff.code !== args.tariffCode && found.parentCode !== args.tariffCode)) throw new ActionError(`unknown tariff ${args.tariffCode}`, false);
+      const term = recommendedTerm(found.tariff);
+      const { pdp } = ctx.stores.catalog;
+      const keep = chargeTypeAvailable(p, found.tariff, term, pdp.chargeType);
+      ctx.stores.catalog.setPdp({
+        tariffCode: found.tariff.code, parentTariffCode: found.parentCode, subscriptionTermId: term,
+        chargeType: keep ? pdp.chargeType : defaultChargeType(p, found.tariff, term),
+      });
+      syncUrl(ctx, false);
+    },
+  }),
+  defineAction<{ subscriptionTermId: string }>({
+    name: 'pdp.selectTerm',
+    description: 'Chooses the subscription term (months) of the selected tariff.',
+    args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      const p = product(ctx);
+      const { pdp } = ctx.stores.catalog;
+      const t = findTariff(p, pdp.tariffCode)?.tariff;
+      const keep = chargeTypeAvailable(p, t, args.subscriptionTermId, pdp.chargeType);
+      ctx.stores.catalog.setPdp({ subscriptionTermId: args.subscriptionTermId, chargeType: keep ? pdp.chargeType : defaultChargeType(p, t, args.subscriptionTermId) });
+    },
+  }),
+  defineAction<{ chargeType: ChargeType }>({
+    name: 'pdp.selectChargeType',
+    description: 'Chooses the device payment type: RECURRING_CHARGE (installments) or ONE_TIME_CHARGE (one-off).',
+    args: { type: 'object', required: ['chargeType'], properties: { chargeType: { enum: ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'] } } },
+    run(args, ctx) {
+      const p = product(ctx);
+      const { pdp } = ctx.stores.catalog;
+      const t = findTariff(p, pdp.tariffCode)?.tariff;
+      if (!chargeTypeAvailable(p, t, pdp.subscriptionTermId, args.chargeType)) throw new ActionError(`${args.chargeType} not available`, false);
+      ctx.stores.catalog.setPdp({ chargeType: args.chargeType });
+    },
+  }),
+  defineAction<{ code: string | null }>({
+    name: 'pdp.selectInsurance',
+    description: 'Chooses an insurance (null: none).',
+    args: { type: 'object', required: ['code'], properties: { code: { type: ['string', 'null'] } } },
+    run(args, ctx) {
+      ctx.stores.catalog.setPdp({ insuranceCode: args.code });
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'pdp.toggleAccessory',
+    description: 'Adds an accessory to, or removes it from, the choice.',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      const cur = ctx.stores.catalog.pdp.accessoryCodes;
+      ctx.stores.catalog.setPdp({ accessoryCodes: cur.includes(args.code) ? cur.filter((c) => c !== args.code) : [...cur, args.code] });
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'pdp.submitStep',
+    description: 'Step 1 puts the device (with tariff, term, price plan and payment type) into the cart and moves on — back to the list if the cart then holds no device; step 2 adds the insurance/accessories; the last step goes to checkout.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const p = product(ctx);
+      const { pdp } = ctx.stores.catalog;
+      if (pdp.step >= pdp.steps) {
+        await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+        return;
+      }
+      if (!pdp.variant) throw new ActionError('no variant', false);
+      const t = findTariff(p, pdp.tariffCode)?.tariff;
+      const body: Record<string, unknown> = {
+        deviceCode: pdp.variant.code,
+        chargeType: pdp.chargeType,
+      };
+      if (t) {
+        body.tariffCode = t.code;
+        if (pdp.subscriptionTermId) body.subscriptionTermId = pdp.subscriptionTermId;
+      }
+      const plan = pricePlanId(p, t, pdp.subscriptionTermId, pdp.chargeType);
+      if (plan) body.pricePlanId = plan;
+      if (pdp.step >= 2) {
+        // step 2 (insurance / accessories): nothing chosen → just move on; else replace the step-1 bundle
+        // (removing its device entry removes the whole bundle) by the bundle with the extras
+        if (!pdp.insuranceCode && pdp.accessoryCodes.length === 0) {
+          ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
+          scrollBreadcrumbsIntoView();
+          return;
+        }
+        if (pdp.insuranceCode) body.insuranceCode = pdp.insuranceCode;
+        if (pdp.accessoryCodes.length) body.accessoryCodes = [...pdp.accessoryCodes];
+        const previous = deviceEntryNumber(ctx, p.code);
+        if (previous !== null) {
+          const del = await ctx.api.call<CartResponse>('deleteEntry', { query: { entryNumber: previous, checkout: false } });
+          if (del?.cart) ctx.stores.cart.setCart(del.cart);
+        }
+      }
+      const res = await ctx.api.call<CartResponse>('addBundleToCart', { body });
+      await applyCartResponse(res, ctx);
+      if (pdp.step === 1 && !ctx.stores.cart.hasDevice) {
+        ctx.navigate(PLP_PATH);
+        return;
+      }
+      ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
+      scrollBreadcrumbsIntoView();
+    },
+  }),
+  defineAction<{ step: number }>({
+    name: 'pdp.goToStep',
+    description: 'Goes back to an earlier step (or the current one) of the device page and scrolls the breadcrumbs into view.',
+    args: { type: 'object', required: ['step'], properties: { step: { type: 'integer', minimum: 1 } } },
+    run(args, ctx) {
+      const { pdp } = ctx.stores.catalog;
+      if (args.step > pdp.step || args.step > pdp.steps) return;
+      ctx.stores.catalog.setPdp({ step: args.step });
+      scrollBreadcrumbsIntoView();
+    },
+  }),
+  defineAction<{ productCode?: string }>({
+    name: 'pdp.loadSpecification',
+    description: 'Loads the specification of the device (for the specification modal); a failure sets specificationError.',
+    args: { type: 'object', properties: { productCode: { type: 'string' } } },
+    async run(args, ctx) {
+      const code = args.productCode ?? ctx.stores.catalog.pdp.product?.code;
+      if (!code) return;
+      try {
+        const spec = await ctx.api.call('productSpecification', { query: { productCode: code } });
+        ctx.stores.catalog.setPdp({ specification: spec, specificationError: false });
+      } catch (e) {
+        console.error('[pdp.loadSpecification]', e);
+        ctx.stores.catalog.setPdp({ specificationError: true });
+      }
+    },
+  }),
+];

@@ -1,0 +1,60 @@
+import { makeAutoObservable } from 'mobx';
+import type { Facet, ProductDetails, ProductSummary, SearchResult, Variant } from './types';
+
+export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
+
+export interface SearchState {
+  products: ProductSummary[]; facets: Facet[]; sorts: SearchResult['sorts'];
+  pagination: SearchResult['pagination']; breadcrumbs: SearchResult['breadcrumbs'];
+  freeTextSearch: string; currentQuery: SearchResult['currentQuery'];
+  /** the search parameters last requested (categoryCode, query, sort, page 0-based) */
+  params: { categoryCode: string; query: string; sort: string; page: number };
+  loading: boolean; error: boolean;
+}
+
+export interface PdpState {
+  product: ProductDetails | null; variant: Variant | null; colorCode: string | null;
+  tariffCode: string | null; parentTariffCode: string | null; subscriptionTermId: string | null;
+  chargeType: ChargeType; step: number; steps: number; insuranceCode: string | null; accessoryCodes: string[];
+  accessories: unknown[]; specification: unknown; specificationError: boolean; loading: boolean; error: boolean;
+}
+
+export const PAGE_SIZE = 20;
+
+function emptySearch(): SearchState {
+  return {
+    products: [], facets: [], sorts: [], pagination: { currentPage: 0, totalPages: 0, pageSize: PAGE_SIZE, totalResults: 0 },
+    breadcrumbs: [], freeTextSearch: '', currentQuery: { query: { value: '' } },
+    params: { categoryCode: '', query: '', sort: '', page: 0 }, loading: false, error: false,
+  };
+}
+function emptyPdp(): PdpState {
+  return {
+    product: null, variant: null, colorCode: null, tariffCode: null, parentTariffCode: null, subscriptionTermId: null,
+    chargeType: 'ONE_TIME_CHARGE', step: 1, steps: 2, insuranceCode: null, accessoryCodes: [], accessories: [],
+    specification: null, specificationError: false, loading: false, error: false,
+  };
+}
+
+export class CatalogStore {
+  search: SearchState = emptySearch();
+  pdp: PdpState = emptyPdp();
+
+  constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+
+  searchStarted(params: SearchState['params']): void { this.search.params = params; this.search.loading = true; this.search.error = false; }
+  searchLoaded(r: SearchResult): void {
+    Object.assign(this.search, {
+      products: r.products, facets: r.facets ?? [], sorts: r.sorts ?? [], pagination: r.pagination,
+      breadcrumbs: r.breadcrumbs ?? [], freeTextSearch: r.freeTextSearch ?? '', currentQuery: r.currentQuery ?? { query: { value: '' } },
+      loading: false, error: false,
+    });
+  }
+  searchFailed(): void { this.search.loading = false; this.search.error = true; }
+
+  pdpStarted(): void { this.pdp.loading = true; this.pdp.error = false; }
+  pdpFailed(): void { this.pdp.loading = false; this.pdp.error = true; }
+  /** Replace the whole PDP state (used by pdp.load after computing defaults). */
+  setPdp(p: Partial<PdpState>): void { Object.assign(this.pdp, p); }
+  resetPdp(): void { this.pdp = emptyPdp(); }
+}

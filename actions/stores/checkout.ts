@@ -1,0 +1,51 @@
+import { makeAutoObservable } from 'mobx';
+import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
+
+export class CheckoutStore {
+  checkoutType: string | null = null;
+  steps: CheckoutStep[] = [];
+  currentStepCode: string | null = null;
+  paymentModes: { code: string; name: string }[] = [];
+  selectedPaymentMode: string | null = null;
+  consentTemplates: ConsentTemplate[] = [];
+  consents: Record<string, boolean> = {};
+  /** set when required consents are missing on submit: the ids that must be confirmed */
+  consentErrors: string[] = [];
+  conflict = false;
+  validationTrigger = 0;
+  submitting = false;
+  orderResult: OrderResult | null = null;
+  confirmation: unknown = null;
+  paymentResult: { code: string; status: string; paymentStatus: string; errorType: string | null; message: string | null } | null = null;
+  /** a message (already localized) shown on the page, e.g. the card-limit error */
+  errorMessage: string | null = null;
+
+  constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+
+  get visibleSteps(): CheckoutStep[] { return this.steps.filter((s) => !s.hidden); }
+  get currentIndex(): number { return this.steps.findIndex((s) => s.code === this.currentStepCode); }
+
+  setSteps(type: string | null, steps: CheckoutStep[]): void { this.checkoutType = type; this.steps = steps; }
+  setCurrentStep(code: string | null): void { this.currentStepCode = code; }
+  setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
+  selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }
+  setConsentTemplates(t: ConsentTemplate[]): void {
+    this.consentTemplates = t;
+    // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed
+    const c: Record<string, boolean> = {};
+    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? false;
+    this.consents = c;
+  }
+  setConsent(id: string, value: boolean): void {
+    this.consents[id] = value;
+    if (value) this.consentErrors = this.consentErrors.filter((x) => x !== id);
+  }
+  setConsentErrors(ids: string[]): void { this.consentErrors = ids; }
+  setConflict(v: boolean): void { this.conflict = v; }
+  triggerValidation(): void { this.validationTrigger++; }
+  setSubmitting(v: boolean): void { this.submitting = v; }
+  setOrderResult(r: OrderResult | null): void { this.orderResult = r; }
+  setConfirmation(c: unknown): void { this.confirmation = c; }
+  setPaymentResult(r: CheckoutStore['paymentResult']): void { this.paymentResult = r; }
+  setErrorMessage(m: string | null): void { this.errorMessage = m; }
+}

@@ -1,0 +1,41 @@
+/** Pure localisation helpers shared by the session store, the renderer and the form localizer. */
+export type Lang = 'sr' | 'en';
+export type PluralForms = { one?: string; few?: string; other: string };
+export type MessageValue = string | PluralForms;
+export type Messages = Record<string, MessageValue>;
+export type MessageParams = Record<string, unknown>;
+
+/** Serbian plural category (seed 000 §9): one when the number ends in 1 but not 11; few for 2–4 but not 12–14; other otherwise. */
+export function pluralCategory(count: number): 'one' | 'few' | 'other' {
+  const n = Math.abs(Math.trunc(count));
+  const last = n % 10;
+  const lastTwo = n % 100;
+  if (last === 1 && lastTwo !== 11) return 'one';
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
+  return 'other';
+}
+
+function fill(text: string, params?: MessageParams): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = params[name];
+    return v === undefined || v === null ? whole : String(v);
+  });
+}
+
+/** Looks `key` up in `messages`; a missing key yields the key itself (visible, never crashes). */
+export function translate(messages: Messages, key: string, params?: MessageParams): string {
+  const value = messages[key];
+  if (value === undefined) return key;
+  if (typeof value === 'string') return fill(value, params);
+  const count = params && typeof params.count === 'number' ? params.count : undefined;
+  const form = count === undefined ? value.other : (value[pluralCategory(count)] ?? value.other);
+  return fill(form, params);
+}
+
+/** sr-RS / en money: thousands grouping, 2 decimals, RSD suffix. */
+export function formatMoney(value: number, lang: Lang): string {
+  const locale = lang === 'en' ? 'en-GB' : 'sr-Latn-RS';
+  const num = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }).format(value);
+  return `${num} RSD`;
+}

@@ -1,0 +1,93 @@
+import { makeAutoObservable } from 'mobx';
+import type { MessageParams } from './i18n';
+
+export type ToastKind = 'info' | 'success' | 'error';
+/** A toast shows `text` (already localized, e.g. a server message) or the message `message` with `params`. */
+export interface Toast { id: number; kind: ToastKind; text?: string; message?: string; params?: MessageParams }
+export interface ModalEntry { id: string; params: Record<string, unknown> }
+export interface FormState { data: Record<string, unknown>; errors: unknown[]; submitted: boolean }
+/** Registered by a mounted Form: validates and (when invalid) scrolls the first invalid field into view. */
+export type FormValidator = () => boolean;
+
+export const TOAST_MS = 5000;
+export const ERROR_TOAST_MS = 10000;
+export const LOADER_DELAY_MS = 250;
+
+export class UiStore {
+  toasts: Toast[] = [];
+  modals: ModalEntry[] = [];
+  loader = { inFlight: 0, visible: false };
+  forms: Record<string, FormState> = {};
+  viewport = { width: 1280 };
+  private nextId = 1;
+  private loaderTimer: ReturnType<typeof setTimeout> | null = null;
+  private validators = new Map<string, FormValidator>();
+
+  constructor() {
+    makeAutoObservable<UiStore, 'nextId' | 'loaderTimer' | 'validators'>(this, { nextId: false, loaderTimer: false, validators: false }, { autoBind: true });
+  }
+
+  // toasts
+  showToast(t: Omit<Toast, 'id'>): number {
+    const id = this.nextId++;
+    this.toasts.push({ ...t, id });
+    setTimeout(() => this.dismissToast(id), t.kind === 'error' ? ERROR_TOAST_MS : TOAST_MS);
+    return id;
+  }
+  dismissToast(id: number): void { this.toasts = this.toasts.filter((t) => t.id !== id); }
+
+  // modals
+  openModal(id: string, params: Record<string, unknown> = {}): void { this.modals.push({ id, params }); }
+  closeModal(id?: string): void {
+    if (id === undefined) this.modals.pop();
+    else {
+      const i = this.modals.map((m) => m.id).lastIndexOf(id);
+      if (i >= 0) this.modals.splice(i, 1);
+    }
+  }
+  get topModal(): ModalEntry | undefined { return this.modals[this.modals.length - 1]; }
+
+  // loader
+  requestStarted(): void {
+    this.loader.inFlight++;
+    if (this.loaderTimer === null) this.loaderTimer = setTimeout(() => this.showLoaderIfBusy(), LOADER_DELAY_MS);
+  }
+  requestEnded(): void {
+    this.loader.inFlight = Math.max(0, this.loader.inFlight - 1);
+    if (this.loader.inFlight === 0) {
+      this.loader.visible = false;
+      if (this.loaderTimer !== null) { clearTimeout(this.loaderTimer); this.loaderTimer = null; }
+    }
+  }
+  showLoaderIfBusy(): void {
+    this.loaderTimer = null;
+    this.loader.visible = this.loader.inFlight > 0;
+  }
+
+  // forms
+  setFormData(formId: string, data: Record<string, unknown>): void {
+    const cur = this.forms[formId];
+    this.forms[formId] = { data, errors: cur?.errors ?? [], submitted: cur?.submitted ?? false };
+  }
+  setFormErrors(formId: string, errors: unknown[], submitted = true): void {
+    const cur = this.forms[formId];
+    this.forms[formId] = { data: cur?.data ?? {}, errors, submitted };
+  }
+  registerFormValidator(formId: string, v: FormValidator): () => void {
+    this.validators.set(formId, v);
+    return () => { if (this.validators.get(formId) === v) this.validators.delete(formId); };
+  }
+  /** Runs the validators of the given (default: all mounted) forms; the first invalid one scrolls itself into view. */
+  validateForms(ids?: string[]): boolean {
+    let ok = true;
+    for (const [id, v] of this.validators) {
+      if (ids && !ids.includes(id)) continue;
+      if (!v()) ok = false;
+      if (!ok) break;
+    }
+    return ok;
+  }
+  hasFormValidator(formId: string): boolean { return this.validators.has(formId); }
+
+  setViewportWidth(width: number): void { this.viewport.width = width; }
+}

@@ -1,0 +1,49 @@
+import { defineAction } from '../define';
+
+export default [
+  defineAction<{ id: string; params?: Record<string, unknown> }>({
+    name: 'ui.openModal',
+    description: 'Opens the modal document schemas/modals/<id>.json on top of the modal stack; inside, the scope gains /modal = { id, params }.',
+    args: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 }, params: { type: 'object' } } },
+    run(args, ctx) {
+      ctx.stores.ui.openModal(args.id, args.params ?? {});
+    },
+  }),
+  defineAction<{ id?: string }>({
+    name: 'ui.closeModal',
+    description: 'Closes the modal with this id (default: the top one).',
+    args: { type: 'object', properties: { id: { type: 'string' } } },
+    run(args, ctx) {
+      ctx.stores.ui.closeModal(args.id);
+    },
+  }),
+  defineAction<{ message?: string; text?: string; params?: Record<string, unknown>; kind?: 'info' | 'success' | 'error' }>({
+    name: 'ui.toast',
+    description: 'Shows a toast: a message key (with params) or a ready text; 5 s, errors 10 s.',
+    args: {
+      type: 'object',
+      anyOf: [{ required: ['message'] }, { required: ['text'] }],
+      properties: { message: { type: 'string' }, text: { type: 'string' }, params: { type: 'object' }, kind: { enum: ['info', 'success', 'error'] } },
+    },
+    run(args, ctx) {
+      ctx.stores.ui.showToast({ kind: args.kind ?? 'info', message: args.message, text: args.text, params: args.params });
+    },
+  }),
+  defineAction<{ id: number }>({
+    name: 'ui.dismissToast',
+    description: 'Removes a toast before its time is up (its close button).',
+    args: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+    run(args, ctx) {
+      ctx.stores.ui.dismissToast(args.id);
+    },
+  }),
+  defineAction<{ open?: boolean }>({
+    name: 'ui.toggleMiniCart',
+    description: 'Opens or closes the header mini cart (toggles when open is not given). The component closes it on outside click and resize.',
+    args: { type: 'object', properties: { open: { type: 'boolean' } } },
+    run(args, ctx) {
+      const { cart } = ctx.stores;
+      cart.setMiniCartOpen(args.open ?? !cart.miniCartOpen);
+    },
+  }),
+];

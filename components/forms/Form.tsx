@@ -1,0 +1,123 @@
+/**
+ * The RJSF bridge: draws the form document /ui/forms/:id with @rjsf/core, validated eval-free (CSP without
+ * 'unsafe-eval') through RJSF's precompiled-validator path, with our formats and our localizer.
+ * Live validation starts after the first submit; on failure the first invalid field scrolls into view and gets
+ * focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. The form registers a
+ * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import RjsfForm from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { VocabularyProps } from '../../renderer/types';
+import { useRuntime, useStores, useT } from '../../renderer/hooks';
+import { customFormats } from './formats';
+import { createLocalizer } from './localizer';
+import { createFormValidator } from './rjsfValidator';
+import { translateUiSchema } from './uischema';
+import { templates, widgets } from './widgets/templates';
+import './forms.css';
+
+export interface FormDoc {
+  id: string;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  messages?: Record<string, Record<string, string>>;
+}
+
+export interface FormProps {
+  /** the form document id (schemas/forms/<id>.json) */
+  form: string;
+  /** text of the submit button (a message); without it the form has no button of its own */
+  submitLabel?: string;
+}
+
+type Data = Record<string, unknown>;
+
+/** Scrolls the first invalid field of `root` into view and focuses it. */
+export function focusFirstInvalid(root: HTMLElement | null): void {
+  if (!root) return;
+  const el = root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('.sf-field--invalid input, .sf-field--invalid select, .sf-field--invalid textarea');
+  if (!el) return;
+  if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  el.focus({ preventScroll: true });
+}
+
+function Form({ form: formId, submitLabel, emit, enabled }: FormProps & VocabularyProps) {
+  const rt = useRuntime();
+  const { ui, session } = useStores();
+  const t = useT();
+  const [doc, setDoc] = useState<FormDoc | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [submitted, setSubmitted] = useState(ui.forms[formId]?.submitted ?? false);
+  const formRef = useRef<RjsfForm>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const lang = session.lang;
+
+  useEffect(() => {
+    let alive = true;
+    rt.api.getDocument<FormDoc>(`/ui/forms/${encodeURIComponent(formId)}`)
+      .then((d) => alive && setDoc(d))
+      .catch((e) => { console.error(`[Form] ${formId}`, e); if (alive) setFailed(true); });
+    return () => { alive = false; };
+  }, [rt, formId]);
+
+  const validator = useMemo(
+    () => (doc ? createFormValidator(doc.schema, customFormats, createLocalizer(t, doc.schema as Record<string, unknown>, doc.messages ?? {})) : null),
+    // a new language needs new messages
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [doc, lang],
+  );
+  const uiSchema = useMemo(() => {
+    if (!doc) return undefined;
+    const u = (translateUiSchema(doc.uiSchema ?? {}, t) ?? {}) as UiSchema;
+    return { ...u, 'ui:submitButtonOptions': submitLabel ? { submitText: submitLabel } : { norender: true } } as UiSchema;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc, lang, submitLabel]);
+
+  // actions validate mounted forms through the ui store
+  useEffect(() => {
+    return ui.registerFormValidator(formId, () => {
+      setSubmitted(true);
+      const ok = formRef.current ? formRef.current.validateForm() : true;
+      if (!ok) setTimeout(() => focusFirstInvalid(boxRef.current), 0);
+      return ok;
+    });
+  }, [ui, formId]);
+
+  if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;
+  if (!doc || !validator) return <div className="sf-loading" aria-busy="true" />;
+
+  const data = (ui.forms[formId]?.data ?? {}) as Data;
+  const onChange = (e: IChangeEvent<Data>) => {
+    const next = (e.formData ?? {}) as Data;
+    void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
+    void emit('change', { formId, data: next });
+  };
+
+  return (
+    <div ref={boxRef} className="sf-form" data-form={formId}>
+      <RjsfForm<Data>
+        ref={formRef}
+        schema={doc.schema}
+        uiSchema={uiSchema}
+        formData={data}
+        validator={validator}
+        templates={templates}
+        widgets={widgets}
+        idPrefix={`f-${formId}`}
+        disabled={!enabled}
+        noHtml5Validate
+        showErrorList={false}
+        liveValidate={submitted ? 'onChange' : undefined}
+        focusOnFirstError={false}
+        onChange={onChange}
+        onError={() => { setSubmitted(true); setTimeout(() => focusFirstInvalid(boxRef.current), 0); }}
+        onSubmit={(e) => { setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
+      />
+    </div>
+  );
+}
+
+export default observer(Form);

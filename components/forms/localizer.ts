@@ -1,0 +1,75 @@
+/**
+ * Our AJV localizer: maps AJV errors to the exact messages of seed 001 §5 (keys validation.*), with per-field
+ * overrides from the form document's `messages` ({ "/field": { "keyword": "message.key" } }).
+ */
+import type { ErrorObject } from 'ajv';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+type Schema = Record<string, unknown>;
+
+/** The sub-schema at a data pointer (follows properties / items). */
+export function schemaAt(root: Schema | undefined, pointer: string): Schema | undefined {
+  let cur: Schema | undefined = root;
+  for (const tok of pointer.split('/').filter(Boolean)) {
+    if (!cur) return undefined;
+    const props = cur.properties as Record<string, Schema> | undefined;
+    if (props && props[tok]) cur = props[tok];
+    else if (cur.items && typeof cur.items === 'object') cur = cur.items as Schema;
+    else return undefined;
+  }
+  return cur;
+}
+
+/** The data pointer of the field an error belongs to (required errors point at the missing property). */
+export function fieldPointer(e: Pick<ErrorObject, 'instancePath' | 'keyword' | 'params'>): string {
+  if (e.keyword === 'required') return `${e.instancePath}/${String((e.params as { missingProperty?: string }).missingProperty ?? '')}`;
+  return e.instancePath;
+}
+
+/** The message key and params for an AJV error, before overrides. */
+export function defaultMessage(e: Pick<ErrorObject, 'keyword' | 'params'>, field: Schema | undefined): { key: string; params?: Record<string, unknown> } {
+  const p = e.params as Record<string, unknown>;
+  const min = field?.minLength, max = field?.maxLength;
+  switch (e.keyword) {
+    case 'required':
+      return { key: 'validation.required' };
+    case 'format': {
+      const f = String(p.format);
+      if (f === 'email') return { key: 'validation.email' };
+      if (f === 'mobileNumber') return { key: 'validation.mobileNumber' };
+      return { key: 'validation.regex' };
+    }
+    case 'minLength':
+    case 'maxLength':
+      if (typeof min === 'number' && typeof max === 'number') {
+        return min === max ? { key: 'validation.length', params: { length: min } } : { key: 'validation.minmaxchar', params: { min, max } };
+      }
+      return { key: e.keyword === 'minLength' ? 'validation.min' : 'validation.max', params: { length: p.limit } };
+    case 'pattern':
+      return { key: 'validation.regex' };
+    case 'type':
+      return p.type === 'number' || p.type === 'integer' ? { key: 'validation.numeric' } : { key: 'validation.regex' };
+    case 'minimum':
+    case 'maximum':
+      return { key: 'validation.amountRange', params: { min: field?.minimum, max: field?.maximum } };
+    case 'const':
+    case 'enum':
+      return { key: 'validation.required' };
+    default:
+      return { key: 'validation.regex' };
+  }
+}
+
+export function createLocalizer(t: Translate, rootSchema: Schema | undefined, overrides: Record<string, Record<string, string>> = {}) {
+  return (errors?: null | ErrorObject[]): void => {
+    if (!errors) return;
+    for (const e of errors) {
+      const ptr = fieldPointer(e);
+      const field = schemaAt(rootSchema, ptr);
+      const def = defaultMessage(e, field);
+      const o = overrides[ptr];
+      const key = o?.[e.keyword] ?? (e.keyword === 'format' ? o?.[`format:${String((e.params as { format?: string }).format)}`] : undefined) ?? def.key;
+      e.message = t(key, def.params);
+    }
+  };
+}

@@ -1,0 +1,145 @@
+/** Our RJSF templates and widgets: label above the input, error text below, red border when invalid. */
+import type { ChangeEvent, FocusEvent } from 'react';
+import {
+  ariaDescribedByIds, errorId, getInputProps, helpId, descriptionId,
+  type BaseInputTemplateProps, type FieldTemplateProps, type FieldErrorProps, type FieldHelpProps, type DescriptionFieldProps,
+  type ObjectFieldTemplateProps, type SubmitButtonProps, type WidgetProps, type TemplatesType, type RegistryWidgetsType,
+  getSubmitButtonOptions,
+} from '@rjsf/utils';
+
+export function FieldTemplate(p: FieldTemplateProps) {
+  const { id, label, required, displayLabel, rawErrors, errors, help, description, children, hidden, classNames } = p;
+  if (hidden) return <div className="sf-hidden">{children}</div>;
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  return (
+    <div className={`sf-field${invalid ? ' sf-field--invalid' : ''}${classNames ? ` ${classNames}` : ''}`} data-field={id}>
+      {displayLabel && label ? (
+        <label className="sf-label" htmlFor={id}>
+          {label}
+          {required ? <span className="sf-required" aria-hidden="true"> *</span> : null}
+        </label>
+      ) : null}
+      {displayLabel && description ? description : null}
+      {children}
+      {errors}
+      {help}
+    </div>
+  );
+}
+
+export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+  if (!errors || errors.length === 0) return null;
+  const id = errorId(fieldPathId);
+  return (
+    <div id={id} className="sf-error" role="alert">
+      {errors.filter((e) => typeof e === 'string' && e).slice(0, 1).map((e, i) => <p key={i}>{e as string}</p>)}
+    </div>
+  );
+}
+
+export function FieldHelpTemplate({ help, fieldPathId }: FieldHelpProps) {
+  if (!help) return null;
+  return <p id={helpId(fieldPathId)} className="sf-help">{help}</p>;
+}
+
+export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  if (!description) return null;
+  return <p id={id} className="sf-description">{description}</p>;
+}
+
+export function TitleFieldTemplate({ id, title }: { id: string; title: string }) {
+  return title ? <h3 id={id} className="sf-title">{title}</h3> : null;
+}
+
+export function ObjectFieldTemplate({ title, description, properties, fieldPathId }: ObjectFieldTemplateProps) {
+  const isRoot = fieldPathId.$id === 'root' || fieldPathId.path.length === 0;
+  return (
+    <fieldset className={isRoot ? 'sf-object sf-object--root' : 'sf-object'} id={fieldPathId.$id}>
+      {!isRoot && title ? <legend className="sf-legend">{title}</legend> : null}
+      {!isRoot && description ? <p id={descriptionId(fieldPathId)} className="sf-description">{description}</p> : null}
+      <div className="sf-grid">
+        {properties.filter((pr) => !pr.hidden).map((pr) => <div key={pr.name} className="sf-cell">{pr.content}</div>)}
+      </div>
+    </fieldset>
+  );
+}
+
+export function BaseInputTemplate(p: BaseInputTemplateProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, placeholder, rawErrors, required } = p;
+  const inputProps = getInputProps(schema, type, options);
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  const handle = ({ target: { value: v } }: ChangeEvent<HTMLInputElement>) => onChange(v === '' ? options.emptyValue : v);
+  const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
+  return (
+    <input
+      id={id}
+      name={htmlName ?? id}
+      className={`sf-input${invalid ? ' sf-input--invalid' : ''}`}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      placeholder={placeholder}
+      required={required}
+      aria-required={required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      autoComplete={autoComplete}
+      value={value === undefined || value === null ? '' : String(value)}
+      {...inputProps}
+      onChange={onChangeOverride ?? handle}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+export function CheckboxWidget(p: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, label, onChange, onBlur, onFocus, rawErrors, required, autofocus } = p;
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  return (
+    <label className={`sf-checkbox${invalid ? ' sf-checkbox--invalid' : ''}`} htmlFor={id}>
+      <input
+        type="checkbox"
+        id={id}
+        name={htmlName ?? id}
+        checked={value === true}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        aria-invalid={invalid || undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(e) => onChange(e.target.checked)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      <span>{label}{required ? <span className="sf-required" aria-hidden="true"> *</span> : null}</span>
+    </label>
+  );
+}
+
+export function SubmitButton({ uiSchema }: SubmitButtonProps) {
+  const { submitText, norender, props } = getSubmitButtonOptions(uiSchema);
+  if (norender) return null;
+  return (
+    <div className="sf-actions">
+      <button type="submit" className="sf-submit" {...props}>{submitText}</button>
+    </div>
+  );
+}
+
+export function ErrorListTemplate() {
+  return null; // errors are shown under each field
+}
+
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  DescriptionFieldTemplate,
+  TitleFieldTemplate: TitleFieldTemplate as TemplatesType['TitleFieldTemplate'],
+  ObjectFieldTemplate,
+  BaseInputTemplate,
+  ErrorListTemplate,
+  ButtonTemplates: { SubmitButton } as TemplatesType['ButtonTemplates'],
+};
+
+export const widgets: RegistryWidgetsType = { CheckboxWidget };

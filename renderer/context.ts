@@ -1,0 +1,23 @@
+import { createContext } from 'react';
+import type { Stores } from '../actions/stores';
+import type { ApiClient } from '../actions/api/client';
+import type { ActionCall } from './types';
+import type { ComponentRegistry } from './registry';
+
+export type Scope = Record<string, unknown>;
+export type DispatchFn = (calls: ActionCall | ActionCall[], scope?: Scope, event?: unknown) => Promise<boolean>;
+
+/** Everything the node renderer needs; one per app (tests build their own). */
+export interface Runtime {
+  stores: Stores;
+  api: ApiClient;
+  dispatch: DispatchFn;
+  components: ComponentRegistry;
+  /** does an action of this name exist? */
+  hasAction(name: string): boolean;
+  /** development mode: unknown names render a visible error box instead of being skipped */
+  dev: boolean;
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+export const ScopeContext = createContext<Scope>({});

@@ -1,0 +1,66 @@
+/**
+ * Runs action calls in order, stopping at the first failure: resolves args ($bind / message) against the scope
+ * (which gains /event = the payload the component emitted), checks them with the eval-free evaluator, runs.
+ */
+import type { ActionDef } from '../actions/define';
+import { ActionError } from '../actions/define';
+import type { Stores } from '../actions/stores';
+import type { ApiClient } from '../actions/api/client';
+import { ApiError } from '../actions/api/errors';
+import { explain } from './conditions';
+import { resolveValue } from './resolve';
+import type { ActionCall } from './types';
+import type { DispatchFn, Scope } from './context';
+
+export interface DispatcherDeps {
+  actions: Map<string, ActionDef>;
+  stores: Stores;
+  api: ApiClient;
+  navigate(to: string, opts?: { replace?: boolean }): void;
+  /** the base scope (stores + route); the caller's scope overrides it */
+  baseScope(): Scope;
+  dev: boolean;
+  log?: (...a: unknown[]) => void;
+}
+
+export function createDispatcher(deps: DispatcherDeps): DispatchFn {
+  const log = deps.log ?? ((...a: unknown[]) => console.error(...a));
+  const dispatch: DispatchFn = async (calls, scope, event) => {
+    const list = Array.isArray(calls) ? calls : [calls];
+    const fullScope: Scope = { ...deps.baseScope(), ...(scope ?? {}), ...(event !== undefined ? { event } : {}) };
+    const t = deps.stores.session.t;
+    for (const call of list) {
+      const def = deps.actions.get(call.action);
+      if (!def) {
+        log(`[dispatch] unknown action "${call.action}"`);
+        if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.unknownAction', params: { name: call.action } });
+        return false;
+      }
+      const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
+      const problem = explain(def.args, args);
+      if (problem) {
+        log(`[dispatch] invalid args for "${call.action}": ${problem}`, args);
+        if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.invalidArgs', params: { name: call.action, problem } });
+        return false;
+      }
+      try {
+        await def.run(args, {
+          stores: deps.stores, api: deps.api, navigate: deps.navigate, scope: fullScope, event,
+          dispatch: (c, s) => dispatch(c, { ...fullScope, ...(s ?? {}) }),
+        });
+      } catch (e) {
+        if (e instanceof ActionError) {
+          if (!e.handled) deps.stores.ui.showToast({ kind: 'error', text: e.message });
+        } else if (e instanceof ApiError) {
+          deps.stores.ui.showToast({ kind: 'error', text: e.message });
+        } else {
+          log(`[dispatch] action "${call.action}" failed`, e);
+          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
+        }
+        return false;
+      }
+    }
+    return true;
+  };
+  return dispatch;
+}

@@ -1,0 +1,22 @@
+/** RFC 6901 JSON Pointer read over plain objects, arrays and MobX observables (reads subscribe observers). */
+export function parsePointer(ptr: string): string[] {
+  if (ptr === '' || ptr === '/') return ptr === '' ? [] : [''];
+  if (!ptr.startsWith('/')) throw new Error(`Invalid JSON Pointer "${ptr}": must start with "/"`);
+  return ptr.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function getPointer(root: unknown, ptr: string): unknown {
+  let cur: unknown = root;
+  for (const token of parsePointer(ptr)) {
+    if (cur === null || cur === undefined) return undefined;
+    if (Array.isArray(cur)) {
+      if (token === 'length') { cur = cur.length; continue; }
+      const i = Number(token);
+      if (!Number.isInteger(i)) return undefined;
+      cur = cur[i];
+    } else if (typeof cur === 'object') {
+      cur = (cur as Record<string, unknown>)[token];
+    } else return undefined;
+  }
+  return cur;
+}

@@ -1,0 +1,174 @@
+/**
+ * Router assembly from the manifest (react-router 7 data router). Each manifest route (and alias) is a route whose
+ * loader fetches the screen document and its layout (cached in memory by the ApiClient); its element draws the
+ * layout, whose `Outlet` node renders the index child route — the screen body. `*` draws the `not-found` screen
+ * when the manifest has one, else a built-in localized message.
+ */
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { Outlet as RouterOutlet, useLoaderData, useLocation, useParams, type RouteObject } from 'react-router';
+import { observer } from 'mobx-react-lite';
+import { ScopeContext, type Runtime, type Scope } from './context';
+import { useRuntime, useStores, useT } from './hooks';
+import { NodeList } from './Node';
+import { LoaderOverlay, ModalHost, ToastHost } from './hosts';
+import { resolveValue } from './resolve';
+import type { ActionCall, UiNode } from './types';
+
+export interface Manifest {
+  versions?: Record<string, number>;
+  routes: { route: string; screen: string }[];
+  layouts?: string[];
+}
+
+export interface ScreenDoc {
+  id: string;
+  kind?: 'screen' | 'layout';
+  route?: string;
+  title?: unknown;
+  layout?: string;
+  load?: ActionCall[];
+  body?: UiNode[];
+}
+
+export interface LoadedScreen { screen: ScreenDoc | null; layout: ScreenDoc | null }
+export interface RouteInfo { path: string; params: Record<string, string | undefined>; query: Record<string, string> }
+
+export const NOT_FOUND_ID = 'not-found';
+
+export function screenExists(manifest: Manifest, id: string): boolean {
+  if (manifest.routes.some((r) => r.screen === id)) return true;
+  return manifest.versions ? `screens/${id}` in manifest.versions : false;
+}
+
+export async function loadScreen(rt: Runtime, id: string | null): Promise<LoadedScreen> {
+  const screen = id ? await rt.api.getDocument<ScreenDoc>(`/ui/screens/${encodeURIComponent(id)}`) : null;
+  const layoutId = screen?.layout ?? 'main';
+  let layout: ScreenDoc | null = null;
+  if (layoutId !== 'none') {
+    try {
+      layout = await rt.api.getDocument<ScreenDoc>(`/ui/screens/${encodeURIComponent(layoutId)}`);
+    } catch (e) {
+      console.error(`[router] layout "${layoutId}" failed to load`, e);
+    }
+  }
+  return { screen, layout };
+}
+
+export function buildRoutes(manifest: Manifest, rt: Runtime, currentRoute: { current: RouteInfo }): RouteObject[] {
+  const children: RouteObject[] = [];
+  const seen = new Set<string>();
+  const page: RouteObject[] = [{ index: true, element: <ScreenBody /> }];
+  for (const r of manifest.routes) {
+    if (seen.has(r.route)) continue;
+    seen.add(r.route);
+    children.push({ path: r.route, loader: () => loadScreen(rt, r.screen), element: <LayoutRoute currentRoute={currentRoute} />, children: page });
+  }
+  const notFoundId = screenExists(manifest, NOT_FOUND_ID) ? NOT_FOUND_ID : null;
+  // a pathless layout route around a splat child: index children do not match under a splat parent
+  children.push({
+    id: 'not-found',
+    loader: () => loadScreen(rt, notFoundId).catch((): LoadedScreen => ({ screen: null, layout: null })),
+    element: <LayoutRoute currentRoute={currentRoute} />,
+    children: [{ path: '*', element: <ScreenBody /> }],
+  });
+  return [{ id: 'root', element: <RouterOutlet />, children, errorElement: <LoadError />, HydrateFallback }];
+}
+
+function HydrateFallback() {
+  return null;
+}
+
+function LoadError() {
+  const t = useT();
+  return <div role="alert" className="sdui-page-error">{t('error.loadFailed')}</div>;
+}
+
+export function NotFoundBuiltin() {
+  const t = useT();
+  return (
+    <div className="sdui-not-found">
+      <h1>{t('error.notFound.title')}</h1>
+      <p>{t('error.notFound.text')}</p>
+      <a href="/">{t('error.notFound.home')}</a>
+    </div>
+  );
+}
+
+function useRouteInfo(): RouteInfo {
+  const location = useLocation();
+  const params = useParams();
+  const key = JSON.stringify(params);
+  return useMemo(
+    () => ({ path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) }),
+    // params is a new object each render; its JSON is the identity
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [location.pathname, location.search, key],
+  );
+}
+
+const ScreenDocContext = createContext<ScreenDoc | null>(null);
+
+function containsComponent(nodes: UiNode[] | undefined, name: string): boolean {
+  return (nodes ?? []).some((n) => n.component === name || containsComponent(n.children, name));
+}
+
+/** Draws the layout (or the bare page), provides the scope, runs load actions, sets document.title. */
+const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRoute: { current: RouteInfo } }) {
+  const { screen, layout } = useLoaderData() as LoadedScreen;
+  const rt = useRuntime();
+  const stores = useStores();
+  const t = useT();
+  const route = useRouteInfo();
+  currentRoute.current = route;
+  const lang = stores.session.lang;
+
+  const scope: Scope = useMemo(
+    () => ({ session: stores.session, catalog: stores.catalog, cart: stores.cart, checkout: stores.checkout, ui: stores.ui, route }),
+    [stores, route],
+  );
+
+  useEffect(() => {
+    const title = screen?.title !== undefined ? resolveValue(screen.title, scope, t) : t('error.notFound.title');
+    if (typeof title === 'string' && title) document.title = title;
+  }, [screen, scope, t]);
+
+  // screen load actions: on enter and whenever the params/query (or the language) change
+  useEffect(() => {
+    if (screen?.load?.length) void rt.dispatch(screen.load, scope);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [screen?.id, route, lang]);
+
+  // layout load actions: when the layout (or the language) changes
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
+  useEffect(() => {
+    if (layout?.load?.length) void rt.dispatch(layout.load, scopeRef.current);
+  }, [rt, layout?.id, lang]);
+
+  const lastPath = useRef(route.path);
+  useEffect(() => {
+    if (lastPath.current !== route.path && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
+    lastPath.current = route.path;
+  }, [route.path]);
+
+  // the layout may draw its own toast stack / page loader (vocabulary components); else the runtime's hosts do
+  const ownToasts = containsComponent(layout?.body, 'Toasts') && rt.components.has('Toasts');
+  const ownLoader = containsComponent(layout?.body, 'PageLoader') && rt.components.has('PageLoader');
+  return (
+    <ScopeContext.Provider value={scope}>
+      <ScreenDocContext.Provider value={screen}>
+        {layout ? <NodeList nodes={layout.body} /> : <RouterOutlet />}
+        <ModalHost />
+        {ownToasts ? null : <ToastHost />}
+        {ownLoader ? null : <LoaderOverlay />}
+      </ScreenDocContext.Provider>
+    </ScopeContext.Provider>
+  );
+});
+
+/** The page: the screen's body nodes, or the built-in 404 when there is no screen. */
+function ScreenBody() {
+  const screen = useContext(ScreenDocContext);
+  if (!screen) return <NotFoundBuiltin />;
+  return <NodeList key={screen.id} nodes={screen.body} />;
+}

@@ -1,0 +1,336 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiClient } from '../../../actions/api/client';
+import { collectActions } from '../../../actions/registry';
+import { pagePath, pageFromRoute } from '../../../actions/catalog/search';
+import { initialSelection, pdpPath, pricePlanId, stepCount } from '../../../actions/api/pdp-logic';
+import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
+import { classify } from '../../../actions/payment/payment';
+import { guestPayload } from '../../../actions/checkout/checkout';
+import type { ProductDetails } from '../../../actions/stores/types';
+import { fakeFetch, makeCtx, makeStores } from './helpers';
+
+const actions = collectActions();
+const run = (name: string, args: Record<string, unknown>, ctx: ReturnType<typeof makeCtx>) => actions.get(name)!.run(args, ctx);
+
+afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
+
+const money = (v: number) => ({ value: v, formattedValue: `${v},00 RSD`, currencyIso: 'RSD' });
+function product(over: Partial<ProductDetails> = {}): ProductDetails {
+  const plan = (id: string, term: string, recurring: boolean) => ({
+    id, subscriptionTermId: term, purchasable: true,
+    recurring: recurring ? { installments: 24, installment: money(2000), tariffPrice: money(1500), devicePrice: money(500), chargeEntries: [] } : null,
+    oneTime: { devicePrice: money(40000), chargeEntries: [] },
+  });
+  return {
+    code: 'IPH15', name: 'iPhone 15', description: '', brand: { name: 'Apple' }, productOfferingType: 'DEVICE',
+    variants: [
+      { code: 'IPH15-BLK', colorCode: 'black', colorName: 'Crna', colorHex: '#000', images: [], stock: { stockLevelStatus: 'outOfStock' } },
+      { code: 'IPH15-BLU', colorCode: 'blue', colorName: 'Plava', colorHex: '#00f', images: [], stock: { stockLevelStatus: 'inStock' } },
+    ],
+    highlights: [],
+    prices: {
+      topOffer: [{ code: 'T-M', name: 'M', processType: 'TOP_OFFER', tariffPrice: money(1500), highlights: [],
+        subscriptionTerms: [{ id: '12', termOfServiceNumber: 12, recommended: false }, { id: '24', termOfServiceNumber: 24, recommended: true }],
+        pricePlans: [plan('pp-12', '12', false), plan('pp-24', '24', true)],
+        childTariffs: [{ code: 'T-M-C', name: 'M child', processType: 'TOP_OFFER', tariffPrice: money(1700), highlights: [],
+          subscriptionTerms: [{ id: '24', termOfServiceNumber: 24, recommended: true }], pricePlans: [plan('ppc-24', '24', false)], childTariffs: [] }] }],
+      basicOffer: [],
+    },
+    oneOff: { pricePlanId: 'pp-oneoff', purchasable: true, chargeEntries: [] },
+    insurances: [], hasAccessories: false,
+    ...over,
+  };
+}
+
+describe('action registry', () => {
+  it('collects every action named in ARCHITECTURE §4', () => {
+    const names = ['nav.go', 'nav.back', 'ui.openModal', 'ui.closeModal', 'ui.toast', 'ui.toggleMiniCart', 'form.change', 'session.setLanguage',
+      'catalog.search', 'catalog.goToPage', 'pdp.load', 'pdp.selectColor', 'pdp.selectTariff', 'pdp.selectTerm', 'pdp.selectChargeType',
+      'pdp.selectInsurance', 'pdp.toggleAccessory', 'pdp.submitStep', 'pdp.goToStep', 'pdp.loadSpecification', 'cart.load', 'cart.add',
+      'cart.addBundle', 'cart.removeEntry', 'checkout.proceed', 'checkout.continueAsGuest', 'checkout.start', 'checkout.next', 'checkout.back',
+      'checkout.submitGuest', 'checkout.loadPayment', 'checkout.setConsent', 'checkout.selectPaymentMode', 'checkout.submitOrder',
+      'checkout.loadConfirmation', 'payment.loadResult'];
+    for (const n of names) expect([n, actions.has(n)]).toEqual([n, true]);
+  });
+});
+
+describe('catalog', () => {
+  it('reads the 1-based page from ?page= or /page/{n} and builds page paths', () => {
+    expect(pageFromRoute({ path: '/x', query: {} })).toBe(0);
+    expect(pageFromRoute({ path: '/x', query: { page: '3' } })).toBe(2);
+    expect(pageFromRoute({ path: '/x/page/2', params: { page: '2' } })).toBe(1);
+    expect(pageFromRoute({ path: '/x/page/4' })).toBe(3);
+    expect(pagePath('/x/page/4', 1, { sort: 'price' })).toBe('/x?sort=price');
+    expect(pagePath('/x', 2, { page: '1' })).toBe('/x/page/2');
+  });
+
+  it('catalog.search asks for 20 per page with the address query and stores the result', async () => {
+    const stores = makeStores();
+    const { fetch, calls } = fakeFetch({ 'GET /hybris/ecommerce/b2c/v1/products/search': () => ({ body: { products: [{ code: 'p' }], facets: [], sorts: [], pagination: { currentPage: 1, totalPages: 3, pageSize: 20, totalResults: 45 }, breadcrumbs: [], freeTextSearch: '', currentQuery: { query: { value: ':relevance' } } } }) });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/telefoni/page/2', params: { page: '2' }, query: { query: ':relevance:brand:Apple' } } });
+    await run('catalog.search', { categoryCode: 'telefoni' }, ctx);
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ categoryCode: 'telefoni', query: ':relevance:brand:Apple', page: '1', pageSize: '20' });
+    expect(stores.catalog.search.products).toHaveLength(1);
+    expect(stores.catalog.search.pagination.totalResults).toBe(45);
+  });
+});
+
+describe('pdp', () => {
+  it('defaults: first in-stock colour, recommended term, installments when available', () => {
+    const sel = initialSelection(product());
+    expect(sel).toMatchObject({ colorCode: 'blue', tariffCode: 'T-M', subscriptionTermId: '24', chargeType: 'RECURRING_CHARGE', steps: 2 });
+    const child = initialSelection(product(), 'black', 'T-M-C');
+    expect(child).toMatchObject({ colorCode: 'black', tariffCode: 'T-M-C', parentTariffCode: 'T-M', chargeType: 'ONE_TIME_CHARGE' });
+  });
+  it('3 steps when insurance or accessories exist', () => {
+    expect(stepCount(product())).toBe(2);
+    expect(stepCount(product({ hasAccessories: true }))).toBe(3);
+    expect(stepCount(product({ insurances: [{ code: 'i', name: 'i', description: '', monthlyPrice: money(1) }] }))).toBe(3);
+  });
+  it('price plan and path', () => {
+    const p = product();
+    expect(pricePlanId(p, p.prices.topOffer[0], '24', 'RECURRING_CHARGE')).toBe('pp-24');
+    expect(pricePlanId(p, p.prices.topOffer[0], '12', 'ONE_TIME_CHARGE')).toBe('pp-12');
+    expect(pricePlanId(p, undefined, null, 'ONE_TIME_CHARGE')).toBe('pp-oneoff');
+    expect(pdpPath('IPH15', 'blue', 'T-M')).toBe('/uredjaj/IPH15/blue/T-M');
+    expect(pdpPath('IPH15', 'blue', 'T-M').split('/')[3]).toBe('blue');
+  });
+
+  function pdpSetup(cartAfter: unknown) {
+    const stores = makeStores();
+    const { fetch, calls } = fakeFetch({
+      'GET /hybris/ecommerce/b2c/v1/products/single': () => ({ body: product() }),
+      'POST /hybris/ecommerce/b2c/v1/users/carts/addservice': () => ({ body: { cart: cartAfter, cartModifications: [{ statusCode: 'success' }] } }),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/uredjaj/IPH15', params: { productCode: 'IPH15' }, query: {} } });
+    return { stores, ctx, calls };
+  }
+
+  it('pdp.load replaces the address on init; a colour change pushes', async () => {
+    const { stores, ctx } = pdpSetup(null);
+    await run('pdp.load', {}, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/uredjaj/IPH15/blue/T-M', { replace: true });
+    expect(stores.catalog.pdp.step).toBe(1);
+    await run('pdp.selectColor', { colorCode: 'black' }, ctx);
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/uredjaj/IPH15/black/T-M', { replace: false });
+  });
+
+  it('step 1 posts the bundle and moves on; without a device in the cart → the PLP', async () => {
+    const cart = { code: 'c', checkoutType: 'GUEST', totalItems: 2, totalUnitCount: 2, paymentMode: null, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'IPH15-BLU', name: 'x', productOfferingType: 'DEVICE' } }] };
+    const ok = pdpSetup(cart);
+    await run('pdp.load', {}, ok.ctx);
+    await run('pdp.submitStep', {}, ok.ctx);
+    const post = ok.calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ deviceCode: 'IPH15-BLU', chargeType: 'RECURRING_CHARGE', tariffCode: 'T-M', subscriptionTermId: '24', pricePlanId: 'pp-24' });
+    expect(ok.stores.catalog.pdp.step).toBe(2);
+    expect(ok.stores.ui.toasts[0]).toMatchObject({ kind: 'success', message: 'toast.cart.added' });
+
+    const empty = pdpSetup({ ...cart, entries: [] });
+    await run('pdp.load', { productCode: 'IPH15' }, empty.ctx);
+    await run('pdp.submitStep', {}, empty.ctx);
+    expect(empty.ctx.navigate).toHaveBeenLastCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+});
+
+describe('language', () => {
+  it('Serbian by default; English with the cookie or the address suffix (then the cookie is set)', () => {
+    expect(detectLanguage({ cookie: '' }, '/x', '')).toBe('sr');
+    expect(detectLanguage({ cookie: 'a=1; b2c_enFlow=true' }, '/x', '')).toBe('en');
+    const jar = { cookie: '' };
+    expect(detectLanguage(jar, '/x', '?lang=en')).toBe('en');
+    expect(jar.cookie).toMatch(/^b2c_enFlow=true; path=\/; max-age=1800/);
+    expect(detectLanguage({ cookie: '' }, '/Pregled-b2c-eng', '')).toBe('en');
+    expect(stripLangSuffix('/Pregled-b2c-eng')).toBe('/Pregled-b2c');
+  });
+});
+
+describe('checkout', () => {
+  const SUBMIT = 'POST /hybris/ecommerce/b2c/v1/users/orders';
+  function setup(submit: () => { status?: number; body?: unknown }, extra: Record<string, () => { status?: number; body?: unknown }> = {}) {
+    const stores = makeStores();
+    const { fetch, calls } = fakeFetch({
+      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: { checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f' }], checkoutType: 'GUEST', errors: { errors: [] } } }),
+      'PUT /hybris/ecommerce/b2c/v1/checkout/payment': () => ({ body: { cart: {} } }),
+      [SUBMIT]: submit,
+      'POST /hybris/ecommerce/b2c/v1/payment/checkout/authorize': () => ({ body: { redirectionUrl: 'http://shop.test/gateway/pay/s1' } }),
+      ...extra,
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/pregled-placanje', params: {}, query: {} } });
+    stores.checkout.setConsentTemplates([{ id: 'terms', name: 'Uslovi', required: true, selected: false }, { id: 'contractDocsEmail', name: 'Slanje ugovora na imejl', required: false, selected: false }]);
+    stores.checkout.selectPaymentMode('CreditCard');
+    return { stores, ctx, calls };
+  }
+
+  it('submitOrder: required consents must be confirmed first', async () => {
+    const { stores, ctx, calls } = setup(() => ({ body: {} }));
+    await expect(run('checkout.submitOrder', {}, ctx)).rejects.toThrow('consents required');
+    expect(stores.checkout.consentErrors).toEqual(['terms']);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('submitOrder: card payment → validate, payment type, submit, authorize, redirect to the gateway', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { stores, ctx, calls } = setup(() => ({ body: { code: 'O1', status: 'CREATED', paymentInfo: { cardPaymentType: 'NEW_CARD_NO_SAVE' }, totalPrice: money(1) } }));
+    stores.checkout.setConsent('terms', true);
+    await run('checkout.submitOrder', {}, ctx);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname.split('/').slice(-2).join('/')}`)).toEqual(['POST carts/validate', 'PUT checkout/payment', 'POST users/orders', 'POST checkout/authorize']);
+    expect(calls[2].body).toEqual({ consents: { terms: true, contractDocsEmail: false }, sendContractDocsToEmail: false });
+    expect(calls[3].body).toEqual({ cardPaymentType: 'NEW_CARD_NO_SAVE', orderId: 'O1' });
+    expect(assign).toHaveBeenCalledWith('http://shop.test/gateway/pay/s1');
+    vi.unstubAllGlobals();
+  });
+
+  it('submitOrder: non-card → confirmation page after 1500 ms', async () => {
+    vi.useFakeTimers();
+    const { stores, ctx } = setup(() => ({ body: { code: 'O2', status: 'CREATED', paymentInfo: null, totalPrice: money(1) } }));
+    stores.checkout.setConsent('terms', true);
+    const p = run('checkout.submitOrder', {}, ctx);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await p;
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/uspesna-porudzbina?orderCode=O2');
+  });
+
+  it('submitOrder: failure → unsuccessful-order page; card limit → its own message', async () => {
+    const failed = setup(() => ({ status: 500, body: { errors: [{ type: 'ServerError', message: 'x' }] } }));
+    failed.stores.checkout.setConsent('terms', true);
+    await expect(run('checkout.submitOrder', {}, failed.ctx)).rejects.toThrow();
+    expect(failed.ctx.navigate).toHaveBeenCalledWith('/kupovina/neuspesna-porudzbina');
+
+    const limit = setup(() => ({ status: 400, body: { errors: [{ type: 'MtsCardLimitError', message: 'Limit kartice je prekoračen.' }] } }));
+    limit.stores.checkout.setConsent('terms', true);
+    await expect(run('checkout.submitOrder', {}, limit.ctx)).rejects.toThrow();
+    expect(limit.ctx.navigate).not.toHaveBeenCalled();
+    expect(limit.stores.checkout.errorMessage).toBe('Limit kartice je prekoračen.');
+  });
+
+  it('start: a changed cart is replaced with the cart-changed toast; otherwise steps load', async () => {
+    const stores = makeStores();
+    const serverCart = { code: 'c', checkoutType: 'GUEST', totalItems: 1, totalUnitCount: 1, paymentMode: null, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'NEW', name: 'n', productOfferingType: 'DEVICE' } }] };
+    const { fetch } = fakeFetch({
+      'GET /hybris/ecommerce/b2c/v1/users/carts/fullcart': () => ({ body: serverCart }),
+      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: { checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }], checkoutType: 'GUEST' } }),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    stores.cart.setCart({ ...serverCart, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'OLD', name: 'o', productOfferingType: 'DEVICE' } }] });
+    await expect(run('checkout.start', {}, ctx)).rejects.toThrow('cart changed');
+    expect(stores.cart.entryCodes).toEqual(['NEW']);
+    expect(stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.cartChanged' });
+    await run('checkout.start', {}, ctx);
+    expect(stores.checkout.currentStepCode).toBe('GUEST_ORDER_INFO');
+    expect(stores.checkout.checkoutType).toBe('GUEST');
+  });
+
+  it('submitGuest: invalid form stops; failure shows the delivery/payment toast; success goes to the next step', async () => {
+    const stores = makeStores();
+    let fail = true;
+    const { fetch, calls } = fakeFetch({ 'POST /hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo': () => (fail ? { status: 500, body: { errors: [{ type: 'X' }] } } : { body: { cart: { code: 'c', entries: [] } } }) });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f' }]);
+    let valid = false;
+    stores.ui.registerFormValidator('guest', () => valid);
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('invalid form');
+    expect(calls).toHaveLength(0);
+    valid = true;
+    stores.ui.setFormData('guest', { customerData: { firstName: 'Ana', lastName: 'P', contactEmail: 'a@b.rs', contactPhone: '641234567' }, deliveryAddress: { line1: 'Ulica', town: 'Beograd', postalCode: '11000' } });
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow();
+    expect(stores.ui.toasts.at(-1)).toMatchObject({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+    fail = false;
+    await run('checkout.submitGuest', {}, ctx);
+    expect(calls.at(-1)!.body).toEqual({ customerData: { firstName: 'Ana', lastName: 'P', contactEmail: 'a@b.rs', contactPhone: '641234567' }, deliveryAddress: { line1: 'Ulica', town: 'Beograd', postalCode: '11000' } });
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+  });
+
+  it('guestPayload accepts a flat form', () => {
+    expect(guestPayload({ firstName: 'A', line1: 'U', town: 'T', extra: 1 })).toEqual({ customerData: { firstName: 'A' }, deliveryAddress: { line1: 'U', town: 'T' } });
+  });
+
+  it('back on the first step → the offer', async () => {
+    const stores = makeStores();
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: vi.fn() as never }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }]);
+    await run('checkout.back', {}, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+
+  it('proceed as a guest opens guest-or-login', async () => {
+    const stores = makeStores();
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: vi.fn() as never }));
+    stores.cart.setMiniCartOpen(true);
+    await run('checkout.proceed', {}, ctx);
+    expect(stores.ui.topModal?.id).toBe('guest-or-login');
+    expect(stores.cart.miniCartOpen).toBe(false);
+  });
+});
+
+describe('payment result', () => {
+  it('classifies order status', () => {
+    const s = (o: Record<string, unknown>) => ({ code: 'O', status: 'X', paymentStatus: '', errorType: null, message: null, ...o });
+    expect(classify(s({ paymentStatus: 'PAID' }))).toBe('paid');
+    expect(classify(s({ paymentStatus: 'DECLINED' }))).toBe('failed');
+    expect(classify(s({ paymentStatus: 'FAILED', errorType: 'MtsCardLimitError' }))).toBe('cardLimit');
+    expect(classify(s({ paymentStatus: 'PENDING' }))).toBe('pending');
+  });
+
+  it('paid → success page after 1500 ms; declined → failure page; card limit stays', async () => {
+    vi.useFakeTimers();
+    for (const [status, expected] of [['PAID', '/kupovina/uspesna-porudzbina?orderCode=O1'], ['DECLINED', '/kupovina/neuspesna-porudzbina?orderCode=O1']] as const) {
+      const stores = makeStores();
+      const { fetch } = fakeFetch({ 'GET /hybris/ecommerce/b2c/v1/users/orders/status': () => ({ body: { code: 'O1', status: 'X', paymentStatus: status, errorType: null, message: null } }) });
+      const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/rezultat-placanja', params: {}, query: { orderCode: 'O1' } } });
+      const p = run('payment.loadResult', {}, ctx);
+      await vi.advanceTimersByTimeAsync(1500);
+      await p;
+      expect(ctx.navigate).toHaveBeenCalledWith(expected);
+    }
+    const stores = makeStores();
+    stores.session.setMessages({ 'payment.error.cardLimit': 'Limit.' });
+    const { fetch } = fakeFetch({ 'GET /hybris/ecommerce/b2c/v1/users/orders/status': () => ({ body: { code: 'O1', status: 'X', paymentStatus: 'FAILED', errorType: 'MtsCardLimitError', message: null } }) });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/rezultat-placanja', params: {}, query: { orderCode: 'O1' } } });
+    await expect(run('payment.loadResult', {}, ctx)).rejects.toThrow('card limit');
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    expect(stores.checkout.errorMessage).toBe('Limit.');
+  });
+});
+
+describe('pdp tariff preselection', () => {
+  it('a parent without price plans stands for its first sellable child', async () => {
+    const { sellableTariff } = await import('../../../actions/api/pdp-logic');
+    const p = product();
+    const parent = { ...p.prices.topOffer[0], code: 'GROUP', pricePlans: [], subscriptionTerms: [] };
+    const q = { ...p, prices: { topOffer: [parent], basicOffer: [] } };
+    expect(sellableTariff(q)?.tariff.code).toBe('T-M-C');
+    expect(sellableTariff(q, 'GROUP')?.tariff.code).toBe('T-M-C');
+    expect(sellableTariff(q, 'T-M-C')?.parentCode).toBe('GROUP');
+  });
+});
+
+describe('pdp step 2', () => {
+  it('with nothing chosen moves on without calls; with extras replaces the step-1 bundle', async () => {
+    const stores = makeStores();
+    const cart = { code: 'c', checkoutType: 'GUEST', totalItems: 2, totalUnitCount: 2, paymentMode: null, entries: [{ entryNumber: 3, quantity: 1, product: { code: 'IPH15', name: 'x', productOfferingType: 'DEVICE' } }] };
+    const { fetch, calls } = fakeFetch({
+      'GET /hybris/ecommerce/b2c/v1/products/single': () => ({ body: product({ hasAccessories: true }) }),
+      'GET /hybris/ecommerce/b2c/v1/products/references': () => ({ body: { references: [] } }),
+      'POST /hybris/ecommerce/b2c/v1/users/carts/addservice': () => ({ body: { cart, cartModifications: [{ statusCode: 'success' }, { statusCode: 'success' }] } }),
+      'DELETE /hybris/ecommerce/b2c/v1/users/carts/entries': () => ({ body: { cart: { ...cart, entries: [] } } }),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/uredjaj/IPH15', params: { productCode: 'IPH15' }, query: {} } });
+    await run('pdp.load', { productCode: 'IPH15' }, ctx);
+    await run('pdp.submitStep', {}, ctx);
+    expect(stores.ui.toasts).toHaveLength(1); // one toast per statusCode
+    expect(stores.catalog.pdp.step).toBe(2);
+    const before = calls.length;
+    await run('pdp.submitStep', {}, ctx);
+    expect(calls.length).toBe(before);
+    expect(stores.catalog.pdp.step).toBe(3);
+    stores.catalog.setPdp({ step: 2 });
+    await run('pdp.toggleAccessory', { code: 'CASE' }, ctx);
+    await run('pdp.submitStep', {}, ctx);
+    const tail = calls.slice(before).map((c) => `${c.method} ${c.url.search}`);
+    expect(tail).toEqual(['DELETE ?entryNumber=3&checkout=false', 'POST ']);
+    expect(calls.at(-1)!.body).toMatchObject({ accessoryCodes: ['CASE'] });
+  });
+});
