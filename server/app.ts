@@ -1,0 +1,151 @@
+// The Fastify application: plugins, shared JSON Schemas, error handling, domains, static shop.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import Fastify, { type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import ajvFormats from 'ajv-formats';
+import type { Db } from './db/index';
+import { ApiError } from './lib/errors';
+import { requestLang } from './lib/lang';
+import { loadPaths } from './lib/paths';
+import { OpenApiCollector } from './lib/openapi';
+import { issueOf } from './lib/validation';
+import './lib/context';
+import { UiDocuments } from './ui/documents';
+import { uiRoutes } from './ui/routes';
+import { userRoutes } from './user/routes';
+import { catalogRoutes } from './catalog/routes';
+import { cartRoutes } from './cart/routes';
+import { checkoutRoutes } from './checkout/routes';
+import { gatewayRoutes } from './payment/gateway/routes';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const DEV_GATEWAY_SECRET = 'orbita-dev-gateway-secret-change-me';
+
+export interface BuildAppOptions {
+  db: Db;
+  dev?: boolean;
+  logger?: boolean;
+  /** schemas/ folder (default: the repository's). */
+  schemasDir?: string;
+  /** Vite build output (default: dist/). */
+  distDir?: string;
+  /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
+  gatewaySecret?: string;
+  tokenTtlMs?: number;
+  /** Requests per minute per IP on the auth routes (default 60). */
+  authRateLimit?: number;
+  /** An already loaded document set (tests may share one). */
+  ui?: UiDocuments;
+}
+
+const API_PREFIXES = ['/hybris/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json'];
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const schemasDir = opts.schemasDir ?? join(root, 'schemas');
+  const distDir = opts.distDir ?? join(root, 'dist');
+  const ui = opts.ui ?? await UiDocuments.load(schemasDir);
+
+  const serverOptions: FastifyServerOptions = {
+    logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false }, plugins: [ajvFormats as never] },
+    bodyLimit: 64 * 1024,
+  };
+  const app: FastifyInstance = Fastify(serverOptions);
+  const openapi = new OpenApiCollector();
+  app.addHook('onRoute', openapi.onRoute);
+
+  app.decorate('ctx', {
+    db: opts.db, ui, paths: loadPaths(schemasDir),
+    gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
+    tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
+  });
+  app.decorateRequest('sessionId', null);
+
+  // Shared payload schemas (schemas/api/*.json, each with $id).
+  for (const f of readdirSync(join(schemasDir, 'api')).filter((f) => f.endsWith('.json') && f !== 'paths.json').sort()) {
+    app.addSchema(JSON.parse(readFileSync(join(schemasDir, 'api', f), 'utf8')));
+  }
+
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'], connectSrc: ["'self'"], formAction: ["'self'"], frameAncestors: ["'none'"],
+        objectSrc: ["'none'"], baseUri: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    max: opts.authRateLimit ?? 60,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (req, ctx) => ({
+      statusCode: 429,
+      errors: [{ type: 'TooManyRequestsError', message: ui.message(requestLang(req), 'error.tooManyRequests', { seconds: Math.ceil(ctx.ttl / 1000) }) }],
+    }),
+  });
+
+  app.setErrorHandler((err: FastifyError & { validation?: unknown[]; validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = requestLang(req);
+    if (err instanceof ApiError) {
+      return reply.code(err.statusCode).send({ errors: [{
+        type: err.type, message: ui.message(lang, err.messageKey, err.params),
+        ...(err.reason ? { reason: err.reason } : {}), ...(err.subject ? { subject: err.subject } : {}),
+      }] });
+    }
+    if (Array.isArray(err.validation) && err.validation.length > 0) {
+      const issue = issueOf(err.validation[0] as never, err.validationContext ?? 'body');
+      return reply.code(400).send({ errors: [{ type: 'ValidationError', message: ui.message(lang, issue.key, issue.params), reason: issue.reason, subject: issue.subject }] });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send(err);
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large …
+      return reply.code(status === 413 ? 413 : 400).send({ errors: [{ type: 'ValidationError', message: ui.message(lang, 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ errors: [{ type: 'ServerError', message: ui.message(lang, 'error.generic') }] });
+  });
+
+  await userRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60 });
+  await catalogRoutes(app);
+  await cartRoutes(app);
+  await checkoutRoutes(app);
+  await gatewayRoutes(app);
+  await uiRoutes(app);
+  app.get('/openapi.json', async () => openapi.document(app));
+
+  // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
+  const indexFile = join(distDir, 'index.html');
+  if (existsSync(distDir)) {
+    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const lang = requestLang(req);
+    const path = req.url.split('?')[0];
+    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html')
+      && !API_PREFIXES.some((p) => path.startsWith(p));
+    if (wantsHtml) {
+      reply.header('Cache-Control', 'no-cache');
+      if (existsSync(indexFile)) return reply.type('text/html; charset=utf-8').send(readFileSync(indexFile));
+      return reply.code(503).type('text/html; charset=utf-8').send(
+        `<!doctype html><meta charset="utf-8"><title>Orbita Telekom</title><p>${ui.message(lang, 'error.server.noBuild')}</p><pre>npm run build</pre>`);
+    }
+    return reply.code(404).send({ errors: [{ type: 'NotFoundError', message: ui.message(lang, 'error.notFound.api') }] });
+  });
+
+  if (opts.dev) ui.watch({ info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
+  app.addHook('onClose', async () => { if (!opts.ui) ui.close(); });
+  return app;
+}

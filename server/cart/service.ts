@@ -1,0 +1,197 @@
+// Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
+// delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/index';
+import { cartEntries, carts, devicePrices, productVariants, products, stock } from '../db/schema';
+import { ApiError, badInput, notFound } from '../lib/errors';
+import { numericCode } from '../lib/ids';
+import { loadProduct, loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
+import { evaluateAddRules, type AddCandidate, type RuleVerdict } from './rules';
+
+export type CartRow = typeof carts.$inferSelect;
+export type EntryRow = typeof cartEntries.$inferSelect;
+type NewEntry = typeof cartEntries.$inferInsert;
+
+export async function findOpenCart(db: DbOrTx, sessionId: string): Promise<CartRow | null> {
+  const rows = await db.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<CartRow> {
+  const found = await findOpenCart(db, sessionId);
+  if (found) return found;
+  const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).returning();
+  return created;
+}
+
+export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]> {
+  return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(cartEntries.entryNumber);
+}
+
+export async function bumpVersion(db: DbOrTx, cartId: number): Promise<void> {
+  await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export interface AddResult { cartId: number; verdict: RuleVerdict | null; added: EntryRow[] }
+
+async function nextNumbers(db: DbOrTx, cartId: number): Promise<{ entryNumber: number; bundleNo: number }> {
+  const rows = await entriesOf(db, cartId);
+  return {
+    entryNumber: rows.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0),
+    bundleNo: rows.reduce((m, r) => Math.max(m, r.bundleNo + 1), 1),
+  };
+}
+
+async function stockLevel(db: DbOrTx, variantCode: string): Promise<number> {
+  const rows = await db.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variantCode));
+  return rows[0]?.level ?? 0;
+}
+
+async function cartSnapshot(db: DbOrTx, cartId: number) {
+  const rows = await db.select({ e: cartEntries, type: products.type }).from(cartEntries)
+    .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cartId));
+  return { entries: rows.map((r) => ({ entryNumber: r.e.entryNumber, productCode: r.e.productCode, productOfferingType: r.type, variantCode: r.e.variantCode, quantity: r.e.quantity, chargeType: r.e.chargeType })) };
+}
+
+async function applyAdd(db: Db, sessionId: string, build: (tx: DbOrTx) => Promise<{ candidates: AddCandidate[]; entries: Array<Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>> }>): Promise<AddResult> {
+  return db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const { candidates, entries } = await build(tx);
+    const verdict = evaluateAddRules(candidates, await cartSnapshot(tx, cart.id));
+    if (verdict) return { cartId: cart.id, verdict, added: [] };
+    const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
+    const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
+    await bumpVersion(tx, cart.id);
+    return { cartId: cart.id, verdict: null, added };
+  });
+}
+
+function requireType(p: CatalogProduct | null, code: string, types: string[]): CatalogProduct {
+  if (!p || !types.includes(p.product.type)) throw notFound(code, 'error.unknownProduct');
+  return p;
+}
+
+function tariffEntry(t: CatalogProduct, termMonths: number | null): Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'> {
+  const m = currentMonthly(t);
+  const one = oneOffPrice(t);
+  return {
+    productCode: t.product.code, quantity: 1, processType: t.product.processType,
+    chargeType: m ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE', pricePlanId: t.plan?.id ?? null, termMonths,
+    oneTimePrice: one?.price ?? 0, monthlyPrice: m?.price ?? null, oldMonthlyPrice: m?.oldPrice ?? null,
+  };
+}
+
+/** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid). */
+export async function addTariff(db: Db, sessionId: string, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }): Promise<AddResult> {
+  return applyAdd(db, sessionId, async (tx) => {
+    const t = requireType(await loadProduct(tx, body.code), body.code, ['TARIFF']);
+    if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
+    if (body.pricePlanId && body.pricePlanId !== t.plan.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
+    let months: number | null = null;
+    if (t.plan.terms.length > 0) {
+      const term = t.plan.terms.find((x) => x.id === body.subscriptionTermId);
+      if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
+      months = term.months;
+    }
+    return { candidates: [{ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null }], entries: [tariffEntry(t, months)] };
+  });
+}
+
+export interface BundleBody {
+  deviceCode: string; tariffCode?: string; subscriptionTermId?: string; pricePlanId?: string;
+  chargeType: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE'; insuranceCode?: string; accessoryCodes?: string[];
+}
+
+/** Resolves a device or accessory code (base or variant) to the product and the chosen variant. */
+async function resolveVariant(tx: DbOrTx, code: string, types: string[]): Promise<{ p: CatalogProduct; variantCode: string; level: number }> {
+  let productCode = code;
+  let variantCode: string | null = null;
+  const v = await tx.select().from(productVariants).where(eq(productVariants.code, code));
+  if (v[0]) { productCode = v[0].productCode; variantCode = v[0].code; }
+  const p = requireType(await loadProduct(tx, productCode), code, types);
+  const chosen = variantCode ? p.variants.find((x) => x.code === variantCode) : (p.variants.find((x) => x.stockLevel > 0) ?? p.variants[0]);
+  if (!chosen) throw notFound(code, 'error.unknownProduct');
+  return { p, variantCode: chosen.code, level: await stockLevel(tx, chosen.code) };
+}
+
+/** POST addBundleToCart — device with a tariff (one-off or installments), or a device/accessory alone (one-off). */
+export async function addBundle(db: Db, sessionId: string, body: BundleBody): Promise<AddResult> {
+  return applyAdd(db, sessionId, async (tx) => {
+    const dev = await resolveVariant(tx, body.deviceCode, ['DEVICE', 'ACCESSORY']);
+    const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level }];
+    const entries: Array<Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>> = [];
+    if (body.tariffCode) {
+      if (dev.p.product.type !== 'DEVICE') throw badInput('error.cart.tariffNeedsDevice', {}, 'tariffCode');
+      const t = requireType(await loadProduct(tx, body.tariffCode), body.tariffCode, ['TARIFF']);
+      const term = t.plan?.terms.find((x) => x.id === body.subscriptionTermId) ?? (!body.subscriptionTermId ? t.plan?.terms.find((x) => x.recommended) : undefined);
+      if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
+      const rows = await tx.select().from(devicePrices).where(and(eq(devicePrices.deviceCode, dev.p.product.code), eq(devicePrices.tariffCode, t.product.code), eq(devicePrices.termMonths, term.months)));
+      const price = rows[0];
+      if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.tariffCode }, 'tariffCode');
+      if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
+      const recurring = body.chargeType === 'RECURRING_CHARGE';
+      if (recurring && (!price.installments || price.installmentPrice === null)) throw badInput('error.cart.noInstallments', {}, 'chargeType');
+      entries.push({
+        productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: body.chargeType, processType: t.product.processType,
+        pricePlanId: price.id, termMonths: term.months,
+        oneTimePrice: recurring ? price.upfrontPrice : price.oneTimePrice,
+        monthlyPrice: recurring ? price.installmentPrice : null, oldMonthlyPrice: recurring ? price.oldInstallmentPrice : null,
+        installments: recurring ? price.installments : null,
+      });
+      entries.push(tariffEntry(t, term.months));
+      candidates.push({ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null });
+    } else {
+      if (body.chargeType !== 'ONE_TIME_CHARGE') throw badInput('error.cart.noInstallments', {}, 'chargeType');
+      const own = oneOffPrice(dev.p);
+      if (!own || !dev.p.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.deviceCode }, 'deviceCode');
+      entries.push({ productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: dev.p.plan.id, oneTimePrice: own.price });
+    }
+    if (body.insuranceCode) {
+      const ins = requireType(await loadProduct(tx, body.insuranceCode), body.insuranceCode, ['INSURANCE']);
+      const fee = monthlyFee(ins);
+      entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24 });
+    }
+    for (const code of new Set(body.accessoryCodes ?? [])) {
+      const acc = await resolveVariant(tx, code, ['ACCESSORY']);
+      const own = oneOffPrice(acc.p);
+      if (!own) throw badInput('error.cart.notPurchasable', { code }, 'accessoryCodes');
+      candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level });
+      entries.push({ productCode: acc.p.product.code, variantCode: acc.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: acc.p.plan?.id ?? null, oneTimePrice: own.price });
+    }
+    return { candidates, entries };
+  });
+}
+
+/** Removing the device or the tariff of a bundle removes the whole bundle (its prices depend on both). */
+export async function deleteEntry(db: Db, sessionId: string, entryNumber: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const rows = await tx.select({ e: cartEntries, type: products.type }).from(cartEntries)
+      .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cart.id));
+    const target = rows.find((r) => r.e.entryNumber === entryNumber);
+    if (!target) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
+    const bundle = rows.filter((r) => r.e.bundleNo === target.e.bundleNo);
+    const bundled = bundle.some((r) => r.type === 'DEVICE') && bundle.some((r) => r.type === 'TARIFF');
+    const removeWhole = bundled && (target.type === 'DEVICE' || target.type === 'TARIFF');
+    const ids = (removeWhole ? bundle : [target]).map((r) => r.e.id);
+    await tx.delete(cartEntries).where(inArray(cartEntries.id, ids));
+    await bumpVersion(tx, cart.id);
+  });
+}
+
+export async function deleteCart(db: Db, sessionId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    await tx.delete(cartEntries).where(eq(cartEntries.cartId, cart.id));
+    await tx.update(carts).set({ orderCustomerInfo: null, deliveryAddress: null, paymentMode: null, cardPaymentType: null, deliveryTimeSlot: null }).where(eq(carts.id, cart.id));
+    await bumpVersion(tx, cart.id);
+  });
+}
+
+export function assertNotEmpty(entries: EntryRow[]): void {
+  if (entries.length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
+}
+
+export async function loadEntryProducts(db: DbOrTx, entries: EntryRow[]) {
+  return loadProducts(db, { codes: [...new Set(entries.map((e) => e.productCode))] });
+}

@@ -1,0 +1,111 @@
+// The Cart / Entry shapes of ARCHITECTURE §5.1 (seed 000 §3), money formatted per request language.
+import type { DbOrTx } from '../db/index';
+import type { Lang } from '../lib/lang';
+import { money, moneyOrNull } from '../lib/money';
+import type { UiDocuments } from '../ui/documents';
+import { stockLevelStatus, type CatalogProduct } from '../catalog/repository';
+import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
+
+/** Anonymous sessions: STANDALONE when the cart holds only accessories, else GUEST. */
+export function checkoutTypeOf(entries: EntryRow[], products: CatalogProduct[]): 'GUEST' | 'STANDALONE' {
+  const types = entries.map((e) => products.find((p) => p.product.code === e.productCode)?.product.type);
+  return types.length > 0 && types.every((t) => t === 'ACCESSORY') ? 'STANDALONE' : 'GUEST';
+}
+
+export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang) {
+  const p = products.find((x) => x.product.code === e.productCode)!;
+  const v = e.variantCode ? p.variants.find((x) => x.code === e.variantCode) : undefined;
+  const images = v?.images.slice(0, 1) ?? [];
+  const monthlyTotal = e.monthlyPrice !== null ? e.monthlyPrice * e.quantity : null;
+  const promo = e.oldMonthlyPrice !== null && p.product.type === 'TARIFF' ? (p.plan?.charges.find((c) => c.oldPrice !== null)?.cycleEnd ?? null) : null;
+  return {
+    entryNumber: e.entryNumber,
+    quantity: e.quantity,
+    bundleNo: e.bundleNo,
+    chargeType: e.chargeType,
+    processType: e.processType,
+    product: {
+      code: v?.code ?? p.product.code,
+      name: p.product.name,
+      description: p.product.description[lang],
+      images,
+      brands: [{ name: p.product.brand }],
+      esim: p.product.esim,
+      productOfferingType: p.product.type,
+      stock: v ? { stockLevelStatus: stockLevelStatus(v.stockLevel), stockLevel: Math.max(v.stockLevel, 0) } : { stockLevelStatus: 'inStock', stockLevel: null },
+      isRemovableEntry: !e.automaticallyAdded,
+      baseProduct: v ? p.product.code : p.product.parentCode,
+      tmaPoVariantOptions: v ? [{ code: 'color', value: v.colorName[lang], colorCode: v.colorCode, colorHex: v.colorHex, image: images[0] ?? null }] : [],
+      allCategories: p.product.categories,
+    },
+    monthlyPrice: e.monthlyPrice !== null ? {
+      price: money(e.monthlyPrice, lang),
+      oldPrice: moneyOrNull(e.oldMonthlyPrice, lang),
+      installments: e.installments,
+      promoPeriod: promo,
+      promotionalText: promo ? ui.message(lang, 'cart.entry.promotionalText', { months: promo }) : null,
+      shortPromotionalText: promo ? ui.message(lang, 'cart.entry.shortPromotionalText', { months: promo }) : null,
+    } : null,
+    oneTimePrice: money(e.oneTimePrice, lang),
+    totalPrice: money(e.oneTimePrice * e.quantity, lang),
+    totalOneTimePrice: money(e.oneTimePrice * e.quantity, lang),
+    totalMonthlyPrice: moneyOrNull(monthlyTotal, lang),
+    subscriptionTerm: e.termMonths !== null && p.product.type !== 'INSURANCE'
+      ? { name: ui.message(lang, 'cart.term', { count: e.termMonths }), termOfServiceNumber: e.termMonths } : null,
+    installments: e.installments,
+    insuranceOptionSelected: p.product.type === 'INSURANCE',
+    esimOptionSelected: false,
+    voucherOptionSelected: false,
+    automaticallyAdded: e.automaticallyAdded,
+  };
+}
+
+export type EntryView = ReturnType<typeof entryView>;
+
+export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lang: Lang) {
+  let serviceOne = 0, serviceMonthly = 0, deviceMonthly = 0, deviceOne = 0;
+  for (const e of entries) {
+    const type = products.find((p) => p.product.code === e.productCode)?.product.type;
+    const isService = type === 'TARIFF' || type === 'INSURANCE';
+    if (isService) { serviceOne += e.oneTimePrice * e.quantity; serviceMonthly += (e.monthlyPrice ?? 0) * e.quantity; }
+    else { deviceOne += e.oneTimePrice * e.quantity; deviceMonthly += (e.monthlyPrice ?? 0) * e.quantity; }
+  }
+  return {
+    totalServiceOneTimePrice: money(serviceOne, lang),
+    totalServiceMonthlyPrice: money(serviceMonthly, lang),
+    totalDeviceMonthlyPrice: money(deviceMonthly, lang),
+    totalDeviceOneTimePrice: money(deviceOne, lang),
+  };
+}
+
+/** Para charged now (by card): every one-time price. */
+export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n + e.oneTimePrice * e.quantity, 0);
+
+export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang) {
+  const entries = await entriesOf(db, cart.id);
+  const products = await loadEntryProducts(db, entries);
+  const views = entries.map((e) => entryView(e, products, ui, lang));
+  const customer = cart.orderCustomerInfo;
+  const address = cart.deliveryAddress;
+  return {
+    code: cart.code,
+    version: cart.version,
+    checkoutType: entries.length ? checkoutTypeOf(entries, products) : null,
+    entries: views,
+    totalUnitCount: entries.reduce((n, e) => n + e.quantity, 0),
+    totalItems: entries.length,
+    appliedVouchers: [] as Array<{ voucherCode: string; value: unknown }>,
+    paymentMode: cart.paymentMode ? { code: cart.paymentMode } : null,
+    paymentInfo: cart.cardPaymentType ? { cardPaymentType: cart.cardPaymentType, cardId: null } : null,
+    orderCustomerInfo: customer ? {
+      firstName: customer.firstName, lastName: customer.lastName, contactEmail: customer.contactEmail, contactPhone: customer.contactPhone,
+      addressInfo: { formattedAddress: address?.formattedAddress ?? '' },
+    } : null,
+    deliveryAddress: address ?? null,
+    deliveryAddressType: address ? 'DELIVERY_ADDRESS_NEW' : null,
+    deliveryTimeSlot: cart.deliveryTimeSlot,
+    esimOptionSelected: false,
+    orderPrices: orderPrices(entries, products, lang),
+    totalPrice: money(amountDueNow(entries), lang),
+  };
+}

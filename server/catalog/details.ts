@@ -1,0 +1,149 @@
+// productDetails (ARCHITECTURE §5.1), productSpecification, productReferences, cmsComponent.
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/index';
+import { cmsComponents, products } from '../db/schema';
+import { notFound } from '../lib/errors';
+import type { Lang } from '../lib/lang';
+import { money, moneyOrNull } from '../lib/money';
+import {
+  currentMonthly, devicePricesOf, loadProduct, loadProducts, monthlyFee, oneOffPrice, referencesOf, stockLevelStatus,
+  type CatalogProduct, type DevicePriceRow,
+} from './repository';
+import { summarize } from './search';
+
+function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: DevicePriceRow[], children: CatalogProduct[], lang: Lang): Record<string, unknown> {
+  const fee = monthlyFee(t);
+  const childPrices = children.map((c) => tariffPrice(c, device, dp, [], lang));
+  const childFees = children.map((c) => monthlyFee(c)).filter((x): x is number => x !== null);
+  const terms = t.plan?.terms ?? [];
+  const rec = (t.plan?.charges ?? []).filter((c) => c.chargeType === 'RECURRING_CHARGE');
+  return {
+    code: t.product.code,
+    name: t.product.name,
+    description: t.product.description[lang],
+    processType: t.product.processType ?? 'BASIC_OFFER',
+    esim: t.product.esim,
+    tariffPrice: money(fee ?? (childFees.length ? Math.min(...childFees) : 0), lang),
+    highlights: t.product.highlights.map((h) => `${h.name[lang]}: ${h.value[lang]}`),
+    chargeEntries: rec.map((c) => ({ chargeType: 'RECURRING_CHARGE', cycleEnd: c.cycleEnd, price: money(c.price, lang), oldPrice: moneyOrNull(c.oldPrice, lang) })),
+    subscriptionTerms: terms.map((x) => ({ id: x.id, termOfServiceNumber: x.months, recommended: x.recommended })),
+    pricePlans: !device ? [] : terms.flatMap((term) => {
+      const d = dp.find((p) => p.tariffCode === t.product.code && p.termMonths === term.months && p.deviceCode === device.product.code);
+      if (!d) return [];
+      const devicePriceTotal = d.installments && d.installmentPrice !== null ? d.installmentPrice * d.installments + d.upfrontPrice : d.oneTimePrice;
+      return [{
+        id: d.id,
+        subscriptionTermId: term.id,
+        purchasable: d.purchasable && (t.plan?.purchasable ?? false) && t.product.type !== 'MTS_DISC_TARIFF',
+        recurring: d.installments && d.installmentPrice !== null ? {
+          installments: d.installments,
+          installment: money(d.installmentPrice, lang),
+          tariffPrice: money(fee ?? 0, lang),
+          devicePrice: money(devicePriceTotal, lang),
+          upfrontPrice: money(d.upfrontPrice, lang),
+          chargeEntries: [{ chargeType: 'RECURRING_CHARGE', cycleEnd: d.installments, price: money(d.installmentPrice, lang), oldPrice: moneyOrNull(d.oldInstallmentPrice, lang) }],
+        } : null,
+        oneTime: {
+          devicePrice: money(d.oneTimePrice, lang),
+          chargeEntries: [{ chargeType: 'ONE_TIME_CHARGE', price: money(d.oneTimePrice, lang), oldPrice: moneyOrNull(d.oldOneTimePrice, lang) }],
+        },
+      }];
+    }),
+    childTariffs: childPrices,
+  };
+}
+
+/** Postpaid tariffs grouped for a device page: parents carry their children. */
+async function tariffOffers(db: DbOrTx, device: CatalogProduct | null, lang: Lang) {
+  const tariffs = (await loadProducts(db, { category: 'tarife' })).filter((t) => t.product.type === 'TARIFF');
+  const dp = device ? await devicePricesOf(db, [device.product.code]) : [];
+  const childrenOf = (code: string) => tariffs.filter((t) => t.product.parentCode === code);
+  const roots = tariffs.filter((t) => !t.product.parentCode);
+  const priced = roots.map((t) => ({ t, price: tariffPrice(t, device, dp, childrenOf(t.product.code), lang) }));
+  return {
+    topOffer: priced.filter((x) => x.t.product.processType === 'TOP_OFFER').map((x) => x.price),
+    basicOffer: priced.filter((x) => x.t.product.processType !== 'TOP_OFFER').map((x) => x.price),
+  };
+}
+
+export async function productDetails(db: DbOrTx, code: string, lang: Lang) {
+  const p = await loadProduct(db, code);
+  if (!p) throw notFound(code, 'error.unknownProduct');
+  const own = oneOffPrice(p);
+  const insuranceRefs = await referencesOf(db, code, 'INSURANCE');
+  const insurances = await loadProducts(db, { codes: insuranceRefs.map((r) => r.targetCode) });
+  const accessoryRefs = await referencesOf(db, code, 'ACCESSORIES');
+  const isDevice = p.product.type === 'DEVICE';
+  return {
+    code: p.product.code,
+    name: p.product.name,
+    description: p.product.description[lang],
+    brand: { name: p.product.brand },
+    productOfferingType: p.product.type,
+    processType: p.product.processType,
+    esim: p.product.esim,
+    voucherLimit: p.product.voucherLimit,
+    variants: p.variants.map((v) => ({
+      code: v.code, colorCode: v.colorCode, colorName: v.colorName[lang], colorHex: v.colorHex, images: v.images,
+      stock: { stockLevelStatus: stockLevelStatus(v.stockLevel), stockLevel: Math.max(v.stockLevel, 0) },
+    })),
+    highlights: p.product.highlights.map((h) => ({ name: h.name[lang], value: h.value[lang] })),
+    prices: isDevice ? await tariffOffers(db, p, lang) : { topOffer: [], basicOffer: [] },
+    oneOff: own ? {
+      pricePlanId: p.plan!.id,
+      purchasable: p.plan!.purchasable,
+      chargeEntries: [{ chargeType: 'ONE_TIME_CHARGE', price: money(own.price, lang), oldPrice: moneyOrNull(own.oldPrice, lang) }],
+    } : null,
+    monthly: (() => { const m = currentMonthly(p); return m ? { price: money(m.price, lang), oldPrice: moneyOrNull(m.oldPrice, lang), promoPeriod: m.promoPeriod } : null; })(),
+    subscriptionTerms: (p.plan?.terms ?? []).map((x) => ({ id: x.id, termOfServiceNumber: x.months, recommended: x.recommended })),
+    pricePlanId: p.plan?.id ?? null,
+    insurances: insurances.map((i) => ({
+      code: i.product.code, name: i.product.name, description: i.product.description[lang], monthlyPrice: money(monthlyFee(i) ?? 0, lang),
+    })),
+    hasAccessories: accessoryRefs.length > 0,
+    categories: p.product.categories,
+  };
+}
+
+export async function productSpecification(db: DbOrTx, code: string, lang: Lang) {
+  const rows = await db.select().from(products).where(eq(products.code, code));
+  const p = rows[0];
+  if (!p) throw notFound(code, 'error.unknownProduct');
+  return {
+    code: p.code,
+    name: p.name,
+    groups: p.specification.map((g) => ({
+      name: g.name[lang],
+      characteristics: g.items.map((i) => ({ name: i.name[lang], value: i.value[lang] })),
+    })),
+  };
+}
+
+export async function productReferences(db: DbOrTx, code: string, referenceType: string, pageSize: number, lang: Lang) {
+  const exists = await db.select({ code: products.code }).from(products).where(eq(products.code, code));
+  if (exists.length === 0) throw notFound(code, 'error.unknownProduct');
+  const refs = (await referencesOf(db, code, referenceType)).slice(0, pageSize);
+  const targets = await loadProducts(db, { codes: refs.map((r) => r.targetCode) });
+  return {
+    references: refs.flatMap((r) => {
+      const t = targets.find((x) => x.product.code === r.targetCode);
+      if (!t) return [];
+      const s = summarize(t, [], lang);
+      const v = t.variants[0];
+      return [{ referenceType: r.referenceType, preselected: false, target: { ...s, description: t.product.description[lang], variantCode: v?.code ?? null, stock: { stockLevelStatus: s.stock.stockLevelStatus, stockLevel: Math.max(v?.stockLevel ?? 0, 0) } } }];
+    }),
+  };
+}
+
+export async function cmsComponent(db: DbOrTx, id: string, lang: Lang) {
+  const rows = await db.select().from(cmsComponents).where(eq(cmsComponents.id, id));
+  const c = rows[0];
+  if (!c) throw notFound(id, 'error.unknownCmsComponent');
+  return {
+    uid: c.id,
+    headline: c.headline[lang],
+    content: c.content[lang],
+    ctaButtonName: c.ctaButtonName ? c.ctaButtonName[lang] : null,
+    media: c.mediaUrl ? { url: c.mediaUrl, code: c.mediaCode ?? c.id } : null,
+  };
+}

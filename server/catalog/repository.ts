@@ -1,0 +1,94 @@
+// Reads the catalogue into plain objects (the catalogue is small; filtering/sorting happen in memory).
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/index';
+import * as s from '../db/schema';
+
+export type ProductRow = typeof s.products.$inferSelect;
+export type VariantRow = typeof s.productVariants.$inferSelect & { stockLevel: number; images: Array<{ url: string; altText: string }> };
+export interface CatalogProduct {
+  product: ProductRow;
+  variants: VariantRow[];
+  /** Own price plan with its charge entries. */
+  plan: { id: string; purchasable: boolean; charges: Array<typeof s.chargeEntries.$inferSelect>; terms: Array<typeof s.subscriptionTerms.$inferSelect> } | null;
+}
+
+export async function loadProducts(db: DbOrTx, where: { codes?: string[]; category?: string }): Promise<CatalogProduct[]> {
+  let rows: ProductRow[];
+  if (where.codes) {
+    if (where.codes.length === 0) return [];
+    rows = await db.select().from(s.products).where(inArray(s.products.code, where.codes)).orderBy(asc(s.products.sortOrder));
+  } else {
+    rows = await db.select().from(s.products).orderBy(asc(s.products.sortOrder));
+  }
+  if (where.category) rows = rows.filter((r) => r.categories.includes(where.category!));
+  if (rows.length === 0) return [];
+  const codes = rows.map((r) => r.code);
+  // Sequential on purpose: inside a transaction all queries share one connection.
+  const variants = await db.select().from(s.productVariants).where(inArray(s.productVariants.productCode, codes)).orderBy(asc(s.productVariants.sortOrder));
+  const images = await db.select().from(s.productImages).where(inArray(s.productImages.productCode, codes)).orderBy(asc(s.productImages.sortOrder));
+  const stockRows = await db.select({ variantCode: s.stock.variantCode, level: s.stock.level }).from(s.stock)
+    .innerJoin(s.productVariants, eq(s.productVariants.code, s.stock.variantCode)).where(inArray(s.productVariants.productCode, codes));
+  const plans = await db.select().from(s.pricePlans).where(and(inArray(s.pricePlans.productCode, codes)));
+  const planIds = plans.map((p) => p.id);
+  const charges = planIds.length === 0 ? [] : await db.select().from(s.chargeEntries).where(inArray(s.chargeEntries.pricePlanId, planIds)).orderBy(asc(s.chargeEntries.id));
+  const terms = planIds.length === 0 ? [] : await db.select().from(s.subscriptionTerms).where(inArray(s.subscriptionTerms.pricePlanId, planIds)).orderBy(asc(s.subscriptionTerms.months));
+  const stockOf = new Map(stockRows.map((r) => [r.variantCode, r.level]));
+  return rows.map((product) => {
+    const plan = plans.find((p) => p.productCode === product.code);
+    return {
+      product,
+      variants: variants.filter((v) => v.productCode === product.code).map((v) => ({
+        ...v,
+        stockLevel: stockOf.get(v.code) ?? 0,
+        images: images.filter((i) => i.variantCode === v.code).map((i) => ({ url: i.url, altText: i.altText })),
+      })),
+      plan: plan ? {
+        id: plan.id, purchasable: plan.purchasable,
+        charges: charges.filter((c) => c.pricePlanId === plan.id),
+        terms: terms.filter((t) => t.pricePlanId === plan.id),
+      } : null,
+    };
+  });
+}
+
+export async function loadProduct(db: DbOrTx, code: string): Promise<CatalogProduct | null> {
+  return (await loadProducts(db, { codes: [code] }))[0] ?? null;
+}
+
+export type DevicePriceRow = typeof s.devicePrices.$inferSelect;
+
+export async function devicePricesOf(db: DbOrTx, deviceCodes: string[]): Promise<DevicePriceRow[]> {
+  if (deviceCodes.length === 0) return [];
+  return db.select().from(s.devicePrices).where(inArray(s.devicePrices.deviceCode, deviceCodes));
+}
+
+export async function referencesOf(db: DbOrTx, productCode: string, referenceType: string) {
+  return db.select().from(s.productReferences)
+    .where(and(eq(s.productReferences.productCode, productCode), eq(s.productReferences.referenceType, referenceType)))
+    .orderBy(asc(s.productReferences.sortOrder));
+}
+
+export function stockLevelStatus(level: number): 'inStock' | 'lowStock' | 'outOfStock' {
+  return level <= 0 ? 'outOfStock' : level <= 5 ? 'lowStock' : 'inStock';
+}
+
+/** One-off price (para) of a product's own plan, and its old price. */
+export function oneOffPrice(p: CatalogProduct): { price: number; oldPrice: number | null } | null {
+  const c = p.plan?.charges.find((e) => e.chargeType === 'ONE_TIME_CHARGE');
+  return c ? { price: c.price, oldPrice: c.oldPrice } : null;
+}
+
+/** Regular monthly fee (para) of a tariff or insurance: the open-ended or last recurring entry. */
+export function monthlyFee(p: CatalogProduct): number | null {
+  const rec = p.plan?.charges.filter((e) => e.chargeType === 'RECURRING_CHARGE') ?? [];
+  if (rec.length === 0) return null;
+  return (rec.find((e) => e.cycleEnd === null) ?? rec[rec.length - 1]).price;
+}
+
+/** Monthly price now (promotional first cycle if any) and the regular one as old price. */
+export function currentMonthly(p: CatalogProduct): { price: number; oldPrice: number | null; promoPeriod: number | null } | null {
+  const rec = p.plan?.charges.filter((e) => e.chargeType === 'RECURRING_CHARGE') ?? [];
+  if (rec.length === 0) return null;
+  const first = rec[0];
+  return { price: first.price, oldPrice: first.oldPrice, promoPeriod: first.oldPrice !== null ? first.cycleEnd : null };
+}

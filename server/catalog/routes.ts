@@ -1,0 +1,55 @@
+// Thin routes of the catalogue; the work is in search.ts / details.ts.
+import type { FastifyInstance } from 'fastify';
+import { requestLang } from '../lib/lang';
+import { notFound } from '../lib/errors';
+import { searchProducts } from './search';
+import { cmsComponent, productDetails, productReferences, productSpecification } from './details';
+import { productPicture, type PictureView } from './media';
+
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
+
+  app.route<{ Querystring: { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string } }>({
+    method: paths.productSearch.method, url: paths.productSearch.path, ...auth,
+    schema: { querystring: { $ref: 'catalog.json#/$defs/SearchQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/SearchResult' } } },
+    handler: async (req) => searchProducts(db, ui, req.query, requestLang(req)),
+  });
+
+  app.route<{ Querystring: { productCode: string } }>({
+    method: paths.productDetails.method, url: paths.productDetails.path, ...auth,
+    schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/ProductDetails' } } },
+    handler: async (req) => productDetails(db, req.query.productCode, requestLang(req)),
+  });
+
+  app.route<{ Querystring: { productCode: string } }>({
+    method: paths.productSpecification.method, url: paths.productSpecification.path, ...auth,
+    schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/Specification' } } },
+    handler: async (req) => productSpecification(db, req.query.productCode, requestLang(req)),
+  });
+
+  app.route<{ Querystring: { productCode: string; referenceType: string; pageSize: number } }>({
+    method: paths.productReferences.method, url: paths.productReferences.path, ...auth,
+    schema: { querystring: { $ref: 'catalog.json#/$defs/ReferencesQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/References' } } },
+    handler: async (req) => productReferences(db, req.query.productCode, req.query.referenceType, req.query.pageSize, requestLang(req)),
+  });
+
+  app.route<{ Querystring: { componentId: string } }>({
+    method: paths.cmsComponent.method, url: paths.cmsComponent.path, ...auth,
+    schema: { querystring: { $ref: 'catalog.json#/$defs/ComponentQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/CmsComponent' } } },
+    handler: async (req) => cmsComponent(db, req.query.componentId, requestLang(req)),
+  });
+
+  app.get<{ Params: { file: string }; Querystring: { view?: PictureView } }>('/media/products/:file', {
+    schema: {
+      params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[A-Z0-9_]{1,80}\\.svg$' } } },
+      querystring: { type: 'object', properties: { view: { type: 'string', enum: ['duo', 'front', 'back'] } }, additionalProperties: false },
+    },
+  }, async (req, reply) => {
+    const code = req.params.file.replace(/\.svg$/, '');
+    const svg = await productPicture(db, code, req.query.view ?? 'duo');
+    if (!svg) throw notFound(code);
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400');
+    return svg;
+  });
+}

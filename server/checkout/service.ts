@@ -1,0 +1,94 @@
+// Guest data, delivery time slot, payment modes, consents, payment type.
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { carts, consentTemplates, deliveryTimeSlots } from '../db/schema';
+import { ApiError, badInput } from '../lib/errors';
+import type { Lang } from '../lib/lang';
+import type { UiDocuments } from '../ui/documents';
+import { bumpVersion, entriesOf, getOrCreateCart, loadEntryProducts } from '../cart/service';
+import { checkoutTypeOf } from '../cart/view';
+
+export interface GuestBody {
+  customerData: { firstName: string; lastName: string; contactEmail: string; contactPhone: string };
+  deliveryAddress: Record<string, string | undefined>;
+}
+
+export function formatAddress(a: Record<string, string | undefined>): string {
+  const street = [a.line1, a.line2].filter(Boolean).join(' ');
+  const flat = [a.entrance && `ulaz ${a.entrance}`, a.floor && `sprat ${a.floor}`, a.apartment && `stan ${a.apartment}`].filter(Boolean).join(', ');
+  const town = [a.postalCode, a.town].filter(Boolean).join(' ');
+  return [street, flat, town].filter(Boolean).join(', ');
+}
+
+/** Guests pay only by card, in full (seed 001 §6). */
+export const GUEST_PAYMENT_MODES = ['CreditCard'] as const;
+export const CARD_PAYMENT_TYPES = ['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD'] as const;
+
+export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
+    const trimmed = Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()]));
+    const c = body.customerData;
+    await tx.update(carts).set({
+      orderCustomerInfo: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), contactEmail: c.contactEmail.trim(), contactPhone: c.contactPhone.trim() },
+      deliveryAddress: { ...trimmed, formattedAddress: formatAddress(trimmed) },
+      paymentMode: cart.paymentMode ?? 'CreditCard',
+    }).where(eq(carts.id, cart.id));
+    await bumpVersion(tx, cart.id);
+  });
+}
+
+export async function timeSlots(db: Db, sessionId: string, lang: Lang) {
+  const cart = await getOrCreateCart(db, sessionId);
+  const rows = await db.select().from(deliveryTimeSlots).orderBy(asc(deliveryTimeSlots.sortOrder));
+  return { deliveryTimeSlots: rows.map((r) => ({ code: r.code, name: r.name[lang], selected: r.code === cart.deliveryTimeSlot })) };
+}
+
+export async function setTimeSlot(db: Db, sessionId: string, code: string): Promise<void> {
+  const rows = await db.select().from(deliveryTimeSlots).where(eq(deliveryTimeSlots.code, code));
+  if (!rows[0]) throw badInput('error.checkout.unknownTimeSlot', { code }, 'deliveryTimeSlotCode');
+  const cart = await getOrCreateCart(db, sessionId);
+  await db.update(carts).set({ deliveryTimeSlot: code }).where(eq(carts.id, cart.id));
+  await bumpVersion(db, cart.id);
+}
+
+export function paymentModes(ui: UiDocuments, lang: Lang) {
+  return { paymentModes: GUEST_PAYMENT_MODES.map((code) => ({ code, name: ui.message(lang, `checkout.payment.name.${code}`) })) };
+}
+
+export async function setPaymentType(db: Db, sessionId: string, body: { paymentMode: string; creditCardPaymentType?: string; creditCardId?: string }): Promise<void> {
+  if (!(GUEST_PAYMENT_MODES as readonly string[]).includes(body.paymentMode)) {
+    throw badInput('error.checkout.paymentModeNotAllowed', { code: body.paymentMode }, 'paymentMode', 'paymentModeNotAllowed');
+  }
+  const type = body.creditCardPaymentType ?? 'NEW_CARD';
+  if (type === 'SAVED_CARD') throw badInput('error.checkout.savedCardNotAllowed', {}, 'creditCardPaymentType');
+  const cart = await getOrCreateCart(db, sessionId);
+  await db.update(carts).set({ paymentMode: body.paymentMode, cardPaymentType: type }).where(eq(carts.id, cart.id));
+  await bumpVersion(db, cart.id);
+}
+
+export async function consents(db: Db, lang: Lang) {
+  const rows = await db.select().from(consentTemplates).orderBy(asc(consentTemplates.sortOrder));
+  return {
+    consentTemplates: rows.map((r) => ({
+      id: r.id, name: r.name[lang], description: r.description[lang], required: r.required, selected: false, documentUrl: r.documentUrl,
+    })),
+  };
+}
+
+export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string, step: string | undefined, lang: Lang) {
+  const cart = await getOrCreateCart(db, sessionId);
+  const entries = await entriesOf(db, cart.id);
+  const products = await loadEntryProducts(db, entries);
+  return {
+    options: {
+      checkoutStep: step ?? null,
+      checkoutType: entries.length ? checkoutTypeOf(entries, products) : null,
+      deliveryOptions: [{ code: 'DELIVERY_ADDRESS_NEW', name: ui.message(lang, 'checkout.delivery.newAddress'), selected: true }],
+      paymentModes: paymentModes(ui, lang).paymentModes,
+      deliveryTimeSlotsEnabled: true,
+      chargeTypes: [...new Set(entries.map((e) => e.chargeType))],
+    },
+  };
+}

@@ -1,0 +1,240 @@
+// Drizzle schema of the shop (PostgreSQL dialect; PGlite and PostgreSQL share it).
+// Money is always integer para (1/100 RSD).
+import {
+  pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real,
+} from 'drizzle-orm/pg-core';
+
+export type LocalText = { sr: string; en: string };
+export type SpecGroup = { name: LocalText; items: Array<{ name: LocalText; value: LocalText }> };
+
+export const products = pgTable('products', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  description: jsonb('description').$type<LocalText>().notNull(),
+  /** productOfferingType of seed 000 §1 / seed 001 §3 (TARIFF, DEVICE, ACCESSORY, INSURANCE, …). */
+  type: text('type').notNull(),
+  /** TOP_OFFER | BASIC_OFFER (tariffs); null otherwise. */
+  processType: text('process_type'),
+  /** NONE | ESIM_SIM | ESIM */
+  esim: text('esim').notNull().default('NONE'),
+  brand: text('brand').notNull(),
+  /** For a child tariff: the parent tariff's code. */
+  parentCode: text('parent_code'),
+  voucherLimit: integer('voucher_limit').notNull().default(0),
+  categories: jsonb('categories').$type<string[]>().notNull(),
+  highlights: jsonb('highlights').$type<Array<{ name: LocalText; value: LocalText }>>().notNull(),
+  specification: jsonb('specification').$type<SpecGroup[]>().notNull(),
+  rating: real('rating').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('products_type_idx').on(t.type)]);
+
+export const productVariants = pgTable('product_variants', {
+  code: text('code').primaryKey(),
+  productCode: text('product_code').notNull().references(() => products.code),
+  colorCode: text('color_code').notNull(),
+  colorName: jsonb('color_name').$type<LocalText>().notNull(),
+  colorHex: text('color_hex').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [uniqueIndex('variants_product_color_uq').on(t.productCode, t.colorCode)]);
+
+export const productImages = pgTable('product_images', {
+  id: serial('id').primaryKey(),
+  productCode: text('product_code').notNull().references(() => products.code),
+  variantCode: text('variant_code').references(() => productVariants.code),
+  url: text('url').notNull(),
+  altText: text('alt_text').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** A price plan of a product (tariff monthly fee, device one-off price, accessory/insurance price). */
+export const pricePlans = pgTable('price_plans', {
+  id: text('id').primaryKey(),
+  productCode: text('product_code').notNull().references(() => products.code),
+  purchasable: boolean('purchasable').notNull().default(true),
+  /** Installments available for the plan itself (e.g. an accessory paid in 12); null = none. */
+  installments: integer('installments'),
+});
+
+export const subscriptionTerms = pgTable('subscription_terms', {
+  id: text('id').primaryKey(),
+  pricePlanId: text('price_plan_id').notNull().references(() => pricePlans.id),
+  months: integer('months').notNull(),
+  recommended: boolean('recommended').notNull().default(false),
+});
+
+export const chargeEntries = pgTable('charge_entries', {
+  id: serial('id').primaryKey(),
+  pricePlanId: text('price_plan_id').notNull().references(() => pricePlans.id),
+  /** ONE_TIME_CHARGE | RECURRING_CHARGE */
+  chargeType: text('charge_type').notNull(),
+  cycleStart: integer('cycle_start'),
+  cycleEnd: integer('cycle_end'),
+  price: integer('price').notNull(),
+  oldPrice: integer('old_price'),
+});
+
+/** Device price with a tariff and term (the bundle price); id is the bundle price plan id. */
+export const devicePrices = pgTable('device_prices', {
+  id: text('id').primaryKey(),
+  deviceCode: text('device_code').notNull().references(() => products.code),
+  tariffCode: text('tariff_code').notNull().references(() => products.code),
+  termMonths: integer('term_months').notNull(),
+  purchasable: boolean('purchasable').notNull().default(true),
+  /** Device price paid at once with this tariff. */
+  oneTimePrice: integer('one_time_price').notNull(),
+  oldOneTimePrice: integer('old_one_time_price'),
+  /** Number of monthly installments (null = no installment plan). */
+  installments: integer('installments'),
+  installmentPrice: integer('installment_price'),
+  oldInstallmentPrice: integer('old_installment_price'),
+  /** Participation paid at once when buying in installments. */
+  upfrontPrice: integer('upfront_price').notNull().default(0),
+}, (t) => [uniqueIndex('device_prices_uq').on(t.deviceCode, t.tariffCode, t.termMonths)]);
+
+export const stock = pgTable('stock', {
+  variantCode: text('variant_code').primaryKey().references(() => productVariants.code),
+  level: integer('level').notNull(),
+});
+
+export const productReferences = pgTable('product_references', {
+  productCode: text('product_code').notNull().references(() => products.code),
+  targetCode: text('target_code').notNull().references(() => products.code),
+  /** ACCESSORIES | CROSSELLING | … (seed 001 §3 relation types) */
+  referenceType: text('reference_type').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.productCode, t.targetCode, t.referenceType] })]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  passwordHash: text('password_hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Anonymous or signed-in session; the cookie holds the raw id, the table its SHA-256. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const bearerTokens = pgTable('bearer_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: text('session_id').notNull().references(() => sessions.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('bearer_tokens_session_idx').on(t.sessionId)]);
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  sessionId: text('session_id').notNull().references(() => sessions.id),
+  userId: integer('user_id').references(() => users.id),
+  /** OPEN | ORDERED */
+  status: text('status').notNull().default('OPEN'),
+  version: integer('version').notNull().default(0),
+  orderCustomerInfo: jsonb('order_customer_info').$type<Record<string, string>>(),
+  deliveryAddress: jsonb('delivery_address').$type<Record<string, string>>(),
+  deliveryTimeSlot: text('delivery_time_slot'),
+  paymentMode: text('payment_mode'),
+  cardPaymentType: text('card_payment_type'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('carts_session_idx').on(t.sessionId, t.status)]);
+
+export const cartEntries = pgTable('cart_entries', {
+  id: serial('id').primaryKey(),
+  cartId: integer('cart_id').notNull().references(() => carts.id),
+  entryNumber: integer('entry_number').notNull(),
+  bundleNo: integer('bundle_no').notNull(),
+  /** Product code; for a device the variant code (colour). */
+  productCode: text('product_code').notNull().references(() => products.code),
+  variantCode: text('variant_code').references(() => productVariants.code),
+  quantity: integer('quantity').notNull().default(1),
+  /** ONE_TIME_CHARGE | RECURRING_CHARGE */
+  chargeType: text('charge_type').notNull(),
+  processType: text('process_type'),
+  pricePlanId: text('price_plan_id'),
+  termMonths: integer('term_months'),
+  oneTimePrice: integer('one_time_price').notNull().default(0),
+  monthlyPrice: integer('monthly_price'),
+  oldMonthlyPrice: integer('old_monthly_price'),
+  installments: integer('installments'),
+  automaticallyAdded: boolean('automatically_added').notNull().default(false),
+}, (t) => [uniqueIndex('cart_entries_uq').on(t.cartId, t.entryNumber)]);
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  cartId: integer('cart_id').notNull().unique().references(() => carts.id),
+  sessionId: text('session_id').notNull().references(() => sessions.id),
+  /** CREATED | PAYMENT_PENDING | PAID | PAYMENT_FAILED */
+  status: text('status').notNull(),
+  /** NOT_PAID | PENDING | PAID | DECLINED */
+  paymentStatus: text('payment_status').notNull(),
+  errorType: text('error_type'),
+  paymentMode: text('payment_mode').notNull(),
+  cardPaymentType: text('card_payment_type'),
+  consents: jsonb('consents').$type<Record<string, boolean>>().notNull(),
+  sendContractDocsToEmail: boolean('send_contract_docs_to_email'),
+  totalPrice: integer('total_price').notNull(),
+  /** Frozen copy of the cart at submit time (entries, prices, customer, address). */
+  snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+  stockReleased: boolean('stock_released').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderLines = pgTable('order_lines', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  productCode: text('product_code').notNull(),
+  variantCode: text('variant_code'),
+  quantity: integer('quantity').notNull(),
+});
+
+export const payments = pgTable('payments', {
+  /** The gateway session id (random, in the redirection URL). */
+  id: text('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  amount: integer('amount').notNull(),
+  /** PENDING | APPROVED | DECLINED | CARD_LIMIT */
+  status: text('status').notNull().default('PENDING'),
+  cardLast4: text('card_last4'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [index('payments_order_idx').on(t.orderId)]);
+
+export const consentTemplates = pgTable('consent_templates', {
+  id: text('id').primaryKey(),
+  name: jsonb('name').$type<LocalText>().notNull(),
+  description: jsonb('description').$type<LocalText>().notNull(),
+  required: boolean('required').notNull(),
+  documentUrl: text('document_url'),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const cmsComponents = pgTable('cms_components', {
+  id: text('id').primaryKey(),
+  headline: jsonb('headline').$type<LocalText>().notNull(),
+  content: jsonb('content').$type<LocalText>().notNull(),
+  ctaButtonName: jsonb('cta_button_name').$type<LocalText>(),
+  mediaUrl: text('media_url'),
+  mediaCode: text('media_code'),
+});
+
+export const deliveryTimeSlots = pgTable('delivery_time_slots', {
+  code: text('code').primaryKey(),
+  name: jsonb('name').$type<LocalText>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Marks one-off jobs (the seed) as done, so they run on first start only. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,164 @@
+// Loads the seed catalogue once (first start); guarded by app_meta 'seed' so it is idempotent.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../index';
+import * as s from '../schema';
+import {
+  parentTariffs, postpaidTariffs, prepaidPackages, phones, accessories, insurances, consentTemplates,
+  cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,
+} from './catalog';
+
+export const SEED_VERSION = '1';
+const para = (rsd: number) => Math.round(rsd * 100);
+const t = (sr: string, en: string) => ({ sr, en });
+
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Serialize concurrent first starts on PostgreSQL (no-op cost on PGlite).
+    const inserted = await tx.insert(s.appMeta).values({ key: 'seed', value: SEED_VERSION })
+      .onConflictDoNothing().returning();
+    if (inserted.length === 0) return false;
+    await insertCatalogue(tx as unknown as Db);
+    return true;
+  });
+}
+
+async function insertCatalogue(db: Db): Promise<void> {
+  let order = 0;
+  // Tariffs: parents, postpaid children/basic offers, prepaid.
+  for (const p of parentTariffs) {
+    await db.insert(s.products).values({
+      code: p.code, name: p.name, description: p.description, type: 'TARIFF', processType: p.processType, esim: p.esim,
+      brand: 'Orbita Telekom', categories: ['tarife'], highlights: [], specification: [], sortOrder: order++,
+    });
+  }
+  for (const tr of postpaidTariffs) {
+    await db.insert(s.products).values({
+      code: tr.code, name: tr.name, description: tr.description, type: 'TARIFF', processType: tr.processType, esim: tr.esim,
+      brand: 'Orbita Telekom', parentCode: tr.parent ?? null, categories: ['tarife'], sortOrder: order++,
+      highlights: [
+        { name: t('Internet', 'Data'), value: t(tr.data, tr.data.replace('Neograničeno', 'Unlimited')) },
+        { name: t('Minuti', 'Minutes'), value: t(tr.minutes, tr.minutes.replace('Neograničeno u mreži', 'Unlimited in network').replace('Neograničeno', 'Unlimited')) },
+        { name: t('SMS', 'SMS'), value: t(tr.sms, tr.sms.replace('Neograničeno', 'Unlimited')) },
+        ...(tr.roaming ? [{ name: t('Roming EU', 'EU roaming'), value: t(tr.roaming, tr.roaming) }] : []),
+      ],
+      specification: [],
+    });
+    const planId = `${tr.code}_PLAN`;
+    await db.insert(s.pricePlans).values({ id: planId, productCode: tr.code, purchasable: true });
+    await db.insert(s.subscriptionTerms).values([
+      { id: `${tr.code}_T12`, pricePlanId: planId, months: 12, recommended: false },
+      { id: `${tr.code}_T24`, pricePlanId: planId, months: 24, recommended: true },
+    ]);
+    if (tr.promo) {
+      await db.insert(s.chargeEntries).values([
+        { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: tr.promo.months, price: para(tr.promo.price), oldPrice: para(tr.fee) },
+        { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: tr.promo.months + 1, cycleEnd: null, price: para(tr.fee), oldPrice: null },
+      ]);
+    } else {
+      await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: null, price: para(tr.fee), oldPrice: null });
+    }
+  }
+  for (const pp of prepaidPackages) {
+    await db.insert(s.products).values({
+      code: pp.code, name: pp.name, description: pp.description, type: 'TARIFF', processType: 'BASIC_OFFER', esim: pp.esim,
+      brand: 'Orbita Telekom', categories: ['pripejd'], sortOrder: order++,
+      highlights: [{ name: t('Internet', 'Data'), value: t(pp.data, pp.data) }], specification: [],
+    });
+    const planId = `${pp.code}_PLAN`;
+    await db.insert(s.pricePlans).values({ id: planId, productCode: pp.code, purchasable: true });
+    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(pp.price) });
+  }
+  // Insurance.
+  for (const ins of insurances) {
+    await db.insert(s.products).values({
+      code: ins.code, name: ins.name, description: ins.description, type: 'INSURANCE', brand: 'Orbita Telekom',
+      categories: ['osiguranje'], highlights: [], specification: [], sortOrder: order++,
+    });
+    const planId = `${ins.code}_PLAN`;
+    await db.insert(s.pricePlans).values({ id: planId, productCode: ins.code, purchasable: true });
+    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: 24, price: para(ins.monthly) });
+  }
+  // Accessories (one "standard" variant each, so stock lives on a variant like every device).
+  for (const a of accessories) {
+    await db.insert(s.products).values({
+      code: a.code, name: a.name, description: a.description, type: 'ACCESSORY', brand: a.brand,
+      categories: ['dodatna_oprema'], highlights: [], specification: [], sortOrder: order++,
+      rating: 4.2 + (a.price % 7) / 10,
+    });
+    const variantCode = `${a.code}_STD`;
+    await db.insert(s.productVariants).values({ code: variantCode, productCode: a.code, colorCode: 'standard', colorName: t('Standardna', 'Standard'), colorHex: a.hex });
+    await db.insert(s.productImages).values({ productCode: a.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: a.name });
+    await db.insert(s.stock).values({ variantCode, level: a.stock });
+    const planId = `${a.code}_ONEOFF`;
+    await db.insert(s.pricePlans).values({ id: planId, productCode: a.code, purchasable: true });
+    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(a.price), oldPrice: a.oldPrice ? para(a.oldPrice) : null });
+  }
+  // Phones.
+  const tariffs = postpaidTariffs;
+  for (const p of phones) {
+    await db.insert(s.products).values({
+      code: p.code, name: p.name, description: p.description, type: 'DEVICE', esim: p.esim, brand: p.brand,
+      categories: ['telefoni', 'uredjaji'], voucherLimit: p.price >= 50000 ? 3 : 0, rating: p.rating,
+      highlights: phoneHighlights(p), specification: phoneSpecification(p), sortOrder: order++,
+    });
+    let vOrder = 0;
+    for (const col of p.colors) {
+      const variantCode = `${p.code}_${col.code.toUpperCase().replace(/-/g, '_')}`;
+      await db.insert(s.productVariants).values({ code: variantCode, productCode: p.code, colorCode: col.code, colorName: col.name, colorHex: col.hex, sortOrder: vOrder++ });
+      await db.insert(s.productImages).values([
+        { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: `${p.name} ${col.name.sr}`, sortOrder: 0 },
+        { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=front`, altText: `${p.name} ${col.name.sr}`, sortOrder: 1 },
+        { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=back`, altText: `${p.name} ${col.name.sr}`, sortOrder: 2 },
+      ]);
+      await db.insert(s.stock).values({ variantCode, level: col.stock });
+    }
+    const planId = `${p.code}_ONEOFF`;
+    await db.insert(s.pricePlans).values({ id: planId, productCode: p.code, purchasable: true });
+    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(p.price), oldPrice: p.oldPrice ? para(p.oldPrice) : null });
+    const rows = [];
+    for (const tr of tariffs) {
+      for (const months of [12, 24]) {
+        const price = bundleDevicePrice(p.price, tr.fee, months);
+        const oldPrice = p.oldPrice ? bundleDevicePrice(p.oldPrice, tr.fee, months) : null;
+        // Phones under 10,000 RSD are sold only at once; others in as many installments as the term has months.
+        const installments = p.price >= 10000 ? months : null;
+        // Installment plans take a 10 % down payment (učešće) paid at once; the rest in equal whole-dinar installments.
+        const installment = installments ? Math.round((price * 0.9) / installments) : null;
+        rows.push({
+          id: `${p.code}__${tr.code}__${months}`, deviceCode: p.code, tariffCode: tr.code, termMonths: months, purchasable: true,
+          oneTimePrice: para(price), oldOneTimePrice: oldPrice ? para(oldPrice) : null,
+          installments, installmentPrice: installment ? para(installment) : null,
+          oldInstallmentPrice: oldPrice && installments ? para(Math.round((oldPrice * 0.9) / installments)) : null,
+          upfrontPrice: installment && installments ? para(price - installment * installments) : 0,
+        });
+      }
+    }
+    await db.insert(s.devicePrices).values(rows);
+    // References: accessories for the brand, insurance for phones from 20,000 RSD.
+    let rOrder = 0;
+    for (const a of accessories) {
+      if (a.forBrands === 'all' || a.forBrands.includes(p.brand)) {
+        await db.insert(s.productReferences).values({ productCode: p.code, targetCode: a.code, referenceType: 'ACCESSORIES', sortOrder: rOrder++ });
+      }
+    }
+    if (p.price >= 20000) {
+      for (const ins of insurances) {
+        await db.insert(s.productReferences).values({ productCode: p.code, targetCode: ins.code, referenceType: 'INSURANCE', sortOrder: rOrder++ });
+      }
+    }
+  }
+  // Consents, CMS, delivery slots.
+  let cOrder = 0;
+  for (const ct of consentTemplates) await db.insert(s.consentTemplates).values({ ...ct, sortOrder: cOrder++ });
+  for (const cm of cmsComponents) {
+    await db.insert(s.cmsComponents).values({ id: cm.id, headline: cm.headline, content: cm.content, ctaButtonName: cm.cta, mediaUrl: cm.mediaUrl, mediaCode: cm.mediaCode });
+  }
+  let sOrder = 0;
+  for (const sl of deliveryTimeSlots) await db.insert(s.deliveryTimeSlots).values({ ...sl, sortOrder: sOrder++ });
+}
+
+/** True when the seed has been loaded. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select().from(s.appMeta).where(eq(s.appMeta.key, 'seed'));
+  return rows.length > 0;
+}

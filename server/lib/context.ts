@@ -1,0 +1,23 @@
+// Request decorations shared by the domains.
+import type { Db } from '../db/index';
+import type { UiDocuments } from '../ui/documents';
+import type { ApiPaths } from './paths';
+
+export interface AppContext {
+  db: Db;
+  ui: UiDocuments;
+  paths: ApiPaths;
+  gatewaySecret: string;
+  /** Bearer token lifetime in ms (15 min by default). */
+  tokenTtlMs: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    authenticate: (req: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    sessionId: string | null;
+  }
+}

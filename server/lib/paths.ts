@@ -1,0 +1,16 @@
+// The contract's calls (schemas/api/paths.json): name → method + path, shared with the client.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type ApiPaths = Record<string, { method: HttpMethod; path: string }>;
+
+export function loadPaths(schemasDir: string): ApiPaths {
+  const raw = JSON.parse(readFileSync(join(schemasDir, 'api', 'paths.json'), 'utf8')) as Record<string, unknown>;
+  const out: ApiPaths = {};
+  for (const [name, v] of Object.entries(raw)) {
+    if (name.startsWith('$')) continue;
+    out[name] = v as ApiPaths[string];
+  }
+  return out;
+}

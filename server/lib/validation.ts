@@ -1,0 +1,40 @@
+// Turns AJV errors into one localized message (schemas/messages keys, seed 001 §5 texts).
+import type { FastifySchemaValidationError } from 'fastify/types/schema';
+
+export interface LocalizedIssue { key: string; params: Record<string, string | number>; subject: string; reason: string }
+
+const EMAIL_FIELDS = /(^|\/)(contactEmail|email)$/;
+const PHONE_FIELDS = /(^|\/)(contactPhone)$/;
+
+export function issueOf(e: FastifySchemaValidationError, context: string): LocalizedIssue {
+  const p = (e.params ?? {}) as Record<string, unknown>;
+  let path = e.instancePath ?? '';
+  if (e.keyword === 'required' && typeof p.missingProperty === 'string') path = `${path}/${p.missingProperty}`;
+  if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') path = `${path}/${p.additionalProperty}`;
+  const subject = `${context}${path}`;
+  const base = { subject, reason: e.keyword };
+  switch (e.keyword) {
+    case 'required': return { ...base, key: 'validation.required', params: {} };
+    case 'maxLength': return { ...base, key: 'validation.max', params: { length: Number(p.limit) } };
+    case 'minLength':
+      return Number(p.limit) <= 1 ? { ...base, key: 'validation.required', params: {} } : { ...base, key: 'validation.min', params: { length: Number(p.limit) } };
+    case 'format':
+      return { ...base, key: p.format === 'email' ? 'validation.email' : 'validation.regex', params: {} };
+    case 'pattern':
+      if (EMAIL_FIELDS.test(path)) return { ...base, key: 'validation.email', params: {} };
+      if (PHONE_FIELDS.test(path)) return { ...base, key: 'validation.minmax', params: { min: 7, max: 10 } };
+      return { ...base, key: 'validation.regex', params: {} };
+    case 'type':
+      return p.type === 'integer' || p.type === 'number'
+        ? { ...base, key: 'validation.numeric', params: {} }
+        : { ...base, key: 'error.validation.type', params: { field: path.replace(/^\//, '') || context, type: String(p.type) } };
+    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum':
+      return { ...base, key: 'error.validation.range', params: { field: path.replace(/^\//, '') || context, limit: Number(p.limit) } };
+    case 'enum': case 'const':
+      return { ...base, key: 'error.validation.enum', params: { field: path.replace(/^\//, '') || context } };
+    case 'additionalProperties':
+      return { ...base, key: 'error.validation.unknownField', params: { field: String(p.additionalProperty) } };
+    default:
+      return { ...base, key: 'error.validation.invalid', params: { field: path.replace(/^\//, '') || context } };
+  }
+}

@@ -1,0 +1,46 @@
+// Starts the shop: opens the database (PGlite in ./data/pglite, or PostgreSQL when DATABASE_URL
+// is set), migrates, seeds on first start, checks the schema set, listens on HOST:PORT.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { formatErrors } from '../tools/schemas/index.js';
+import { openDatabase } from './db/index';
+import { seedIfEmpty } from './db/seed/index';
+import { buildApp, DEV_GATEWAY_SECRET } from './app';
+import { SchemaSetError } from './ui/documents';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+
+async function main(): Promise<void> {
+  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR ?? join(root, 'data', 'pglite') });
+  if (await seedIfEmpty(database.db)) console.log('Seed catalogue loaded (first start).');
+  const secret = process.env.GATEWAY_SECRET ?? DEV_GATEWAY_SECRET;
+  if (!process.env.GATEWAY_SECRET) console.warn('GATEWAY_SECRET is not set: using the development secret of the payment gateway simulator.');
+  let app;
+  try {
+    app = await buildApp({
+      db: database.db, dev, logger: true, gatewaySecret: secret,
+      authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
+    });
+  } catch (err) {
+    if (err instanceof SchemaSetError) {
+      console.error(`The schema set under schemas/ is invalid; the server does not start.\n${formatErrors(err.errors)}`);
+      await database.close();
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
+  }
+  const shutdown = async () => { await app.close(); await database.close(); process.exit(0); };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port, host });
+  console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at http://${host}:${port}/`);
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });

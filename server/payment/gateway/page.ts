@@ -1,0 +1,75 @@
+// The hosted card page of the gateway simulator (plain HTML form, no script; texts from schemas/messages).
+import type { Lang } from '../../lib/lang';
+import type { UiDocuments } from '../../ui/documents';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface PageModel {
+  paymentId: string; orderCode: string; amount: string; lang: Lang; done: boolean;
+  errors: Partial<Record<'cardNumber' | 'expiry' | 'cvc' | 'holder', string>>;
+  values: { cardNumber?: string; expiry?: string; holder?: string };
+}
+
+export const TEST_CARDS = [
+  { number: '4111 1111 1111 1111', key: 'payment.gateway.testCard.approve' },
+  { number: '4000 0000 0000 0002', key: 'payment.gateway.testCard.decline' },
+  { number: '4000 0000 0000 9995', key: 'payment.gateway.testCard.limit' },
+];
+
+export function renderPage(ui: UiDocuments, m: PageModel): string {
+  const t = (k: string, p: Record<string, string | number> = {}) => esc(ui.message(m.lang, k, p));
+  const field = (name: keyof PageModel['errors'], label: string, attrs: string, value = '') => `
+    <label class="field${m.errors[name] ? ' invalid' : ''}"><span>${label}</span>
+      <input name="${name}" ${attrs} value="${esc(value)}" aria-invalid="${m.errors[name] ? 'true' : 'false'}">
+      ${m.errors[name] ? `<em role="alert">${esc(m.errors[name]!)}</em>` : ''}</label>`;
+  const body = m.done
+    ? `<p class="notice">${t('payment.gateway.alreadyProcessed')}</p>
+       <a class="button" href="/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(m.orderCode)}">${t('payment.gateway.backToShop')}</a>`
+    : `<form method="post" action="/gateway/pay/${esc(m.paymentId)}" autocomplete="off" novalidate>
+      ${field('cardNumber', t('payment.gateway.cardNumber'), 'inputmode="numeric" maxlength="23" placeholder="0000 0000 0000 0000" autocomplete="cc-number"', m.values.cardNumber)}
+      <div class="row">
+        ${field('expiry', t('payment.gateway.expiry'), 'maxlength="5" placeholder="MM/GG" autocomplete="cc-exp"', m.values.expiry)}
+        ${field('cvc', t('payment.gateway.cvc'), 'inputmode="numeric" maxlength="4" placeholder="123" autocomplete="cc-csc"')}
+      </div>
+      ${field('holder', t('payment.gateway.holder'), 'maxlength="60" autocomplete="cc-name"', m.values.holder)}
+      <button type="submit" name="action" value="pay" class="button">${t('payment.gateway.pay', { amount: m.amount })}</button>
+      <button type="submit" name="action" value="cancel" class="link" formnovalidate>${t('payment.gateway.cancel')}</button>
+    </form>
+    <aside class="test-cards"><h2>${t('payment.gateway.testCards')}</h2><ul>
+      ${TEST_CARDS.map((c) => `<li><code>${c.number}</code> — ${t(c.key)}</li>`).join('')}
+    </ul></aside>`;
+  return `<!doctype html>
+<html lang="${m.lang === 'en' ? 'en' : 'sr-Latn'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t('payment.gateway.title')}</title>
+<link rel="stylesheet" href="/gateway/assets/gateway.css"></head>
+<body><main class="card">
+  <header><div class="bank">${t('payment.gateway.bankName')}</div><div class="secure">🔒 ${t('payment.gateway.secure')}</div></header>
+  <section class="summary">
+    <div><span>${t('payment.gateway.merchant')}</span><strong>Orbita Telekom</strong></div>
+    <div><span>${t('payment.gateway.order')}</span><strong>${esc(m.orderCode)}</strong></div>
+    <div><span>${t('payment.gateway.amount')}</span><strong class="amount">${esc(m.amount)}</strong></div>
+  </section>
+  ${body}
+  <footer>${t('payment.gateway.footer')}</footer>
+</main></body></html>`;
+}
+
+export const GATEWAY_CSS = `
+*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:flex-start;justify-content:center;
+background:linear-gradient(160deg,#0f2a4a,#1d4f7a 55%,#e9eef4 55%);font-family:"Segoe UI",Roboto,Arial,sans-serif;color:#1b2430;padding:48px 16px}
+.card{width:100%;max-width:460px;background:#fff;border-radius:14px;box-shadow:0 18px 50px rgba(10,30,60,.25);overflow:hidden}
+header{display:flex;justify-content:space-between;align-items:center;padding:18px 24px;background:#0f2a4a;color:#fff}
+.bank{font-weight:700;letter-spacing:.5px}.secure{font-size:13px;opacity:.85}
+.summary{padding:16px 24px;background:#f4f7fb;border-bottom:1px solid #e1e7ef;display:grid;gap:6px}
+.summary div{display:flex;justify-content:space-between;font-size:14px}.summary span{color:#5b6b7f}.amount{font-size:18px;color:#0f2a4a}
+form{padding:20px 24px;display:grid;gap:14px}.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+.field{display:grid;gap:6px;font-size:13px;color:#3b4a5c}.field input{font-size:16px;padding:11px 12px;border:1px solid #c5d0dd;border-radius:8px;outline:none}
+.field input:focus{border-color:#1d6fd1;box-shadow:0 0 0 3px rgba(29,111,209,.15)}.field.invalid input{border-color:#d33}.field em{color:#d33;font-style:normal;font-size:12px}
+.button{display:block;text-align:center;text-decoration:none;background:#1d6fd1;color:#fff;border:0;border-radius:8px;padding:13px;font-size:16px;font-weight:600;cursor:pointer}
+.button:hover{background:#155bb0}.link{background:none;border:0;color:#5b6b7f;cursor:pointer;font-size:14px;text-decoration:underline}
+.notice{padding:20px 24px;margin:0}main>.button{margin:0 24px 20px}
+.test-cards{margin:0 24px 20px;padding:12px 16px;border:1px dashed #c5d0dd;border-radius:8px;font-size:13px;background:#fbfcfe}
+.test-cards h2{font-size:13px;margin:0 0 6px;color:#5b6b7f}.test-cards ul{margin:0;padding-left:18px;display:grid;gap:4px}
+footer{padding:12px 24px;font-size:12px;color:#7a8899;border-top:1px solid #e1e7ef}
+`;

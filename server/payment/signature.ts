@@ -1,0 +1,17 @@
+// HMAC-SHA256 signature of a gateway result (the callback is verified before anything changes).
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export type GatewayResult = 'APPROVED' | 'DECLINED' | 'CARD_LIMIT';
+export interface CallbackPayload { paymentId: string; orderCode: string; result: GatewayResult; amount: number; timestamp: number }
+
+export const canonical = (p: CallbackPayload) => [p.paymentId, p.orderCode, p.result, p.amount, p.timestamp].join('|');
+
+export function sign(secret: string, p: CallbackPayload): string {
+  return createHmac('sha256', secret).update(canonical(p)).digest('hex');
+}
+
+export function verify(secret: string, p: CallbackPayload, signature: string): boolean {
+  const expected = Buffer.from(sign(secret, p), 'hex');
+  const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

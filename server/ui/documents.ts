@@ -1,0 +1,114 @@
+// The checked set of UI documents (screens, flows, forms, modals, messages) served under /ui/.
+// Loaded through the schema tooling (tools/schemas); an invalid set is refused.
+import { createHash } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import { loadAndCheck, formatErrors, type SchemaDocument, type SchemaError } from '../../tools/schemas/index.js';
+import type { Lang } from '../lib/lang';
+
+export type DocKind = SchemaDocument['kind'];
+
+export interface ServedDocument { kind: DocKind; id: string; version: number; json: unknown; body: string; etag: string }
+
+export class SchemaSetError extends Error {
+  constructor(readonly errors: SchemaError[]) {
+    super(`The schema set has ${errors.length} error(s):\n${formatErrors(errors)}`);
+  }
+}
+
+export interface DocumentSet {
+  docs: Map<string, ServedDocument>;
+  manifest: { body: string; etag: string };
+}
+
+const key = (kind: DocKind, id: string) => `${kind}/${id}`;
+
+function etagOf(id: string, version: number, body: string): string {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 12);
+  return `"${id}@${version}-${hash}"`;
+}
+
+export interface LoadOptions {
+  /** Refuse a set with errors (default). Tests of other domains pass false so they do not depend on unrelated documents. */
+  strict?: boolean;
+}
+
+export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): Promise<DocumentSet> {
+  const { documents, errors } = await loadAndCheck(rootDir);
+  if (errors.length > 0 && opts.strict !== false) throw new SchemaSetError(errors);
+  const docs = new Map<string, ServedDocument>();
+  const versions: Record<string, number> = {};
+  const routes: Array<{ route: string; screen: string }> = [];
+  const layouts: string[] = [];
+  const plural: Record<DocKind, string> = { screen: 'screens', flow: 'flows', form: 'forms', modal: 'modals', messages: 'messages' };
+  for (const d of [...documents].sort((a, b) => key(a.kind, a.id).localeCompare(key(b.kind, b.id)))) {
+    const body = JSON.stringify(d.json);
+    docs.set(key(d.kind, d.id), { kind: d.kind, id: d.id, version: d.version, json: d.json, body, etag: etagOf(d.id, d.version, body) });
+    versions[`${plural[d.kind]}/${d.id}`] = d.version;
+    if (d.kind === 'screen') {
+      const j = d.json as { route?: string; aliases?: string[]; kind?: string };
+      if (j.route) routes.push({ route: j.route, screen: d.id });
+      for (const a of j.aliases ?? []) routes.push({ route: a, screen: d.id });
+      if (!j.route || j.kind === 'layout') layouts.push(d.id);
+    }
+  }
+  const manifestBody = JSON.stringify({ versions, routes, layouts });
+  return { docs, manifest: { body: manifestBody, etag: etagOf('manifest', 0, manifestBody) } };
+}
+
+/** Holds the last good set; in development watches the folder and reloads. */
+export class UiDocuments {
+  private watcher: FSWatcher | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private set: DocumentSet, private readonly rootDir: string) {}
+
+  static async load(rootDir: string, opts: LoadOptions = {}): Promise<UiDocuments> {
+    return new UiDocuments(await loadDocumentSet(rootDir, opts), rootDir);
+  }
+
+  get(kind: DocKind, id: string): ServedDocument | undefined { return this.set.docs.get(key(kind, id)); }
+  get manifest() { return this.set.manifest; }
+
+  /** All flows (checkout steps per checkout type). */
+  flowFor(checkoutType: string): ServedDocument | undefined {
+    for (const d of this.set.docs.values()) {
+      if (d.kind === 'flow' && (d.json as { checkoutType?: string }).checkoutType === checkoutType) return d;
+    }
+    return undefined;
+  }
+
+  /** A message of schemas/messages in `lang` with {name} placeholders filled; the key itself if unknown. */
+  message(lang: Lang, msgKey: string, params: Record<string, string | number> = {}): string {
+    const table = this.get('messages', lang)?.json as Record<string, unknown> | undefined;
+    let text = table?.[msgKey];
+    if (text && typeof text === 'object') {
+      const forms = text as Record<string, string>;
+      const n = Number(params.count ?? 0);
+      const form = n % 10 === 1 && n % 100 !== 11 ? 'one' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 'few' : 'other';
+      text = forms[form] ?? forms.other;
+    }
+    if (typeof text !== 'string') return msgKey;
+    return text.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] !== undefined ? String(params[name]) : m));
+  }
+
+  watch(log: { info: (m: string) => void; error: (m: string) => void }): void {
+    if (this.watcher) return;
+    this.watcher = watch(this.rootDir, { recursive: true }, () => {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        loadDocumentSet(this.rootDir).then((set) => {
+          this.set = set;
+          log.info('schemas reloaded');
+        }, (err: unknown) => {
+          log.error(err instanceof SchemaSetError ? `schemas not reloaded, keeping the last good set:\n${formatErrors(err.errors)}` : String(err));
+        });
+      }, 150);
+    });
+  }
+
+  close(): void {
+    this.watcher?.close();
+    this.watcher = null;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}

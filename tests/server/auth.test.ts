@@ -1,0 +1,88 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bearerTokens } from '../../server/db/schema';
+import { sha256 } from '../../server/lib/ids';
+import { drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
+
+describe.each(drivers)('auth on %s', (_name, url) => {
+  let h: Harness;
+  beforeAll(async () => { h = await startApp(url); }, 120_000);
+  afterAll(async () => { await h?.close(); });
+
+  it('issues a token and an http-only sid cookie', async () => {
+    const res = await h.app.inject({ method: 'GET', url: PATHS.token });
+    expect(res.statusCode).toBe(200);
+    expect(typeof res.json().data.token).toBe('string');
+    const sid = res.cookies.find((c) => c.name === 'sid');
+    expect(sid?.httpOnly).toBe(true);
+    // the token is stored hashed, never in clear
+    const rows = await h.database.db.select().from(bearerTokens).where(eq(bearerTokens.tokenHash, res.json().data.token));
+    expect(rows).toHaveLength(0);
+    expect(await h.database.db.select().from(bearerTokens).where(eq(bearerTokens.tokenHash, sha256(res.json().data.token)))).toHaveLength(1);
+  });
+
+  it('answers 401 InvalidTokenError without, with a wrong, or with an expired token', async () => {
+    const none = await h.app.inject({ method: 'GET', url: PATHS.cart, headers: { lang: '1' } });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().errors[0].type).toBe('InvalidTokenError');
+    expect(none.json().errors[0].message).toMatch(/sesija/);
+    const wrong = await h.app.inject({ method: 'GET', url: PATHS.cart, headers: { authorization: 'Bearer nope', lang: '2' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().errors[0].message).toMatch(/session/);
+
+    const s = await new Shopper(h.app).login();
+    expect((await s.call('GET', PATHS.cart)).statusCode).toBe(200);
+    await h.database.db.update(bearerTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bearerTokens.tokenHash, sha256(s.token)));
+    const expired = await s.call('GET', PATHS.cart);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().errors[0].type).toBe('InvalidTokenError');
+  });
+
+  it('refreshes the token of the same session (same cart) and refuses without a session', async () => {
+    const s = await new Shopper(h.app).login();
+    const before = (await s.call('GET', PATHS.cart)).json().code;
+    const r = await h.app.inject({ method: 'POST', url: PATHS.refresh, headers: { cookie: s.cookie } });
+    expect(r.statusCode).toBe(200);
+    const fresh = r.json().data.response;
+    expect(fresh).not.toBe(s.token);
+    s.token = fresh;
+    expect((await s.call('GET', PATHS.cart)).json().code).toBe(before);
+    const anon = await h.app.inject({ method: 'POST', url: PATHS.refresh });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().errors[0].type).toBe('InvalidTokenError');
+  });
+
+  it('keeps the session of an existing sid cookie when a token is asked again', async () => {
+    const s = await new Shopper(h.app).login();
+    const code = (await s.call('GET', PATHS.cart)).json().code;
+    const again = await h.app.inject({ method: 'GET', url: PATHS.token, headers: { cookie: s.cookie } });
+    expect(again.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    s.token = again.json().data.token;
+    expect((await s.call('GET', PATHS.cart)).json().code).toBe(code);
+  });
+});
+
+describe('rate limit on the auth routes', () => {
+  it('answers 429 TooManyRequestsError with a localized message after the limit', async () => {
+    const { openDatabase } = await import('../../server/db/index');
+    const { buildApp } = await import('../../server/app');
+    const { loadUi } = await import('./helpers');
+    const database = await openDatabase({ memory: true });
+    const app = await buildApp({ db: database.db, ui: await loadUi(), authRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: PATHS.token })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const r = await app.inject({ method: 'GET', url: PATHS.token, headers: { lang: '2' } });
+      expect(r.statusCode).toBe(429);
+      expect(r.json().errors[0].type).toBe('TooManyRequestsError');
+      expect(r.json().errors[0].message).toMatch(/Too many requests/);
+      // other routes are not limited by it
+      expect((await app.inject({ method: 'GET', url: '/ui/manifest' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

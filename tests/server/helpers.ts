@@ -1,0 +1,122 @@
+// Test harness: an app on in-memory PGlite, or on PostgreSQL (TEST_DATABASE_URL) in a database of its own.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
+import { openDatabase, type Database } from '../../server/db/index';
+import { seedIfEmpty } from '../../server/db/seed/index';
+import { buildApp } from '../../server/app';
+import { UiDocuments } from '../../server/ui/documents';
+
+export const SCHEMAS_DIR = new URL('../../schemas', import.meta.url).pathname;
+
+/** The schema set, loaded without refusing errors elsewhere in the tree (other parts are edited in parallel);
+ *  refusal itself is tested in ui.test.ts on a broken copy. */
+export const loadUi = () => UiDocuments.load(SCHEMAS_DIR, { strict: false });
+
+export const GATEWAY_SECRET = 'test-gateway-secret';
+
+export interface Harness { app: FastifyInstance; database: Database; close: () => Promise<void> }
+
+async function openTestDatabase(url: string | undefined): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!url) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const name = `shop_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: u.toString() }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The drivers to run every suite on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const drivers: Array<[string, string | undefined]> = [
+  ['pglite', undefined],
+  ...(process.env.TEST_DATABASE_URL ? [['postgres', process.env.TEST_DATABASE_URL] as [string, string]] : []),
+];
+
+export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number } = {}): Promise<Harness> {
+  const { database, drop } = await openTestDatabase(url);
+  await seedIfEmpty(database.db);
+  const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });
+  await app.ready();
+  return { app, database, close: async () => { await app.close(); await database.close(); await drop(); } };
+}
+
+/** A shopper: an anonymous session (cookie) with a bearer token, calling the contract by name. */
+export class Shopper {
+  token = '';
+  cookie = '';
+  constructor(readonly app: FastifyInstance, public lang: '1' | '2' = '1') {}
+
+  async login(): Promise<this> {
+    const res = await this.app.inject({ method: 'GET', url: '/selfcare/b2c/auth/token' });
+    const sid = res.cookies.find((c) => c.name === 'sid');
+    if (sid) this.cookie = `sid=${sid.value}`;
+    this.token = res.json().data.token;
+    return this;
+  }
+
+  async call(method: HTTPMethods, url: string, payload?: unknown) {
+    return this.app.inject({
+      method, url, payload: payload as InjectOptions['payload'],
+      headers: { lang: this.lang, authorization: `Bearer ${this.token}`, cookie: this.cookie },
+    });
+  }
+}
+
+export const PATHS = {
+  token: '/selfcare/b2c/auth/token',
+  refresh: '/selfcare/b2c/auth/refreshToken',
+  search: '/hybris/ecommerce/b2c/v1/products/search',
+  details: '/hybris/ecommerce/b2c/v1/products/single',
+  spec: '/hybris/ecommerce/b2c/v1/products/single/specification',
+  references: '/hybris/ecommerce/b2c/v1/products/references',
+  cms: '/hybris/ecommerce/b2c/v1/cms/component',
+  cart: '/hybris/ecommerce/b2c/v1/users/carts',
+  fullCart: '/hybris/ecommerce/b2c/v1/users/carts/fullcart',
+  addToCart: '/hybris/ecommerce/b2c/v1/users/carts/entry/add',
+  addBundle: '/hybris/ecommerce/b2c/v1/users/carts/addservice',
+  deleteEntry: '/hybris/ecommerce/b2c/v1/users/carts/entries',
+  deleteCart: '/hybris/ecommerce/b2c/v1/users/carts/entries/all',
+  validate: '/hybris/ecommerce/b2c/v1/users/carts/validate',
+  guestCart: '/hybris/ecommerce/b2c/v1/users/carts/fullcart/guest',
+  confirmation: '/hybris/ecommerce/b2c/v1/users/carts/fullcart/confirmation',
+  options: '/hybris/ecommerce/b2c/v1/checkout/options',
+  guestInfo: '/hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo',
+  timeSlots: '/hybris/ecommerce/b2c/v1/users/deliverytimeslots',
+  setTimeSlot: '/hybris/ecommerce/b2c/v1/checkout/deliverytimeslot',
+  paymentModes: '/hybris/ecommerce/b2c/v1/users/carts/paymentmethods',
+  setPaymentType: '/hybris/ecommerce/b2c/v1/checkout/payment',
+  consents: '/hybris/ecommerce/b2c/v1/users/consenttemplates',
+  submitOrder: '/hybris/ecommerce/b2c/v1/users/orders',
+  authorize: '/hybris/ecommerce/b2c/v1/payment/checkout/authorize',
+  orderStatus: '/hybris/ecommerce/b2c/v1/users/orders/status',
+} as const;
+
+export const GUEST = {
+  customerData: { firstName: 'Marija', lastName: 'Petrović', contactEmail: 'marija.petrovic@example.rs', contactPhone: '641234567' },
+  deliveryAddress: { line1: 'Bulevar kralja Aleksandra', line2: '73', town: 'Beograd', postalCode: '11000', entrance: '2', floor: '3', apartment: '12' },
+};
+
+export const REQUIRED_CONSENTS = { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true };
+
+/** Fills a cart with a phone + tariff in installments, guest data and card payment; answers the submit. */
+export async function checkoutReadyShopper(app: FastifyInstance, deviceCode = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE') {
+  const s = await new Shopper(app).login();
+  const add = await s.call('POST', PATHS.addBundle, { deviceCode, tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'RECURRING_CHARGE' });
+  if (add.statusCode !== 200) throw new Error(add.body);
+  const g = await s.call('POST', PATHS.guestInfo, GUEST);
+  if (g.statusCode !== 200) throw new Error(g.body);
+  const p = await s.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' });
+  if (p.statusCode !== 200) throw new Error(p.body);
+  return s;
+}
