@@ -1,0 +1,56 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { CartEntryData } from '../shared/types';
+import { entryView, hasAmount } from './entryView';
+
+export interface CartEntryProps {
+  entry?: CartEntryData | null;
+  removable?: boolean;
+  compact?: boolean;
+}
+
+/** One cart line: picture, brand, name, colour, term, monthly and one-time price; optional remove button. */
+export default function CartEntry({ entry, removable, compact, emit }: CartEntryProps & VocabularyProps) {
+  const t = useT();
+  const money = useMoney();
+  if (!entry) return null;
+  const e = entryView(entry);
+  return (
+    <div className={compact ? 'ot-entry ot-entry--compact' : 'ot-entry'}>
+      <div className="ot-entry__thumb">
+        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">SIM</span>}
+      </div>
+      <div className="ot-entry__info">
+        {e.brand && <p className="ot-entry__brand">{e.brand}</p>}
+        <p className="ot-entry__name">{e.name}</p>
+        <p className="ot-entry__meta">
+          {[e.color && t('cart.color', { color: e.color }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {e.promotion && <p className="ot-entry__promo">{e.promotion}</p>}
+      </div>
+      <div className="ot-entry__prices">
+        {hasAmount(e.monthly) && (
+          <p className="ot-entry__price">
+            {hasAmount(e.oldMonthly) && <s className="ot-price-old">{money.format(e.oldMonthly)}</s>}
+            <strong>{money.format(e.monthly)}</strong>
+            <span className="ot-price-per">{t('price.perMonth')}</span>
+          </p>
+        )}
+        {hasAmount(e.oneTime) && (
+          <p className="ot-entry__price">
+            <strong>{money.format(e.oneTime)}</strong>
+            <span className="ot-price-per">{t('price.oneTime')}</span>
+          </p>
+        )}
+        {removable && e.removable && (
+          <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: entry.entryNumber })}>
+            {t('cart.remove')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

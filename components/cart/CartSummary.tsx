@@ -1,0 +1,59 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { CartData } from '../shared/types';
+import CartEntryView from './CartEntry';
+
+export interface CartSummaryProps {
+  cart?: CartData | null;
+  title?: string;
+  showEntries?: boolean;
+}
+
+/** The order summary card: entries (compact) and the totals — monthly (device + services) and to pay now. */
+export default function CartSummary({ cart, title, showEntries = true, emit, enabled }: CartSummaryProps & VocabularyProps) {
+  const t = useT();
+  const money = useMoney();
+  if (!cart) return null;
+  const p = cart.orderPrices ?? {};
+  const deviceMonthly = p.totalDeviceMonthlyPrice?.value ?? 0;
+  const serviceMonthly = p.totalServiceMonthlyPrice?.value ?? 0;
+  const oneTime = (p.totalDeviceOneTimePrice?.value ?? 0) + (p.totalServiceOneTimePrice?.value ?? 0);
+  return (
+    <aside className="ot-card ot-summary" aria-label={title ?? t('cart.summary.title')}>
+      <h2 className="ot-summary__title">{title ?? t('cart.summary.title')}</h2>
+      {showEntries && (
+        <ul className="ot-summary__entries">
+          {(cart.entries ?? []).map((entry) => (
+            <li key={`${entry.entryNumber}-${entry.product.code}`}>
+              <CartEntryView entry={entry} compact emit={emit} enabled={enabled} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="ot-summary__totals">
+        {deviceMonthly > 0 && (
+          <div>
+            <dt>{t('cart.total.deviceMonthly')}</dt>
+            <dd>{money.format(deviceMonthly)}</dd>
+          </div>
+        )}
+        {serviceMonthly > 0 && (
+          <div>
+            <dt>{t('cart.total.serviceMonthly')}</dt>
+            <dd>{money.format(serviceMonthly)}</dd>
+          </div>
+        )}
+        <div className="ot-summary__grand">
+          <dt>{t('cart.total.monthly')}</dt>
+          <dd>{money.format(deviceMonthly + serviceMonthly)}</dd>
+        </div>
+        <div className="ot-summary__grand ot-summary__grand--now">
+          <dt>{t('cart.total.payNow')}</dt>
+          <dd>{money.format(oneTime)}</dd>
+        </div>
+      </dl>
+      <p className="ot-summary__note">{t('cart.summary.vatNote')}</p>
+    </aside>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { CartData } from '../shared/types';
+import { entryView, hasAmount } from './entryView';
+
+export interface MiniCartProps {
+  cart?: CartData | null;
+  open?: boolean;
+  count?: number;
+  listUrl?: string;
+}
+
+/** Debounce of the resize that closes the cart (seed 001 §9: cart resize 100 ms). */
+export const RESIZE_DEBOUNCE_MS = 100;
+
+/**
+ * The header cart: a button with the count badge; when open, a dropdown with the entries
+ * (image, name, colour, prices), totals and continue-to-checkout, or the empty-cart message with
+ * a link to the device list. Emits `toggle`, `close` (outside click, Escape, window resize) and `checkout`.
+ */
+export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', emit }: MiniCartProps & VocabularyProps) {
+  const t = useT();
+  const money = useMoney();
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) void emit('close');
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') void emit('close');
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void emit('close'), RESIZE_DEBOUNCE_MS);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open, emit]);
+
+  const entries = (cart?.entries ?? []).map(entryView);
+  const prices = cart?.orderPrices;
+  const monthly = (prices?.totalDeviceMonthlyPrice?.value ?? 0) + (prices?.totalServiceMonthlyPrice?.value ?? 0);
+  const oneTime = (prices?.totalDeviceOneTimePrice?.value ?? 0) + (prices?.totalServiceOneTimePrice?.value ?? 0);
+
+  return (
+    <div className="ot-minicart" ref={root}>
+      <button
+        type="button"
+        className="ot-minicart__btn"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('cart.mini.button', { count })}
+        onClick={() => void emit('toggle')}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path d="M3 3h2l2.6 10.4A2 2 0 0 0 9.5 15H18a2 2 0 0 0 1.9-1.4L22 7H6.2M9 20h.01M18 20h.01" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {count > 0 && (
+          <span className="ot-minicart__badge" aria-hidden="true">
+            {count}
+          </span>
+        )}
+        <span className="ot-minicart__label">{t('cart.mini.title')}</span>
+      </button>
+      {open && (
+        <div className="ot-minicart__panel" id={panelId} role="dialog" aria-label={t('cart.mini.title')}>
+          <p className="ot-minicart__head">
+            {t('cart.mini.title')}
+            {count > 0 && <span className="ot-minicart__count">{t('cart.items', { count })}</span>}
+          </p>
+          {entries.length === 0 ? (
+            <div className="ot-minicart__empty">
+              <p>{t('cart.empty')}</p>
+              <Link className="ot-btn ot-btn--outline ot-btn--medium ot-btn--block" to={listUrl} onClick={() => void emit('close')}>
+                {t('cart.empty.link')}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <ul className="ot-minicart__list">
+                {entries.map((e) => (
+                  <li key={e.key} className="ot-minicart__entry">
+                    <div className="ot-minicart__thumb">{e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={56} height={56} /> : <span aria-hidden="true" className="ot-minicart__sim">SIM</span>}</div>
+                    <div className="ot-minicart__info">
+                      {e.brand && <p className="ot-minicart__brand">{e.brand}</p>}
+                      <p className="ot-minicart__name">{e.name}</p>
+                      {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
+                      {e.term && <p className="ot-minicart__meta">{t('cart.term', { count: e.term })}</p>}
+                    </div>
+                    <div className="ot-minicart__prices">
+                      {hasAmount(e.monthly) && (
+                        <p>
+                          {hasAmount(e.oldMonthly) && <s className="ot-price-old">{money.format(e.oldMonthly)}</s>} <strong>{money.format(e.monthly)}</strong>
+                          <span className="ot-price-per">{t('price.perMonth')}</span>
+                        </p>
+                      )}
+                      {hasAmount(e.oneTime) && (
+                        <p>
+                          <strong>{money.format(e.oneTime)}</strong> <span className="ot-price-per">{t('price.oneTime')}</span>
+                        </p>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <dl className="ot-minicart__totals">
+                <div>
+                  <dt>{t('cart.total.monthly')}</dt>
+                  <dd>{money.format(monthly)}</dd>
+                </div>
+                <div>
+                  <dt>{t('cart.total.oneTime')}</dt>
+                  <dd>{money.format(oneTime)}</dd>
+                </div>
+              </dl>
+              <button type="button" className="ot-btn ot-btn--primary ot-btn--large ot-btn--block" onClick={() => void emit('checkout')}>
+                {t('cart.checkout')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

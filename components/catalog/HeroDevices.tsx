@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import type { VocabularyProps } from '../../renderer/types';
+import type { ProductSummary } from '../shared/types';
+import { ProductCardView } from './ProductCard';
+
+export interface HeroDevicesProps {
+  title: string;
+  products?: ProductSummary[] | null;
+  moreLabel?: string;
+  moreTo?: string;
+  loading?: boolean;
+}
+
+/** The featured devices row of the home page (search pageSize 4, context MAIN_PAGE). */
+export default function HeroDevices({ title, products, moreLabel, moreTo, loading, emit }: HeroDevicesProps & VocabularyProps) {
+  const list = (products ?? []).slice(0, 4);
+  return (
+    <section className="ot-herodevices" aria-busy={loading || undefined}>
+      <div className="ot-herodevices__head">
+        <h2 className="ot-section__title">{title}</h2>
+        {moreLabel && moreTo && (
+          <Link className="ot-link ot-link--inline ot-herodevices__more" to={moreTo}>
+            {moreLabel} →
+          </Link>
+        )}
+      </div>
+      <ul className="ot-pgrid ot-pgrid--4">
+        {list.length > 0
+          ? list.map((p) => (
+              <li key={p.code}>
+                <ProductCardView product={p} compact onOpen={() => void emit('open', { code: p.code })} />
+              </li>
+            ))
+          : loading
+            ? [0, 1, 2, 3].map((i) => (
+                <li key={i} className="ot-skeleton ot-skeleton--card" aria-hidden="true" />
+              ))
+            : null}
+      </ul>
+    </section>
+  );
+}

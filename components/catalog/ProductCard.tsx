@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { ProductSummary } from '../shared/types';
+import { cx } from '../shared/cx';
+
+export interface ProductCardProps {
+  product?: ProductSummary | null;
+  compact?: boolean;
+}
+
+/** The device path when the server gives no url (seed 000 §2: /uredjaj/:productCode). */
+export function productHref(p: ProductSummary): string {
+  return p.url && p.url.startsWith('/') ? p.url : `/uredjaj/${encodeURIComponent(p.code)}`;
+}
+
+const MAX_SWATCHES = 5;
+
+/** Presentational card; used by ProductCard, ProductGrid and HeroDevices. */
+export function ProductCardView({ product: p, compact, onOpen }: { product: ProductSummary; compact?: boolean; onOpen?: () => void }) {
+  const t = useT();
+  const money = useMoney();
+  const img = p.images?.[0];
+  const colors = p.colors ?? [];
+  const outOfStock = p.stock?.stockLevelStatus === 'outOfStock';
+  const href = productHref(p);
+  return (
+    <article className={cx('ot-pcard', compact && 'ot-pcard--compact')}>
+      <Link to={href} className="ot-pcard__link" onClick={onOpen}>
+        <div className="ot-pcard__badges">
+          {p.esim && p.esim !== 'NONE' && <span className="ot-badge ot-badge--brand">{t('product.esim')}</span>}
+          {outOfStock && <span className="ot-badge ot-badge--neutral">{t('product.outOfStock')}</span>}
+        </div>
+        <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} loading="lazy" width={220} height={220} /> : null}</div>
+        <div className="ot-pcard__body">
+          {p.brand?.name && <p className="ot-pcard__brand">{p.brand.name}</p>}
+          <h3 className="ot-pcard__name">{p.name}</h3>
+          {colors.length > 0 && (
+            <p className="ot-pcard__colors">
+              <span className="ot-sr-only">{t('product.colors', { count: colors.length })}: </span>
+              {colors.slice(0, MAX_SWATCHES).map((c) => (
+                <span key={c.colorCode} className="ot-swatch ot-swatch--small" style={{ background: c.colorHex ?? '#ccc' }} title={c.colorName}>
+                  <span className="ot-sr-only">{c.colorName}</span>
+                </span>
+              ))}
+              {colors.length > MAX_SWATCHES && <span className="ot-pcard__more">+{colors.length - MAX_SWATCHES}</span>}
+            </p>
+          )}
+          <div className="ot-pcard__prices">
+            {p.monthlyPrice ? (
+              <>
+                <p className="ot-pcard__from">{t('price.from')}</p>
+                <p className="ot-pcard__monthly">
+                  <strong>{money.format(p.monthlyPrice)}</strong>
+                  <span className="ot-price-per">{t('price.perMonth')}</span>
+                </p>
+                {p.price && <p className="ot-pcard__oneoff">{t('product.orOneOff', { price: money.format(p.price) })}</p>}
+              </>
+            ) : (
+              p.price && (
+                <>
+                <p className="ot-pcard__from">{t('price.fullPrice')}</p>
+                <p className="ot-pcard__monthly">
+                  <strong>{money.format(p.price)}</strong>
+                  <span className="ot-price-per">{t('price.oneTime')}</span>
+                </p>
+                </>
+              )
+            )}
+          </div>
+        </div>
+        <span className="ot-pcard__cta" aria-hidden="true">
+          {t('product.details')}
+        </span>
+      </Link>
+    </article>
+  );
+}
+
+/** One device tile: picture, brand, name, colour swatches, monthly price from / one-off price. */
+export default function ProductCard({ product, compact, emit }: ProductCardProps & VocabularyProps) {
+  if (!product) return null;
+  return <ProductCardView product={product} compact={compact} onOpen={() => void emit('open', { code: product.code })} />;
+}

@@ -1,0 +1,24 @@
+import type { VocabularyProps } from '../../renderer/types';
+import type { ProductSummary } from '../shared/types';
+import { ProductCardView } from './ProductCard';
+
+export interface ProductGridProps {
+  products?: ProductSummary[] | null;
+  columns?: 3 | 4;
+  compact?: boolean;
+  label?: string;
+}
+
+/** The product list: a responsive grid of device tiles (2 per row on phones, 3 or 4 on wide screens). */
+export default function ProductGrid({ products, columns = 4, compact, label, emit }: ProductGridProps & VocabularyProps) {
+  if (!products || products.length === 0) return null;
+  return (
+    <ul className={`ot-pgrid ot-pgrid--${columns}`} aria-label={label}>
+      {products.map((p) => (
+        <li key={p.code}>
+          <ProductCardView product={p} compact={compact} onOpen={() => void emit('open', { code: p.code })} />
+        </li>
+      ))}
+    </ul>
+  );
+}

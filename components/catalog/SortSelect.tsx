@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import type { SortOption } from '../shared/types';
+
+export interface SortSelectProps {
+  sorts?: SortOption[] | null;
+  label?: string;
+}
+
+/** The sort order of the list as a labelled select. Emits `change` with { sort }. */
+export default function SortSelect({ sorts, label, emit, enabled }: SortSelectProps & VocabularyProps) {
+  const t = useT();
+  const id = useId();
+  if (!sorts || sorts.length === 0) return null;
+  const current = sorts.find((s) => s.selected)?.code ?? sorts[0].code;
+  return (
+    <div className="ot-sort">
+      <label htmlFor={id}>{label ?? t('plp.sort')}</label>
+      <select id={id} value={current} disabled={!enabled} onChange={(e) => void emit('change', { sort: e.currentTarget.value })}>
+        {sorts.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { CartEntryData, CustomerInfo, DeliveryAddress, Money, OrderPrices } from '../shared/types';
+import CartEntryView from '../cart/CartEntry';
+import { formatAddress } from './OrderOverview';
+
+export interface OrderView {
+  code?: string;
+  status?: string;
+  paymentStatus?: string;
+  entries?: CartEntryData[];
+  orderPrices?: OrderPrices | null;
+  orderCustomerInfo?: CustomerInfo | null;
+  deliveryAddress?: DeliveryAddress | null;
+  paymentMode?: { code: string; name?: string } | null;
+  totalPrice?: Money | null;
+  created?: string;
+}
+
+export interface OrderResultProps {
+  order?: OrderView | { order?: OrderView } | null;
+  variant: 'success' | 'failure';
+  orderCode?: string | null;
+}
+
+function unwrap(o: OrderResultProps['order']): OrderView | null {
+  if (!o) return null;
+  return 'order' in o && o.order && typeof o.order === 'object' ? o.order : (o as OrderView);
+}
+
+/**
+ * The order result page body. Success: confirmation with the order number, the items, the totals,
+ * the contact and delivery data and what happens next. Failure: what happened and the order number.
+ */
+export default function OrderResult({ order, variant, orderCode }: OrderResultProps & VocabularyProps) {
+  const t = useT();
+  const money = useMoney();
+  const o = unwrap(order);
+  const code = o?.code ?? orderCode ?? null;
+  if (variant === 'failure') {
+    return (
+      <div className="ot-result ot-result--failure" role="alert">
+        <div className="ot-result__icon" aria-hidden="true">
+          !
+        </div>
+        <h1 className="ot-result__title">{t('order.failure.title')}</h1>
+        <p className="ot-result__text">{t('order.failure.text')}</p>
+        {code && <p className="ot-result__order">{t('order.number', { code })}</p>}
+      </div>
+    );
+  }
+  const p = o?.orderPrices ?? {};
+  const monthly = (p.totalDeviceMonthlyPrice?.value ?? 0) + (p.totalServiceMonthlyPrice?.value ?? 0);
+  const oneTime = o?.totalPrice?.value ?? (p.totalDeviceOneTimePrice?.value ?? 0) + (p.totalServiceOneTimePrice?.value ?? 0);
+  const c = o?.orderCustomerInfo;
+  return (
+    <div className="ot-orderdone">
+      <div className="ot-result ot-result--success">
+        <div className="ot-result__icon" aria-hidden="true">
+          ✓
+        </div>
+        <h1 className="ot-result__title">{t('order.success.title')}</h1>
+        <p className="ot-result__text">{c?.contactEmail ? t('order.success.textEmail', { email: c.contactEmail }) : t('order.success.text')}</p>
+        {code && (
+          <p className="ot-result__order">
+            {t('order.number.label')} <strong>{code}</strong>
+          </p>
+        )}
+      </div>
+      {o && (
+        <div className="ot-orderdone__grid">
+          <section className="ot-card ot-orderdone__items">
+            <h2 className="ot-overview__title">{t('order.items')}</h2>
+            <ul className="ot-overview__entries">
+              {(o.entries ?? []).map((e) => (
+                <li key={`${e.entryNumber}-${e.product.code}`}>
+                  <CartEntryView entry={e} emit={async () => true} enabled />
+                </li>
+              ))}
+            </ul>
+            <dl className="ot-summary__totals">
+              <div className="ot-summary__grand">
+                <dt>{t('cart.total.monthly')}</dt>
+                <dd>{money.format(monthly)}</dd>
+              </div>
+              <div className="ot-summary__grand ot-summary__grand--now">
+                <dt>{t('order.total.paid')}</dt>
+                <dd>{money.format(oneTime)}</dd>
+              </div>
+            </dl>
+          </section>
+          <section className="ot-card ot-orderdone__info">
+            <h2 className="ot-overview__title">{t('order.delivery')}</h2>
+            {c && (
+              <p>
+                {[c.firstName, c.lastName].filter(Boolean).join(' ')}
+                <br />
+                {c.contactEmail}
+                <br />
+                {c.contactPhone}
+              </p>
+            )}
+            {o.deliveryAddress && <p>{formatAddress(o.deliveryAddress, t)}</p>}
+            {o.paymentMode && (
+              <p className="ot-text ot-text--muted">
+                {t('order.paymentMode')}: {o.paymentMode.name ?? t(`checkout.payment.name.${o.paymentMode.code}`)}
+              </p>
+            )}
+            <h2 className="ot-overview__title">{t('order.next.title')}</h2>
+            <ol className="ot-nextsteps">
+              <li>{t('order.next.email')}</li>
+              <li>{t('order.next.courier')}</li>
+              <li>{t('order.next.activation')}</li>
+            </ol>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

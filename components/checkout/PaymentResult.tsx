@@ -1,0 +1,38 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+
+export interface PaymentResultProps {
+  result?: { code?: string; status?: string; paymentStatus?: string; errorType?: string | null; message?: string | null } | null;
+  error?: string | null;
+}
+
+export type PaymentOutcome = 'pending' | 'paid' | 'declined' | 'cardLimit';
+
+/** Reads the order status answer: PAID → paid, DECLINED → declined, MtsCardLimitError → card limit, else pending. */
+export function paymentOutcome(r: PaymentResultProps['result']): PaymentOutcome {
+  if (!r) return 'pending';
+  if (r.errorType === 'MtsCardLimitError') return 'cardLimit';
+  if (r.paymentStatus === 'PAID') return 'paid';
+  if (r.paymentStatus === 'DECLINED' || r.errorType) return 'declined';
+  return 'pending';
+}
+
+/**
+ * The card payment result screen: checking (spinner), paid (redirecting to the success page),
+ * declined (redirecting to the failure page) or the card-limit error, which stays with its own message.
+ */
+export default function PaymentResult({ result, error }: PaymentResultProps & VocabularyProps) {
+  const t = useT();
+  const outcome = paymentOutcome(result);
+  const tone = outcome === 'paid' ? 'success' : outcome === 'pending' ? 'pending' : 'failure';
+  return (
+    <div className={`ot-result ot-result--${tone}`} role={outcome === 'pending' ? 'status' : 'alert'} aria-live="polite">
+      <div className="ot-result__icon" aria-hidden="true">
+        {outcome === 'pending' ? <span className="ot-spinner__ring" /> : outcome === 'paid' ? '✓' : '!'}
+      </div>
+      <h1 className="ot-result__title">{t(`payment.result.${outcome}.title`)}</h1>
+      <p className="ot-result__text">{outcome === 'cardLimit' ? (result?.message ?? error ?? t('payment.result.cardLimit.text')) : t(`payment.result.${outcome}.text`)}</p>
+      {result?.code && <p className="ot-result__order">{t('order.number', { code: result.code })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { cx } from '../shared/cx';
+
+export interface BadgeProps {
+  text?: string | number | null;
+  tone?: 'brand' | 'accent' | 'success' | 'warning' | 'danger' | 'neutral';
+}
+
+/** A small label such as "Novo", "Akcija" or "eSIM". Draws nothing when empty. */
+export default function Badge({ text, tone = 'brand' }: BadgeProps & VocabularyProps) {
+  if (text === undefined || text === null || text === '') return null;
+  return <span className={cx('ot-badge', `ot-badge--${tone}`)}>{text}</span>;
+}

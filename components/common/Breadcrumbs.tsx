@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import type { Crumb } from '../shared/types';
+
+export interface BreadcrumbsProps {
+  items?: Crumb[] | null;
+  current?: string | null;
+  parent?: string | null;
+  parentUrl?: string | null;
+  homeUrl?: string;
+  scrollKey?: string | number | null;
+}
+
+/**
+ * The path to the current page: Home › … › current. When `scrollKey` changes after the first
+ * draw (e.g. bound to the PDP step), the trail scrolls into view (seed 000 §2).
+ */
+export default function Breadcrumbs({ items, parent, parentUrl, current, homeUrl = '/', scrollKey }: BreadcrumbsProps & VocabularyProps) {
+  const t = useT();
+  const ref = useRef<HTMLElement>(null);
+  const last = useRef(scrollKey);
+  useEffect(() => {
+    if (last.current === scrollKey) return;
+    last.current = scrollKey;
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [scrollKey]);
+  const trail = [...(items ?? [])];
+  const serverHasHome = trail.length > 0 && (trail[0].url === '/' || trail[0].url === '/Pregled-b2c');
+  if (parent) trail.push({ name: parent, url: parentUrl ?? null });
+  if (current) trail.push({ name: current });
+  return (
+    <nav className="ot-crumbs ot-breadcrumbs" data-breadcrumbs="" aria-label={t('common.breadcrumbs')} ref={ref}>
+      <ol>
+        {!serverHasHome && (
+          <li>
+            <Link to={homeUrl}>{t('common.home')}</Link>
+          </li>
+        )}
+        {trail.map((c, i) => {
+          const last = i === trail.length - 1;
+          return (
+            <li key={`${c.name}-${i}`}>
+              {c.url && !last ? <Link to={c.url}>{c.name}</Link> : <span aria-current={last ? 'page' : undefined}>{c.name}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

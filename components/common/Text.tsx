@@ -1,0 +1,14 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { cx } from '../shared/cx';
+
+export interface TextProps {
+  text?: string | number | null;
+  variant?: 'body' | 'lead' | 'muted' | 'small' | 'strong' | 'danger' | 'success';
+  align?: 'start' | 'center';
+}
+
+/** One paragraph of text. Draws nothing when the text is empty. */
+export default function Text({ text, variant = 'body', align = 'start' }: TextProps & VocabularyProps) {
+  if (text === undefined || text === null || text === '') return null;
+  return <p className={cx('ot-text', `ot-text--${variant}`, align === 'center' && 'ot-text-center')}>{text}</p>;
+}

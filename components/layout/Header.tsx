@@ -1,0 +1,34 @@
+import '../styles';
+import type { VocabularyProps } from '../../renderer/types';
+
+export interface HeaderProps {
+  serviceLabel?: string;
+  servicePhone?: string;
+  segmentLabel?: string;
+}
+
+/**
+ * The shop's top bar: a thin strip (segment, customer service number) and a sticky white bar
+ * holding the children (Logo, MainNav, LanguageSwitch, MiniCart). Imports the design system.
+ */
+export default function Header({ serviceLabel, servicePhone, segmentLabel, children }: HeaderProps & VocabularyProps) {
+  return (
+    <header className="ot-header">
+      {(serviceLabel || segmentLabel) && (
+        <div className="ot-header__strip">
+          <div className="ot-container ot-header__strip-inner">
+            {segmentLabel && <span className="ot-header__segment">{segmentLabel}</span>}
+            {serviceLabel && servicePhone && (
+              <a className="ot-header__service" href={`tel:${servicePhone.replace(/\s+/g, '')}`}>
+                {serviceLabel} <strong>{servicePhone}</strong>
+              </a>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="ot-header__bar">
+        <div className="ot-container ot-header__inner">{children}</div>
+      </div>
+    </header>
+  );
+}

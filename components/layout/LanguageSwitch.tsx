@@ -1,0 +1,36 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { cx } from '../shared/cx';
+
+export interface LanguageSwitchProps {
+  current?: string | null;
+  languages?: string[];
+}
+
+/** SR | EN toggle. Emits `change` with { lang } when another language is chosen. */
+export default function LanguageSwitch({ current, languages = ['sr', 'en'], emit, enabled }: LanguageSwitchProps & VocabularyProps) {
+  const t = useT();
+  return (
+    <div className="ot-lang" role="group" aria-label={t('header.language')}>
+      {languages.map((lang) => {
+        const active = lang === current;
+        return (
+          <button
+            key={lang}
+            type="button"
+            lang={lang}
+            className={cx('ot-lang__btn', active && 'is-active')}
+            aria-pressed={active}
+            aria-label={t(`header.language.${lang}`)}
+            disabled={!enabled}
+            onClick={() => {
+              if (!active) void emit('change', { lang });
+            }}
+          >
+            {lang.toUpperCase()}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import type { ImageRef } from '../shared/types';
+import { cx } from '../shared/cx';
+
+export interface GalleryProps {
+  images?: ImageRef[] | null;
+  name?: string | null;
+}
+
+/** The device pictures: a large one and thumbnails to switch; resets to the first when the images change (colour change). */
+export default function Gallery({ images, name }: GalleryProps & VocabularyProps) {
+  const t = useT();
+  const [index, setIndex] = useState(0);
+  const list = images ?? [];
+  const key = list.map((i) => i.url).join('|');
+  useEffect(() => setIndex(0), [key]);
+  if (list.length === 0) return <div className="ot-gallery ot-gallery--empty" aria-hidden="true" />;
+  const main = list[Math.min(index, list.length - 1)];
+  return (
+    <div className="ot-gallery">
+      <div className="ot-gallery__main">
+        <img src={main.url} alt={main.altText || name || ""} width={480} height={480} />
+      </div>
+      {list.length > 1 && (
+        <div className="ot-gallery__thumbs" role="group" aria-label={t('pdp.gallery')}>
+          {list.map((img, i) => (
+            <button key={img.url} type="button" className={cx('ot-gallery__thumb', i === index && 'is-active')} aria-pressed={i === index} aria-label={t('pdp.gallery.show', { n: i + 1 })} onClick={() => setIndex(i)}>
+              <img src={img.url} alt="" width={64} height={64} />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { ProductDetails, TariffPrice } from '../shared/types';
+import { cx } from '../shared/cx';
+
+export interface TariffPickerProps {
+  prices?: ProductDetails['prices'] | null;
+  selected?: string | null;
+}
+
+/** Lowest monthly tariff price in a family (for "od … /mes." on a parent). */
+function lowestFee(list: TariffPrice[]): TariffPrice['tariffPrice'] {
+  return list.reduce<TariffPrice['tariffPrice']>((min, t) => (t.tariffPrice && (!min || t.tariffPrice.value < min.value) ? t.tariffPrice : min), null);
+}
+
+/**
+ * The tariff choice of the device page, grouped into top offer and basic offer. A parent tariff is
+ * a card whose child tariffs are the choices; a tariff without children is a choice itself.
+ * Emits `select` with { tariffCode, parentTariffCode } (parentTariffCode null for a tariff without parent).
+ */
+export default function TariffPicker({ prices, selected, emit, enabled }: TariffPickerProps & VocabularyProps) {
+  const t = useT();
+  const money = useMoney();
+  const groups: { key: 'topOffer' | 'basicOffer'; label: string; list: TariffPrice[] }[] = [
+    { key: 'topOffer', label: t('pdp.tariff.topOffer'), list: prices?.topOffer ?? [] },
+    { key: 'basicOffer', label: t('pdp.tariff.basicOffer'), list: prices?.basicOffer ?? [] },
+  ];
+  const choose = (tariffCode: string, parentTariffCode: string | null) => () => void emit('select', { tariffCode, parentTariffCode });
+
+  const option = (tariff: TariffPrice, parent: TariffPrice | null) => {
+    const isSel = tariff.code === selected;
+    return (
+      <li key={tariff.code} role="none">
+        <button type="button" role="radio" aria-checked={isSel} disabled={!enabled} className={cx('ot-tariff', isSel && 'is-selected')} onClick={choose(tariff.code, parent?.code ?? null)}>
+          <span className="ot-tariff__radio" aria-hidden="true" />
+          <span className="ot-tariff__main">
+            <span className="ot-tariff__name">{tariff.name}</span>
+            {tariff.highlights && tariff.highlights.length > 0 && <span className="ot-tariff__hl">{tariff.highlights.join(' · ')}</span>}
+          </span>
+          {tariff.tariffPrice && (
+            <span className="ot-tariff__price">
+              <strong>{money.format(tariff.tariffPrice)}</strong>
+              <span className="ot-price-per">{t('price.perMonth')}</span>
+            </span>
+          )}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <div className="ot-tariffs">
+      {groups
+        .filter((g) => g.list.length > 0)
+        .map((g) => (
+          <section key={g.key} className={cx('ot-tariffs__group', `ot-tariffs__group--${g.key}`)} aria-label={g.label}>
+            <h3 className="ot-tariffs__group-title">{g.label}</h3>
+            {g.list.map((tariff) => {
+              const children = tariff.childTariffs ?? [];
+              if (children.length === 0) {
+                return (
+                  <ul key={tariff.code} className="ot-tariffs__list" role="radiogroup" aria-label={tariff.name}>
+                    {option(tariff, null)}
+                  </ul>
+                );
+              }
+              const familySelected = children.some((c) => c.code === selected);
+              const from = lowestFee(children);
+              return (
+                <div key={tariff.code} className={cx('ot-tariffs__family', familySelected && 'is-active')}>
+                  <div className="ot-tariffs__family-head">
+                    <h4>{tariff.name}</h4>
+                    {from && <span className="ot-tariffs__from">{t('pdp.tariff.from', { price: money.format(from) })}</span>}
+                  </div>
+                  <ul className="ot-tariffs__list" role="radiogroup" aria-label={tariff.name}>
+                    {children.map((child) => option(child, tariff))}
+                  </ul>
+                </div>
+              );
+            })}
+          </section>
+        ))}
+    </div>
+  );
+}

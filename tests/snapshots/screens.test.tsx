@@ -1,0 +1,298 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { makeHarness, renderScreen } from './harness';
+
+afterEach(cleanup);
+
+const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+
+describe('screen main (layout)', () => {
+  it('header with logo, navigation, language switch and mini cart; footer with customer service', async () => {
+    const h = makeHarness('emptyCart');
+    const { container } = renderScreen(h, 'not-found', '/404');
+    const nav = await screen.findByRole('navigation', { name: 'Glavni meni' });
+    expect(within(nav).getByRole('link', { name: 'Telefoni' }).getAttribute('href')).toBe(PLP);
+    expect(screen.getByRole('link', { name: 'Orbita Telekom' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('button', { name: 'Srpski' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByRole('link', { name: '0800 300 300' })[0].getAttribute('href')).toBe('tel:0800300300');
+    expect(container.querySelector('main#main-content')).not.toBeNull();
+    expect(container).toMatchSnapshot();
+  });
+
+  it('language switch dispatches session.setLanguage with the chosen language', async () => {
+    const h = makeHarness('emptyCart');
+    renderScreen(h, 'not-found', '/404');
+    fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'session.setLanguage', args: { lang: 'en' } }));
+  });
+
+  it('empty mini cart shows the empty message with a link to the device list', async () => {
+    const h = makeHarness('emptyCart');
+    h.stores.cart.setMiniCartOpen(true);
+    renderScreen(h, 'not-found', '/404');
+    const dialog = await screen.findByRole('dialog', { name: 'Korpa' });
+    expect(within(dialog).getByText('Tvoja korpa je prazna.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Pogledaj ponudu telefona' }).getAttribute('href')).toBe(PLP);
+  });
+
+  it('mini cart with a phone: badge, entries, totals, checkout; closes on outside click and resize', async () => {
+    const h = makeHarness('phoneInCart');
+    renderScreen(h, 'not-found', '/404');
+    const button = await screen.findByRole('button', { name: 'Korpa, broj stavki: 2' });
+    fireEvent.click(button);
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'ui.toggleMiniCart', args: {} }));
+    act(() => h.stores.cart.setMiniCartOpen(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Korpa' });
+    expect(within(dialog).getByText('Orbita Max M')).toBeTruthy();
+    expect(within(dialog).getByText('Boja: Teget')).toBeTruthy();
+    expect(dialog.textContent).toContain('7.165,62 RSD');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Nastavi na plaćanje' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.proceed', args: {} }));
+    h.calls.length = 0;
+    fireEvent.mouseDown(dialog);
+    expect(h.calls).toEqual([]);
+    fireEvent.mouseDown(document.body);
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'ui.toggleMiniCart', args: { open: false } }));
+    h.calls.length = 0;
+    fireEvent(window, new Event('resize'));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'ui.toggleMiniCart', args: { open: false } }));
+  });
+});
+
+describe('screen home', () => {
+  it('hero, featured devices, tariff promos, benefits and FAQ', async () => {
+    const h = makeHarness('emptyCart');
+    const { container } = renderScreen(h, 'home', '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novi telefon, bez velikog troška odjednom' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Izdvojeni telefoni' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Orbita Max M' })).toBeTruthy();
+    expect(container.textContent).toContain('2.999,00 RSD');
+    expect(screen.getByText('Besplatna dostava')).toBeTruthy();
+    expect(container).toMatchSnapshot();
+  });
+
+  it('is also served at /Pregled-b2c', async () => {
+    renderScreen(makeHarness('emptyCart'), 'home', '/Pregled-b2c');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novi telefon, bez velikog troška odjednom' })).toBeTruthy();
+  });
+});
+
+describe('screen plp-phones', () => {
+  it('breadcrumbs, title, facets, sort, 20-per-page grid and pager', async () => {
+    const h = makeHarness('emptyCart');
+    const { container } = renderScreen(h, 'plp-phones', PLP);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobilni telefoni' })).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Putanja' });
+    expect(within(crumbs).getByRole('link', { name: 'Početna' }).getAttribute('href')).toBe('/Pregled-b2c');
+    expect(screen.getByText('23 uređaja')).toBeTruthy();
+    const cards = container.querySelectorAll('.ot-pgrid .ot-pcard');
+    expect(cards).toHaveLength(3);
+    expect(cards[0].textContent).toContain('4.583,29 RSD');
+    expect(cards[0].textContent).toContain('ili 109.999,00 RSD jednokratno');
+    expect(cards[2].textContent).toContain('Nema na stanju');
+    expect(screen.getByRole('link', { name: 'Stranica 2' }).getAttribute('href')).toBe(`${PLP}/page/2`);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('filters, sort and paging dispatch the list actions with the event payload', async () => {
+    const h = makeHarness('emptyCart');
+    renderScreen(h, 'plp-phones', PLP);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ukloni filter Proizvođač: Samsung' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'catalog.applyQuery', args: { query: '' } }));
+    fireEvent.change(screen.getByLabelText('Sortiraj'), { target: { value: 'price-asc' } });
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'catalog.applyQuery', args: { sort: 'price-asc' } }));
+    fireEvent.click(screen.getByRole('link', { name: 'Stranica 2' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'catalog.goToPage', args: { page: 2 } }));
+  });
+
+  it('shows "An error occurred" with try again when the search failed', async () => {
+    const h = makeHarness('english');
+    h.stores.catalog.searchFailed();
+    renderScreen(h, 'plp-phones', `${PLP}/page/2`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('An error occurred');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'catalog.search', args: { categoryCode: 'telefoni' } }));
+  });
+
+  it('shows a spinner while the first page loads', async () => {
+    const h = makeHarness('emptyCart');
+    h.stores.catalog.searchStarted({ categoryCode: 'telefoni', query: '', sort: '', page: 0 });
+    h.stores.catalog.searchLoaded({ ...h.stores.catalog.search, products: [], pagination: { currentPage: 0, totalPages: 0, pageSize: 20, totalResults: 0 } } as never);
+    h.stores.catalog.searchStarted({ categoryCode: 'telefoni', query: '', sort: '', page: 0 });
+    renderScreen(h, 'plp-phones', PLP);
+    expect((await screen.findByRole('status')).textContent).toContain('Učitavamo telefone…');
+  });
+});
+
+describe('screen pdp', () => {
+  const URL = '/uredjaj/SAMSUNG_GALAXY_S25/NAVY/ORBITA_MAX_M';
+
+  it('step 1: colours, tariffs grouped by offer with child tariffs, term, payment type, price summary', async () => {
+    const h = makeHarness('emptyCart');
+    const { container } = renderScreen(h, 'pdp', URL);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy S25 8/128GB' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Top ponuda' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Osnovna ponuda' })).toBeTruthy();
+    const family = screen.getByRole('radiogroup', { name: 'Orbita Max' });
+    expect(within(family).getByRole('radio', { name: /Orbita Max M/ }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: /24 meseca/ }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: /Na rate/ }).getAttribute('aria-checked')).toBe('true');
+    const price = screen.getByRole('region', { name: 'Cena' });
+    expect(price.textContent).toContain('7.665,62 RSD');
+    expect(price.textContent).toContain('24 mesečne rate');
+    expect(price.textContent).toContain('1. – 6. mesec');
+    expect(screen.getByRole('radio', { name: /Mint/ })).toHaveProperty('disabled', true);
+    expect(screen.getByText('6,2" Dynamic AMOLED 2X')).toBeTruthy();
+    expect(container).toMatchSnapshot();
+  });
+
+  it('choices dispatch the pdp actions with the event payload; add to cart submits the step', async () => {
+    const h = makeHarness('emptyCart');
+    renderScreen(h, 'pdp', URL);
+    fireEvent.click(await screen.findByRole('radio', { name: /Orbita Max S/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /12 meseci/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /Jednokratno/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Dodaj u korpu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kompletna specifikacija' }));
+    await waitFor(() => expect(h.calls.map((c) => c.action)).toEqual(['pdp.selectTariff', 'pdp.selectTerm', 'pdp.selectChargeType', 'pdp.submitStep', 'ui.openModal', 'pdp.loadSpecification']));
+    expect(h.calls[0].args).toEqual({ tariffCode: 'ORBITA_MAX_S' });
+    expect(h.calls[1].args).toEqual({ subscriptionTermId: 'T12' });
+    expect(h.calls[2].args).toEqual({ chargeType: 'ONE_TIME_CHARGE' });
+    expect(h.calls[4].args).toEqual({ id: 'specification' });
+  });
+
+  it('step 2 of 3: insurance and accessories', async () => {
+    const h = makeHarness('emptyCart');
+    h.stores.catalog.setPdp({ step: 2 });
+    const { container } = renderScreen(h, 'pdp', URL);
+    fireEvent.click(await screen.findByRole('radio', { name: /Orbita Zaštita ekrana/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Zaštitno kaljeno staklo/ }));
+    await waitFor(() => expect(h.calls).toEqual([
+      { action: 'pdp.selectInsurance', args: { code: 'INSURANCE_SCREEN' } },
+      { action: 'pdp.toggleAccessory', args: { code: 'ACC_TEMPERED_GLASS' } },
+    ]));
+    expect(screen.queryByRole('button', { name: 'Dodaj u korpu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Kompletna specifikacija' })).toBeNull();
+    expect(container).toMatchSnapshot();
+  });
+
+  it('last step: the cart summary and go to checkout', async () => {
+    const h = makeHarness('phoneInCart');
+    renderScreen(h, 'pdp', URL);
+    expect(await screen.findByRole('heading', { name: 'Tvoja korpa' })).toBeTruthy();
+    const summary = screen.getByRole('complementary', { name: 'Tvoja porudžbina' });
+    expect(summary.textContent).toContain('Orbita Max M');
+    fireEvent.click(screen.getByRole('button', { name: 'Idi na plaćanje' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'pdp.submitStep', args: {} }));
+  });
+});
+
+describe('screen checkout-data-delivery', () => {
+  it('steps, the guest form (first field customerData.firstName), summary and Back/Next', async () => {
+    const h = makeHarness('guestCheckout');
+    h.stores.checkout.setCurrentStep('GUEST_ORDER_INFO');
+    const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    const steps = await screen.findByRole('navigation', { name: 'Koraci kupovine' });
+    expect(within(steps).getByText('Tvoji podaci i dostava').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(await screen.findByLabelText(/^Ime(\s|\*|$)/, { selector: 'input' })).toBeTruthy();
+    expect(screen.getByLabelText(/Poštanski broj/, { selector: 'input' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.submitGuest', args: { form: 'guest' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nazad' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.back', args: { backToOffer: PLP } }));
+    expect(container).toMatchSnapshot();
+  });
+});
+
+describe('screen checkout-overview-payment', () => {
+  it('overview, payment modes, consents (required marked, all unchecked) and Poruči', async () => {
+    const h = makeHarness('guestCheckout');
+    const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    expect(await screen.findByText('Marko Petrović')).toBeTruthy();
+    expect(screen.getByText('Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 12, 11000 Beograd')).toBeTruthy();
+    const terms = screen.getByRole('checkbox', { name: /Prihvatam Opšte uslove/ }) as HTMLInputElement;
+    const marketing = screen.getByRole('checkbox', { name: /ponude i novosti/ }) as HTMLInputElement;
+    expect([terms.checked, terms.required, marketing.checked, marketing.required]).toEqual([false, true, false, false]);
+    fireEvent.click(terms);
+    fireEvent.click(screen.getByRole('button', { name: 'Poruči' }));
+    await waitFor(() => expect(h.calls).toEqual([
+      { action: 'checkout.setConsent', args: { id: 'GENERAL_TERMS_AGREEMENT', value: true } },
+      { action: 'checkout.submitOrder', args: {} },
+    ]));
+    expect(container).toMatchSnapshot();
+  });
+
+  it('shows the consent-required message for unconfirmed required consents', async () => {
+    const h = makeHarness('guestCheckout');
+    h.stores.checkout.setConsentErrors(['GENERAL_TERMS_AGREEMENT']);
+    renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    expect((await screen.findByText('Tvoja saglasnost sa navedenim dokumentom je obavezna.')).getAttribute('role')).toBe('alert');
+  });
+
+  it('in English', async () => {
+    const h = makeHarness('english');
+    const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview and payment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
+    expect(container.textContent).toContain('7,165.62 RSD');
+    expect(container).toMatchSnapshot();
+  });
+});
+
+describe('screen payment-result', () => {
+  it('checking while the status loads', async () => {
+    const h = makeHarness('guestCheckout');
+    const { container } = renderScreen(h, 'payment-result', '/kupovina/rezultat-placanja?orderCode=ORB-100042');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Obrada plaćanja');
+    expect(container).toMatchSnapshot();
+  });
+
+  it('card limit: own message and a way to retry', async () => {
+    const h = makeHarness('guestCheckout');
+    h.stores.checkout.setPaymentResult({ code: 'ORB-100042', status: 'CREATED', paymentStatus: 'DECLINED', errorType: 'MtsCardLimitError', message: 'Prekoračen je limit kartice.' });
+    renderScreen(h, 'payment-result', '/kupovina/rezultat-placanja?orderCode=ORB-100042');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Prekoračen limit kartice');
+    expect(screen.getByText('Prekoračen je limit kartice.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Plati drugom karticom' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } }));
+  });
+});
+
+describe('screen order-success', () => {
+  it('order number, items, totals and next steps', async () => {
+    const h = makeHarness('guestCheckout');
+    const { confirmation } = await import('./fixtures/data');
+    h.stores.checkout.setConfirmation(confirmation());
+    const { container } = renderScreen(h, 'order-success', '/kupovina/uspesna-porudzbina?orderCode=ORB-100042');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hvala na porudžbini!' })).toBeTruthy();
+    expect(screen.getByText('ORB-100042')).toBeTruthy();
+    expect(screen.getByText('Potvrdu smo poslali na marko.petrovic@example.rs.', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Šta sledi' })).toBeTruthy();
+    expect(container).toMatchSnapshot();
+  });
+});
+
+describe('screen order-failure', () => {
+  it('what happened, try again, customer service', async () => {
+    const h = makeHarness('guestCheckout');
+    const { container } = renderScreen(h, 'order-failure', '/kupovina/neuspesna-porudzbina?orderCode=ORB-100042');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Porudžbina nije uspela' })).toBeTruthy();
+    expect(screen.getByText('Broj porudžbine: ORB-100042')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Pozovi 0800 300 300' })[0].getAttribute('href')).toBe('tel:0800300300');
+    fireEvent.click(screen.getByRole('button', { name: 'Pokušaj ponovo' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } }));
+    expect(container).toMatchSnapshot();
+  });
+});
+
+describe('screen not-found', () => {
+  it('says the page does not exist and offers the phone list', async () => {
+    const h = makeHarness('english');
+    const { container } = renderScreen(h, 'not-found', '/404');
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Browse phones' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: PLP } }));
+    expect(container).toMatchSnapshot();
+  });
+});
