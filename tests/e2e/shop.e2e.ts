@@ -1,0 +1,258 @@
+// The shopper path of issue 2, in Chromium against the real production server on a fresh
+// embedded database: home → phone list → device page → cart → guest checkout → payment gateway
+// → order result, plus the decline and card-limit paths, English and the mini cart.
+import { test as nodeTest, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { startShop, launchBrowser, newPage, SHOTS, type ShopServer } from './lib';
+
+let shop: ShopServer;
+const openPages: Page[] = [];
+
+/** node:test's test, plus a full-page screenshot of every page the test opened when it fails. */
+function test(name: string, fn: () => Promise<void>): void {
+  nodeTest(name, async () => {
+    openPages.length = 0;
+    try {
+      await fn();
+    } catch (err) {
+      for (const [i, p] of openPages.entries()) {
+        await p.screenshot({ path: `${SHOTS}/FAILED-${name.replace(/\W+/g, '-')}-${i}.png`, fullPage: true }).catch(() => {});
+      }
+      throw err;
+    }
+  });
+}
+
+async function open(opts: { width?: number; height?: number } = {}) {
+  const r = await newPage(browser, opts);
+  openPages.push(r.page);
+  return r;
+}
+let browser: Browser;
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+
+/** A form field by its accessible name (the required marker is hidden from assistive technology). */
+const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** Waits until the locator matches exactly n elements. */
+async function waitForCount(loc: { count(): Promise<number> }, n: number, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last = -1;
+  while (Date.now() < deadline) {
+    last = await loc.count();
+    if (last === n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`${what}: expected ${n}, found ${last}`);
+}
+
+/** The product cards of the list (each card is one link). */
+const cards = (page: Page) => page.locator('article').getByRole('link');
+
+function path(page: Page): string {
+  const u = new URL(page.url());
+  return u.pathname;
+}
+
+/** Phone list → first phone → one-off payment → through the device steps → guest modal → data step. */
+async function phoneIntoGuestCheckout(page: Page, opts: { oneOff?: boolean } = {}): Promise<string> {
+  await page.goto(`${shop.url}${PLP}`);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
+  const deviceUrl = path(page);
+  if (opts.oneOff) await page.getByText('Jednokratno', { exact: true }).click();
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  // 3 steps when insurance or accessories exist: step 2 is the extras, then the summary.
+  const extrasNext = page.getByRole('button', { name: 'Nastavi', exact: true });
+  const toCheckout = page.getByRole('button', { name: 'Idi na plaćanje' });
+  await extrasNext.or(toCheckout).first().waitFor();
+  if (await extrasNext.isVisible()) await extrasNext.click();
+  await toCheckout.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Nastavi kao gost' }).click();
+  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+  return deviceUrl;
+}
+
+async function fillGuestForm(page: Page): Promise<void> {
+  await field(page, 'Ime').fill('Jelena');
+  await field(page, 'Prezime').fill('Petrović');
+  await field(page, 'Imejl adresa').fill('jelena.petrovic@example.rs');
+  await field(page, 'Kontakt telefon').fill('641234567');
+  await field(page, 'Mesto').fill('Beograd');
+  await field(page, 'Poštanski broj').fill('11000');
+  await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');
+  await field(page, 'Broj').fill('73');
+}
+
+/** From the data step to the gateway page: data, overview, consents, order. */
+async function throughCheckoutToGateway(page: Page): Promise<void> {
+  await fillGuestForm(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+  await page.getByRole('checkbox').first().waitFor();
+  for (const box of await page.getByRole('checkbox').all()) {
+    if (!(await box.isChecked())) await box.check();
+  }
+  await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.waitForURL(/\/gateway\/pay\//);
+}
+
+async function payWithCard(page: Page, card: string): Promise<void> {
+  await page.getByLabel(/Broj kartice/).fill(card);
+  await page.getByLabel(/Važi do/).fill('12/30');
+  await page.getByLabel(/CVC/).fill('123');
+  const holder = page.getByLabel(/na kartici/);
+  if (await holder.count()) await holder.fill('JELENA PETROVIC');
+  await page.getByRole('button', { name: /^Plati/ }).click();
+}
+
+test('guest buys a phone with a tariff and pays with an approved card', async () => {
+  const { page, problems } = await open();
+  await page.goto(`${shop.url}/Pregled-b2c`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Telefoni' }).first().click();
+  await page.waitForURL(new RegExp(`${PLP}$`));
+  await waitForCount(cards(page), 20, 'phones on the first page');
+  await page.screenshot({ path: `${SHOTS}/plp.png` });
+
+  // Device page: colour is the 3rd path segment, the chosen tariff the 4th; history was replaced on init.
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
+  const [, , productCode, colorCode] = path(page).split('/');
+  assert.ok(productCode && colorCode);
+  await page.goBack();
+  await page.waitForURL(new RegExp(`${PLP}$`));
+  await page.goForward();
+  await page.waitForURL(/\/uredjaj\//);
+  // Installments are the default payment type when available.
+  assert.equal(await page.getByRole('radio', { name: /Na rate/ }).isChecked(), true, 'installments preselected');
+
+  // Changing the colour pushes a history entry with the new colour segment.
+  const colours = page.getByRole('radiogroup', { name: /Boja/ }).getByRole('radio');
+  if ((await colours.count()) > 1) {
+    const before = path(page);
+    const other = colours.nth(1);
+    if (await other.isEnabled()) {
+      await other.click();
+      await page.waitForURL((u) => u.pathname !== before);
+      assert.notEqual(path(page).split('/')[3], colorCode);
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === before);
+    }
+  }
+  await page.screenshot({ path: `${SHOTS}/pdp.png` });
+
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  const extrasNext = page.getByRole('button', { name: 'Nastavi', exact: true });
+  const toCheckout = page.getByRole('button', { name: 'Idi na plaćanje' });
+  await extrasNext.or(toCheckout).first().waitFor();
+  if (await extrasNext.isVisible()) await extrasNext.click();
+  await toCheckout.waitFor();
+
+  // Header mini cart: a badge with the count and continue-to-checkout.
+  const cartButton = page.getByRole('button', { name: /Korpa, broj stavki/ });
+  await cartButton.waitFor();
+  assert.match((await cartButton.getAttribute('aria-label')) ?? '', /[1-9]/);
+
+  await toCheckout.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Nastavi kao gost' }).click();
+  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+
+  // Validated on submit: errors shown, the first invalid field focused, nothing posted.
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.getByText('Ovo polje je obavezno.').first().waitFor();
+  assert.equal(await field(page, 'Ime').evaluate((el) => el === document.activeElement), true, 'first invalid field focused');
+  assert.match(page.url(), /podaci-dostava$/);
+  // Contact phone of seed 000 §5: 6 digits are too few.
+  await field(page, 'Kontakt telefon').fill('123456');
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  assert.match(page.url(), /podaci-dostava$/);
+  await page.screenshot({ path: `${SHOTS}/checkout-data-errors.png`, fullPage: true });
+
+  await fillGuestForm(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+
+  // Required consents must be confirmed; non-required start unchecked.
+  await page.getByRole('checkbox').first().waitFor();
+  for (const box of await page.getByRole('checkbox').all()) assert.equal(await box.isChecked(), false, 'consents start unchecked');
+  await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.getByText(/Tvoja saglasnost sa navedenim dokument/).first().waitFor();
+  assert.match(page.url(), /pregled-placanje$/);
+  await page.screenshot({ path: `${SHOTS}/checkout-overview.png`, fullPage: true });
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Poruči' }).click();
+
+  // The hosted gateway page of the simulator.
+  await page.waitForURL(/\/gateway\/pay\//);
+  await page.screenshot({ path: `${SHOTS}/gateway.png` });
+  await payWithCard(page, '4111 1111 1111 1111');
+  await page.waitForURL(/\/kupovina\/rezultat-placanja/);
+  await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
+  const orderCode = new URL(page.url()).searchParams.get('orderCode');
+  assert.ok(orderCode, 'the success page names the order');
+  await page.getByText(orderCode!).first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/order-success.png`, fullPage: true });
+
+  // The cart is empty after the order.
+  await page.getByRole('button', { name: /Korpa, broj stavki/ }).click();
+  await page.getByText('Tvoja korpa je prazna.').waitFor();
+  assert.deepEqual(problems.filter((p) => !/favicon/.test(p)), []);
+});
+
+test('a declined card lands on the unsuccessful-order page', async () => {
+  const { page } = await open();
+  await phoneIntoGuestCheckout(page, { oneOff: true });
+  await throughCheckoutToGateway(page);
+  await payWithCard(page, '4000 0000 0000 0002');
+  await page.waitForURL(/\/kupovina\/neuspesna-porudzbina/, { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/order-failure.png`, fullPage: true });
+});
+
+test('a card over its limit shows the card-limit message', async () => {
+  const { page } = await open();
+  await phoneIntoGuestCheckout(page, { oneOff: true });
+  await throughCheckoutToGateway(page);
+  await payWithCard(page, '4000 0000 0000 9995');
+  await page.waitForURL(/\/kupovina\/rezultat-placanja/);
+  await page.getByText(/limit/i).first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(2000);
+  assert.match(page.url(), /rezultat-placanja/, 'stays on the result page');
+});
+
+test('English when the URL has lang=en, kept by the b2c_enFlow cookie', async () => {
+  const { page } = await open();
+  await page.goto(`${shop.url}${PLP}?lang=en`);
+  await cards(page).first().waitFor();
+  await page.getByText('View details').first().waitFor();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'b2c_enFlow');
+  assert.equal(cookie?.value, 'true');
+  assert.ok(cookie!.expires > Date.now() / 1000 + 25 * 60 && cookie!.expires < Date.now() / 1000 + 31 * 60, 'lasts 30 minutes');
+  await page.goto(`${shop.url}/`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Phones' }).first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/home-en.png` });
+});
+
+test('the empty mini cart links to the device list and closes on an outside click', async () => {
+  const { page } = await open({ width: 375, height: 800 });
+  await page.goto(`${shop.url}/`);
+  await page.getByRole('button', { name: /Korpa, broj stavki/ }).click();
+  await page.getByText('Tvoja korpa je prazna.').waitFor();
+  await page.screenshot({ path: `${SHOTS}/minicart-empty-375.png` });
+  await page.mouse.click(10, 600);
+  await page.getByText('Tvoja korpa je prazna.').waitFor({ state: 'hidden' });
+});
