@@ -34,7 +34,7 @@ export const defaultStatusHandler: CartStatusHandler = (mod, ctx) => {
 
 /** Does the cart hold only tariffs (no device, stb or accessory) and is not prepaid? (single-tariff modal rule) */
 export function isSingleTariffCart(cart: Cart | null): boolean {
-  if (!cart || PREPAID_TYPES.includes(cart.checkoutType)) return false;
+  if (!cart || (cart.checkoutType !== null && PREPAID_TYPES.includes(cart.checkoutType))) return false;
   const types = cart.entries.map((e) => e.product.productOfferingType);
   return types.length > 0 && types.filter((t) => t === 'TARIFF').length === 1 && !types.some((t) => ['DEVICE', 'STB_DEVICE', 'ACCESSORY'].includes(t));
 }

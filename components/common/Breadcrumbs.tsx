@@ -26,7 +26,7 @@ export default function Breadcrumbs({ items, parent, parentUrl, current, homeUrl
     last.current = scrollKey;
     ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [scrollKey]);
-  const trail = [...(items ?? [])];
+  const trail: Array<{ name: string; url?: string | null }> = [...(items ?? [])];
   const serverHasHome = trail.length > 0 && (trail[0].url === '/' || trail[0].url === '/Pregled-b2c');
   if (parent) trail.push({ name: parent, url: parentUrl ?? null });
   if (current) trail.push({ name: current });

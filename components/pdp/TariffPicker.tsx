@@ -1,7 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { ProductDetails, TariffPrice } from '../shared/types';
+import type { Money, ProductDetails, TariffPrice } from '../shared/types';
 import { cx } from '../shared/cx';
 
 export interface TariffPickerProps {
@@ -10,8 +10,8 @@ export interface TariffPickerProps {
 }
 
 /** Lowest monthly tariff price in a family (for "od … /mes." on a parent). */
-function lowestFee(list: TariffPrice[]): TariffPrice['tariffPrice'] {
-  return list.reduce<TariffPrice['tariffPrice']>((min, t) => (t.tariffPrice && (!min || t.tariffPrice.value < min.value) ? t.tariffPrice : min), null);
+function lowestFee(list: TariffPrice[]): Money | null {
+  return list.reduce<Money | null>((min, t) => (t.tariffPrice && (!min || t.tariffPrice.value < min.value) ? t.tariffPrice : min), null);
 }
 
 /**

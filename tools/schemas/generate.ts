@@ -59,7 +59,24 @@ function typeName(file: string): string {
 /** Is this JSON a schema with content worth a type (not only shared $defs, not the path table)? */
 function isTypeSource(json: Json): boolean {
   if (typeof json.$id !== 'string' && typeof json.$schema !== 'string') return false;
-  return ['type', '$ref', 'properties', 'anyOf', 'oneOf', 'allOf', 'enum', 'const'].some((k) => k in json);
+  return ['type', '$ref', 'properties', 'anyOf', 'oneOf', 'allOf', 'enum', 'const'].some((k) => k in json) || isDefsCollection(json);
+}
+
+/** An API file that only collects named payload schemas under `$defs` (no root type of its own). */
+function isDefsCollection(json: Json): boolean {
+  const defs = json.$defs;
+  return typeof defs === 'object' && defs !== null && !['type', '$ref', 'properties'].some((k) => k in json);
+}
+
+/**
+ * A root for a `$defs` collection: an object with one property per definition, each a `$ref` to it,
+ * so that json-schema-to-typescript emits every definition as a named, exported type.
+ */
+function withDefsRoot(json: Json): Json {
+  const defs = json.$defs as Record<string, unknown>;
+  const properties: Record<string, unknown> = {};
+  for (const name of Object.keys(defs)) properties[name] = { $ref: `#/$defs/${name}` };
+  return { ...json, type: 'object', properties, additionalProperties: false };
 }
 
 export async function generateTypes(schemasDir: string): Promise<Map<string, string>> {
@@ -76,8 +93,10 @@ export async function generateTypes(schemasDir: string): Promise<Map<string, str
   const sources = [...metas.map((m) => ({ ...m, folder: 'meta' })), ...apis.map((a) => ({ ...a, folder: 'api' }))];
   for (const { name, json, folder } of sources) {
     if (!isTypeSource(json)) continue;
-    const bundled = bundle(join(schemasDir, folder, name), json, (f) => byId.get(f));
-    const ts = await compile(bundled as never, typeName(name), {
+    const root = isDefsCollection(json) ? withDefsRoot(json) : json;
+    const bundled = bundle(join(schemasDir, folder, name), root, (f) => byId.get(f));
+    // a collection's root is only a carrier; its name must not clash with a definition (cart.json has a Cart)
+    const ts = await compile(bundled as never, isDefsCollection(json) ? `${typeName(name)}Payloads` : typeName(name), {
       bannerComment: `${GENERATED_HEADER}\n/* source: schemas/${folder}/${name} */`,
       cwd: join(schemasDir, folder),
       declareExternallyReferenced: true,

@@ -6,7 +6,8 @@ import { initialSelection, pdpPath, pricePlanId, stepCount } from '../../../acti
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
 import { guestPayload } from '../../../actions/checkout/checkout';
-import type { ProductDetails } from '../../../actions/stores/types';
+import type { Money, ProductDetails } from '../../../actions/stores/types';
+import * as fx from '../../fixtures/api';
 import { fakeFetch, makeCtx, makeStores } from './helpers';
 
 const actions = collectActions();
@@ -14,7 +15,7 @@ const run = (name: string, args: Record<string, unknown>, ctx: ReturnType<typeof
 
 afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
 
-const money = (v: number) => ({ value: v, formattedValue: `${v},00 RSD`, currencyIso: 'RSD' });
+const money = (v: number): Money => ({ value: v, formattedValue: `${v},00 RSD`, currencyIso: 'RSD' });
 function product(over: Partial<ProductDetails> = {}): ProductDetails {
   const plan = (id: string, term: string, recurring: boolean) => ({
     id, subscriptionTermId: term, purchasable: true,
@@ -22,7 +23,7 @@ function product(over: Partial<ProductDetails> = {}): ProductDetails {
     oneTime: { devicePrice: money(40000), chargeEntries: [] },
   });
   return {
-    code: 'IPH15', name: 'iPhone 15', description: '', brand: { name: 'Apple' }, productOfferingType: 'DEVICE',
+    code: 'IPH15', name: 'iPhone 15', description: '', brand: { name: 'Apple' }, productOfferingType: 'DEVICE', esim: 'NONE', voucherLimit: 3,
     variants: [
       { code: 'IPH15-BLK', colorCode: 'black', colorName: 'Crna', colorHex: '#000', images: [], stock: { stockLevelStatus: 'outOfStock' } },
       { code: 'IPH15-BLU', colorCode: 'blue', colorName: 'Plava', colorHex: '#00f', images: [], stock: { stockLevelStatus: 'inStock' } },
@@ -149,7 +150,7 @@ describe('checkout', () => {
   function setup(submit: () => { status?: number; body?: unknown }, extra: Record<string, () => { status?: number; body?: unknown }> = {}) {
     const stores = makeStores();
     const { fetch, calls } = fakeFetch({
-      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: { checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f' }], checkoutType: 'GUEST', errors: { errors: [] } } }),
+      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: { checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f', hidden: false }], checkoutType: 'GUEST', errors: { errors: [] } } }),
       'PUT /hybris/ecommerce/b2c/v1/checkout/payment': () => ({ body: { cart: {} } }),
       [SUBMIT]: submit,
       'POST /hybris/ecommerce/b2c/v1/payment/checkout/authorize': () => ({ body: { redirectionUrl: 'http://shop.test/gateway/pay/s1' } }),
@@ -208,13 +209,13 @@ describe('checkout', () => {
 
   it('start: a changed cart is replaced with the cart-changed toast; otherwise steps load', async () => {
     const stores = makeStores();
-    const serverCart = { code: 'c', checkoutType: 'GUEST', totalItems: 1, totalUnitCount: 1, paymentMode: null, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'NEW', name: 'n', productOfferingType: 'DEVICE' } }] };
+    const serverCart = fx.cart({ code: 'c', entries: [fx.entry({ entryNumber: 0, product: { code: 'NEW', name: 'n', productOfferingType: 'DEVICE' } })] });
     const { fetch } = fakeFetch({
       'GET /hybris/ecommerce/b2c/v1/users/carts/fullcart': () => ({ body: serverCart }),
-      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: { checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }], checkoutType: 'GUEST' } }),
+      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: { checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }], checkoutType: 'GUEST' } }),
     });
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
-    stores.cart.setCart({ ...serverCart, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'OLD', name: 'o', productOfferingType: 'DEVICE' } }] });
+    stores.cart.setCart({ ...serverCart, entries: [fx.entry({ entryNumber: 0, product: { code: 'OLD', name: 'o', productOfferingType: 'DEVICE' } })] });
     await expect(run('checkout.start', {}, ctx)).rejects.toThrow('cart changed');
     expect(stores.cart.entryCodes).toEqual(['NEW']);
     expect(stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.cartChanged' });
@@ -228,7 +229,7 @@ describe('checkout', () => {
     let fail = true;
     const { fetch, calls } = fakeFetch({ 'POST /hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo': () => (fail ? { status: 500, body: { errors: [{ type: 'X' }] } } : { body: { cart: { code: 'c', entries: [] } } }) });
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
-    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f' }]);
+    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f', hidden: false }]);
     let valid = false;
     stores.ui.registerFormValidator('guest', () => valid);
     await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('invalid form');
@@ -250,7 +251,7 @@ describe('checkout', () => {
   it('back on the first step → the offer', async () => {
     const stores = makeStores();
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch: vi.fn() as never }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
-    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e' }]);
+    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }]);
     await run('checkout.back', {}, ctx);
     expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStores } from '../../../actions/stores';
 import { ERROR_TOAST_MS, TOAST_MS, LOADER_DELAY_MS } from '../../../actions/stores/ui';
+import * as fx from '../../fixtures/api';
 
 afterEach(() => vi.useRealTimers());
 
@@ -71,10 +72,10 @@ describe('cart store', () => {
     const { cart } = createStores();
     expect(cart.totalItems).toBe(0);
     expect(cart.hasDevice).toBe(false);
-    cart.setCart({ code: 'c', checkoutType: 'GUEST', totalUnitCount: 2, totalItems: 2, paymentMode: null, entries: [
-      { entryNumber: 0, quantity: 1, product: { code: 'T1', name: 't', productOfferingType: 'TARIFF' } },
-      { entryNumber: 1, quantity: 1, product: { code: 'D1', name: 'd', productOfferingType: 'DEVICE' } },
-    ] });
+    cart.setCart(fx.cart({ code: 'c', entries: [
+      fx.entry({ entryNumber: 0, product: { code: 'T1', name: 't', productOfferingType: 'TARIFF' } }),
+      fx.entry({ entryNumber: 1, product: { code: 'D1', name: 'd', productOfferingType: 'DEVICE' } }),
+    ] }));
     expect(cart.totalItems).toBe(2);
     expect(cart.hasDevice).toBe(true);
     expect(cart.entryCodes).toEqual(['T1', 'D1']);
