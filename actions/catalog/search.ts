@@ -1,5 +1,5 @@
 import { defineAction } from '../define';
-import { PAGE_SIZE } from '../stores/catalog';
+import { HERO_PAGE_SIZE, PAGE_SIZE } from '../stores/catalog';
 import { scrollToTop } from '../api/dom';
 import type { SearchResult } from '../stores/types';
 import type { ActionContext } from '../../renderer/types';
@@ -53,6 +53,24 @@ export default [
       } catch (e) {
         console.error('[catalog.search]', e);
         catalog.searchFailed();
+      }
+    },
+  }),
+  defineAction<{ categoryCode: string }>({
+    name: 'catalog.loadHero',
+    description: 'Loads the hero devices of a page: a search of 4 products with searchQueryContext MAIN_PAGE, kept apart from the product list (/catalog/hero).',
+    args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { catalog } = ctx.stores;
+      catalog.heroStarted();
+      try {
+        const res = await ctx.api.call<SearchResult>('productSearch', {
+          query: { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' },
+        });
+        catalog.heroLoaded(res.products);
+      } catch (e) {
+        console.error('[catalog.loadHero]', e);
+        catalog.heroFailed();
       }
     },
   }),

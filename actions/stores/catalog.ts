@@ -20,6 +20,10 @@ export interface PdpState {
 }
 
 export const PAGE_SIZE = 20;
+/** Hero devices: a search with pageSize 4 and searchQueryContext MAIN_PAGE (seed 001 §2). */
+export const HERO_PAGE_SIZE = 4;
+
+export interface HeroState { products: ProductSummary[]; loading: boolean; error: boolean }
 
 function emptySearch(): SearchState {
   return {
@@ -39,6 +43,7 @@ function emptyPdp(): PdpState {
 export class CatalogStore {
   search: SearchState = emptySearch();
   pdp: PdpState = emptyPdp();
+  hero: HeroState = { products: [], loading: false, error: false };
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -51,6 +56,10 @@ export class CatalogStore {
     });
   }
   searchFailed(): void { this.search.loading = false; this.search.error = true; }
+
+  heroStarted(): void { this.hero.loading = true; this.hero.error = false; }
+  heroLoaded(products: ProductSummary[]): void { this.hero = { products, loading: false, error: false }; }
+  heroFailed(): void { this.hero.loading = false; this.hero.error = true; }
 
   pdpStarted(): void { this.pdp.loading = true; this.pdp.error = false; }
   pdpFailed(): void { this.pdp.loading = false; this.pdp.error = true; }

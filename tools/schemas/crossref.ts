@@ -132,7 +132,9 @@ export function checkReferences(
       return;
     }
     const known = isObj(schema.properties) ? Object.keys(schema.properties) : [];
-    const closed = schema.additionalProperties === false || (what === 'prop' && schema.additionalProperties === undefined && known.length > 0) || (what === 'prop' && known.length === 0 && schema.additionalProperties === undefined);
+    // Props and args are closed unless the schema opens them: an argument an action does not declare
+    // would be silently ignored at run time, so it is an error here.
+    const closed = schema.additionalProperties === false || (schema.additionalProperties === undefined && (known.length > 0 || what === 'prop'));
     if (closed) {
       const check = (name: string, at: string) => {
         if (known.includes(name)) return;
