@@ -14,8 +14,8 @@ export interface PriceSummaryProps {
 
 /**
  * The price box of the device page for the current choice:
- * - installments: the monthly total (installment), split into tariff and device (tariffPrice, devicePrice),
- *   the recurring charge entries by period (cycleEnd, price, oldPrice) and any one-time charges (upfront);
+ * - installments: the monthly total (device installment + tariffPrice + insurance), split into its parts,
+ *   the recurring charge entries by period (cycleEnd, price, oldPrice), the down payment (upfrontPrice) and the device total;
  * - one-off: the device price at once, its one-time charge entries and the monthly tariff fee.
  */
 export default function PriceSummary({ product, tariffCode, subscriptionTermId, chargeType, insuranceMonthly }: PriceSummaryProps & VocabularyProps) {
@@ -48,12 +48,14 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
     ));
 
   if (rec) {
-    const devicePerMonth = Math.abs(rec.installment.value - (rec.tariffPrice.value + rec.devicePrice.value)) < 0.01;
+    // installment is the monthly device rate; the shopper pays it together with the tariff (and insurance).
+    const monthly = rec.installment.value + rec.tariffPrice.value + (insuranceMonthly?.value ?? 0);
+    const upfront = rec.upfrontPrice && rec.upfrontPrice.value > 0 ? rec.upfrontPrice : null;
     return (
       <section className="ot-pricebox" aria-label={t('pdp.price.title')} aria-live="polite">
         <p className="ot-pricebox__label">{t('pdp.price.monthlyTotal')}</p>
         <p className="ot-pricebox__big">
-          <strong>{money.format(rec.installment)}</strong>
+          <strong>{money.format(monthly)}</strong>
           <span className="ot-price-per">{t('price.perMonth')}</span>
         </p>
         <p className="ot-pricebox__sub">{t('pdp.price.installmentsCount', { count: rec.installments })}</p>
@@ -66,10 +68,10 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
             </span>
           </li>
           <li>
-            <span>{devicePerMonth ? t('pdp.price.deviceInstallment') : t('pdp.price.deviceTotal')}</span>
+            <span>{t('pdp.price.deviceInstallment')}</span>
             <span>
-              <strong>{money.format(rec.devicePrice)}</strong>
-              {devicePerMonth && <span className="ot-price-per">{t('price.perMonth')}</span>}
+              <strong>{money.format(rec.installment)}</strong>
+              <span className="ot-price-per">{t('price.perMonth')}</span>
             </span>
           </li>
           {insuranceMonthly && insuranceMonthly.value > 0 && (
@@ -88,7 +90,19 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
             <ul className="ot-pricebox__rows">{periods(rec.chargeEntries)}</ul>
           </>
         )}
-        {oneTimeEntries(rec.chargeEntries).length > 0 && <ul className="ot-pricebox__rows ot-pricebox__rows--once">{oneTimes(rec.chargeEntries, t('pdp.price.upfront'))}</ul>}
+        <ul className="ot-pricebox__rows ot-pricebox__rows--once">
+          {upfront && (
+            <li>
+              <span>{t('pdp.price.upfront')}</span>
+              <span><strong>{money.format(upfront)}</strong></span>
+            </li>
+          )}
+          {oneTimes(rec.chargeEntries, t('pdp.price.oneTimeCharge'))}
+          <li>
+            <span>{t('pdp.price.deviceTotal')}</span>
+            <span>{money.format(rec.devicePrice)}</span>
+          </li>
+        </ul>
       </section>
     );
   }
