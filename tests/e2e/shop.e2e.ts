@@ -129,6 +129,14 @@ test('guest buys a phone with a tariff and pays with an approved card', async ()
   await waitForCount(cards(page), 20, 'phones on the first page');
   await page.screenshot({ path: `${SHOTS}/plp.png` });
 
+  // Paging: page numbers in the address start at 1 (the /page/{n} form); page 2 holds the rest.
+  await page.getByRole('navigation', { name: 'Stranice' }).getByRole('link', { name: 'Stranica 2' }).click();
+  await page.waitForURL(new RegExp(`${PLP}/page/2$`));
+  await waitForCount(cards(page), 4, 'phones on the second page');
+  await page.goBack();
+  await page.waitForURL(new RegExp(`${PLP}$`));
+  await waitForCount(cards(page), 20, 'phones back on the first page');
+
   // Device page: colour is the 3rd path segment, the chosen tariff the 4th; history was replaced on init.
   await cards(page).first().click();
   await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);

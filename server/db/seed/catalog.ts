@@ -148,6 +148,22 @@ export const phones: SeedPhone[] = [
     colors: [c('obsidian', 'Opsidijan', 'Obsidian', '#26272a', 11), c('porcelain', 'Porcelan', 'Porcelain', '#ede8df', 6), c('iris', 'Iris ljubičasta', 'Iris', '#a5a6da', 2)],
     spec: { display: '6,3"', resolution: '2424 x 1080', panel: 'Actua pOLED, 120 Hz', camera: '48 + 13 MP', front: '13 MP', battery: 5100, charging: '23 W', ram: '8 GB', storage: '128 GB', os: 'Android 15', chip: 'Google Tensor G4', net5g: true, weight: 186 },
     description: d('Pixel iskustvo po pristupačnoj ceni.', 'The Pixel experience at an accessible price.') },
+  { code: 'APPLE_IPHONE_16_PLUS', brand: 'Apple', name: 'Apple iPhone 16 Plus 128GB', price: 139999, esim: 'ESIM_SIM', rating: 4.6,
+    colors: [c('black', 'Crna', 'Black', '#2b2b2d', 6), c('teal', 'Tirkizna', 'Teal', '#a8cfc8', 4), c('white', 'Bela', 'White', '#f2f2f0', 3)],
+    spec: { display: '6,7"', resolution: '2796 x 1290', panel: 'Super Retina XDR OLED', camera: '48 + 12 MP', front: '12 MP', battery: 4674, charging: '25 W', ram: '8 GB', storage: '128 GB', os: 'iOS 18', chip: 'Apple A18', net5g: true, weight: 199 },
+    description: d('Veliki ekran i baterija za ceo dan uz Apple Intelligence.', 'A big screen and all-day battery with Apple Intelligence.') },
+  { code: 'SAMSUNG_GALAXY_A16', brand: 'Samsung', name: 'Samsung Galaxy A16 5G 4/128GB', price: 24999, esim: 'NONE', rating: 4.2,
+    colors: [c('black', 'Crna', 'Black', '#23262b', 30), c('lightgreen', 'Svetlo zelena', 'Light green', '#cfe3c9', 12), c('gray', 'Siva', 'Gray', '#9ea3a8', 9)],
+    spec: { display: '6,7"', resolution: '2340 x 1080', panel: 'Super AMOLED, 90 Hz', camera: '50 + 5 + 2 MP', front: '13 MP', battery: 5000, charging: '25 W', ram: '4 GB', storage: '128 GB', os: 'Android 14', chip: 'Exynos 1330', net5g: true, weight: 200 },
+    description: d('5G telefon sa šest godina ažuriranja sistema.', 'A 5G phone with six years of system updates.') },
+  { code: 'XIAOMI_POCO_X7_PRO', brand: 'Xiaomi', name: 'Xiaomi POCO X7 Pro 12/256GB', price: 46999, esim: 'NONE', rating: 4.5,
+    colors: [c('black', 'Crna', 'Black', '#1d1e20', 10), c('yellow', 'Žuta', 'Yellow', '#f1c84b', 5)],
+    spec: { display: '6,67"', resolution: '2712 x 1220', panel: 'AMOLED, 120 Hz', camera: '50 + 8 MP', front: '20 MP', battery: 6000, charging: '90 W', ram: '12 GB', storage: '256 GB', os: 'Android 15', chip: 'Dimensity 8400 Ultra', net5g: true, weight: 195 },
+    description: d('Snaga za igre i baterija od 6000 mAh.', 'Gaming power and a 6000 mAh battery.') },
+  { code: 'MOTOROLA_MOTO_G55', brand: 'Motorola', name: 'Motorola Moto G55 5G 8/256GB', price: 22999, esim: 'ESIM_SIM', rating: 4.2,
+    colors: [c('forestgreen', 'Šumsko zelena', 'Forest green', '#2f4a3a', 14), c('smokyblack', 'Dimno crna', 'Smoky black', '#2a2a2c', 11)],
+    spec: { display: '6,49"', resolution: '2400 x 1080', panel: 'LCD, 120 Hz', camera: '50 + 8 MP', front: '16 MP', battery: 5000, charging: '30 W', ram: '8 GB', storage: '256 GB', os: 'Android 14', chip: 'Dimensity 7025', net5g: true, weight: 179 },
+    description: d('Pristupačan 5G telefon sa eSIM podrškom.', 'An affordable 5G phone with eSIM support.') },
 ];
 
 export const accessories: SeedAccessory[] = [
