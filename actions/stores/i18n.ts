@@ -5,9 +5,13 @@ export type MessageValue = string | PluralForms;
 export type Messages = Record<string, MessageValue>;
 export type MessageParams = Record<string, unknown>;
 
-/** Serbian plural category (seed 000 §9): one when the number ends in 1 but not 11; few for 2–4 but not 12–14; other otherwise. */
-export function pluralCategory(count: number): 'one' | 'few' | 'other' {
+/**
+ * Plural category of a count. Serbian (seed 000 §9): one when the number ends in 1 but not 11; few when
+ * it ends in 2–4 but not 12–14; other otherwise. English: one for exactly 1, other otherwise.
+ */
+export function pluralCategory(count: number, lang: Lang = 'sr'): 'one' | 'few' | 'other' {
   const n = Math.abs(Math.trunc(count));
+  if (lang === 'en') return n === 1 ? 'one' : 'other';
   const last = n % 10;
   const lastTwo = n % 100;
   if (last === 1 && lastTwo !== 11) return 'one';
@@ -24,12 +28,12 @@ function fill(text: string, params?: MessageParams): string {
 }
 
 /** Looks `key` up in `messages`; a missing key yields the key itself (visible, never crashes). */
-export function translate(messages: Messages, key: string, params?: MessageParams): string {
+export function translate(messages: Messages, key: string, params?: MessageParams, lang: Lang = 'sr'): string {
   const value = messages[key];
   if (value === undefined) return key;
   if (typeof value === 'string') return fill(value, params);
   const count = params && typeof params.count === 'number' ? params.count : undefined;
-  const form = count === undefined ? value.other : (value[pluralCategory(count)] ?? value.other);
+  const form = count === undefined ? value.other : (value[pluralCategory(count, lang)] ?? value.other);
   return fill(form, params);
 }
 
