@@ -15,6 +15,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/snapshots/**/*.test.{ts,tsx}'],
           exclude: ['tests/unit/tooling/**'],
+          setupFiles: ['tests/snapshots/serializer.ts'],
         },
       },
       {
