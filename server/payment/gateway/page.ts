@@ -44,7 +44,7 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
 <title>${t('payment.gateway.title')}</title>
 <link rel="stylesheet" href="/gateway/assets/gateway.css"></head>
 <body><main class="card">
-  <header><div class="bank">${t('payment.gateway.bankName')}</div><div class="secure">🔒 ${t('payment.gateway.secure')}</div></header>
+  <header><div class="bank">${t('payment.gateway.bankName')}</div><div class="secure"><svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><path fill="currentColor" d="M6 0a4 4 0 0 0-4 4v2H1a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7a1 1 0 0 0-1-1h-1V4a4 4 0 0 0-4-4Zm-2.5 4a2.5 2.5 0 0 1 5 0v2h-5V4Z"/></svg> ${t('payment.gateway.secure')}</div></header>
   <section class="summary">
     <div><span>${t('payment.gateway.merchant')}</span><strong>Orbita Telekom</strong></div>
     <div><span>${t('payment.gateway.order')}</span><strong>${esc(m.orderCode)}</strong></div>
@@ -60,11 +60,11 @@ export const GATEWAY_CSS = `
 background:linear-gradient(160deg,#0f2a4a,#1d4f7a 55%,#e9eef4 55%);font-family:"Segoe UI",Roboto,Arial,sans-serif;color:#1b2430;padding:48px 16px}
 .card{width:100%;max-width:460px;background:#fff;border-radius:14px;box-shadow:0 18px 50px rgba(10,30,60,.25);overflow:hidden}
 header{display:flex;justify-content:space-between;align-items:center;padding:18px 24px;background:#0f2a4a;color:#fff}
-.bank{font-weight:700;letter-spacing:.5px}.secure{font-size:13px;opacity:.85}
+.bank{font-weight:700;letter-spacing:.5px}.secure{font-size:13px;opacity:.85;display:flex;align-items:center;gap:6px}
 .summary{padding:16px 24px;background:#f4f7fb;border-bottom:1px solid #e1e7ef;display:grid;gap:6px}
 .summary div{display:flex;justify-content:space-between;font-size:14px}.summary span{color:#5b6b7f}.amount{font-size:18px;color:#0f2a4a}
-form{padding:20px 24px;display:grid;gap:14px}.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-.field{display:grid;gap:6px;font-size:13px;color:#3b4a5c}.field input{font-size:16px;padding:11px 12px;border:1px solid #c5d0dd;border-radius:8px;outline:none}
+form{padding:20px 24px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px}.row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
+.field{display:grid;gap:6px;font-size:13px;color:#3b4a5c}.field input{width:100%;min-width:0;font-size:16px;padding:11px 12px;border:1px solid #c5d0dd;border-radius:8px;outline:none}
 .field input:focus{border-color:#1d6fd1;box-shadow:0 0 0 3px rgba(29,111,209,.15)}.field.invalid input{border-color:#d33}.field em{color:#d33;font-style:normal;font-size:12px}
 .button{display:block;text-align:center;text-decoration:none;background:#1d6fd1;color:#fff;border:0;border-radius:8px;padding:13px;font-size:16px;font-weight:600;cursor:pointer}
 .button:hover{background:#155bb0}.link{background:none;border:0;color:#5b6b7f;cursor:pointer;font-size:14px;text-decoration:underline}
