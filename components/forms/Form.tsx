@@ -1,6 +1,7 @@
 /**
- * The RJSF bridge: draws the form document /ui/forms/:id with @rjsf/core, validated eval-free (CSP without
- * 'unsafe-eval') through RJSF's precompiled-validator path, with our formats and our localizer.
+ * The RJSF bridge: draws the form document /ui/forms/:id with @rjsf/core, validated by the AJV standalone code the
+ * server compiled from it (/ui/forms/:id/validator.js, custom formats built in) through RJSF's precompiled-validator
+ * path — no eval, so it runs under a CSP without 'unsafe-eval' — with our localizer.
  * Live validation starts after the first submit; on failure the first invalid field scrolls into view and gets
  * focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. The form registers a
  * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
@@ -10,17 +11,18 @@ import { observer } from 'mobx-react-lite';
 import RjsfForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
-import { customFormats } from './formats';
 import { createLocalizer } from './localizer';
-import { createFormValidator } from './rjsfValidator';
+import { createFormValidator, importValidatorFunctions, StaleValidatorError, validatorUrl } from './rjsfValidator';
 import { translateUiSchema } from './uischema';
 import { templates, widgets } from './widgets/templates';
 import './forms.css';
 
 export interface FormDoc {
   id: string;
+  version: number;
   schema: RJSFSchema;
   uiSchema?: UiSchema;
   messages?: Record<string, Record<string, string>>;
@@ -48,7 +50,8 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   const rt = useRuntime();
   const { ui, session } = useStores();
   const t = useT();
-  const [doc, setDoc] = useState<FormDoc | null>(null);
+  const [loaded, setLoaded] = useState<{ doc: FormDoc; fns: ValidatorFunctions } | null>(null);
+  const doc = loaded?.doc ?? null;
   const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(ui.forms[formId]?.submitted ?? false);
   const formRef = useRef<RjsfForm>(null);
@@ -57,17 +60,27 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
 
   useEffect(() => {
     let alive = true;
-    rt.api.getDocument<FormDoc>(`/ui/forms/${encodeURIComponent(formId)}`)
-      .then((d) => alive && setDoc(d))
+    const load = async (fresh: boolean): Promise<{ doc: FormDoc; fns: ValidatorFunctions }> => {
+      const d = await rt.api.getDocument<FormDoc>(`/ui/forms/${encodeURIComponent(formId)}`, fresh ? { cache: false } : {});
+      try {
+        return { doc: d, fns: await importValidatorFunctions(validatorUrl(formId, d.version, d.schema), d.schema) };
+      } catch (e) {
+        // the form was edited between the two requests (development reload): once more with the new document
+        if (e instanceof StaleValidatorError && !fresh) return load(true);
+        throw e;
+      }
+    };
+    load(false)
+      .then((l) => { if (alive) setLoaded(l); })
       .catch((e) => { console.error(`[Form] ${formId}`, e); if (alive) setFailed(true); });
     return () => { alive = false; };
   }, [rt, formId]);
 
   const validator = useMemo(
-    () => (doc ? createFormValidator(doc.schema, customFormats, createLocalizer(t, doc.schema as Record<string, unknown>, doc.messages ?? {})) : null),
+    () => (loaded ? createFormValidator(loaded.fns, loaded.doc.schema, createLocalizer(t, loaded.doc.schema as Record<string, unknown>, loaded.doc.messages ?? {})) : null),
     // a new language needs new messages
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [doc, lang],
+    [loaded, lang],
   );
   const uiSchema = useMemo(() => {
     if (!doc) return undefined;

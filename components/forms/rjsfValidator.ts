@@ -1,25 +1,51 @@
 /**
- * The RJSF validator of our forms: RJSF's precompiled-validator path fed with the eval-free validator
- * (validate.ts) instead of AJV standalone code, so forms validate under a CSP without 'unsafe-eval'.
+ * The RJSF validator of our forms: RJSF's precompiled-validator path fed with AJV standalone code that the server
+ * compiles from the form document (GET /ui/forms/:id/validator.js, server/ui/validators.ts; custom formats of
+ * schemas/formats/formats.json built in). The module is loaded with a dynamic import, which the CSP allows
+ * (script-src 'self'); nothing is compiled in the browser, so no 'unsafe-eval' is needed and no AJV is bundled.
  */
-import { createPrecompiledValidator, type Localizer } from '@rjsf/validator-ajv8';
-import type { CompiledValidateFunction } from '@rjsf/validator-ajv8';
-import { hashForSchema, ID_KEY, JUNK_OPTION_ID, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
-import { EvalFreeValidator, type FormatFn } from './validate';
+import { createPrecompiledValidator, type Localizer, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 
-export function createFormValidator(rootSchema: RJSFSchema, formats: Record<string, FormatFn>, localizer: Localizer): ValidatorType {
-  const engine = new EvalFreeValidator(rootSchema as Record<string, unknown>, formats);
-  const main: CompiledValidateFunction = function validate(data: unknown) {
-    const errors = engine.validate(data);
-    main.errors = errors.length ? errors : null;
-    return errors.length === 0;
-  };
-  const key = (rootSchema as Record<string, unknown>)[ID_KEY] as string | undefined ?? hashForSchema(rootSchema);
-  const validator = createPrecompiledValidator({ [key]: main }, rootSchema, localizer);
-  // sub-schemas (anyOf/oneOf options, dependencies) are checked directly — no per-schema compiled functions needed
-  validator.isValid = (schema: RJSFSchema, formData: unknown) => {
-    if ((schema as Record<string, unknown>)[ID_KEY] === JUNK_OPTION_ID) return false;
-    return engine.isValid(formData, schema as Record<string, unknown>);
-  };
-  return validator as unknown as ValidatorType;
+/**
+ * The address of a form's validator module. The query names the schema it was compiled from, so an edited form
+ * (live reload, studio) imports a fresh module instead of the one already in the page's module map.
+ */
+export function validatorUrl(formId: string, version: number, schema: RJSFSchema): string {
+  return `/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${version}${hashForSchema(schema)}`;
+}
+
+/** Loads the module at a validator URL and answers its default export. */
+export type ValidatorModuleLoader = (url: string) => Promise<{ default?: unknown }>;
+
+const browserLoader: ValidatorModuleLoader = (url) => import(/* @vite-ignore */ url) as Promise<{ default?: unknown }>;
+let loader: ValidatorModuleLoader = browserLoader;
+
+/**
+ * Replaces how validator modules are loaded (tests: Node cannot import the server's /ui URLs, so a test harness
+ * compiles the form with server/ui/validators.ts instead — see tests/unit/runtime/form-validators.ts). No argument
+ * restores the browser's dynamic import.
+ */
+export function setValidatorModuleLoader(next?: ValidatorModuleLoader): void {
+  loader = next ?? browserLoader;
+}
+
+/** The module was compiled from another version of the form's schema (it changed between the two requests). */
+export class StaleValidatorError extends Error {}
+
+/**
+ * Imports a validator module; its default export is RJSF's ValidatorFunctions map (schema hash → function), which
+ * must hold the function of `schema` itself.
+ */
+export async function importValidatorFunctions(url: string, schema: RJSFSchema): Promise<ValidatorFunctions> {
+  const mod = await loader(url);
+  if (!mod.default || typeof mod.default !== 'object') throw new Error(`${url} has no validator functions`);
+  const fns = mod.default as ValidatorFunctions;
+  if (typeof fns[hashForSchema(schema)] !== 'function') throw new StaleValidatorError(`${url} was compiled from another schema`);
+  return fns;
+}
+
+/** The RJSF validator of one form: the precompiled functions, the form's data schema and our localizer. */
+export function createFormValidator(validateFns: ValidatorFunctions, rootSchema: RJSFSchema, localizer: Localizer): ValidatorType {
+  return createPrecompiledValidator(validateFns, rootSchema, localizer) as unknown as ValidatorType;
 }

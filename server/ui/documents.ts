@@ -4,10 +4,16 @@ import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import { loadAndCheck, formatErrors, type SchemaDocument, type SchemaError } from '../../tools/schemas/index.js';
 import type { Lang } from '../lib/lang';
+import type { RJSFSchema } from '@rjsf/utils';
+import { compileFormValidator, loadFormats } from './validators';
 
 export type DocKind = SchemaDocument['kind'];
 
-export interface ServedDocument { kind: DocKind; id: string; version: number; json: unknown; body: string; etag: string }
+export interface ServedDocument {
+  kind: DocKind; id: string; version: number; json: unknown; body: string; etag: string;
+  /** forms only: the standalone validator module (GET /ui/forms/:id/validator.js) */
+  validator?: { body: string; etag: string };
+}
 
 export class SchemaSetError extends Error {
   constructor(readonly errors: SchemaError[]) {
@@ -40,9 +46,15 @@ export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): 
   const routes: Array<{ route: string; screen: string }> = [];
   const layouts: string[] = [];
   const plural: Record<DocKind, string> = { screen: 'screens', flow: 'flows', form: 'forms', modal: 'modals', messages: 'messages' };
+  const formats = loadFormats(rootDir);
   for (const d of [...documents].sort((a, b) => key(a.kind, a.id).localeCompare(key(b.kind, b.id)))) {
     const body = JSON.stringify(d.json);
-    docs.set(key(d.kind, d.id), { kind: d.kind, id: d.id, version: d.version, json: d.json, body, etag: etagOf(d.id, d.version, body) });
+    const served: ServedDocument = { kind: d.kind, id: d.id, version: d.version, json: d.json, body, etag: etagOf(d.id, d.version, body) };
+    if (d.kind === 'form') {
+      const validator = formValidator(d.id, d.version, d.json, formats, opts.strict !== false);
+      if (validator) served.validator = validator;
+    }
+    docs.set(key(d.kind, d.id), served);
     versions[`${plural[d.kind]}/${d.id}`] = d.version;
     if (d.kind === 'screen') {
       const j = d.json as { route?: string; aliases?: string[]; kind?: string };
@@ -53,6 +65,19 @@ export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): 
   }
   const manifestBody = JSON.stringify({ versions, routes, layouts });
   return { docs, manifest: { body: manifestBody, etag: etagOf('manifest', 0, manifestBody) } };
+}
+
+/** Compiles a form's validator module; a schema AJV cannot compile refuses a strict set (else the form has none). */
+function formValidator(id: string, version: number, json: unknown, formats: Record<string, RegExp>, strict: boolean): ServedDocument['validator'] {
+  const schema = (json as { schema?: unknown }).schema;
+  try {
+    if (!schema || typeof schema !== 'object') throw new Error('no data schema');
+    const body = compileFormValidator(schema as RJSFSchema, formats);
+    return { body, etag: etagOf(`${id}.validator`, version, body) };
+  } catch (e) {
+    if (strict) throw new Error(`schemas/forms/${id}.json: the data schema does not compile to a validator: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
 }
 
 /** Holds the last good set; in development watches the folder and reloads. */

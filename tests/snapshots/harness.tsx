@@ -14,6 +14,7 @@ import { createRegistry } from '../../renderer/registry';
 import { createRuntime } from '../../renderer/runtime';
 import type { UiNode } from '../../renderer/types';
 import { applyFixture, type FixtureName } from './fixtures/states';
+import { installNodeValidatorLoader } from '../unit/runtime/form-validators';
 
 // jsdom has no layout or scrolling
 window.scrollTo = (() => {}) as typeof window.scrollTo;
@@ -24,6 +25,8 @@ const screenDocs = import.meta.glob<{ default: ScreenDoc }>('../../schemas/scree
 const modalDocs = import.meta.glob<{ default: ModalDoc }>('../../schemas/modals/*.json', { eager: true });
 const formDocs = import.meta.glob<{ default: { id: string } }>('../../schemas/forms/*.json', { eager: true });
 const FORMS = Object.fromEntries(Object.values(formDocs).map((m) => [m.default.id, m.default]));
+// forms validate with the server-compiled module; in Node it is compiled in process from the same document
+installNodeValidatorLoader(FORMS as unknown as Record<string, { schema: unknown }>);
 
 /** Serves /ui/forms/:id from schemas/forms (what the server would answer); everything else fails. */
 async function documentFetch(input: RequestInfo | URL): Promise<Response> {

@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { createFormValidator } from '../../../components/forms/rjsfValidator';
-import { EvalFreeValidator } from '../../../components/forms/validate';
 import type { RJSFSchema } from '@rjsf/utils';
-import { customFormats, isContactPhone, isEmail, isMobileNumber } from '../../../components/forms/formats';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../../../components/forms/rjsfValidator';
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
 import Form from '../../../components/forms/Form';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';
+import enMessages from '../../../schemas/messages/en.json';
 import { fakeFetch, makeRuntime, renderWith } from './helpers';
+import { importCompiledValidator, installNodeValidatorLoader } from './form-validators';
 
 afterEach(cleanup);
 
@@ -29,28 +30,7 @@ const SR = {
 };
 const t = (k: string, p?: Record<string, unknown>) => translate(SR, k, p);
 
-describe('custom formats', () => {
-  it('contact phone: first digit 1-9, 7 to 10 digits', () => {
-    for (const ok of ['1234567', '12345678', '123456789', '6412345678']) expect([ok, isContactPhone(ok)]).toEqual([ok, true]);
-    for (const bad of ['123456', '12345678901', '0641234567', '012345678', '64-123-456', '', '64 1234567']) expect([bad, isContactPhone(bad)]).toEqual([bad, false]);
-  });
-  it('mobile number: 06 + 9–10 characters or +3816 + 12–13 characters', () => {
-    for (const ok of ['064123456', '0641234567', '+38164123456', '+381641234567']) expect([ok, isMobileNumber(ok)]).toEqual([ok, true]);
-    for (const bad of ['06412345', '06412345678', '+3816412345', '+3816412345678', '0741234567', '+38174123456']) expect([bad, isMobileNumber(bad)]).toEqual([bad, false]);
-  });
-  it('e-mail: valid shape and none of š đ č ć ž / * , + = ; : < > ~ ` ?', () => {
-    expect(isEmail('ana.petrovic@example.rs')).toBe(true);
-    expect(isEmail('ana_p-1@mail.example.com')).toBe(true);
-    for (const bad of ['ana', 'ana@', 'ana@example', 'a b@example.rs', 'ana..p@example.rs',
-      'šana@example.rs', 'đ@example.rs', 'č@example.rs', 'ć@example.rs', 'ž@example.rs', 'Ž@example.rs',
-      'a/b@example.rs', 'a*b@example.rs', 'a,b@example.rs', 'a+b@example.rs', 'a=b@example.rs', 'a;b@example.rs',
-      'a:b@example.rs', 'a<b@example.rs', 'a>b@example.rs', 'a~b@example.rs', 'a`b@example.rs', 'a?b@example.rs']) {
-      expect([bad, isEmail(bad)]).toEqual([bad, false]);
-    }
-  });
-});
-
-describe('localizer (AJV errors → seed 001 §5 messages)', () => {
+describe('localizer (AJV errors of the server-compiled validator → seed 001 §5 messages)', () => {
   const schema = {
     type: 'object',
     required: ['firstName', 'contactEmail', 'contactPhone'],
@@ -65,8 +45,10 @@ describe('localizer (AJV errors → seed 001 §5 messages)', () => {
       age: { type: 'integer' },
     },
   } as RJSFSchema;
-  function messages(data: Record<string, unknown>, overrides = {}) {
-    const v = createFormValidator(schema, customFormats, createLocalizer(t, schema as Record<string, unknown>, overrides));
+  let fns: ValidatorFunctions;
+  beforeAll(async () => { fns = (await importCompiledValidator(schema)).default as ValidatorFunctions; });
+  function messages(data: Record<string, unknown>, overrides = {}, tr = t) {
+    const v = createFormValidator(fns, schema, createLocalizer(tr, schema as Record<string, unknown>, overrides));
     const { errors } = v.validateFormData(data, schema);
     return Object.fromEntries(errors.map((e) => [e.property, e.message]));
   }
@@ -81,9 +63,16 @@ describe('localizer (AJV errors → seed 001 §5 messages)', () => {
     expect(m['.code']).toBe('Neispravan format.');
     expect(m['.age']).toBe('Uneta vrednost nije broj.');
   });
-  it('required', () => {
-    const m = messages({});
-    expect(Object.entries(m)).toContainEqual([expect.stringContaining('firstName'), 'Ovo polje je obavezno.']);
+  it('required, in Serbian and in English', () => {
+    expect(Object.entries(messages({}))).toContainEqual([expect.stringContaining('firstName'), 'Ovo polje je obavezno.']);
+    const en = (k: string, p?: Record<string, unknown>) => translate(enMessages as unknown as Parameters<typeof translate>[0], k, p);
+    const m = messages({ firstName: 'Ana', contactEmail: 'ana@x', contactPhone: '641234567' }, {}, en);
+    expect(m).toEqual({ '.contactEmail': 'Enter a valid email address.' });
+  });
+  it('contact phone: 7 to 10 digits, the first 1–9', () => {
+    const phone = (p: string) => messages({ firstName: 'Ana', contactEmail: 'ana@example.rs', contactPhone: p })['.contactPhone'];
+    for (const ok of ['1234567', '641234567', '6412345678']) expect([ok, phone(ok)]).toEqual([ok, undefined]);
+    for (const bad of ['123456', '12345678901', '0641234567', '64 1234567']) expect([bad, phone(bad)]).toEqual([bad, 'Neispravan format.']);
   });
   it('per-field overrides from the form document', () => {
     const m = messages({ firstName: 'Ana', contactEmail: 'a@b.rs', contactPhone: '012' }, { '/contactPhone': { format: 'checkout.phone.custom' } });
@@ -92,30 +81,18 @@ describe('localizer (AJV errors → seed 001 §5 messages)', () => {
   it('accepts valid data', () => {
     expect(messages({ firstName: 'Ana', contactEmail: 'ana@example.rs', contactPhone: '641234567' })).toEqual({});
   });
-});
-
-describe('eval-free validator', () => {
-  const v = (schema: Record<string, unknown>, data: unknown) => new EvalFreeValidator(schema, customFormats).validate(data).map((e) => `${e.instancePath}:${e.keyword}`);
-  it('reports AJV-shaped errors with paths', () => {
-    expect(v({ type: 'object', required: ['a'], properties: { b: { type: 'object', properties: { c: { minLength: 2 } } } } }, { b: { c: 'x' } })).toEqual([':required', '/b/c:minLength']);
-    expect(v({ type: 'array', items: { enum: [1, 2] }, maxItems: 2 }, [1, 3, 2])).toEqual([':maxItems', '/1:enum']);
-    expect(v({ anyOf: [{ type: 'string' }, { type: 'number' }] }, true)).toEqual([':anyOf']);
-    expect(v({ oneOf: [{ minimum: 1 }, { minimum: 2 }] }, 3)).toEqual([':oneOf']);
-    expect(v({ if: { properties: { k: { const: 'x' } } }, then: { required: ['y'] } }, { k: 'x' })).toEqual([':required']);
-    expect(v({ definitions: { p: { format: 'contactPhone' } }, properties: { p: { $ref: '#/definitions/p' } } }, { p: '0123456' })).toEqual(['/p:format']);
-    expect(v({ additionalProperties: false, properties: { a: {} } }, { a: 1, z: 2 })).toEqual([':additionalProperties']);
-    expect(v({ type: 'integer', minimum: 1, multipleOf: 2 }, 3)).toEqual([':multipleOf']);
-    expect(v({ dependentRequired: { a: ['b'] } }, { a: 1 })).toEqual([':dependentRequired']);
-  });
-  it('never compiles code (works without eval)', () => {
+  it('runs without eval (the precompiled code only)', () => {
     const orig = globalThis.Function;
-    // any use of new Function / eval would throw
     (globalThis as { Function: unknown }).Function = function () { throw new Error('eval used'); };
     try {
-      expect(new EvalFreeValidator({ type: 'object', properties: { e: { format: 'email' } } }, customFormats).isValid({ e: 'a@b.rs' })).toBe(true);
+      expect(messages({ firstName: 'Ana', contactEmail: 'šana@example.rs', contactPhone: '641234567' })).toEqual({ '.contactEmail': 'Unesi validnu imejl adresu.' });
     } finally {
       (globalThis as { Function: unknown }).Function = orig;
     }
+  });
+  it('names the validator module after the form and the schema it was compiled from', () => {
+    expect(validatorUrl('guest', 3, schema)).toMatch(/^\/ui\/forms\/guest\/validator\.js\?v=3-?[0-9a-f]+$/);
+    expect(validatorUrl('guest', 3, schema)).not.toBe(validatorUrl('guest', 3, { ...schema, required: [] } as RJSFSchema));
   });
 });
 
@@ -131,13 +108,16 @@ describe('uiSchema translation', () => {
 describe('Form component', () => {
   const doc = {
     id: 'guest', version: 1,
-    schema: { type: 'object', required: ['firstName', 'contactPhone'], properties: { firstName: { type: 'string', maxLength: 40 }, contactPhone: { type: 'string', format: 'contactPhone' } } },
-    uiSchema: { firstName: { 'ui:title': 'f.first', 'ui:placeholder': 'f.first.ph' }, contactPhone: { 'ui:title': 'f.a' } },
+    schema: { type: 'object', required: ['firstName', 'contactEmail', 'contactPhone'], properties: { firstName: { type: 'string', maxLength: 40 }, contactEmail: { type: 'string', format: 'email' }, contactPhone: { type: 'string', format: 'contactPhone' } } },
+    uiSchema: { firstName: { 'ui:title': 'f.first', 'ui:placeholder': 'f.first.ph' }, contactEmail: { 'ui:title': 'f.b' }, contactPhone: { 'ui:title': 'f.a' } },
   };
-  function setup() {
+  const loaded: string[] = [];
+  beforeAll(() => installNodeValidatorLoader((id) => { loaded.push(id); return id === 'guest' ? doc : undefined; }));
+  afterAll(() => setValidatorModuleLoader());
+  function setup(messages: Record<string, unknown> = SR) {
     const { fetch } = fakeFetch({ 'GET /ui/forms/guest': () => ({ body: doc }) });
     const r = makeRuntime({ fetch, actions: [formAction] });
-    r.stores.session.setMessages({ ...r.stores.session.messages, ...SR });
+    r.stores.session.setMessages({ ...r.stores.session.messages, ...messages } as never);
     renderWith(r.rt, <Form form="guest" submitLabel="Pošalji" emit={vi.fn(async () => true)} enabled />);
     return r;
   }
@@ -145,6 +125,7 @@ describe('Form component', () => {
   it('renders labels above inputs and keeps data in ui.forms via form.change', async () => {
     const { stores } = setup();
     const input = await screen.findByLabelText(/Ime/);
+    expect(loaded).toContain('guest');
     expect(input.getAttribute('placeholder')).toBe('Unesi ime');
     await act(async () => { fireEvent.change(input, { target: { value: 'Ana' } }); });
     await waitFor(() => expect(stores.ui.forms.guest?.data).toMatchObject({ firstName: 'Ana' }));
@@ -156,9 +137,59 @@ describe('Form component', () => {
     let ok = true;
     await act(async () => { ok = stores.ui.validateForms(['guest']); });
     expect(ok).toBe(false);
-    await waitFor(() => expect(screen.getAllByText('Ovo polje je obavezno.')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Ovo polje je obavezno.')).toHaveLength(3));
     expect(screen.getByLabelText(/Ime/).getAttribute('aria-invalid')).toBe('true');
     await act(async () => { fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '0123' } }); });
     await waitFor(() => expect(screen.getByText('Neispravan format.')).toBeTruthy()); // live after the first submit
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example' } }); });
+    await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
+  });
+
+  it('accepts a valid form (contact phone of 7 and of 10 digits)', async () => {
+    const { stores } = setup();
+    await screen.findByLabelText(/Ime/);
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'Ana' } });
+      fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana.petrovic@example.rs' } });
+      fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '1234567' } });
+    });
+    let ok = false;
+    await act(async () => { ok = stores.ui.validateForms(['guest']); });
+    expect(ok).toBe(true);
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '6412345678' } }); });
+    await act(async () => { ok = stores.ui.validateForms(['guest']); });
+    expect(ok).toBe(true);
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '64123456789' } }); });
+    await act(async () => { ok = stores.ui.validateForms(['guest']); });
+    expect(ok).toBe(false);
+  });
+
+  it('shows the messages in English', async () => {
+    const { stores } = setup({ ...enMessages, 'f.first': 'First name', 'f.first.ph': 'Enter first name', 'f.a': 'Phone', 'f.b': 'Email' });
+    await act(async () => { stores.session.setLang('en'); });
+    await screen.findByLabelText(/First name/);
+    await act(async () => { stores.ui.validateForms(['guest']); });
+    await waitFor(() => expect(screen.getAllByText('This field is mandatory.')).toHaveLength(3));
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'a*b@example.rs' } }); });
+    await waitFor(() => expect(screen.getByText('Enter a valid email address.')).toBeTruthy());
+  });
+
+  it('reloads the document when the served validator was compiled from a newer schema', async () => {
+    const edited = { ...doc, version: 2, schema: { ...doc.schema, properties: { ...doc.schema.properties, firstName: { type: 'string', maxLength: 3 } } } };
+    let served = 0;
+    const { fetch } = fakeFetch({ 'GET /ui/forms/guest': () => ({ body: served++ === 0 ? doc : edited }) });
+    installNodeValidatorLoader(() => edited); // the server already has the edited form
+    try {
+      const r = makeRuntime({ fetch, actions: [formAction] });
+      r.stores.session.setMessages({ ...r.stores.session.messages, ...SR } as never);
+      renderWith(r.rt, <Form form="guest" submitLabel="Pošalji" emit={vi.fn(async () => true)} enabled />);
+      await screen.findByLabelText(/Ime/);
+      expect(served).toBe(2);
+      await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'Jelena' } }); });
+      await act(async () => { r.stores.ui.validateForms(['guest']); });
+      await waitFor(() => expect(screen.getByText('Polje ne sme imati više od 3 karaktera.')).toBeTruthy());
+    } finally {
+      installNodeValidatorLoader((id) => { loaded.push(id); return id === 'guest' ? doc : undefined; });
+    }
   });
 });
