@@ -1,29 +1,21 @@
-// The API payloads the vocabulary draws: aliases of the types generated from schemas/api
-// (npm run schemas:types), never written twice by hand.
-import type * as Catalog from '../../schemas/types/api.catalog';
-import type * as Cart from '../../schemas/types/api.cart';
-import type * as Checkout from '../../schemas/types/api.checkout';
+// The API payloads the vocabulary draws: the types generated from schemas/api (npm run schemas:types),
+// as the stores name them, plus the parts components address on their own.
+import type * as CatalogApi from '../../schemas/types/api.catalog';
+import type { Cart, CartEntry, ProductDetails, SearchResult, TariffPrice } from '../../actions/stores/types';
 
-export type Money = Catalog.Common_Money;
-export type ImageRef = Catalog.Common_Image;
-export type ColorOption = Catalog.Color;
-export type ProductSummary = Catalog.ProductSummary;
-export type FacetValue = Catalog.FacetValue;
-export type Facet = Catalog.SearchResult['facets'][number];
-export type SortOption = Catalog.SearchResult['sorts'][number];
-export type Pagination = Catalog.SearchResult['pagination'];
-export type Crumb = Catalog.SearchResult['breadcrumbs'][number];
-export type ChargeEntry = Catalog.ChargeEntry;
-export type SubscriptionTerm = Catalog.SubscriptionTerm;
-export type TariffPrice = Catalog.TariffPrice;
-export type PricePlan = TariffPrice['pricePlans'][number];
-export type ProductDetails = Catalog.ProductDetails;
-export type Variant = ProductDetails['variants'][number];
+export type { ChargeEntry, Money, OrderResult, PricePlan, ProductDetails, ProductSummary, TariffPrice, Variant } from '../../actions/stores/types';
+export type ImageRef = CatalogApi.Common_Image;
+export type ColorOption = CatalogApi.Color;
+export type FacetValue = CatalogApi.FacetValue;
+export type Facet = SearchResult['facets'][number];
+export type SortOption = SearchResult['sorts'][number];
+export type Pagination = SearchResult['pagination'];
+export type Crumb = SearchResult['breadcrumbs'][number];
+export type SubscriptionTerm = TariffPrice['subscriptionTerms'][number];
 export type Insurance = ProductDetails['insurances'][number];
-export type Accessory = Catalog.References['references'][number]['target'];
-export type CartData = Cart.Cart;
-export type CartEntryData = Cart.Entry;
-export type OrderPrices = Cart.Cart['orderPrices'];
-export type CustomerInfo = NonNullable<Cart.Cart['orderCustomerInfo']>;
-export type DeliveryAddress = NonNullable<Cart.Cart['deliveryAddress']>;
-export type OrderResult = Checkout.OrderResult;
+export type Accessory = CatalogApi.References['references'][number]['target'];
+export type CartData = Cart;
+export type CartEntryData = CartEntry;
+export type OrderPrices = Cart['orderPrices'];
+export type CustomerInfo = NonNullable<Cart['orderCustomerInfo']>;
+export type DeliveryAddress = NonNullable<Cart['deliveryAddress']>;
