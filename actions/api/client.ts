@@ -9,6 +9,20 @@ import type { Stores } from '../stores';
 import { ApiError, toApiError } from './errors';
 
 export { ApiError };
+/**
+ * Whether a 401 is about the bearer token (refresh + retry) rather than a refused sign-in or a missing
+ * sign-in (AuthenticationError, UnauthorizedError: no retry). A 401 without a typed body counts as a token one.
+ */
+async function isTokenRejection(res: Response): Promise<boolean> {
+  try {
+    const text = await res.clone().text();
+    const type = text ? (JSON.parse(text) as { errors?: Array<{ type?: unknown }> })?.errors?.[0]?.type : undefined;
+    return type === undefined || type === 'InvalidTokenError';
+  } catch {
+    return true;
+  }
+}
+
 export type CallName = Exclude<keyof typeof pathsJson, '$comment'>;
 export interface PathDef { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }
 export const PATHS = pathsJson as unknown as Record<CallName, PathDef>;
@@ -77,7 +91,7 @@ export class ApiClient {
     if (!opts.silent) ui.requestStarted();
     try {
       let res = await this.send(name, opts);
-      if (res.status === 401 && name !== 'refreshToken' && name !== 'authToken') {
+      if (res.status === 401 && name !== 'refreshToken' && name !== 'authToken' && await isTokenRejection(res)) {
         const ok = await this.refreshToken();
         if (!ok) {
           this.reload();

@@ -7,9 +7,13 @@ import {
   DEFAULT_BACK_TO_OFFER, FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
   goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
 } from '../api/checkout-logic';
+import { userDataCheck } from '../session/account';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
+
+/** Checkout types an anonymous shopper may buy as a guest (seed 000 §4, §6): the guest-or-login modal opens. */
+export const GUEST_CHECKOUT_TYPES = ['GUEST', 'STANDALONE', 'MOBILE_PREPAID_GUEST'];
 
 const MONTHLY_BILL_MODES = ['ChargeGroupAccount', 'ChargeNewGroupAccount'];
 
@@ -36,7 +40,7 @@ export function contractDocsConsent(templates: ConsentTemplate[]): ConsentTempla
 export default [
   defineAction<{ forced?: boolean }>({
     name: 'checkout.proceed',
-    description: 'Proceed to checkout (seed 000 §4): forced → checkout; guests → the guest-or-login modal; blocked users (light account, subaccount, OTP) → error toast; weak password / unset e-mail → user-data check; others → checkout.',
+    description: 'Proceed to checkout (seed 000 §4): forced → checkout; not signed in → remembered for checkout, then the guest-or-login modal (guest, standalone, prepaid guest carts) or the header login menu (other checkout types); signed in: light account, subaccount and OTP users get an error toast (user.lightAccount / user.subaccount / user.otpLogin), weak password / unset e-mail → the user-data check (its screen, or a toast), others → checkout.',
     args: { type: 'object', properties: { forced: { type: 'boolean' } } },
     async run(args, ctx) {
       const { session, cart, ui } = ctx.stores;
@@ -44,14 +48,18 @@ export default [
       if (args.forced) return goToCheckout(ctx);
       if (!session.isAuthorized) {
         session.setRememberCheckout(true);
-        ui.openModal('guest-or-login', { checkoutType: cart.cart?.checkoutType ?? null });
+        const type = cart.cart?.checkoutType ?? null;
+        if (type === null || GUEST_CHECKOUT_TYPES.includes(type)) ui.openModal('guest-or-login', { checkoutType: type });
+        else session.setLoginMenuOpen(true);
         return;
       }
-      const u = session.user ?? {};
-      if (u.isLightAccount) { ui.showToast({ kind: 'error', message: 'error.lightAccount' }); return; }
-      if (u.subaccountLogin) { ui.showToast({ kind: 'error', message: 'error.subaccount' }); return; }
-      if (u.otpLogin) { ui.showToast({ kind: 'error', message: 'error.otpLogin' }); return; }
-      if (u.weakPassword || u.emailNotSet) { ui.openModal('user-data-check', {}); return; }
+      const u = session.user;
+      if (u?.isLightAccount) { ui.showToast({ kind: 'error', message: 'user.lightAccount' }); return; }
+      if (u?.subaccountLogin) { ui.showToast({ kind: 'error', message: 'user.subaccount' }); return; }
+      if (u?.otpLogin) { ui.showToast({ kind: 'error', message: 'user.otpLogin' }); return; }
+      if (await userDataCheck(ctx)) return;
+      // No flow document exists yet for signed-in checkout types: the server answers the steps of the cart's
+      // checkout type (GUEST / STANDALONE), so a signed-in shopper continues through those steps.
       await goToCheckout(ctx);
     },
   }),

@@ -1,17 +1,8 @@
 import { makeAutoObservable } from 'mobx';
 import { translate, type Lang, type MessageParams, type Messages } from './i18n';
 
-export interface SessionUser {
-  customerId?: string;
-  name?: string;
-  email?: string;
-  isLightAccount?: boolean;
-  subaccountLogin?: boolean;
-  otpLogin?: boolean;
-  weakPassword?: boolean;
-  emailNotSet?: boolean;
-  [k: string]: unknown;
-}
+/** The signed-in user (GET user info, seed 001 §3): the type generated from schemas/api/user.json. */
+export type SessionUser = import('../../schemas/types/api.user').User;
 
 export class SessionStore {
   lang: Lang = 'sr';
@@ -19,12 +10,30 @@ export class SessionStore {
   user: SessionUser | null = null;
   isAuthorized = false;
   rememberCheckout = false;
+  /** the header login dropdown is open */
+  loginMenuOpen = false;
+  /** a sign-in is in flight */
+  loginPending = false;
+  /** the last sign-in failed: both login fields are marked invalid */
+  loginFailed = false;
+  /** the server's message of the last failed sign-in (shown on the login screen) */
+  loginError: string | null = null;
   /** the flat message map of the current language (schemas/messages/<lang>.json as served by /ui/messages/:lang) */
   messages: Messages = {};
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
   }
+
+  get firstName(): string {
+    return this.user?.firstName ?? '';
+  }
+  get fullName(): string {
+    const u = this.user;
+    if (!u) return '';
+    return [u.firstName, u.lastName].filter(Boolean).join(' ');
+  }
+  get roles(): string[] { return this.user?.roles ?? []; }
 
   setLang(lang: Lang): void { this.lang = lang; }
   setMessages(messages: Messages): void { this.messages = messages; }
@@ -34,9 +43,16 @@ export class SessionStore {
     this.isAuthorized = user !== null;
   }
   setRememberCheckout(v: boolean): void { this.rememberCheckout = v; }
+  setLoginMenuOpen(open: boolean): void { this.loginMenuOpen = open; }
+  setLoginPending(v: boolean): void { this.loginPending = v; }
+  /** Marks (message) or clears (null) a failed sign-in. */
+  setLoginFailure(message: string | null): void {
+    this.loginFailed = message !== null;
+    this.loginError = message;
+  }
 
   /** Translate a message key in the current language. */
   t(key: string, params?: MessageParams): string {
-    return translate(this.messages, key, params);
+    return translate(this.messages, key, params, this.lang);
   }
 }

@@ -3,6 +3,7 @@
 import {
   pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export type LocalText = { sr: string; en: string };
 export type SpecGroup = { name: LocalText; items: Array<{ name: LocalText; value: LocalText }> };
@@ -105,12 +106,35 @@ export const productReferences = pgTable('product_references', {
   sortOrder: integer('sort_order').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.productCode, t.targetCode, t.referenceType] })]);
 
+/** Shop accounts (seed 001 §3 User, §6 roles). Sign-in by email or username; password hashed with scrypt. */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
+  /** null for an account whose e-mail is not set (emailNotSet) */
+  email: text('email').unique(),
+  username: text('username').notNull().unique(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
+  /** `scrypt$N$r$p$<salt b64>$<hash b64>` (server/user/password.ts); null = cannot sign in with a password */
   passwordHash: text('password_hash'),
+  contactPhoneNumber: text('contact_phone_number'),
+  customerId: text('customer_id').unique(),
+  /** national id (13 digits); its date of birth drives the adult check */
+  jmbg: text('jmbg'),
+  weakPassword: boolean('weak_password').notNull().default(false),
+  emailNotSet: boolean('email_not_set').notNull().default(false),
+  isLightAccount: boolean('is_light_account').notNull().default(false),
+  subaccountLogin: boolean('subaccount_login').notNull().default(false),
+  otpLogin: boolean('otp_login').notNull().default(false),
+  blocked: boolean('blocked').notNull().default(false),
+  isBox: boolean('is_box').notNull().default(false),
+  isCostControl: boolean('is_cost_control').notNull().default(false),
+  isFixed: boolean('is_fixed').notNull().default(false),
+  isNet: boolean('is_net').notNull().default(false),
+  isPostPaid: boolean('is_post_paid').notNull().default(false),
+  isPrePaid: boolean('is_pre_paid').notNull().default(false),
+  isTv: boolean('is_tv').notNull().default(false),
+  /** e.g. ['staff'] (the studio of issue 4) */
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

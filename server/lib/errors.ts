@@ -3,7 +3,8 @@
 
 export type ErrorType =
   | 'ValidationError' | 'UnknownIdentifierError' | 'InvalidTokenError' | 'CartError' | 'CartValidationError'
-  | 'OrderError' | 'PaymentError' | 'InvalidSignatureError' | 'NotFoundError' | 'TooManyRequestsError' | 'ServerError';
+  | 'OrderError' | 'PaymentError' | 'InvalidSignatureError' | 'NotFoundError' | 'TooManyRequestsError' | 'ServerError'
+  | 'AuthenticationError' | 'MtsBlockedUserError' | 'UnauthorizedError' | 'ForbiddenError';
 
 export class ApiError extends Error {
   constructor(

@@ -1,7 +1,19 @@
-// GET auth/token (creates the anonymous session) and POST refreshToken.
+// GET auth/token (creates the anonymous session), POST refreshToken, POST authorize (sign-in), POST logout,
+// GET user info (seed 001 §4, §7).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { invalidToken } from '../lib/errors';
+import { badInput, invalidToken } from '../lib/errors';
+import { requestLang } from '../lib/lang';
 import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken } from './service';
+import { notSignedIn, signIn, signOut, userOfSession, userView } from './accounts';
+
+interface AuthorizeBody { userId: string; encodedPassword: string; rememberMe?: boolean }
+
+/** encodedPassword is the base64 of the UTF-8 password (seed 001 §7). */
+export function decodePassword(encoded: string): string | null {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) return null;
+  const s = Buffer.from(encoded, 'base64').toString('utf8');
+  return s.length > 0 && !s.includes('\uFFFD') ? s : null;
+}
 
 const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 60 * 60 * 24 * 30 });
 
@@ -21,7 +33,8 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
         reply.setCookie(SESSION_COOKIE, s.raw, cookieOptions(opts.secureCookies));
       }
       reply.header('Cache-Control', 'no-store');
-      return { data: { token: await issueToken(db, sessionId, tokenTtlMs) } };
+      const token = await issueToken(db, sessionId, tokenTtlMs);
+      return { data: { token, authorized: (await userOfSession(db, sessionId)) !== null } };
     },
   });
 
@@ -44,5 +57,49 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     const sessionId = await sessionOfToken(db, m[1]);
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
+  });
+
+  app.route({
+    method: paths.authorize.method, url: paths.authorize.path,
+    config: { rateLimit },
+    schema: { body: { $ref: 'user.json#/$defs/AuthorizeRequest' }, response: { 200: { $ref: 'user.json#/$defs/AuthorizeResponse' } } },
+    preHandler: (req) => app.authenticate(req),
+    handler: async (req: FastifyRequest<{ Body: AuthorizeBody }>, reply: FastifyReply) => {
+      const password = decodePassword(req.body.encodedPassword);
+      if (password === null) throw badInput('user.login.badPassword', {}, 'encodedPassword', 'encoding');
+      const r = await signIn(db, req.sessionId!, req.body.userId, password);
+      reply.setCookie(SESSION_COOKIE, r.rawSessionId, cookieOptions(opts.secureCookies));
+      reply.header('Cache-Control', 'no-store');
+      const v = userView(r.user);
+      return { data: { authorized: true, customerId: v.customerId, weakPassword: v.weakPassword, emailNotSet: v.emailNotSet, merge: r.merge } };
+    },
+  });
+
+  app.route({
+    method: paths.logout.method, url: paths.logout.path,
+    config: { rateLimit },
+    schema: { response: { 200: { $ref: 'user.json#/$defs/LogoutResponse' } } },
+    preHandler: (req) => app.authenticate(req),
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const r = await signOut(db, req.sessionId!);
+      reply.setCookie(SESSION_COOKIE, r.rawSessionId, cookieOptions(opts.secureCookies));
+      reply.header('Cache-Control', 'no-store');
+      return { message: app.ctx.ui.message(requestLang(req), 'user.logout.success') };
+    },
+  });
+
+  app.route({
+    method: paths.userInfo.method, url: paths.userInfo.path,
+    schema: {
+      querystring: { type: 'object', properties: { isPaymentDetailsRequired: { type: 'boolean' } } },
+      response: { 200: { $ref: 'user.json#/$defs/User' } },
+    },
+    preHandler: (req) => app.authenticate(req),
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const user = await userOfSession(db, req.sessionId);
+      if (!user) throw notSignedIn();
+      reply.header('Cache-Control', 'no-store');
+      return userView(user);
+    },
   });
 }

@@ -7,12 +7,14 @@ import {
   cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,
 } from './catalog';
 
+import { seedDemoUsers } from './users';
+
 export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Serialize concurrent first starts on PostgreSQL (no-op cost on PGlite).
     const inserted = await tx.insert(s.appMeta).values({ key: 'seed', value: SEED_VERSION })
       .onConflictDoNothing().returning();
@@ -20,6 +22,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await insertCatalogue(tx as unknown as Db);
     return true;
   });
+  await seedDemoUsers(db);
+  return seeded;
 }
 
 async function insertCatalogue(db: Db): Promise<void> {

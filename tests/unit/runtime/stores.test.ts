@@ -98,7 +98,7 @@ describe('session store', () => {
     const { session } = createStores();
     session.setMessages({ k: 'v {x}' });
     expect(session.t('k', { x: 1 })).toBe('v 1');
-    session.setUser({ customerId: '1' });
+    session.setUser(fx.user({ customerId: '1' }));
     expect(session.isAuthorized).toBe(true);
     session.setUser(null);
     expect(session.isAuthorized).toBe(false);

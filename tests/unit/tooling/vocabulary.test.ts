@@ -74,13 +74,22 @@ describe('TypeScript types', () => {
       'schemas/api/paths.json': { authToken: { method: 'GET', path: '/x' } },
       'schemas/api/money.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/money.json', title: 'Money', type: 'object', required: ['value'], properties: { value: { type: 'integer' } } },
       'schemas/api/cart.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/cart.json', title: 'Cart', type: 'object', properties: { total: { $ref: 'money.json' } } },
+      // a collection of named payloads with no root type: every definition becomes an exported type
+      'schemas/api/orders.json': { $id: 'https://telekom-shop.local/schemas/api/orders.json', $defs: {
+        Order: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, total: { $ref: 'money.json' } } },
+        OrderStatus: { type: 'object', properties: { status: { enum: ['PAID', 'DECLINED'] } } },
+      } },
     });
     await mkdir(join(root, 'schemas', 'meta'));
     for (const n of (await readdir(join(REAL_SCHEMAS, 'meta'))).filter((x) => x.endsWith('.schema.json'))) await copyFile(join(REAL_SCHEMAS, 'meta', n), join(root, 'schemas', 'meta', n));
     const files = await generateTypes(join(root, 'schemas'));
     expect([...files.keys()].sort()).toEqual(
-      ['api.cart', 'api.money', 'flow', 'form', 'messages', 'modal', 'node', 'screen'].map((n) => `schemas/types/${n}.ts`),
+      ['api.cart', 'api.money', 'api.orders', 'document', 'flow', 'form', 'messages', 'modal', 'node', 'screen'].map((n) => `schemas/types/${n}.ts`),
     );
+    const orders = files.get('schemas/types/api.orders.ts')!;
+    expect(orders).toMatch(/export interface Order \{\s+code: string;/);
+    expect(orders).toMatch(/status\?: 'PAID' \| 'DECLINED'/);
+    expect(orders).toMatch(/export interface OrdersPayloads \{/);
     const cart = files.get('schemas/types/api.cart.ts')!;
     expect(cart.startsWith(GENERATED_HEADER)).toBe(true);
     expect(cart).toMatch(/export interface Cart \{\s+total\?: /);
@@ -91,6 +100,6 @@ describe('TypeScript types', () => {
     await mkdir(join(noApi, 'schemas', 'meta'), { recursive: true });
     await copyFile(join(REAL_SCHEMAS, 'meta', 'messages.schema.json'), join(noApi, 'schemas', 'meta', 'messages.schema.json'));
     await copyFile(join(REAL_SCHEMAS, 'meta', 'document.schema.json'), join(noApi, 'schemas', 'meta', 'document.schema.json'));
-    expect([...(await generateTypes(join(noApi, 'schemas'))).keys()]).toEqual(['schemas/types/messages.ts']);
+    expect([...(await generateTypes(join(noApi, 'schemas'))).keys()].sort()).toEqual(['schemas/types/document.ts', 'schemas/types/messages.ts']);
   }, 60_000);
 });

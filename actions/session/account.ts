@@ -1,0 +1,167 @@
+import { defineAction, ActionError } from '../define';
+import type { ActionContext } from '../../renderer/types';
+import { ApiError } from '../api/errors';
+import type { SessionUser } from '../stores/session';
+import type { Cart } from '../stores/types';
+import { encodePassword, forgetUser, rememberUser } from './storage';
+
+export const LOGIN_PATH = '/Prijava-b2c';
+export const WEAK_PASSWORD_PATH = '/Slaba-lozinka';
+export const FILL_DATA_PATH = '/podaci/dopuni-podatke';
+export const BLOCKED_PATH = `${LOGIN_PATH}?blocked=true`;
+
+async function reloadCart(ctx: ActionContext): Promise<void> {
+  try {
+    ctx.stores.cart.setCart(await ctx.api.call<Cart>('fullCart', { silent: true }));
+  } catch (e) {
+    console.error('[session] cart', e);
+  }
+}
+
+/** Loads the user info into the session (and the browser storage of seed 001 §3). */
+export async function loadUserInfo(ctx: ActionContext): Promise<SessionUser> {
+  const user = await ctx.api.call<SessionUser>('userInfo', { query: { isPaymentDetailsRequired: true } });
+  ctx.stores.session.setUser(user);
+  rememberUser(user);
+  return user;
+}
+
+/** Whether a screen of the manifest answers the path (the weak-password and fill-data screens may not exist yet). */
+export async function hasScreen(ctx: ActionContext, path: string): Promise<boolean> {
+  try {
+    const m = await ctx.api.getDocument<{ routes?: Array<{ route: string }> }>('/ui/manifest');
+    return (m.routes ?? []).some((r) => r.route === path);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The weak-password / missing-email check (seed 001 §4): redirects to the screen when it exists, else shows
+ * an info toast. Answers true when the user must fix the account first.
+ */
+export async function userDataCheck(ctx: ActionContext): Promise<boolean> {
+  const u = ctx.stores.session.user;
+  if (!u) return false;
+  const [flag, path, key] = u.weakPassword ? ['weak', WEAK_PASSWORD_PATH, 'user.weakPassword'] as const
+    : u.emailNotSet ? ['email', FILL_DATA_PATH, 'user.emailNotSet'] as const : [null, '', ''] as const;
+  if (!flag) return false;
+  if (await hasScreen(ctx, path)) ctx.navigate(path);
+  else ctx.stores.ui.showToast({ kind: 'info', message: key });
+  return true;
+}
+
+const routeOf = (ctx: ActionContext) => (ctx.scope.route as { path?: string; query?: Record<string, string> } | undefined) ?? {};
+
+interface LoginArgs { form?: string; email?: string; password?: string }
+
+export default [
+  defineAction<LoginArgs>({
+    name: 'session.login',
+    description: 'Sign-in (seed 001 §4): reads email + password (args from the header dropdown, else the form `form`, default "login"), both trimmed; posts authorize with the base64 password; then the token, the user info, the (merged) cart and the weak-password / missing-email check. A failure marks both fields invalid and shows the server message; a blocked user goes to /Prijava-b2c?blocked=true. After an unauthenticated checkout attempt it proceeds to checkout.',
+    args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, email: { type: 'string' }, password: { type: 'string' } } },
+    async run(args, ctx) {
+      const { session, ui, cart } = ctx.stores;
+      const formId = args.form ?? 'login';
+      const fromForm = args.email === undefined && args.password === undefined;
+      if (fromForm && ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid login form', true);
+      const data = fromForm ? (ui.forms[formId]?.data ?? {}) : args;
+      const email = String(data.email ?? '').trim();
+      const password = String(data.password ?? '').trim();
+      if (!email || !password) {
+        session.setLoginFailure(session.t('validation.required'));
+        throw new ActionError('login fields missing', true);
+      }
+      session.setLoginPending(true);
+      try {
+        await ctx.api.call('authorize', { body: { userId: email, encodedPassword: encodePassword(password), rememberMe: false } });
+      } catch (e) {
+        session.setLoginPending(false);
+        session.setUser(null);
+        if (e instanceof ApiError && e.type === 'MtsBlockedUserError') {
+          // seed 001 §8: to the login page with the blocked parameter, which shows the blocked notice
+          session.setLoginFailure(null);
+          session.setLoginMenuOpen(false);
+          ctx.navigate(BLOCKED_PATH);
+          throw new ActionError(e.message, true);
+        }
+        if (e instanceof ApiError) session.setLoginFailure(e.message);
+        throw e; // the shared error handler shows the server message
+      }
+      try {
+        session.setLoginFailure(null);
+        await ctx.api.fetchToken();
+        await loadUserInfo(ctx);
+        await reloadCart(ctx);
+      } finally {
+        session.setLoginPending(false);
+      }
+      session.setLoginMenuOpen(false);
+      // the error toasts of earlier failed attempts are answered now
+      for (const t of ui.toasts.filter((x) => x.kind === 'error')) ui.dismissToast(t.id);
+      if (ui.forms[formId]) ui.setFormData(formId, { email });
+      cart.setMiniCartOpen(false);
+      if (await userDataCheck(ctx)) return;
+      if (session.rememberCheckout) {
+        session.setRememberCheckout(false);
+        await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+        return;
+      }
+      if (routeOf(ctx).path === LOGIN_PATH) ctx.navigate('/');
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'session.logout',
+    description: 'Sign-out (seed 001 §4): posts logout; on success clears the authorized flag, the stored user data and service flags and the token (a fresh anonymous one is fetched), reloads the cart and shows the server message as a success toast. On error the user stays authorized.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { session, ui } = ctx.stores;
+      const res = await ctx.api.call<{ message?: string }>('logout');
+      session.setUser(null);
+      session.setRememberCheckout(false);
+      session.setLoginMenuOpen(false);
+      forgetUser();
+      session.setToken(null);
+      try {
+        await ctx.api.fetchToken();
+      } catch (e) {
+        console.error('[session.logout] token', e);
+      }
+      await reloadCart(ctx);
+      if (res?.message) ui.showToast({ kind: 'success', text: res.message });
+      else ui.showToast({ kind: 'success', message: 'user.logout.success' });
+    },
+  }),
+  defineAction<{ ifSignedIn?: boolean }>({
+    name: 'session.loadUser',
+    description: 'Loads the signed-in user (GET user info) into /session/user. With ifSignedIn (boot): asks the token call whether the session is signed in first and never fails — an anonymous session just clears the stored user data.',
+    args: { type: 'object', properties: { ifSignedIn: { type: 'boolean' } } },
+    async run(args, ctx) {
+      const { session } = ctx.stores;
+      if (!args.ifSignedIn) {
+        await loadUserInfo(ctx);
+        return;
+      }
+      try {
+        const t = await ctx.api.call<{ data?: { token?: string; authorized?: boolean } }>('authToken', { silent: true });
+        if (t?.data?.token) session.setToken(t.data.token);
+        if (t?.data?.authorized) await loadUserInfo(ctx);
+        else { session.setUser(null); forgetUser(); }
+      } catch (e) {
+        console.error('[session.loadUser]', e);
+      }
+    },
+  }),
+  defineAction<{ open?: boolean }>({
+    name: 'session.setLoginMenu',
+    description: 'Opens (open: true), closes (open: false) or toggles (no open) the header login dropdown; opening it closes the mini cart.',
+    args: { type: 'object', properties: { open: { type: 'boolean' } } },
+    run(args, ctx) {
+      const { session, cart } = ctx.stores;
+      const open = args.open ?? !session.loginMenuOpen;
+      if (open) cart.setMiniCartOpen(false);
+      else session.setLoginFailure(null);
+      session.setLoginMenuOpen(open);
+    },
+  }),
+];

@@ -1,0 +1,163 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { cx } from '../shared/cx';
+import './account.css';
+
+export interface LoginMenuUser { firstName?: string; lastName?: string; email?: string | null; userName?: string }
+
+export interface LoginMenuProps {
+  user?: LoginMenuUser | null;
+  authorized?: boolean;
+  open?: boolean;
+  failed?: boolean;
+  pending?: boolean;
+  forgotUrl?: string;
+  registerUrl?: string;
+}
+
+/**
+ * The header login dropdown (seed 001 §2): signed out, a "Log in" button opening email + password (show/hide
+ * toggle), forgot-password link, submit and register link; signed in, the first name opening the full name
+ * and a logout button. Emits `toggle`, `close` (outside click, Escape, a link followed), `submit` { email,
+ * password } and `logout`. Enter submits (it is a form).
+ */
+export default function LoginMenu({
+  user, authorized = false, open = false, failed = false, pending = false,
+  forgotUrl = '/Promena-lozinke/Odabir-opcije', registerUrl = '/Registracija-b2c/Registracija-opcije', emit, enabled,
+}: LoginMenuProps & VocabularyProps) {
+  const t = useT();
+  const root = useRef<HTMLDivElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const panelId = useId();
+  const ids = { email: useId(), password: useId(), error: useId() };
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [missing, setMissing] = useState<{ email: boolean; password: boolean }>({ email: false, password: false });
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent | TouchEvent) => {
+      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) void emit('close');
+    };
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') void emit('close'); };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('touchstart', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('touchstart', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, emit]);
+
+  useEffect(() => {
+    if (open && !authorized) emailRef.current?.focus();
+  }, [open, authorized]);
+
+  // A successful sign-in or a sign-out forgets what was typed.
+  useEffect(() => {
+    setPassword('');
+    setShowPassword(false);
+    setMissing({ email: false, password: false });
+  }, [authorized]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const m = { email: email.trim() === '', password: password.trim() === '' };
+    setMissing(m);
+    if (m.email || m.password) return;
+    void emit('submit', { email: email.trim(), password: password.trim() });
+  };
+
+  const firstName = user?.firstName ?? '';
+  const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  const invalid = { email: failed || missing.email, password: failed || missing.password };
+
+  return (
+    <div className={cx('ot-account', open && 'is-open')} ref={root}>
+      <button
+        type="button"
+        className="ot-account__btn"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={authorized ? t('header.account', { name: fullName || firstName }) : t('header.login')}
+        disabled={!enabled}
+        onClick={() => void emit('toggle')}
+      >
+        {authorized ? (
+          <span className="ot-account__initial" aria-hidden="true">{(firstName[0] ?? '?').toUpperCase()}</span>
+        ) : (
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        )}
+        <span className="ot-account__label">{authorized ? firstName : t('header.login')}</span>
+      </button>
+      {open && (
+        <div className="ot-account__panel" id={panelId} role="dialog" aria-label={authorized ? fullName : t('header.login.title')}>
+          {authorized ? (
+            <div className="ot-account__user">
+              <span className="ot-account__avatar" aria-hidden="true">{(firstName[0] ?? '?').toUpperCase()}</span>
+              <div className="ot-account__who">
+                <p className="ot-account__name">{fullName}</p>
+                {user?.email && <p className="ot-account__email">{user.email}</p>}
+              </div>
+              <button type="button" className="ot-btn ot-btn--outline ot-btn--medium ot-btn--block" disabled={!enabled} onClick={() => void emit('logout')}>
+                {t('header.logout')}
+              </button>
+            </div>
+          ) : (
+            <form className="ot-account__form" noValidate onSubmit={onSubmit}>
+              <p className="ot-account__title">{t('header.login.title')}</p>
+              <div className="ot-account__field">
+                <label htmlFor={ids.email}>{t('header.login.email')}</label>
+                <input
+                  ref={emailRef} id={ids.email} name="email" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false}
+                  className={cx('ot-account__input', invalid.email && 'is-invalid')} aria-invalid={invalid.email}
+                  aria-describedby={missing.email ? `${ids.email}-req` : undefined}
+                  value={email} onChange={(e) => setEmail(e.target.value)}
+                />
+                {missing.email && <p className="ot-field-error" id={`${ids.email}-req`}>{t('header.login.required')}</p>}
+              </div>
+              <div className="ot-account__field">
+                <label htmlFor={ids.password}>{t('header.login.password')}</label>
+                <div className="ot-account__pw">
+                  <input
+                    id={ids.password} name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password"
+                    className={cx('ot-account__input', invalid.password && 'is-invalid')} aria-invalid={invalid.password}
+                    aria-describedby={missing.password ? `${ids.password}-req` : undefined}
+                    value={password} onChange={(e) => setPassword(e.target.value)}
+                  />
+                  <button
+                    type="button" className="ot-account__eye" aria-pressed={showPassword}
+                    aria-label={showPassword ? t('header.login.hidePassword') : t('header.login.showPassword')}
+                    onClick={() => setShowPassword((v) => !v)}
+                  >
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="2" />
+                      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+                      {showPassword && <path d="M4 20 20 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+                    </svg>
+                  </button>
+                </div>
+                {missing.password && <p className="ot-field-error" id={`${ids.password}-req`}>{t('header.login.required')}</p>}
+              </div>
+              <Link className="ot-link ot-link--inline ot-account__forgot" to={forgotUrl} onClick={() => void emit('close')}>{t('header.login.forgot')}</Link>
+              <button type="submit" className={cx('ot-btn ot-btn--primary ot-btn--large ot-btn--block', pending && 'ot-btn--busy')} disabled={!enabled || pending} aria-busy={pending}>
+                {t('header.login.submit')}
+              </button>
+              <p className="ot-account__register">
+                {t('header.login.noAccount')}{' '}
+                <Link className="ot-link ot-link--inline" to={registerUrl} onClick={() => void emit('close')}>{t('header.login.register')}</Link>
+              </p>
+            </form>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Demo accounts (documented in README.md and docs/ARCHITECTURE.md §6.2). All use the password DEMO_PASSWORD
+// (seed 001 §5: 7–16 characters, letter + digit + symbol). Loaded once, guarded by app_meta 'seed.users'.
+import type { Db } from '../index';
+import * as s from '../schema';
+import { hashPassword } from '../../user/password';
+import { jmbgFor } from '../../user/jmbg';
+
+export const DEMO_PASSWORD = 'Orbita2026!';
+export const USERS_SEED_VERSION = '1';
+
+type NewUser = typeof s.users.$inferInsert;
+
+/** A date of birth `years` years (and a month) before `now`. */
+function bornYearsAgo(years: number, now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth() - 1, 15));
+}
+
+export function demoUsers(now: Date = new Date()): Array<Omit<NewUser, 'passwordHash'>> {
+  const base = { isPostPaid: true, isNet: false, isTv: false, isBox: false, isFixed: false, isCostControl: false, isPrePaid: false };
+  return [
+    { ...base, email: 'kupac@orbita.rs', username: 'marko.petrovic', firstName: 'Marko', lastName: 'Petrović', contactPhoneNumber: '0641234567', customerId: '1000001', jmbg: jmbgFor(new Date(Date.UTC(1985, 2, 15))), isNet: true, isTv: true },
+    { ...base, email: 'staff@orbita.rs', username: 'jelena.jovanovic', firstName: 'Jelena', lastName: 'Jovanović', contactPhoneNumber: '0651234567', customerId: '1000002', jmbg: jmbgFor(new Date(Date.UTC(1990, 6, 2)), '71', '512'), roles: ['staff'] },
+    { ...base, email: 'maloletni@orbita.rs', username: 'luka.nikolic', firstName: 'Luka', lastName: 'Nikolić', contactPhoneNumber: '0661234567', customerId: '1000003', jmbg: jmbgFor(bornYearsAgo(16, now)), isPostPaid: false, isPrePaid: true },
+    { ...base, email: 'laki@orbita.rs', username: 'ana.ilic', firstName: 'Ana', lastName: 'Ilić', customerId: null, isLightAccount: true, isPostPaid: false },
+    { ...base, email: 'otp@orbita.rs', username: 'stefan.markovic', firstName: 'Stefan', lastName: 'Marković', contactPhoneNumber: '0631234567', customerId: '1000005', otpLogin: true },
+    { ...base, email: 'podnalog@orbita.rs', username: 'milica.djordjevic', firstName: 'Milica', lastName: 'Đorđević', contactPhoneNumber: '0621234567', customerId: '1000006', subaccountLogin: true },
+    { ...base, email: 'slaba@orbita.rs', username: 'nikola.stojanovic', firstName: 'Nikola', lastName: 'Stojanović', contactPhoneNumber: '0601234567', customerId: '1000007', weakPassword: true },
+    { ...base, email: null, username: 'bez.imejla', firstName: 'Petar', lastName: 'Popović', contactPhoneNumber: '0691234567', customerId: '1000008', emailNotSet: true },
+    { ...base, email: 'blokiran@orbita.rs', username: 'ivan.blokiran', firstName: 'Ivan', lastName: 'Pavlović', customerId: '1000009', blocked: true },
+  ];
+}
+
+/** Inserts the demo accounts once (existing usernames are left alone). */
+export async function seedDemoUsers(db: Db): Promise<boolean> {
+  const inserted = await db.insert(s.appMeta).values({ key: 'seed.users', value: USERS_SEED_VERSION }).onConflictDoNothing().returning();
+  if (inserted.length === 0) return false;
+  const rows = await Promise.all(demoUsers().map(async (u) => ({ ...u, passwordHash: await hashPassword(DEMO_PASSWORD) })));
+  await db.insert(s.users).values(rows).onConflictDoNothing();
+  return true;
+}
