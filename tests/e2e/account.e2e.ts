@@ -1,49 +1,21 @@
 // Accounts in Chromium against the production server on a fresh database: the header login dropdown
 // (demo customer → first name; cart kept; logout toast), a wrong password, the light-account checkout
 // block, the /Prijava-b2c screen, and screenshots of the dropdown at 375 and 1280 px.
-import { test as nodeTest, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { startShop, launchBrowser, newPage, SHOTS, type ShopServer } from './lib';
+import type { Page } from 'playwright-core';
+import { SHOTS } from './lib';
+import { suite } from './shopper';
 
-let shop: ShopServer;
-let browser: Browser;
-const openPages: Page[] = [];
+const shop = suite('account');
+const { test } = shop;
 const PASSWORD = 'Orbita2026!';
 
-function test(name: string, fn: () => Promise<void>): void {
-  nodeTest(name, async () => {
-    openPages.length = 0;
-    try {
-      await fn();
-    } catch (err) {
-      for (const [i, p] of openPages.entries()) {
-        await p.screenshot({ path: `${SHOTS}/FAILED-account-${name.replace(/\W+/g, '-')}-${i}.png`, fullPage: true }).catch(() => {});
-      }
-      throw err;
-    }
-  });
-}
-
 async function open(path: string, width = 1280) {
-  const r = await newPage(browser, { width });
-  openPages.push(r.page);
+  const r = await shop.open({ width });
   await r.page.goto(shop.url + path);
   await r.page.locator('.ot-account__btn').waitFor();
   return r;
 }
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 
 /** Puts a phone into the page's (anonymous) cart through the contract API, then reloads the page. */
 async function addPhone(page: Page): Promise<void> {

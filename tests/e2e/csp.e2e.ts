@@ -1,46 +1,15 @@
 // No eval in production (issue 4): the production server's Content-Security-Policy forbids eval and inline
 // scripts, and the guest form still validates (server-compiled AJV standalone module, /ui/forms/guest/validator.js)
 // and submits under it, with no CSP violation in the page.
-import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startShop, launchBrowser, newPage, type ShopServer } from './lib';
+import { PLP, field, phoneIntoGuestCheckout, suite } from './shopper';
 
-let shop: ShopServer;
-let browser: Browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+const shop = suite('csp');
+const { test } = shop;
 
 /** The directives of a Content-Security-Policy header. */
 function directives(csp: string): Map<string, string[]> {
   return new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name.toLowerCase(), values]));
-}
-
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-/** Phone list → first phone → device steps → guest modal → the data step (as tests/e2e/shop.e2e.ts). */
-async function intoGuestForm(page: Page): Promise<void> {
-  await page.goto(`${shop.url}${PLP}`);
-  await page.locator('article').getByRole('link').first().click();
-  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
-  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
-  const extrasNext = page.getByRole('button', { name: 'Nastavi', exact: true });
-  const toCheckout = page.getByRole('button', { name: 'Idi na plaćanje' });
-  await extrasNext.or(toCheckout).first().waitFor();
-  if (await extrasNext.isVisible()) await extrasNext.click();
-  await toCheckout.click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Nastavi kao gost' }).click();
-  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
 }
 
 test('shop pages are served with a CSP without unsafe-eval and inline scripts', async () => {
@@ -63,7 +32,7 @@ test('shop pages are served with a CSP without unsafe-eval and inline scripts', 
 });
 
 test('the guest form validates and submits under the CSP with no violation', async () => {
-  const { page, problems } = await newPage(browser);
+  const { page, problems } = await shop.open();
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
@@ -72,7 +41,7 @@ test('the guest form validates and submits under the CSP with no violation', asy
   const validatorLoads: number[] = [];
   page.on('response', (r) => { if (new URL(r.url()).pathname === '/ui/forms/guest/validator.js') validatorLoads.push(r.status()); });
   try {
-    await intoGuestForm(page);
+    await phoneIntoGuestCheckout(page, shop.url);
     await field(page, 'Ime').waitFor();
     assert.ok(validatorLoads.some((s) => s === 200 || s === 304), `the validator module was loaded (${validatorLoads.join(', ')})`);
 

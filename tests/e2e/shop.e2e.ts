@@ -1,125 +1,14 @@
 // The shopper path of issue 2, in Chromium against the real production server on a fresh
 // embedded database: home → phone list → device page → cart → guest checkout → payment gateway
 // → order result, plus the decline and card-limit paths, English and the mini cart.
-import { test as nodeTest, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { startShop, launchBrowser, newPage, SHOTS, type ShopServer } from './lib';
+import { SHOTS } from './lib';
+import { PLP, cards, field, fillGuestForm, payWithCard, phoneIntoGuestCheckout, suite, throughCheckoutToGateway, throughDeviceSteps, waitForCount } from './shopper';
 
-let shop: ShopServer;
-const openPages: Page[] = [];
-
-/** node:test's test, plus a full-page screenshot of every page the test opened when it fails. */
-function test(name: string, fn: () => Promise<void>): void {
-  nodeTest(name, async () => {
-    openPages.length = 0;
-    try {
-      await fn();
-    } catch (err) {
-      for (const [i, p] of openPages.entries()) {
-        await p.screenshot({ path: `${SHOTS}/FAILED-${name.replace(/\W+/g, '-')}-${i}.png`, fullPage: true }).catch(() => {});
-      }
-      throw err;
-    }
-  });
-}
-
-async function open(opts: { width?: number; height?: number } = {}) {
-  const r = await newPage(browser, opts);
-  openPages.push(r.page);
-  return r;
-}
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  shop = await startShop();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
-
-const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
-
-/** A form field by its accessible name (the required marker is hidden from assistive technology). */
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-
-/** Waits until the locator matches exactly n elements. */
-async function waitForCount(loc: { count(): Promise<number> }, n: number, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let last = -1;
-  while (Date.now() < deadline) {
-    last = await loc.count();
-    if (last === n) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`${what}: expected ${n}, found ${last}`);
-}
-
-/** The product cards of the list (each card is one link). */
-const cards = (page: Page) => page.locator('article').getByRole('link');
-
-function path(page: Page): string {
-  const u = new URL(page.url());
-  return u.pathname;
-}
-
-/** Phone list → first phone → one-off payment → through the device steps → guest modal → data step. */
-async function phoneIntoGuestCheckout(page: Page, opts: { oneOff?: boolean } = {}): Promise<string> {
-  await page.goto(`${shop.url}${PLP}`);
-  await cards(page).first().click();
-  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
-  const deviceUrl = path(page);
-  if (opts.oneOff) await page.getByText('Jednokratno', { exact: true }).click();
-  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
-  // 3 steps when insurance or accessories exist: step 2 is the extras, then the summary.
-  const extrasNext = page.getByRole('button', { name: 'Nastavi', exact: true });
-  const toCheckout = page.getByRole('button', { name: 'Idi na plaćanje' });
-  await extrasNext.or(toCheckout).first().waitFor();
-  if (await extrasNext.isVisible()) await extrasNext.click();
-  await toCheckout.click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Nastavi kao gost' }).click();
-  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
-  return deviceUrl;
-}
-
-async function fillGuestForm(page: Page): Promise<void> {
-  await field(page, 'Ime').fill('Jelena');
-  await field(page, 'Prezime').fill('Petrović');
-  await field(page, 'Imejl adresa').fill('jelena.petrovic@example.rs');
-  await field(page, 'Kontakt telefon').fill('641234567');
-  await field(page, 'Mesto').fill('Beograd');
-  await field(page, 'Poštanski broj').fill('11000');
-  await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');
-  await field(page, 'Broj').fill('73');
-}
-
-/** From the data step to the gateway page: data, overview, consents, order. */
-async function throughCheckoutToGateway(page: Page): Promise<void> {
-  await fillGuestForm(page);
-  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
-  await page.getByRole('checkbox').first().waitFor();
-  for (const box of await page.getByRole('checkbox').all()) {
-    if (!(await box.isChecked())) await box.check();
-  }
-  await page.getByRole('button', { name: 'Poruči' }).click();
-  await page.waitForURL(/\/gateway\/pay\//);
-}
-
-async function payWithCard(page: Page, card: string): Promise<void> {
-  await page.getByLabel(/Broj kartice/).fill(card);
-  await page.getByLabel(/Važi do/).fill('12/30');
-  await page.getByLabel(/CVC/).fill('123');
-  const holder = page.getByLabel(/na kartici/);
-  if (await holder.count()) await holder.fill('JELENA PETROVIC');
-  await page.getByRole('button', { name: /^Plati/ }).click();
-}
+const shop = suite('shop');
+const { test } = shop;
+const open = (opts?: { width?: number; height?: number }) => shop.open(opts);
+const path = (page: { url(): string }) => new URL(page.url()).pathname;
 
 test('guest buys a phone with a tariff and pays with an approved card', async () => {
   const { page, problems } = await open();
@@ -165,11 +54,8 @@ test('guest buys a phone with a tariff and pays with an approved card', async ()
   await page.screenshot({ path: `${SHOTS}/pdp.png` });
 
   await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
-  const extrasNext = page.getByRole('button', { name: 'Nastavi', exact: true });
+  await throughDeviceSteps(page);
   const toCheckout = page.getByRole('button', { name: 'Idi na plaćanje' });
-  await extrasNext.or(toCheckout).first().waitFor();
-  if (await extrasNext.isVisible()) await extrasNext.click();
-  await toCheckout.waitFor();
 
   // Header mini cart: a badge with the count and continue-to-checkout.
   const cartButton = page.getByRole('button', { name: /Korpa, broj stavki/ });
@@ -224,7 +110,7 @@ test('guest buys a phone with a tariff and pays with an approved card', async ()
 
 test('a declined card lands on the unsuccessful-order page', async () => {
   const { page } = await open();
-  await phoneIntoGuestCheckout(page, { oneOff: true });
+  await phoneIntoGuestCheckout(page, shop.url, { oneOff: true });
   await throughCheckoutToGateway(page);
   await payWithCard(page, '4000 0000 0000 0002');
   await page.waitForURL(/\/kupovina\/neuspesna-porudzbina/, { timeout: 15_000 });
@@ -233,7 +119,7 @@ test('a declined card lands on the unsuccessful-order page', async () => {
 
 test('a card over its limit shows the card-limit message', async () => {
   const { page } = await open();
-  await phoneIntoGuestCheckout(page, { oneOff: true });
+  await phoneIntoGuestCheckout(page, shop.url, { oneOff: true });
   await throughCheckoutToGateway(page);
   await payWithCard(page, '4000 0000 0000 9995');
   await page.waitForURL(/\/kupovina\/rezultat-placanja/);

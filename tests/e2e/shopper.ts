@@ -1,0 +1,130 @@
+// What every end-to-end file shares: one production server and one Chromium per file, a `test` that
+// leaves full-page screenshots of the pages it opened when it fails, and the shopper's steps through
+// the shop (by role and accessible name, as a person finds them).
+import { test as nodeTest, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { startShop, launchBrowser, newPage, SHOTS, type ShopServer } from './lib';
+
+export const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+
+export interface Suite {
+  /** the shop's base URL (valid inside tests) */
+  readonly url: string;
+  test(name: string, fn: () => Promise<void>): void;
+  /** a new browser context and page; problems collects page errors, console errors and failed requests */
+  open(opts?: { width?: number; height?: number }): Promise<{ page: Page; problems: string[] }>;
+}
+
+/** Starts the shop and Chromium for this file; `prefix` names the failure screenshots. */
+export function suite(prefix: string): Suite {
+  let shop: ShopServer;
+  let browser: Browser;
+  const openPages: Page[] = [];
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    shop = await startShop();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  return {
+    get url() {
+      return shop.url;
+    },
+    test(name, fn) {
+      nodeTest(name, async () => {
+        openPages.length = 0;
+        try {
+          await fn();
+        } catch (err) {
+          for (const [i, p] of openPages.entries()) {
+            await p.screenshot({ path: `${SHOTS}/FAILED-${prefix}-${name.replace(/\W+/g, '-')}-${i}.png`, fullPage: true }).catch(() => {});
+          }
+          throw err;
+        }
+      });
+    },
+    async open(opts = {}) {
+      const r = await newPage(browser, opts);
+      openPages.push(r.page);
+      return r;
+    },
+  };
+}
+
+/** The product cards of the list (each card is one link). */
+export const cards = (page: Page) => page.locator('article').getByRole('link');
+
+/** A form field by its accessible name (the required marker is hidden from assistive technology). */
+export const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+/** Waits until the locator matches exactly n elements. */
+export async function waitForCount(loc: { count(): Promise<number> }, n: number, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let last = -1;
+  while (Date.now() < deadline) {
+    last = await loc.count();
+    if (last === n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`${what}: expected ${n}, found ${last}`);
+}
+
+/** On the device page after "Dodaj u korpu": through the extras step (when there is one) to the summary. */
+export async function throughDeviceSteps(page: Page): Promise<void> {
+  const extrasNext = page.getByRole('button', { name: 'Nastavi', exact: true });
+  const toCheckout = page.getByRole('button', { name: 'Idi na plaćanje' });
+  await extrasNext.or(toCheckout).first().waitFor();
+  if (await extrasNext.isVisible()) await extrasNext.click();
+  await toCheckout.waitFor();
+}
+
+/** Phone list → first phone (one-off if asked) → cart → guest-or-login modal → the data and delivery step. */
+export async function phoneIntoGuestCheckout(page: Page, baseUrl: string, opts: { oneOff?: boolean } = {}): Promise<void> {
+  await page.goto(`${baseUrl}${PLP}`);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
+  if (opts.oneOff) await page.getByText('Jednokratno', { exact: true }).click();
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  await throughDeviceSteps(page);
+  await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Nastavi kao gost' }).click();
+  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+}
+
+export async function fillGuestForm(page: Page): Promise<void> {
+  await field(page, 'Ime').fill('Jelena');
+  await field(page, 'Prezime').fill('Petrović');
+  await field(page, 'Imejl adresa').fill('jelena.petrovic@example.rs');
+  await field(page, 'Kontakt telefon').fill('641234567');
+  await field(page, 'Mesto').fill('Beograd');
+  await field(page, 'Poštanski broj').fill('11000');
+  await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');
+  await field(page, 'Broj').fill('73');
+}
+
+/** From the data step to the gateway page: data, overview, every consent, order. */
+export async function throughCheckoutToGateway(page: Page): Promise<void> {
+  await fillGuestForm(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+  await page.getByRole('checkbox').first().waitFor();
+  for (const box of await page.getByRole('checkbox').all()) {
+    if (!(await box.isChecked())) await box.check();
+  }
+  await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.waitForURL(/\/gateway\/pay\//);
+}
+
+/** On the gateway page: a test card, a future expiry, a CVC, the holder, pay. */
+export async function payWithCard(page: Page, card: string): Promise<void> {
+  await page.getByLabel(/Broj kartice/).fill(card);
+  await page.getByLabel(/Važi do/).fill('12/30');
+  await page.getByLabel(/CVC/).fill('123');
+  await page.getByLabel(/na kartici/).fill('JELENA PETROVIC');
+  await page.getByRole('button', { name: /^Plati/ }).click();
+}
