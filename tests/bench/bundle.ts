@@ -3,33 +3,34 @@
 // with zlib level 9 as a static server would). Also prints the number of requests and whether
 // the form libraries (RJSF, AJV) were loaded.
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, startShop, launchBrowser, newPage } from '../e2e/lib';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 
 const BUDGET_PLP_KB = 150;
 
-function gz(file: string): number {
-  return gzipSync(readFileSync(file), { level: 9 }).length;
+function gz(body: Buffer): number {
+  return gzipSync(body, { level: 9 }).length;
 }
 
-async function jsLoadedBy(page: Page, url: string, prepare?: (p: Page) => Promise<void>) {
-  const seen = new Set<string>();
-  const onResponse = (r: { url(): string }) => {
+/** Every JavaScript response of a fresh load of `url` (built chunks and server-served modules alike). */
+async function jsLoadedBy(page: Page, url: string) {
+  const bodies: Promise<{ file: string; body: Buffer } | null>[] = [];
+  const onResponse = (r: Response) => {
     const u = new URL(r.url());
-    if (u.pathname.endsWith('.js')) seen.add(u.pathname);
+    const type = r.headers()['content-type'] ?? '';
+    if (u.pathname.endsWith('.js') || type.includes('javascript')) {
+      bodies.push(r.body().then((body) => ({ file: u.pathname + u.search, body }), () => null));
+    }
   };
-  if (prepare) await prepare(page);
   page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(300);
   page.off('response', onResponse);
-  const files = [...seen].map((p) => join(ROOT, 'dist', p.replace('/assets/ecommerce/dist/', '')));
-  const sizes = files.map((f) => ({ file: f.replace(ROOT, ''), gzip: gz(f), raw: readFileSync(f).length }));
+  const got = (await Promise.all(bodies)).filter((b): b is { file: string; body: Buffer } => b !== null);
+  const sizes = got.map(({ file, body }) => ({ file, gzip: gz(body), raw: body.length }));
   const total = sizes.reduce((a, s) => a + s.gzip, 0);
-  const forms = sizes.some((s) => /rjsf|ajv|Form/i.test(s.file));
+  const forms = sizes.some((s) => /rjsf|ajv|Form|validator/i.test(s.file));
   return { sizes, total, forms };
 }
 
