@@ -3,11 +3,12 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAjv, translateAjvErrors } from './ajv.js';
 import { locate } from './jsonpos.js';
-import { loadDocuments, readJsonIfExists, relativeFile, type LoadedDocument } from './load.js';
+import { loadDocuments, loadFixtures, readJsonIfExists, relativeFile, type LoadedDocument } from './load.js';
 import { checkReferences } from './crossref.js';
 import { LOOSE_VOCABULARY_SCHEMA } from './vocabulary-schema.js';
 import { META_BASE } from './spec.js';
-import type { DocumentKind, SchemaDocument, SchemaError, Vocabulary } from './types.js';
+import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabulary } from './types.js';
+import { compileFormValidator, loadFormats } from './validators.js';
 
 export interface CheckOptions {
   /** use this vocabulary instead of reading schemas/meta/vocabulary.json */
@@ -17,7 +18,7 @@ export interface CheckOptions {
 /** Adds an error located by its pointer in a loaded document. */
 export type Report = (doc: LoadedDocument, pointer: string, message: string, extra?: { expected?: string; suggestion?: string; atKey?: boolean }) => void;
 
-export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promise<{ documents: SchemaDocument[]; errors: SchemaError[] }> {
+export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promise<{ documents: SchemaDocument[]; errors: SchemaError[]; fixtures: FixtureDocument[] }> {
   const { docs, errors, unparsable } = await loadDocuments(rootDir);
   const report: Report = (doc, pointer, message, extra = {}) => {
     const at = locate(doc.pointers, pointer, extra.atKey);
@@ -80,11 +81,68 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   }
   checkReferences(docs, vocabulary, report, ajv, unparsable);
 
+  // 4. every form's data schema compiles into the standalone validator the shop runs (no eval in the browser)
+  let formats: Record<string, RegExp> | null = null;
+  try {
+    formats = loadFormats(rootDir);
+  } catch (e) {
+    errors.push({ file: relativeFile(rootDir, join(rootDir, 'formats', 'formats.json')), pointer: '', message: `the custom formats cannot be read: ${(e as Error).message}` });
+  }
+  if (formats) {
+    for (const doc of docs) {
+      const schema = doc.kind === 'form' ? (doc.json as { schema?: unknown } | null)?.schema : undefined;
+      if (!schema || typeof schema !== 'object') continue;
+      // an invalid data schema is already reported; compiling it would only say so again
+      if (errors.some((e) => e.file === doc.file && (e.pointer === '/schema' || e.pointer.startsWith('/schema/')))) continue;
+      try {
+        compileFormValidator(schema as never, formats);
+      } catch (e) {
+        report(doc, '/schema', `the data schema cannot be compiled into the form's validator: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  // 5. fixture store states (schemas/fixtures): their meta-schema, id = file name, a title message key that exists
+  const fixtures = await checkFixtures(rootDir, ajv, docs, errors);
+
   const documents: SchemaDocument[] = docs.map((d) => {
     const j = d.json as Record<string, unknown> | null;
     const version = j && typeof j === 'object' && typeof j.version === 'number' ? j.version : d.kind === 'messages' ? 1 : 0;
     return { kind: d.kind, id: d.id, file: d.file, version, json: d.json };
   });
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
-  return { documents, errors };
+  return { documents, errors, fixtures };
+}
+
+async function checkFixtures(rootDir: string, ajv: ReturnType<typeof createAjv>, docs: LoadedDocument[], errors: SchemaError[]): Promise<FixtureDocument[]> {
+  const loaded = await loadFixtures(rootDir);
+  errors.push(...loaded.errors);
+  if (loaded.fixtures.length === 0) return [];
+  const validate = ajv.getSchema(`${META_BASE}fixture.schema.json`);
+  const messageKeys = new Set<string>();
+  for (const d of docs) if (d.kind === 'messages' && d.json && typeof d.json === 'object') for (const k of Object.keys(d.json)) messageKeys.add(k);
+  const out: FixtureDocument[] = [];
+  for (const fx of loaded.fixtures) {
+    const add = (pointer: string, message: string, extra: { expected?: string; suggestion?: string; atKey?: boolean } = {}) => {
+      const at = locate(fx.pointers, pointer, extra.atKey);
+      const err: SchemaError = { file: fx.file, pointer, message };
+      if (at) { err.line = at.line; err.column = at.column; }
+      if (extra.expected !== undefined) err.expected = extra.expected;
+      if (extra.suggestion !== undefined) err.suggestion = extra.suggestion;
+      errors.push(err);
+    };
+    if (!validate) {
+      add('', `no meta-schema for fixture documents: ${relativeFile(rootDir, join(rootDir, 'meta', 'fixture.schema.json'))} is missing`);
+    } else if (!validate(fx.json)) {
+      for (const e of translateAjvErrors(validate.errors, fx.json)) add(e.pointer, e.message, e);
+    }
+    const j = fx.json as Record<string, any> | null;
+    if (j && typeof j === 'object' && !Array.isArray(j)) {
+      if (typeof j.id === 'string' && j.id !== fx.id) add('/id', `id "${j.id}" differs from the file name — it must be "${fx.id}"`, { expected: JSON.stringify(fx.id), suggestion: fx.id });
+      const key = j.title && typeof j.title === 'object' ? j.title.message : undefined;
+      if (typeof key === 'string' && messageKeys.size > 0 && !messageKeys.has(key)) add('/title/message', `unknown message key "${key}" — add it with tools/messages-add.mjs or write the title as plain text`);
+    }
+    out.push({ id: fx.id, file: fx.file, version: j && typeof j.version === 'number' ? j.version : 0, json: fx.json });
+  }
+  return out;
 }

@@ -220,6 +220,13 @@ describe('schemas checker', () => {
     expect(e.message).toMatch(/^the data schema is not valid JSON Schema/);
   });
 
+  it('reports a form whose data schema cannot be compiled into its validator (an unknown format)', async () => {
+    const e = only((await check(mutate((t) => (t['forms/guest.json'].schema.properties.contactPhone.format = 'contactPhon')))).errors);
+    expect(e.file).toBe('schemas/forms/guest.json');
+    expect(e.pointer).toBe('/schema');
+    expect(e.message).toMatch(/^the data schema cannot be compiled into the form's validator: unknown format\(s\) "contactPhon"/);
+  });
+
   it('reports different placeholders in sr and en', async () => {
     const e = only((await check(mutate((t) => (t['messages/en.json']['pdp.price'] = { one: '{count} device', few: '{count} devices', other: '{count} devices' })))).errors);
     expect(e.message).toBe('placeholders of "pdp.price" differ: sr.json has {n}, en.json has {count}');

@@ -149,8 +149,8 @@ export function validTree(): Tree {
 }
 
 /**
- * Writes the tree (objects as pretty JSON, strings verbatim) plus the real meta-schemas and the
- * fake vocabulary into a new temporary folder; returns its schemas/ folder and a cleanup.
+ * Writes the tree (objects as pretty JSON, strings verbatim) plus the real meta-schemas, the real
+ * custom formats and the fake vocabulary into a new temporary folder; returns its schemas/ folder and a cleanup.
  */
 export async function writeTree(tree: Tree, vocabulary: Vocabulary = FAKE_VOCABULARY): Promise<{ schemasDir: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'schemas-check-'));
@@ -160,6 +160,9 @@ export async function writeTree(tree: Tree, vocabulary: Vocabulary = FAKE_VOCABU
     if (name.endsWith('.schema.json')) await copyFile(join(REAL_SCHEMAS, 'meta', name), join(schemasDir, 'meta', name));
   }
   await writeFile(join(schemasDir, 'meta', 'vocabulary.json'), JSON.stringify(vocabulary, null, 2));
+  // the real custom formats, which every form's validator is compiled with
+  await mkdir(join(schemasDir, 'formats'), { recursive: true });
+  await copyFile(join(REAL_SCHEMAS, 'formats', 'formats.json'), join(schemasDir, 'formats', 'formats.json'));
   for (const [rel, content] of Object.entries(tree)) {
     const abs = join(schemasDir, rel);
     await mkdir(dirname(abs), { recursive: true });
