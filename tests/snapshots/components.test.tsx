@@ -8,7 +8,10 @@ import { pageHref, pageWindow } from '../../components/catalog/Pager';
 import { paymentOutcome } from '../../components/checkout/PaymentResult';
 import { availableChargeTypes, findTariff, planFor, recurringPeriods } from '../../components/pdp/pricing';
 import { formatAddress } from '../../components/checkout/OrderOverview';
-import { pdpProduct } from './fixtures/data';
+import emptyCart from '../../schemas/fixtures/empty-cart.json';
+import type { FixtureDoc } from '../../renderer/fixtures';
+
+const pdpProduct = () => structuredClone((emptyCart as unknown as FixtureDoc).state.catalog.pdp!.product);
 import { makeHarness } from './harness';
 
 afterEach(cleanup);
@@ -16,7 +19,7 @@ afterEach(cleanup);
 const noop = { emit: async () => true, enabled: true };
 
 function renderAccordion(showTitle: string) {
-  const h = makeHarness('emptyCart');
+  const h = makeHarness('empty-cart');
   return render(
     <RuntimeContext.Provider value={h.rt}>
       <ScopeContext.Provider value={{}}>

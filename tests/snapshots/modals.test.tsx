@@ -6,7 +6,7 @@ afterEach(cleanup);
 
 describe('modal guest-or-login', () => {
   it('continue as guest or log in', async () => {
-    const h = makeHarness('phoneInCart');
+    const h = makeHarness('phone-with-tariff');
     const { container } = renderModal(h, 'guest-or-login', { checkoutType: 'GUEST' });
     fireEvent.click(await screen.findByRole('button', { name: 'Nastavi kao gost' }));
     await waitFor(() => expect(h.calls).toEqual([{ action: 'checkout.continueAsGuest', args: {} }]));
@@ -27,7 +27,7 @@ describe('modal guest-or-login', () => {
 
 describe('modal specification', () => {
   it('lists the full specification by group', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     const { container } = renderModal(h, 'specification');
     expect(await screen.findByRole('heading', { name: 'Ekran' })).toBeTruthy();
     expect(screen.getByText('2340 × 1080')).toBeTruthy();
@@ -36,14 +36,14 @@ describe('modal specification', () => {
   });
 
   it('shows a spinner while loading', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     h.stores.catalog.setPdp({ specification: null, specificationError: false });
     renderModal(h, 'specification');
     expect((await screen.findByRole('status')).textContent).toContain('Učitavamo specifikaciju…');
   });
 
   it('shows the error with try again when loading failed', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     h.stores.catalog.setPdp({ specification: null, specificationError: true });
     renderModal(h, 'specification');
     fireEvent.click(await screen.findByRole('button', { name: 'Pokušaj ponovo' }));
@@ -54,7 +54,7 @@ describe('modal specification', () => {
 
 describe('modal limit-overstepped', () => {
   it('shows the server message; close or view the cart', async () => {
-    const h = makeHarness('phoneInCart');
+    const h = makeHarness('phone-with-tariff');
     const { container } = renderModal(h, 'limit-overstepped', { message: 'Premašen je dozvoljeni iznos korpe.' });
     expect(await screen.findByText('Premašen je dozvoljeni iznos korpe.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pogledaj korpu' }));
@@ -68,7 +68,7 @@ describe('modal limit-overstepped', () => {
 
 describe('modal change-types', () => {
   it('shows the server message and leads back to the offer', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     const { container } = renderModal(h, 'change-types', { message: 'Način plaćanja je promenjen u jednokratno.' });
     expect(await screen.findByText('Način plaćanja je promenjen u jednokratno.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nazad na ponudu' }));
@@ -82,7 +82,7 @@ describe('modal change-types', () => {
 
 describe('modal replace-item', () => {
   it('lists the entries in the way and keeps the current one', async () => {
-    const h = makeHarness('phoneInCart');
+    const h = makeHarness('phone-with-tariff');
     const entries = h.stores.cart.cart?.entries.slice(0, 1) ?? [];
     const { container } = renderModal(h, 'replace-item', { entries });
     expect(await screen.findByText('Samsung Galaxy S25 8/128GB')).toBeTruthy();

@@ -8,7 +8,7 @@ const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
 describe('screen main (layout)', () => {
   it('header with logo, navigation, language switch and mini cart; footer with customer service', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     const { container } = renderScreen(h, 'not-found', '/404');
     const nav = await screen.findByRole('navigation', { name: 'Glavni meni' });
     expect(within(nav).getByRole('link', { name: 'Telefoni' }).getAttribute('href')).toBe(PLP);
@@ -20,14 +20,14 @@ describe('screen main (layout)', () => {
   });
 
   it('language switch dispatches session.setLanguage with the chosen language', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     renderScreen(h, 'not-found', '/404');
     fireEvent.click(await screen.findByRole('button', { name: 'English' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'session.setLanguage', args: { lang: 'en' } }));
   });
 
   it('empty mini cart shows the empty message with a link to the device list', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     h.stores.cart.setMiniCartOpen(true);
     renderScreen(h, 'not-found', '/404');
     const dialog = await screen.findByRole('dialog', { name: 'Korpa' });
@@ -36,7 +36,7 @@ describe('screen main (layout)', () => {
   });
 
   it('mini cart with a phone: badge, entries, totals, checkout; closes on outside click and resize', async () => {
-    const h = makeHarness('phoneInCart');
+    const h = makeHarness('phone-with-tariff');
     renderScreen(h, 'not-found', '/404');
     const button = await screen.findByRole('button', { name: 'Korpa, broj stavki: 2' });
     fireEvent.click(button);
@@ -61,7 +61,7 @@ describe('screen main (layout)', () => {
 
 describe('screen home', () => {
   it('hero, featured devices, tariff promos, benefits and FAQ', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     const { container } = renderScreen(h, 'home', '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novi telefon, bez velikog troška odjednom' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Izdvojeni telefoni' })).toBeTruthy();
@@ -72,14 +72,14 @@ describe('screen home', () => {
   });
 
   it('is also served at /Pregled-b2c', async () => {
-    renderScreen(makeHarness('emptyCart'), 'home', '/Pregled-b2c');
+    renderScreen(makeHarness('empty-cart'), 'home', '/Pregled-b2c');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novi telefon, bez velikog troška odjednom' })).toBeTruthy();
   });
 });
 
 describe('screen plp-phones', () => {
   it('breadcrumbs, title, facets, sort, 20-per-page grid and pager', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     const { container } = renderScreen(h, 'plp-phones', PLP);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mobilni telefoni' })).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Putanja' });
@@ -95,7 +95,7 @@ describe('screen plp-phones', () => {
   });
 
   it('filters, sort and paging dispatch the list actions with the event payload', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     renderScreen(h, 'plp-phones', PLP);
     fireEvent.click(await screen.findByRole('button', { name: 'Ukloni filter Proizvođač: Samsung' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'catalog.applyQuery', args: { query: '' } }));
@@ -116,7 +116,7 @@ describe('screen plp-phones', () => {
   });
 
   it('shows a spinner while the first page loads', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     h.stores.catalog.searchStarted({ categoryCode: 'telefoni', query: '', sort: '', page: 0 });
     h.stores.catalog.searchLoaded({ ...h.stores.catalog.search, products: [], pagination: { currentPage: 0, totalPages: 0, pageSize: 20, totalResults: 0 } } as never);
     h.stores.catalog.searchStarted({ categoryCode: 'telefoni', query: '', sort: '', page: 0 });
@@ -129,7 +129,7 @@ describe('screen pdp', () => {
   const URL = '/uredjaj/SAMSUNG_GALAXY_S25/NAVY/ORBITA_MAX_M';
 
   it('step 1: colours, tariffs grouped by offer with child tariffs, term, payment type, price summary', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     const { container } = renderScreen(h, 'pdp', URL);
     expect(await screen.findByRole('heading', { level: 1, name: 'Samsung Galaxy S25 8/128GB' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Top ponuda' })).toBeTruthy();
@@ -148,7 +148,7 @@ describe('screen pdp', () => {
   });
 
   it('choices dispatch the pdp actions with the event payload; add to cart submits the step', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     renderScreen(h, 'pdp', URL);
     fireEvent.click(await screen.findByRole('radio', { name: /Orbita Max S/ }));
     fireEvent.click(screen.getByRole('radio', { name: /12 meseci/ }));
@@ -163,7 +163,7 @@ describe('screen pdp', () => {
   });
 
   it('step 2 of 3: insurance and accessories', async () => {
-    const h = makeHarness('emptyCart');
+    const h = makeHarness('empty-cart');
     h.stores.catalog.setPdp({ step: 2 });
     const { container } = renderScreen(h, 'pdp', URL);
     fireEvent.click(await screen.findByRole('radio', { name: /Orbita Zaštita ekrana/ }));
@@ -178,7 +178,7 @@ describe('screen pdp', () => {
   });
 
   it('last step: the cart summary and go to checkout', async () => {
-    const h = makeHarness('phoneInCart');
+    const h = makeHarness('phone-with-tariff');
     renderScreen(h, 'pdp', URL);
     expect(await screen.findByRole('heading', { name: 'Tvoja korpa' })).toBeTruthy();
     const summary = screen.getByRole('complementary', { name: 'Tvoja porudžbina' });
@@ -190,7 +190,7 @@ describe('screen pdp', () => {
 
 describe('screen checkout-data-delivery', () => {
   it('steps, the guest form (first field customerData.firstName), summary and Back/Next', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     h.stores.checkout.setCurrentStep('GUEST_ORDER_INFO');
     const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
     const steps = await screen.findByRole('navigation', { name: 'Koraci kupovine' });
@@ -207,7 +207,7 @@ describe('screen checkout-data-delivery', () => {
 
 describe('screen checkout-overview-payment', () => {
   it('overview, payment modes, consents (required marked, all unchecked) and Poruči', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
     expect(await screen.findByText('Marko Petrović')).toBeTruthy();
     expect(screen.getByText('Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 12, 11000 Beograd')).toBeTruthy();
@@ -224,7 +224,7 @@ describe('screen checkout-overview-payment', () => {
   });
 
   it('shows the consent-required message for unconfirmed required consents', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     h.stores.checkout.setConsentErrors(['GENERAL_TERMS_AGREEMENT']);
     renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
     expect((await screen.findByText('Tvoja saglasnost sa navedenim dokumentom je obavezna.')).getAttribute('role')).toBe('alert');
@@ -242,14 +242,14 @@ describe('screen checkout-overview-payment', () => {
 
 describe('screen payment-result', () => {
   it('checking while the status loads', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     const { container } = renderScreen(h, 'payment-result', '/kupovina/rezultat-placanja?orderCode=ORB-100042');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Obrada plaćanja');
     expect(container).toMatchSnapshot();
   });
 
   it('card limit: own message and a way to retry', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     h.stores.checkout.setPaymentResult({ code: 'ORB-100042', status: 'CREATED', paymentStatus: 'DECLINED', errorType: 'MtsCardLimitError', message: 'Prekoračen je limit kartice.' });
     renderScreen(h, 'payment-result', '/kupovina/rezultat-placanja?orderCode=ORB-100042');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Prekoračen limit kartice');
@@ -261,9 +261,7 @@ describe('screen payment-result', () => {
 
 describe('screen order-success', () => {
   it('order number, items, totals and next steps', async () => {
-    const h = makeHarness('guestCheckout');
-    const { confirmation } = await import('./fixtures/data');
-    h.stores.checkout.setConfirmation(confirmation());
+    const h = makeHarness('guest-checkout');
     const { container } = renderScreen(h, 'order-success', '/kupovina/uspesna-porudzbina?orderCode=ORB-100042');
     expect(await screen.findByRole('heading', { level: 1, name: 'Hvala na porudžbini!' })).toBeTruthy();
     expect(screen.getByText('ORB-100042')).toBeTruthy();
@@ -275,7 +273,7 @@ describe('screen order-success', () => {
 
 describe('screen order-failure', () => {
   it('what happened, try again, customer service', async () => {
-    const h = makeHarness('guestCheckout');
+    const h = makeHarness('guest-checkout');
     const { container } = renderScreen(h, 'order-failure', '/kupovina/neuspesna-porudzbina?orderCode=ORB-100042');
     expect(await screen.findByRole('heading', { level: 1, name: 'Porudžbina nije uspela' })).toBeTruthy();
     expect(screen.getByText('Broj porudžbine: ORB-100042')).toBeTruthy();

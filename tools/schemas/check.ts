@@ -136,8 +136,8 @@ async function checkFixtures(rootDir: string, ajv: ReturnType<typeof createAjv>,
     } else if (!validate(fx.json)) {
       for (const e of translateAjvErrors(validate.errors, fx.json)) add(e.pointer, e.message, e);
     }
-    const j = fx.json as Record<string, any> | null;
-    if (j && typeof j === 'object' && !Array.isArray(j)) {
+    const j = fx.json && typeof fx.json === 'object' && !Array.isArray(fx.json) ? (fx.json as Record<string, any>) : null;
+    if (j) {
       if (typeof j.id === 'string' && j.id !== fx.id) add('/id', `id "${j.id}" differs from the file name — it must be "${fx.id}"`, { expected: JSON.stringify(fx.id), suggestion: fx.id });
       const key = j.title && typeof j.title === 'object' ? j.title.message : undefined;
       if (typeof key === 'string' && messageKeys.size > 0 && !messageKeys.has(key)) add('/title/message', `unknown message key "${key}" — add it with tools/messages-add.mjs or write the title as plain text`);

@@ -80,7 +80,8 @@ function withDefsRoot(json: Json): Json {
 }
 
 export async function generateTypes(schemasDir: string): Promise<Map<string, string>> {
-  const metas = await readJsonDir(join(schemasDir, 'meta'), (n) => n.endsWith('.schema.json'));
+  // fixture.schema.json describes test/preview data: its TypeScript type is FixtureDoc in renderer/fixtures.ts
+  const metas = await readJsonDir(join(schemasDir, 'meta'), (n) => n.endsWith('.schema.json') && n !== 'fixture.schema.json');
   const apis = await readJsonDir(join(schemasDir, 'api'), () => true);
   // every schema by file path and by $id, so cross-file $refs resolve without the network
   const byId = new Map<string, Json>();

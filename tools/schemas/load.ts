@@ -61,6 +61,36 @@ export async function loadDocuments(
   return { docs, errors, unparsable };
 }
 
+/** The folder of the fixture store states (schemas/fixtures/<id>.json): checked, but not served as shop documents. */
+export const FIXTURE_FOLDER = 'fixtures';
+
+export interface LoadedFixture {
+  id: string;
+  file: string;
+  json: any;
+  pointers: Map<string, Located>;
+}
+
+/** Reads every schemas/fixtures/*.json with positions; syntax errors are reported like those of the documents. */
+export async function loadFixtures(rootDir: string): Promise<{ fixtures: LoadedFixture[]; errors: SchemaError[] }> {
+  const fixtures: LoadedFixture[] = [];
+  const errors: SchemaError[] = [];
+  const dir = join(rootDir, FIXTURE_FOLDER);
+  for (const name of await listJson(dir)) {
+    const abs = join(dir, name);
+    const file = relativeFile(rootDir, abs);
+    const text = await readFile(abs, 'utf8');
+    try {
+      const { data, pointers } = parseWithPositions(text);
+      fixtures.push({ id: basename(name, '.json'), file, json: data, pointers });
+    } catch (e) {
+      if (!(e instanceof JsonSyntaxError)) throw e;
+      errors.push({ file, pointer: '', line: e.line, column: e.column, message: `not valid JSON: ${e.message}` });
+    }
+  }
+  return { fixtures, errors };
+}
+
 /** Reads one JSON file of the meta folder; undefined when absent. */
 export async function readJsonIfExists(abs: string): Promise<unknown | undefined> {
   try {

@@ -13,6 +13,15 @@ export interface SchemaDocument {
   json: any;
 }
 
+/** A fixture store state (schemas/fixtures/<id>.json): checked with the documents, not served to the shop. */
+export interface FixtureDocument {
+  id: string;
+  /** path relative to the repository root, e.g. schemas/fixtures/empty-cart.json */
+  file: string;
+  version: number;
+  json: any;
+}
+
 /** One problem found by the checker, written for a person who edits JSON, not TypeScript. */
 export interface SchemaError {
   /** path relative to the repository root */
