@@ -12,6 +12,7 @@ import { RuntimeContext } from './context';
 import { Outlet } from './Node';
 import { buildRoutes, type Manifest, type RouteInfo } from './router';
 import { createRuntime } from './runtime';
+import { connectLiveUpdates } from './live';
 import './runtime.css';
 
 async function boot(): Promise<void> {
@@ -50,6 +51,9 @@ async function boot(): Promise<void> {
     },
   });
   router = createBrowserRouter(buildRoutes(manifest, runtime, currentRoute));
+  // development servers announce edited documents; the page redraws them without a reload
+  const liveRouter = router;
+  connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

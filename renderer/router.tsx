@@ -11,6 +11,7 @@ import { ScopeContext, type Runtime, type Scope } from './context';
 import { useRuntime, useStores, useT } from './hooks';
 import { NodeList } from './Node';
 import { LoaderOverlay, ModalHost, ToastHost } from './hosts';
+import { useLiveDataRevision, useLiveRevision } from './live';
 import { resolveValue } from './resolve';
 import type { ActionCall, UiNode } from './types';
 
@@ -132,11 +133,13 @@ const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRou
     if (typeof title === 'string' && title) document.title = title;
   }, [screen, scope, t]);
 
-  // screen load actions: on enter and whenever the params/query (or the language) change
+  // screen load actions: on enter and whenever the params/query (or the language) change, and after a live
+  // update of a document the server answers from (a checkout flow, renderer/live.ts)
+  const dataRevision = useLiveDataRevision();
   useEffect(() => {
     if (screen?.load?.length) void rt.dispatch(screen.load, scope);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [screen?.id, route, lang]);
+  }, [screen?.id, route, lang, dataRevision]);
 
   // layout load actions: when the layout (or the language) changes
   const scopeRef = useRef(scope);
@@ -166,9 +169,11 @@ const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRou
   );
 });
 
-/** The page: the screen's body nodes, or the built-in 404 when there is no screen. */
+/** The page: the screen's body nodes, or the built-in 404 when there is no screen; remounted by live updates. */
 function ScreenBody() {
   const screen = useContext(ScreenDocContext);
+  // a live update of the documents (renderer/live.ts) remounts the body: its forms fetch their document again
+  const revision = useLiveRevision();
   if (!screen) return <NotFoundBuiltin />;
-  return <NodeList key={screen.id} nodes={screen.body} />;
+  return <NodeList key={`${screen.id}@${revision}`} nodes={screen.body} />;
 }

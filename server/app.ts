@@ -23,6 +23,7 @@ import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
+import { studioRoutes } from './studio/routes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,7 +46,7 @@ export interface BuildAppOptions {
   ui?: UiDocuments;
 }
 
-const API_PREFIXES = ['/hybris/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json'];
+const API_PREFIXES = ['/hybris/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const schemasDir = opts.schemasDir ?? join(root, 'schemas');
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await checkoutRoutes(app);
   await gatewayRoutes(app);
   await uiRoutes(app);
+  await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
   app.get('/openapi.json', async () => openapi.document(app));
 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.

@@ -1,5 +1,5 @@
 // Starts the shop: opens the database (PGlite in ./data/pglite, or PostgreSQL when DATABASE_URL
-// is set), migrates, seeds on first start, checks the schema set, listens on HOST:PORT.
+// is set), migrates, seeds on first start, checks the schema set (schemas/, or SCHEMAS_DIR), listens on HOST:PORT.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   try {
     app = await buildApp({
       db: database.db, dev, logger: true, gatewaySecret: secret,
+      schemasDir: process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : undefined,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
     });
   } catch (err) {

@@ -174,4 +174,9 @@ export class ApiClient {
     }
     return p as Promise<T>;
   }
+
+  /** Drops a UI document from the memory cache (live updates: the next getDocument fetches it again). */
+  forgetDocument(path: string): void {
+    this.docCache.delete(path);
+  }
 }

@@ -36,16 +36,26 @@ export interface ShopServer {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` in production mode on a free port with a fresh PGlite folder. */
-export async function startShop(extraEnv: Record<string, string> = {}): Promise<ShopServer> {
+export interface StartOptions {
+  /** development mode (`server/main.ts --dev`): watches the schemas folder, enables the studio and /ui/events */
+  dev?: boolean;
+  /** the schemas folder to serve (SCHEMAS_DIR); tests that write documents pass a temporary copy */
+  schemasDir?: string;
+}
+
+/** Starts `server/main.ts` (production mode unless `dev`) on a free port with a fresh PGlite folder. */
+export async function startShop(extraEnv: Record<string, string> = {}, opts: StartOptions = {}): Promise<ShopServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: the e2e suite needs `npm run build` first (npm run test:e2e does it).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, NODE_ENV: 'production', ...extraEnv };
+  const env = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, NODE_ENV: opts.dev ? 'development' : 'production',
+    ...(opts.schemasDir ? { SCHEMAS_DIR: opts.schemasDir } : {}), ...extraEnv,
+  };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.dev ? ['--dev'] : [])], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,151 @@
+// The studio (issue 4): GET /studio (the page, built by Vite from studio/index.html), its JSON API under
+// /studio/api/, and the live-update stream GET /ui/events (events.ts). Development servers and staff only:
+// every studio route answers 403 ForbiddenError otherwise (reason "production" on a production server,
+// "notStaff" for an anonymous or non-staff session) — the page as a localized HTML page, the API as JSON.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RJSFSchema } from '@rjsf/utils';
+import { requestLang } from '../lib/lang';
+import { ApiError } from '../lib/errors';
+import { compileFormValidator, loadFormats } from '../ui/validators';
+import { forbidden, studioAccess } from './access';
+import { checkDraft, parseDraftFile, readDraftSource, writeDraft, type DraftFile } from './drafts';
+import { eventRoutes } from './events';
+
+export interface StudioOptions { dev: boolean; schemasDir: string; distDir: string }
+
+/** One entry of the studio's document list. */
+export interface StudioDocument { file: string; kind: string; id: string; version: number | null }
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const MAX_VALIDATORS = 32;
+
+export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): Promise<void> {
+  const { db, ui } = app.ctx;
+  eventRoutes(app, { dev: opts.dev });
+
+  /** preHandler of the JSON API */
+  const guard = async (req: FastifyRequest) => {
+    const access = await studioAccess(db, opts.dev, req);
+    if (access !== 'ok') throw forbidden(access);
+  };
+  const draftOf = (file: unknown): DraftFile => {
+    const d = typeof file === 'string' ? parseDraftFile(file) : null;
+    if (!d) throw new ApiError(400, 'ValidationError', 'studio.badFile', { file: String(file) }, 'badFile', String(file));
+    return d;
+  };
+
+  // the page
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+    const access = await studioAccess(db, opts.dev, req);
+    if (req.url.startsWith('/studio/api/')) {
+      if (access !== 'ok') throw forbidden(access);
+      throw new ApiError(404, 'NotFoundError', 'error.notFound.api');
+    }
+    const lang = requestLang(req);
+    reply.header('Cache-Control', 'no-store');
+    if (access !== 'ok') {
+      const title = ui.message(lang, 'studio.forbidden.title');
+      const link = access === 'notStaff' ? `<p><a href="/Prijava-b2c">${escapeHtml(ui.message(lang, 'studio.forbidden.login'))}</a></p>` : '';
+      return reply.code(403).type('text/html; charset=utf-8').send(
+        `<!doctype html><html lang="${lang === 'en' ? 'en' : 'sr-Latn'}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
+        + `<title>${escapeHtml(title)}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">`
+        + `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(ui.message(lang, `studio.forbidden.${access}`))}</p>${link}</body></html>`);
+    }
+    const file = join(opts.distDir, 'studio', 'index.html');
+    if (!existsSync(file)) {
+      return reply.code(503).type('text/html; charset=utf-8').send(
+        `<!doctype html><meta charset="utf-8"><title>Studio</title><p>${escapeHtml(ui.message(lang, 'error.server.noBuild'))}</p><pre>npm run build</pre>`);
+    }
+    return reply.type('text/html; charset=utf-8').send(readFileSync(file));
+  };
+  app.get('/studio', page);
+  app.get('/studio/*', page);
+
+  // the list of every document of the served set, plus the preview's fixture states
+  app.get('/studio/api/documents', { preHandler: guard }, async () => {
+    const versions = (JSON.parse(ui.manifest.body) as { versions: Record<string, number> }).versions;
+    const documents: StudioDocument[] = Object.entries(versions).map(([path, version]) => {
+      const [folder, id] = path.split('/');
+      return { file: `schemas/${folder}/${id}.json`, kind: folder, id, version };
+    });
+    const fixturesDir = join(opts.schemasDir, 'fixtures');
+    if (existsSync(fixturesDir)) {
+      for (const name of readdirSync(fixturesDir).filter((n) => n.endsWith('.json')).sort()) {
+        if (documents.some((d) => d.file === `schemas/fixtures/${name}`)) continue;
+        documents.push({ file: `schemas/fixtures/${name}`, kind: 'fixtures', id: name.slice(0, -5), version: null });
+      }
+    }
+    return { documents };
+  });
+
+  // the preview's fixture store states (schemas/fixtures/*.json), parsed
+  app.get('/studio/api/fixtures', { preHandler: guard }, async () => {
+    const dir = join(opts.schemasDir, 'fixtures');
+    if (!existsSync(dir)) return { fixtures: [] };
+    const fixtures = readdirSync(dir).filter((n) => n.endsWith('.json')).sort().flatMap((n) => {
+      try {
+        return [{ id: n.slice(0, -5), json: JSON.parse(readFileSync(join(dir, n), 'utf8')) as unknown }];
+      } catch {
+        return [];
+      }
+    });
+    return { fixtures };
+  });
+
+  // a document's text as it is on disk (so lines and columns match the checker's)
+  app.get<{ Querystring: { file?: string } }>('/studio/api/source', { preHandler: guard }, async (req) => {
+    const draft = draftOf(req.query.file);
+    const text = await readDraftSource(opts.schemasDir, draft);
+    if (text === null) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: draft.file }, 'unknownFile', draft.file);
+    return { file: draft.file, text };
+  });
+
+  const body = { type: 'object', required: ['file', 'text'], properties: { file: { type: 'string', maxLength: 200 }, text: { type: 'string' } } };
+  const bodyLimit = 2 * 1024 * 1024;
+
+  // live validation of a draft: the whole set is checked with the draft in place
+  app.post<{ Body: { file: string; text: string } }>('/studio/api/check', { preHandler: guard, bodyLimit, schema: { body } }, async (req) => {
+    const draft = draftOf(req.body.file);
+    return checkDraft(opts.schemasDir, draft, req.body.text);
+  });
+
+  // save: refused (422, with the errors) unless the whole set passes with the draft; development servers only
+  app.post<{ Body: { file: string; text: string } }>('/studio/api/save', { preHandler: guard, bodyLimit, schema: { body } }, async (req, reply) => {
+    const draft = draftOf(req.body.file);
+    const { errors } = await checkDraft(opts.schemasDir, draft, req.body.text);
+    if (errors.length > 0) {
+      return reply.code(422).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'studio.save.refused'), reason: 'schemaErrors' }], schemaErrors: errors });
+    }
+    await writeDraft(opts.schemasDir, draft, req.body.text);
+    return { saved: draft.file };
+  });
+
+  // a draft form's validator module: compiled by the server (the page's CSP forbids eval), imported by the preview
+  const validators = new Map<string, string>();
+  app.post<{ Body: { schema: RJSFSchema } }>('/studio/api/validator', {
+    preHandler: guard, bodyLimit,
+    schema: { body: { type: 'object', required: ['schema'], properties: { schema: { type: 'object' } } } },
+  }, async (req) => {
+    const text = JSON.stringify(req.body.schema);
+    const hash = createHash('sha256').update(text).digest('base64url').slice(0, 16);
+    if (!validators.has(hash)) {
+      let code: string;
+      try {
+        code = compileFormValidator(req.body.schema, loadFormats(opts.schemasDir));
+      } catch (e) {
+        throw new ApiError(400, 'ValidationError', 'studio.validator.failed', { message: e instanceof Error ? e.message : String(e) }, 'notCompiled');
+      }
+      validators.set(hash, code);
+      if (validators.size > MAX_VALIDATORS) validators.delete(validators.keys().next().value as string);
+    }
+    return { url: `/studio/api/validators/${hash}.js` };
+  });
+  app.get<{ Params: { hash: string } }>('/studio/api/validators/:hash.js', { preHandler: guard }, async (req, reply) => {
+    const code = validators.get(req.params.hash);
+    if (!code) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: req.params.hash }, 'unknownValidator');
+    return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-store').send(code);
+  });
+}

@@ -1,0 +1,199 @@
+/**
+ * The live preview of a draft: the screen (inside its layout, through the shop's own route assembly), modal or
+ * form rendered by the real renderer and vocabulary in a fixture store state. Every draft change remounts the
+ * drawing with the new document; the stores (and what was typed into forms) live as long as the chosen state.
+ */
+import { Component, createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { observer } from 'mobx-react-lite';
+import type { Messages } from '../actions/stores/i18n';
+import { RuntimeContext, ScopeContext } from '../renderer/context';
+import { ModalHost } from '../renderer/hosts';
+import { NodeList } from '../renderer/Node';
+import { buildRoutes, type Manifest, type RouteInfo } from '../renderer/router';
+import type { FixtureDoc } from '../renderer/fixtures';
+import { createPreviewSession, previewUrl, type DocumentSource, type PreviewSession, type RecordedAction } from './previewRuntime';
+import type { T } from './i18n';
+import { registerPreviewForm } from './validators';
+import type { RJSFSchema } from '@rjsf/utils';
+
+export interface PreviewProps {
+  /** "screens" | "modals" | "forms" | "flows" | ... */
+  kind: string;
+  id: string;
+  /** the parsed draft, or null while it is not valid JSON */
+  draft: unknown;
+  fixture: FixtureDoc | null;
+  messages: Messages;
+  t: T;
+}
+
+const PREVIEWABLE = new Set(['screens', 'modals', 'forms', 'flows']);
+
+export function Preview({ kind, id, draft, fixture, messages, t }: PreviewProps) {
+  if (!PREVIEWABLE.has(kind)) return <p className="st-muted">{t('studio.preview.none')}</p>;
+  if (draft === null || typeof draft !== 'object') return <p className="st-muted">{t('studio.preview.invalidJson')}</p>;
+  if (kind === 'flows') return <FlowPreview flow={draft as FlowDoc} t={t} />;
+  return <RenderedPreview kind={kind} id={id} draft={draft} fixture={fixture} messages={messages} t={t} />;
+}
+
+interface FlowDoc { checkoutType?: string; steps?: Array<{ code: string; path: string; screen: string; hidden?: boolean; title?: { message?: string } }> }
+
+function FlowPreview({ flow, t }: { flow: FlowDoc; t: T }) {
+  return (
+    <div className="st-flow">
+      <h3>{t('studio.preview.steps', { type: flow.checkoutType ?? '—' })}</h3>
+      <ol>
+        {(flow.steps ?? []).map((s, i) => (
+          <li key={`${s.code}-${i}`}>
+            <strong>{s.title?.message ? t(s.title.message) : s.code}</strong>
+            <code>{s.code}</code> <code>{s.path}</code> <code>{s.screen}</code>
+            {s.hidden ? <em> — {t('studio.preview.hiddenStep')}</em> : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps) {
+  const [calls, setCalls] = useState<RecordedAction[]>([]);
+  const [revision, setRevision] = useState(0);
+  const draftRef = useRef<{ path: string; doc: unknown }>({ path: `/ui/${kind}/${id}`, doc: draft });
+  const route = useRef<RouteInfo>({ path: '/', params: {}, query: {} });
+
+  const source = useMemo<DocumentSource>(() => ({
+    draft: (path) => (path === draftRef.current.path ? draftRef.current.doc : path === `/ui/messages/${fixture?.lang ?? 'sr'}` ? messages : undefined),
+    fetchServed: (path) => fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } }),
+  }), [fixture, messages]);
+
+  // new stores for every state (fixture) and language texts
+  const session: PreviewSession = useMemo(() => createPreviewSession({
+    fixture, messages, source,
+    onCall: (c) => setCalls((prev) => [...prev.slice(-19), c]),
+    route: () => route.current,
+  }), [fixture, messages, source]);
+
+  // a new draft: the document is served fresh and the drawing remounts
+  useEffect(() => {
+    draftRef.current = { path: `/ui/${kind}/${id}`, doc: draft };
+    const schema = kind === 'forms' ? (draft as { schema?: unknown }).schema : undefined;
+    if (schema && typeof schema === 'object') registerPreviewForm(schema as RJSFSchema);
+    session.api.forgetDocument(draftRef.current.path);
+    setRevision((r) => r + 1);
+  }, [kind, id, draft, session]);
+  useEffect(() => setCalls([]), [session, kind, id]);
+
+  const stores = session.stores;
+  let drawing: ReactNode;
+  if (kind === 'screens') drawing = <ScreenPreview key={revision} id={id} doc={draft as ScreenLike} session={session} fixture={fixture} route={route} />;
+  else if (kind === 'modals') drawing = <ModalPreview key={revision} id={id} session={session} />;
+  else {
+    drawing = (
+      <Scoped session={session} key={revision}>
+        <div className="st-preview__form">
+          <NodeList nodes={[{ component: 'Form', props: { form: id } }]} />
+          <button type="button" className="st-button st-button--ghost st-preview__validate" onClick={() => stores.ui.validateForms([id])}>
+            {t('studio.preview.validate')}
+          </button>
+        </div>
+      </Scoped>
+    );
+  }
+
+  const address = kind === 'screens' ? previewUrl((draft as ScreenLike).route ?? '/', fixture) : null;
+  return (
+    <div className="st-preview">
+      {address ? <p className="st-preview__route">{t('studio.preview.route')}: <code>{address}</code></p> : null}
+      <div className="st-preview__canvas" data-testid="studio-preview">
+        {kind === 'screens'
+          ? <ScaledPage><PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary></ScaledPage>
+          : <PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary>}
+      </div>
+      <section className="st-preview__actions" aria-label={t('studio.preview.actions')}>
+        <h3>{t('studio.preview.actions')}</h3>
+        {calls.length === 0 ? <p className="st-muted">{t('studio.preview.noActions')}</p> : (
+          <ol>
+            {calls.map((c, i) => (
+              <li key={i} className={c.ran ? 'st-call st-call--ran' : 'st-call'}>
+                <code>{c.action}</code> {Object.keys(c.args).length > 0 ? <code className="st-muted">{JSON.stringify(c.args)}</code> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+interface ScreenLike { route?: string; aliases?: string[]; layout?: string }
+
+/**
+ * A page is laid out at the window's width — the width the shop's media queries answer to — and zoomed down to
+ * the preview pane, so the preview shows the page as this window would, not a squeezed desktop layout.
+ */
+function ScaledPage({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState({ width: window.innerWidth, zoom: 1 });
+  useEffect(() => {
+    const el = box.current?.parentElement;
+    if (!el || typeof ResizeObserver !== 'function') return undefined;
+    const measure = () => {
+      const width = window.innerWidth;
+      setScale({ width, zoom: Math.min(1, el.clientWidth / width) });
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    window.addEventListener('resize', measure);
+    measure();
+    return () => { ro.disconnect(); window.removeEventListener('resize', measure); };
+  }, []);
+  return <div ref={box} className="st-preview__page" style={{ width: scale.width, zoom: scale.zoom }}>{children}</div>;
+}
+
+const SlotContext = createContext<ReactNode>(null);
+function Slot() { return <>{useContext(SlotContext)}</>; }
+
+/** The stores as the scope, inside a memory router (components may draw links). */
+function Scoped({ session, children }: { session: PreviewSession; children: ReactNode }) {
+  const s = session.stores;
+  const router = useMemo(() => {
+    const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, route: { path: '/', params: {}, query: {} } };
+    return createMemoryRouter([{ path: '*', element: <ScopeContext.Provider value={scope}><Slot /></ScopeContext.Provider> }]);
+  }, [s]);
+  return (
+    <RuntimeContext.Provider value={session.runtime}>
+      <SlotContext.Provider value={children}><RouterProvider router={router} /></SlotContext.Provider>
+    </RuntimeContext.Provider>
+  );
+}
+
+/** A screen through the shop's own routes (renderer/router.tsx): layout, load actions, modal and toast hosts. */
+function ScreenPreview({ id, doc, session, fixture, route }: { id: string; doc: ScreenLike; session: PreviewSession; fixture: FixtureDoc | null; route: { current: RouteInfo } }) {
+  const router = useMemo(() => {
+    // a layout is shown around the home page
+    const isLayout = !doc.route;
+    const screen = isLayout ? 'home' : id;
+    const paths = isLayout ? ['/'] : [doc.route!, ...(doc.aliases ?? [])];
+    const manifest: Manifest = { routes: paths.map((p) => ({ route: p, screen })) };
+    return createMemoryRouter(buildRoutes(manifest, session.runtime, route), { initialEntries: [previewUrl(paths[0], fixture)] });
+  }, [id, doc, session, fixture, route]);
+  return <RuntimeContext.Provider value={session.runtime}><RouterProvider router={router} /></RuntimeContext.Provider>;
+}
+
+const ModalPreview = observer(function ModalPreview({ id, session }: { id: string; session: PreviewSession }) {
+  useEffect(() => {
+    session.stores.ui.openModal(id);
+    return () => session.stores.ui.closeModal(id);
+  }, [id, session]);
+  return <Scoped session={session}><ModalHost /></Scoped>;
+});
+
+class PreviewBoundary extends Component<{ t: T; children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) { return { error }; }
+  override render() {
+    if (this.state.error) return <p role="alert" className="st-alert st-alert--error">{this.props.t('studio.preview.failed', { message: this.state.error.message })}</p>;
+    return this.props.children;
+  }
+}
