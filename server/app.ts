@@ -121,7 +121,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await userRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60 });
   await catalogRoutes(app);
-  await cartRoutes(app);
+  await cartRoutes(app, { dev: opts.dev === true });
   await checkoutRoutes(app);
   await gatewayRoutes(app);
   await uiRoutes(app);

@@ -19,6 +19,14 @@ export interface CartPayloads {
   OrderCustomerInfo?: OrderCustomerInfo;
   DeliveryAddress?: DeliveryAddress;
   VariantOption?: VariantOption;
+  CartMutationQuery?: CartMutationQuery;
+  AddInsuranceQuery?: AddInsuranceQuery;
+  AddAddonBody?: AddAddonBody;
+  EsimBody?: EsimBody;
+  ChangeChargeTypeBody?: ChangeChargeTypeBody;
+  VoucherBody?: VoucherBody;
+  VoucherQuery?: VoucherQuery;
+  CartOnlyResponse?: CartOnlyResponse;
 }
 export interface AddToCartBody {
   code: string;
@@ -175,6 +183,10 @@ export interface DeleteEntryQuery {
   checkout?: boolean;
   qty?: number;
   lang?: 'sr' | 'en' | '1' | '2';
+  /**
+   * The cart version the client shows; an older one answers 409 CartError reason cartChanged with the current cart.
+   */
+  cartVersion?: number;
 }
 export interface Entry {
   entryNumber: number;
@@ -329,6 +341,10 @@ export interface CartModificationResponse {
     replaceModalEntries?: {
       [k: string]: unknown;
     }[];
+    /**
+     * CMS component the limit / no-stock modal may load (GET cmsComponent?componentId=).
+     */
+    cmsComponentId?: string | null;
   }[];
 }
 export interface ValidateResponse {
@@ -358,4 +374,55 @@ export interface ValidateResponse {
       subject?: string;
     }[];
   };
+}
+export interface CartMutationQuery {
+  lang?: 'sr' | 'en' | '1' | '2';
+  fields?: string;
+  /**
+   * The cart version the client shows; an older one answers 409 CartError reason cartChanged with the current cart.
+   */
+  cartVersion?: number;
+}
+export interface AddInsuranceQuery {
+  /**
+   * The device entry.
+   */
+  entryNumber: number;
+  insuranceCode: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+  /**
+   * The cart version the client shows; an older one answers 409 CartError reason cartChanged with the current cart.
+   */
+  cartVersion?: number;
+}
+export interface AddAddonBody {
+  code: string;
+  /**
+   * The tariff entry the add-on belongs to.
+   */
+  entryNumber: number;
+}
+export interface EsimBody {
+  entryNumber: number;
+  esimOptionSelected: boolean;
+}
+export interface ChangeChargeTypeBody {
+  selectedChargeType: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
+  isForceChange?: boolean;
+  processValidateErrors?: boolean;
+}
+export interface VoucherBody {
+  voucherCode: string;
+  entryNumber?: number;
+}
+export interface VoucherQuery {
+  voucherCode: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+  /**
+   * The cart version the client shows; an older one answers 409 CartError reason cartChanged with the current cart.
+   */
+  cartVersion?: number;
+}
+export interface CartOnlyResponse {
+  cart: Cart;
 }

@@ -1,16 +1,27 @@
-// Thin cart routes: cart, fullCart, addToCart, addBundleToCart, deleteEntry, deleteCart, validateCart.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestLang } from '../lib/lang';
+// Thin cart routes: cart, fullCart, add (tariff / bundle), replace, insurance, add-on, eSIM, charge type,
+// coupons, merge result, delete entry / cart, validate. Development servers also get server/cart/dev.ts.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
-import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, type AddResult, type BundleBody } from './service';
+import { carts } from '../db/schema';
+import { userOfSession } from '../user/accounts';
+import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
-import { stock } from '../db/schema';
-import { inArray } from 'drizzle-orm';
+import { addAddon, addInsurance, changeChargeType, setEsim, type ChargeTypeBody } from './extras';
+import { addVoucher, removeVoucher } from './vouchers';
+import { validateCart } from './validate';
+import { devCartRoutes } from './dev';
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
   const cart = await getOrCreateCart(ctx.db, req.sessionId!);
   return cartView(ctx.db, ctx.ui, cart, requestLang(req));
+}
+
+async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
+  const products = await loadEntryProducts(ctx.db, rows);
+  return rows.map((e) => entryView(e, products, ctx.ui, lang));
 }
 
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
@@ -18,51 +29,152 @@ async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   const cart = await getOrCreateCart(ctx.db, req.sessionId!);
   const view = await cartView(ctx.db, ctx.ui, cart, lang);
   if (r.verdict) {
-    return { cart: view, cartModifications: [{ statusCode: r.verdict.statusCode, statusMessage: ctx.ui.message(lang, r.verdict.messageKey), entry: null, quantityAdded: 0, replaceModalEntries: [] }] };
+    const replace = r.verdict.statusCode === 'productsNeedReplace';
+    return { cart: view, cartModifications: [{
+      statusCode: r.verdict.statusCode, statusMessage: ctx.ui.message(lang, r.verdict.messageKey, r.verdict.params),
+      // productsNeedReplace: `entry` = what was to be added, `replaceModalEntries` = the cart entries it would replace.
+      entry: replace && r.refused[0] ? (await entryViews(ctx, r.refused, lang))[0] : null,
+      quantityAdded: 0,
+      replaceModalEntries: replace ? await entryViews(ctx, r.replaceEntries, lang) : [],
+      cmsComponentId: r.verdict.cmsComponentId ?? null,
+    }] };
   }
-  const products = await loadEntryProducts(ctx.db, r.added);
-  return {
-    cart: view,
-    cartModifications: r.added.map((e) => ({
-      statusCode: 'success', statusMessage: ctx.ui.message(lang, 'cart.status.success'),
-      entry: entryView(e, products, ctx.ui, lang), quantityAdded: e.quantity, replaceModalEntries: [],
-    })),
-  };
+  return { cart: view, cartModifications: await successes(ctx, r.added, lang) };
 }
 
-export async function cartRoutes(app: FastifyInstance): Promise<void> {
+async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang) {
+  const views = await entryViews(ctx, rows, lang);
+  return views.map((entry, i) => ({
+    statusCode: 'success', statusMessage: ctx.ui.message(lang, 'cart.status.success'), entry, quantityAdded: rows[i].quantity, replaceModalEntries: [], cmsComponentId: null,
+  }));
+}
+
+/** A mutation sent with an older `cartVersion` than the cart's: 409 cartChanged with the current cart, nothing changed. */
+async function checkVersion(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const q = req.query as { cartVersion?: number } | undefined;
+  if (q?.cartVersion === undefined) return;
+  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
+  if (cart.version === q.cartVersion) return;
+  const lang = requestLang(req);
+  await reply.code(409).send({
+    errors: [{ type: 'CartError', reason: 'cartChanged', message: ctx.ui.message(lang, 'error.cartChanged') }],
+    cart: await cartView(ctx.db, ctx.ui, cart, lang),
+  });
+}
+
+export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
   const ctx = app.ctx;
   const { db, ui, paths } = ctx;
   const auth = { preHandler: app.authenticate };
+  const mutation = { preHandler: [app.authenticate, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)] };
   const cartResponse = { 200: { $ref: 'cart.json#/$defs/Cart' } };
   const modResponse = { 200: { $ref: 'cart.json#/$defs/CartModificationResponse' } };
+  const cartOnly = { 200: { $ref: 'cart.json#/$defs/CartOnlyResponse' } };
+  const mq = { $ref: 'cart.json#/$defs/CartMutationQuery' };
 
   app.route({ method: paths.cart.method, url: paths.cart.path, ...auth, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return respondCart(ctx, req); } });
   app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...auth, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
     handler: async (req) => respondCart(ctx, req) });
 
-  app.route<{ Body: { code: string; subscriptionTermId?: string; pricePlanId?: string } }>({
-    method: paths.addToCart.method, url: paths.addToCart.path, ...auth,
-    schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
+  type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
+  app.route<{ Body: TariffBody }>({
+    method: paths.addToCart.method, url: paths.addToCart.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, req.body)),
   });
   app.route<{ Body: BundleBody }>({
-    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...auth,
-    schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
+    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
     handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, req.body)),
   });
+  // Replace: the add payload again; the entries of the restricted category (productsNeedReplace) are replaced.
+  app.route<{ Body: TariffBody }>({
+    method: paths.replaceCart.method, url: paths.replaceCart.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
+    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, req.body, true)),
+  });
+  app.route<{ Body: BundleBody }>({
+    method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
+    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, req.body, true)),
+  });
+  app.route<{ Querystring: { entryNumber: number; insuranceCode: string } }>({
+    method: paths.addInsurance.method, url: paths.addInsurance.path, ...mutation,
+    schema: { querystring: { $ref: 'cart.json#/$defs/AddInsuranceQuery' }, response: modResponse },
+    handler: async (req) => {
+      const row = await addInsurance(db, req.sessionId!, req.query.entryNumber, req.query.insuranceCode);
+      return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, [row], requestLang(req)) };
+    },
+  });
+  app.route<{ Body: { code: string; entryNumber: number } }>({
+    method: paths.addAddon.method, url: paths.addAddon.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddAddonBody' }, response: modResponse },
+    handler: async (req) => {
+      const row = await addAddon(db, req.sessionId!, req.body.code, req.body.entryNumber);
+      return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, [row], requestLang(req)) };
+    },
+  });
+  app.route<{ Body: { entryNumber: number; esimOptionSelected: boolean } }>({
+    method: paths.addEsim.method, url: paths.addEsim.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/EsimBody' }, response: cartOnly },
+    handler: async (req) => { await setEsim(db, req.sessionId!, req.body.entryNumber, req.body.esimOptionSelected); return { cart: await respondCart(ctx, req) }; },
+  });
+  app.route<{ Body: ChargeTypeBody }>({
+    method: paths.changeChargeType.method, url: paths.changeChargeType.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/ChangeChargeTypeBody' }, response: modResponse },
+    handler: async (req) => {
+      const rows = await changeChargeType(db, req.sessionId!, req.body);
+      return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, rows, requestLang(req)) };
+    },
+  });
+  app.route<{ Body: { voucherCode: string; entryNumber?: number } }>({
+    method: paths.addVoucher.method, url: paths.addVoucher.path, ...mutation,
+    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/VoucherBody' }, response: cartOnly },
+    handler: async (req) => { await addVoucher(db, req.sessionId!, req.body.voucherCode, req.body.entryNumber); return { cart: await respondCart(ctx, req) }; },
+  });
+  app.route<{ Querystring: { voucherCode: string } }>({
+    method: paths.removeVoucher.method, url: paths.removeVoucher.path, ...mutation,
+    schema: { querystring: { $ref: 'cart.json#/$defs/VoucherQuery' }, response: cartOnly },
+    handler: async (req) => { await removeVoucher(db, req.sessionId!, req.query.voucherCode); return { cart: await respondCart(ctx, req) }; },
+  });
+  // The statuses of the last login merge (answered once): success per merged entry, accessoriesNeedMerge when both carts held accessories.
+  app.route({
+    method: paths.mergeCart.method, url: paths.mergeCart.path, ...auth,
+    schema: { querystring: mq, response: modResponse },
+    handler: async (req) => {
+      const lang = requestLang(req);
+      const cart = await getOrCreateCart(db, req.sessionId!);
+      const mods = cart.mergeModifications ?? [];
+      if (cart.mergeModifications) await db.update(carts).set({ mergeModifications: null }).where(eq(carts.id, cart.id));
+      const entries = await entriesOf(db, cart.id);
+      const products = await loadEntryProducts(db, entries);
+      return {
+        cart: await cartView(db, ui, cart, lang),
+        cartModifications: mods.map((m) => {
+          const e = entries.find((x) => x.entryNumber === m.entryNumber);
+          return {
+            statusCode: m.statusCode,
+            statusMessage: ui.message(lang, `cart.status.${m.statusCode}`),
+            entry: e ? entryView(e, products, ui, lang) : null,
+            quantityAdded: m.statusCode === 'success' && e ? e.quantity : 0,
+            replaceModalEntries: [], cmsComponentId: null,
+          };
+        }),
+      };
+    },
+  });
   app.route<{ Querystring: { entryNumber: number; checkout?: boolean; qty?: number } }>({
-    method: paths.deleteEntry.method, url: paths.deleteEntry.path, ...auth,
+    method: paths.deleteEntry.method, url: paths.deleteEntry.path, ...mutation,
     schema: { querystring: { $ref: 'cart.json#/$defs/DeleteEntryQuery' }, response: modResponse },
     handler: async (req) => {
-      await deleteEntry(db, req.sessionId!, req.query.entryNumber);
+      await deleteEntry(db, req.sessionId!, req.query.entryNumber, req.query.qty);
       return { cart: await respondCart(ctx, req), cartModifications: [] };
     },
   });
   app.route({
-    method: paths.deleteCart.method, url: paths.deleteCart.path, ...auth,
-    schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: modResponse },
+    method: paths.deleteCart.method, url: paths.deleteCart.path, ...mutation,
+    schema: { querystring: mq, response: modResponse },
     handler: async (req) => { await deleteCart(db, req.sessionId!); return { cart: await respondCart(ctx, req), cartModifications: [] }; },
   });
 
@@ -72,29 +184,23 @@ export async function cartRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => {
       const lang = requestLang(req);
       const cart = await getOrCreateCart(db, req.sessionId!);
+      const user = await userOfSession(db, req.sessionId);
+      const errors = req.body?.justSteps ? [] : await validateCart(db, ui, cart, lang, user === null);
       const entries = await entriesOf(db, cart.id);
       const products = await loadEntryProducts(db, entries);
       const checkoutType = checkoutTypeOf(entries, products);
       const flow = ui.flowFor(checkoutType);
       if (!flow) throw new ApiError(500, 'ServerError', 'error.generic');
       const steps = (flow.json as { steps: Array<{ code: string; path: string; eventName: string; hidden?: boolean }> }).steps;
-      const errors: Array<{ type: string; reason: string; message: string; subject?: string }> = [];
-      if (!req.body?.justSteps) {
-        const variants = entries.filter((e) => e.variantCode).map((e) => e.variantCode!);
-        const levels = variants.length ? await db.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
-        for (const e of entries) {
-          if (!e.variantCode) continue;
-          const level = levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0;
-          if (level < e.quantity) errors.push({ type: 'CartValidationError', reason: 'noStock', message: ui.message(lang, 'cart.validation.noStock'), subject: String(e.entryNumber) });
-        }
-      }
       return {
         checkoutSteps: steps.map((s) => ({ code: s.code, url: s.path, eventName: s.eventName, hidden: s.hidden === true })),
         checkoutType,
         backToOffer: (flow.json as { backToOffer?: string }).backToOffer ?? null,
-        cart: { code: cart.code, customer: { uid: 'anonymous', type: 'GUEST', isGuest: true }, entries: entries.map((e) => ({ entryNumber: e.entryNumber, code: e.variantCode ?? e.productCode })) },
+        cart: { code: cart.code, customer: user ? { uid: user.email ?? user.username, type: 'REGISTERED', isGuest: false } : { uid: 'anonymous', type: 'GUEST', isGuest: true }, entries: entries.map((e) => ({ entryNumber: e.entryNumber, code: e.variantCode ?? e.productCode })) },
         errors: { errors },
       };
     },
   });
+
+  if (opts.dev) await devCartRoutes(app);
 }

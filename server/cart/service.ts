@@ -2,11 +2,13 @@
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, carts, devicePrices, productVariants, products, stock } from '../db/schema';
+import { cartEntries, cartVouchers, carts, devicePrices, productVariants, products, stock } from '../db/schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import { loadProduct, loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
-import { evaluateAddRules, type AddCandidate, type RuleVerdict } from './rules';
+import { evaluateAddRules, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
+import { userOfSession } from '../user/accounts';
+import { ageFromJmbg } from '../user/jmbg';
 
 export type CartRow = typeof carts.$inferSelect;
 export type EntryRow = typeof cartEntries.$inferSelect;
@@ -32,7 +34,14 @@ export async function bumpVersion(db: DbOrTx, cartId: number): Promise<void> {
   await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-export interface AddResult { cartId: number; verdict: RuleVerdict | null; added: EntryRow[] }
+export interface AddResult {
+  cartId: number; verdict: RuleVerdict | null; added: EntryRow[];
+  /** What was to be added when a rule refused it (the `entry` of a refusing cartModification). */
+  refused: EntryRow[];
+  /** productsNeedReplace: the cart entries to replace. */
+  replaceEntries: EntryRow[];
+}
+type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
 
 async function nextNumbers(db: DbOrTx, cartId: number): Promise<{ entryNumber: number; bundleNo: number }> {
   const rows = await entriesOf(db, cartId);
@@ -47,22 +56,56 @@ async function stockLevel(db: DbOrTx, variantCode: string): Promise<number> {
   return rows[0]?.level ?? 0;
 }
 
-async function cartSnapshot(db: DbOrTx, cartId: number) {
-  const rows = await db.select({ e: cartEntries, type: products.type }).from(cartEntries)
+export async function cartSnapshot(db: DbOrTx, cartId: number): Promise<CartSnapshot> {
+  const rows = await db.select({ e: cartEntries, type: products.type, categories: products.categories }).from(cartEntries)
     .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cartId));
-  return { entries: rows.map((r) => ({ entryNumber: r.e.entryNumber, productCode: r.e.productCode, productOfferingType: r.type, variantCode: r.e.variantCode, quantity: r.e.quantity, chargeType: r.e.chargeType })) };
+  return { entries: rows.map((r) => ({
+    entryNumber: r.e.entryNumber, bundleNo: r.e.bundleNo, productCode: r.e.productCode, productOfferingType: r.type, variantCode: r.e.variantCode,
+    quantity: r.e.quantity, chargeType: r.e.chargeType, categories: r.categories, oneTimePrice: r.e.oneTimePrice,
+  })) };
 }
 
-async function applyAdd(db: Db, sessionId: string, build: (tx: DbOrTx) => Promise<{ candidates: AddCandidate[]; entries: Array<Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>> }>): Promise<AddResult> {
+/** Age of the session's customer from the JMBG (null when anonymous or without a JMBG). */
+export async function customerAgeOf(db: DbOrTx, sessionId: string): Promise<number | null> {
+  const u = await userOfSession(db, sessionId);
+  return u?.jmbg ? ageFromJmbg(u.jmbg) : null;
+}
+
+/** Removes entries (and the coupons on them) from a cart. */
+export async function removeEntries(tx: DbOrTx, cartId: number, entryNumbers: number[]): Promise<void> {
+  if (entryNumbers.length === 0) return;
+  await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cartId), inArray(cartVouchers.entryNumber, entryNumbers)));
+  await tx.delete(cartEntries).where(and(eq(cartEntries.cartId, cartId), inArray(cartEntries.entryNumber, entryNumbers)));
+}
+
+/**
+ * Adds the drafts built by `build` after the rules of rules.ts. With `replace`, the entries a
+ * productsNeedReplace verdict names are removed first and the rules are judged again without them.
+ */
+async function applyAdd(db: Db, sessionId: string, build: (tx: DbOrTx) => Promise<{ candidates: AddCandidate[]; entries: EntryDraft[] }>, replace = false): Promise<AddResult> {
   return db.transaction(async (tx) => {
     const cart = await getOrCreateCart(tx, sessionId);
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
     const { candidates, entries } = await build(tx);
-    const verdict = evaluateAddRules(candidates, await cartSnapshot(tx, cart.id));
-    if (verdict) return { cartId: cart.id, verdict, added: [] };
+    const customerAge = await customerAgeOf(tx, sessionId);
+    const draftRows = (from: number, bundleNo: number): EntryRow[] => entries.map((e, i) => ({
+      id: 0, cartId: cart.id, entryNumber: from + i, bundleNo, variantCode: null, quantity: 1, processType: null, pricePlanId: null, termMonths: null,
+      oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null, installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, ...e,
+    }));
+    let verdict = evaluateAddRules(candidates, await cartSnapshot(tx, cart.id), { customerAge });
+    if (verdict?.statusCode === 'productsNeedReplace' && replace) {
+      await removeEntries(tx, cart.id, verdict.replaceEntryNumbers ?? []);
+      verdict = evaluateAddRules(candidates, await cartSnapshot(tx, cart.id), { customerAge });
+    }
+    if (verdict) {
+      const all = await entriesOf(tx, cart.id);
+      const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
+      return { cartId: cart.id, verdict, added: [], refused: draftRows(entryNumber, bundleNo), replaceEntries: all.filter((e) => verdict!.replaceEntryNumbers?.includes(e.entryNumber)) };
+    }
     const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
     const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
     await bumpVersion(tx, cart.id);
-    return { cartId: cart.id, verdict: null, added };
+    return { cartId: cart.id, verdict: null, added, refused: [], replaceEntries: [] };
   });
 }
 
@@ -71,20 +114,24 @@ function requireType(p: CatalogProduct | null, code: string, types: string[]): C
   return p;
 }
 
-function tariffEntry(t: CatalogProduct, termMonths: number | null): Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'> {
+function tariffEntry(t: CatalogProduct, termMonths: number | null): EntryDraft {
   const m = currentMonthly(t);
   const one = oneOffPrice(t);
   return {
     productCode: t.product.code, quantity: 1, processType: t.product.processType,
     chargeType: m ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE', pricePlanId: t.plan?.id ?? null, termMonths,
     oneTimePrice: one?.price ?? 0, monthlyPrice: m?.price ?? null, oldMonthlyPrice: m?.oldPrice ?? null,
+    priceVersion: t.product.priceVersion, esimSelected: t.product.esim === 'ESIM',
   };
 }
 
 /** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid). */
-export async function addTariff(db: Db, sessionId: string, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }): Promise<AddResult> {
+export async function addTariff(db: Db, sessionId: string, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }, replace = false): Promise<AddResult> {
   return applyAdd(db, sessionId, async (tx) => {
     const t = requireType(await loadProduct(tx, body.code), body.code, ['TARIFF']);
+    if (t.product.parentCode === null && (await tx.select({ code: products.code }).from(products).where(eq(products.parentCode, t.product.code)).limit(1)).length > 0) {
+      throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
+    }
     if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
     if (body.pricePlanId && body.pricePlanId !== t.plan.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
     let months: number | null = null;
@@ -93,8 +140,9 @@ export async function addTariff(db: Db, sessionId: string, body: { code: string;
       if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
       months = term.months;
     }
-    return { candidates: [{ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null }], entries: [tariffEntry(t, months)] };
-  });
+    const entry = tariffEntry(t, months);
+    return { candidates: [{ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: entry.oneTimePrice ?? 0 }], entries: [entry] };
+  }, replace);
 }
 
 export interface BundleBody {
@@ -115,11 +163,11 @@ async function resolveVariant(tx: DbOrTx, code: string, types: string[]): Promis
 }
 
 /** POST addBundleToCart — device with a tariff (one-off or installments), or a device/accessory alone (one-off). */
-export async function addBundle(db: Db, sessionId: string, body: BundleBody): Promise<AddResult> {
+export async function addBundle(db: Db, sessionId: string, body: BundleBody, replace = false): Promise<AddResult> {
   return applyAdd(db, sessionId, async (tx) => {
-    const dev = await resolveVariant(tx, body.deviceCode, ['DEVICE', 'ACCESSORY']);
-    const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level }];
-    const entries: Array<Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>> = [];
+    const dev = await resolveVariant(tx, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
+    const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level, categories: dev.p.product.categories }];
+    const entries: EntryDraft[] = [];
     if (body.tariffCode) {
       if (dev.p.product.type !== 'DEVICE') throw badInput('error.cart.tariffNeedsDevice', {}, 'tariffCode');
       const t = requireType(await loadProduct(tx, body.tariffCode), body.tariffCode, ['TARIFF']);
@@ -128,53 +176,65 @@ export async function addBundle(db: Db, sessionId: string, body: BundleBody): Pr
       const rows = await tx.select().from(devicePrices).where(and(eq(devicePrices.deviceCode, dev.p.product.code), eq(devicePrices.tariffCode, t.product.code), eq(devicePrices.termMonths, term.months)));
       const price = rows[0];
       if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.tariffCode }, 'tariffCode');
+      if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.discTariffOffer', { code: price.id }, 'pricePlanId', 'MTS_DISC_TARIFF');
       if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
       const recurring = body.chargeType === 'RECURRING_CHARGE';
-      if (recurring && (!price.installments || price.installmentPrice === null)) throw badInput('error.cart.noInstallments', {}, 'chargeType');
+      if (recurring && (!price.installments || price.installmentPrice === null || !price.installmentsAvailable)) throw badInput('error.cart.noInstallments', {}, 'chargeType');
+      if (!recurring && !price.oneTimeAvailable) throw badInput('error.cart.noOneTime', {}, 'chargeType');
       entries.push({
         productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: body.chargeType, processType: t.product.processType,
         pricePlanId: price.id, termMonths: term.months,
         oneTimePrice: recurring ? price.upfrontPrice : price.oneTimePrice,
         monthlyPrice: recurring ? price.installmentPrice : null, oldMonthlyPrice: recurring ? price.oldInstallmentPrice : null,
-        installments: recurring ? price.installments : null,
+        installments: recurring ? price.installments : null, priceVersion: dev.p.product.priceVersion,
       });
+      candidates[0].oneTimePrice = recurring ? price.upfrontPrice : price.oneTimePrice;
       entries.push(tariffEntry(t, term.months));
-      candidates.push({ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null });
+      candidates.push({ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: 0 });
     } else {
       if (body.chargeType !== 'ONE_TIME_CHARGE') throw badInput('error.cart.noInstallments', {}, 'chargeType');
       const own = oneOffPrice(dev.p);
       if (!own || !dev.p.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.deviceCode }, 'deviceCode');
-      entries.push({ productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: dev.p.plan.id, oneTimePrice: own.price });
+      entries.push({ productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: dev.p.plan.id, oneTimePrice: own.price, priceVersion: dev.p.product.priceVersion });
+      candidates[0].oneTimePrice = own.price;
     }
     if (body.insuranceCode) {
       const ins = requireType(await loadProduct(tx, body.insuranceCode), body.insuranceCode, ['INSURANCE']);
       const fee = monthlyFee(ins);
-      entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24 });
+      entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24, priceVersion: ins.product.priceVersion });
     }
     for (const code of new Set(body.accessoryCodes ?? [])) {
       const acc = await resolveVariant(tx, code, ['ACCESSORY']);
       const own = oneOffPrice(acc.p);
       if (!own) throw badInput('error.cart.notPurchasable', { code }, 'accessoryCodes');
-      candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level });
-      entries.push({ productCode: acc.p.product.code, variantCode: acc.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: acc.p.plan?.id ?? null, oneTimePrice: own.price });
+      candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level, categories: acc.p.product.categories, oneTimePrice: own.price });
+      entries.push({ productCode: acc.p.product.code, variantCode: acc.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: acc.p.plan?.id ?? null, oneTimePrice: own.price, priceVersion: acc.p.product.priceVersion });
     }
     return { candidates, entries };
-  });
+  }, replace);
 }
 
 /** Removing the device or the tariff of a bundle removes the whole bundle (its prices depend on both). */
-export async function deleteEntry(db: Db, sessionId: string, entryNumber: number): Promise<void> {
+export async function deleteEntry(db: Db, sessionId: string, entryNumber: number, qty?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await getOrCreateCart(tx, sessionId);
     const rows = await tx.select({ e: cartEntries, type: products.type }).from(cartEntries)
       .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cart.id));
     const target = rows.find((r) => r.e.entryNumber === entryNumber);
     if (!target) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
+    if (qty !== undefined && qty > 0 && qty < target.e.quantity) {
+      // Fewer units of the same entry.
+      await tx.update(cartEntries).set({ quantity: target.e.quantity - qty }).where(eq(cartEntries.id, target.e.id));
+      await bumpVersion(tx, cart.id);
+      return;
+    }
     const bundle = rows.filter((r) => r.e.bundleNo === target.e.bundleNo);
     const bundled = bundle.some((r) => r.type === 'DEVICE') && bundle.some((r) => r.type === 'TARIFF');
     const removeWhole = bundled && (target.type === 'DEVICE' || target.type === 'TARIFF');
-    const ids = (removeWhole ? bundle : [target]).map((r) => r.e.id);
-    await tx.delete(cartEntries).where(inArray(cartEntries.id, ids));
+    const chosen = removeWhole ? bundle : [target];
+    // Add-ons and insurance attached to a removed entry go with it.
+    const attached = rows.filter((r) => r.e.parentEntryNumber !== null && chosen.some((c) => c.e.entryNumber === r.e.parentEntryNumber));
+    await removeEntries(tx, cart.id, [...chosen, ...attached].map((r) => r.e.entryNumber));
     await bumpVersion(tx, cart.id);
   });
 }
@@ -182,6 +242,7 @@ export async function deleteEntry(db: Db, sessionId: string, entryNumber: number
 export async function deleteCart(db: Db, sessionId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await getOrCreateCart(tx, sessionId);
+    await tx.delete(cartVouchers).where(eq(cartVouchers.cartId, cart.id));
     await tx.delete(cartEntries).where(eq(cartEntries.cartId, cart.id));
     await tx.update(carts).set({ orderCustomerInfo: null, deliveryAddress: null, paymentMode: null, cardPaymentType: null, deliveryTimeSlot: null }).where(eq(carts.id, cart.id));
     await bumpVersion(tx, cart.id);

@@ -5,6 +5,18 @@ import { money, moneyOrNull } from '../lib/money';
 import type { UiDocuments } from '../ui/documents';
 import { stockLevelStatus, type CatalogProduct } from '../catalog/repository';
 import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
+import { cartVouchers } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+export type AppliedVoucher = typeof cartVouchers.$inferSelect;
+
+export async function vouchersOf(db: DbOrTx, cartId: number): Promise<AppliedVoucher[]> {
+  return db.select().from(cartVouchers).where(eq(cartVouchers.cartId, cartId)).orderBy(cartVouchers.createdAt, cartVouchers.voucherCode);
+}
+
+/** Para due now after the coupons (never below zero). */
+export const dueNowAfterVouchers = (entries: EntryRow[], vouchers: AppliedVoucher[]) =>
+  Math.max(0, amountDueNow(entries) - vouchers.reduce((n, v) => n + v.value, 0));
 
 /** Anonymous sessions: STANDALONE when the cart holds only accessories, else GUEST. */
 export function checkoutTypeOf(entries: EntryRow[], products: CatalogProduct[]): 'GUEST' | 'STANDALONE' {
@@ -12,7 +24,7 @@ export function checkoutTypeOf(entries: EntryRow[], products: CatalogProduct[]):
   return types.length > 0 && types.every((t) => t === 'ACCESSORY') ? 'STANDALONE' : 'GUEST';
 }
 
-export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang) {
+export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []) {
   const p = products.find((x) => x.product.code === e.productCode)!;
   const v = e.variantCode ? p.variants.find((x) => x.code === e.variantCode) : undefined;
   const images = v?.images.slice(0, 1) ?? [];
@@ -54,9 +66,11 @@ export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocumen
       ? { name: ui.message(lang, 'cart.term', { count: e.termMonths }), termOfServiceNumber: e.termMonths } : null,
     installments: e.installments,
     insuranceOptionSelected: p.product.type === 'INSURANCE',
-    esimOptionSelected: false,
-    voucherOptionSelected: false,
+    esimOptionSelected: e.esimSelected,
+    voucherOptionSelected: vouchers.some((v) => v.entryNumber === e.entryNumber),
     automaticallyAdded: e.automaticallyAdded,
+    priceVersion: e.priceVersion,
+    parentEntryNumber: e.parentEntryNumber,
   };
 }
 
@@ -84,7 +98,8 @@ export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n 
 export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang) {
   const entries = await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries);
-  const views = entries.map((e) => entryView(e, products, ui, lang));
+  const vouchers = await vouchersOf(db, cart.id);
+  const views = entries.map((e) => entryView(e, products, ui, lang, vouchers));
   const customer = cart.orderCustomerInfo;
   const address = cart.deliveryAddress;
   return {
@@ -94,7 +109,7 @@ export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
     entries: views,
     totalUnitCount: entries.reduce((n, e) => n + e.quantity, 0),
     totalItems: entries.length,
-    appliedVouchers: [] as Array<{ voucherCode: string; value: unknown }>,
+    appliedVouchers: vouchers.map((v) => ({ voucherCode: v.voucherCode, value: money(v.value, lang), entryNumber: v.entryNumber })),
     paymentMode: cart.paymentMode ? { code: cart.paymentMode } : null,
     paymentInfo: cart.cardPaymentType ? { cardPaymentType: cart.cardPaymentType, cardId: null } : null,
     orderCustomerInfo: customer ? {
@@ -104,8 +119,8 @@ export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
     deliveryAddress: address ?? null,
     deliveryAddressType: address ? 'DELIVERY_ADDRESS_NEW' : null,
     deliveryTimeSlot: cart.deliveryTimeSlot,
-    esimOptionSelected: false,
+    esimOptionSelected: entries.some((e) => e.esimSelected),
     orderPrices: orderPrices(entries, products, lang),
-    totalPrice: money(amountDueNow(entries), lang),
+    totalPrice: money(dueNowAfterVouchers(entries, vouchers), lang),
   };
 }

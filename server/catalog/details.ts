@@ -34,8 +34,8 @@ function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: Devic
       return [{
         id: d.id,
         subscriptionTermId: term.id,
-        purchasable: d.purchasable && (t.plan?.purchasable ?? false) && t.product.type !== 'MTS_DISC_TARIFF',
-        recurring: d.installments && d.installmentPrice !== null ? {
+        purchasable: d.purchasable && (t.plan?.purchasable ?? false) && t.product.type !== 'MTS_DISC_TARIFF' && d.offerType !== 'MTS_DISC_TARIFF',
+        recurring: d.installments && d.installmentPrice !== null && d.installmentsAvailable ? {
           installments: d.installments,
           installment: money(d.installmentPrice, lang),
           tariffPrice: money(fee ?? 0, lang),

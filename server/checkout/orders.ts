@@ -9,7 +9,9 @@ import type { Lang } from '../lib/lang';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui/documents';
 import { entriesOf, getOrCreateCart, loadEntryProducts, type CartRow } from '../cart/service';
-import { amountDueNow, cartView } from '../cart/view';
+import { cartView, dueNowAfterVouchers, vouchersOf } from '../cart/view';
+import { validateCart } from '../cart/validate';
+import { userOfSession } from '../user/accounts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -46,7 +48,16 @@ async function lockCartToOrder(tx: DbOrTx, sessionId: string): Promise<{ cart: C
   return { cart: locked, existing };
 }
 
+/** The cart failed validation at submit: 400 { errors: [{ type: 'CartValidationError', reason, message, subject? }] }. */
+export class CartValidationFailure extends Error {
+  constructor(readonly errors: Array<{ type: 'CartValidationError'; reason: string; message: string; subject?: string }>) { super('CartValidationError'); }
+}
+
 export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang): Promise<OrderRow> {
+  // The cart rules again (seed 000 §4 "A cart-validation error raised on order submit re-runs the handling").
+  const open = await getOrCreateCart(db, sessionId);
+  const errors = await validateCart(db, ui, open, lang, (await userOfSession(db, sessionId)) === null);
+  if (errors.length) throw new CartValidationFailure(errors);
   return db.transaction(async (tx) => {
     const { cart, existing } = await lockCartToOrder(tx, sessionId);
     if (existing) return existing;
@@ -71,7 +82,7 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
         throw new ApiError(409, 'CartValidationError', 'cart.validation.noStock', {}, 'noStock', String(e.entryNumber));
       }
     }
-    const total = amountDueNow(entries);
+    const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
     const card = total > 0;
     const view = await cartView(tx, ui, cart, lang);
     const [order] = await tx.insert(orders).values({

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/errors';
 import { getOrCreateCart } from '../cart/service';
 import { cartView } from '../cart/view';
 import { checkoutOptions, consents, paymentModes, setGuestInfo, setPaymentType, setTimeSlot, timeSlots, type GuestBody } from './service';
-import { findOrder, orderResult, submitOrder, type SubmitBody } from './orders';
+import { CartValidationFailure, findOrder, orderResult, submitOrder, type SubmitBody } from './orders';
 import { authorizePayment, orderStatus, confirmationData } from '../payment/service';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
@@ -61,9 +61,14 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   app.route<{ Body: SubmitBody }>({
     method: paths.submitOrder.method, url: paths.submitOrder.path, ...auth,
     schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/SubmitOrderBody' }, response: { 200: { $ref: 'checkout.json#/$defs/OrderResult' } } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const lang = requestLang(req);
-      return orderResult(await submitOrder(db, ui, req.sessionId!, req.body, lang), lang);
+      try {
+        return orderResult(await submitOrder(db, ui, req.sessionId!, req.body, lang), lang);
+      } catch (e) {
+        if (e instanceof CartValidationFailure) return reply.code(400).send({ errors: e.errors });
+        throw e;
+      }
     },
   });
   app.route<{ Body: { cardId?: string; cardPaymentType: string; orderId: string } }>({

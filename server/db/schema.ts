@@ -27,6 +27,8 @@ export const products = pgTable('products', {
   specification: jsonb('specification').$type<SpecGroup[]>().notNull(),
   rating: real('rating').notNull().default(0),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Bumped whenever a price of the product changes; cart entries remember the version they were priced at. */
+  priceVersion: integer('price_version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('products_type_idx').on(t.type)]);
 
@@ -91,6 +93,11 @@ export const devicePrices = pgTable('device_prices', {
   oldInstallmentPrice: integer('old_installment_price'),
   /** Participation paid at once when buying in installments. */
   upfrontPrice: integer('upfront_price').notNull().default(0),
+  /** Offer type of the device offer; MTS_DISC_TARIFF offers cannot be bought (seed 000 §3 Other). */
+  offerType: text('offer_type'),
+  /** Whether the offer may be paid at once / in installments right now (cart validation forces a change when not). */
+  oneTimeAvailable: boolean('one_time_available').notNull().default(true),
+  installmentsAvailable: boolean('installments_available').notNull().default(true),
 }, (t) => [uniqueIndex('device_prices_uq').on(t.deviceCode, t.tariffCode, t.termMonths)]);
 
 export const stock = pgTable('stock', {
@@ -167,6 +174,8 @@ export const carts = pgTable('carts', {
   deliveryTimeSlot: text('delivery_time_slot'),
   paymentMode: text('payment_mode'),
   cardPaymentType: text('card_payment_type'),
+  /** cartModifications of the last login merge, answered (once) by GET mergeCart. */
+  mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: string; productCode: string; variantCode: string | null; entryNumber: number | null }>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('carts_session_idx').on(t.sessionId, t.status)]);
@@ -190,6 +199,12 @@ export const cartEntries = pgTable('cart_entries', {
   oldMonthlyPrice: integer('old_monthly_price'),
   installments: integer('installments'),
   automaticallyAdded: boolean('automatically_added').notNull().default(false),
+  /** The product's priceVersion when the entry was priced (updatedPriceDate at validate when it differs). */
+  priceVersion: integer('price_version').notNull().default(1),
+  /** eSIM chosen for a tariff entry (PATCH addEsim): true = eSIM, false = physical SIM. */
+  esimSelected: boolean('esim_selected').notNull().default(false),
+  /** For add-ons / insurance added to an entry: the entry they belong to. */
+  parentEntryNumber: integer('parent_entry_number'),
 }, (t) => [uniqueIndex('cart_entries_uq').on(t.cartId, t.entryNumber)]);
 
 export const orders = pgTable('orders', {
@@ -262,3 +277,20 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** EKO discount coupons (seed 001 §5): value in para; disabled or expired coupons are not available. */
+export const vouchers = pgTable('vouchers', {
+  code: text('code').primaryKey(),
+  value: integer('value').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});
+
+/** Coupons applied to a cart, each on the device entry it discounts. */
+export const cartVouchers = pgTable('cart_vouchers', {
+  cartId: integer('cart_id').notNull().references(() => carts.id),
+  voucherCode: text('voucher_code').notNull().references(() => vouchers.code),
+  entryNumber: integer('entry_number').notNull(),
+  value: integer('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.cartId, t.voucherCode] })]);

@@ -43,12 +43,13 @@ export const drivers: Array<[string, string | undefined]> = [
   ...(process.env.TEST_DATABASE_URL ? [['postgres', process.env.TEST_DATABASE_URL] as [string, string]] : []),
 ];
 
-export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number } = {}): Promise<Harness> {
+export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number; dev?: boolean } = {}): Promise<Harness> {
   const { database, drop } = await openTestDatabase(url);
   await seedIfEmpty(database.db);
   const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });
   await app.ready();
-  return { app, database, close: async () => { await app.close(); await database.close(); await drop(); } };
+  // A development app watches the schema folder; the harness owns the documents, so it stops the watcher.
+  return { app, database, close: async () => { await app.close(); if (extra.dev) app.ctx.ui.close(); await database.close(); await drop(); } };
 }
 
 /** A shopper: an anonymous session (cookie) with a bearer token, calling the contract by name. */

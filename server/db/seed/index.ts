@@ -8,6 +8,7 @@ import {
 } from './catalog';
 
 import { seedDemoUsers } from './users';
+import { seedCommerce } from './commerce';
 
 export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
@@ -23,6 +24,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     return true;
   });
   await seedDemoUsers(db);
+  await seedCommerce(db);
   return seeded;
 }
 

@@ -1,0 +1,121 @@
+// Changes to entries already in the cart: insurance on a device, add-ons on a tariff, eSIM on a tariff,
+// and the charge type (one-off / installments) of the device bundles.
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/index';
+import { cartEntries, productReferences, products } from '../db/schema';
+import { badInput, notFound } from '../lib/errors';
+import { loadProduct, monthlyFee, oneOffPrice } from '../catalog/repository';
+import { bumpVersion, entriesOf, getOrCreateCart, removeEntries, type EntryRow } from './service';
+import { canPay, setEntryChargeType } from './validate';
+import { devicePrices } from '../db/schema';
+import { rulesConfig } from './config';
+
+export const ADDON_TYPES = ['ADDON_POSTPAID', 'ADDON_PREPAID', 'TV_ADDON', 'HOME_NET_ADDON', 'SPECIAL_ADD_ON', 'MTS_TV_GO_ADDON', 'SHARED_NET', 'ADDITIONAL_SERVICE', 'STREAMING_SUBSCRIPTION'];
+
+async function typeOf(tx: DbOrTx, code: string): Promise<string | null> {
+  return (await tx.select({ type: products.type }).from(products).where(eq(products.code, code)))[0]?.type ?? null;
+}
+
+async function nextEntryNumber(entries: EntryRow[]) {
+  return entries.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0);
+}
+
+/** PUT addInsurance ?entryNumber&insuranceCode (empty body): the device's insurance (one per device; a new one replaces it). */
+export async function addInsurance(db: Db, sessionId: string, entryNumber: number, insuranceCode: string): Promise<EntryRow> {
+  return db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const entries = await entriesOf(tx, cart.id);
+    const device = entries.find((e) => e.entryNumber === entryNumber);
+    if (!device) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
+    if (await typeOf(tx, device.productCode) !== 'DEVICE') throw badInput('error.cart.insuranceNeedsDevice', {}, 'entryNumber');
+    const ins = await loadProduct(tx, insuranceCode);
+    if (!ins || ins.product.type !== 'INSURANCE') throw notFound(insuranceCode, 'error.unknownProduct');
+    const offered = await tx.select().from(productReferences).where(and(eq(productReferences.productCode, device.productCode), eq(productReferences.targetCode, insuranceCode), eq(productReferences.referenceType, 'INSURANCE')));
+    if (offered.length === 0) throw badInput('error.cart.insuranceNotOffered', { code: insuranceCode }, 'insuranceCode');
+    // Existing insurance of this device (same bundle) is replaced.
+    const types = await Promise.all(entries.map(async (e) => ({ e, type: await typeOf(tx, e.productCode) })));
+    const old = types.filter((x) => x.type === 'INSURANCE' && (x.e.parentEntryNumber === entryNumber || (x.e.parentEntryNumber === null && x.e.bundleNo === device.bundleNo)));
+    await removeEntries(tx, cart.id, old.map((x) => x.e.entryNumber));
+    const [row] = await tx.insert(cartEntries).values({
+      cartId: cart.id, entryNumber: await nextEntryNumber(entries), bundleNo: device.bundleNo, productCode: ins.product.code, quantity: 1,
+      chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: monthlyFee(ins), termMonths: 24,
+      priceVersion: ins.product.priceVersion, parentEntryNumber: entryNumber,
+    }).returning();
+    await bumpVersion(tx, cart.id);
+    return row;
+  });
+}
+
+/** POST addAddon { code, entryNumber }: an add-on (ADDON_POSTPAID, …) on a tariff entry; not twice. */
+export async function addAddon(db: Db, sessionId: string, code: string, entryNumber: number): Promise<EntryRow> {
+  return db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const entries = await entriesOf(tx, cart.id);
+    const tariff = entries.find((e) => e.entryNumber === entryNumber);
+    if (!tariff) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
+    if (await typeOf(tx, tariff.productCode) !== 'TARIFF') throw badInput('error.cart.addonNeedsTariff', {}, 'entryNumber');
+    const addon = await loadProduct(tx, code);
+    if (!addon || !ADDON_TYPES.includes(addon.product.type)) throw notFound(code, 'error.unknownProduct');
+    if (!addon.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code }, 'code');
+    if (entries.some((e) => e.productCode === code && e.parentEntryNumber === entryNumber)) throw badInput('error.cart.addonAlreadyAdded', { code }, 'code');
+    const fee = monthlyFee(addon);
+    const [row] = await tx.insert(cartEntries).values({
+      cartId: cart.id, entryNumber: await nextEntryNumber(entries), bundleNo: tariff.bundleNo, productCode: code, quantity: 1,
+      chargeType: fee !== null ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE', pricePlanId: addon.plan.id,
+      monthlyPrice: fee, oneTimePrice: fee === null ? (oneOffPrice(addon)?.price ?? 0) : 0,
+      priceVersion: addon.product.priceVersion, parentEntryNumber: entryNumber,
+    }).returning();
+    await bumpVersion(tx, cart.id);
+    return row;
+  });
+}
+
+/** PATCH addEsim { entryNumber, esimOptionSelected }: ESIM_SIM = optional, ESIM = mandatory, NONE = not offered. */
+export async function setEsim(db: Db, sessionId: string, entryNumber: number, selected: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const entry = (await entriesOf(tx, cart.id)).find((e) => e.entryNumber === entryNumber);
+    if (!entry) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
+    const p = (await tx.select().from(products).where(eq(products.code, entry.productCode)))[0];
+    if (p.type !== 'TARIFF') throw badInput('error.cart.esimNeedsTariff', {}, 'entryNumber');
+    if (p.esim === 'NONE' && selected) throw badInput('error.cart.esimNotOffered', { code: p.code }, 'esimOptionSelected', 'esimNotOffered');
+    if (p.esim === 'ESIM' && !selected) throw badInput('error.cart.esimMandatory', { code: p.code }, 'esimOptionSelected', 'esimMandatory');
+    await tx.update(cartEntries).set({ esimSelected: selected }).where(eq(cartEntries.id, entry.id));
+    await bumpVersion(tx, cart.id);
+  });
+}
+
+export interface ChargeTypeBody { selectedChargeType: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE'; isForceChange?: boolean; processValidateErrors?: boolean }
+
+/**
+ * PUT changeChargeType: every device bundle entry to the selected charge type at the offer's prices.
+ * An offer that does not allow the type refuses the call (400), unless isForceChange, which skips it.
+ * Answers the entries that changed.
+ */
+export async function changeChargeType(db: Db, sessionId: string, body: ChargeTypeBody): Promise<EntryRow[]> {
+  return db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const entries = await entriesOf(tx, cart.id);
+    const changed: EntryRow[] = [];
+    for (const e of entries) {
+      if (!e.pricePlanId || e.chargeType === body.selectedChargeType) continue;
+      const row = (await tx.select().from(devicePrices).where(eq(devicePrices.id, e.pricePlanId)))[0];
+      if (!row) {
+        // A device without a tariff is sold only at once.
+        if (!body.isForceChange && rulesConfig().samePaymentMethod.productOfferingTypes.includes(await typeOf(tx, e.productCode) ?? '')) {
+          throw badInput('error.cart.noInstallments', {}, 'selectedChargeType');
+        }
+        continue;
+      }
+      if (!canPay(row, body.selectedChargeType)) {
+        if (body.isForceChange) continue;
+        throw badInput(body.selectedChargeType === 'RECURRING_CHARGE' ? 'error.cart.noInstallments' : 'error.cart.noOneTime', {}, 'selectedChargeType');
+      }
+      await setEntryChargeType(tx, e, row, body.selectedChargeType);
+      changed.push(e);
+    }
+    if (changed.length) await bumpVersion(tx, cart.id);
+    const after = await entriesOf(tx, cart.id);
+    return after.filter((a) => changed.some((c) => c.id === a.id));
+  });
+}

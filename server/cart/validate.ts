@@ -1,0 +1,145 @@
+// Cart validation (seed 000 §4 "Cart validation errors"): run at checkout start (validateCart) and again
+// before an order is submitted. Forced charge-type changes, repricing and unavailable coupons are applied
+// to the cart (and reported); the other reasons block the checkout until the shopper acts.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/index';
+import { cartEntries, cartVouchers, carts, devicePrices, stock, vouchers } from '../db/schema';
+import type { Lang } from '../lib/lang';
+import type { UiDocuments } from '../ui/documents';
+import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/repository';
+import { rulesConfig } from './config';
+import { bumpVersion, entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
+import { vouchersOf } from './view';
+
+export type ValidationReason =
+  | 'forceChangeOneTime' | 'forceChangeRecurring' | 'noStock' | 'updatedPriceDate'
+  | 'notValidPriceAfterDiscounts' | 'conflict' | 'voucherIsNotAvailable';
+
+export interface ValidationIssue { reason: ValidationReason; messageKey: string; params?: Record<string, string | number>; subject?: string }
+
+type PriceRow = typeof devicePrices.$inferSelect;
+
+/** Total price of a device entry (what the coupons discount): one-off price, or down payment + all installments. */
+export const deviceTotal = (e: EntryRow) => e.oneTimePrice + (e.monthlyPrice ?? 0) * (e.installments ?? 0);
+
+function pricedAs(e: EntryRow, row: PriceRow, chargeType: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE') {
+  const recurring = chargeType === 'RECURRING_CHARGE';
+  return {
+    chargeType,
+    oneTimePrice: recurring ? row.upfrontPrice : row.oneTimePrice,
+    monthlyPrice: recurring ? row.installmentPrice : null,
+    oldMonthlyPrice: recurring ? row.oldInstallmentPrice : null,
+    installments: recurring ? row.installments : null,
+  };
+}
+
+/** Switches a device bundle entry to the other charge type at the offer's current prices. */
+export async function setEntryChargeType(tx: DbOrTx, e: EntryRow, row: PriceRow, chargeType: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE'): Promise<void> {
+  await tx.update(cartEntries).set(pricedAs(e, row, chargeType)).where(eq(cartEntries.id, e.id));
+}
+
+export const canPay = (row: PriceRow, chargeType: string) => chargeType === 'RECURRING_CHARGE'
+  ? row.installmentsAvailable && row.installments !== null && row.installmentPrice !== null
+  : row.oneTimeAvailable;
+
+async function bundlePrices(tx: DbOrTx, entries: EntryRow[]): Promise<PriceRow[]> {
+  const ids = entries.map((e) => e.pricePlanId).filter((x): x is string => !!x);
+  return ids.length ? tx.select().from(devicePrices).where(inArray(devicePrices.id, ids)) : [];
+}
+
+/** Runs every check on the cart in `tx`; changes the cart where the server decides, answers the issues. */
+export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGuest: boolean }): Promise<ValidationIssue[]> {
+  const config = rulesConfig();
+  const issues: ValidationIssue[] = [];
+  let changed = false;
+  let entries = await entriesOf(tx, cart.id);
+  const products = await loadEntryProducts(tx, entries);
+  const typeOf = (e: EntryRow) => products.find((p) => p.product.code === e.productCode)?.product.type ?? '';
+  const prices = await bundlePrices(tx, entries);
+  const rowOf = (e: EntryRow) => prices.find((r) => r.id === e.pricePlanId);
+
+  // 1. Forced charge-type changes (the offer no longer allows the chosen payment, or guests may not use it).
+  for (const e of entries) {
+    const row = rowOf(e);
+    if (!row) continue;
+    const guestAllowsRecurring = !opts.isGuest || config.guestChargeTypes.includes('RECURRING_CHARGE');
+    const guestAllowsOneTime = !opts.isGuest || config.guestChargeTypes.includes('ONE_TIME_CHARGE');
+    if (e.chargeType === 'RECURRING_CHARGE' && (!canPay(row, 'RECURRING_CHARGE') || !guestAllowsRecurring) && canPay(row, 'ONE_TIME_CHARGE')) {
+      await setEntryChargeType(tx, e, row, 'ONE_TIME_CHARGE');
+      issues.push({ reason: 'forceChangeOneTime', messageKey: 'cart.validation.forceChangeOneTime', subject: String(e.entryNumber) });
+      changed = true;
+    } else if (e.chargeType === 'ONE_TIME_CHARGE' && (!canPay(row, 'ONE_TIME_CHARGE') || !guestAllowsOneTime) && canPay(row, 'RECURRING_CHARGE')) {
+      await setEntryChargeType(tx, e, row, 'RECURRING_CHARGE');
+      issues.push({ reason: 'forceChangeRecurring', messageKey: 'cart.validation.forceChangeRecurring', subject: String(e.entryNumber) });
+      changed = true;
+    }
+  }
+
+  // 2. Prices changed since the entry was priced: reprice at the current catalogue and report once.
+  for (const e of await entriesOf(tx, cart.id)) {
+    const p = products.find((x) => x.product.code === e.productCode);
+    if (!p || p.product.priceVersion === e.priceVersion) continue;
+    await tx.update(cartEntries).set({ priceVersion: p.product.priceVersion, ...repriced(e, p, rowOf(e)) }).where(eq(cartEntries.id, e.id));
+    issues.push({ reason: 'updatedPriceDate', messageKey: 'cart.validation.updatedPriceDate', params: { name: p.product.name }, subject: String(e.entryNumber) });
+    changed = true;
+  }
+  entries = await entriesOf(tx, cart.id);
+
+  // 3. Stock fell below the quantity since adding.
+  const variants = entries.filter((e) => e.variantCode).map((e) => e.variantCode!);
+  const levels = variants.length ? await tx.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
+  for (const e of entries) {
+    if (!e.variantCode) continue;
+    const level = levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0;
+    if (level < e.quantity) issues.push({ reason: 'noStock', messageKey: 'cart.validation.noStock', subject: String(e.entryNumber) });
+  }
+
+  // 4. The same payment method (one-off or installments) across the devices of the cart.
+  const paid = entries.filter((e) => config.samePaymentMethod.productOfferingTypes.includes(typeOf(e)));
+  if (new Set(paid.map((e) => e.chargeType)).size > 1) {
+    issues.push({ reason: 'conflict', messageKey: 'cart.validation.conflict' });
+  }
+
+  // 5. Coupons: disabled / expired ones leave the cart; the device price after the rest must stay valid.
+  const applied = await vouchersOf(tx, cart.id);
+  if (applied.length) {
+    const now = new Date();
+    const defs = await tx.select().from(vouchers).where(inArray(vouchers.code, applied.map((v) => v.voucherCode)));
+    for (const v of applied) {
+      const d = defs.find((x) => x.code === v.voucherCode);
+      const gone = !d || !d.enabled || (d.expiresAt !== null && d.expiresAt <= now) || !entries.some((e) => e.entryNumber === v.entryNumber);
+      if (!gone) continue;
+      await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cart.id), eq(cartVouchers.voucherCode, v.voucherCode)));
+      issues.push({ reason: 'voucherIsNotAvailable', messageKey: 'cart.validation.voucherIsNotAvailable', params: { code: v.voucherCode } });
+      changed = true;
+    }
+    const min = Math.round(config.vouchers.minDevicePriceAfterDiscountsRsd * 100);
+    for (const e of entries) {
+      const sum = (await vouchersOf(tx, cart.id)).filter((v) => v.entryNumber === e.entryNumber).reduce((n, v) => n + v.value, 0);
+      if (sum > 0 && deviceTotal(e) - sum < min) {
+        issues.push({ reason: 'notValidPriceAfterDiscounts', messageKey: 'cart.validation.notValidPriceAfterDiscounts', subject: String(e.entryNumber) });
+      }
+    }
+  }
+  if (changed) await bumpVersion(tx, cart.id);
+  return issues;
+}
+
+function repriced(e: EntryRow, p: CatalogProduct, row: PriceRow | undefined) {
+  if (row) return pricedAs(e, row, e.chargeType as 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE');
+  if (p.product.type === 'TARIFF' || e.chargeType === 'RECURRING_CHARGE') {
+    const m = currentMonthly(p);
+    return m ? { monthlyPrice: m.price, oldMonthlyPrice: m.oldPrice } : {};
+  }
+  const own = oneOffPrice(p);
+  return own ? { oneTimePrice: own.price } : {};
+}
+
+/** Validation in its own transaction (the cart row locked), messages in the request's language. */
+export async function validateCart(db: Db, ui: UiDocuments, cart: CartRow, lang: Lang, isGuest: boolean) {
+  const issues = await db.transaction(async (tx) => {
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+    return validateCartRules(tx, cart, { isGuest });
+  });
+  return issues.map((i) => ({ type: 'CartValidationError' as const, reason: i.reason, message: ui.message(lang, i.messageKey, i.params), ...(i.subject ? { subject: i.subject } : {}) }));
+}
