@@ -4,24 +4,75 @@
  */
 import type { ActionContext } from '../../renderer/types';
 import type { Cart, CartModification } from '../stores/types';
+import type { PendingAdd } from '../stores/cart';
+import type { CmsComponent } from '../../schemas/types/api.catalog';
 
-export interface CartResponse { cart: Cart; cartModifications?: CartModification[] }
-export type CartStatusHandler = (mod: CartModification, ctx: ActionContext, res: CartResponse) => void | Promise<void>;
+/** A modification as the server sends it: the contract fields plus the optional CMS component of the limit / stock pop-ups. */
+export type CartMod = CartModification & { cmsComponentId?: string | null };
+export interface CartResponse { cart: Cart; cartModifications?: CartMod[] }
+/** What the handlers may need besides the answer: the add call that was made (kept for "update" in the replace modal). */
+export interface CartRequest { pending?: PendingAdd }
+export type CartStatusHandler = (mod: CartMod, ctx: ActionContext, res: CartResponse, req: CartRequest) => void | Promise<void>;
+
+/** The cart notification's timeout (seed 000 §4 success; the value is not given by the specification). */
+export const CART_NOTIFICATION_MS = 4000;
+/** The CMS components of the pop-ups when the server names none (server/db/seed/catalog.ts cmsComponents). */
+export const NO_STOCK_CMS_ID = 'noStockPopup';
+/** Statuses that stop the merge flow from going on to checkout (seed 000 §4 "Cart merge after login"). */
+export const MERGE_BLOCKING = ['productsNeedReplace', 'maxOrderQuantityExceeded', 'allowedTotalAmountExceeded', 'accessoriesNeedMerge'];
 
 const PREPAID_TYPES = ['MOBILE_PREPAID', 'MOBILE_PREPAID_GUEST'];
 
+/** GET cmsComponent?componentId=; a failure is only logged (seed 000 §8) and the pop-up shows without CMS content. */
+export async function loadCms(ctx: ActionContext, componentId: string | null | undefined): Promise<CmsComponent | null> {
+  if (!componentId) return null;
+  try {
+    return await ctx.api.call<CmsComponent>('cmsComponent', { query: { componentId }, silent: true });
+  } catch (e) {
+    console.error('[cart] cms component', componentId, e);
+    return null;
+  }
+}
+
+/** The modal params of a CMS pop-up: the server message and the optional headline, content, button and image. */
+function cmsParams(message: string, cms: CmsComponent | null): Record<string, unknown> {
+  return {
+    message,
+    headline: cms?.headline ?? null,
+    content: cms?.content ?? null,
+    ctaButtonName: cms?.ctaButtonName ?? null,
+    image: cms?.media?.url ?? null,
+  };
+}
+
+async function openLimitModal(mod: CartMod, ctx: ActionContext): Promise<void> {
+  const cms = await loadCms(ctx, mod.cmsComponentId);
+  ctx.stores.ui.openModal('limit-overstepped', cmsParams(mod.statusMessage ?? '', cms));
+}
+
 export const cartStatusHandlers: Record<string, CartStatusHandler> = {
-  success(_mod, ctx) {
-    ctx.stores.ui.showToast({ kind: 'success', message: 'toast.cart.added' });
+  success(_mod, ctx, res) {
+    ctx.stores.ui.showToast({ kind: 'success', message: 'toast.cart.added', ms: CART_NOTIFICATION_MS });
+    if (isSingleTariffCart(res.cart)) ctx.stores.ui.openModal('single-tariff', { checkoutType: res.cart.checkoutType ?? null });
   },
-  productsNeedReplace(mod, ctx) {
-    ctx.stores.ui.openModal('replace-item', { entries: mod.replaceModalEntries ?? [], entry: mod.entry ?? null });
+  productsNeedReplace(mod, ctx, _res, req) {
+    ctx.stores.cart.setPendingAdd(req.pending ?? null);
+    ctx.stores.ui.openModal('replace-item', { entries: mod.replaceModalEntries ?? [], entry: mod.entry ?? null, message: mod.statusMessage ?? '' });
   },
-  allowedTotalAmountExceeded(mod, ctx) {
-    ctx.stores.ui.openModal('limit-overstepped', { message: mod.statusMessage ?? '' });
+  allowedTotalAmountExceeded: openLimitModal,
+  maxOrderQuantityExceeded: openLimitModal,
+  async noStock(mod, ctx) {
+    const cms = await loadCms(ctx, mod.cmsComponentId ?? NO_STOCK_CMS_ID);
+    ctx.stores.ui.openModal('no-stock', cmsParams(mod.statusMessage ?? '', cms));
   },
-  maxOrderQuantityExceeded(mod, ctx) {
-    ctx.stores.ui.openModal('limit-overstepped', { message: mod.statusMessage ?? '' });
+  notEligibleByAge(mod, ctx) {
+    ctx.stores.ui.openModal('not-eligible', { message: mod.statusMessage ?? '' });
+  },
+  accessoriesNeedMerge(mod, ctx) {
+    // merge flow: the accessories were merged into the device bundle already in the cart; tell the shopper and show the cart
+    if (mod.statusMessage) ctx.stores.ui.showToast({ kind: 'info', text: mod.statusMessage });
+    else ctx.stores.ui.showToast({ kind: 'info', message: 'toast.cart.accessoriesMerged' });
+    ctx.stores.cart.setMiniCartOpen(true);
   },
 };
 
@@ -32,14 +83,38 @@ export const defaultStatusHandler: CartStatusHandler = (mod, ctx) => {
   else ctx.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
 };
 
-/** Does the cart hold only tariffs (no device, stb or accessory) and is not prepaid? (single-tariff modal rule) */
+/** Does the cart hold only one tariff (no device, stb or accessory) and is not prepaid? (single-tariff modal rule) */
 export function isSingleTariffCart(cart: Cart | null): boolean {
-  if (!cart || (cart.checkoutType !== null && PREPAID_TYPES.includes(cart.checkoutType))) return false;
+  if (!cart || (cart.checkoutType !== null && cart.checkoutType !== undefined && PREPAID_TYPES.includes(cart.checkoutType))) return false;
   const types = cart.entries.map((e) => e.product.productOfferingType);
   return types.length > 0 && types.filter((t) => t === 'TARIFF').length === 1 && !types.some((t) => ['DEVICE', 'STB_DEVICE', 'ACCESSORY'].includes(t));
 }
 
-export async function applyCartResponse(res: CartResponse, ctx: ActionContext): Promise<void> {
+/** The entries as the shopper sees them (product, quantity, charge type): what "the cart changed" compares. */
+function entryKey(cart: Cart | null): string {
+  return (cart?.entries ?? []).map((e) => `${e.product.code}×${e.quantity}×${e.chargeType ?? ''}`).sort().join(',');
+}
+
+/**
+ * Did the cart change elsewhere (another tab, another device) since this tab last saw it? Same cart (code), a newer
+ * version and other entries. Every answer of this tab's own entry changes replaces the local cart; its own calls that
+ * answer no cart (payment type, delivery slot) raise the version but never change the entries, so they don't count.
+ */
+export function cartChangedElsewhere(local: Cart | null, server: Cart | null): boolean {
+  if (!local || !server || local.code !== server.code) return false;
+  return server.version !== local.version && entryKey(local) !== entryKey(server);
+}
+
+/** Takes a cart read from the server (GET); when it changed elsewhere, the cart-changed toast shows. Returns whether it changed. */
+export function syncServerCart(server: Cart | null, ctx: ActionContext): boolean {
+  const { cart, ui } = ctx.stores;
+  const changed = cartChangedElsewhere(cart.cart, server);
+  cart.setCart(server);
+  if (changed) ui.showToast({ kind: 'error', message: 'error.cartChanged' });
+  return changed;
+}
+
+export async function applyCartResponse(res: CartResponse, ctx: ActionContext, req: CartRequest = {}): Promise<CartMod[]> {
   if (res.cart) ctx.stores.cart.setCart(res.cart);
   const mods = res.cartModifications ?? [];
   ctx.stores.cart.setModifications(mods);
@@ -49,6 +124,7 @@ export async function applyCartResponse(res: CartResponse, ctx: ActionContext): 
     if (seen.has(mod.statusCode)) continue;
     seen.add(mod.statusCode);
     const handler = cartStatusHandlers[mod.statusCode] ?? defaultStatusHandler;
-    await handler(mod, ctx, res);
+    await handler(mod, ctx, res, req);
   }
+  return mods;
 }

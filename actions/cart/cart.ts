@@ -1,16 +1,22 @@
-import { defineAction } from '../define';
-import { applyCartResponse, type CartResponse } from '../api/cart-response';
+import { defineAction, ActionError } from '../define';
+import { MERGE_BLOCKING, applyCartResponse, syncServerCart, type CartResponse } from '../api/cart-response';
+import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
 import type { Cart } from '../stores/types';
+
+type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
+const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
+/** The checkout pages' path prefix (seed 000 §2): a removal there is sent with checkout=true. */
+const CHECKOUT_PREFIX = '/kupovina/';
 
 export default [
   defineAction<Record<string, never>>({
     name: 'cart.load',
-    description: 'Loads the full cart into the cart store (a failure is only logged).',
+    description: 'Loads the full cart into the cart store (a failure is only logged); when the cart changed in another tab since this one saw it (version or entries), the cart-changed toast shows.',
     args: { type: 'object' },
     async run(_args, ctx) {
       try {
         const cart = await ctx.api.call<Cart>('fullCart', { silent: true });
-        ctx.stores.cart.setCart(cart);
+        syncServerCart(cart, ctx);
       } catch (e) {
         console.error('[cart.load]', e);
       }
@@ -18,16 +24,16 @@ export default [
   }),
   defineAction<{ code: string; subscriptionTermId?: string; pricePlanId?: string }>({
     name: 'cart.add',
-    description: 'Adds a tariff to the cart and handles the statusCode of seed 000 §4 (success: cart notification).',
+    description: 'Adds a tariff to the cart and handles the statusCode of seed 000 §4 (success: cart notification, single-tariff modal; productsNeedReplace: replace modal keeping this payload; limits, stock, age).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 }, subscriptionTermId: { type: 'string' }, pricePlanId: { type: 'string' } } },
     async run(args, ctx) {
       const res = await ctx.api.call<CartResponse>('addToCart', { body: args });
-      await applyCartResponse(res, ctx);
+      await applyCartResponse(res, ctx, { pending: { call: 'replaceCart', body: { ...args } } });
     },
   }),
   defineAction<{ deviceCode: string; tariffCode?: string; subscriptionTermId?: string; pricePlanId?: string; chargeType: string; insuranceCode?: string; accessoryCodes?: string[] }>({
     name: 'cart.addBundle',
-    description: 'Adds a device (with tariff, insurance and accessories) to the cart and handles the statusCode.',
+    description: 'Adds a device (with tariff, insurance and accessories) to the cart and handles the statusCode (productsNeedReplace keeps this payload for replaceServiceCart).',
     args: {
       type: 'object', required: ['deviceCode', 'chargeType'],
       properties: {
@@ -37,17 +43,123 @@ export default [
     },
     async run(args, ctx) {
       const res = await ctx.api.call<CartResponse>('addBundleToCart', { body: args });
+      await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body: { ...args } } });
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'cart.replace',
+    description: 'Replace modal "update": sends the kept add payload to PUT replaceCart (tariff) or replaceServiceCart (device bundle), closes the modal and handles the answer by statusCode.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { cart, ui } = ctx.stores;
+      const pending = cart.pendingAdd;
+      ui.closeModal('replace-item');
+      if (!pending) throw new ActionError('nothing to replace', true);
+      cart.setPendingAdd(null);
+      const res = await ctx.api.call<CartResponse>(pending.call, { body: pending.body });
+      const mods = await applyCartResponse(res, ctx, { pending });
+      // on the device page the replaced bundle is the device being bought: move on as a successful first step does
+      const { pdp } = ctx.stores.catalog;
+      const onPdp = pending.call === 'replaceServiceCart' && pdp.product !== null && pdp.step === 1;
+      if (onPdp && mods.every((m) => m.statusCode === 'success')) ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'cart.keep',
+    description: 'Replace modal "keep": keeps the old item, forgets the product to add and closes the modal.',
+    args: { type: 'object' },
+    run(_args, ctx) {
+      ctx.stores.cart.setPendingAdd(null);
+      ctx.stores.ui.closeModal('replace-item');
+    },
+  }),
+  defineAction<{ toCheckout?: boolean }>({
+    name: 'cart.closeSingleTariff',
+    description: 'Closes the single-tariff modal; "continue to checkout" (toCheckout) proceeds to checkout, which opens the guest modal for a guest checkout.',
+    args: { type: 'object', properties: { toCheckout: { type: 'boolean' } } },
+    async run(args, ctx) {
+      ctx.stores.ui.closeModal('single-tariff');
+      if (args.toCheckout) await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+    },
+  }),
+  defineAction<{ chargeType: string; force?: boolean; processValidateErrors?: boolean }>({
+    name: 'cart.changeChargeType',
+    description: 'Switches the whole cart between one-off and installments (PUT changeChargeType selectedChargeType, isForceChange, processValidateErrors); the cart is updated from the answer (cart and cartModifications). Closes the change-types modal and clears the cart conflict.',
+    args: {
+      type: 'object', required: ['chargeType'],
+      properties: { chargeType: { enum: CHARGE_TYPES }, force: { type: 'boolean' }, processValidateErrors: { type: 'boolean' } },
+    },
+    async run(args, ctx) {
+      const { ui, checkout } = ctx.stores;
+      const res = await ctx.api.call<CartResponse>('changeChargeType', {
+        query: { fields: 'DEFAULT' },
+        body: { selectedChargeType: args.chargeType, isForceChange: args.force ?? false, processValidateErrors: args.processValidateErrors ?? true },
+      });
+      ui.closeModal('change-types');
+      checkout.setConflict(false);
       await applyCartResponse(res, ctx);
     },
   }),
-  defineAction<{ entryNumber: number }>({
+  defineAction<{ entryNumber?: number; quantity?: number; name?: string; all?: boolean }>({
+    name: 'cart.askRemove',
+    description: 'Opens the remove-item modal for an entry (the mini cart\'s or the overview\'s remove button), or with all: true for deleting the whole cart. During checkout (/kupovina/…) the removal tells the server checkout=true.',
+    args: {
+      type: 'object',
+      anyOf: [{ required: ['entryNumber'] }, { required: ['all'] }],
+      properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, name: { type: 'string' }, all: { type: 'boolean' } },
+    },
+    run(args, ctx) {
+      const { cart, ui } = ctx.stores;
+      cart.setMiniCartOpen(false);
+      const path = (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
+      const checkout = path.startsWith(CHECKOUT_PREFIX);
+      if (args.all) { ui.openModal('remove-item', { all: true, checkout }); return; }
+      const entry = cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber);
+      ui.openModal('remove-item', { entryNumber: args.entryNumber, quantity: args.quantity ?? entry?.quantity ?? 1, name: args.name ?? entry?.product.name ?? '', checkout });
+    },
+  }),
+  defineAction<{ entryNumber: number; quantity?: number; checkout?: boolean }>({
     name: 'cart.removeEntry',
-    description: 'Removes an entry from the cart (DELETE cart entry); the cart is updated from the answer.',
-    args: { type: 'object', required: ['entryNumber'], properties: { entryNumber: { type: 'integer', minimum: 0 } } },
+    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page.',
+    args: {
+      type: 'object', required: ['entryNumber'],
+      properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, checkout: { type: 'boolean' } },
+    },
     async run(args, ctx) {
-      const res = await ctx.api.call<CartResponse>('deleteEntry', { query: { entryNumber: args.entryNumber, checkout: false } });
-      if (res.cart) ctx.stores.cart.setCart(res.cart);
-      ctx.stores.cart.setModifications(res.cartModifications ?? []);
+      const { cart, ui } = ctx.stores;
+      const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
+      ui.closeModal('remove-item');
+      const res = await ctx.api.call<CartResponse>('deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+      if (res.cart) cart.setCart(res.cart);
+      cart.setModifications(res.cartModifications ?? []);
+      ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
+      if (args.checkout && (res.cart?.entries.length ?? 0) === 0) ctx.navigate(DEFAULT_BACK_TO_OFFER);
+    },
+  }),
+  defineAction<{ backToOffer?: string }>({
+    name: 'cart.deleteCart',
+    description: 'Deletes the whole cart (DELETE deleteCart) and returns to the offer page (backToOffer, default the phone list).',
+    args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
+    async run(args, ctx) {
+      const { cart, ui, checkout } = ctx.stores;
+      ui.closeModal('remove-item');
+      const res = await ctx.api.call<CartResponse>('deleteCart');
+      cart.setCart(res?.cart ?? null);
+      cart.setModifications([]);
+      cart.setMiniCartOpen(false);
+      checkout.setConflict(false);
+      ctx.navigate(args.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'cart.merge',
+    description: 'Cart merge after login (seed 000 §4): GET mergeCart, the statuses are handled as on add; without a replace, quantity or accessories issue the flow proceeds to checkout.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const res = await ctx.api.call<CartResponse>('mergeCart');
+      const mods = await applyCartResponse({ ...res, cartModifications: (res.cartModifications ?? []).filter((m) => m.statusCode !== 'success') }, ctx);
+      const blocked = mods.some((m) => MERGE_BLOCKING.includes(m.statusCode));
+      if (!blocked) await ctx.dispatch({ action: 'checkout.proceed', args: {} });
     },
   }),
 ];

@@ -190,7 +190,9 @@ export default [
         }
       }
       const res = await ctx.api.call<CartResponse>('addBundleToCart', { body });
-      await applyCartResponse(res, ctx);
+      const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });
+      // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
+      if (mods.some((m) => m.statusCode !== 'success')) return;
       if (pdp.step === 1 && !ctx.stores.cart.hasDevice) {
         ctx.navigate(PLP_PATH);
         return;

@@ -104,7 +104,8 @@ export default [
       if (await userDataCheck(ctx)) return;
       if (session.rememberCheckout) {
         session.setRememberCheckout(false);
-        await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+        // the merge's statuses are handled as on add; without a replace, quantity or accessories issue it proceeds
+        await ctx.dispatch({ action: 'cart.merge', args: {} });
         return;
       }
       if (routeOf(ctx).path === LOGIN_PATH) ctx.navigate('/');

@@ -5,10 +5,17 @@ import type { Cart, CartModification } from './types';
 export const DEVICE_TYPES = ['DEVICE', 'STB_DEVICE'];
 export const HARDWARE_TYPES = ['DEVICE', 'STB_DEVICE', 'ACCESSORY'];
 
+/** An add-to-cart call to repeat as a replace: tariff → replaceCart, device bundle → replaceServiceCart. */
+export interface PendingAdd { call: 'replaceCart' | 'replaceServiceCart'; body: Record<string, unknown> }
+
 export class CartStore {
   cart: Cart | null = null;
   miniCartOpen = false;
   lastModifications: CartModification[] = [];
+  /** The add payload kept while the replace modal is open (productsNeedReplace): "update" sends it to this replace call. */
+  pendingAdd: PendingAdd | null = null;
+  /** The EKO coupon dialog's error: a message key with params (seed 001 §5), or the server's text. */
+  voucherError: { message?: string; text?: string; params?: Record<string, string | number> } | null = null;
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -27,4 +34,6 @@ export class CartStore {
   setCart(cart: Cart | null): void { this.cart = cart; }
   setModifications(m: CartModification[]): void { this.lastModifications = m; }
   setMiniCartOpen(open: boolean): void { this.miniCartOpen = open; }
+  setPendingAdd(p: PendingAdd | null): void { this.pendingAdd = p; }
+  setVoucherError(e: CartStore['voucherError']): void { this.voucherError = e; }
 }

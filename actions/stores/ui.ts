@@ -28,10 +28,12 @@ export class UiStore {
   }
 
   // toasts
-  showToast(t: Omit<Toast, 'id'>): number {
+  /** `ms` overrides the default time (5 s, errors 10 s), e.g. the cart notification's configured timeout. */
+  showToast(t: Omit<Toast, 'id'> & { ms?: number }): number {
     const id = this.nextId++;
-    this.toasts.push({ ...t, id });
-    setTimeout(() => this.dismissToast(id), t.kind === 'error' ? ERROR_TOAST_MS : TOAST_MS);
+    const { ms, ...toast } = t;
+    this.toasts.push({ ...toast, id });
+    setTimeout(() => this.dismissToast(id), ms ?? (t.kind === 'error' ? ERROR_TOAST_MS : TOAST_MS));
     return id;
   }
   dismissToast(id: number): void { this.toasts = this.toasts.filter((t) => t.id !== id); }

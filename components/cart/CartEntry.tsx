@@ -46,7 +46,7 @@ export default function CartEntry({ entry, removable, compact, emit }: CartEntry
           </p>
         )}
         {removable && e.removable && (
-          <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: entry.entryNumber })}>
+          <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: entry.entryNumber, quantity: entry.quantity ?? 1, name: entry.product.name })}>
             {t('cart.remove')}
           </button>
         )}

@@ -11,6 +11,7 @@ export interface MiniCartProps {
   open?: boolean;
   count?: number;
   listUrl?: string;
+  removable?: boolean;
 }
 
 /** Debounce of the resize that closes the cart (seed 001 §9: cart resize 100 ms). */
@@ -21,7 +22,7 @@ export const RESIZE_DEBOUNCE_MS = 100;
  * (image, name, colour, prices), totals and continue-to-checkout, or the empty-cart message with
  * a link to the device list. Emits `toggle`, `close` (outside click, Escape, window resize) and `checkout`.
  */
-export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', emit }: MiniCartProps & VocabularyProps) {
+export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, emit }: MiniCartProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const root = useRef<HTMLDivElement>(null);
@@ -102,6 +103,11 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                       <p className="ot-minicart__name">{e.name}</p>
                       {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
                       {e.term && <p className="ot-minicart__meta">{t('cart.term', { count: e.term })}</p>}
+                      {removable && e.removable && (
+                        <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: e.entryNumber, quantity: e.quantity, name: e.name })}>
+                          {t('cart.remove')}
+                        </button>
+                      )}
                     </div>
                     <div className="ot-minicart__prices">
                       {hasAmount(e.monthly) && (

@@ -3,6 +3,8 @@ import type { CartEntryData, ImageRef } from '../shared/types';
 /** What the cart widgets show of an entry (seed 001 §3 mini cart fields). */
 export interface EntryView {
   key: string;
+  entryNumber: number;
+  quantity: number;
   name: string;
   brand: string | null;
   image: ImageRef | null;
@@ -23,6 +25,8 @@ export function entryView(e: CartEntryData): EntryView {
   const image = p.images?.[0] ?? colorOpt?.image ?? null;
   return {
     key: `${e.entryNumber}-${p.code}`,
+    entryNumber: e.entryNumber,
+    quantity: e.quantity ?? 1,
     name: p.name,
     brand: p.brands?.[0]?.name ?? null,
     image,

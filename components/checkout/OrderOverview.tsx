@@ -8,6 +8,7 @@ export interface OrderOverviewProps {
   customer?: CustomerInfo | null;
   deliveryAddress?: DeliveryAddress | null;
   editable?: boolean;
+  removable?: boolean;
 }
 
 /** One line of an address: the server's formattedAddress, else composed from its parts. */
@@ -21,7 +22,7 @@ export function formatAddress(a: DeliveryAddress | null | undefined, t: (k: stri
 }
 
 /** The order overview of the last checkout step: items, delivery address and customer data, each with an edit link (emits `edit`). */
-export default function OrderOverview({ cart, customer, deliveryAddress, editable = true, emit, enabled }: OrderOverviewProps & VocabularyProps) {
+export default function OrderOverview({ cart, customer, deliveryAddress, editable = true, removable = false, emit, enabled }: OrderOverviewProps & VocabularyProps) {
   const t = useT();
   const c = customer ?? cart?.orderCustomerInfo ?? null;
   const addr = deliveryAddress ?? cart?.deliveryAddress ?? null;
@@ -38,7 +39,7 @@ export default function OrderOverview({ cart, customer, deliveryAddress, editabl
         <ul className="ot-overview__entries">
           {(cart?.entries ?? []).map((entry) => (
             <li key={`${entry.entryNumber}-${entry.product.code}`}>
-              <CartEntryView entry={entry} emit={emit} enabled={enabled} />
+              <CartEntryView entry={entry} removable={removable} emit={emit} enabled={enabled} />
             </li>
           ))}
         </ul>

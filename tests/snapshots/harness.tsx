@@ -179,12 +179,20 @@ export function sampleUrl(screen: ScreenDoc, fx: FixtureDoc): string {
 /**
  * The params a modal is opened with (ui.openModal { id, params }), for the params the document reads
  * (pointers /modal/params/<name>), as the actions would pass them in this fixture's state: `entries` are
- * the cart's entries (replace-item), `message` a server message (limit-overstepped, change-types).
+ * the cart's entries (replace-item), `message` a server message (limit-overstepped, change-types, no-stock,
+ * not-eligible), the first entry to remove (remove-item), the coupon rules (coupon).
  */
 export function sampleModalParams(modal: ModalDoc, fx: FixtureDoc): Record<string, unknown> {
   const samples: Record<string, unknown> = {
     entries: fx.state.cart.cart?.entries ?? [],
     message: fx.lang === 'en' ? 'The message the server sent for this case.' : 'Poruka koju je server poslao za ovaj slučaj.',
+    // remove-item (cart.askRemove) and coupon (pdp.openCoupons)
+    entryNumber: fx.state.cart.cart?.entries[0]?.entryNumber ?? 0,
+    quantity: fx.state.cart.cart?.entries[0]?.quantity ?? 1,
+    name: fx.state.cart.cart?.entries[0]?.product.name ?? (fx.lang === 'en' ? 'Product' : 'Proizvod'),
+    limit: 3,
+    value: 5000,
+    minPrice: 1000,
   };
   const params: Record<string, unknown> = {};
   for (const m of JSON.stringify(modal).matchAll(/\/modal\/params\/([A-Za-z0-9_]+)/g)) {

@@ -114,11 +114,11 @@ describe('session.login', () => {
     expect(b.ctx.navigate).toHaveBeenCalledWith('/Slaba-lozinka');
   });
 
-  it('continues to checkout when the shopper was remembered for it', async () => {
+  it('continues to checkout through the cart merge when the shopper was remembered for it', async () => {
     const { stores, ctx } = setup();
     stores.session.setRememberCheckout(true);
     await run('session.login', { email: 'kupac@orbita.rs', password: 'Orbita2026!' }, ctx);
-    expect(ctx.dispatch).toHaveBeenCalledWith({ action: 'checkout.proceed', args: {} });
+    expect(ctx.dispatch).toHaveBeenCalledWith({ action: 'cart.merge', args: {} });
     expect(stores.session.rememberCheckout).toBe(false);
   });
 });

@@ -1,0 +1,62 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { VocabularyProps } from '../../renderer/types';
+import { useMoney, useT } from '../../renderer/hooks';
+import { cx } from '../shared/cx';
+import './coupon.css';
+
+export interface CouponListProps {
+  vouchers?: Array<{ voucherCode?: string; value?: unknown }> | null;
+  limit?: number;
+  value?: number;
+  minPrice?: number;
+  error?: { message?: string; text?: string; params?: Record<string, string | number> } | null;
+}
+
+/** The EKO coupon dialog's body: a code field with an apply button, the rules, the applied coupons with remove. */
+export default function CouponList({ vouchers, limit = 3, value = 5000, minPrice = 1000, error, emit, enabled }: CouponListProps & VocabularyProps) {
+  const t = useT();
+  const money = useMoney();
+  const ids = useId();
+  const [code, setCode] = useState('');
+  const applied = (vouchers ?? []).filter((v): v is { voucherCode: string; value?: unknown } => typeof v.voucherCode === 'string');
+  const full = applied.length >= limit;
+  const errorText = error ? (error.text ?? (error.message ? t(error.message, error.params) : '')) : '';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void emit('add', { voucherCode: code.trim() }).then((ok) => { if (ok) setCode(''); });
+  };
+  return (
+    <div className="ot-coupons">
+      <p className="ot-coupons__hint">{t('pdp.coupon.rules', { limit, value: money.format(value), min: money.format(minPrice) })}</p>
+      <form className="ot-coupons__form" onSubmit={submit} noValidate>
+        <div>
+          <label className="ot-sr-only" htmlFor={`${ids}-code`}>{t('pdp.coupon.label')}</label>
+          <input
+            id={`${ids}-code`} name="voucherCode" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false}
+            className={cx('ot-coupons__input', errorText && 'is-invalid')} aria-invalid={Boolean(errorText)}
+            aria-describedby={errorText ? `${ids}-err` : undefined}
+            placeholder={t('pdp.coupon.placeholder')} value={code} disabled={!enabled || full}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          {errorText && <p id={`${ids}-err`} className="ot-field-error" role="alert">{errorText}</p>}
+        </div>
+        <button type="submit" className="ot-btn ot-btn--primary ot-btn--medium" disabled={!enabled || full || code.trim() === ''}>
+          {t('pdp.coupon.apply')}
+        </button>
+      </form>
+      {applied.length > 0 && (
+        <ul className="ot-coupons__list" aria-label={t('pdp.coupon.applied', { count: applied.length, limit })}>
+          {applied.map((v) => (
+            <li key={v.voucherCode} className="ot-coupons__item">
+              <span className="ot-coupons__code">{v.voucherCode}</span>
+              <button type="button" className="ot-btn ot-btn--link ot-btn--small" disabled={!enabled} aria-label={t('pdp.coupon.removeOne', { code: v.voucherCode })} onClick={() => void emit('remove', { voucherCode: v.voucherCode })}>
+                {t('pdp.coupon.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="ot-coupons__hint">{t('pdp.coupon.applied', { count: applied.length, limit })}</p>
+    </div>
+  );
+}

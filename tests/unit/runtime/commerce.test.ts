@@ -1,0 +1,359 @@
+// Commerce behaviour of seed 000 §4 in the browser: add-to-cart statusCodes, charge types, checkout-start
+// validation reasons, removing, EKO coupons and a cart changed in another tab — against a fake API.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiClient } from '../../../actions/api/client';
+import { collectActions } from '../../../actions/registry';
+import { CART_NOTIFICATION_MS, cartChangedElsewhere, isSingleTariffCart } from '../../../actions/api/cart-response';
+import { couponRefusal } from '../../../actions/pdp/coupons';
+import type { Cart, CartEntry } from '../../../actions/stores/types';
+import * as fx from '../../fixtures/api';
+import { fakeFetch, makeCtx, makeStores } from './helpers';
+
+const actions = collectActions();
+const run = (name: string, args: Record<string, unknown>, ctx: ReturnType<typeof makeCtx>) => actions.get(name)!.run(args, ctx);
+
+afterEach(() => { vi.useRealTimers(); vi.restoreAllMocks(); });
+
+const B = '/hybris/ecommerce/b2c/v1';
+type Handler = (req: { url: URL; body: unknown }) => { status?: number; body?: unknown };
+
+const phone = (n = 0): CartEntry => fx.entry({ entryNumber: n, product: { code: `PHONE_${n}`, name: `Telefon ${n}`, productOfferingType: 'DEVICE' } });
+const tariff = (n = 0): CartEntry => fx.entry({ entryNumber: n, product: { code: `TARIFF_${n}`, name: `Tarifa ${n}`, productOfferingType: 'TARIFF' } });
+const mod = (statusCode: string, extra: Record<string, unknown> = {}) => ({ statusCode, statusMessage: `msg ${statusCode}`, entry: null, quantityAdded: 0, replaceModalEntries: [], ...extra });
+
+function setup(table: Record<string, Handler>, path = '/uredjaj/PHONE/black') {
+  const stores = makeStores();
+  const { fetch, calls } = fakeFetch(table);
+  const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path, params: {}, query: {} } });
+  return { stores, ctx, calls };
+}
+const addAnswer = (cart: Cart, ...mods: ReturnType<typeof mod>[]): Handler => () => ({ body: { cart, cartModifications: mods } });
+
+describe('add to cart by statusCode', () => {
+  it('success: the cart notification for the configured time, no single-tariff modal when a device is in the cart', async () => {
+    vi.useFakeTimers();
+    const cart = fx.cart({ entries: [phone(0), tariff(1)] });
+    const { stores, ctx } = setup({ [`POST ${B}/users/carts/addservice`]: addAnswer(cart, mod('success')) });
+    await run('cart.addBundle', { deviceCode: 'PHONE_0', chargeType: 'ONE_TIME_CHARGE' }, ctx);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'success', message: 'toast.cart.added' }]);
+    expect(stores.ui.modals).toEqual([]);
+    vi.advanceTimersByTime(CART_NOTIFICATION_MS - 1);
+    expect(stores.ui.toasts).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(stores.ui.toasts).toHaveLength(0);
+  });
+
+  it('success with only one tariff in a non-prepaid cart opens the single-tariff modal; continuing opens the guest modal', async () => {
+    const cart = fx.cart({ entries: [tariff(0)], checkoutType: 'GUEST' });
+    const { stores, ctx } = setup({ [`POST ${B}/users/carts/entry/add`]: addAnswer(cart, mod('success')) });
+    await run('cart.add', { code: 'TARIFF_0' }, ctx);
+    expect(stores.ui.topModal?.id).toBe('single-tariff');
+    // the real dispatch: continue → checkout.proceed → the guest-or-login modal for an anonymous guest cart
+    ctx.dispatch.mockImplementation(async (call: { action: string; args?: Record<string, unknown> }) => { await run(call.action, call.args ?? {}, ctx); return true; });
+    await run('cart.closeSingleTariff', { toCheckout: true }, ctx);
+    expect(stores.ui.modals.map((m) => m.id)).toEqual(['guest-or-login']);
+  });
+
+  it('single-tariff rule: one tariff, no device/stb/accessory, not prepaid', () => {
+    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0)] }))).toBe(true);
+    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), tariff(1)] }))).toBe(false);
+    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), phone(1)] }))).toBe(false);
+    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), fx.entry({ entryNumber: 1, product: { code: 'A', name: 'a', productOfferingType: 'ACCESSORY' } })] }))).toBe(false);
+    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0)], checkoutType: 'MOBILE_PREPAID_GUEST' }))).toBe(false);
+  });
+
+  it('productsNeedReplace: the replace modal lists the entries; "update" sends the kept payload to replaceServiceCart', async () => {
+    const before = fx.cart({ entries: [phone(0)] });
+    const after = fx.cart({ version: 3, entries: [phone(1)] });
+    const { stores, ctx, calls } = setup({
+      [`POST ${B}/users/carts/addservice`]: addAnswer(before, mod('productsNeedReplace', { replaceModalEntries: [phone(0)] })),
+      [`PUT ${B}/users/carts/replaceservice`]: addAnswer(after, mod('success')),
+    });
+    const body = { deviceCode: 'PHONE_1', tariffCode: 'ORBITA_MAX_M', chargeType: 'RECURRING_CHARGE' };
+    await run('cart.addBundle', body, ctx);
+    expect(stores.ui.topModal).toMatchObject({ id: 'replace-item', params: { entries: [{ entryNumber: 0 }] } });
+    expect(stores.cart.pendingAdd).toEqual({ call: 'replaceServiceCart', body });
+    // on the device page, step 1: the replaced bundle moves the page on like a successful add
+    stores.catalog.setPdp({ product: { code: 'PHONE_1' } as never, step: 1 });
+    await run('cart.replace', {}, ctx);
+    expect(stores.catalog.pdp.step).toBe(2);
+    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body });
+    expect(stores.ui.modals.map((m) => m.id)).not.toContain('replace-item');
+    expect(stores.cart.entryCodes).toEqual(['PHONE_1']);
+    expect(stores.cart.pendingAdd).toBeNull();
+  });
+
+  it('productsNeedReplace for a tariff replaces through replaceCart; "keep" keeps the old item and calls nothing', async () => {
+    const { stores, ctx, calls } = setup({
+      [`POST ${B}/users/carts/entry/add`]: addAnswer(fx.cart({ entries: [tariff(0)] }), mod('productsNeedReplace', { replaceModalEntries: [tariff(0)] })),
+    });
+    await run('cart.add', { code: 'TARIFF_9', subscriptionTermId: 'T24' }, ctx);
+    expect(stores.cart.pendingAdd).toEqual({ call: 'replaceCart', body: { code: 'TARIFF_9', subscriptionTermId: 'T24' } });
+    await run('cart.keep', {}, ctx);
+    expect(stores.ui.modals).toEqual([]);
+    expect(stores.cart.pendingAdd).toBeNull();
+    expect(calls).toHaveLength(1);
+    expect(stores.cart.entryCodes).toEqual(['TARIFF_0']);
+  });
+
+  it.each(['allowedTotalAmountExceeded', 'maxOrderQuantityExceeded'])('%s: the limit modal with the server message and the CMS component', async (status) => {
+    const { stores, ctx, calls } = setup({
+      [`POST ${B}/users/carts/addservice`]: addAnswer(fx.cart({ entries: [phone(0)] }), mod(status, { cmsComponentId: 'limitOversteppedPopup' })),
+      [`GET ${B}/cms/component`]: ({ url }) => ({ body: { headline: `H ${url.searchParams.get('componentId')}`, content: 'Najviše dva uređaja.', ctaButtonName: 'U redu', media: { url: '/media/cms/x.svg', code: 'x' } } }),
+    });
+    await run('cart.addBundle', { deviceCode: 'PHONE_1', chargeType: 'ONE_TIME_CHARGE' }, ctx);
+    expect(stores.ui.topModal).toEqual({ id: 'limit-overstepped', params: { message: `msg ${status}`, headline: 'H limitOversteppedPopup', content: 'Najviše dva uređaja.', ctaButtonName: 'U redu', image: '/media/cms/x.svg' } });
+    expect(calls.map((c) => c.method)).toEqual(['POST', 'GET']);
+  });
+
+  it('limit without a CMS component shows only the server message (no CMS call)', async () => {
+    const { stores, ctx, calls } = setup({ [`POST ${B}/users/carts/entry/add`]: addAnswer(fx.cart(), mod('maxOrderQuantityExceeded')) });
+    await run('cart.add', { code: 'T' }, ctx);
+    expect(stores.ui.topModal).toMatchObject({ id: 'limit-overstepped', params: { message: 'msg maxOrderQuantityExceeded', headline: null, image: null } });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('noStock: the pop-up with the CMS content (default component noStockPopup)', async () => {
+    const { stores, ctx, calls } = setup({
+      [`POST ${B}/users/carts/addservice`]: addAnswer(fx.cart(), mod('noStock')),
+      [`GET ${B}/cms/component`]: () => ({ body: { headline: 'Nema na stanju', content: 'Izaberi drugu boju.', ctaButtonName: null, media: null } }),
+    });
+    await run('cart.addBundle', { deviceCode: 'PHONE_PINK', chargeType: 'ONE_TIME_CHARGE' }, ctx);
+    expect(calls[1].url.searchParams.get('componentId')).toBe('noStockPopup');
+    expect(stores.ui.topModal).toMatchObject({ id: 'no-stock', params: { headline: 'Nema na stanju', content: 'Izaberi drugu boju.', ctaButtonName: null, image: null } });
+  });
+
+  it('a failed CMS load still opens the pop-up (only logged)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { stores, ctx } = setup({ [`POST ${B}/users/carts/addservice`]: addAnswer(fx.cart(), mod('noStock', { cmsComponentId: 'gone' })) });
+    await run('cart.addBundle', { deviceCode: 'X', chargeType: 'ONE_TIME_CHARGE' }, ctx);
+    expect(stores.ui.topModal).toMatchObject({ id: 'no-stock', params: { message: 'msg noStock', headline: null } });
+  });
+
+  it('notEligibleByAge: the not-eligible modal with the server message', async () => {
+    const { stores, ctx } = setup({ [`POST ${B}/users/carts/entry/add`]: addAnswer(fx.cart(), mod('notEligibleByAge')) });
+    await run('cart.add', { code: 'T' }, ctx);
+    expect(stores.ui.topModal).toEqual({ id: 'not-eligible', params: { message: 'msg notEligibleByAge' } });
+  });
+
+  it('accessoriesNeedMerge: the merge message and the mini cart opens', async () => {
+    const { stores, ctx } = setup({ [`POST ${B}/users/carts/addservice`]: addAnswer(fx.cart({ entries: [phone(0)] }), mod('accessoriesNeedMerge')) });
+    await run('cart.addBundle', { deviceCode: 'ACC', chargeType: 'ONE_TIME_CHARGE' }, ctx);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'info', text: 'msg accessoriesNeedMerge' }]);
+    expect(stores.cart.miniCartOpen).toBe(true);
+  });
+
+  it('cart merge after login: proceeds to checkout without issues, stops on a replace', async () => {
+    let answer = mod('success');
+    const { stores, ctx } = setup({ [`GET ${B}/users/carts/merge`]: () => ({ body: { cart: fx.cart({ entries: [phone(0)] }), cartModifications: [answer] } }) });
+    await run('cart.merge', {}, ctx);
+    expect(ctx.dispatch).toHaveBeenCalledWith({ action: 'checkout.proceed', args: {} });
+    ctx.dispatch.mockClear();
+    answer = mod('productsNeedReplace', { replaceModalEntries: [phone(0)] });
+    await run('cart.merge', {}, ctx);
+    expect(ctx.dispatch).not.toHaveBeenCalled();
+    expect(stores.ui.topModal?.id).toBe('replace-item');
+  });
+});
+
+describe('charge types', () => {
+  it('cart.changeChargeType: PUT with selectedChargeType, isForceChange, processValidateErrors; cart from the answer; conflict cleared', async () => {
+    const { stores, ctx, calls } = setup({
+      [`PUT ${B}/checkout/chargetypes/change`]: addAnswer(fx.cart({ version: 5, entries: [fx.entry({ entryNumber: 0, chargeType: 'RECURRING_CHARGE', product: { code: 'PHONE_0', name: 'p', productOfferingType: 'DEVICE' } })] }), mod('success')),
+    }, '/kupovina/pregled-placanje');
+    stores.checkout.setConflict(true);
+    stores.ui.openModal('change-types', {});
+    await run('cart.changeChargeType', { chargeType: 'RECURRING_CHARGE' }, ctx);
+    expect(calls[0].url.searchParams.get('fields')).toBe('DEFAULT');
+    expect(calls[0].body).toEqual({ selectedChargeType: 'RECURRING_CHARGE', isForceChange: false, processValidateErrors: true });
+    expect(stores.cart.cart?.entries[0].chargeType).toBe('RECURRING_CHARGE');
+    expect(stores.checkout.conflict).toBe(false);
+    expect(stores.ui.modals.map((m) => m.id)).not.toContain('change-types');
+  });
+});
+
+describe('checkout start: validation reasons', () => {
+  const steps = [fx.step('GUEST_ORDER_INFO', '/kupovina/podaci-dostava'), fx.step('PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje')];
+  function start(reason: string | null, extra: Record<string, Handler> = {}) {
+    const cart = fx.cart({ code: 'c', entries: [phone(0)] });
+    const env = setup({
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: cart }),
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors: reason ? [{ type: 'CartValidationError', reason, message: `poruka ${reason}` }] : [] } } }),
+      [`PUT ${B}/checkout/chargetypes/change`]: ({ body }) => ({ body: { cart: fx.cart({ code: 'c', version: 2, entries: [fx.entry({ entryNumber: 0, chargeType: (body as { selectedChargeType: string }).selectedChargeType, product: { code: 'PHONE_0', name: 'p', productOfferingType: 'DEVICE' } })] }), cartModifications: [] } }),
+      ...extra,
+    }, '/kupovina/podaci-dostava');
+    env.stores.cart.setCart(cart);
+    return env;
+  }
+
+  it.each([['forceChangeOneTime', 'ONE_TIME_CHARGE'], ['forceChangeRecurring', 'RECURRING_CHARGE']])('%s: switches the charge type (forced), shows the message, no conflict', async (reason, type) => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const { stores, ctx, calls } = start(reason);
+    await run('checkout.start', {}, ctx);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ selectedChargeType: type, isForceChange: true });
+    expect(stores.cart.cart?.entries[0].chargeType).toBe(type);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', text: `poruka ${reason}` }]);
+    expect(stores.checkout.conflict).toBe(false);
+    expect(scroll).toHaveBeenCalled();
+  });
+
+  it.each(['noStock', 'updatedPriceDate', 'notValidPriceAfterDiscounts'])('%s: the message, a cart conflict, Next only scrolls to top', async (reason) => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const { stores, ctx } = start(reason);
+    await run('checkout.start', {}, ctx);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', text: `poruka ${reason}` }]);
+    expect(stores.checkout.conflict).toBe(true);
+    scroll.mockClear();
+    await run('checkout.next', {}, ctx);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    expect(scroll).toHaveBeenCalled();
+  });
+
+  it('conflict: marks the conflict and opens the change-types modal; choosing a type clears it and Next goes on', async () => {
+    const { stores, ctx } = start('conflict');
+    await run('checkout.start', {}, ctx);
+    expect(stores.checkout.conflict).toBe(true);
+    expect(stores.ui.topModal).toEqual({ id: 'change-types', params: { message: 'poruka conflict' } });
+    await run('cart.changeChargeType', { chargeType: 'ONE_TIME_CHARGE' }, ctx);
+    expect(stores.checkout.conflict).toBe(false);
+    await run('checkout.next', {}, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+  });
+
+  it('voucherIsNotAvailable: only the message; Next goes on', async () => {
+    const { stores, ctx } = start('voucherIsNotAvailable');
+    await run('checkout.start', {}, ctx);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', text: 'poruka voucherIsNotAvailable' }]);
+    expect(stores.checkout.conflict).toBe(false);
+    await run('checkout.next', {}, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+  });
+
+  it('a CartValidationError on submit re-runs the handling (conflict → change-types)', async () => {
+    let validateErrors: unknown[] = [];
+    const { stores, ctx } = start(null, {
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors: validateErrors } } }),
+      [`PUT ${B}/checkout/payment`]: () => ({ body: { cart: fx.cart() } }),
+      [`POST ${B}/users/orders`]: () => ({ status: 400, body: { errors: [{ type: 'CartValidationError', reason: 'conflict', message: 'Mešovito plaćanje' }] } }),
+    });
+    stores.checkout.selectPaymentMode('CreditCard');
+    await expect(run('checkout.submitOrder', {}, ctx)).rejects.toThrow('cart validation');
+    expect(stores.checkout.conflict).toBe(true);
+    expect(stores.ui.topModal).toEqual({ id: 'change-types', params: { message: 'Mešovito plaćanje' } });
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    validateErrors = [];
+  });
+});
+
+describe('removing', () => {
+  it('the remove-item modal confirms; DELETE deleteEntry with entryNumber, qty and checkout', async () => {
+    const { stores, ctx, calls } = setup({
+      [`DELETE ${B}/users/carts/entries`]: () => ({ body: { cart: fx.cart({ entries: [phone(0)] }), cartModifications: [] } }),
+    }, '/kupovina/pregled-placanje');
+    stores.cart.setCart(fx.cart({ entries: [phone(0), { ...tariff(1), quantity: 2 }] }));
+    stores.cart.setMiniCartOpen(true);
+    await run('cart.askRemove', { entryNumber: 1 }, ctx);
+    expect(stores.cart.miniCartOpen).toBe(false);
+    expect(stores.ui.topModal).toEqual({ id: 'remove-item', params: { entryNumber: 1, quantity: 2, name: 'Tarifa 1', checkout: true } });
+    expect(calls).toHaveLength(0);
+    await run('cart.removeEntry', { entryNumber: 1, quantity: 2, checkout: true }, ctx);
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ entryNumber: '1', qty: '2', checkout: 'true' });
+    expect(stores.cart.entryCodes).toEqual(['PHONE_0']);
+    expect(stores.ui.modals).toEqual([]);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+  });
+
+  it('removing the last entry during checkout returns to the offer page', async () => {
+    const { ctx } = setup({ [`DELETE ${B}/users/carts/entries`]: () => ({ body: { cart: fx.cart(), cartModifications: [] } }) }, '/kupovina/pregled-placanje');
+    await run('cart.removeEntry', { entryNumber: 0, checkout: true }, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+
+  it('delete cart: DELETE deleteCart, empty cart, back to the offer page', async () => {
+    const { stores, ctx, calls } = setup({ [`DELETE ${B}/users/carts/entries/all`]: () => ({ body: { cart: fx.cart(), cartModifications: [] } }) }, '/kupovina/pregled-placanje');
+    stores.cart.setCart(fx.cart({ entries: [phone(0)] }));
+    await run('cart.askRemove', { all: true }, ctx);
+    expect(stores.ui.topModal).toEqual({ id: 'remove-item', params: { all: true, checkout: true } });
+    await run('cart.deleteCart', {}, ctx);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([`DELETE ${B}/users/carts/entries/all`]);
+    expect(stores.cart.totalItems).toBe(0);
+    expect(stores.ui.modals).toEqual([]);
+    expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+});
+
+describe('EKO coupons', () => {
+  const withVouchers = (codes: string[]) => fx.cart({ entries: [phone(0)], appliedVouchers: codes.map((voucherCode) => ({ voucherCode, value: fx.rsd(5000) })) });
+
+  it('client rules: not twice, not more than the voucher limit', () => {
+    expect(couponRefusal('eko1', [{ voucherCode: 'EKO1' }], 3)).toEqual({ message: 'pdp.coupon.error.alreadyUsed' });
+    expect(couponRefusal('EKO4', [{ voucherCode: 'EKO1' }, { voucherCode: 'EKO2' }, { voucherCode: 'EKO3' }], 3)).toEqual({ message: 'pdp.coupon.error.limit', params: { limit: 3, value: 5000 } });
+    expect(couponRefusal('EKO2', [{ voucherCode: 'EKO1' }], 3)).toBeNull();
+  });
+
+  it('add: POST addVoucher { voucherCode }, the cart from the answer; a used code is refused without a call', async () => {
+    const { stores, ctx, calls } = setup({ [`POST ${B}/users/carts/vouchers`]: ({ body }) => ({ body: { cart: withVouchers(['EKO1', (body as { voucherCode: string }).voucherCode]) } }) });
+    stores.cart.setCart(withVouchers(['EKO1']));
+    await run('pdp.openCoupons', {}, ctx);
+    expect(stores.ui.topModal).toEqual({ id: 'coupon', params: { limit: 3, value: 5000, minPrice: 1000 } });
+    await run('pdp.addCoupon', { voucherCode: ' EKO2 ' }, ctx);
+    expect(calls[0].body).toEqual({ voucherCode: 'EKO2' });
+    expect(stores.cart.voucherError).toBeNull();
+    await expect(run('pdp.addCoupon', { voucherCode: 'EKO2' }, ctx)).rejects.toThrow('coupon refused');
+    expect(stores.cart.voucherError).toEqual({ message: 'pdp.coupon.error.alreadyUsed' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the server\'s refusal (price below the allowed level) shows in the dialog', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { stores, ctx } = setup({ [`POST ${B}/users/carts/vouchers`]: () => ({ status: 400, body: { errors: [{ type: 'ValidationError', reason: 'priceBelowAllowed', message: 'Cena je ispod dozvoljenog nivoa.' }] } }) });
+    stores.cart.setCart(withVouchers([]));
+    await expect(run('pdp.addCoupon', { voucherCode: 'EKO9' }, ctx)).rejects.toThrow();
+    expect(stores.cart.voucherError).toEqual({ text: 'Cena je ispod dozvoljenog nivoa.' });
+  });
+
+  it('remove: DELETE removeVoucher ?voucherCode', async () => {
+    const { stores, ctx, calls } = setup({ [`DELETE ${B}/users/carts/vouchers`]: () => ({ body: { cart: withVouchers([]) } }) });
+    stores.cart.setCart(withVouchers(['EKO1']));
+    await run('pdp.removeCoupon', { voucherCode: 'EKO1' }, ctx);
+    expect(calls[0].url.searchParams.get('voucherCode')).toBe('EKO1');
+    expect(stores.cart.cart?.appliedVouchers).toEqual([]);
+  });
+});
+
+describe('two tabs', () => {
+  it('a cart changed in another tab: this tab sees the cart-changed toast on its next cart call', async () => {
+    // one server cart, two tabs (two stores) on it
+    let server = fx.cart({ code: 'c1', version: 1, entries: [phone(0)] });
+    const table: Record<string, Handler> = {
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: server }),
+      [`DELETE ${B}/users/carts/entries`]: () => { server = fx.cart({ code: 'c1', version: server.version + 1, entries: [] }); return { body: { cart: server, cartModifications: [] } }; },
+    };
+    const tabA = setup(table, '/');
+    const tabB = setup(table, '/');
+    await run('cart.load', {}, tabA.ctx);
+    await run('cart.load', {}, tabB.ctx);
+    expect(tabA.stores.ui.toasts).toEqual([]);
+    await run('cart.removeEntry', { entryNumber: 0 }, tabA.ctx);
+    // tab A made the change itself: no cart-changed toast there
+    expect(tabA.stores.ui.toasts.map((t) => t.message)).toEqual(['toast.cart.removed']);
+    await run('cart.load', {}, tabB.ctx);
+    expect(tabB.stores.ui.toasts).toMatchObject([{ kind: 'error', message: 'error.cartChanged' }]);
+    expect(tabB.stores.cart.totalItems).toBe(0);
+    // and only once: the next call sees the same version
+    await run('cart.load', {}, tabB.ctx);
+    expect(tabB.stores.ui.toasts).toHaveLength(1);
+  });
+
+  it('compares the entries of a newer version of the same cart only', () => {
+    const a = fx.cart({ code: 'c', version: 1, entries: [phone(0)] });
+    expect(cartChangedElsewhere(a, { ...a })).toBe(false);
+    expect(cartChangedElsewhere(a, { ...a, version: 2, entries: [] })).toBe(true);
+    expect(cartChangedElsewhere(a, { ...a, version: 2, entries: [{ ...phone(0), chargeType: 'RECURRING_CHARGE' }] })).toBe(true);
+    // this tab's own calls that answer no cart (payment type, delivery slot) only raise the version
+    expect(cartChangedElsewhere(a, { ...a, version: 2 })).toBe(false);
+    expect(cartChangedElsewhere(a, { ...a, code: 'other', version: 9 })).toBe(false);
+    expect(cartChangedElsewhere(null, a)).toBe(false);
+  });
+});
