@@ -174,20 +174,26 @@ export default [
       const plan = pricePlanId(p, t, pdp.subscriptionTermId, pdp.chargeType);
       if (plan) body.pricePlanId = plan;
       if (pdp.step >= 2) {
-        // step 2 (insurance / accessories): nothing chosen → just move on; else replace the step-1 bundle
-        // (removing its device entry removes the whole bundle) by the bundle with the extras
-        if (!pdp.insuranceCode && pdp.accessoryCodes.length === 0) {
-          ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-          scrollBreadcrumbsIntoView();
-          return;
+        // step 2 (insurance / accessories): nothing chosen → just move on. Insurance goes onto the device of the
+        // step-1 bundle (PUT addInsurance, empty body); each accessory is added on its own (one-off). Every answer's
+        // statusCode is handled as on add; a refusal keeps the shopper on this step with its modal open.
+        const extras: CartResponse[] = [];
+        if (pdp.insuranceCode) {
+          const entryNumber = deviceEntryNumber(ctx, p.code);
+          if (entryNumber === null) throw new ActionError('no device entry for the insurance', false);
+          extras.push(await ctx.api.call<CartResponse>('addInsurance', { query: { entryNumber, insuranceCode: pdp.insuranceCode } }));
         }
-        if (pdp.insuranceCode) body.insuranceCode = pdp.insuranceCode;
-        if (pdp.accessoryCodes.length) body.accessoryCodes = [...pdp.accessoryCodes];
-        const previous = deviceEntryNumber(ctx, p.code);
-        if (previous !== null) {
-          const del = await ctx.api.call<CartResponse>('deleteEntry', { query: { entryNumber: previous, checkout: false } });
-          if (del?.cart) ctx.stores.cart.setCart(del.cart);
+        for (const code of pdp.accessoryCodes) {
+          const accessory = { deviceCode: code, chargeType: 'ONE_TIME_CHARGE' };
+          extras.push(await ctx.api.call<CartResponse>('addBundleToCart', { body: accessory }));
         }
+        for (const res of extras) {
+          const mods = await applyCartResponse(res, ctx);
+          if (mods.some((m) => m.statusCode !== 'success')) return;
+        }
+        ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
+        scrollBreadcrumbsIntoView();
+        return;
       }
       const res = await ctx.api.call<CartResponse>('addBundleToCart', { body });
       const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });

@@ -124,3 +124,21 @@ test('a customer under 18 gets the not-eligible modal, which leads to the home p
   await dialog.getByRole('button', { name: 'Na početnu stranicu' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 });
+
+test('device page step 2: insurance goes onto the phone (PUT addInsurance), an accessory is added on its own', async () => {
+  const { page, problems } = await open();
+  await addPhone(page, s.url, 0);
+  await page.getByRole('group', { name: 'Osiguranje uređaja' }).waitFor();
+  await page.getByRole('radio', { name: /Orbita Zaštita ekrana/ }).check();
+  await page.getByRole('button', { name: /^Dodaj.*USB-C na USB-C kabl/ }).click();
+  const insurance = page.waitForResponse((r) => r.url().includes('/entry/addinsurance') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  assert.equal((await insurance).status(), 200);
+  await page.getByRole('button', { name: 'Idi na plaćanje' }).waitFor();
+  await openMiniCart(page);
+  await miniCart(page).getByText('Orbita Zaštita ekrana').waitFor();
+  // phone, tariff, insurance and the accessory
+  assert.match((await page.getByRole('button', { name: /Korpa, broj stavki/ }).getAttribute('aria-label')) ?? '', /4/);
+  await page.screenshot({ path: `${SHOTS}/commerce-step2-extras.png` });
+  assert.deepEqual(problems, []);
+});

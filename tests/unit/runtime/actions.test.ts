@@ -309,14 +309,14 @@ describe('pdp tariff preselection', () => {
 });
 
 describe('pdp step 2', () => {
-  it('with nothing chosen moves on without calls; with extras replaces the step-1 bundle', async () => {
+  it('with nothing chosen moves on without calls; insurance goes onto the device (PUT addInsurance), each accessory is added alone', async () => {
     const stores = makeStores();
     const cart = { code: 'c', checkoutType: 'GUEST', totalItems: 2, totalUnitCount: 2, paymentMode: null, entries: [{ entryNumber: 3, quantity: 1, product: { code: 'IPH15', name: 'x', productOfferingType: 'DEVICE' } }] };
     const { fetch, calls } = fakeFetch({
       'GET /hybris/ecommerce/b2c/v1/products/single': () => ({ body: product({ hasAccessories: true }) }),
       'GET /hybris/ecommerce/b2c/v1/products/references': () => ({ body: { references: [] } }),
       'POST /hybris/ecommerce/b2c/v1/users/carts/addservice': () => ({ body: { cart, cartModifications: [{ statusCode: 'success' }, { statusCode: 'success' }] } }),
-      'DELETE /hybris/ecommerce/b2c/v1/users/carts/entries': () => ({ body: { cart: { ...cart, entries: [] } } }),
+      'PUT /hybris/ecommerce/b2c/v1/users/carts/entry/addinsurance': () => ({ body: { cart, cartModifications: [{ statusCode: 'success' }] } }),
     });
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/uredjaj/IPH15', params: { productCode: 'IPH15' }, query: {} } });
     await run('pdp.load', { productCode: 'IPH15' }, ctx);
@@ -327,11 +327,12 @@ describe('pdp step 2', () => {
     await run('pdp.submitStep', {}, ctx);
     expect(calls.length).toBe(before);
     expect(stores.catalog.pdp.step).toBe(3);
-    stores.catalog.setPdp({ step: 2 });
+    stores.catalog.setPdp({ step: 2, insuranceCode: 'INS' });
     await run('pdp.toggleAccessory', { code: 'CASE' }, ctx);
     await run('pdp.submitStep', {}, ctx);
-    const tail = calls.slice(before).map((c) => `${c.method} ${c.url.search}`);
-    expect(tail).toEqual(['DELETE ?entryNumber=3&checkout=false', 'POST ']);
-    expect(calls.at(-1)!.body).toMatchObject({ accessoryCodes: ['CASE'] });
+    const tail = calls.slice(before).map((c) => `${c.method} ${c.url.pathname.split('/').slice(-2).join('/')}${c.url.search}`);
+    expect(tail).toEqual(['PUT entry/addinsurance?entryNumber=3&insuranceCode=INS', 'POST carts/addservice']);
+    expect(calls.at(-1)!.body).toEqual({ deviceCode: 'CASE', chargeType: 'ONE_TIME_CHARGE' });
+    expect(stores.catalog.pdp.step).toBe(3);
   });
 });
