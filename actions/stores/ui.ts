@@ -29,9 +29,16 @@ export class UiStore {
 
   // toasts
   /** `ms` overrides the default time (5 s, errors 10 s), e.g. the cart notification's configured timeout. */
+  /**
+   * Shows a toast for its time (errors 10 s, others 5 s). A toast that says the same as one already shown
+   * replaces it (its time starts again) instead of stacking: several answers of one action
+   * (e.g. a bundle, its insurance and an accessory) say "added to cart" once.
+   */
   showToast(t: Omit<Toast, 'id'> & { ms?: number }): number {
-    const id = this.nextId++;
     const { ms, ...toast } = t;
+    const same = (x: Toast) => x.kind === toast.kind && x.text === toast.text && x.message === toast.message && JSON.stringify(x.params) === JSON.stringify(toast.params);
+    this.toasts = this.toasts.filter((x) => !same(x));
+    const id = this.nextId++;
     this.toasts.push({ ...toast, id });
     setTimeout(() => this.dismissToast(id), ms ?? (t.kind === 'error' ? ERROR_TOAST_MS : TOAST_MS));
     return id;

@@ -17,6 +17,20 @@ describe('ui store', () => {
     expect(ui.toasts).toEqual([]);
   });
 
+  it('shows a toast that repeats one already shown once, with its time started again', () => {
+    vi.useFakeTimers();
+    const { ui } = createStores();
+    ui.showToast({ kind: 'success', message: 'cart.status.success' });
+    vi.advanceTimersByTime(TOAST_MS - 1000);
+    ui.showToast({ kind: 'success', message: 'cart.status.success' });
+    ui.showToast({ kind: 'success', message: 'other' });
+    expect(ui.toasts.map((t) => t.message)).toEqual(['cart.status.success', 'other']);
+    vi.advanceTimersByTime(1000);
+    expect(ui.toasts.map((t) => t.message)).toEqual(['cart.status.success', 'other']);
+    vi.advanceTimersByTime(TOAST_MS);
+    expect(ui.toasts).toEqual([]);
+  });
+
   it('keeps a modal stack', () => {
     const { ui } = createStores();
     ui.openModal('a');
