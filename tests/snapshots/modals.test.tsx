@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { makeHarness, renderModal } from './harness';
+import { makeHarness, renderModal, settle } from './harness';
 
 afterEach(cleanup);
 
@@ -15,12 +15,14 @@ describe('modal guest-or-login', () => {
       { action: 'ui.closeModal', args: { id: 'guest-or-login' } },
       { action: 'nav.go', args: { to: '/Prijava-b2c' } },
     ]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
   it('in English', async () => {
     const { container } = renderModal(makeHarness('english'), 'guest-or-login');
     expect(await screen.findByRole('button', { name: 'Continue as a guest' })).toBeTruthy();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -32,6 +34,7 @@ describe('modal specification', () => {
     expect(await screen.findByRole('heading', { name: 'Ekran' })).toBeTruthy();
     expect(screen.getByText('2340 × 1080')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -63,6 +66,7 @@ describe('modal limit-overstepped', () => {
       { action: 'ui.toggleMiniCart', args: { open: true } },
     ]));
     expect(screen.getByRole('button', { name: 'U redu' })).toBeTruthy();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -78,6 +82,7 @@ describe('modal limit-overstepped', () => {
     expect(screen.queryByRole('button', { name: 'U redu' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Razumem' }));
     await waitFor(() => expect(h.calls).toEqual([{ action: 'ui.closeModal', args: { id: 'limit-overstepped' } }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -89,6 +94,7 @@ describe('modal no-stock', () => {
     expect(await screen.findByText('Izabrana boja je rasprodata.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Izaberi drugu boju' }));
     await waitFor(() => expect(h.calls).toEqual([{ action: 'ui.closeModal', args: { id: 'no-stock' } }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -103,6 +109,7 @@ describe('modal not-eligible', () => {
       { action: 'ui.closeModal', args: { id: 'not-eligible' } },
       { action: 'nav.go', args: { to: '/' } },
     ]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -115,6 +122,7 @@ describe('modal single-tariff', () => {
     await waitFor(() => expect(h.calls).toEqual([{ action: 'cart.closeSingleTariff', args: { toCheckout: true } }]));
     fireEvent.click(screen.getByRole('button', { name: 'Nastavi kupovinu' }));
     await waitFor(() => expect(h.calls.slice(1)).toEqual([{ action: 'cart.closeSingleTariff', args: {} }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -128,6 +136,7 @@ describe('modal change-types', () => {
     await waitFor(() => expect(h.calls).toEqual([{ action: 'cart.changeChargeType', args: { chargeType: 'RECURRING_CHARGE' } }]));
     fireEvent.click(screen.getByRole('button', { name: 'Sve jednokratno' }));
     await waitFor(() => expect(h.calls.slice(1)).toEqual([{ action: 'cart.changeChargeType', args: { chargeType: 'ONE_TIME_CHARGE' } }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -142,6 +151,7 @@ describe('modal replace-item', () => {
     await waitFor(() => expect(h.calls).toEqual([{ action: 'cart.keep', args: {} }]));
     fireEvent.click(screen.getByRole('button', { name: 'Zameni novim' }));
     await waitFor(() => expect(h.calls.slice(1)).toEqual([{ action: 'cart.replace', args: {} }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -156,6 +166,7 @@ describe('modal remove-item', () => {
     await waitFor(() => expect(h.calls).toEqual([{ action: 'cart.removeEntry', args: { entryNumber: 1, quantity: 1, checkout: true } }]));
     fireEvent.click(screen.getByRole('button', { name: 'Odustani' }));
     await waitFor(() => expect(h.calls.slice(1)).toEqual([{ action: 'ui.closeModal', args: { id: 'remove-item' } }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -181,6 +192,7 @@ describe('modal coupon', () => {
     await waitFor(() => expect(h.calls).toEqual([{ action: 'pdp.addCoupon', args: { voucherCode: 'EKO-2222' } }]));
     fireEvent.click(screen.getByRole('button', { name: 'Ukloni kupon EKO-1111' }));
     await waitFor(() => expect(h.calls.slice(1)).toEqual([{ action: 'pdp.removeCoupon', args: { voucherCode: 'EKO-1111' } }]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });

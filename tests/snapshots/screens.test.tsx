@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { makeHarness, renderScreen } from './harness';
+import { makeHarness, renderScreen, settle } from './harness';
 
 afterEach(cleanup);
 
@@ -16,6 +16,7 @@ describe('screen main (layout)', () => {
     expect(screen.getByRole('button', { name: 'Srpski' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getAllByRole('link', { name: '0800 300 300' })[0].getAttribute('href')).toBe('tel:0800300300');
     expect(container.querySelector('main#main-content')).not.toBeNull();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -68,6 +69,7 @@ describe('screen home', () => {
     expect(screen.getByRole('heading', { name: 'Orbita Max M' })).toBeTruthy();
     expect(container.textContent).toContain('2.999,00 RSD');
     expect(screen.getByText('Besplatna dostava')).toBeTruthy();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -91,6 +93,7 @@ describe('screen plp-phones', () => {
     expect(cards[0].textContent).toContain('ili 109.999,00 RSD jednokratno');
     expect(cards[2].textContent).toContain('Nema na stanju');
     expect(screen.getByRole('link', { name: 'Stranica 2' }).getAttribute('href')).toBe(`${PLP}/page/2`);
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -144,6 +147,7 @@ describe('screen pdp', () => {
     expect(price.textContent).toContain('1. – 6. mesec');
     expect(screen.getByRole('radio', { name: /Mint/ })).toHaveProperty('disabled', true);
     expect(screen.getByText('6,2" Dynamic AMOLED 2X')).toBeTruthy();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -174,6 +178,7 @@ describe('screen pdp', () => {
     ]));
     expect(screen.queryByRole('button', { name: 'Dodaj u korpu' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Kompletna specifikacija' })).toBeNull();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -201,6 +206,7 @@ describe('screen checkout-data-delivery', () => {
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.submitGuest', args: { form: 'guest' } }));
     fireEvent.click(screen.getByRole('button', { name: 'Nazad' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.back', args: { backToOffer: PLP } }));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -220,6 +226,7 @@ describe('screen checkout-overview-payment', () => {
       { action: 'checkout.setConsent', args: { id: 'GENERAL_TERMS_AGREEMENT', value: true } },
       { action: 'checkout.submitOrder', args: {} },
     ]));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -236,6 +243,7 @@ describe('screen checkout-overview-payment', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview and payment' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
     expect(container.textContent).toContain('7,165.62 RSD');
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -245,6 +253,7 @@ describe('screen payment-result', () => {
     const h = makeHarness('guest-checkout');
     const { container } = renderScreen(h, 'payment-result', '/kupovina/rezultat-placanja?orderCode=ORB-100042');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Obrada plaćanja');
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 
@@ -267,6 +276,7 @@ describe('screen order-success', () => {
     expect(screen.getByText('ORB-100042')).toBeTruthy();
     expect(screen.getByText('Potvrdu smo poslali na marko.petrovic@example.rs.', { exact: false })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Šta sledi' })).toBeTruthy();
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -280,6 +290,7 @@ describe('screen order-failure', () => {
     expect(screen.getAllByRole('link', { name: 'Pozovi 0800 300 300' })[0].getAttribute('href')).toBe('tel:0800300300');
     fireEvent.click(screen.getByRole('button', { name: 'Pokušaj ponovo' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } }));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
@@ -291,6 +302,7 @@ describe('screen not-found', () => {
     expect(await screen.findByText('Page not found')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Browse phones' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: PLP } }));
+    await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });
 });
