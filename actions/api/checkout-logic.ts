@@ -7,6 +7,7 @@ import { scrollToTop } from './dom';
 export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
 export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
 export const REDIRECT_DELAY_MS = 1500;
+/** The offer page (the phone list, PLP): Back from a first checkout step, an emptied cart, a PDP without a device in the cart. */
 export const DEFAULT_BACK_TO_OFFER = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
 export interface ValidateResponse {

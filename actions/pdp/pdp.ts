@@ -4,9 +4,8 @@ import type { ChargeType } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../api/cart-response';
 import { scrollBreadcrumbsIntoView } from '../api/dom';
+import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
 import { chargeTypeAvailable, defaultChargeType, findTariff, initialSelection, pdpPath, pickVariant, pricePlanId, recommendedTerm, sellableTariff } from '../api/pdp-logic';
-
-export const PLP_PATH = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined> }
 const routeOf = (ctx: ActionContext) => (ctx.scope.route ?? {}) as RouteScope;
@@ -200,7 +199,7 @@ export default [
       // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
       if (mods.some((m) => m.statusCode !== 'success')) return;
       if (pdp.step === 1 && !ctx.stores.cart.hasDevice) {
-        ctx.navigate(PLP_PATH);
+        ctx.navigate(DEFAULT_BACK_TO_OFFER); // no device in the cart after step 1: back to the phone list
         return;
       }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });

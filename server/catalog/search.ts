@@ -6,6 +6,7 @@ import { money, moneyOrNull, type Money } from '../lib/money';
 import type { UiDocuments } from '../ui/documents';
 import { colorFamily, familyByCode, FAMILY_ORDER } from './colors';
 import { devicePricesOf, loadProducts, monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
+import type { ProductSummary as ApiProductSummary } from '../../schemas/types/api.catalog';
 
 export const SORTS = ['relevance', 'topRated', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
 export type SortCode = (typeof SORTS)[number];
@@ -26,11 +27,8 @@ const PRICE_RANGES: Array<{ code: string; min: number; max: number | null }> = [
   { code: '100000-', min: 100000, max: null },
 ];
 
-export interface ProductSummary {
-  code: string; name: string; url: string; brand: { name: string }; productOfferingType: string; esim: string;
-  images: Array<{ url: string; altText: string }>; colors: Array<{ colorCode: string; colorName: string; colorHex: string }>;
-  price: Money | null; monthlyPrice: Money | null; stock: { stockLevelStatus: string }; rating: number;
-}
+/** The API's ProductSummary (generated from schemas/api/catalog.json) plus the rating the sort uses. */
+export type ProductSummary = ApiProductSummary & { rating: number };
 
 export function productUrl(p: CatalogProduct): string {
   const first = p.variants.find((v) => v.stockLevel > 0) ?? p.variants[0];

@@ -17,7 +17,7 @@ export const products = pgTable('products', {
   /** TOP_OFFER | BASIC_OFFER (tariffs); null otherwise. */
   processType: text('process_type'),
   /** NONE | ESIM_SIM | ESIM */
-  esim: text('esim').notNull().default('NONE'),
+  esim: text('esim').$type<'NONE' | 'ESIM_SIM' | 'ESIM'>().notNull().default('NONE'),
   brand: text('brand').notNull(),
   /** For a child tariff: the parent tariff's code. */
   parentCode: text('parent_code'),

@@ -1,7 +1,8 @@
 // Money: integer para in the database, `Money` objects on the wire.
 import type { Lang } from './lang';
 
-export interface Money { value: number; formattedValue: string; currencyIso: 'RSD' }
+/** The API's Money (generated from schemas/api/common.json). */
+export type Money = import('../../schemas/types/api.common').Money;
 
 const formatters: Record<Lang, Intl.NumberFormat> = {
   sr: new Intl.NumberFormat('sr-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),

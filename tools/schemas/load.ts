@@ -12,13 +12,8 @@ export const KIND_FOLDERS: ReadonlyArray<readonly [string, DocumentKind]> = [
   ['messages', 'messages'],
 ];
 
-export interface LoadedDocument {
+export interface LoadedDocument extends ParsedFile {
   kind: DocumentKind;
-  id: string;
-  /** relative to the repository root, forward slashes */
-  file: string;
-  json: any;
-  pointers: Map<string, Located>;
 }
 
 /** The repository root is the parent of the schemas/ folder. */
@@ -36,6 +31,37 @@ async function listJson(dir: string): Promise<string[]> {
   }
 }
 
+/** One parsed JSON file of a folder, with the positions of its values. */
+interface ParsedFile {
+  id: string;
+  /** relative to the repository root, forward slashes */
+  file: string;
+  json: any;
+  pointers: Map<string, Located>;
+}
+
+/** Reads and parses every *.json of `folder`; a file that is not valid JSON becomes an error with line and column. */
+async function readFolder(rootDir: string, folder: string): Promise<{ parsed: ParsedFile[]; errors: SchemaError[]; unparsable: string[] }> {
+  const parsed: ParsedFile[] = [];
+  const errors: SchemaError[] = [];
+  const unparsable: string[] = [];
+  const dir = join(rootDir, folder);
+  for (const name of await listJson(dir)) {
+    const abs = join(dir, name);
+    const file = relativeFile(rootDir, abs);
+    const text = await readFile(abs, 'utf8');
+    try {
+      const { data, pointers } = parseWithPositions(text);
+      parsed.push({ id: basename(name, '.json'), file, json: data, pointers });
+    } catch (e) {
+      if (!(e instanceof JsonSyntaxError)) throw e;
+      errors.push({ file, pointer: '', line: e.line, column: e.column, message: `not valid JSON: ${e.message}` });
+      unparsable.push(basename(name, '.json'));
+    }
+  }
+  return { parsed, errors, unparsable };
+}
+
 export async function loadDocuments(
   rootDir: string,
 ): Promise<{ docs: LoadedDocument[]; errors: SchemaError[]; unparsable: Array<{ kind: DocumentKind; id: string }> }> {
@@ -43,20 +69,10 @@ export async function loadDocuments(
   const unparsable: Array<{ kind: DocumentKind; id: string }> = [];
   const errors: SchemaError[] = [];
   for (const [folder, kind] of KIND_FOLDERS) {
-    const dir = join(rootDir, folder);
-    for (const name of await listJson(dir)) {
-      const abs = join(dir, name);
-      const file = relativeFile(rootDir, abs);
-      const text = await readFile(abs, 'utf8');
-      try {
-        const { data, pointers } = parseWithPositions(text);
-        docs.push({ kind, id: basename(name, '.json'), file, json: data, pointers });
-      } catch (e) {
-        if (!(e instanceof JsonSyntaxError)) throw e;
-        errors.push({ file, pointer: '', line: e.line, column: e.column, message: `not valid JSON: ${e.message}` });
-        unparsable.push({ kind, id: basename(name, '.json') });
-      }
-    }
+    const r = await readFolder(rootDir, folder);
+    for (const p of r.parsed) docs.push({ kind, ...p });
+    errors.push(...r.errors);
+    for (const id of r.unparsable) unparsable.push({ kind, id });
   }
   return { docs, errors, unparsable };
 }
@@ -64,31 +80,13 @@ export async function loadDocuments(
 /** The folder of the fixture store states (schemas/fixtures/<id>.json): checked, but not served as shop documents. */
 export const FIXTURE_FOLDER = 'fixtures';
 
-export interface LoadedFixture {
-  id: string;
-  file: string;
-  json: any;
-  pointers: Map<string, Located>;
-}
+/** A fixture file (schemas/fixtures/<id>.json), parsed with positions. */
+export type LoadedFixture = ParsedFile;
 
 /** Reads every schemas/fixtures/*.json with positions; syntax errors are reported like those of the documents. */
 export async function loadFixtures(rootDir: string): Promise<{ fixtures: LoadedFixture[]; errors: SchemaError[] }> {
-  const fixtures: LoadedFixture[] = [];
-  const errors: SchemaError[] = [];
-  const dir = join(rootDir, FIXTURE_FOLDER);
-  for (const name of await listJson(dir)) {
-    const abs = join(dir, name);
-    const file = relativeFile(rootDir, abs);
-    const text = await readFile(abs, 'utf8');
-    try {
-      const { data, pointers } = parseWithPositions(text);
-      fixtures.push({ id: basename(name, '.json'), file, json: data, pointers });
-    } catch (e) {
-      if (!(e instanceof JsonSyntaxError)) throw e;
-      errors.push({ file, pointer: '', line: e.line, column: e.column, message: `not valid JSON: ${e.message}` });
-    }
-  }
-  return { fixtures, errors };
+  const { parsed, errors } = await readFolder(rootDir, FIXTURE_FOLDER);
+  return { fixtures: parsed, errors };
 }
 
 /** Reads one JSON file of the meta folder; undefined when absent. */
