@@ -66,7 +66,9 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
     const guestAllowsOneTime = !opts.isGuest || config.guestChargeTypes.includes('ONE_TIME_CHARGE');
     if (e.chargeType === 'RECURRING_CHARGE' && (!canPay(row, 'RECURRING_CHARGE') || !guestAllowsRecurring) && canPay(row, 'ONE_TIME_CHARGE')) {
       await setEntryChargeType(tx, e, row, 'ONE_TIME_CHARGE');
-      issues.push({ reason: 'forceChangeOneTime', messageKey: 'cart.validation.forceChangeOneTime', subject: String(e.entryNumber) });
+      // a guest pays by card, in full (seed 001 §6): said in its own words
+      const messageKey = canPay(row, 'RECURRING_CHARGE') ? 'cart.validation.forceChangeOneTimeGuest' : 'cart.validation.forceChangeOneTime';
+      issues.push({ reason: 'forceChangeOneTime', messageKey, subject: String(e.entryNumber) });
       changed = true;
     } else if (e.chargeType === 'ONE_TIME_CHARGE' && (!canPay(row, 'ONE_TIME_CHARGE') || !guestAllowsOneTime) && canPay(row, 'RECURRING_CHARGE')) {
       await setEntryChargeType(tx, e, row, 'RECURRING_CHARGE');

@@ -65,6 +65,9 @@ test('guest buys a phone with a tariff and pays with an approved card', async ()
   await toCheckout.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Nastavi kao gost' }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+  // A guest pays by card, in full (seed 001 §6): checkout start switches the installments to one-off and says so.
+  await page.getByText(/Kao gost možeš da platiš samo karticom, u celosti/).first().waitFor();
+  await page.screenshot({ path: `${SHOTS}/checkout-guest-pays-in-full.png` });
 
   // Validated on submit: errors shown, the first invalid field focused, nothing posted.
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();

@@ -100,7 +100,7 @@ describe.each(drivers)('cart on %s', (_name, url) => {
 
   it('validates: GUEST steps from flows/guest.json, STANDALONE steps for accessories only', async () => {
     const s = await new Shopper(h.app).login();
-    await s.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'RECURRING_CHARGE' });
+    await s.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'ONE_TIME_CHARGE' });
     const v = await s.call('POST', `${PATHS.validate}?lang=sr`, { justSteps: false, v2: true });
     expect(v.statusCode).toBe(200);
     const body = v.json();

@@ -201,8 +201,34 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       expect(reasons(await validate(s))).toEqual([]);
     });
 
+    /** A signed-in adult with an empty cart (guests pay in full, so installments need an account). */
+    const customer = async () => {
+      const c = new Customer(h.app);
+      await c.login();
+      await c.signIn('staff@orbita.rs');
+      await c.call('DELETE', PATHS.deleteCart);
+      return c;
+    };
+
+    it('a guest pays in full (seed 001 §6): installments switch to one-off with the guest message; a customer keeps them', async () => {
+      const guest = await shopper();
+      await guest.call('POST', PATHS.addBundle, bundle('GOOGLE_PIXEL_9A_OBSIDIAN'));
+      const v = await validate(guest);
+      expect(v.errors.errors).toEqual([{
+        type: 'CartValidationError', reason: 'forceChangeOneTime', subject: '0',
+        message: 'Kao gost možeš da platiš samo karticom, u celosti, pa je način plaćanja promenjen na jednokratno plaćanje. Za kupovinu na rate prijavi se.',
+      }]);
+      const cart = (await guest.call('GET', PATHS.cart)).json();
+      expect(cart.entries[0]).toMatchObject({ chargeType: 'ONE_TIME_CHARGE', monthlyPrice: null, installments: null });
+      expect(reasons(await validate(guest))).toEqual([]);
+      const c = await customer();
+      await c.call('POST', PATHS.addBundle, bundle('GOOGLE_PIXEL_9A_OBSIDIAN'));
+      expect(reasons(await validate(c))).toEqual([]);
+      expect((await c.call('GET', PATHS.cart)).json().entries[0]).toMatchObject({ chargeType: 'RECURRING_CHARGE', installments: 24 });
+    });
+
     it('conflict: one-off and installments mixed (kept on add); changeChargeType resolves it', async () => {
-      const s = await shopper();
+      const s = await customer();
       await s.call('POST', PATHS.addBundle, bundle('GOOGLE_PIXEL_9A_PORCELAIN'));
       expect(mod(await s.call('POST', PATHS.addBundle, alone('NOKIA_105_4G_BLUE'))).statusCode).toBe('success');
       const v = await validate(s);

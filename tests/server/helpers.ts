@@ -110,10 +110,10 @@ export const GUEST = {
 
 export const REQUIRED_CONSENTS = { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true };
 
-/** Fills a cart with a phone + tariff in installments, guest data and card payment; answers the submit. */
+/** Fills a cart with a phone + tariff paid at once (a guest pays in full), guest data and card payment. */
 export async function checkoutReadyShopper(app: FastifyInstance, deviceCode = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE') {
   const s = await new Shopper(app).login();
-  const add = await s.call('POST', PATHS.addBundle, { deviceCode, tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'RECURRING_CHARGE' });
+  const add = await s.call('POST', PATHS.addBundle, { deviceCode, tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' });
   if (add.statusCode !== 200) throw new Error(add.body);
   const g = await s.call('POST', PATHS.guestInfo, GUEST);
   if (g.statusCode !== 200) throw new Error(g.body);
