@@ -13,6 +13,7 @@ export const DEFAULT_BACK_TO_OFFER = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 export interface ValidateResponse {
   checkoutSteps?: CheckoutStep[];
   checkoutType?: string;
+  backToOffer?: string | null;
   cart?: { customer?: unknown; entries?: { entryNumber: number; code: string }[] };
   errors?: { errors?: ApiErrorItem[] } | ApiErrorItem[];
 }
@@ -67,6 +68,7 @@ export async function validateCart(ctx: ActionContext, justSteps = false): Promi
   const lang = ctx.stores.session.lang;
   const res = await ctx.api.call<ValidateResponse>('validateCart', { query: lang === 'en' ? { lang: 'en' } : undefined, body: { justSteps, v2: true } });
   if (res.checkoutSteps) ctx.stores.checkout.setSteps(res.checkoutType ?? ctx.stores.cart.cart?.checkoutType ?? null, res.checkoutSteps);
+  if (res.backToOffer !== undefined) ctx.stores.checkout.setBackToOffer(res.backToOffer);
   const err = firstError(res);
   if (err) {
     const blocked = await handleValidationError(err, ctx);

@@ -138,7 +138,7 @@ export default [
   }),
   defineAction<{ backToOffer?: string }>({
     name: 'cart.deleteCart',
-    description: 'Deletes the whole cart (DELETE deleteCart) and returns to the offer page (backToOffer, default the phone list).',
+    description: 'Deletes the whole cart (DELETE deleteCart) and returns to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
     async run(args, ctx) {
       const { cart, ui, checkout } = ctx.stores;
@@ -148,7 +148,7 @@ export default [
       cart.setModifications([]);
       cart.setMiniCartOpen(false);
       checkout.setConflict(false);
-      ctx.navigate(args.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+      ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
     },
   }),
   defineAction<Record<string, never>>({

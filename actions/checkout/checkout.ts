@@ -103,13 +103,13 @@ export default [
   }),
   defineAction<{ backToOffer?: string }>({
     name: 'checkout.back',
-    description: 'Goes to the url of the previous checkout step; on the first step back to the offer (the PLP, or backToOffer for standalone/guest).',
+    description: 'Goes to the url of the previous checkout step; on the first step back to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
     run(args, ctx) {
       const { checkout } = ctx.stores;
       const i = stepIndexForPath(checkout.steps, routePath(ctx));
       if (i > 0) ctx.navigate(checkout.steps[i - 1].url);
-      else ctx.navigate(args.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+      else ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
     },
   }),
   defineAction<{ form?: string }>({

@@ -4,6 +4,8 @@ import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
 export class CheckoutStore {
   checkoutType: string | null = null;
   steps: CheckoutStep[] = [];
+  /** the offer page of the cart's flow (validateCart's backToOffer): Back from the first step, an emptied cart */
+  backToOffer: string | null = null;
   currentStepCode: string | null = null;
   paymentModes: { code: string; name: string }[] = [];
   selectedPaymentMode: string | null = null;
@@ -26,6 +28,7 @@ export class CheckoutStore {
   get currentIndex(): number { return this.steps.findIndex((s) => s.code === this.currentStepCode); }
 
   setSteps(type: string | null, steps: CheckoutStep[]): void { this.checkoutType = type; this.steps = steps; }
+  setBackToOffer(path: string | null): void { this.backToOffer = path; }
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }

@@ -6,6 +6,7 @@ import { initialSelection, pdpPath, pricePlanId, stepCount } from '../../../acti
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
 import { guestPayload } from '../../../actions/checkout/checkout';
+import { validateCart } from '../../../actions/api/checkout-logic';
 import type { Money, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
 import { fakeFetch, makeCtx, makeStores } from './helpers';
@@ -254,6 +255,23 @@ describe('checkout', () => {
     stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }]);
     await run('checkout.back', {}, ctx);
     expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+
+  it("back on the first step → the flow's backToOffer from cart-validate; an explicit arg wins", async () => {
+    const stores = makeStores();
+    const { fetch } = fakeFetch({
+      'POST /hybris/ecommerce/b2c/v1/users/carts/validate': () => ({ body: {
+        checkoutSteps: [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }],
+        checkoutType: 'STANDALONE', backToOffer: '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema', errors: { errors: [] },
+      } }),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    await validateCart(ctx, true);
+    expect(stores.checkout.backToOffer).toBe('/Privatni/Uredjaji/Pojedinacni/dodatna_oprema');
+    await run('checkout.back', {}, ctx);
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/Privatni/Uredjaji/Pojedinacni/dodatna_oprema');
+    await run('checkout.back', { backToOffer: '/Privatni/Uredjaji' }, ctx);
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/Privatni/Uredjaji');
   });
 
   it('proceed as a guest opens guest-or-login', async () => {
