@@ -198,8 +198,8 @@ export default [
       const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });
       // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
       if (mods.some((m) => m.statusCode !== 'success')) return;
-      if (pdp.step === 1 && !ctx.stores.cart.hasDevice) {
-        ctx.navigate(DEFAULT_BACK_TO_OFFER); // no device in the cart after step 1: back to the phone list
+      if (pdp.step === 1 && p.productOfferingType !== 'ACCESSORY' && !ctx.stores.cart.hasDevice) {
+        ctx.navigate(DEFAULT_BACK_TO_OFFER); // no device in the cart after a device's step 1: back to the phone list
         return;
       }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });

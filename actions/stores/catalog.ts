@@ -25,6 +25,9 @@ export const HERO_PAGE_SIZE = 4;
 
 export interface HeroState { products: ProductSummary[]; loading: boolean; error: boolean }
 
+/** The tariff page (/Privatni/Tarife/:productCode): the tariff's details and the chosen contract term. */
+export interface TariffState { product: ProductDetails | null; subscriptionTermId: string | null; loading: boolean; error: boolean }
+
 function emptySearch(): SearchState {
   return {
     products: [], facets: [], sorts: [], pagination: { currentPage: 0, totalPages: 0, pageSize: PAGE_SIZE, totalResults: 0 },
@@ -44,6 +47,7 @@ export class CatalogStore {
   search: SearchState = emptySearch();
   pdp: PdpState = emptyPdp();
   hero: HeroState = { products: [], loading: false, error: false };
+  tariff: TariffState = { product: null, subscriptionTermId: null, loading: false, error: false };
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -66,4 +70,9 @@ export class CatalogStore {
   /** Replace the whole PDP state (used by pdp.load after computing defaults). */
   setPdp(p: Partial<PdpState>): void { Object.assign(this.pdp, p); }
   resetPdp(): void { this.pdp = emptyPdp(); }
+
+  tariffStarted(): void { this.tariff = { product: null, subscriptionTermId: null, loading: true, error: false }; }
+  tariffLoaded(product: ProductDetails, subscriptionTermId: string | null): void { this.tariff = { product, subscriptionTermId, loading: false, error: false }; }
+  tariffFailed(): void { this.tariff = { product: null, subscriptionTermId: null, loading: false, error: true }; }
+  selectTariffTerm(id: string): void { this.tariff.subscriptionTermId = id; }
 }

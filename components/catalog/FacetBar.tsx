@@ -5,17 +5,19 @@ import type { Facet } from '../shared/types';
 export interface FacetBarProps {
   facets?: Facet[] | null;
   totalResults?: number | null;
+  /** message key of the count, plural by {count} */
+  countMessage?: string;
 }
 
 /** Selected filters as removable chips plus "reset all"; the result count on the left (seed 000 §2 common widgets). */
-export default function FacetBar({ facets, totalResults, emit, enabled }: FacetBarProps & VocabularyProps) {
+export default function FacetBar({ facets, totalResults, countMessage, emit, enabled }: FacetBarProps & VocabularyProps) {
   const t = useT();
   const selected = (facets ?? []).flatMap((f) => f.values.filter((v) => v.selected).map((v) => ({ facet: f, value: v })));
   return (
     <div className="ot-facetbar">
       {typeof totalResults === 'number' && (
         <p className="ot-facetbar__count" aria-live="polite">
-          {t('plp.results', { count: totalResults })}
+          {t(countMessage ?? 'plp.results', { count: totalResults })}
         </p>
       )}
       {selected.length > 0 && (

@@ -32,7 +32,14 @@ export function ProductCardView({ product: p, compact, onOpen }: { product: Prod
           {p.esim && p.esim !== 'NONE' && <span className="ot-badge ot-badge--brand">{t('product.esim')}</span>}
           {outOfStock && <span className="ot-badge ot-badge--neutral">{t('product.outOfStock')}</span>}
         </div>
-        <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} loading="lazy" width={220} height={220} /> : null}</div>
+        {!img && p.productOfferingType === 'TARIFF' ? (
+          // a tariff has no picture: a SIM tile instead of an empty square
+          <div className="ot-pcard__media ot-pcard__media--tariff" aria-hidden="true">
+            <span>{p.esim === 'ESIM' ? 'eSIM' : 'SIM'}</span>
+          </div>
+        ) : (
+          <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} loading="lazy" width={220} height={220} /> : null}</div>
+        )}
         <div className="ot-pcard__body">
           {p.brand?.name && <p className="ot-pcard__brand">{p.brand.name}</p>}
           <h3 className="ot-pcard__name">{p.name}</h3>
@@ -48,7 +55,15 @@ export function ProductCardView({ product: p, compact, onOpen }: { product: Prod
             </p>
           )}
           <div className="ot-pcard__prices">
-            {p.monthlyPrice ? (
+            {p.productOfferingType === 'TARIFF' && p.monthlyPrice ? (
+              <>
+                <p className="ot-pcard__from">{t('price.monthlyFee')}</p>
+                <p className="ot-pcard__monthly">
+                  <strong>{money.format(p.monthlyPrice)}</strong>
+                  <span className="ot-price-per">{t('price.perMonth')}</span>
+                </p>
+              </>
+            ) : p.monthlyPrice ? (
               <>
                 <p className="ot-pcard__from">{t('price.from')}</p>
                 <p className="ot-pcard__monthly">
@@ -60,7 +75,7 @@ export function ProductCardView({ product: p, compact, onOpen }: { product: Prod
             ) : (
               p.price && (
                 <>
-                <p className="ot-pcard__from">{t('price.fullPrice')}</p>
+                <p className="ot-pcard__from">{t(p.productOfferingType === 'DEVICE' ? 'price.fullPrice' : 'price.price')}</p>
                 <p className="ot-pcard__monthly">
                   <strong>{money.format(p.price)}</strong>
                   <span className="ot-price-per">{t('price.oneTime')}</span>

@@ -50,7 +50,8 @@ export function summarize(p: CatalogProduct, dp: DevicePriceRow[], lang: Lang): 
     productOfferingType: p.product.type, esim: p.product.esim,
     images: cover ? [cover] : [],
     colors: p.product.type === 'DEVICE' ? p.variants.map((v) => ({ colorCode: v.colorCode, colorName: v.colorName[lang], colorHex: v.colorHex })) : [],
-    price: own ? money(own.price, lang) : fee !== null ? money(fee, lang) : null,
+    // a postpaid tariff has only its monthly fee (no one-off price)
+    price: own ? money(own.price, lang) : fee !== null && p.product.type !== 'TARIFF' ? money(fee, lang) : null,
     monthlyPrice: installments.length ? money(Math.min(...installments), lang) : moneyOrNull(fee, lang),
     stock: { stockLevelStatus: p.variants.length === 0 ? 'inStock' : stockLevelStatus(total) },
     rating: p.product.rating,
@@ -74,7 +75,8 @@ const buildQuery = (q: ParsedQuery, filters: Array<[string, string]>) =>
 
 export async function searchProducts(db: DbOrTx, ui: UiDocuments, params: SearchParams, lang: Lang) {
   const category = params.categoryCode ?? 'telefoni';
-  const all = await loadProducts(db, { category });
+  // a parent tariff only groups its children (seed 000 §2): it has no price plan of its own and is not listed
+  const all = (await loadProducts(db, { category })).filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
   const dp = await devicePricesOf(db, all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));
   const summaries = all.map((p) => ({ p, s: summarize(p, dp, lang) }));
   const q = parseQuery(params.query, params.sort);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeHarness, renderScreen, settle } from './harness';
+import { rsd } from '../fixtures/api';
+import type { ProductDetails } from '../../actions/stores/types';
 
 afterEach(cleanup);
 
@@ -304,5 +306,44 @@ describe('screen not-found', () => {
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: PLP } }));
     await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
+  });
+});
+
+describe('screen tariff', () => {
+  const tariff = {
+    code: 'ORBITA_MAX_M', name: 'Orbita Max M', description: '60 GB interneta, neograničeni razgovori.', brand: { name: 'Orbita Telekom' },
+    productOfferingType: 'TARIFF', esim: 'ESIM_SIM', voucherLimit: 0, variants: [], prices: { topOffer: [], basicOffer: [] }, oneOff: null,
+    insurances: [], hasAccessories: false, processType: 'TOP_OFFER', categories: ['tarife'], pricePlanId: 'ORBITA_MAX_M_PLAN',
+    highlights: [{ name: 'Internet', value: '60 GB' }, { name: 'Minuti', value: 'Neograničeno' }],
+    monthly: { price: rsd(2999), oldPrice: rsd(3499), promoPeriod: 6 },
+    subscriptionTerms: [{ id: 'ORBITA_MAX_M_T12', termOfServiceNumber: 12, recommended: false }, { id: 'ORBITA_MAX_M_T24', termOfServiceNumber: 24, recommended: true }],
+  } as unknown as ProductDetails;
+
+  it('name, what it includes, terms, the promotional fee, eSIM; buying adds the chosen term', async () => {
+    const h = makeHarness('empty-cart');
+    h.stores.catalog.tariffLoaded(tariff, 'ORBITA_MAX_M_T24');
+    const { container } = renderScreen(h, 'tariff', '/Privatni/Tarife/ORBITA_MAX_M');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orbita Max M' })).toBeTruthy();
+    const price = await screen.findByRole('region', { name: 'Cena' });
+    expect(price.textContent).toContain('2.999,00 RSD');
+    expect(price.textContent).toContain('Promotivna cena prvih 6 meseci, zatim 3.499,00 RSD mesečno.');
+    expect(screen.getByText('60 GB')).toBeTruthy();
+    expect(screen.getByText('Možeš da izabereš eSIM umesto fizičke SIM kartice.')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /24 meseca/ }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: /12 meseci/ }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'catalog.selectTariffTerm', args: { subscriptionTermId: 'ORBITA_MAX_M_T12' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kupi tarifu' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'cart.add', args: { code: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('an unknown tariff shows the error with a way to all tariffs', async () => {
+    const h = makeHarness('empty-cart');
+    h.stores.catalog.tariffFailed();
+    renderScreen(h, 'tariff', '/Privatni/Tarife/NEPOSTOJECA');
+    expect(await screen.findByText('Ovu tarifu trenutno ne možemo da prikažemo. Pogledaj ostale tarife.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sve tarife' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/Privatni/Tarife/Uredjaji' } }));
   });
 });

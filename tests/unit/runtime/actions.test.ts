@@ -245,6 +245,24 @@ describe('checkout', () => {
     expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
   });
 
+  it('catalog.loadTariff: the details into /catalog/tariff with the recommended term; not a tariff → the error state', async () => {
+    const stores = makeStores();
+    const tariff = { code: 'ORBITA_MAX_M', name: 'Orbita Max M', productOfferingType: 'TARIFF', subscriptionTerms: [
+      { id: 'ORBITA_MAX_M_T12', termOfServiceNumber: 12, recommended: false }, { id: 'ORBITA_MAX_M_T24', termOfServiceNumber: 24, recommended: true }] };
+    const { fetch, calls } = fakeFetch({
+      'GET /hybris/ecommerce/b2c/v1/products/single': (req) => ({ body: req.url.searchParams.get('productCode') === 'ORBITA_MAX_M' ? tariff : { code: 'ACC_USBC_CABLE', productOfferingType: 'ACCESSORY' } }),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/Privatni/Tarife/ORBITA_MAX_M', params: { productCode: 'ORBITA_MAX_M' }, query: {} } });
+    await run('catalog.loadTariff', {}, ctx);
+    expect(calls.find((c) => c.url.pathname.endsWith('/products/single'))?.url.searchParams.get('productCode')).toBe('ORBITA_MAX_M');
+    expect(stores.catalog.tariff).toMatchObject({ product: { code: 'ORBITA_MAX_M' }, subscriptionTermId: 'ORBITA_MAX_M_T24', loading: false, error: false });
+    await run('catalog.selectTariffTerm', { subscriptionTermId: 'ORBITA_MAX_M_T12' }, ctx);
+    expect(stores.catalog.tariff.subscriptionTermId).toBe('ORBITA_MAX_M_T12');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await run('catalog.loadTariff', { productCode: 'ACC_USBC_CABLE' }, ctx);
+    expect(stores.catalog.tariff).toMatchObject({ product: null, error: true, loading: false });
+  });
+
   it('guestPayload accepts a flat form', () => {
     expect(guestPayload({ firstName: 'A', line1: 'U', town: 'T', extra: 1 })).toEqual({ customerData: { firstName: 'A' }, deliveryAddress: { line1: 'U', town: 'T' } });
   });
