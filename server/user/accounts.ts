@@ -7,6 +7,7 @@ import { randomToken, sha256 } from '../lib/ids';
 import { findOpenCart } from '../cart/service';
 import { mergeCarts, type MergeResult } from '../cart/merge';
 import { verifyPassword } from './password';
+import { ageFromJmbg } from './jmbg';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -93,7 +94,8 @@ export async function signIn(db: Db, oldSessionId: string, login: string, passwo
     let merge: MergeResult[] = [];
     if (userCart) {
       await tx.update(carts).set({ sessionId, userId: user.id, updatedAt: new Date() }).where(eq(carts.id, userCart.id));
-      if (anonymous) merge = await mergeCarts(tx, anonymous.id, userCart.id);
+      // each bundle of the anonymous cart is judged by the add rules, the customer's age now known
+      if (anonymous) merge = await mergeCarts(tx, anonymous.id, userCart.id, user.jmbg ? ageFromJmbg(user.jmbg) : null);
     } else if (anonymous) {
       await tx.update(carts).set({ sessionId, userId: user.id, updatedAt: new Date() }).where(eq(carts.id, anonymous.id));
     }
