@@ -162,6 +162,37 @@ export async function mergeCarts(tx: DbOrTx, fromCartId: number, intoCartId: num
 }
 
 /**
+ * A user without an open cart takes the anonymous cart over (same cart, same code). Its bundles are judged the
+ * same way, each against the bundles kept before it (the customer's age is known now: a minor's postpaid tariff
+ * leaves); a refused bundle is removed whole (with its coupons) and its status told by GET mergeCart.
+ */
+export async function screenTakenOverCart(tx: DbOrTx, cartId: number, customerAge: number | null): Promise<MergeResult[]> {
+  const rows = await entriesOf(tx, cartId);
+  const snapshot = await cartSnapshot(tx, cartId);
+  const bundles = new Map<number, EntryRow[]>();
+  for (const e of rows) bundles.set(e.bundleNo, [...(bundles.get(e.bundleNo) ?? []), e]);
+  const kept = new Set<number>();
+  const modifications: MergeModification[] = [];
+  const results: MergeResult[] = [];
+  for (const bundle of bundles.values()) {
+    const candidates = await candidatesOf(tx, pendingOf(bundle));
+    const verdict = evaluateAddRules(candidates, { entries: snapshot.entries.filter((e) => kept.has(e.entryNumber)) }, { customerAge });
+    const status: MergeStatus = !verdict ? 'merged' : verdict.statusCode === 'productsNeedReplace' ? 'pendingReplace' : 'refused';
+    for (const e of bundle) results.push({ productCode: e.productCode, variantCode: e.variantCode, status });
+    if (!verdict) { for (const e of bundle) kept.add(e.entryNumber); continue; }
+    await removeEntries(tx, cartId, bundle.map((e) => e.entryNumber));
+    modifications.push({
+      statusCode: verdict.statusCode, productCode: bundle[0].productCode, variantCode: bundle[0].variantCode, entryNumber: null,
+      ...(verdict.params ? { params: verdict.params } : {}), cmsComponentId: verdict.cmsComponentId ?? null,
+      ...(verdict.statusCode === 'productsNeedReplace' ? { pending: pendingOf(bundle) } : {}),
+    });
+  }
+  if (modifications.length) await bumpVersion(tx, cartId);
+  await tx.update(carts).set({ mergeModifications: modifications.length ? modifications : null }).where(eq(carts.id, cartId));
+  return results;
+}
+
+/**
  * GET mergeCart: the stored merge statuses, answered once. A pending replacement (productsNeedReplace) is
  * answered with the user's entries it would replace and stays until the shopper decides: `decision` true
  * replaces them (rules judged again, one transaction), false drops the pending bundle. When the user's cart no

@@ -3,10 +3,10 @@
 // the user's cart at sign-in; GET mergeCart answers the statuses like add does; ?productsNeedReplace=true applies a
 // pending replacement, =false drops it. A bundle is merged whole or not at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { drivers, PATHS, type Harness, startApp } from './helpers';
 import { CART, codes, Customer, devCall } from './commerce-helpers';
-import { cartEntries, cartVouchers, carts } from '../../server/db/schema';
+import { cartEntries, cartVouchers, carts, sessions, users } from '../../server/db/schema';
 
 const A56 = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE';
 const PIXEL = 'GOOGLE_PIXEL_9_OBSIDIAN';
@@ -184,6 +184,24 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     expect(statuses(m)).toEqual([['notEligibleByAge', null], ['success', 'NOKIA_105_4G_BLUE']]);
     expect(m.cartModifications[0].statusMessage).toBe('Postpejd tarifu mogu ugovoriti samo punoletni korisnici (od 18 godina).');
     expect(codes(m.cart)).toEqual(['ORBITA_PREPAID_START', 'NOKIA_105_4G_BLUE']);
+  });
+
+  it('a user without a cart takes the anonymous cart over, judged the same way: a minor\'s postpaid bundle leaves it', async () => {
+    // maloletni@orbita.rs without an open cart
+    const [minor] = await h.database.db.select().from(users).where(eq(users.email, 'maloletni@orbita.rs'));
+    const own = h.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, minor.id));
+    await h.database.db.update(carts).set({ status: 'MERGED' }).where(and(eq(carts.status, 'OPEN'), or(eq(carts.userId, minor.id), inArray(carts.sessionId, own))));
+    const g = await guest(async (c) => {
+      await ok(c.call('POST', PATHS.addBundle, alone('NOKIA_105_4G_BLUE')));
+      await ok(c.call('POST', PATHS.addBundle, bundle(A56)));
+    });
+    const code = (await g.call('GET', PATHS.fullCart)).json().code;
+    const auth = await g.signIn('maloletni@orbita.rs');
+    expect(auth.json().data.merge.map((x: Json) => [x.productCode, x.status])).toEqual([['NOKIA_105_4G', 'merged'], ['SAMSUNG_GALAXY_A56', 'refused'], ['ORBITA_MAX_M', 'refused']]);
+    const m = (await g.call('GET', CART.mergeCart)).json();
+    expect(statuses(m)).toEqual([['notEligibleByAge', null]]);
+    expect(m.cart.code).toBe(code);
+    expect(codes(m.cart)).toEqual(['NOKIA_105_4G_BLUE']);
   });
 
   it('accessoriesNeedMerge: both carts hold accessories; the accessories are merged and told so', async () => {
