@@ -72,8 +72,8 @@ async function draftsFor(tx: DbOrTx, cartId: number, bundle: PendingEntry[]): Pr
 
 /**
  * Judges one bundle of the anonymous cart against the target cart with the add rules and inserts it whole when
- * no rule answers. With `replace`, a productsNeedReplace verdict removes the named entries (with their bundles
- * and coupons) and the rules are judged again, as PUT replaceServiceCart does.
+ * no rule answers. With `replace`, a productsNeedReplace verdict is judged again without the entries it names;
+ * only when the rules then pass are those entries (with their bundles and coupons) removed and the bundle added.
  */
 async function mergeBundle(tx: DbOrTx, cartId: number, bundle: PendingEntry[], customerAge: number | null, replace: boolean): Promise<BundleOutcome> {
   const out = await judgeOnly(tx, cartId, bundle, customerAge, replace);
