@@ -18,8 +18,11 @@ export type CartStatusHandler = (mod: CartMod, ctx: ActionContext, res: CartResp
 export const CART_NOTIFICATION_MS = 4000;
 /** The CMS components of the pop-ups when the server names none (server/db/seed/catalog.ts cmsComponents). */
 export const NO_STOCK_CMS_ID = 'noStockPopup';
-/** Statuses that stop the merge flow from going on to checkout (seed 000 §4 "Cart merge after login"). */
-export const MERGE_BLOCKING = ['productsNeedReplace', 'maxOrderQuantityExceeded', 'allowedTotalAmountExceeded', 'accessoriesNeedMerge'];
+/**
+ * Statuses that stop the merge flow from going on to checkout (seed 000 §4 "Cart merge after login": a replace,
+ * quantity or accessories issue; seed 001 §4 adds not-eligible; noStock too, as its pop-up is open).
+ */
+export const MERGE_BLOCKING = ['productsNeedReplace', 'maxOrderQuantityExceeded', 'allowedTotalAmountExceeded', 'accessoriesNeedMerge', 'notEligibleByAge', 'noStock'];
 
 const PREPAID_TYPES = ['MOBILE_PREPAID', 'MOBILE_PREPAID_GUEST'];
 
@@ -125,6 +128,36 @@ export async function applyCartResponse(res: CartResponse, ctx: ActionContext, r
     seen.add(mod.statusCode);
     const handler = cartStatusHandlers[mod.statusCode] ?? defaultStatusHandler;
     await handler(mod, ctx, res, req);
+  }
+  return mods;
+}
+
+/**
+ * Cart merge after login (seed 000 §4): GET mergeCart (the statuses of the sign-in merge, answered once) handled as
+ * on add — a merged entry needs no notification; productsNeedReplace opens the replace modal deciding the merge's
+ * pending replacement (`toCheckout` kept for after the decision). Answers whether a status stops the flow.
+ */
+export async function runCartMerge(ctx: ActionContext, toCheckout: boolean): Promise<{ mods: CartMod[]; blocked: boolean }> {
+  const res = await ctx.api.call<CartResponse>('mergeCart');
+  const issues = (res.cartModifications ?? []).filter((m) => m.statusCode !== 'success');
+  const mods = await applyCartResponse({ ...res, cartModifications: issues }, ctx, { pending: { call: 'mergeCart', toCheckout } });
+  return { mods, blocked: mods.some((m) => MERGE_BLOCKING.includes(m.statusCode)) };
+}
+
+/**
+ * The replace modal's answer in a merge: GET mergeCart?productsNeedReplace=true (replace: the normal success
+ * notification) or false (keep the old item); the cart is updated from the answer. Then on to checkout when the
+ * merge came from a checkout attempt and nothing else stops it, else the mini cart shows the result.
+ */
+export async function decideMergeReplace(ctx: ActionContext, pending: Extract<PendingAdd, { call: 'mergeCart' }>, replace: boolean): Promise<CartMod[]> {
+  const res = await ctx.api.call<CartResponse>('mergeCart', { query: { productsNeedReplace: replace } });
+  const mods = await applyCartResponse(res, ctx, { pending });
+  if (mods.some((m) => MERGE_BLOCKING.includes(m.statusCode)) || ctx.stores.ui.modals.length > 0) return mods;
+  if (pending.toCheckout) {
+    ctx.stores.session.setRememberCheckout(false);
+    await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+  } else {
+    ctx.stores.cart.setMiniCartOpen(true);
   }
   return mods;
 }

@@ -1,5 +1,5 @@
 import { defineAction, ActionError } from '../define';
-import { MERGE_BLOCKING, applyCartResponse, syncServerCart, type CartResponse } from '../api/cart-response';
+import { applyCartResponse, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../api/cart-response';
 import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
 import type { Cart } from '../stores/types';
 
@@ -48,7 +48,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'cart.replace',
-    description: 'Replace modal "update": sends the kept add payload to PUT replaceCart (tariff) or replaceServiceCart (device bundle), closes the modal and handles the answer by statusCode.',
+    description: 'Replace modal "update": sends the kept add payload to PUT replaceCart (tariff) or replaceServiceCart (device bundle), closes the modal and handles the answer by statusCode. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=true, then the success notification and the mini cart (or on to checkout after a checkout attempt).',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { cart, ui } = ctx.stores;
@@ -56,6 +56,7 @@ export default [
       ui.closeModal('replace-item');
       if (!pending) throw new ActionError('nothing to replace', true);
       cart.setPendingAdd(null);
+      if (pending.call === 'mergeCart') { await decideMergeReplace(ctx, pending, true); return; }
       const res = await ctx.api.call<CartResponse>(pending.call, { body: pending.body });
       const mods = await applyCartResponse(res, ctx, { pending });
       // on the device page the replaced bundle is the device being bought: move on as a successful first step does
@@ -66,11 +67,13 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'cart.keep',
-    description: 'Replace modal "keep": keeps the old item, forgets the product to add and closes the modal.',
+    description: 'Replace modal "keep": keeps the old item, forgets the product to add and closes the modal. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=false drops the pending bundle, then the mini cart (or on to checkout after a checkout attempt).',
     args: { type: 'object' },
-    run(_args, ctx) {
+    async run(_args, ctx) {
+      const pending = ctx.stores.cart.pendingAdd;
       ctx.stores.cart.setPendingAdd(null);
       ctx.stores.ui.closeModal('replace-item');
+      if (pending?.call === 'mergeCart') await decideMergeReplace(ctx, pending, false);
     },
   }),
   defineAction<{ toCheckout?: boolean }>({
@@ -151,15 +154,14 @@ export default [
       ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction<{ toCheckout?: boolean }>({
     name: 'cart.merge',
-    description: 'Cart merge after login (seed 000 §4): GET mergeCart, the statuses are handled as on add; without a replace, quantity or accessories issue the flow proceeds to checkout.',
-    args: { type: 'object' },
-    async run(_args, ctx) {
-      const res = await ctx.api.call<CartResponse>('mergeCart');
-      const mods = await applyCartResponse({ ...res, cartModifications: (res.cartModifications ?? []).filter((m) => m.statusCode !== 'success') }, ctx);
-      const blocked = mods.some((m) => MERGE_BLOCKING.includes(m.statusCode));
-      if (!blocked) await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+    description: 'Cart merge after login (seed 000 §4): GET mergeCart, the statuses are handled as on add (a pending replacement opens the replace modal, decided through mergeCart?productsNeedReplace); without a replace, quantity, accessories, age or stock issue the flow proceeds to checkout (toCheckout, default true).',
+    args: { type: 'object', properties: { toCheckout: { type: 'boolean' } } },
+    async run(args, ctx) {
+      const toCheckout = args.toCheckout ?? true;
+      const { blocked } = await runCartMerge(ctx, toCheckout);
+      if (!blocked && toCheckout) await ctx.dispatch({ action: 'checkout.proceed', args: {} });
     },
   }),
 ];

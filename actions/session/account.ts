@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import type { SessionUser } from '../stores/session';
 import type { Cart } from '../stores/types';
 import { encodePassword, forgetUser, rememberUser } from './storage';
+import { runCartMerge } from '../api/cart-response';
 
 export const LOGIN_PATH = '/Prijava-b2c';
 export const WEAK_PASSWORD_PATH = '/Slaba-lozinka';
@@ -58,7 +59,7 @@ interface LoginArgs { form?: string; email?: string; password?: string }
 export default [
   defineAction<LoginArgs>({
     name: 'session.login',
-    description: 'Sign-in (seed 001 §4): reads email + password (args from the header dropdown, else the form `form`, default "login"), both trimmed; posts authorize with the base64 password; then the token, the user info, the (merged) cart and the weak-password / missing-email check. A failure marks both fields invalid and shows the server message; a blocked user goes to /Prijava-b2c?blocked=true. After an unauthenticated checkout attempt it proceeds to checkout.',
+    description: 'Sign-in (seed 001 §4): reads email + password (args from the header dropdown, else the form `form`, default "login"), both trimmed; posts authorize with the base64 password; then the token, the user info, the (merged) cart, the statuses of the merge (GET mergeCart, handled as on add) and — when the merge has no issue — the weak-password / missing-email check. A failure marks both fields invalid and shows the server message; a blocked user goes to /Prijava-b2c?blocked=true. After an unauthenticated checkout attempt it proceeds to checkout.',
     args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, email: { type: 'string' }, password: { type: 'string' } } },
     async run(args, ctx) {
       const { session, ui, cart } = ctx.stores;
@@ -101,14 +102,28 @@ export default [
       for (const t of ui.toasts.filter((x) => x.kind === 'error')) ui.dismissToast(t.id);
       if (ui.forms[formId]) ui.setFormData(formId, { email });
       cart.setMiniCartOpen(false);
-      if (await userDataCheck(ctx)) return;
-      if (session.rememberCheckout) {
-        session.setRememberCheckout(false);
-        // the merge's statuses are handled as on add; without a replace, quantity or accessories issue it proceeds
-        await ctx.dispatch({ action: 'cart.merge', args: {} });
+      const toCheckout = session.rememberCheckout;
+      const onLoginPage = routeOf(ctx).path === LOGIN_PATH;
+      // the cart merge's statuses are handled as on add (seed 000 §4); the account checks wait until the merge has
+      // no replace, limit, not-eligible or accessories issue (seed 001 §4) — a pending replacement is decided in
+      // the replace modal, which then goes on to checkout when the shopper came from there
+      let blocked = false;
+      try {
+        ({ blocked } = await runCartMerge(ctx, toCheckout));
+      } catch (e) {
+        console.error('[session.login] cart merge', e);
+      }
+      if (blocked) {
+        if (!toCheckout && onLoginPage) ctx.navigate('/');
         return;
       }
-      if (routeOf(ctx).path === LOGIN_PATH) ctx.navigate('/');
+      if (await userDataCheck(ctx)) return;
+      if (toCheckout) {
+        session.setRememberCheckout(false);
+        await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+        return;
+      }
+      if (onLoginPage) ctx.navigate('/');
     },
   }),
   defineAction<Record<string, never>>({

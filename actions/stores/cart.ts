@@ -5,8 +5,14 @@ import type { Cart, CartModification } from './types';
 export const DEVICE_TYPES = ['DEVICE', 'STB_DEVICE'];
 export const HARDWARE_TYPES = ['DEVICE', 'STB_DEVICE', 'ACCESSORY'];
 
-/** An add-to-cart call to repeat as a replace: tariff → replaceCart, device bundle → replaceServiceCart. */
-export interface PendingAdd { call: 'replaceCart' | 'replaceServiceCart'; body: Record<string, unknown> }
+/**
+ * What the replace modal decides about: an add-to-cart call to repeat as a replace (tariff → replaceCart, device
+ * bundle → replaceServiceCart), or the pending replacement of the sign-in merge (GET mergeCart?productsNeedReplace=
+ * true|false; `toCheckout`: the merge came from a checkout attempt and goes on to checkout once decided).
+ */
+export type PendingAdd =
+  | { call: 'replaceCart' | 'replaceServiceCart'; body: Record<string, unknown> }
+  | { call: 'mergeCart'; toCheckout: boolean };
 
 export class CartStore {
   cart: Cart | null = null;

@@ -20,6 +20,7 @@ export interface CartPayloads {
   DeliveryAddress?: DeliveryAddress;
   VariantOption?: VariantOption;
   CartMutationQuery?: CartMutationQuery;
+  MergeCartQuery?: MergeCartQuery;
   AddInsuranceQuery?: AddInsuranceQuery;
   AddAddonBody?: AddAddonBody;
   EsimBody?: EsimBody;
@@ -376,6 +377,19 @@ export interface ValidateResponse {
   };
 }
 export interface CartMutationQuery {
+  lang?: 'sr' | 'en' | '1' | '2';
+  fields?: string;
+  /**
+   * The cart version the client shows; an older one answers 409 CartError reason cartChanged with the current cart.
+   */
+  cartVersion?: number;
+}
+/**
+ * GET mergeCart (seed 000 §7): without a flag the statuses of the last sign-in merge (once; a pending productsNeedReplace is answered until decided); productsNeedReplace (or the spelling productNeedsReplace) true applies the pending replacement, false drops it.
+ */
+export interface MergeCartQuery {
+  productsNeedReplace?: boolean;
+  productNeedsReplace?: boolean;
   lang?: 'sr' | 'en' | '1' | '2';
   fields?: string;
   /**

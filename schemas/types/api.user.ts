@@ -41,12 +41,12 @@ export interface AuthorizeResponse {
     weakPassword?: boolean;
     emailNotSet?: boolean;
     /**
-     * What happened to each entry of the anonymous cart (merged into the user's cart or already in it).
+     * What happened to each entry of the anonymous cart: merged into the user's cart, kept as a pending replacement (productsNeedReplace, GET mergeCart decides) or refused by a cart rule (GET mergeCart tells the status).
      */
     merge?: {
       productCode: string;
       variantCode?: string | null;
-      status: 'merged' | 'alreadyInCart';
+      status: 'merged' | 'pendingReplace' | 'refused';
     }[];
   };
 }

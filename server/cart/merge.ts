@@ -1,58 +1,240 @@
-// Cart merge after login (seed 000 §4 "Cart merge after login"): the anonymous cart is merged into the
-// user's cart. For now a simple union by product: an entry whose product (and colour) is already in the
-// user's cart is kept once; other entries are copied with their bundles kept together.
-// The statuses of the merge (success, accessoriesNeedMerge) are kept on the target cart and answered once by
-// GET mergeCart (server/cart/routes.ts); `results` stay the authorize answer's `merge` list.
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index';
-import { cartEntries, carts, products } from '../db/schema';
-import { inArray } from 'drizzle-orm';
-import { bumpVersion, entriesOf, type EntryRow } from './service';
+// Cart merge after login (seed 000 §4 "Cart merge after login"): the anonymous cart is merged into the user's
+// cart bundle by bundle, each bundle judged like an add (rules.ts, the same ADD_RULES with the now known
+// customer's age). A bundle that breaks a rule is not merged — never half of it:
+// - productsNeedReplace: the bundle is kept on the user's cart as a pending replacement (inside
+//   `carts.merge_modifications`); GET mergeCart?productsNeedReplace=true applies it (the restricted entries,
+//   their bundles and coupons go), =false drops it (the shopper keeps the old item);
+// - maxOrderQuantityExceeded, allowedTotalAmountExceeded, notEligibleByAge, noStock: the bundle is dropped and
+//   the status told once.
+// A merged accessory while the user's cart already held accessories answers accessoriesNeedMerge. The statuses
+// are kept on the target cart and answered by GET mergeCart (server/cart/routes.ts, `answerMerge`); `results`
+// stay the authorize answer's `merge` list.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/index';
+import { cartEntries, carts, products, stock } from '../db/schema';
+import { evaluateAddRules, type AddCandidate, type RuleVerdict } from './rules';
+import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, getOrCreateCart, removeEntries, type EntryRow } from './service';
 
-export type MergeStatus = 'merged' | 'alreadyInCart';
+export type MergeStatus = 'merged' | 'pendingReplace' | 'refused';
 export interface MergeResult { productCode: string; variantCode: string | null; status: MergeStatus }
 
-const keyOf = (e: Pick<EntryRow, 'productCode' | 'variantCode'>) => `${e.productCode}|${e.variantCode ?? ''}`;
+/** An entry of the anonymous cart as kept in a pending replacement (its old entry number links add-ons / insurance). */
+export type PendingEntry = Omit<EntryRow, 'id' | 'cartId' | 'bundleNo'>;
+
+/** One stored merge status (`carts.merge_modifications`), answered by GET mergeCart. */
+export interface MergeModification {
+  statusCode: string;
+  productCode: string;
+  variantCode: string | null;
+  /** success / accessoriesNeedMerge: the merged entry in the user's cart. */
+  entryNumber: number | null;
+  /** Parameters of the status message (limits). */
+  params?: Record<string, string | number>;
+  cmsComponentId?: string | null;
+  /** productsNeedReplace: the anonymous cart's bundle waiting for the shopper's answer. */
+  pending?: PendingEntry[];
+}
+
+/** A merge status ready to answer: rows instead of entry numbers. */
+export interface AnsweredModification {
+  statusCode: string;
+  params?: Record<string, string | number>;
+  cmsComponentId: string | null;
+  /** success / accessoriesNeedMerge: the merged entry; productsNeedReplace: what would be added (with the number it would get). */
+  entry: EntryRow | null;
+  quantityAdded: number;
+  /** productsNeedReplace: the user's entries it would replace. */
+  replaceEntries: EntryRow[];
+}
+
+interface BundleOutcome { verdict: RuleVerdict | null; added: EntryRow[]; replaceEntries: EntryRow[]; drafts: EntryRow[] }
+
+async function productInfo(tx: DbOrTx, codes: string[]) {
+  const rows = codes.length ? await tx.select({ code: products.code, type: products.type, categories: products.categories }).from(products).where(inArray(products.code, codes)) : [];
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+async function hasAccessory(tx: DbOrTx, cartId: number): Promise<boolean> {
+  return (await cartSnapshot(tx, cartId)).entries.some((e) => e.productOfferingType === 'ACCESSORY');
+}
+
+/** The entries as they would be numbered in the target cart (new bundle, add-ons / insurance re-linked). */
+async function draftsFor(tx: DbOrTx, cartId: number, bundle: PendingEntry[]): Promise<EntryRow[]> {
+  const rows = await entriesOf(tx, cartId);
+  const first = rows.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0);
+  const bundleNo = rows.reduce((m, r) => Math.max(m, r.bundleNo + 1), 1);
+  const renumber = new Map(bundle.map((e, i) => [e.entryNumber, first + i]));
+  return bundle.map((e, i) => ({
+    ...e, id: 0, cartId, entryNumber: first + i, bundleNo,
+    parentEntryNumber: e.parentEntryNumber === null ? null : (renumber.get(e.parentEntryNumber) ?? null),
+  }));
+}
 
 /**
- * Moves the entries of cart `fromCartId` into cart `intoCartId` (union by product) and marks the source
- * cart MERGED. Runs inside the caller's transaction. Returns one result per source entry.
+ * Judges one bundle of the anonymous cart against the target cart with the add rules and inserts it whole when
+ * no rule answers. With `replace`, a productsNeedReplace verdict is judged again without the entries it names;
+ * only when the rules then pass are those entries (with their bundles and coupons) removed and the bundle added.
  */
-export async function mergeCarts(tx: DbOrTx, fromCartId: number, intoCartId: number): Promise<MergeResult[]> {
+async function mergeBundle(tx: DbOrTx, cartId: number, bundle: PendingEntry[], customerAge: number | null, replace: boolean): Promise<BundleOutcome> {
+  const out = await judgeOnly(tx, cartId, bundle, customerAge, replace);
+  if (out.verdict) return out;
+  if (out.replaceEntries.length) await removeEntries(tx, cartId, out.replaceEntries.map((e) => e.entryNumber));
+  const drafts = await draftsFor(tx, cartId, bundle);
+  const added = await tx.insert(cartEntries).values(drafts.map(({ id: _id, ...row }) => row)).returning();
+  await bumpVersion(tx, cartId);
+  return { verdict: null, added, drafts, replaceEntries: out.replaceEntries };
+}
+
+/** The bundle as add-rule candidates (stock of today). */
+async function candidatesOf(tx: DbOrTx, bundle: PendingEntry[]): Promise<AddCandidate[]> {
+  const info = await productInfo(tx, [...new Set(bundle.map((e) => e.productCode))]);
+  const variants = bundle.map((e) => e.variantCode).filter((v): v is string => v !== null);
+  const levels = variants.length ? await tx.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
+  return bundle.map((e) => ({
+    productCode: e.productCode,
+    productOfferingType: info.get(e.productCode)?.type ?? '',
+    variantCode: e.variantCode,
+    quantity: e.quantity,
+    stockLevel: e.variantCode === null ? null : (levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0),
+    categories: info.get(e.productCode)?.categories ?? [],
+    oneTimePrice: e.oneTimePrice,
+  }));
+}
+
+/**
+ * The verdict on a bundle without changing the cart. With `replace`, a productsNeedReplace verdict is judged
+ * again on the cart without the entries it names (nothing is removed here: a bundle the rules still refuse
+ * leaves the user's cart as it was); `replaceEntries` are then the entries to remove.
+ */
+async function judgeOnly(tx: DbOrTx, cartId: number, bundle: PendingEntry[], customerAge: number | null, replace = false): Promise<BundleOutcome> {
+  const candidates = await candidatesOf(tx, bundle);
+  const snapshot = await cartSnapshot(tx, cartId);
+  const all = await entriesOf(tx, cartId);
+  let verdict = evaluateAddRules(candidates, snapshot, { customerAge });
+  const drafts = await draftsFor(tx, cartId, bundle);
+  const named = all.filter((e) => verdict?.replaceEntryNumbers?.includes(e.entryNumber));
+  if (verdict?.statusCode === 'productsNeedReplace' && replace) {
+    const gone = new Set(verdict.replaceEntryNumbers ?? []);
+    verdict = evaluateAddRules(candidates, { entries: snapshot.entries.filter((e) => !gone.has(e.entryNumber)) }, { customerAge });
+  }
+  return { verdict, added: [], drafts, replaceEntries: named };
+}
+
+const pendingOf = (rows: EntryRow[]): PendingEntry[] => rows.map(({ id: _id, cartId: _c, bundleNo: _b, ...rest }) => rest);
+
+/**
+ * Moves the entries of cart `fromCartId` into cart `intoCartId` bundle by bundle (each judged by the add rules,
+ * `customerAge` = the signed-in customer's) and marks the source cart MERGED. Runs inside the caller's
+ * transaction. Returns one result per source entry.
+ */
+export async function mergeCarts(tx: DbOrTx, fromCartId: number, intoCartId: number, customerAge: number | null = null): Promise<MergeResult[]> {
   if (fromCartId === intoCartId) return [];
   const source = await entriesOf(tx, fromCartId);
-  const target = await entriesOf(tx, intoCartId);
-  const present = new Set(target.map(keyOf));
-  // accessoriesNeedMerge (seed 000 §4): both carts hold accessories — they are merged, and GET mergeCart
-  // tells the shopper so (the merge flow stops at the cart instead of going on to checkout).
-  const codes = [...new Set([...source, ...target].map((e) => e.productCode))];
-  const types = codes.length ? await tx.select({ code: products.code, type: products.type }).from(products).where(inArray(products.code, codes)) : [];
-  const isAccessory = (e: EntryRow) => types.find((t) => t.code === e.productCode)?.type === 'ACCESSORY';
-  const accessoriesClash = source.some(isAccessory) && target.some(isAccessory);
-  const modifications: Array<{ statusCode: string; productCode: string; variantCode: string | null; entryNumber: number | null }> = [];
-  let entryNumber = target.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0);
-  let bundleNo = target.reduce((m, r) => Math.max(m, r.bundleNo + 1), 1);
-  const bundleMap = new Map<number, number>();
+  const bundles = new Map<number, EntryRow[]>();
+  for (const e of source) bundles.set(e.bundleNo, [...(bundles.get(e.bundleNo) ?? []), e]);
+  // accessoriesNeedMerge (seed 000 §4): both carts hold accessories — merged, and GET mergeCart tells the shopper.
+  const targetHadAccessories = await hasAccessory(tx, intoCartId);
+  const info = await productInfo(tx, [...new Set(source.map((e) => e.productCode))]);
+  const modifications: MergeModification[] = [];
   const results: MergeResult[] = [];
-  for (const e of source) {
-    if (present.has(keyOf(e))) {
-      results.push({ productCode: e.productCode, variantCode: e.variantCode, status: 'alreadyInCart' });
-      if (accessoriesClash && isAccessory(e)) {
-        modifications.push({ statusCode: 'accessoriesNeedMerge', productCode: e.productCode, variantCode: e.variantCode, entryNumber: target.find((t) => keyOf(t) === keyOf(e))?.entryNumber ?? null });
+  for (const rows of bundles.values()) {
+    const out = await mergeBundle(tx, intoCartId, pendingOf(rows), customerAge, false);
+    const head = rows[0];
+    const status: MergeStatus = !out.verdict ? 'merged' : out.verdict.statusCode === 'productsNeedReplace' ? 'pendingReplace' : 'refused';
+    for (const e of rows) results.push({ productCode: e.productCode, variantCode: e.variantCode, status });
+    if (!out.verdict) {
+      for (const a of out.added) {
+        const accessory = info.get(a.productCode)?.type === 'ACCESSORY';
+        modifications.push({ statusCode: targetHadAccessories && accessory ? 'accessoriesNeedMerge' : 'success', productCode: a.productCode, variantCode: a.variantCode, entryNumber: a.entryNumber });
       }
-      continue;
+    } else {
+      modifications.push({
+        statusCode: out.verdict.statusCode, productCode: head.productCode, variantCode: head.variantCode, entryNumber: null,
+        ...(out.verdict.params ? { params: out.verdict.params } : {}), cmsComponentId: out.verdict.cmsComponentId ?? null,
+        ...(out.verdict.statusCode === 'productsNeedReplace' ? { pending: pendingOf(rows) } : {}),
+      });
     }
-    present.add(keyOf(e));
-    let bn = bundleMap.get(e.bundleNo);
-    if (bn === undefined) { bn = bundleNo++; bundleMap.set(e.bundleNo, bn); }
-    const { id: _id, cartId: _cart, entryNumber: _n, bundleNo: _b, ...rest } = e;
-    modifications.push({ statusCode: accessoriesClash && isAccessory(e) ? 'accessoriesNeedMerge' : 'success', productCode: e.productCode, variantCode: e.variantCode, entryNumber });
-    await tx.insert(cartEntries).values({ ...rest, cartId: intoCartId, entryNumber: entryNumber++, bundleNo: bn });
-    results.push({ productCode: e.productCode, variantCode: e.variantCode, status: 'merged' });
   }
   await tx.delete(cartEntries).where(eq(cartEntries.cartId, fromCartId));
   await tx.update(carts).set({ status: 'MERGED', updatedAt: new Date() }).where(eq(carts.id, fromCartId));
   await tx.update(carts).set({ mergeModifications: modifications }).where(eq(carts.id, intoCartId));
-  if (results.some((r) => r.status === 'merged')) await bumpVersion(tx, intoCartId);
   return results;
+}
+
+/**
+ * A user without an open cart takes the anonymous cart over (same cart, same code). Its bundles are judged the
+ * same way, each against the bundles kept before it (the customer's age is known now: a minor's postpaid tariff
+ * leaves); a refused bundle is removed whole (with its coupons) and its status told by GET mergeCart.
+ */
+export async function screenTakenOverCart(tx: DbOrTx, cartId: number, customerAge: number | null): Promise<MergeResult[]> {
+  const rows = await entriesOf(tx, cartId);
+  const snapshot = await cartSnapshot(tx, cartId);
+  const bundles = new Map<number, EntryRow[]>();
+  for (const e of rows) bundles.set(e.bundleNo, [...(bundles.get(e.bundleNo) ?? []), e]);
+  const kept = new Set<number>();
+  const modifications: MergeModification[] = [];
+  const results: MergeResult[] = [];
+  for (const bundle of bundles.values()) {
+    const candidates = await candidatesOf(tx, pendingOf(bundle));
+    const verdict = evaluateAddRules(candidates, { entries: snapshot.entries.filter((e) => kept.has(e.entryNumber)) }, { customerAge });
+    const status: MergeStatus = !verdict ? 'merged' : verdict.statusCode === 'productsNeedReplace' ? 'pendingReplace' : 'refused';
+    for (const e of bundle) results.push({ productCode: e.productCode, variantCode: e.variantCode, status });
+    if (!verdict) { for (const e of bundle) kept.add(e.entryNumber); continue; }
+    await removeEntries(tx, cartId, bundle.map((e) => e.entryNumber));
+    modifications.push({
+      statusCode: verdict.statusCode, productCode: bundle[0].productCode, variantCode: bundle[0].variantCode, entryNumber: null,
+      ...(verdict.params ? { params: verdict.params } : {}), cmsComponentId: verdict.cmsComponentId ?? null,
+      ...(verdict.statusCode === 'productsNeedReplace' ? { pending: pendingOf(bundle) } : {}),
+    });
+  }
+  if (modifications.length) await bumpVersion(tx, cartId);
+  await tx.update(carts).set({ mergeModifications: modifications.length ? modifications : null }).where(eq(carts.id, cartId));
+  return results;
+}
+
+/**
+ * GET mergeCart: the stored merge statuses, answered once. A pending replacement (productsNeedReplace) is
+ * answered with the user's entries it would replace and stays until the shopper decides: `decision` true
+ * replaces them (rules judged again, one transaction), false drops the pending bundle. When the user's cart no
+ * longer conflicts (changed meanwhile), the pending bundle is judged again like a fresh merge.
+ */
+export async function answerMerge(db: Db, sessionId: string, decision?: boolean): Promise<{ cartId: number; modifications: AnsweredModification[] }> {
+  return db.transaction(async (tx) => {
+    const cart = await getOrCreateCart(tx, sessionId);
+    const [locked] = await tx.select({ mods: carts.mergeModifications }).from(carts).where(eq(carts.id, cart.id)).for('update');
+    const stored = (locked?.mods ?? []) as MergeModification[];
+    if (stored.length === 0) return { cartId: cart.id, modifications: [] };
+    const customerAge = await customerAgeOf(tx, sessionId);
+    const keep: MergeModification[] = [];
+    const answered: AnsweredModification[] = [];
+    const settled = (out: BundleOutcome) => {
+      if (!out.verdict) {
+        for (const a of out.added) answered.push({ statusCode: 'success', cmsComponentId: null, entry: a, quantityAdded: a.quantity, replaceEntries: [] });
+        return;
+      }
+      answered.push({ statusCode: out.verdict.statusCode, params: out.verdict.params, cmsComponentId: out.verdict.cmsComponentId ?? null, entry: null, quantityAdded: 0, replaceEntries: [] });
+    };
+    for (const m of stored) {
+      if (m.statusCode === 'productsNeedReplace' && m.pending?.length) {
+        if (decision === false) continue;
+        if (decision === true) { settled(await mergeBundle(tx, cart.id, m.pending, customerAge, true)); continue; }
+        // no decision yet: ask (again) with the entries it would replace today
+        const preview = await judgeOnly(tx, cart.id, m.pending, customerAge);
+        if (preview.verdict?.statusCode === 'productsNeedReplace') {
+          keep.push(m);
+          answered.push({ statusCode: 'productsNeedReplace', cmsComponentId: null, entry: preview.drafts[0] ?? null, quantityAdded: 0, replaceEntries: preview.replaceEntries });
+        } else {
+          settled(await mergeBundle(tx, cart.id, m.pending, customerAge, false));
+        }
+        continue;
+      }
+      const entry = m.entryNumber === null ? null : ((await tx.select().from(cartEntries).where(and(eq(cartEntries.cartId, cart.id), eq(cartEntries.entryNumber, m.entryNumber))))[0] ?? null);
+      answered.push({
+        statusCode: m.statusCode, params: m.params, cmsComponentId: m.cmsComponentId ?? null, entry,
+        quantityAdded: m.statusCode === 'success' && entry ? entry.quantity : 0, replaceEntries: [],
+      });
+    }
+    await tx.update(carts).set({ mergeModifications: keep.length ? keep : null }).where(eq(carts.id, cart.id));
+    return { cartId: cart.id, modifications: answered };
+  });
 }

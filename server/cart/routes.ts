@@ -1,11 +1,9 @@
 // Thin cart routes: cart, fullCart, add (tariff / bundle), replace, insurance, add-on, eSIM, charge type,
 // coupons, merge result, delete entry / cart, validate. Development servers also get server/cart/dev.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
-import { carts } from '../db/schema';
 import { userOfSession } from '../user/accounts';
 import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
@@ -13,6 +11,7 @@ import { addAddon, addInsurance, changeChargeType, setEsim, type ChargeTypeBody 
 import { addVoucher, removeVoucher } from './vouchers';
 import { validateCart } from './validate';
 import { devCartRoutes } from './dev';
+import { answerMerge } from './merge';
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
   const cart = await getOrCreateCart(ctx.db, req.sessionId!);
@@ -138,29 +137,30 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
     schema: { querystring: { $ref: 'cart.json#/$defs/VoucherQuery' }, response: cartOnly },
     handler: async (req) => { await removeVoucher(db, req.sessionId!, req.query.voucherCode); return { cart: await respondCart(ctx, req) }; },
   });
-  // The statuses of the last login merge (answered once): success per merged entry, accessoriesNeedMerge when both carts held accessories.
-  app.route({
-    method: paths.mergeCart.method, url: paths.mergeCart.path, ...auth,
-    schema: { querystring: mq, response: modResponse },
+  // The statuses of the last login merge (answered once, as add answers them); ?productsNeedReplace=true applies the
+  // pending replacement, =false drops it (server/cart/merge.ts).
+  app.route<{ Querystring: { productsNeedReplace?: boolean; productNeedsReplace?: boolean } }>({
+    method: paths.mergeCart.method, url: paths.mergeCart.path, ...mutation,
+    schema: { querystring: { $ref: 'cart.json#/$defs/MergeCartQuery' }, response: modResponse },
     handler: async (req) => {
       const lang = requestLang(req);
+      const decision = req.query.productsNeedReplace ?? req.query.productNeedsReplace;
+      const { modifications } = await answerMerge(db, req.sessionId!, decision);
       const cart = await getOrCreateCart(db, req.sessionId!);
-      const mods = cart.mergeModifications ?? [];
-      if (cart.mergeModifications) await db.update(carts).set({ mergeModifications: null }).where(eq(carts.id, cart.id));
       const entries = await entriesOf(db, cart.id);
-      const products = await loadEntryProducts(db, entries);
+      const rows = [...entries, ...modifications.flatMap((m) => (m.entry ? [m.entry] : []))];
+      const products = await loadEntryProducts(db, rows);
+      const view = (e: EntryRow) => entryView(e, products, ui, lang);
       return {
         cart: await cartView(db, ui, cart, lang),
-        cartModifications: mods.map((m) => {
-          const e = entries.find((x) => x.entryNumber === m.entryNumber);
-          return {
-            statusCode: m.statusCode,
-            statusMessage: ui.message(lang, `cart.status.${m.statusCode}`),
-            entry: e ? entryView(e, products, ui, lang) : null,
-            quantityAdded: m.statusCode === 'success' && e ? e.quantity : 0,
-            replaceModalEntries: [], cmsComponentId: null,
-          };
-        }),
+        cartModifications: modifications.map((m) => ({
+          statusCode: m.statusCode,
+          statusMessage: ui.message(lang, `cart.status.${m.statusCode}`, m.params),
+          entry: m.entry ? view(m.entry) : null,
+          quantityAdded: m.quantityAdded,
+          replaceModalEntries: m.replaceEntries.map(view),
+          cmsComponentId: m.cmsComponentId,
+        })),
       };
     },
   });

@@ -174,8 +174,9 @@ export const carts = pgTable('carts', {
   deliveryTimeSlot: text('delivery_time_slot'),
   paymentMode: text('payment_mode'),
   cardPaymentType: text('card_payment_type'),
-  /** cartModifications of the last login merge, answered (once) by GET mergeCart. */
-  mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: string; productCode: string; variantCode: string | null; entryNumber: number | null }>>(),
+  /** cartModifications of the last login merge, answered (once) by GET mergeCart; a productsNeedReplace one keeps the
+   *  anonymous cart's bundle (`pending`) until GET mergeCart?productsNeedReplace=true|false (server/cart/merge.ts). */
+  mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: string; productCode: string; variantCode: string | null; entryNumber: number | null; params?: Record<string, string | number>; cmsComponentId?: string | null; pending?: Array<Record<string, unknown>> }>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('carts_session_idx').on(t.sessionId, t.status)]);

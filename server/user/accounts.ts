@@ -5,8 +5,9 @@ import { carts, sessions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
 import { findOpenCart } from '../cart/service';
-import { mergeCarts, type MergeResult } from '../cart/merge';
+import { mergeCarts, screenTakenOverCart, type MergeResult } from '../cart/merge';
 import { verifyPassword } from './password';
+import { ageFromJmbg } from './jmbg';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -91,11 +92,14 @@ export async function signIn(db: Db, oldSessionId: string, login: string, passwo
     const anonymous = current && (!old?.userId || old.userId === user.id) ? current : null;
     const userCart = await latestUserCart(tx, user.id, anonymous?.id ?? null);
     let merge: MergeResult[] = [];
+    // each bundle of the anonymous cart is judged by the add rules, the customer's age now known
+    const age = user.jmbg ? ageFromJmbg(user.jmbg) : null;
     if (userCart) {
       await tx.update(carts).set({ sessionId, userId: user.id, updatedAt: new Date() }).where(eq(carts.id, userCart.id));
-      if (anonymous) merge = await mergeCarts(tx, anonymous.id, userCart.id);
+      if (anonymous) merge = await mergeCarts(tx, anonymous.id, userCart.id, age);
     } else if (anonymous) {
       await tx.update(carts).set({ sessionId, userId: user.id, updatedAt: new Date() }).where(eq(carts.id, anonymous.id));
+      merge = await screenTakenOverCart(tx, anonymous.id, age);
     }
     return { user, rawSessionId, sessionId, merge };
   });

@@ -130,7 +130,7 @@ describe.each(drivers)('accounts on %s', (_name, url) => {
     expect(bad.json().errors[0].type).toBe('ValidationError');
   });
 
-  it('merges the anonymous cart into the user cart on sign-in (union by product) and keeps it after sign-out/in', async () => {
+  it('merges the anonymous cart into the user cart on sign-in (bundle by bundle, judged by the add rules) and keeps it after sign-out/in', async () => {
     // the user's cart from an earlier visit
     const first = await new Customer(h.app).login();
     await first.authorize('podnalog@orbita.rs');
@@ -158,13 +158,13 @@ describe.each(drivers)('accounts on %s', (_name, url) => {
     expect(codes).toEqual(['NOKIA_105_4G_BLUE', 'ORBITA_SMART']);
     expect(merged.entries.map((e: { entryNumber: number }) => e.entryNumber)).toEqual([0, 1]);
 
-    // the same product again is kept once
+    // the same product again is judged like an add (seed 000 §4): a second phone is allowed (maxOrderQuantity DEVICE 2)
     await s.logout();
     const again = await s.call('POST', PATHS.addBundle, { deviceCode: 'NOKIA_105_4G_BLUE', chargeType: 'ONE_TIME_CHARGE' });
     expect(again.statusCode).toBe(200);
     const r2 = await s.authorize('podnalog@orbita.rs');
-    expect(r2.json().data.merge.map((m: { status: string }) => m.status)).toEqual(['alreadyInCart']);
-    expect((await s.call('GET', PATHS.fullCart)).json().entries).toHaveLength(2);
+    expect(r2.json().data.merge.map((m: { status: string }) => m.status)).toEqual(['merged']);
+    expect((await s.call('GET', PATHS.fullCart)).json().entries).toHaveLength(3);
   });
 
   it('an anonymous cart becomes the cart of a user without one', async () => {

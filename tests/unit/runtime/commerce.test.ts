@@ -156,6 +156,60 @@ describe('add to cart by statusCode', () => {
   });
 });
 
+describe('replace modal opened by the sign-in merge', () => {
+  const merged = fx.cart({ version: 7, entries: [phone(3), tariff(4)] });
+  const kept = fx.cart({ version: 5, entries: [phone(0), tariff(1)] });
+  function mergeSetup() {
+    const env = setup({
+      [`GET ${B}/users/carts/merge`]: ({ url }) => {
+        const flag = url.searchParams.get('productsNeedReplace');
+        if (flag === 'true') return { body: { cart: merged, cartModifications: [mod('success', { entry: phone(3), quantityAdded: 1 }), mod('success', { entry: tariff(4), quantityAdded: 1 })] } };
+        if (flag === 'false') return { body: { cart: kept, cartModifications: [] } };
+        return { body: { cart: kept, cartModifications: [mod('productsNeedReplace', { entry: phone(3), replaceModalEntries: [phone(0), tariff(1)] })] } };
+      },
+    }, '/');
+    return env;
+  }
+
+  it('"Zameni novim" sends mergeCart?productsNeedReplace=true, closes, updates the cart, notifies and shows the mini cart', async () => {
+    const { stores, ctx, calls } = mergeSetup();
+    await run('cart.merge', { toCheckout: false }, ctx);
+    expect(stores.ui.topModal).toMatchObject({ id: 'replace-item', params: { entry: { entryNumber: 3 }, entries: [{ entryNumber: 0 }, { entryNumber: 1 }] } });
+    expect(stores.cart.pendingAdd).toEqual({ call: 'mergeCart', toCheckout: false });
+    await run('cart.replace', {}, ctx);
+    expect(calls.at(-1)!.url.searchParams.get('productsNeedReplace')).toBe('true');
+    expect(stores.ui.modals).toEqual([]);
+    expect(stores.cart.entryCodes).toEqual(['PHONE_3', 'TARIFF_4']);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'success', message: 'toast.cart.added' }]);
+    expect(stores.cart.miniCartOpen).toBe(true);
+    expect(stores.cart.pendingAdd).toBeNull();
+    expect(ctx.dispatch).not.toHaveBeenCalledWith({ action: 'checkout.proceed', args: {} });
+  });
+
+  it('"Zadrži postojeći" sends productsNeedReplace=false and keeps the old item; from a checkout attempt it goes on to checkout', async () => {
+    const { stores, ctx, calls } = mergeSetup();
+    stores.session.setRememberCheckout(true);
+    await run('cart.merge', {}, ctx);
+    expect(stores.cart.pendingAdd).toEqual({ call: 'mergeCart', toCheckout: true });
+    expect(ctx.dispatch).not.toHaveBeenCalled();
+    await run('cart.keep', {}, ctx);
+    expect(calls.at(-1)!.url.searchParams.get('productsNeedReplace')).toBe('false');
+    expect(stores.ui.modals.map((m) => m.id)).not.toContain('replace-item');
+    expect(stores.cart.entryCodes).toEqual(['PHONE_0', 'TARIFF_1']);
+    expect(stores.ui.toasts.filter((t) => t.kind === 'success')).toEqual([]);
+    expect(ctx.dispatch).toHaveBeenCalledWith({ action: 'checkout.proceed', args: {} });
+    expect(stores.session.rememberCheckout).toBe(false);
+  });
+
+  it('an add\'s replace modal still calls nothing on "keep"', async () => {
+    const { stores, ctx, calls } = mergeSetup();
+    stores.cart.setPendingAdd({ call: 'replaceCart', body: { code: 'T' } });
+    stores.ui.openModal('replace-item', {});
+    await run('cart.keep', {}, ctx);
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('charge types', () => {
   it('cart.changeChargeType: PUT with selectedChargeType, isForceChange, processValidateErrors; cart from the answer; conflict cleared', async () => {
     const { stores, ctx, calls } = setup({

@@ -17,6 +17,7 @@ const P = {
   info: 'GET /hybris/selfcare/b2c/v1/user/info',
   token: 'GET /selfcare/b2c/auth/token',
   fullCart: 'GET /hybris/ecommerce/b2c/v1/users/carts/fullcart',
+  merge: 'GET /hybris/ecommerce/b2c/v1/users/carts/merge',
   manifest: 'GET /ui/manifest',
 };
 const MARKO = {
@@ -32,6 +33,7 @@ function setup(overrides: Record<string, (req: { body: unknown }) => { status?: 
     [P.token]: () => ({ body: { data: { token: 'fresh-token', authorized: true } } }),
     [P.info]: () => ({ body: MARKO }),
     [P.fullCart]: () => ({ body: CART }),
+    [P.merge]: () => ({ body: { cart: CART, cartModifications: [] } }),
     [P.logout]: () => ({ body: { message: 'Uspešno si se odjavio.' } }),
     ...overrides,
   });
@@ -53,7 +55,7 @@ describe('session.login', () => {
     expect(stores.ui.toasts).toEqual([]);
     const auth = calls.find((c) => c.url.pathname.endsWith('/user/authorize'))!;
     expect(auth.body).toEqual({ userId: 'kupac@orbita.rs', encodedPassword: btoa('Orbita2026!'), rememberMe: false });
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([P.authorize, P.token, P.info, P.fullCart]);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([P.authorize, P.token, P.info, P.fullCart, P.merge]);
     expect(calls.find((c) => c.url.pathname.endsWith('/user/info'))!.url.searchParams.get('isPaymentDetailsRequired')).toBe('true');
     expect(stores.session.isAuthorized).toBe(true);
     expect(stores.session.token).toBe('fresh-token');
@@ -114,12 +116,34 @@ describe('session.login', () => {
     expect(b.ctx.navigate).toHaveBeenCalledWith('/Slaba-lozinka');
   });
 
-  it('continues to checkout through the cart merge when the shopper was remembered for it', async () => {
-    const { stores, ctx } = setup();
+  it('continues to checkout after the cart merge when the shopper was remembered for it', async () => {
+    const { stores, ctx, calls } = setup();
     stores.session.setRememberCheckout(true);
     await run('session.login', { email: 'kupac@orbita.rs', password: 'Orbita2026!' }, ctx);
-    expect(ctx.dispatch).toHaveBeenCalledWith({ action: 'cart.merge', args: {} });
+    expect(calls.at(-1)?.url.pathname).toBe('/hybris/ecommerce/b2c/v1/users/carts/merge');
+    expect(ctx.dispatch).toHaveBeenCalledWith({ action: 'checkout.proceed', args: {} });
     expect(stores.session.rememberCheckout).toBe(false);
+  });
+
+  it('a merge issue stops the login flow: the replace modal decides the merge, the checkout waits for it', async () => {
+    const replace = { statusCode: 'productsNeedReplace', statusMessage: 'Zameni?', entry: CART.entries[0], quantityAdded: 0, replaceModalEntries: [{ entryNumber: 1, product: { code: 'OLD' } }] };
+    const { stores, ctx } = setup({ [P.merge]: () => ({ body: { cart: CART, cartModifications: [replace] } }) }, '/Prijava-b2c');
+    stores.session.setRememberCheckout(true);
+    await run('session.login', { email: 'kupac@orbita.rs', password: 'Orbita2026!' }, ctx);
+    expect(stores.ui.topModal).toMatchObject({ id: 'replace-item', params: { message: 'Zameni?', entries: [{ entryNumber: 1 }] } });
+    expect(stores.cart.pendingAdd).toEqual({ call: 'mergeCart', toCheckout: true });
+    expect(ctx.dispatch).not.toHaveBeenCalled();
+    expect(stores.session.rememberCheckout).toBe(true);
+  });
+
+  it('a plain sign-in handles the merge statuses too, without going to checkout', async () => {
+    const limit = { statusCode: 'maxOrderQuantityExceeded', statusMessage: 'Najviše 3.', entry: null, quantityAdded: 0, replaceModalEntries: [], cmsComponentId: null };
+    const { stores, ctx } = setup({ [P.merge]: () => ({ body: { cart: CART, cartModifications: [{ statusCode: 'success', statusMessage: 'ok', entry: CART.entries[0], quantityAdded: 1, replaceModalEntries: [] }, limit] } }) }, '/Prijava-b2c');
+    await run('session.login', { email: 'kupac@orbita.rs', password: 'Orbita2026!' }, ctx);
+    expect(stores.ui.topModal).toMatchObject({ id: 'limit-overstepped', params: { message: 'Najviše 3.' } });
+    expect(stores.ui.toasts).toEqual([]); // a merged entry needs no notification
+    expect(ctx.dispatch).not.toHaveBeenCalled();
+    expect(ctx.navigate).toHaveBeenCalledWith('/');
   });
 });
 
