@@ -33,7 +33,9 @@ export async function addInsurance(db: Db, sessionId: string, entryNumber: numbe
     const offered = await tx.select().from(productReferences).where(and(eq(productReferences.productCode, device.productCode), eq(productReferences.targetCode, insuranceCode), eq(productReferences.referenceType, 'INSURANCE')));
     if (offered.length === 0) throw badInput('error.cart.insuranceNotOffered', { code: insuranceCode }, 'insuranceCode');
     // Existing insurance of this device (same bundle) is replaced.
-    const types = await Promise.all(entries.map(async (e) => ({ e, type: await typeOf(tx, e.productCode) })));
+    // one query at a time: a transaction's connection runs one statement at once (PostgreSQL warns otherwise)
+    const types: Array<{ e: EntryRow; type: string | null }> = [];
+    for (const e of entries) types.push({ e, type: await typeOf(tx, e.productCode) });
     const old = types.filter((x) => x.type === 'INSURANCE' && (x.e.parentEntryNumber === entryNumber || (x.e.parentEntryNumber === null && x.e.bundleNo === device.bundleNo)));
     await removeEntries(tx, cart.id, old.map((x) => x.e.entryNumber));
     const [row] = await tx.insert(cartEntries).values({
