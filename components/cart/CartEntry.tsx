@@ -20,7 +20,7 @@ export default function CartEntry({ entry, removable, compact, nested, emit }: C
   return (
     <div className={['ot-entry', compact && 'ot-entry--compact', nested && 'ot-entry--nested'].filter(Boolean).join(' ')}>
       <div className="ot-entry__thumb">
-        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">SIM</span>}
+        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">{e.offeringType === 'TARIFF' ? 'SIM' : '+'}</span>}
       </div>
       <div className="ot-entry__info">
         {e.brand && <p className="ot-entry__brand">{e.brand}</p>}
