@@ -95,6 +95,7 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
     const summary = page.getByRole('complementary', { name: 'Tvoja porudžbina' });
     await summary.getByText('Dodatnih 10 GB').waitFor();
+    await summary.screenshot({ path: `${SHOTS}/extras-summary-${width}.png` });
     await page.getByRole('navigation', { name: 'Koraci kupovine uređaja' }).getByRole('button', { name: /Dodaci/ }).click();
     await item.getByText('Dodato ✓').waitFor();
     assert.equal(await page.getByRole('checkbox', { name: 'Želim eSIM umesto fizičke SIM kartice' }).isChecked(), true);
@@ -110,9 +111,7 @@ test('English: the add-ons and the eSIM choice in English', async () => {
   await addons.getByText('10 GB of data a month with a postpaid tariff.').waitFor();
   await addons.getByText('RSD /month').first().waitFor();
   await page.getByRole('checkbox', { name: 'I want an eSIM instead of a physical SIM card' }).waitFor();
-  await addons.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await page.mouse.wheel(0, -120);
-  await page.screenshot({ path: `${SHOTS}/extras-step2-en.png` });
+  await page.getByRole('region', { name: 'Add-ons for your tariff' }).locator('xpath=..').screenshot({ path: `${SHOTS}/extras-step2-en.png` });
   assert.deepEqual(problems, []);
 });
 
