@@ -41,7 +41,7 @@ async function phoneWithTariff(page: Page, tariff: string): Promise<void> {
 }
 
 for (const width of [1280, 375]) {
-  test(`${width} px: phone + Orbita Max M → step 2: add the 10 GB add-on once, tick eSIM; the mini cart lists both`, async () => {
+  test(`${width} px: phone + Orbita Max M → step 2: add the 10 GB add-on once, tick eSIM; the mini cart lists both; back and forth keeps them; remove the add-on`, async () => {
     const { page, problems } = await open({ width, height: 900 });
     await phoneWithTariff(page, 'ORBITA_MAX_M');
     const addons = page.getByRole('region', { name: 'Dodaci za tarifu' });
@@ -99,6 +99,18 @@ for (const width of [1280, 375]) {
     await page.getByRole('navigation', { name: 'Koraci kupovine uređaja' }).getByRole('button', { name: /Dodaci/ }).click();
     await item.getByText('Dodato ✓').waitFor();
     assert.equal(await page.getByRole('checkbox', { name: 'Želim eSIM umesto fizičke SIM kartice' }).isChecked(), true);
+
+    // remove the add-on through the remove-item modal: the tariff and phone stay, the add-on can be added again
+    await item.getByRole('button', { name: /^Ukloni/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ukloni iz korpe' });
+    await dialog.getByText('Dodatnih 10 GB').first().waitFor();
+    const removed = page.waitForResponse(isCall('/users/carts/entries', 'DELETE'));
+    await dialog.getByRole('button', { name: 'Ukloni', exact: true }).click();
+    const del = await removed;
+    assert.equal(del.status(), 200);
+    const left = (await del.json()).cart.entries.map((e: { product: { productOfferingType: string } }) => e.product.productOfferingType);
+    assert.deepEqual(left.sort(), ['DEVICE', 'TARIFF']);
+    await item.getByRole('button', { name: /^Dodaj/ }).waitFor();
     assert.deepEqual(problems, []);
   });
 }
