@@ -26,6 +26,9 @@ export interface FixturePdp {
   accessories?: unknown[];
   /** productSpecification payload; null = still loading */
   specification?: unknown;
+  /** step 2: the bundle's tariff entry and its add-on references (TARIFF_ADDON_RELATION) */
+  tariffEntryNumber?: number | null;
+  addons?: unknown[];
 }
 
 export interface FixtureState {

@@ -54,8 +54,9 @@ export function pricePlanId(p: ProductDetails, t: TariffPrice | undefined, termI
   return plan?.id;
 }
 
+/** 3 steps (choice, extras, summary) when there is an extra to offer: insurance, accessories or, with a sellable tariff, its add-ons and eSIM. */
 export function stepCount(p: ProductDetails): number {
-  return (p.insurances?.length ?? 0) > 0 || p.hasAccessories ? 3 : 2;
+  return (p.insurances?.length ?? 0) > 0 || p.hasAccessories || sellableTariff(p) !== undefined ? 3 : 2;
 }
 
 /** `/uredjaj/:productCode/:colorCode/:tariffCode?` — the colour code is the 3rd path segment. */

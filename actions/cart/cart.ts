@@ -62,7 +62,10 @@ export default [
       // on the device page the replaced bundle is the device being bought: move on as a successful first step does
       const { pdp } = ctx.stores.catalog;
       const onPdp = pending.call === 'replaceServiceCart' && pdp.product !== null && pdp.step === 1;
-      if (onPdp && mods.every((m) => m.statusCode === 'success')) ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
+      if (onPdp && mods.every((m) => m.statusCode === 'success')) {
+        ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
+        if (pdp.steps > 2) await ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
+      }
     },
   }),
   defineAction<Record<string, never>>({

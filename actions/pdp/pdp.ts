@@ -33,6 +33,18 @@ function deviceEntryNumber(ctx: ActionContext, productCode: string): number | nu
   return mine.length ? Math.max(...mine.map((e) => e.entryNumber)) : null;
 }
 
+/** The tariff entry in the bundle of this device (the same bundleNo as the device's last entry), if any. */
+function bundleTariffEntry(ctx: ActionContext, productCode: string) {
+  const entries = ctx.stores.cart.cart?.entries ?? [];
+  const deviceNo = deviceEntryNumber(ctx, productCode);
+  const device = entries.find((e) => e.entryNumber === deviceNo);
+  if (!device) return null;
+  return entries.find((e) => e.bundleNo === device.bundleNo && e.product.productOfferingType === 'TARIFF') ?? null;
+}
+
+/** The reference type and page size of a tariff's add-ons (seed 000 §7: accessories and add-ons page size 100). */
+export const TARIFF_ADDONS = { referenceType: 'TARIFF_ADDON_RELATION', pageSize: 100 } as const;
+
 export default [
   defineAction<{ productCode?: string; colorCode?: string; tariffCode?: string }>({
     name: 'pdp.load',
@@ -151,7 +163,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'pdp.submitStep',
-    description: 'Step 1 puts the device (with tariff, term, price plan and payment type) into the cart and moves on — back to the list if the cart then holds no device; step 2 adds the insurance/accessories; the last step goes to checkout.',
+    description: 'Step 1 puts the device (with tariff, term, price plan and payment type) into the cart and moves on (loading the tariff\'s add-ons for step 2) — back to the list if the cart then holds no device; step 2 adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions); the last step goes to checkout.',
     args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
@@ -204,6 +216,26 @@ export default [
       }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
       scrollBreadcrumbsIntoView();
+      if (pdp.steps > 2) void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'pdp.loadTariffExtras',
+    description: 'Step 2 of the device page: finds the tariff entry of the bundle step 1 put into the cart (catalog.pdp.tariffEntryNumber, null without one) and loads that tariff\'s add-ons (GET productReferences referenceType TARIFF_ADDON_RELATION, pageSize 100) into catalog.pdp.addons; a failure is only logged.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const p = product(ctx);
+      const { catalog } = ctx.stores;
+      const entry = bundleTariffEntry(ctx, p.code);
+      catalog.setPdp({ tariffEntryNumber: entry?.entryNumber ?? null, addons: [] });
+      if (!entry) return;
+      try {
+        const r = await ctx.api.call<{ references?: unknown[] }>('productReferences', { query: { productCode: entry.product.code, ...TARIFF_ADDONS }, silent: true });
+        // a later bundle (another tariff) may have replaced this one meanwhile
+        if (catalog.pdp.tariffEntryNumber === entry.entryNumber) catalog.setPdp({ addons: r.references ?? [] });
+      } catch (e) {
+        console.error('[pdp.loadTariffExtras]', e);
+      }
     },
   }),
   defineAction<{ step: number }>({

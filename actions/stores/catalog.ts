@@ -17,6 +17,8 @@ export interface PdpState {
   tariffCode: string | null; parentTariffCode: string | null; subscriptionTermId: string | null;
   chargeType: ChargeType; step: number; steps: number; insuranceCode: string | null; accessoryCodes: string[];
   accessories: unknown[]; specification: unknown; specificationError: boolean; loading: boolean; error: boolean;
+  /** step 2: the tariff entry of the bundle step 1 put into the cart, and that tariff's add-on references */
+  tariffEntryNumber: number | null; addons: unknown[];
 }
 
 export const PAGE_SIZE = 20;
@@ -39,7 +41,7 @@ function emptyPdp(): PdpState {
   return {
     product: null, variant: null, colorCode: null, tariffCode: null, parentTariffCode: null, subscriptionTermId: null,
     chargeType: 'ONE_TIME_CHARGE', step: 1, steps: 2, insuranceCode: null, accessoryCodes: [], accessories: [],
-    specification: null, specificationError: false, loading: false, error: false,
+    specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [],
   };
 }
 

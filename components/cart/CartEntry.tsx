@@ -8,24 +8,28 @@ export interface CartEntryProps {
   entry?: CartEntryData | null;
   removable?: boolean;
   compact?: boolean;
+  nested?: boolean;
 }
 
-/** One cart line: picture, brand, name, colour, term, monthly and one-time price; optional remove button. */
-export default function CartEntry({ entry, removable, compact, emit }: CartEntryProps & VocabularyProps) {
+/** One cart line: picture, brand, name, colour, term, monthly and one-time price; optional remove button. `nested`: under its device / tariff. */
+export default function CartEntry({ entry, removable, compact, nested, emit }: CartEntryProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   if (!entry) return null;
   const e = entryView(entry);
   return (
-    <div className={compact ? 'ot-entry ot-entry--compact' : 'ot-entry'}>
+    <div className={['ot-entry', compact && 'ot-entry--compact', nested && 'ot-entry--nested'].filter(Boolean).join(' ')}>
       <div className="ot-entry__thumb">
-        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">SIM</span>}
+        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">{e.offeringType === 'TARIFF' ? 'SIM' : '+'}</span>}
       </div>
       <div className="ot-entry__info">
         {e.brand && <p className="ot-entry__brand">{e.brand}</p>}
-        <p className="ot-entry__name">{e.name}</p>
+        <p className="ot-entry__name">
+          {e.name}
+          {e.esim && <span className="ot-badge ot-badge--brand ot-entry__esim">{t('product.esim')}</span>}
+        </p>
         <p className="ot-entry__meta">
-          {[e.color && t('cart.color', { color: e.color }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
+          {[nested && e.offeringType !== 'INSURANCE' && t('cart.entry.addon'), e.color && t('cart.color', { color: e.color }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
             .filter(Boolean)
             .join(' · ')}
         </p>

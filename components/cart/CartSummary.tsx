@@ -3,6 +3,7 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { CartData } from '../shared/types';
 import CartEntryView from './CartEntry';
+import { orderedEntries } from './entryView';
 
 export interface CartSummaryProps {
   cart?: CartData | null;
@@ -24,9 +25,9 @@ export default function CartSummary({ cart, title, showEntries = true, emit, ena
       <h2 className="ot-summary__title">{title ?? t('cart.summary.title')}</h2>
       {showEntries && (
         <ul className="ot-summary__entries">
-          {(cart.entries ?? []).map((entry) => (
+          {orderedEntries(cart.entries ?? []).map(({ entry, nested }) => (
             <li key={`${entry.entryNumber}-${entry.product.code}`}>
-              <CartEntryView entry={entry} compact emit={emit} enabled={enabled} />
+              <CartEntryView entry={entry} compact nested={nested} emit={emit} enabled={enabled} />
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { CartData } from '../shared/types';
-import { entryView, hasAmount } from './entryView';
+import { entryView, hasAmount, orderedEntries } from './entryView';
 
 export interface MiniCartProps {
   cart?: CartData | null;
@@ -12,6 +12,7 @@ export interface MiniCartProps {
   count?: number;
   listUrl?: string;
   removable?: boolean;
+  esimToggle?: boolean;
 }
 
 /** Debounce of the resize that closes the cart (seed 001 §9: cart resize 100 ms). */
@@ -22,7 +23,7 @@ export const RESIZE_DEBOUNCE_MS = 100;
  * (image, name, colour, prices), totals and continue-to-checkout, or the empty-cart message with
  * a link to the device list. Emits `toggle`, `close` (outside click, Escape, window resize) and `checkout`.
  */
-export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, emit }: MiniCartProps & VocabularyProps) {
+export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, emit, enabled }: MiniCartProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const root = useRef<HTMLDivElement>(null);
@@ -54,7 +55,7 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
     };
   }, [open, emit]);
 
-  const entries = (cart?.entries ?? []).map(entryView);
+  const entries = orderedEntries(cart?.entries ?? []).map((o) => ({ ...entryView(o.entry), nested: o.nested, underTariff: o.underTariff }));
   const prices = cart?.orderPrices;
   const monthly = (prices?.totalDeviceMonthlyPrice?.value ?? 0) + (prices?.totalServiceMonthlyPrice?.value ?? 0);
   const oneTime = (prices?.totalDeviceOneTimePrice?.value ?? 0) + (prices?.totalServiceOneTimePrice?.value ?? 0);
@@ -96,13 +97,23 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
             <>
               <ul className="ot-minicart__list">
                 {entries.map((e) => (
-                  <li key={e.key} className="ot-minicart__entry">
-                    <div className="ot-minicart__thumb">{e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={56} height={56} /> : <span aria-hidden="true" className="ot-minicart__sim">SIM</span>}</div>
+                  <li key={e.key} className={e.nested ? 'ot-minicart__entry ot-minicart__entry--nested' : 'ot-minicart__entry'}>
+                    <div className="ot-minicart__thumb">{e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={56} height={56} /> : <span aria-hidden="true" className="ot-minicart__sim">{e.offeringType === 'TARIFF' ? 'SIM' : '+'}</span>}</div>
                     <div className="ot-minicart__info">
                       {e.brand && <p className="ot-minicart__brand">{e.brand}</p>}
-                      <p className="ot-minicart__name">{e.name}</p>
+                      <p className="ot-minicart__name">
+                        {e.name}
+                        {e.esim && <span className="ot-badge ot-badge--brand ot-minicart__esim">{t('product.esim')}</span>}
+                      </p>
+                      {e.underTariff && <p className="ot-minicart__meta">{t('cart.entry.addon')}</p>}
                       {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
                       {e.term && <p className="ot-minicart__meta">{t('cart.term', { count: e.term })}</p>}
+                      {esimToggle && e.offeringType === 'TARIFF' && e.esimOption === 'ESIM_SIM' && (
+                        <label className="ot-minicart__toggle">
+                          <input type="checkbox" checked={e.esim} disabled={!enabled} onChange={(ev) => void emit('esim', { entryNumber: e.entryNumber, selected: ev.target.checked })} />
+                          {t('cart.esim.toggle')}
+                        </label>
+                      )}
                       {removable && e.removable && (
                         <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: e.entryNumber, quantity: e.quantity, name: e.name })}>
                           {t('cart.remove')}

@@ -17,6 +17,12 @@ export interface EntryView {
   term: number | null;
   promotion: string | null;
   removable: boolean;
+  /** the entry it belongs to (a device's insurance, a tariff's add-on), else null */
+  parent: number | null;
+  /** eSIM chosen for this (tariff) entry */
+  esim: boolean;
+  /** what the product offers: NONE, ESIM_SIM (either), ESIM (only eSIM) */
+  esimOption: string;
 }
 
 export function entryView(e: CartEntryData): EntryView {
@@ -39,7 +45,26 @@ export function entryView(e: CartEntryData): EntryView {
     term: e.subscriptionTerm?.termOfServiceNumber ?? null,
     promotion: e.monthlyPrice?.promotionalText ?? null,
     removable: p.isRemovableEntry !== false,
+    parent: typeof e.parentEntryNumber === 'number' ? e.parentEntryNumber : null,
+    esim: e.esimOptionSelected === true,
+    esimOption: p.esim ?? 'NONE',
   };
+}
+
+/**
+ * The entries in the order the cart lists them: each entry followed by the entries that belong to it (its
+ * insurance, its add-ons: parentEntryNumber), those marked `nested`; `underTariff` when the parent is a tariff.
+ */
+export function orderedEntries(entries: CartEntryData[]): { entry: CartEntryData; nested: boolean; underTariff: boolean }[] {
+  const numbers = new Set(entries.map((e) => e.entryNumber));
+  const parentOf = (e: CartEntryData) => (typeof e.parentEntryNumber === 'number' && numbers.has(e.parentEntryNumber) ? e.parentEntryNumber : null);
+  const out: { entry: CartEntryData; nested: boolean; underTariff: boolean }[] = [];
+  for (const top of entries.filter((e) => parentOf(e) === null)) {
+    out.push({ entry: top, nested: false, underTariff: false });
+    const tariff = top.product.productOfferingType === 'TARIFF';
+    for (const child of entries.filter((e) => parentOf(e) === top.entryNumber)) out.push({ entry: child, nested: true, underTariff: tariff });
+  }
+  return out;
 }
 
 /** A Money-like with a positive value. */

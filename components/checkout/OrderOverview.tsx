@@ -2,6 +2,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import type { CartData, CustomerInfo, DeliveryAddress } from '../shared/types';
 import CartEntryView from '../cart/CartEntry';
+import { orderedEntries } from '../cart/entryView';
 
 export interface OrderOverviewProps {
   cart?: CartData | null;
@@ -37,9 +38,9 @@ export default function OrderOverview({ cart, customer, deliveryAddress, editabl
       <section className="ot-card ot-overview__block">
         <h2 className="ot-overview__title">{t('checkout.overview.items')}</h2>
         <ul className="ot-overview__entries">
-          {(cart?.entries ?? []).map((entry) => (
+          {orderedEntries(cart?.entries ?? []).map(({ entry, nested }) => (
             <li key={`${entry.entryNumber}-${entry.product.code}`}>
-              <CartEntryView entry={entry} removable={removable} emit={emit} enabled={enabled} />
+              <CartEntryView entry={entry} removable={removable} nested={nested} emit={emit} enabled={enabled} />
             </li>
           ))}
         </ul>

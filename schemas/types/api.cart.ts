@@ -234,6 +234,10 @@ export interface Entry {
   esimOptionSelected?: boolean;
   voucherOptionSelected?: boolean;
   automaticallyAdded?: boolean;
+  /**
+   * The entry this one belongs to: the device of an insurance, the tariff of an add-on; null for the others.
+   */
+  parentEntryNumber?: number | null;
   [k: string]: unknown;
 }
 export interface Common_Image {

@@ -7,6 +7,7 @@ import { stockLevelStatus, type CatalogProduct } from '../catalog/repository';
 import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
 import { cartVouchers } from '../db/schema';
 import { eq } from 'drizzle-orm';
+import { ADDON_TYPES } from './extras';
 
 export type AppliedVoucher = typeof cartVouchers.$inferSelect;
 
@@ -80,7 +81,8 @@ export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lan
   let serviceOne = 0, serviceMonthly = 0, deviceMonthly = 0, deviceOne = 0;
   for (const e of entries) {
     const type = products.find((p) => p.product.code === e.productCode)?.product.type;
-    const isService = type === 'TARIFF' || type === 'INSURANCE';
+    // services: the tariff, the device insurance and the tariff's add-ons (ADDON_TYPES); the rest is devices and goods
+    const isService = type === 'TARIFF' || type === 'INSURANCE' || (type !== undefined && ADDON_TYPES.includes(type));
     if (isService) { serviceOne += e.oneTimePrice * e.quantity; serviceMonthly += (e.monthlyPrice ?? 0) * e.quantity; }
     else { deviceOne += e.oneTimePrice * e.quantity; deviceMonthly += (e.monthlyPrice ?? 0) * e.quantity; }
   }

@@ -343,6 +343,30 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       expect(del.json().cart.entries).toEqual([]);
     });
 
+    it('the add-ons of a tariff (productReferences TARIFF_ADDON_RELATION, pageSize 100) and their place in the cart', async () => {
+      const s = await shopper();
+      const refs = await s.call('GET', `${PATHS.references}?productCode=ORBITA_MAX_M&referenceType=TARIFF_ADDON_RELATION&pageSize=100`);
+      expect(refs.statusCode).toBe(200);
+      const list = refs.json().references;
+      expect(list.map((r: { target: { code: string } }) => r.target.code)).toEqual(['ADDON_NET_10GB']);
+      expect(list[0]).toMatchObject({ referenceType: 'TARIFF_ADDON_RELATION', target: { name: 'Dodatnih 10 GB', productOfferingType: 'ADDON_POSTPAID', description: '10 GB interneta mesečno uz postpejd tarifu.', monthlyPrice: { value: 399 } } });
+      // the prepaid package has none
+      expect((await s.call('GET', `${PATHS.references}?productCode=ORBITA_PREPAID_ESIM&referenceType=TARIFF_ADDON_RELATION&pageSize=100`)).json().references).toEqual([]);
+      // in a device bundle the add-on goes on the tariff entry, its fee counts as a service
+      const add = await s.call('POST', PATHS.addBundle, bundle(A56));
+      const tariff = add.json().cart.entries.find((e: { product: { productOfferingType: string } }) => e.product.productOfferingType === 'TARIFF');
+      const before = add.json().cart.orderPrices;
+      const r = await s.call('POST', CART.addAddon, { code: 'ADDON_NET_10GB', entryNumber: tariff.entryNumber });
+      const cart = r.json().cart;
+      const addon = cart.entries.find((e: { product: { code: string } }) => e.product.code === 'ADDON_NET_10GB');
+      expect(addon).toMatchObject({ parentEntryNumber: tariff.entryNumber, bundleNo: tariff.bundleNo, totalMonthlyPrice: { value: 399 } });
+      expect(cart.orderPrices.totalServiceMonthlyPrice.value).toBe(before.totalServiceMonthlyPrice.value + 399);
+      expect(cart.orderPrices.totalDeviceMonthlyPrice.value).toBe(before.totalDeviceMonthlyPrice.value);
+      const again = await s.call('POST', CART.addAddon, { code: 'ADDON_NET_10GB', entryNumber: tariff.entryNumber });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors[0].message).toBe('Dodatak ADDON_NET_10GB je već u korpi uz ovu tarifu.');
+    });
+
     it('addEsim (PATCH): optional for ESIM_SIM, mandatory for ESIM, refused for NONE', async () => {
       const s = await shopper();
       await s.call('POST', PATHS.addToCart, { code: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24' });

@@ -184,6 +184,53 @@ describe('screen pdp', () => {
     expect(container).toMatchSnapshot();
   });
 
+  it('step 2: the tariff\'s add-ons (add once, then added with remove) and the eSIM choice by the tariff\'s esim', async () => {
+    const h = makeHarness('phone-with-tariff');
+    const clone = <T,>(x: T): T => JSON.parse(JSON.stringify(x)) as T; // the store's cart is a MobX proxy
+    const cart = clone(h.stores.cart.cart!);
+    const tariff = cart.entries.find((e) => e.product.productOfferingType === 'TARIFF')!;
+    tariff.product.esim = 'ESIM_SIM';
+    h.stores.cart.setCart(cart);
+    const addon = { referenceType: 'TARIFF_ADDON_RELATION', preselected: false, target: { code: 'ADDON_NET_10GB', name: 'Dodatnih 10 GB', description: '10 GB interneta mesečno uz postpejd tarifu.', productOfferingType: 'ADDON_POSTPAID', monthlyPrice: { value: 399, formattedValue: '399,00 RSD', currencyIso: 'RSD' } } };
+    h.stores.catalog.setPdp({ step: 2, tariffEntryNumber: tariff.entryNumber, addons: [addon] });
+    const { container } = renderScreen(h, 'pdp', URL);
+    const section = await screen.findByRole('region', { name: 'Dodaci za tarifu' });
+    expect(section.textContent).toContain('uz račun za tarifu Orbita Max M');
+    expect(section.textContent).toContain('10 GB interneta mesečno uz postpejd tarifu.');
+    expect(section.textContent).toContain('399,00 RSD /mes.');
+    fireEvent.click(within(section).getByRole('button', { name: 'Dodaj : Dodatnih 10 GB' }));
+    const esim = screen.getByRole('checkbox', { name: /Želim eSIM umesto fizičke SIM kartice/ });
+    expect((esim as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(esim);
+    await waitFor(() => expect(h.calls).toEqual([
+      { action: 'cart.addAddon', args: { code: 'ADDON_NET_10GB', entryNumber: tariff.entryNumber } },
+      { action: 'cart.setEsim', args: { entryNumber: tariff.entryNumber, selected: true } },
+    ]));
+    // the cart answered: the add-on is on the tariff, eSIM chosen
+    const added = clone(cart);
+    added.entries.find((e) => e.entryNumber === tariff.entryNumber)!.esimOptionSelected = true;
+    added.entries.push({ ...clone(tariff), entryNumber: 7, parentEntryNumber: tariff.entryNumber, product: { ...clone(tariff.product), code: 'ADDON_NET_10GB', name: 'Dodatnih 10 GB', productOfferingType: 'ADDON_POSTPAID', esim: 'NONE' } });
+    act(() => h.stores.cart.setCart(added));
+    expect(within(section).queryByRole('button', { name: 'Dodaj : Dodatnih 10 GB' })).toBeNull();
+    expect(section.textContent).toContain('Dodato ✓');
+    expect((screen.getByRole('checkbox', { name: /Želim eSIM/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(section).getByRole('button', { name: 'Ukloni : Dodatnih 10 GB' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'cart.askRemove', args: { entryNumber: 7, quantity: 1, name: 'Dodatnih 10 GB' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+    // an eSIM-only tariff: a notice, no checkbox; a tariff without eSIM: nothing
+    const only = clone(added);
+    only.entries.find((e) => e.entryNumber === tariff.entryNumber)!.product.esim = 'ESIM';
+    act(() => h.stores.cart.setCart(only));
+    expect(screen.queryByRole('checkbox', { name: /Želim eSIM/ })).toBeNull();
+    expect(screen.getByRole('note').textContent).toContain('Tarifa Orbita Max M dolazi samo kao eSIM');
+    const none = clone(added);
+    none.entries.find((e) => e.entryNumber === tariff.entryNumber)!.product.esim = 'NONE';
+    act(() => h.stores.cart.setCart(none));
+    expect(screen.queryByRole('checkbox', { name: /Želim eSIM/ })).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('last step: the cart summary and go to checkout', async () => {
     const h = makeHarness('phone-with-tariff');
     renderScreen(h, 'pdp', URL);

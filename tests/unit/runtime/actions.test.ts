@@ -80,14 +80,16 @@ describe('catalog', () => {
 describe('pdp', () => {
   it('defaults: first in-stock colour, recommended term, installments when available', () => {
     const sel = initialSelection(product());
-    expect(sel).toMatchObject({ colorCode: 'blue', tariffCode: 'T-M', subscriptionTermId: '24', chargeType: 'RECURRING_CHARGE', steps: 2 });
+    expect(sel).toMatchObject({ colorCode: 'blue', tariffCode: 'T-M', subscriptionTermId: '24', chargeType: 'RECURRING_CHARGE', steps: 3 });
     const child = initialSelection(product(), 'black', 'T-M-C');
     expect(child).toMatchObject({ colorCode: 'black', tariffCode: 'T-M-C', parentTariffCode: 'T-M', chargeType: 'ONE_TIME_CHARGE' });
   });
-  it('3 steps when insurance or accessories exist', () => {
-    expect(stepCount(product())).toBe(2);
-    expect(stepCount(product({ hasAccessories: true }))).toBe(3);
-    expect(stepCount(product({ insurances: [{ code: 'i', name: 'i', description: '', monthlyPrice: money(1) }] }))).toBe(3);
+  it('3 steps when insurance, accessories or a sellable tariff (its add-ons, eSIM) exist', () => {
+    const alone = { prices: { topOffer: [], basicOffer: [] } };
+    expect(stepCount(product(alone))).toBe(2);
+    expect(stepCount(product())).toBe(3);
+    expect(stepCount(product({ ...alone, hasAccessories: true }))).toBe(3);
+    expect(stepCount(product({ ...alone, insurances: [{ code: 'i', name: 'i', description: '', monthlyPrice: money(1) }] }))).toBe(3);
   });
   it('price plan and path', () => {
     const p = product();
