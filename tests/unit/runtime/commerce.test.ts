@@ -221,6 +221,19 @@ describe('checkout start: validation reasons', () => {
     expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
   });
 
+  it('the data step\'s Next (submitGuest) during a conflict only scrolls to top: no form check, nothing posted', async () => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const { stores, ctx, calls } = start('conflict');
+    await run('checkout.start', {}, ctx);
+    const before = calls.length;
+    let validated = false;
+    stores.ui.registerFormValidator('guest', () => { validated = true; return true; });
+    scroll.mockClear();
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('cart conflict');
+    expect([validated, calls.length, scroll.mock.calls.length > 0]).toEqual([false, before, true]);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+  });
+
   it('voucherIsNotAvailable: only the message; Next goes on', async () => {
     const { stores, ctx } = start('voucherIsNotAvailable');
     await run('checkout.start', {}, ctx);
@@ -258,7 +271,7 @@ describe('removing', () => {
     expect(stores.ui.topModal).toEqual({ id: 'remove-item', params: { entryNumber: 1, quantity: 2, name: 'Tarifa 1', checkout: true } });
     expect(calls).toHaveLength(0);
     await run('cart.removeEntry', { entryNumber: 1, quantity: 2, checkout: true }, ctx);
-    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ entryNumber: '1', qty: '2', checkout: 'true' });
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ entryNumber: '1', qty: '2', checkout: 'true', cartVersion: '1' });
     expect(stores.cart.entryCodes).toEqual(['PHONE_0']);
     expect(stores.ui.modals).toEqual([]);
     expect(ctx.navigate).not.toHaveBeenCalled();
@@ -344,6 +357,37 @@ describe('two tabs', () => {
     // and only once: the next call sees the same version
     await run('cart.load', {}, tabB.ctx);
     expect(tabB.stores.ui.toasts).toHaveLength(1);
+  });
+
+  it('removing from a stale cart: 409 cartChanged → nothing removed, the current cart and the cart-changed toast', async () => {
+    const current = fx.cart({ code: 'c1', version: 3, entries: [phone(0), phone(1)] });
+    const { stores, ctx, calls } = setup({
+      [`DELETE ${B}/users/carts/entries`]: () => ({ status: 409, body: { errors: [{ type: 'CartError', reason: 'cartChanged', message: 'izmenjena' }], cart: current } }),
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: current }),
+    }, '/');
+    stores.cart.setCart(fx.cart({ code: 'c1', version: 1, entries: [phone(0)] }));
+    await run('cart.removeEntry', { entryNumber: 0 }, ctx);
+    expect(calls[0].url.searchParams.get('cartVersion')).toBe('1');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(stores.cart.cart?.entries.map((e) => e.product.code)).toEqual(['PHONE_0', 'PHONE_1']);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', message: 'error.cartChanged' }]);
+  });
+
+  it('a 409 where only the version moved (same entries) repeats the removal once with the current version', async () => {
+    let server = fx.cart({ code: 'c1', version: 4, entries: [phone(0)] });
+    const { stores, ctx, calls } = setup({
+      [`DELETE ${B}/users/carts/entries`]: ({ url }) => {
+        if (url.searchParams.get('cartVersion') !== String(server.version)) return { status: 409, body: { errors: [{ type: 'CartError', reason: 'cartChanged', message: 'x' }], cart: server } };
+        server = fx.cart({ code: 'c1', version: 5, entries: [] });
+        return { body: { cart: server, cartModifications: [] } };
+      },
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: server }),
+    }, '/');
+    stores.cart.setCart(fx.cart({ code: 'c1', version: 2, entries: [phone(0)] }));
+    await run('cart.removeEntry', { entryNumber: 0 }, ctx);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.searchParams.get('cartVersion'))).toEqual(['2', '4']);
+    expect(stores.cart.totalItems).toBe(0);
+    expect(stores.ui.toasts.map((t) => t.message)).toEqual(['toast.cart.removed']);
   });
 
   it('compares the entries of a newer version of the same cart only', () => {
