@@ -25,7 +25,7 @@ export default function CartEntry({ entry, removable, compact, emit }: CartEntry
         {e.brand && <p className="ot-entry__brand">{e.brand}</p>}
         <p className="ot-entry__name">{e.name}</p>
         <p className="ot-entry__meta">
-          {[e.color && t('cart.color', { color: e.color }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
+          {[e.color && t('cart.color', { color: e.color }), e.quantity > 1 && t('cart.quantity', { count: e.quantity }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -102,6 +102,7 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                       {e.brand && <p className="ot-minicart__brand">{e.brand}</p>}
                       <p className="ot-minicart__name">{e.name}</p>
                       {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
+                      {e.quantity > 1 && <p className="ot-minicart__meta">{t('cart.quantity', { count: e.quantity })}</p>}
                       {e.term && <p className="ot-minicart__meta">{t('cart.term', { count: e.term })}</p>}
                       {removable && e.removable && (
                         <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: e.entryNumber, quantity: e.quantity, name: e.name })}>
