@@ -1,5 +1,5 @@
 import { defineAction, ActionError } from '../define';
-import { MERGE_BLOCKING, applyCartResponse, syncServerCart, type CartResponse } from '../api/cart-response';
+import { MERGE_BLOCKING, applyCartResponse, callOnShownCart, syncServerCart, type CartResponse } from '../api/cart-response';
 import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
 import type { Cart } from '../stores/types';
 
@@ -120,7 +120,7 @@ export default [
   }),
   defineAction<{ entryNumber: number; quantity?: number; checkout?: boolean }>({
     name: 'cart.removeEntry',
-    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page.',
+    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout&cartVersion), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page. When the cart changed in another tab (409 cartChanged) nothing is removed: the current cart is shown with the cart-changed toast.',
     args: {
       type: 'object', required: ['entryNumber'],
       properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, checkout: { type: 'boolean' } },
@@ -129,7 +129,8 @@ export default [
       const { cart, ui } = ctx.stores;
       const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
       ui.closeModal('remove-item');
-      const res = await ctx.api.call<CartResponse>('deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+      const res = await callOnShownCart<CartResponse>(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+      if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing removed
       if (res.cart) cart.setCart(res.cart);
       cart.setModifications(res.cartModifications ?? []);
       ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
@@ -138,12 +139,13 @@ export default [
   }),
   defineAction<{ backToOffer?: string }>({
     name: 'cart.deleteCart',
-    description: 'Deletes the whole cart (DELETE deleteCart) and returns to the offer page (backToOffer, default the phone list).',
+    description: 'Deletes the whole cart (DELETE deleteCart ?cartVersion) and returns to the offer page (backToOffer, default the phone list); when the cart changed in another tab (409 cartChanged) nothing is deleted and the current cart is shown with the cart-changed toast.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
     async run(args, ctx) {
       const { cart, ui, checkout } = ctx.stores;
       ui.closeModal('remove-item');
-      const res = await ctx.api.call<CartResponse>('deleteCart');
+      const res = await callOnShownCart<CartResponse>(ctx, 'deleteCart');
+      if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing deleted
       cart.setCart(res?.cart ?? null);
       cart.setModifications([]);
       cart.setMiniCartOpen(false);
