@@ -195,7 +195,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
         expect((await validate(s)).errors.errors[0]).toMatchObject({ type: 'CartValidationError', reason: 'noStock', subject: '0' });
         const sub = await s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: null });
         expect(sub.statusCode).toBe(400);
-        expect(sub.json().errors[0]).toMatchObject({ type: 'CartValidationError', reason: 'noStock', message: 'Proizvod više nije na stanju.' });
+        expect(sub.json().errors[0]).toMatchObject({ type: 'CartValidationError', reason: 'noStock', message: 'Proizvod Honor Magic7 Lite 8/256GB više nije na stanju. Ukloni ga iz korpe da bi nastavio kupovinu.' });
       } finally {
         await devCall(h.app, '/dev/catalog/stock', { code: 'HONOR_MAGIC7_LITE_TITANIUM_PURPLE', level: 6 });
       }

@@ -234,6 +234,33 @@ describe('checkout start: validation reasons', () => {
     expect(ctx.navigate).not.toHaveBeenCalled();
   });
 
+  it('every reason of the answer is handled (the same one once): a forced change to one-off and two repricings → the messages, Next blocked', async () => {
+    const { stores, ctx, calls } = start(null, {
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors: [
+        { type: 'CartValidationError', reason: 'forceChangeOneTime', message: 'jednokratno' },
+        { type: 'CartValidationError', reason: 'forceChangeOneTime', message: 'jednokratno' },
+        { type: 'CartValidationError', reason: 'updatedPriceDate', message: 'cena A' },
+        { type: 'CartValidationError', reason: 'updatedPriceDate', message: 'cena B' },
+      ] } } }),
+    });
+    await run('checkout.start', {}, ctx);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(stores.ui.toasts.map((t) => t.text)).toEqual(['jednokratno', 'cena A', 'cena B']);
+    expect(stores.checkout.conflict).toBe(true);
+  });
+
+  it('updatedPriceDate: the repriced cart is read again, so the summary shows the new price', async () => {
+    let reads = 0;
+    const repriced = fx.cart({ code: 'c', version: 2, entries: [fx.entry({ entryNumber: 0, product: { code: 'PHONE_0', name: 'Telefon 0', productOfferingType: 'DEVICE' }, totalPrice: { value: 41899, formattedValue: '41.899,00 RSD', currencyIso: 'RSD' } })] });
+    const { stores, ctx } = start('updatedPriceDate', {
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: reads++ === 0 ? fx.cart({ code: 'c', entries: [phone(0)] }) : repriced }),
+    });
+    await run('checkout.start', {}, ctx);
+    expect(reads).toBe(2);
+    expect(stores.cart.cart?.version).toBe(2);
+    expect(stores.checkout.conflict).toBe(true);
+  });
+
   it('voucherIsNotAvailable: only the message; Next goes on', async () => {
     const { stores, ctx } = start('voucherIsNotAvailable');
     await run('checkout.start', {}, ctx);
