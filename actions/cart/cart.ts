@@ -1,6 +1,6 @@
 import { defineAction, ActionError } from '../define';
 import { MERGE_BLOCKING, applyCartResponse, callOnShownCart, syncServerCart, type CartResponse } from '../api/cart-response';
-import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
+import { DEFAULT_BACK_TO_OFFER, validateCart } from '../api/checkout-logic';
 import type { Cart } from '../stores/types';
 
 type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
@@ -120,7 +120,7 @@ export default [
   }),
   defineAction<{ entryNumber: number; quantity?: number; checkout?: boolean }>({
     name: 'cart.removeEntry',
-    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout&cartVersion), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page. When the cart changed in another tab (409 cartChanged) nothing is removed: the current cart is shown with the cart-changed toast.',
+    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout&cartVersion), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page; during checkout with a cart conflict the cart is validated again (the conflict clears when nothing stands in the way). When the cart changed in another tab (409 cartChanged) nothing is removed: the current cart is shown with the cart-changed toast.',
     args: {
       type: 'object', required: ['entryNumber'],
       properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, checkout: { type: 'boolean' } },
@@ -135,6 +135,9 @@ export default [
       cart.setModifications(res.cartModifications ?? []);
       ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
       if (args.checkout && (res.cart?.entries.length ?? 0) === 0) ctx.navigate(DEFAULT_BACK_TO_OFFER);
+      // during checkout with a cart conflict (e.g. the entry out of stock was removed): the cart is judged again,
+      // so Next works once nothing stands in the way any more
+      else if (args.checkout && ctx.stores.checkout.conflict) await validateCart(ctx, false);
     },
   }),
   defineAction<{ backToOffer?: string }>({

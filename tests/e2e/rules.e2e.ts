@@ -301,16 +301,24 @@ describe('validation reasons after a catalogue change (development server, /dev/
     assert.deepEqual(problems, []);
   });
 
-  test('noStock at validation: stock ran out after adding → the message naming the product, Next blocked', async () => {
+  test('noStock at validation: stock ran out after adding → the message naming the product, Next blocked; removing it lets the shopper on', async () => {
     const { page, problems } = await signedIn();
     await addFromDevicePage(page, `${s.url}/uredjaj/SAMSUNG_GALAXY_A56/awesome-olive`);
     await waitStepLeft(page);
+    assert.deepEqual(await addAlone(page, 'ACC_TEMPERED_GLASS_STD'), ['success']);
     await devCall(page, '/dev/catalog/stock', { code: 'SAMSUNG_GALAXY_A56_AWESOME_OLIVE', level: 0 });
     try {
       await toCheckout(page);
       await page.getByText('Proizvod Samsung Galaxy A56 5G 8/256GB više nije na stanju. Ukloni ga iz korpe da bi nastavio kupovinu.').waitFor();
       await page.screenshot({ path: `${SHOTS}/rules-dev-no-stock.png` });
       await assertNextBlocked(page);
+      // the shopper removes the phone (with its tariff) from the mini cart: the cart is judged again, Next goes on
+      await openMiniCart(page);
+      await miniCart(page).locator('.ot-minicart__entry').filter({ hasText: 'Samsung Galaxy A56' }).getByRole('button', { name: 'Ukloni' }).click();
+      await page.getByRole('dialog', { name: 'Ukloni iz korpe' }).getByRole('button', { name: 'Ukloni', exact: true }).click();
+      await page.getByText('Proizvod je uklonjen iz korpe.').waitFor();
+      await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+      await page.waitForURL(/\/kupovina\/pregled-placanje$/);
     } finally {
       await devCall(page, '/dev/catalog/stock', { code: 'SAMSUNG_GALAXY_A56_AWESOME_OLIVE', level: 9 });
     }

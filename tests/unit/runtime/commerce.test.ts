@@ -310,6 +310,23 @@ describe('removing', () => {
     expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
   });
 
+  it('removing the entry out of stock during checkout validates again: the conflict clears, Next goes on', async () => {
+    const steps = [fx.step('GUEST_ORDER_INFO', '/kupovina/podaci-dostava'), fx.step('PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje')];
+    let errors = [{ type: 'CartValidationError', reason: 'noStock', message: 'nema' }];
+    const { stores, ctx } = setup({
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: fx.cart({ code: 'c', entries: [phone(0), phone(1)] }) }),
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors } } }),
+      [`DELETE ${B}/users/carts/entries`]: () => { errors = []; return { body: { cart: fx.cart({ code: 'c', version: 2, entries: [phone(1)] }), cartModifications: [] } }; },
+    }, '/kupovina/podaci-dostava');
+    stores.cart.setCart(fx.cart({ code: 'c', entries: [phone(0), phone(1)] }));
+    await run('checkout.start', {}, ctx);
+    expect(stores.checkout.conflict).toBe(true);
+    await run('cart.removeEntry', { entryNumber: 0, checkout: true }, ctx);
+    expect(stores.checkout.conflict).toBe(false);
+    await run('checkout.next', {}, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+  });
+
   it('delete cart: DELETE deleteCart, empty cart, back to the offer page', async () => {
     const { stores, ctx, calls } = setup({ [`DELETE ${B}/users/carts/entries/all`]: () => ({ body: { cart: fx.cart(), cartModifications: [] } }) }, '/kupovina/pregled-placanje');
     stores.cart.setCart(fx.cart({ entries: [phone(0)] }));
