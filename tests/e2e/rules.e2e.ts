@@ -124,6 +124,25 @@ describe('cart rules on a production server', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('in English the limit modal is English throughout, the amount written 400,000', async () => {
+    const { page, problems } = await open();
+    await page.goto(`${s.url}/`);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Srpski' }).waitFor();
+    assert.deepEqual(await addAlone(page, 'SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_BLACK'), ['success']);
+    assert.deepEqual(await addAlone(page, 'SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_GRAY'), ['success']);
+    await page.goto(`${s.url}/uredjaj/SAMSUNG_GALAXY_Z_FLIP7/jetblack`);
+    await page.getByText('In full', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cart limit reached' });
+    await dialog.getByText('The total to pay in one order cannot exceed 400,000 RSD.').waitFor();
+    await dialog.getByRole('heading', { name: 'Order amount exceeded' }).waitFor();
+    await dialog.getByText('Remove a product from the cart or place another order.').waitFor();
+    await dialog.getByRole('button', { name: 'View cart' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/rules-total-amount-en.png` });
+    assert.deepEqual(problems, []);
+  });
+
   test('noStock on add: the pink Galaxy A56 opens the no-stock pop-up with its CMS content', async () => {
     const { page, problems } = await open();
     await addFromDevicePage(page, `${s.url}/uredjaj/SAMSUNG_GALAXY_A56/awesome-pink`);
