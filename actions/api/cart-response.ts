@@ -6,6 +6,8 @@ import type { ActionContext } from '../../renderer/types';
 import type { Cart, CartModification } from '../stores/types';
 import type { PendingAdd } from '../stores/cart';
 import type { CmsComponent } from '../../schemas/types/api.catalog';
+import type { CallName, CallOptions } from './client';
+import { ApiError } from './errors';
 
 /** A modification as the server sends it: the contract fields plus the optional CMS component of the limit / stock pop-ups. */
 export type CartMod = CartModification & { cmsComponentId?: string | null };
@@ -160,4 +162,30 @@ export async function decideMergeReplace(ctx: ActionContext, pending: Extract<Pe
     ctx.stores.cart.setMiniCartOpen(true);
   }
   return mods;
+}
+
+/**
+ * A change of the cart as this tab shows it (a removal, deleting the cart): sent with `?cartVersion=` of the
+ * shown cart. When the cart moved on elsewhere (another tab) the server answers 409 cartChanged and changes
+ * nothing: the current cart replaces the shown one, the cart-changed toast shows and null is answered. When
+ * only the version moved (this tab's own calls that answer no cart, e.g. the payment type) and the entries are
+ * the same, the call is repeated once with the current version.
+ */
+export async function callOnShownCart<T>(ctx: ActionContext, name: CallName, opts: CallOptions = {}): Promise<T | null> {
+  for (let attempt = 0; ; attempt++) {
+    const version = ctx.stores.cart.cart?.version;
+    try {
+      return await ctx.api.call<T>(name, { ...opts, query: { ...opts.query, ...(typeof version === 'number' ? { cartVersion: version } : {}) } });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 409 || e.reason !== 'cartChanged') throw e;
+      const server = await ctx.api.call<Cart>('fullCart', { silent: true });
+      if (attempt === 0 && !cartChangedElsewhere(ctx.stores.cart.cart, server)) {
+        ctx.stores.cart.setCart(server);
+        continue;
+      }
+      ctx.stores.cart.setCart(server);
+      ctx.stores.ui.showToast({ kind: 'error', message: 'error.cartChanged' });
+      return null;
+    }
+  }
 }

@@ -23,6 +23,9 @@ export function normReason(r: string | undefined): string {
   return (r ?? '').toLowerCase().replace(/[^a-z]/g, '');
 }
 
+/** Reasons for which the server changed the cart itself while validating (the charge-type ones answer the cart of their PUT). */
+const SERVER_CHANGED = ['updatedpricedate', 'voucherisnotavailable', 'vouchernotavailable'];
+
 const BLOCKING = ['nostock', 'updatedpricedate', 'notvalidpriceafterdiscounts', 'notvalidpriceafterdiscount'];
 
 /**
@@ -63,15 +66,41 @@ export async function handleValidationError(err: ApiErrorItem, ctx: ActionContex
   return true;
 }
 
+/** The errors of a validate answer: `{ errors: { errors: [...] } }` or `{ errors: [...] }`. */
+function validationErrors(res: ValidateResponse): ApiErrorItem[] {
+  const e = res.errors;
+  const list = Array.isArray(e) ? e : e?.errors;
+  if (Array.isArray(list) && list.length > 0) return list.filter((x): x is ApiErrorItem => !!x && typeof x === 'object');
+  const first = firstError(res);
+  return first ? [first] : [];
+}
+
 /** POST validateCart; stores steps and checkout type; handles errors. Resolves false when blocked. */
 export async function validateCart(ctx: ActionContext, justSteps = false): Promise<{ ok: boolean; res: ValidateResponse }> {
   const lang = ctx.stores.session.lang;
   const res = await ctx.api.call<ValidateResponse>('validateCart', { query: lang === 'en' ? { lang: 'en' } : undefined, body: { justSteps, v2: true } });
   if (res.checkoutSteps) ctx.stores.checkout.setSteps(res.checkoutType ?? ctx.stores.cart.cart?.checkoutType ?? null, res.checkoutSteps);
   if (res.backToOffer !== undefined) ctx.stores.checkout.setBackToOffer(res.backToOffer);
-  const err = firstError(res);
-  if (err) {
-    const blocked = await handleValidationError(err, ctx);
+  // every reason the server answers is handled (the same reason and message once): a forced charge-type change may come with a
+  // repriced entry or a stock problem, and the server reports a repricing only once
+  const errs = validationErrors(res);
+  if (errs.length > 0) {
+    let blocked = false;
+    const seen = new Set<string>();
+    for (const err of errs) {
+      const key = `${normReason(err.reason)}|${err.message ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (await handleValidationError(err, ctx)) blocked = true;
+    }
+    // the server may have changed the cart (repriced entries, removed coupons): show it as it is now
+    if (errs.some((e) => SERVER_CHANGED.includes(normReason(e.reason)))) {
+      try {
+        ctx.stores.cart.setCart(await ctx.api.call<Cart>('fullCart', { silent: true }));
+      } catch (e) {
+        console.error('[validateCart] cart reload', e);
+      }
+    }
     return { ok: !blocked, res };
   }
   ctx.stores.checkout.setConflict(false);

@@ -1,6 +1,6 @@
 import { defineAction, ActionError } from '../define';
-import { applyCartResponse, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../api/cart-response';
-import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
+import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../api/cart-response';
+import { DEFAULT_BACK_TO_OFFER, validateCart } from '../api/checkout-logic';
 import type { Cart } from '../stores/types';
 
 type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
@@ -126,7 +126,7 @@ export default [
   }),
   defineAction<{ entryNumber: number; quantity?: number; checkout?: boolean }>({
     name: 'cart.removeEntry',
-    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page.',
+    description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout&cartVersion), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page; during checkout with a cart conflict the cart is validated again (the conflict clears when nothing stands in the way). When the cart changed in another tab (409 cartChanged) nothing is removed: the current cart is shown with the cart-changed toast.',
     args: {
       type: 'object', required: ['entryNumber'],
       properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, checkout: { type: 'boolean' } },
@@ -135,21 +135,26 @@ export default [
       const { cart, ui } = ctx.stores;
       const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
       ui.closeModal('remove-item');
-      const res = await ctx.api.call<CartResponse>('deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+      const res = await callOnShownCart<CartResponse>(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+      if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing removed
       if (res.cart) cart.setCart(res.cart);
       cart.setModifications(res.cartModifications ?? []);
       ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
       if (args.checkout && (res.cart?.entries.length ?? 0) === 0) ctx.navigate(DEFAULT_BACK_TO_OFFER);
+      // during checkout with a cart conflict (e.g. the entry out of stock was removed): the cart is judged again,
+      // so Next works once nothing stands in the way any more
+      else if (args.checkout && ctx.stores.checkout.conflict) await validateCart(ctx, false);
     },
   }),
   defineAction<{ backToOffer?: string }>({
     name: 'cart.deleteCart',
-    description: 'Deletes the whole cart (DELETE deleteCart) and returns to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list.',
+    description: 'Deletes the whole cart (DELETE deleteCart ?cartVersion) and returns to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list; when the cart changed in another tab (409 cartChanged) nothing is deleted and the current cart is shown with the cart-changed toast.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
     async run(args, ctx) {
       const { cart, ui, checkout } = ctx.stores;
       ui.closeModal('remove-item');
-      const res = await ctx.api.call<CartResponse>('deleteCart');
+      const res = await callOnShownCart<CartResponse>(ctx, 'deleteCart');
+      if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing deleted
       cart.setCart(res?.cart ?? null);
       cart.setModifications([]);
       cart.setMiniCartOpen(false);

@@ -114,11 +114,16 @@ export default [
   }),
   defineAction<{ form?: string }>({
     name: 'checkout.submitGuest',
-    description: 'Guest submit (seed 000 §4): validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
+    description: 'Guest submit (seed 000 §4): while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
     async run(args, ctx) {
-      const { ui, cart } = ctx.stores;
+      const { ui, cart, checkout } = ctx.stores;
       const formId = args.form ?? 'guest';
+      // while a cart conflict stands, Next only scrolls to the top (seed 000 §4): no form check, nothing posted
+      if (checkout.conflict) {
+        scrollToTop();
+        throw new ActionError('cart conflict', true);
+      }
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
       try {
         const data = ui.forms[formId]?.data ?? {};

@@ -29,7 +29,7 @@ export default function CartEntry({ entry, removable, compact, nested, emit }: C
           {e.esim && <span className="ot-badge ot-badge--brand ot-entry__esim">{t('product.esim')}</span>}
         </p>
         <p className="ot-entry__meta">
-          {[nested && e.offeringType !== 'INSURANCE' && t('cart.entry.addon'), e.color && t('cart.color', { color: e.color }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
+          {[nested && e.offeringType !== 'INSURANCE' && t('cart.entry.addon'), e.color && t('cart.color', { color: e.color }), e.quantity > 1 && t('cart.quantity', { count: e.quantity }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -107,6 +107,7 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                       </p>
                       {e.underTariff && <p className="ot-minicart__meta">{t('cart.entry.addon')}</p>}
                       {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
+                      {e.quantity > 1 && <p className="ot-minicart__meta">{t('cart.quantity', { count: e.quantity })}</p>}
                       {e.term && <p className="ot-minicart__meta">{t('cart.term', { count: e.term })}</p>}
                       {esimToggle && e.offeringType === 'TARIFF' && e.esimOption === 'ESIM_SIM' && (
                         <label className="ot-minicart__toggle">

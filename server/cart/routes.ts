@@ -23,6 +23,12 @@ async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
   return rows.map((e) => entryView(e, products, ctx.ui, lang));
 }
 
+/** Numbers of a status message in the shopper's language (400.000 in Serbian, 400,000 in English). */
+function localNumbers(params: Record<string, string | number> | undefined, lang: Lang): Record<string, string | number> {
+  const fmt = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'de-DE', { maximumFractionDigits: 0 });
+  return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? fmt.format(v) : v]));
+}
+
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   const lang = requestLang(req);
   const cart = await getOrCreateCart(ctx.db, req.sessionId!);
@@ -30,7 +36,7 @@ async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';
     return { cart: view, cartModifications: [{
-      statusCode: r.verdict.statusCode, statusMessage: ctx.ui.message(lang, r.verdict.messageKey, r.verdict.params),
+      statusCode: r.verdict.statusCode, statusMessage: ctx.ui.message(lang, r.verdict.messageKey, localNumbers(r.verdict.params, lang)),
       // productsNeedReplace: `entry` = what was to be added, `replaceModalEntries` = the cart entries it would replace.
       entry: replace && r.refused[0] ? (await entryViews(ctx, r.refused, lang))[0] : null,
       quantityAdded: 0,
@@ -38,13 +44,13 @@ async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
       cmsComponentId: r.verdict.cmsComponentId ?? null,
     }] };
   }
-  return { cart: view, cartModifications: await successes(ctx, r.added, lang) };
+  return { cart: view, cartModifications: await successes(ctx, r.added, lang, r.quantities) };
 }
 
-async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang) {
+async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang, quantities?: number[]) {
   const views = await entryViews(ctx, rows, lang);
   return views.map((entry, i) => ({
-    statusCode: 'success', statusMessage: ctx.ui.message(lang, 'cart.status.success'), entry, quantityAdded: rows[i].quantity, replaceModalEntries: [], cmsComponentId: null,
+    statusCode: 'success', statusMessage: ctx.ui.message(lang, 'cart.status.success'), entry, quantityAdded: quantities?.[i] ?? rows[i].quantity, replaceModalEntries: [], cmsComponentId: null,
   }));
 }
 

@@ -95,7 +95,7 @@ export const allowedTotalAmountRule: AddRule = (items, cart, { config }) => {
   const limit = Math.round(config.allowedTotalAmount.oneTimeRsd * 100);
   const total = cart.entries.reduce((n, e) => n + (e.oneTimePrice ?? 0) * e.quantity, 0) + items.reduce((n, i) => n + (i.oneTimePrice ?? 0) * i.quantity, 0);
   if (total <= limit) return null;
-  return { statusCode: 'allowedTotalAmountExceeded', messageKey: 'cart.status.allowedTotalAmountExceeded', params: { amount: config.allowedTotalAmount.oneTimeRsd.toLocaleString('de-DE') }, cmsComponentId: config.cmsComponents.allowedTotalAmountExceeded ?? null };
+  return { statusCode: 'allowedTotalAmountExceeded', messageKey: 'cart.status.allowedTotalAmountExceeded', params: { amount: config.allowedTotalAmount.oneTimeRsd }, cmsComponentId: config.cmsComponents.allowedTotalAmountExceeded ?? null };
 };
 
 export const ADD_RULES: AddRule[] = [noStockRule, ageRule, restrictedCategoryRule, maxOrderQuantityRule, allowedTotalAmountRule];

@@ -40,6 +40,8 @@ export interface AddResult {
   refused: EntryRow[];
   /** productsNeedReplace: the cart entries to replace. */
   replaceEntries: EntryRow[];
+  /** Units added per `added` row (default: the row's quantity; 1 when an accessory's line was raised). */
+  quantities?: number[];
 }
 type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
 
@@ -102,11 +104,30 @@ async function applyAdd(db: Db, sessionId: string, build: (tx: DbOrTx) => Promis
       const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
       return { cartId: cart.id, verdict, added: [], refused: draftRows(entryNumber, bundleNo), replaceEntries: all.filter((e) => verdict!.replaceEntryNumbers?.includes(e.entryNumber)) };
     }
+    // the same accessory alone again raises the quantity of its line (one line per accessory, like the limit counts it)
+    const line = await sameAccessoryLine(tx, cart.id, candidates, entries);
+    if (line) {
+      const raised = await tx.update(cartEntries).set({ quantity: line.quantity + 1 }).where(eq(cartEntries.id, line.id)).returning();
+      await bumpVersion(tx, cart.id);
+      return { cartId: cart.id, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
+    }
     const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
     const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
     await bumpVersion(tx, cart.id);
     return { cartId: cart.id, verdict: null, added, refused: [], replaceEntries: [] };
   });
+}
+
+/**
+ * An accessory added alone whose variant is already in the cart alone (its own bundle, one-off, priced alike):
+ * that line, to raise its quantity instead of adding a second line of the same product.
+ */
+async function sameAccessoryLine(tx: DbOrTx, cartId: number, candidates: AddCandidate[], entries: EntryDraft[]): Promise<EntryRow | null> {
+  if (candidates.length !== 1 || entries.length !== 1 || candidates[0].productOfferingType !== 'ACCESSORY') return null;
+  const draft = entries[0];
+  const all = await entriesOf(tx, cartId);
+  return all.find((e) => e.variantCode === draft.variantCode && e.chargeType === 'ONE_TIME_CHARGE' && e.oneTimePrice === draft.oneTimePrice
+    && e.priceVersion === draft.priceVersion && all.filter((x) => x.bundleNo === e.bundleNo).length === 1) ?? null;
 }
 
 function requireType(p: CatalogProduct | null, code: string, types: string[]): CatalogProduct {

@@ -93,7 +93,9 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
   for (const e of entries) {
     if (!e.variantCode) continue;
     const level = levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0;
-    if (level < e.quantity) issues.push({ reason: 'noStock', messageKey: 'cart.validation.noStock', subject: String(e.entryNumber) });
+    // named: the shopper has to find the entry to remove it
+    const name = products.find((x) => x.product.code === e.productCode)?.product.name;
+    if (level < e.quantity) issues.push({ reason: 'noStock', messageKey: name ? 'cart.validation.noStockProduct' : 'cart.validation.noStock', params: name ? { name } : undefined, subject: String(e.entryNumber) });
   }
 
   // 4. The same payment method (one-off or installments) across the devices of the cart.

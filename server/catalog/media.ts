@@ -89,3 +89,20 @@ export async function productPicture(db: DbOrTx, variantCode: string, view: Pict
   if (view === 'duo' && !feature) return wrap(duoSvg(r.brand, r.name, r.hex));
   return wrap(phoneSvg(r.brand, r.name, r.hex, view === 'back', feature));
 }
+
+/**
+ * Pictures of the CMS components (`cms_components.media_url` = /media/cms/<name>.svg): drawn here like the
+ * product pictures. `no-stock`: an empty box with a "sold out" mark (the no-stock pop-up). Unknown → null.
+ */
+export function cmsPicture(name: string): string | null {
+  if (name !== 'no-stock') return null;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120" width="160" height="120" role="img">
+<ellipse cx="80" cy="108" rx="52" ry="6" fill="#000" opacity=".08"/>
+<path d="M30 48 L80 30 L130 48 L130 96 L80 112 L30 96 Z" fill="#f3ecfa" stroke="#5b1f8f" stroke-width="3" stroke-linejoin="round"/>
+<path d="M30 48 L80 64 L130 48 M80 64 L80 112" fill="none" stroke="#5b1f8f" stroke-width="3" stroke-linejoin="round"/>
+<path d="M30 48 L16 34 L66 18 L80 30" fill="#d9c5ec" stroke="#5b1f8f" stroke-width="3" stroke-linejoin="round"/>
+<path d="M130 48 L144 34 L94 18 L80 30" fill="#d9c5ec" stroke="#5b1f8f" stroke-width="3" stroke-linejoin="round"/>
+<circle cx="118" cy="86" r="20" fill="#fff" stroke="#e2175b" stroke-width="5"/>
+<path d="M104 100 L132 72" stroke="#e2175b" stroke-width="5" stroke-linecap="round"/>
+</svg>`;
+}

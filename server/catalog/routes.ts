@@ -4,7 +4,7 @@ import { requestLang } from '../lib/lang';
 import { notFound } from '../lib/errors';
 import { searchProducts } from './search';
 import { cmsComponent, productDetails, productReferences, productSpecification } from './details';
-import { productPicture, type PictureView } from './media';
+import { cmsPicture, productPicture, type PictureView } from './media';
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
@@ -49,6 +49,17 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     const code = req.params.file.replace(/\.svg$/, '');
     const svg = await productPicture(db, code, req.query.view ?? 'duo');
     if (!svg) throw notFound(code);
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400');
+    return svg;
+  });
+
+  // the pictures of the CMS components (media.url of GET cmsComponent), e.g. the no-stock pop-up's
+  app.get<{ Params: { file: string } }>('/media/cms/:file', {
+    schema: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,60}\\.svg$' } } } },
+  }, async (req, reply) => {
+    const name = req.params.file.replace(/\.svg$/, '');
+    const svg = cmsPicture(name);
+    if (!svg) throw notFound(name);
     reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400');
     return svg;
   });

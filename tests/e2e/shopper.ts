@@ -5,7 +5,7 @@ import { test as nodeTest, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { startShop, launchBrowser, newPage, SHOTS, type ShopServer } from './lib';
+import { startShop, launchBrowser, newPage, SHOTS, type ShopServer, type StartOptions } from './lib';
 
 export const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
@@ -17,14 +17,14 @@ export interface Suite {
   open(opts?: { width?: number; height?: number }): Promise<{ page: Page; problems: string[] }>;
 }
 
-/** Starts the shop and Chromium for this file; `prefix` names the failure screenshots. */
-export function suite(prefix: string): Suite {
+/** Starts the shop and Chromium for this file (or the describe() it is called in); `prefix` names the failure screenshots; `opts.dev` a development server. */
+export function suite(prefix: string, opts: StartOptions = {}): Suite {
   let shop: ShopServer;
   let browser: Browser;
   const openPages: Page[] = [];
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    shop = await startShop();
+    shop = await startShop({}, opts);
     browser = await launchBrowser();
   });
   after(async () => {

@@ -136,6 +136,11 @@ describe.each(drivers)('catalog on %s', (_name, url) => {
     expect(img.body).toContain('#8a8d6e');
     expect(img.body).toContain('Samsung');
     expect((await h.app.inject({ method: 'GET', url: '/media/products/NOPE.svg' })).statusCode).toBe(404);
+    // the CMS component's picture is served too (the no-stock pop-up showed a broken image before)
+    const cmsImg = await h.app.inject({ method: 'GET', url: cms.media.url });
+    expect([cmsImg.statusCode, cmsImg.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(cmsImg.body).toContain('<svg');
+    expect((await h.app.inject({ method: 'GET', url: '/media/cms/nope.svg' })).statusCode).toBe(404);
   });
 
   it('formats money in English for lang 2', async () => {

@@ -88,7 +88,20 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       for (let i = 0; i < 3; i++) expect(mod(await s.call('POST', PATHS.addBundle, alone('ACC_XIAOMI_BUDS6_ACTIVE_STD'))).statusCode).toBe('success');
       const r = await s.call('POST', PATHS.addBundle, alone('ACC_XIAOMI_BUDS6_ACTIVE_STD'));
       expect(mod(r)).toMatchObject({ statusCode: 'maxOrderQuantityExceeded', statusMessage: 'Najveća dozvoljena količina ovog proizvoda u jednoj porudžbini je 3.', cmsComponentId: 'limitOversteppedPopup', entry: null, quantityAdded: 0 });
-      expect(r.json().cart.entries).toHaveLength(3);
+      // one line of 3 (the same accessory alone raises its line's quantity), quantityAdded 1 each time
+      expect(r.json().cart.entries.map((e: { product: { code: string }; quantity: number }) => [e.product.code, e.quantity])).toEqual([['ACC_XIAOMI_BUDS6_ACTIVE_STD', 3]]);
+    });
+
+    it('the same accessory alone again raises its line; with a phone bundle or at another price it is a line of its own', async () => {
+      const s = await shopper();
+      await s.call('POST', PATHS.addBundle, alone('ACC_TEMPERED_GLASS_STD'));
+      const again = await s.call('POST', PATHS.addBundle, alone('ACC_TEMPERED_GLASS_STD'));
+      expect(mod(again)).toMatchObject({ statusCode: 'success', quantityAdded: 1, entry: { entryNumber: 0, quantity: 2 } });
+      await s.call('POST', PATHS.addBundle, { ...bundle(A56), accessoryCodes: ['ACC_TEMPERED_GLASS_STD'] });
+      const cart = (await s.call('POST', PATHS.addBundle, alone('ACC_USBC_CABLE_STD'))).json().cart;
+      expect(cart.entries.map((e: { product: { code: string }; quantity: number }) => [e.product.code, e.quantity])).toEqual([
+        ['ACC_TEMPERED_GLASS_STD', 2], [A56, 1], ['ORBITA_MAX_M', 1], ['ACC_TEMPERED_GLASS_STD', 1], ['ACC_USBC_CABLE_STD', 1],
+      ]);
     });
 
     it('allowedTotalAmountExceeded: 400,000 RSD one-time per cart, localized, with its CMS component', async () => {
@@ -97,7 +110,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       await s.call('POST', PATHS.addBundle, alone('SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_BLACK'));
       await s.call('POST', PATHS.addBundle, alone('SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_GRAY'));
       const r = await s.call('POST', PATHS.addBundle, alone('SAMSUNG_GALAXY_Z_FLIP7_JETBLACK'));
-      expect(mod(r)).toMatchObject({ statusCode: 'allowedTotalAmountExceeded', statusMessage: 'The total to pay in one order cannot exceed 400.000 RSD.', cmsComponentId: 'limitOverstepped' });
+      expect(mod(r)).toMatchObject({ statusCode: 'allowedTotalAmountExceeded', statusMessage: 'The total to pay in one order cannot exceed 400,000 RSD.', cmsComponentId: 'limitOverstepped' });
       expect(r.json().cart.entries).toHaveLength(2);
       const cms = (await s.call('GET', `${PATHS.cms}?componentId=limitOverstepped`)).json();
       expect(cms.headline).toBe('Order amount exceeded');
@@ -182,7 +195,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
         expect((await validate(s)).errors.errors[0]).toMatchObject({ type: 'CartValidationError', reason: 'noStock', subject: '0' });
         const sub = await s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: null });
         expect(sub.statusCode).toBe(400);
-        expect(sub.json().errors[0]).toMatchObject({ type: 'CartValidationError', reason: 'noStock', message: 'Proizvod više nije na stanju.' });
+        expect(sub.json().errors[0]).toMatchObject({ type: 'CartValidationError', reason: 'noStock', message: 'Proizvod Honor Magic7 Lite 8/256GB više nije na stanju. Ukloni ga iz korpe da bi nastavio kupovinu.' });
       } finally {
         await devCall(h.app, '/dev/catalog/stock', { code: 'HONOR_MAGIC7_LITE_TITANIUM_PURPLE', level: 6 });
       }

@@ -90,7 +90,8 @@ export async function seedCommerce(db: Db): Promise<boolean> {
     ]).onConflictDoNothing();
     await tx.insert(s.cmsComponents).values({
       id: 'limitOverstepped', headline: t('Prekoračen je iznos porudžbine', 'Order amount exceeded'),
-      content: t('Ukupan iznos za plaćanje u jednoj porudžbini može biti najviše 400.000 RSD. Ukloni neki proizvod ili napravi još jednu porudžbinu.', 'The total to pay in one order can be at most 400,000 RSD. Remove a product or place another order.'),
+      // the limit itself is in the server message (allowedTotalAmount.oneTimeRsd), shown above this content
+      content: t('Ukloni neki proizvod iz korpe ili napravi još jednu porudžbinu.', 'Remove a product from the cart or place another order.'),
       ctaButtonName: t('U redu', 'OK'), mediaUrl: null, mediaCode: null,
     }).onConflictDoNothing();
     return true;

@@ -275,6 +275,46 @@ describe('checkout start: validation reasons', () => {
     expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
   });
 
+  it('the data step\'s Next (submitGuest) during a conflict only scrolls to top: no form check, nothing posted', async () => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const { stores, ctx, calls } = start('conflict');
+    await run('checkout.start', {}, ctx);
+    const before = calls.length;
+    let validated = false;
+    stores.ui.registerFormValidator('guest', () => { validated = true; return true; });
+    scroll.mockClear();
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('cart conflict');
+    expect([validated, calls.length, scroll.mock.calls.length > 0]).toEqual([false, before, true]);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+  });
+
+  it('every reason of the answer is handled (the same one once): a forced change to one-off and two repricings → the messages, Next blocked', async () => {
+    const { stores, ctx, calls } = start(null, {
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors: [
+        { type: 'CartValidationError', reason: 'forceChangeOneTime', message: 'jednokratno' },
+        { type: 'CartValidationError', reason: 'forceChangeOneTime', message: 'jednokratno' },
+        { type: 'CartValidationError', reason: 'updatedPriceDate', message: 'cena A' },
+        { type: 'CartValidationError', reason: 'updatedPriceDate', message: 'cena B' },
+      ] } } }),
+    });
+    await run('checkout.start', {}, ctx);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(stores.ui.toasts.map((t) => t.text)).toEqual(['jednokratno', 'cena A', 'cena B']);
+    expect(stores.checkout.conflict).toBe(true);
+  });
+
+  it('updatedPriceDate: the repriced cart is read again, so the summary shows the new price', async () => {
+    let reads = 0;
+    const repriced = fx.cart({ code: 'c', version: 2, entries: [fx.entry({ entryNumber: 0, product: { code: 'PHONE_0', name: 'Telefon 0', productOfferingType: 'DEVICE' }, totalPrice: { value: 41899, formattedValue: '41.899,00 RSD', currencyIso: 'RSD' } })] });
+    const { stores, ctx } = start('updatedPriceDate', {
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: reads++ === 0 ? fx.cart({ code: 'c', entries: [phone(0)] }) : repriced }),
+    });
+    await run('checkout.start', {}, ctx);
+    expect(reads).toBe(2);
+    expect(stores.cart.cart?.version).toBe(2);
+    expect(stores.checkout.conflict).toBe(true);
+  });
+
   it('voucherIsNotAvailable: only the message; Next goes on', async () => {
     const { stores, ctx } = start('voucherIsNotAvailable');
     await run('checkout.start', {}, ctx);
@@ -312,7 +352,7 @@ describe('removing', () => {
     expect(stores.ui.topModal).toEqual({ id: 'remove-item', params: { entryNumber: 1, quantity: 2, name: 'Tarifa 1', checkout: true } });
     expect(calls).toHaveLength(0);
     await run('cart.removeEntry', { entryNumber: 1, quantity: 2, checkout: true }, ctx);
-    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ entryNumber: '1', qty: '2', checkout: 'true' });
+    expect(Object.fromEntries(calls[0].url.searchParams)).toEqual({ entryNumber: '1', qty: '2', checkout: 'true', cartVersion: '1' });
     expect(stores.cart.entryCodes).toEqual(['PHONE_0']);
     expect(stores.ui.modals).toEqual([]);
     expect(ctx.navigate).not.toHaveBeenCalled();
@@ -322,6 +362,23 @@ describe('removing', () => {
     const { ctx } = setup({ [`DELETE ${B}/users/carts/entries`]: () => ({ body: { cart: fx.cart(), cartModifications: [] } }) }, '/kupovina/pregled-placanje');
     await run('cart.removeEntry', { entryNumber: 0, checkout: true }, ctx);
     expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+
+  it('removing the entry out of stock during checkout validates again: the conflict clears, Next goes on', async () => {
+    const steps = [fx.step('GUEST_ORDER_INFO', '/kupovina/podaci-dostava'), fx.step('PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje')];
+    let errors = [{ type: 'CartValidationError', reason: 'noStock', message: 'nema' }];
+    const { stores, ctx } = setup({
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: fx.cart({ code: 'c', entries: [phone(0), phone(1)] }) }),
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors } } }),
+      [`DELETE ${B}/users/carts/entries`]: () => { errors = []; return { body: { cart: fx.cart({ code: 'c', version: 2, entries: [phone(1)] }), cartModifications: [] } }; },
+    }, '/kupovina/podaci-dostava');
+    stores.cart.setCart(fx.cart({ code: 'c', entries: [phone(0), phone(1)] }));
+    await run('checkout.start', {}, ctx);
+    expect(stores.checkout.conflict).toBe(true);
+    await run('cart.removeEntry', { entryNumber: 0, checkout: true }, ctx);
+    expect(stores.checkout.conflict).toBe(false);
+    await run('checkout.next', {}, ctx);
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
   });
 
   it('delete cart: DELETE deleteCart, empty cart, back to the offer page', async () => {
@@ -398,6 +455,37 @@ describe('two tabs', () => {
     // and only once: the next call sees the same version
     await run('cart.load', {}, tabB.ctx);
     expect(tabB.stores.ui.toasts).toHaveLength(1);
+  });
+
+  it('removing from a stale cart: 409 cartChanged → nothing removed, the current cart and the cart-changed toast', async () => {
+    const current = fx.cart({ code: 'c1', version: 3, entries: [phone(0), phone(1)] });
+    const { stores, ctx, calls } = setup({
+      [`DELETE ${B}/users/carts/entries`]: () => ({ status: 409, body: { errors: [{ type: 'CartError', reason: 'cartChanged', message: 'izmenjena' }], cart: current } }),
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: current }),
+    }, '/');
+    stores.cart.setCart(fx.cart({ code: 'c1', version: 1, entries: [phone(0)] }));
+    await run('cart.removeEntry', { entryNumber: 0 }, ctx);
+    expect(calls[0].url.searchParams.get('cartVersion')).toBe('1');
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    expect(stores.cart.cart?.entries.map((e) => e.product.code)).toEqual(['PHONE_0', 'PHONE_1']);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', message: 'error.cartChanged' }]);
+  });
+
+  it('a 409 where only the version moved (same entries) repeats the removal once with the current version', async () => {
+    let server = fx.cart({ code: 'c1', version: 4, entries: [phone(0)] });
+    const { stores, ctx, calls } = setup({
+      [`DELETE ${B}/users/carts/entries`]: ({ url }) => {
+        if (url.searchParams.get('cartVersion') !== String(server.version)) return { status: 409, body: { errors: [{ type: 'CartError', reason: 'cartChanged', message: 'x' }], cart: server } };
+        server = fx.cart({ code: 'c1', version: 5, entries: [] });
+        return { body: { cart: server, cartModifications: [] } };
+      },
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: server }),
+    }, '/');
+    stores.cart.setCart(fx.cart({ code: 'c1', version: 2, entries: [phone(0)] }));
+    await run('cart.removeEntry', { entryNumber: 0 }, ctx);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.searchParams.get('cartVersion'))).toEqual(['2', '4']);
+    expect(stores.cart.totalItems).toBe(0);
+    expect(stores.ui.toasts.map((t) => t.message)).toEqual(['toast.cart.removed']);
   });
 
   it('compares the entries of a newer version of the same cart only', () => {
