@@ -79,10 +79,27 @@ async function mergeBundle(tx: DbOrTx, cartId: number, bundle: PendingEntry[], c
   const out = await judgeOnly(tx, cartId, bundle, customerAge, replace);
   if (out.verdict) return out;
   if (out.replaceEntries.length) await removeEntries(tx, cartId, out.replaceEntries.map((e) => e.entryNumber));
+  // an accessory alone that the user's cart already holds alone raises that line (one line per accessory, as on add)
+  const line = await sameAccessoryLine(tx, cartId, bundle);
+  if (line) {
+    const raised = await tx.update(cartEntries).set({ quantity: line.quantity + bundle[0].quantity }).where(eq(cartEntries.id, line.id)).returning();
+    await bumpVersion(tx, cartId);
+    return { verdict: null, added: raised, drafts: raised, replaceEntries: out.replaceEntries };
+  }
   const drafts = await draftsFor(tx, cartId, bundle);
   const added = await tx.insert(cartEntries).values(drafts.map(({ id: _id, ...row }) => row)).returning();
   await bumpVersion(tx, cartId);
   return { verdict: null, added, drafts, replaceEntries: out.replaceEntries };
+}
+
+/** The user's line of the same accessory bought alone at the same price, when `bundle` is that accessory alone. */
+async function sameAccessoryLine(tx: DbOrTx, cartId: number, bundle: PendingEntry[]): Promise<EntryRow | null> {
+  if (bundle.length !== 1) return null;
+  const [e] = bundle;
+  if ((await productInfo(tx, [e.productCode])).get(e.productCode)?.type !== 'ACCESSORY') return null;
+  const all = await entriesOf(tx, cartId);
+  return all.find((x) => x.variantCode === e.variantCode && x.chargeType === 'ONE_TIME_CHARGE' && x.oneTimePrice === e.oneTimePrice
+    && x.priceVersion === e.priceVersion && all.filter((y) => y.bundleNo === x.bundleNo).length === 1) ?? null;
 }
 
 /** The bundle as add-rule candidates (stock of today). */

@@ -161,7 +161,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
         cart: await cartView(db, ui, cart, lang),
         cartModifications: modifications.map((m) => ({
           statusCode: m.statusCode,
-          statusMessage: ui.message(lang, `cart.status.${m.statusCode}`, m.params),
+          statusMessage: ui.message(lang, `cart.status.${m.statusCode}`, localNumbers(m.params, lang)),
           entry: m.entry ? view(m.entry) : null,
           quantityAdded: m.quantityAdded,
           replaceModalEntries: m.replaceEntries.map(view),

@@ -152,7 +152,8 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
       statusCode: 'maxOrderQuantityExceeded', statusMessage: expect.stringContaining('3'), entry: null, quantityAdded: 0,
       replaceModalEntries: [], cmsComponentId: 'limitOversteppedPopup',
     }]);
-    expect(codes(m.cart)).toEqual(['ACC_USBC_CABLE_STD', 'ACC_USBC_CABLE_STD', 'ACC_USBC_CABLE_STD']);
+    // one line of three (the same accessory raises its line's quantity)
+    expect(m.cart.entries.map((e: Json) => [e.product.code, e.quantity])).toEqual([['ACC_USBC_CABLE_STD', 3]]);
     expect((await g.call('GET', CART.mergeCart)).json().cartModifications).toEqual([]);
   });
 
@@ -169,7 +170,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     await g.signIn('bez.imejla');
     const m = (await g.call('GET', CART.mergeCart)).json();
     expect(statuses(m)).toEqual([['success', 'NOKIA_105_4G_BLUE'], ['allowedTotalAmountExceeded', null]]);
-    expect(m.cartModifications[1]).toMatchObject({ statusMessage: 'The total to pay in one order cannot exceed 400.000 RSD.', cmsComponentId: 'limitOverstepped', quantityAdded: 0 });
+    expect(m.cartModifications[1]).toMatchObject({ statusMessage: 'The total to pay in one order cannot exceed 400,000 RSD.', cmsComponentId: 'limitOverstepped', quantityAdded: 0 });
     expect(codes(m.cart)).toEqual(['SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_BLACK', 'SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_GRAY', 'NOKIA_105_4G_BLUE']);
   });
 
@@ -214,6 +215,14 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     const m = (await g.call('GET', CART.mergeCart)).json();
     expect(statuses(m)).toEqual([['accessoriesNeedMerge', 'ACC_ANKER_POWERBANK_10K_STD'], ['success', 'NOKIA_105_4G_BLUE']]);
     expect(codes(m.cart)).toEqual(['ACC_JBL_TUNE_520BT_STD', 'ACC_ANKER_POWERBANK_10K_STD', 'NOKIA_105_4G_BLUE']);
+  });
+
+  it('the same accessory in both carts becomes one line with both quantities', async () => {
+    await userCart('otp@orbita.rs', (c) => ok(c.call('POST', PATHS.addBundle, alone('ACC_TEMPERED_GLASS_STD'))));
+    const g = await guest((c) => ok(c.call('POST', PATHS.addBundle, alone('ACC_TEMPERED_GLASS_STD'))));
+    await g.signIn('otp@orbita.rs');
+    const m = (await g.call('GET', CART.mergeCart)).json();
+    expect(m.cart.entries.map((e: Json) => [e.product.code, e.quantity])).toEqual([['ACC_TEMPERED_GLASS_STD', 2]]);
   });
 
   it('a bundle is never half merged: a sold-out device keeps its tariff and insurance out too; add-ons follow their entry', async () => {
