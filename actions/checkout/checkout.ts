@@ -1,3 +1,4 @@
+import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../../renderer/types';
 import type { Cart, ConsentTemplate, OrderResult } from '../stores/types';
@@ -16,6 +17,8 @@ const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<
 export const GUEST_CHECKOUT_TYPES = ['GUEST', 'STANDALONE', 'MOBILE_PREPAID_GUEST'];
 
 const MONTHLY_BILL_MODES = ['ChargeGroupAccount', 'ChargeNewGroupAccount'];
+/** How long the prefill waits for the boot's user check. */
+const USER_WAIT_MS = 15_000;
 
 /** The guest form data → the guestCustomerInfo payload (nested or flat form documents both work). */
 export function guestPayload(data: Record<string, unknown>) {
@@ -30,6 +33,14 @@ export function guestPayload(data: Record<string, unknown>) {
     customerData: pick(customerSrc, ['firstName', 'lastName', 'contactEmail', 'contactPhone']),
     deliveryAddress: pick(addressSrc, ['line1', 'line1Code', 'line2', 'entrance', 'town', 'townCode', 'apartment', 'province', 'provinceCode', 'postalCode', 'floor', 'suburb', 'tisAddressCode']),
   };
+}
+
+/** A phone number as the contact-phone field takes it (seed 000 §5: digits, first 1–9): +381 / 0 prefixes dropped. */
+export function localPhone(raw: string | null | undefined): string | null {
+  let d = (raw ?? '').replace(/\D/g, '');
+  if (d.startsWith('381')) d = d.slice(3);
+  d = d.replace(/^0+/, '');
+  return /^[1-9]\d{6,9}$/.test(d) ? d : null;
 }
 
 /** The consent template that asks to e-mail the contract documents, if any. */
@@ -91,6 +102,28 @@ export default [
       const i = stepIndexForPath(checkout.steps, routePath(ctx));
       checkout.setCurrentStep(i >= 0 ? checkout.steps[i].code : null);
       if (!ok) scrollToTop();
+    },
+  }),
+  defineAction<{ form?: string }>({
+    name: 'checkout.prefillCustomer',
+    description: 'A signed-in customer\'s own data (first and last name, e-mail, contact phone) into the data step\'s form (customerData of form `form`, default "guest"), only into fields still empty: nothing the shopper typed is overwritten. Does nothing for a guest.',
+    args: { type: 'object', properties: { form: { type: 'string' } } },
+    async run(args, ctx) {
+      const { session } = ctx.stores;
+      // on a fresh page the boot's user check may still be running
+      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      const u = session.user;
+      if (!session.isAuthorized || !u) return;
+      const id = args.form ?? 'guest';
+      const data = ctx.stores.ui.forms[id]?.data ?? {};
+      const current = (data.customerData as Record<string, unknown> | undefined) ?? {};
+      const own: Record<string, string | null> = { firstName: u.firstName, lastName: u.lastName, contactEmail: u.email, contactPhone: localPhone(u.contactPhoneNumber) };
+      const next: Record<string, unknown> = { ...current };
+      let changed = false;
+      for (const [k, v] of Object.entries(own)) {
+        if (v && (next[k] === undefined || next[k] === '')) { next[k] = v; changed = true; }
+      }
+      if (changed) ctx.stores.ui.setFormData(id, { ...data, customerData: next });
     },
   }),
   defineAction<Record<string, never>>({

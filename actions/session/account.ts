@@ -165,6 +165,8 @@ export default [
         else { session.setUser(null); forgetUser(); }
       } catch (e) {
         console.error('[session.loadUser]', e);
+      } finally {
+        session.setUserKnown();
       }
     },
   }),

@@ -9,6 +9,8 @@ export class SessionStore {
   token: string | null = null;
   user: SessionUser | null = null;
   isAuthorized = false;
+  /** whether it is known who the session belongs to (the boot's user check finished, or a user was set) */
+  userKnown = false;
   rememberCheckout = false;
   /** the header login dropdown is open */
   loginMenuOpen = false;
@@ -41,7 +43,9 @@ export class SessionStore {
   setUser(user: SessionUser | null): void {
     this.user = user;
     this.isAuthorized = user !== null;
+    this.userKnown = true;
   }
+  setUserKnown(): void { this.userKnown = true; }
   setRememberCheckout(v: boolean): void { this.rememberCheckout = v; }
   setLoginMenuOpen(open: boolean): void { this.loginMenuOpen = open; }
   setLoginPending(v: boolean): void { this.loginPending = v; }

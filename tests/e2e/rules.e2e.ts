@@ -11,7 +11,7 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { fillGuestForm, suite } from './shopper';
+import { field, fillGuestForm, suite } from './shopper';
 
 const BUDS = '/uredjaj/ACC_XIAOMI_BUDS6_ACTIVE';
 const miniCart = (page: Page) => page.locator('.ot-minicart__panel');
@@ -128,7 +128,7 @@ describe('cart rules on a production server', () => {
     const { page, problems } = await open();
     await page.goto(`${s.url}/`);
     await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('button', { name: 'Srpski' }).waitFor();
+    await page.getByRole('button', { name: 'Serbian' }).waitFor(); // the switch names Serbian in English once the page is English
     assert.deepEqual(await addAlone(page, 'SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_BLACK'), ['success']);
     assert.deepEqual(await addAlone(page, 'SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_GRAY'), ['success']);
     await page.goto(`${s.url}/uredjaj/SAMSUNG_GALAXY_Z_FLIP7/jetblack`);
@@ -195,6 +195,10 @@ describe('cart rules on a production server', () => {
     await dialog.waitFor({ state: 'hidden' });
     const cart = await serverCart(page);
     assert.deepEqual(cart.entries.filter((e) => /^(SAMSUNG|NOKIA)_/.test(e.product.code)).map((e) => e.chargeType), ['ONE_TIME_CHARGE', 'ONE_TIME_CHARGE']);
+    // the signed-in customer's own data is already in the form (checkout.prefillCustomer)
+    assert.equal(await field(page, 'Ime').inputValue(), 'Marko');
+    assert.equal(await field(page, 'Imejl adresa').inputValue(), 'kupac@orbita.rs');
+    assert.equal(await field(page, 'Kontakt telefon').inputValue(), '641234567');
     await fillGuestForm(page);
     await next.click();
     await page.waitForURL(/\/kupovina\/pregled-placanje$/);

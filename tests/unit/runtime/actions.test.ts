@@ -5,7 +5,7 @@ import { pagePath, pageFromRoute } from '../../../actions/catalog/search';
 import { initialSelection, pdpPath, pricePlanId, stepCount } from '../../../actions/api/pdp-logic';
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
-import { guestPayload } from '../../../actions/checkout/checkout';
+import { guestPayload, localPhone } from '../../../actions/checkout/checkout';
 import { validateCart } from '../../../actions/api/checkout-logic';
 import type { Money, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
@@ -263,6 +263,22 @@ describe('checkout', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await run('catalog.loadTariff', { productCode: 'ACC_USBC_CABLE' }, ctx);
     expect(stores.catalog.tariff).toMatchObject({ product: null, error: true, loading: false });
+  });
+
+  it("checkout.prefillCustomer: a signed-in customer's data into the empty fields only; nothing for a guest", async () => {
+    const stores = makeStores();
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: vi.fn() as never }));
+    stores.session.setUser(null); // the boot's check: a guest
+    await run('checkout.prefillCustomer', { form: 'guest' }, ctx);
+    expect(stores.ui.forms.guest).toBeUndefined();
+    stores.session.setUser({ ...fx.user(), firstName: 'Marko', lastName: 'Petrović', email: 'kupac@orbita.rs', contactPhoneNumber: '+381 64 123 4567' });
+    stores.ui.setFormData('guest', { customerData: { firstName: 'Marija' }, deliveryAddress: { town: 'Niš' } });
+    await run('checkout.prefillCustomer', { form: 'guest' }, ctx);
+    expect(stores.ui.forms.guest.data).toEqual({
+      customerData: { firstName: 'Marija', lastName: 'Petrović', contactEmail: 'kupac@orbita.rs', contactPhone: '641234567' },
+      deliveryAddress: { town: 'Niš' },
+    });
+    expect([localPhone('0641234567'), localPhone('381111234567'), localPhone('12'), localPhone(null)]).toEqual(['641234567', '111234567', null, null]);
   });
 
   it('guestPayload accepts a flat form', () => {
