@@ -7,6 +7,8 @@ import { scrollToTop } from './dom';
 export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
 export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
 export const REDIRECT_DELAY_MS = 1500;
+/** A forced charge-type change is told for as long as an error (its text is long). */
+export const FORCED_CHANGE_TOAST_MS = 10_000;
 /** The offer page (the phone list, PLP): Back from a first checkout step, an emptied cart, a PDP without a device in the cart. */
 export const DEFAULT_BACK_TO_OFFER = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
@@ -44,7 +46,8 @@ export async function handleValidationError(err: ApiErrorItem, ctx: ActionContex
     });
     if (res?.cart) cart.setCart(res.cart);
     cart.setModifications(res?.cartModifications ?? []);
-    toast();
+    // nothing went wrong: the server changed the payment and says so (an information, kept as long as an error)
+    ui.showToast(text ? { kind: 'info', text, ms: FORCED_CHANGE_TOAST_MS } : { kind: 'info', message: `cart.validation.${reason === 'forcechangeonetime' ? 'forceChangeOneTime' : 'forceChangeRecurring'}`, ms: FORCED_CHANGE_TOAST_MS });
     scrollToTop();
     return false;
   }

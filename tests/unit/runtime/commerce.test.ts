@@ -247,7 +247,7 @@ describe('checkout start: validation reasons', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).toMatchObject({ selectedChargeType: type, isForceChange: true });
     expect(stores.cart.cart?.entries[0].chargeType).toBe(type);
-    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', text: `poruka ${reason}` }]);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'info', text: `poruka ${reason}` }]);
     expect(stores.checkout.conflict).toBe(false);
     expect(scroll).toHaveBeenCalled();
   });
