@@ -2,7 +2,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { ProductDetails } from '../shared/types';
-import { cx } from '../shared/cx';
+import { TermSegment } from './TermPicker';
 import { oneTimeEntries } from './pricing';
 
 export interface TariffOfferProps {
@@ -19,28 +19,12 @@ export default function TariffOffer({ product, selected, emit, enabled }: Tariff
   const t = useT();
   const money = useMoney();
   if (!product) return null;
-  const terms = [...(product.subscriptionTerms ?? [])].sort((a, b) => a.termOfServiceNumber - b.termOfServiceNumber);
   const monthly = product.monthly ?? null;
   const promo = monthly?.price && monthly.oldPrice && monthly.oldPrice.value > monthly.price.value ? monthly.oldPrice : null;
   const once = !monthly ? (oneTimeEntries(product.oneOff?.chargeEntries ?? [])[0]?.price ?? null) : null;
   return (
     <div className="ot-tariffoffer">
-      {terms.length > 0 && (
-        <fieldset className="ot-segment">
-          <legend>{t('pdp.term')}</legend>
-          <div className="ot-segment__list" role="radiogroup">
-            {terms.map((term) => {
-              const isSel = term.id === selected;
-              return (
-                <button key={term.id} type="button" role="radio" aria-checked={isSel} disabled={!enabled} className={cx('ot-segment__btn', isSel && 'is-selected')} onClick={() => void emit('select', { subscriptionTermId: term.id })}>
-                  {t('pdp.term.months', { count: term.termOfServiceNumber })}
-                  {term.recommended && <span className="ot-segment__tag">{t('pdp.term.recommended')}</span>}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-      )}
+      <TermSegment terms={product.subscriptionTerms ?? []} selected={selected ?? null} enabled={enabled} onSelect={(id) => void emit('select', { subscriptionTermId: id })} />
       {monthly?.price && (
         <section className="ot-pricebox" aria-label={t('pdp.price.title')}>
           <p className="ot-pricebox__label">{t('tariff.monthlyFee')}</p>

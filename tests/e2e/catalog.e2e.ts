@@ -2,18 +2,24 @@
 // (term, promotional fee, buying the tariff alone), the accessory list and a standalone checkout whose first
 // step's Back returns to the accessories (the standalone flow's backToOffer).
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { suite, waitForCount } from './shopper';
 
 const s = suite('catalog');
 const { test, open } = s;
 
+/** Home → a header menu link → its list page with its title. */
+async function fromMenu(page: Page, link: string, path: string): Promise<void> {
+  await page.goto(`${s.url}/`);
+  await page.getByRole('navigation').getByRole('link', { name: link }).first().click();
+  await page.waitForURL((u) => u.pathname === path);
+  await page.getByRole('heading', { level: 1, name: link }).waitFor();
+}
+
 test('tariffs: the list from the header, a tariff page, the 12-month term bought alone', async () => {
   const { page, problems } = await open();
-  await page.goto(`${s.url}/`);
-  await page.getByRole('navigation').getByRole('link', { name: 'Tarife' }).first().click();
-  await page.waitForURL((u) => u.pathname === '/Privatni/Tarife/Uredjaji');
-  await page.getByRole('heading', { level: 1, name: 'Tarife' }).waitFor();
+  await fromMenu(page, 'Tarife', '/Privatni/Tarife/Uredjaji');
   await page.getByText('9 tarifa').waitFor();
   // the grouping parents (Orbita Max, Orbita Flex) are not for sale on their own
   await waitForCount(page.locator('article').getByRole('link'), 9, 'tariff cards');
@@ -61,10 +67,7 @@ test('a tariff page in English; an unknown tariff offers the list', async () => 
 
 test('accessories: the list, one bought alone, standalone checkout; Back on its first step returns to the accessories', async () => {
   const { page, problems } = await open();
-  await page.goto(`${s.url}/`);
-  await page.getByRole('navigation').getByRole('link', { name: 'Dodatna oprema' }).first().click();
-  await page.waitForURL((u) => u.pathname === '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema');
-  await page.getByRole('heading', { level: 1, name: 'Dodatna oprema' }).waitFor();
+  await fromMenu(page, 'Dodatna oprema', '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema');
   await page.getByText(/^\d+ proizvoda$/).waitFor();
   await page.screenshot({ path: `${SHOTS}/accessories.png`, fullPage: true });
   await page.locator('article').getByRole('link', { name: /Xiaomi Redmi Buds 6 Active/ }).click();
