@@ -1,5 +1,5 @@
 /** Pure rules of the device detail page (seed 000 §2 "PDP"). */
-import type { ChargeType, PdpState } from '../stores/catalog';
+import { DEVICE_ONLY, type ChargeType, type PdpState } from '../stores/catalog';
 import type { PricePlan, ProductDetails, TariffPrice, Variant } from '../stores/types';
 
 export const PDP_BASE = '/uredjaj';
@@ -83,9 +83,17 @@ export function sellableTariff(p: ProductDetails, code?: string | null) {
   return all.find((x) => sellable(x.tariff));
 }
 
+/** The phone alone (no tariff): paid at once. */
+export function deviceOnlySelection(): Partial<PdpState> {
+  return { tariffCode: DEVICE_ONLY, parentTariffCode: null, subscriptionTermId: null, chargeType: 'ONE_TIME_CHARGE' };
+}
+
 /** The whole PDP selection for a product given (optional) colour and tariff codes from the address. */
 export function initialSelection(p: ProductDetails, colorCode?: string | null, tariffCode?: string | null): Partial<PdpState> {
   const variant = pickVariant(p, colorCode);
+  if (tariffCode === DEVICE_ONLY && p.oneOff?.purchasable) {
+    return { product: p, variant, colorCode: variant?.colorCode ?? null, ...deviceOnlySelection(), steps: stepCount(p) };
+  }
   const found = sellableTariff(p, tariffCode);
   const term = recommendedTerm(found?.tariff);
   return {

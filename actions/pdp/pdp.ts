@@ -1,11 +1,11 @@
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../../renderer/types';
-import type { ChargeType } from '../stores/catalog';
+import { DEVICE_ONLY, type ChargeType } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../api/cart-response';
 import { scrollBreadcrumbsIntoView } from '../api/dom';
 import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
-import { chargeTypeAvailable, defaultChargeType, findTariff, initialSelection, pdpPath, pickVariant, pricePlanId, recommendedTerm, sellableTariff } from '../api/pdp-logic';
+import { chargeTypeAvailable, defaultChargeType, deviceOnlySelection, findTariff, initialSelection, pdpPath, pickVariant, pricePlanId, recommendedTerm, sellableTariff } from '../api/pdp-logic';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined> }
 const routeOf = (ctx: ActionContext) => (ctx.scope.route ?? {}) as RouteScope;
@@ -62,9 +62,10 @@ export default [
       if (cur && cur.code === code && loadedKey === key) {
         // same product: follow the address (back/forward), no refetch
         const variant = pickVariant(cur, colorCode ?? catalog.pdp.colorCode);
-        const t = tariffCode ? sellableTariff(cur, tariffCode) : undefined;
+        const t = tariffCode && tariffCode !== DEVICE_ONLY ? sellableTariff(cur, tariffCode) : undefined;
         const patch: Record<string, unknown> = { variant, colorCode: variant?.colorCode ?? null };
-        if (t && t.tariff.code !== catalog.pdp.tariffCode) {
+        if (tariffCode === DEVICE_ONLY && cur.oneOff?.purchasable) Object.assign(patch, deviceOnlySelection());
+        else if (t && t.tariff.code !== catalog.pdp.tariffCode) {
           const term = recommendedTerm(t.tariff);
           Object.assign(patch, { tariffCode: t.tariff.code, parentTariffCode: t.parentCode, subscriptionTermId: term, chargeType: defaultChargeType(cur, t.tariff, term) });
         }
@@ -104,10 +105,16 @@ export default [
   }),
   defineAction<{ tariffCode: string }>({
     name: 'pdp.selectTariff',
-    description: 'Chooses a tariff (a parent or one of its childTariffs): recommended term, installments when available; the address is pushed.',
+    description: 'Chooses a tariff (a parent or one of its childTariffs): recommended term, installments when available; or "samo-uredjaj" (the phone alone, paid at once). The address is pushed.',
     args: { type: 'object', required: ['tariffCode'], properties: { tariffCode: { type: 'string', minLength: 1 } } },
     run(args, ctx) {
       const p = product(ctx);
+      if (args.tariffCode === DEVICE_ONLY) {
+        if (!p.oneOff?.purchasable) throw new ActionError(`${p.code} is not sold without a tariff`, false);
+        ctx.stores.catalog.setPdp(deviceOnlySelection());
+        syncUrl(ctx, false);
+        return;
+      }
       const found = sellableTariff(p, args.tariffCode);
       if (!found || (found.tariff.code !== args.tariffCode && found.parentCode !== args.tariffCode)) throw new ActionError(`unknown tariff ${args.tariffCode}`, false);
       const term = recommendedTerm(found.tariff);

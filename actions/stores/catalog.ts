@@ -21,6 +21,9 @@ export interface PdpState {
   tariffEntryNumber: number | null; addons: unknown[];
 }
 
+/** The device page's "no tariff" choice: the phone alone, paid at once (its tariffCode and 4th address segment). */
+export const DEVICE_ONLY = 'samo-uredjaj';
+
 export const PAGE_SIZE = 20;
 /** Hero devices: a search with pageSize 4 and searchQueryContext MAIN_PAGE (seed 001 §2). */
 export const HERO_PAGE_SIZE = 4;

@@ -3,10 +3,14 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Money, ProductDetails, TariffPrice } from '../shared/types';
 import { cx } from '../shared/cx';
+import { DEVICE_ONLY } from '../../actions/stores/catalog';
+import { oneTimeEntries } from './pricing';
 
 export interface TariffPickerProps {
   prices?: ProductDetails['prices'] | null;
   selected?: string | null;
+  /** the phone's own one-off offer: when purchasable, "Samo uređaj" (no tariff) is a choice too */
+  oneOff?: ProductDetails['oneOff'] | null;
 }
 
 /** Lowest monthly tariff price in a family (for "od … /mes." on a parent). */
@@ -19,7 +23,7 @@ function lowestFee(list: TariffPrice[]): Money | null {
  * a card whose child tariffs are the choices; a tariff without children is a choice itself.
  * Emits `select` with { tariffCode, parentTariffCode } (parentTariffCode null for a tariff without parent).
  */
-export default function TariffPicker({ prices, selected, emit, enabled }: TariffPickerProps & VocabularyProps) {
+export default function TariffPicker({ prices, selected, oneOff, emit, enabled }: TariffPickerProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const groups: { key: 'topOffer' | 'basicOffer'; label: string; list: TariffPrice[] }[] = [
@@ -27,6 +31,7 @@ export default function TariffPicker({ prices, selected, emit, enabled }: Tariff
     { key: 'basicOffer', label: t('pdp.tariff.basicOffer'), list: prices?.basicOffer ?? [] },
   ];
   const choose = (tariffCode: string, parentTariffCode: string | null) => () => void emit('select', { tariffCode, parentTariffCode });
+  const oneOffPrice = oneTimeEntries(oneOff?.chargeEntries)[0]?.price ?? null;
 
   const option = (tariff: TariffPrice, parent: TariffPrice | null) => {
     const isSel = tariff.code === selected;
@@ -81,6 +86,27 @@ export default function TariffPicker({ prices, selected, emit, enabled }: Tariff
             })}
           </section>
         ))}
+      {oneOff?.purchasable && (
+        <section className="ot-tariffs__group ot-tariffs__group--none" aria-label={t('pdp.tariff.none')}>
+          <h3 className="ot-tariffs__group-title">{t('pdp.tariff.none')}</h3>
+          <ul className="ot-tariffs__list" role="radiogroup" aria-label={t('pdp.tariff.none')}>
+            <li role="none">
+              <button type="button" role="radio" aria-checked={selected === DEVICE_ONLY} disabled={!enabled} className={cx('ot-tariff', selected === DEVICE_ONLY && 'is-selected')} onClick={choose(DEVICE_ONLY, null)}>
+                <span className="ot-tariff__radio" aria-hidden="true" />
+                <span className="ot-tariff__main">
+                  <span className="ot-tariff__name">{t('pdp.tariff.deviceOnly')}</span>
+                  <span className="ot-tariff__hl">{t('pdp.tariff.deviceOnlyText')}</span>
+                </span>
+                {oneOffPrice && (
+                  <span className="ot-tariff__price">
+                    <strong>{money.format(oneOffPrice)}</strong>
+                  </span>
+                )}
+              </button>
+            </li>
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -142,3 +142,22 @@ test('device page step 2: insurance goes onto the phone (PUT addInsurance), an a
   await page.screenshot({ path: `${SHOTS}/commerce-step2-extras.png` });
   assert.deepEqual(problems, []);
 });
+
+test('"Samo uređaj": a phone without a tariff goes into the cart alone, paid at once', async () => {
+  const { page, problems } = await open();
+  await page.goto(`${s.url}/uredjaj/NOKIA_105_4G`);
+  await page.getByRole('radiogroup', { name: 'Bez tarife' }).getByRole('radio', { name: /Samo uređaj/ }).click();
+  await page.waitForURL(/\/uredjaj\/NOKIA_105_4G\/[^/]+\/samo-uredjaj$/);
+  assert.equal(await page.getByRole('radio', { name: /Jednokratno/ }).getAttribute('aria-checked'), 'true');
+  const add = page.waitForRequest((r) => r.url().includes('/users/carts/addservice') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  const body = (await add).postDataJSON() as Record<string, unknown>;
+  assert.equal(body.tariffCode, undefined, 'no tariff in the add call');
+  assert.equal(body.chargeType, 'ONE_TIME_CHARGE');
+  await page.getByText('Proizvod je dodat u korpu.').first().waitFor();
+  await openMiniCart(page);
+  await miniCart(page).getByText('Nokia 105 4G').waitFor();
+  assert.equal(await miniCart(page).getByText('SIM', { exact: true }).count(), 0, 'no tariff line');
+  await page.screenshot({ path: `${SHOTS}/commerce-device-only.png` });
+  assert.deepEqual(problems, []);
+});

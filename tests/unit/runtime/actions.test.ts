@@ -134,6 +134,21 @@ describe('pdp', () => {
     await run('pdp.submitStep', {}, empty.ctx);
     expect(empty.ctx.navigate).toHaveBeenLastCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
   });
+
+  it('"Samo uređaj": no tariff, paid at once; the address carries samo-uredjaj and step 1 posts the phone alone', async () => {
+    const cart = { code: 'c', checkoutType: 'GUEST', totalItems: 1, totalUnitCount: 1, paymentMode: null, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'IPH15-BLU', name: 'x', productOfferingType: 'DEVICE' } }] };
+    const { stores, ctx, calls } = pdpSetup(cart);
+    await run('pdp.load', {}, ctx);
+    await run('pdp.selectTariff', { tariffCode: 'samo-uredjaj' }, ctx);
+    expect(stores.catalog.pdp).toMatchObject({ tariffCode: 'samo-uredjaj', subscriptionTermId: null, chargeType: 'ONE_TIME_CHARGE' });
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/uredjaj/IPH15/blue/samo-uredjaj', { replace: false });
+    await run('pdp.submitStep', {}, ctx);
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ deviceCode: 'IPH15-BLU', chargeType: 'ONE_TIME_CHARGE', pricePlanId: 'pp-oneoff' });
+    // opened from that address, the page starts with the phone alone
+    const again = pdpSetup(cart);
+    await run('pdp.load', { productCode: 'IPH15', colorCode: 'blue', tariffCode: 'samo-uredjaj' }, again.ctx);
+    expect(again.stores.catalog.pdp).toMatchObject({ tariffCode: 'samo-uredjaj', chargeType: 'ONE_TIME_CHARGE' });
+  });
 });
 
 describe('language', () => {
