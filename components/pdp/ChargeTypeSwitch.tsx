@@ -27,7 +27,9 @@ export default function ChargeTypeSwitch({ product, tariffCode, subscriptionTerm
     {
       type: 'RECURRING_CHARGE',
       label: t('pdp.chargeType.recurring'),
-      hint: recPlan?.recurring ? t('pdp.chargeType.recurring.hint', { count: recPlan.recurring.installments, price: money.format(recPlan.recurring.installment) }) : t('pdp.chargeType.unavailable'),
+      hint: recPlan?.recurring
+        ? t('pdp.chargeType.recurring.hint', { count: recPlan.recurring.installments, price: money.format(recPlan.recurring.installment) })
+        : t(tariff ? 'pdp.chargeType.unavailable' : 'pdp.chargeType.withTariffOnly'),
       ok: avail.recurring,
     },
     {
