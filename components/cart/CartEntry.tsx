@@ -9,10 +9,12 @@ export interface CartEntryProps {
   removable?: boolean;
   compact?: boolean;
   nested?: boolean;
+  /** an add-on of the tariff above it: labelled as such */
+  underTariff?: boolean;
 }
 
 /** One cart line: picture, brand, name, colour, term, monthly and one-time price; optional remove button. `nested`: under its device / tariff. */
-export default function CartEntry({ entry, removable, compact, nested, emit }: CartEntryProps & VocabularyProps) {
+export default function CartEntry({ entry, removable, compact, nested, underTariff, emit }: CartEntryProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   if (!entry) return null;
@@ -20,7 +22,7 @@ export default function CartEntry({ entry, removable, compact, nested, emit }: C
   return (
     <div className={['ot-entry', compact && 'ot-entry--compact', nested && 'ot-entry--nested'].filter(Boolean).join(' ')}>
       <div className="ot-entry__thumb">
-        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">{e.offeringType === 'TARIFF' ? 'SIM' : '+'}</span>}
+        {e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={72} height={72} loading="lazy" /> : <span className="ot-entry__sim" aria-hidden="true">{e.thumbText}</span>}
       </div>
       <div className="ot-entry__info">
         {e.brand && <p className="ot-entry__brand">{e.brand}</p>}
@@ -29,7 +31,7 @@ export default function CartEntry({ entry, removable, compact, nested, emit }: C
           {e.esim && <span className="ot-badge ot-badge--brand ot-entry__esim">{t('product.esim')}</span>}
         </p>
         <p className="ot-entry__meta">
-          {[nested && e.offeringType !== 'INSURANCE' && t('cart.entry.addon'), e.color && t('cart.color', { color: e.color }), e.quantity > 1 && t('cart.quantity', { count: e.quantity }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
+          {[underTariff && t('cart.entry.addon'), e.color && t('cart.color', { color: e.color }), e.quantity > 1 && t('cart.quantity', { count: e.quantity }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
             .filter(Boolean)
             .join(' · ')}
         </p>

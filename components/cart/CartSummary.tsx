@@ -25,9 +25,9 @@ export default function CartSummary({ cart, title, showEntries = true, emit, ena
       <h2 className="ot-summary__title">{title ?? t('cart.summary.title')}</h2>
       {showEntries && (
         <ul className="ot-summary__entries">
-          {orderedEntries(cart.entries ?? []).map(({ entry, nested }) => (
+          {orderedEntries(cart.entries ?? []).map(({ entry, nested, underTariff }) => (
             <li key={`${entry.entryNumber}-${entry.product.code}`}>
-              <CartEntryView entry={entry} compact nested={nested} emit={emit} enabled={enabled} />
+              <CartEntryView entry={entry} compact nested={nested} underTariff={underTariff} emit={emit} enabled={enabled} />
             </li>
           ))}
         </ul>

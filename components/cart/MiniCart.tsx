@@ -98,7 +98,7 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
               <ul className="ot-minicart__list">
                 {entries.map((e) => (
                   <li key={e.key} className={e.nested ? 'ot-minicart__entry ot-minicart__entry--nested' : 'ot-minicart__entry'}>
-                    <div className="ot-minicart__thumb">{e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={56} height={56} /> : <span aria-hidden="true" className="ot-minicart__sim">{e.offeringType === 'TARIFF' ? 'SIM' : '+'}</span>}</div>
+                    <div className="ot-minicart__thumb">{e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={56} height={56} /> : <span aria-hidden="true" className="ot-minicart__sim">{e.thumbText}</span>}</div>
                     <div className="ot-minicart__info">
                       {e.brand && <p className="ot-minicart__brand">{e.brand}</p>}
                       <p className="ot-minicart__name">

@@ -8,6 +8,8 @@ export interface EntryView {
   name: string;
   brand: string | null;
   image: ImageRef | null;
+  /** shown instead of a picture: SIM for a tariff, + for anything else (an add-on, insurance, a service) */
+  thumbText: string;
   color: string | null;
   offeringType: string;
   monthly: CartEntryData['totalMonthlyPrice'];
@@ -36,6 +38,7 @@ export function entryView(e: CartEntryData): EntryView {
     name: p.name,
     brand: p.brands?.[0]?.name ?? null,
     image,
+    thumbText: p.productOfferingType === 'TARIFF' ? 'SIM' : '+',
     color: colorOpt?.value ?? null,
     offeringType: p.productOfferingType ?? '',
     monthly: e.totalMonthlyPrice ?? e.monthlyPrice?.price ?? null,

@@ -38,9 +38,9 @@ export default function OrderOverview({ cart, customer, deliveryAddress, editabl
       <section className="ot-card ot-overview__block">
         <h2 className="ot-overview__title">{t('checkout.overview.items')}</h2>
         <ul className="ot-overview__entries">
-          {orderedEntries(cart?.entries ?? []).map(({ entry, nested }) => (
+          {orderedEntries(cart?.entries ?? []).map(({ entry, nested, underTariff }) => (
             <li key={`${entry.entryNumber}-${entry.product.code}`}>
-              <CartEntryView entry={entry} removable={removable} nested={nested} emit={emit} enabled={enabled} />
+              <CartEntryView entry={entry} removable={removable} nested={nested} underTariff={underTariff} emit={emit} enabled={enabled} />
             </li>
           ))}
         </ul>
