@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, carts, products, stock } from '../db/schema';
 import { evaluateAddRules, type AddCandidate, type RuleVerdict } from './rules';
-import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, getOrCreateCart, removeEntries, type EntryRow } from './service';
+import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, getOrCreateCart, lineOfSameAccessory, removeEntries, type EntryRow } from './service';
 
 export type MergeStatus = 'merged' | 'pendingReplace' | 'refused';
 export interface MergeResult { productCode: string; variantCode: string | null; status: MergeStatus }
@@ -97,9 +97,7 @@ async function sameAccessoryLine(tx: DbOrTx, cartId: number, bundle: PendingEntr
   if (bundle.length !== 1) return null;
   const [e] = bundle;
   if ((await productInfo(tx, [e.productCode])).get(e.productCode)?.type !== 'ACCESSORY') return null;
-  const all = await entriesOf(tx, cartId);
-  return all.find((x) => x.variantCode === e.variantCode && x.chargeType === 'ONE_TIME_CHARGE' && x.oneTimePrice === e.oneTimePrice
-    && x.priceVersion === e.priceVersion && all.filter((y) => y.bundleNo === x.bundleNo).length === 1) ?? null;
+  return lineOfSameAccessory(await entriesOf(tx, cartId), e);
 }
 
 /** The bundle as add-rule candidates (stock of today). */

@@ -124,8 +124,14 @@ async function applyAdd(db: Db, sessionId: string, build: (tx: DbOrTx) => Promis
  */
 async function sameAccessoryLine(tx: DbOrTx, cartId: number, candidates: AddCandidate[], entries: EntryDraft[]): Promise<EntryRow | null> {
   if (candidates.length !== 1 || entries.length !== 1 || candidates[0].productOfferingType !== 'ACCESSORY') return null;
-  const draft = entries[0];
-  const all = await entriesOf(tx, cartId);
+  return lineOfSameAccessory(await entriesOf(tx, cartId), entries[0]);
+}
+
+/**
+ * The line of `all` that holds this accessory alone (its own bundle, one-off, priced alike), if any: one line per
+ * accessory, raised instead of repeated (add and the sign-in merge).
+ */
+export function lineOfSameAccessory(all: EntryRow[], draft: { variantCode?: string | null; oneTimePrice?: number; priceVersion?: number | null }): EntryRow | null {
   return all.find((e) => e.variantCode === draft.variantCode && e.chargeType === 'ONE_TIME_CHARGE' && e.oneTimePrice === draft.oneTimePrice
     && e.priceVersion === draft.priceVersion && all.filter((x) => x.bundleNo === e.bundleNo).length === 1) ?? null;
 }
