@@ -1,0 +1,35 @@
+// npm run bench: every measurement of issue 8 in one run, each part printing its figures beside
+// its target (ratios to a bare Fastify measured in the same run; never timed assertions in tests).
+// Parts run one after another so they do not compete for the CPU: `npm run bench -- server pages`
+// runs only the named parts. The production build is made once, here, for all parts.
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../e2e/lib';
+
+const PARTS: { name: string; script: string; what: string }[] = [
+  { name: 'start', script: 'tests/bench/start.ts', what: 'cold and warm start to the first 200' },
+  { name: 'server', script: 'tests/bench/server.ts', what: 'req/s beside a bare Fastify, p99, queries per request (PGlite, PostgreSQL)' },
+  { name: 'bundle', script: 'tests/bench/bundle.ts', what: 'gzip JavaScript the phone list and a checkout step load' },
+  { name: 'pages', script: 'tests/bench/pages.ts', what: 'Lighthouse mobile: performance, accessibility, CLS' },
+  { name: 'keys', script: 'tests/bench/keys.ts', what: 'per-keystroke latency of the largest form, 4x CPU throttling' },
+];
+
+const wanted = process.argv.slice(2);
+const parts = wanted.length ? PARTS.filter((p) => wanted.includes(p.name)) : PARTS;
+if (wanted.length && parts.length !== wanted.length) {
+  console.error(`unknown part(s): ${wanted.filter((w) => !PARTS.some((p) => p.name === w)).join(', ')}; parts: ${PARTS.map((p) => p.name).join(', ')}`);
+  process.exit(2);
+}
+
+console.log('building for production…');
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const results: { name: string; ok: boolean }[] = [];
+for (const p of parts) {
+  console.log(`\n=== ${p.name}: ${p.what} ===`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', p.script], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_SKIP_BUILD: '1' } });
+  results.push({ name: p.name, ok: r.status === 0 });
+}
+console.log('\n=== summary ===');
+for (const r of results) console.log(`  ${r.name.padEnd(8)} ${r.ok ? 'all targets met' : 'SOME TARGET MISSED (see above)'}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
