@@ -52,7 +52,14 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
       console.error(`[router] layout "${layoutId}" failed to load`, e);
     }
   }
+  // the action groups the screen and its layout use load with them (lazy chunks, actions/lazy-registry.ts)
+  if (rt.preloadActions) await rt.preloadActions([screen, layout]).catch((e: unknown) => console.error('[router] actions failed to load', e));
   return { screen, layout };
+}
+
+/** The key of a screen load: screen, route (path, params, query) and language (see Runtime.firstLoad). */
+export function loadKey(screenId: string | undefined, route: RouteInfo, lang: string): string {
+  return JSON.stringify([screenId ?? null, route.path, route.params, route.query, lang]);
 }
 
 export function buildRoutes(manifest: Manifest, rt: Runtime, currentRoute: { current: RouteInfo }): RouteObject[] {
@@ -137,6 +144,12 @@ const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRou
   // update of a document the server answers from (a checkout flow, renderer/live.ts)
   const dataRevision = useLiveDataRevision();
   useEffect(() => {
+    // the boot already ran this load with the data that came with the page
+    const first = rt.firstLoad?.key;
+    if (first) {
+      rt.firstLoad!.key = null;
+      if (first === loadKey(screen?.id, route, lang)) return;
+    }
     if (screen?.load?.length) void rt.dispatch(screen.load, scope);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screen?.id, route, lang, dataRevision]);

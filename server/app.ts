@@ -18,6 +18,7 @@ import { issueOf } from './lib/validation';
 import './lib/context';
 import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
+import { renderShopPage } from './ui/page';
 import { userRoutes } from './user/routes';
 import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
@@ -131,7 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
   const indexFile = join(distDir, 'index.html');
   if (existsSync(distDir)) {
-    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true });
+    // hashed file names: cached for a year, never revalidated; the build's .br/.gz copies answer by Accept-Encoding
+    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);
@@ -140,7 +142,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       && !API_PREFIXES.some((p) => path.startsWith(p));
     if (wantsHtml) {
       reply.header('Cache-Control', 'no-cache');
-      if (existsSync(indexFile)) return reply.type('text/html; charset=utf-8').send(readFileSync(indexFile));
+      if (existsSync(indexFile)) {
+        // the first view travels with the page (server/ui/page.ts): boot data for this language + path + query
+        const [pagePath, search = ''] = req.url.split('?', 2) as [string, string?];
+        const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
+        return renderShopPage(readFileSync(indexFile, 'utf8'), { ui, db: opts.db, distDir, lang: pageLang, path: pagePath, search })
+          .then((html) => reply.type('text/html; charset=utf-8').header('Vary', 'Cookie').send(html));
+      }
       return reply.code(503).type('text/html; charset=utf-8').send(
         `<!doctype html><meta charset="utf-8"><title>Orbita Telekom</title><p>${ui.message(lang, 'error.server.noBuild')}</p><pre>npm run build</pre>`);
     }
