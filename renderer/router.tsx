@@ -52,9 +52,22 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
       console.error(`[router] layout "${layoutId}" failed to load`, e);
     }
   }
-  // the action groups the screen and its layout use load with them (lazy chunks, actions/lazy-registry.ts)
-  if (rt.preloadActions) await rt.preloadActions([screen, layout]).catch((e: unknown) => console.error('[router] actions failed to load', e));
+  // the action groups and lazy components the screen and its layout use load with them (no empty first frame)
+  await Promise.all([
+    rt.preloadActions?.([screen, layout]),
+    rt.components.preload?.(componentNames([screen, layout])),
+  ]).catch((e: unknown) => console.error('[router] a chunk of the screen failed to load', e));
   return { screen, layout };
+}
+
+/** Component names anywhere in documents (nodes and their children). */
+export function componentNames(doc: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(doc)) { for (const d of doc) componentNames(d, out); return out; }
+  if (!doc || typeof doc !== 'object') return out;
+  const o = doc as Record<string, unknown>;
+  if (typeof o.component === 'string') out.add(o.component);
+  for (const v of Object.values(o)) if (v && typeof v === 'object') componentNames(v, out);
+  return out;
 }
 
 /** The key of a screen load: screen, route (path, params, query) and language (see Runtime.firstLoad). */

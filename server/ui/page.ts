@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import type { Db } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { searchProducts } from '../catalog/search';
@@ -161,8 +162,10 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
           page: Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0,
           pageSize: PAGE_SIZE,
         };
-        const res = await searchProducts(o.db, o.ui, q, o.lang);
+        const res = await searchProducts(o.db, o.ui, q, o.lang) as { products?: Array<{ images?: Array<{ url?: string }> }> };
         calls[callKey('productSearch', q)] = res;
+        // the first card's picture is the list's largest paint on a phone
+        lcpImage ??= res.products?.[0]?.images?.[0]?.url ?? null;
       } else if (call.action === 'catalog.loadHero' && typeof args.categoryCode === 'string') {
         const q = { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' };
         calls[callKey('productSearch', q)] = await searchProducts(o.db, o.ui, { ...q, page: 0 }, o.lang);
@@ -184,7 +187,7 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
 }
 
 /** Builds the boot data of a shop page, or null when no screen answers the path (the client draws its 404). */
-export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null }> {
+export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null; validators: string[] }> {
   const path = o.path.endsWith(ENG_SUFFIX) ? o.path.slice(0, -ENG_SUFFIX.length) || '/' : o.path;
   const manifest = JSON.parse(o.ui.manifest.body) as Manifest;
   const docs: Record<string, unknown> = { '/ui/manifest': manifest };
@@ -198,6 +201,7 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
   let layout: unknown = null;
   let calls: Record<string, unknown> = {};
   let lcpImage: string | null = null;
+  const validators: string[] = [];
   if (screen) {
     docs[`/ui/screens/${screen.id}`] = screen;
     const layoutId = screen.layout ?? 'main';
@@ -206,22 +210,45 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
       if (layout) docs[`/ui/screens/${layoutId}`] = layout;
     }
     if (match) ({ calls, lcpImage } = await firstData(o, screen, match.params, new URLSearchParams(o.search)));
+    for (const formId of formsOf(screen)) {
+      const form = o.ui.get('form', formId);
+      if (!form) continue;
+      docs[`/ui/forms/${formId}`] = form.json;
+      const schema = (form.json as { schema?: RJSFSchema }).schema;
+      // the URL components/forms/rjsfValidator.ts validatorUrl imports
+      if (form.validator && schema) validators.push(`/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${form.version}${hashForSchema(schema)}`);
+    }
   }
   const boot: BootData = {
     v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls,
     actionGroups: actionGroupsOf(screen ?? null, layout),
   };
-  return { boot, components: componentsOf(screen ?? null, layout), lcpImage };
+  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators };
+}
+
+/** The ids of the forms a screen draws (`Form` nodes with a literal `form` prop). */
+function formsOf(screen: unknown): string[] {
+  const ids = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) { for (const x of v) visit(x); return; }
+    if (!v || typeof v !== 'object') return;
+    const o = v as { component?: unknown; props?: { form?: unknown } };
+    if (o.component === 'Form' && typeof o.props?.form === 'string') ids.add(o.props.form);
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(screen);
+  return [...ids].sort();
 }
 
 const htmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** dist/index.html with the boot data block, the modulepreload links and the LCP image preload. */
 export async function renderShopPage(indexHtml: string, o: PageOptions): Promise<string> {
-  const { boot, components, lcpImage } = await bootDataFor(o);
+  const { boot, components, lcpImage, validators } = await bootDataFor(o);
   const base = o.assetsBase ?? '/assets/ecommerce/dist/';
   const head: string[] = [];
   for (const f of preloadFiles(o.distDir, components, boot.actionGroups)) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);
+  for (const v of validators) head.push(`<link rel="modulepreload" href="${htmlAttr(v)}">`);
   if (lcpImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${htmlAttr(lcpImage)}">`);
   const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${o.lang === 'en' ? 'en' : 'sr-Latn'}"`);

@@ -14,6 +14,8 @@ import { callKey } from '../../actions/api/client';
 import searchActions from '../../actions/catalog/search';
 import type { ActionDef } from '../../actions/define';
 import { loadUi } from './helpers';
+import { validatorUrl } from '../../components/forms/rjsfValidator';
+import type { RJSFSchema } from '@rjsf/utils';
 
 const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 const INDEX = `<!doctype html>
@@ -119,6 +121,17 @@ describe('shop page boot data', () => {
     const unknown = await page('/uredjaj/NO_SUCH_PHONE');
     expect(unknown.res.statusCode).toBe(200);
     expect(unknown.boot!.calls).toEqual({});
+  });
+
+  it('a checkout step carries its form document and preloads the form\'s validator module', async () => {
+    const { html, boot } = await page('/kupovina/podaci-dostava');
+    const form = boot!.docs['/ui/forms/guest'] as { id: string; version: number };
+    expect(form.id).toBe('guest');
+    const href = html.match(/<link rel="modulepreload" href="(\/ui\/forms\/guest\/validator\.js\?v=[^"]+)">/)?.[1];
+    expect(href).toBe(validatorUrl('guest', form.version, (form as { schema: RJSFSchema }).schema)); // what the Form imports
+    const mod = await app.inject({ method: 'GET', url: href!.replace(/&amp;/g, '&') });
+    expect(mod.statusCode).toBe(200);
+    expect(boot!.calls).toEqual({}); // the cart is the session's: never in the cache-safe page
   });
 
   it('escapes what the address brings: no </script or <!-- inside the block, the JSON reads back the same', async () => {
