@@ -125,10 +125,10 @@ describe('shop page boot data', () => {
 
   it('a checkout step carries its form document and preloads the form\'s validator module', async () => {
     const { html, boot } = await page('/kupovina/podaci-dostava');
-    const form = boot!.docs['/ui/forms/guest'] as { id: string; version: number };
+    const form = boot!.docs['/ui/forms/guest'] as { id: string; version: number; schema: RJSFSchema };
     expect(form.id).toBe('guest');
     const href = html.match(/<link rel="modulepreload" href="(\/ui\/forms\/guest\/validator\.js\?v=[^"]+)">/)?.[1];
-    expect(href).toBe(validatorUrl('guest', form.version, (form as { schema: RJSFSchema }).schema)); // what the Form imports
+    expect(href).toBe(validatorUrl('guest', form.version, form.schema)); // what the Form imports
     const mod = await app.inject({ method: 'GET', url: href!.replace(/&amp;/g, '&') });
     expect(mod.statusCode).toBe(200);
     expect(boot!.calls).toEqual({}); // the cart is the session's: never in the cache-safe page
