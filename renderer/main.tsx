@@ -68,7 +68,11 @@ async function boot(): Promise<void> {
   const liveRouter = router;
   connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
 
-  if (boot) await firstLoad(router, runtime, currentRoute, lang);
+  if (boot) {
+    await firstLoad(router, runtime, currentRoute, lang);
+    // answers no call of the first view took (another page, a changed query) must not answer later calls
+    setTimeout(() => api.dropSeededCalls(), 5000);
+  }
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -146,7 +146,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // the first view travels with the page (server/ui/page.ts): boot data for this language + path + query
         const [pagePath, search = ''] = req.url.split('?', 2) as [string, string?];
         const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
-        return renderShopPage(readFileSync(indexFile, 'utf8'), { ui, db: opts.db, distDir, lang: pageLang, path: pagePath, search })
+        const indexHtml = readFileSync(indexFile, 'utf8');
+        return renderShopPage(indexHtml, { ui, db: opts.db, distDir, lang: pageLang, path: pagePath, search })
+          .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before
           .then((html) => reply.type('text/html; charset=utf-8').header('Vary', 'Cookie').send(html));
       }
       return reply.code(503).type('text/html; charset=utf-8').send(

@@ -173,6 +173,11 @@ export class ApiClient {
    * Takes what the page brought (boot data): the documents answer getDocument at once, each call answer is
    * taken by the first GET call of the same name and query (the screen's load), later calls go to the network.
    */
+  /** Forgets the call answers of the boot data no call took (they are only good for the first view). */
+  dropSeededCalls(): void {
+    this.seeded.clear();
+  }
+
   seed(seed: ApiSeed): void {
     for (const [path, json] of Object.entries(seed.docs ?? {})) this.docCache.set(path, Promise.resolve(json));
     for (const [key, body] of Object.entries(seed.calls ?? {})) this.seeded.set(key, body);
