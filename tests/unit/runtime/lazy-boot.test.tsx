@@ -1,6 +1,8 @@
 // Lazy action groups (actions/lazy-registry.ts) and the boot data the page brings (renderer/boot-data.ts,
 // ApiClient.seed): dispatch waits for a group's chunk; the first view needs no /ui request and no refetch.
 import { describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
 import { defineAction, type ActionDef } from '../../../actions/define';
 import { LazyActions, actionGroupsOf } from '../../../actions/lazy-registry';
 import { ApiClient, callKey } from '../../../actions/api/client';
@@ -159,5 +161,20 @@ describe('boot data', () => {
     await token;
     await call;
     expect(seen).toEqual(['Bearer T1']);
+  });
+});
+
+describe('lazy components', () => {
+  it('a preloaded lazy component draws in the first render, without a Suspense fallback frame', async () => {
+    const load = vi.fn(async () => ({ default: (p: { text: string }) => createElement('p', null, p.text) }));
+    const reg = createRegistry({}, { '../components/pdp/Gallery.tsx': load }, {});
+    const Gallery = reg.get('Gallery')!;
+    const before = render(createElement(Gallery, { text: 'before' }));
+    expect(before.container.textContent).toBe(''); // not loaded yet: the fallback (nothing) first
+    before.unmount();
+    await reg.preload!(['Gallery', 'Unknown']);
+    const after = render(createElement(Gallery, { text: 'slika' }));
+    expect(after.container.textContent).toBe('slika');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
