@@ -144,7 +144,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       reply.header('Cache-Control', 'no-cache');
       if (existsSync(indexFile)) {
         // the first view travels with the page (server/ui/page.ts): boot data for this language + path + query
-        const [pagePath, search = ''] = req.url.split('?', 2) as [string, string?];
+        const q = req.url.indexOf('?');
+        const [pagePath, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
         const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
         const indexHtml = readFileSync(indexFile, 'utf8');
         return renderShopPage(indexHtml, { ui, db: opts.db, distDir, lang: pageLang, path: pagePath, search })
