@@ -1,17 +1,78 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * Writes dist/.vite/action-groups.json: { group: [chunk files, with their static imports] } for every lazy action
+ * group (actions/<group>/*.ts). The shared chunks the studio also imports have no entry of their own in Vite's
+ * manifest; server/ui/page.ts preloads a page's groups from this list.
+ */
+function actionGroupChunks(): Plugin {
+  return {
+    name: 'action-group-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const groups: Record<string, Set<string>> = {};
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const addWithImports = (set: Set<string>, file: string) => {
+        if (set.has(file)) return;
+        set.add(file);
+        for (const i of byFile.get(file)?.imports ?? []) addWithImports(set, i);
+      };
+      for (const c of chunks) {
+        for (const id of c.moduleIds) {
+          const m = id.replace(/\\/g, '/').match(/\/actions\/([a-z]+)\/[^/]+\.ts$/);
+          if (m && m[1] !== 'stores' && m[1] !== 'api') addWithImports((groups[m[1]!] ??= new Set()), c.fileName);
+        }
+      }
+      const out = Object.fromEntries(Object.entries(groups).map(([g, files]) => [g, [...files].sort()]));
+      this.emitFile({ type: 'asset', fileName: '.vite/action-groups.json', source: JSON.stringify(out, null, 1) });
+    },
+  };
+}
 
 // The shop's static assets live under the base path of seed 000 §2.
 // In development the SPA is served from / (shop routes such as /uredjaj/... must reach index.html);
 // the built assets live under the base path.
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/assets/ecommerce/dist/' : '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    actionGroupChunks(),
+    // precompressed copies (name.js.br / name.js.gz) beside every asset; @fastify/static serves them
+    // (`preCompressed`) by the request's Accept-Encoding. index.html is not served as a file (server/ui/page.ts).
+    ...(command === 'build'
+      ? [compression({
+        include: /\.(js|mjs|css|json|svg)$/,
+        exclude: /\.vite\//,
+        threshold: 512,
+        logLevel: 'silent',
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+      })]
+      : []),
+  ],
+  resolve: command === 'build'
+    ? {
+      alias: [
+        // @rjsf/core imports markdown-to-jsx (86 kB raw) for opt-in markdown descriptions no form of ours uses
+        { find: /^markdown-to-jsx\/react$/, replacement: page('./renderer/build/markdown-stub.tsx') },
+        // react-router's package exports resolve to its development build (warnings, dev checks) for browsers
+        { find: /^react-router$/, replacement: page('./node_modules/react-router/dist/production/index.mjs') },
+      ],
+    }
+    : {},
   build: {
     outDir: 'dist', sourcemap: false, target: 'es2022',
+    // dist/.vite/manifest.json: server/ui/page.ts preloads the lazy chunks a page's first screen uses
+    manifest: true,
     // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop)
     rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html') } },
   },

@@ -17,6 +17,13 @@ export interface Runtime {
   hasAction(name: string): boolean;
   /** development mode: unknown names render a visible error box instead of being skipped */
   dev: boolean;
+  /** starts loading the lazy action groups a document references (a screen, layout or modal being entered) */
+  preloadActions?(doc: unknown): Promise<void>;
+  /**
+   * The screen load the boot already ran with the page's data (renderer/main.tsx): the key of screen + route +
+   * language; the first LayoutRoute effect with the same key does not run it again.
+   */
+  firstLoad?: { key: string | null };
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

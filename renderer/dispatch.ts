@@ -2,7 +2,7 @@
  * Runs action calls in order, stopping at the first failure: resolves args ($bind / message) against the scope
  * (which gains /event = the payload the component emitted), checks them with the eval-free evaluator, runs.
  */
-import type { ActionDef } from '../actions/define';
+import type { ActionSource } from '../actions/lazy-registry';
 import { ActionError } from '../actions/define';
 import type { Stores } from '../actions/stores';
 import type { ApiClient } from '../actions/api/client';
@@ -13,7 +13,8 @@ import type { ActionCall } from './types';
 import type { DispatchFn, Scope } from './context';
 
 export interface DispatcherDeps {
-  actions: Map<string, ActionDef>;
+  /** a Map of every action (tests, studio) or the shop's lazy groups (actions/lazy-registry.ts) */
+  actions: ActionSource;
   stores: Stores;
   api: ApiClient;
   navigate(to: string, opts?: { replace?: boolean }): void;
@@ -30,13 +31,25 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
     const fullScope: Scope = { ...deps.baseScope(), ...(scope ?? {}), ...(event !== undefined ? { event } : {}) };
     const t = deps.stores.session.t;
     for (const call of list) {
-      const def = deps.actions.get(call.action);
+      // args are read from the scope as it is now, before a lazy group's chunk may take a moment to load
+      const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
+      let def = deps.actions.get(call.action);
+      if (!def && deps.actions.load) {
+        // a lazy group: its chunk loads before the call runs
+        try {
+          await deps.actions.load(call.action);
+        } catch (e) {
+          log(`[dispatch] the actions of "${call.action}" failed to load`, e);
+          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
+          return false;
+        }
+        def = deps.actions.get(call.action);
+      }
       if (!def) {
         log(`[dispatch] unknown action "${call.action}"`);
         if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.unknownAction', params: { name: call.action } });
         return false;
       }
-      const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
       const problem = explain(def.args, args);
       if (problem) {
         log(`[dispatch] invalid args for "${call.action}": ${problem}`, args);

@@ -42,7 +42,7 @@ const ModalFrame = observer(function ModalFrame({ entry, top }: { entry: ModalEn
   useEffect(() => {
     let alive = true;
     rt.api.getDocument<ModalDoc>(`/ui/modals/${encodeURIComponent(entry.id)}`)
-      .then((d) => alive && setDoc(d))
+      .then((d) => { rt.preloadActions?.(d).catch(() => undefined); if (alive) setDoc(d); })
       .catch((e) => { console.error(`[modal] ${entry.id}`, e); if (alive) setFailed(true); });
     return () => { alive = false; };
   }, [rt, entry.id]);

@@ -1,16 +1,20 @@
-/** Boot: stores, token + manifest + messages in parallel, routes from the manifest, render. */
+/**
+ * Boot: stores, token + manifest + messages in parallel (or from the page's boot data, renderer/boot-data.ts),
+ * routes from the manifest, the first screen's load with the page's data, render.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
-import { collectActions } from '../actions/registry';
+import { LazyActions } from '../actions/lazy-registry';
 import { detectLanguage, stripLangSuffix } from '../actions/api/language';
 import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, type Manifest, type RouteInfo } from './router';
+import { buildRoutes, loadKey, type LoadedScreen, type Manifest, type RouteInfo } from './router';
+import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { connectLiveUpdates } from './live';
 import './runtime.css';
@@ -29,10 +33,19 @@ async function boot(): Promise<void> {
   stores.ui.setViewportWidth(window.innerWidth);
   window.addEventListener('resize', () => stores.ui.setViewportWidth(window.innerWidth));
 
-  const [, manifest, messages] = await Promise.all([
-    api.fetchToken().catch((e) => console.error('[boot] token', e)),
+  // the first view that came with the page: documents and first data without a request
+  const boot = readBootData(document, { lang, path: bare, search: location.search });
+  const actions = new LazyActions();
+  if (boot) {
+    api.seed(boot);
+    void actions.preload(boot.actionGroups).catch((e: unknown) => console.error('[boot] actions', e));
+  }
+  // API calls wait for the token themselves (ApiClient.call); with boot data nothing else waits for it
+  const token = api.fetchToken().catch((e) => console.error('[boot] token', e));
+  const [manifest, messages] = await Promise.all([
     api.getDocument<Manifest>('/ui/manifest'),
     api.getDocument<Messages>(`/ui/messages/${lang}`),
+    boot ? null : token,
   ]);
   stores.session.setMessages(messages);
 
@@ -41,7 +54,7 @@ async function boot(): Promise<void> {
   const runtime = createRuntime({
     stores,
     api,
-    actions: collectActions(),
+    actions,
     components: appRegistry({ Outlet }),
     dev: import.meta.env.DEV,
     route: () => currentRoute.current,
@@ -55,6 +68,12 @@ async function boot(): Promise<void> {
   const liveRouter = router;
   connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
 
+  if (boot) {
+    await firstLoad(router, runtime, currentRoute, lang);
+    // answers no call of the first view took (another page, a changed query) must not answer later calls
+    setTimeout(() => api.dropSeededCalls(), 5000);
+  }
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <RuntimeContext.Provider value={runtime}>
@@ -62,6 +81,28 @@ async function boot(): Promise<void> {
       </RuntimeContext.Provider>
     </StrictMode>,
   );
+}
+
+/**
+ * Runs the first screen's load before the first render: its answers came with the page, so the first paint
+ * already shows the data (no layout shift). Waits a moment at most; LayoutRoute does not run the same load again.
+ */
+async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime: ReturnType<typeof createRuntime>, currentRoute: { current: RouteInfo }, lang: string): Promise<void> {
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => { if (state.initialized) { stop(); resolve(); } });
+    });
+  }
+  const leaf = router.state.matches.find((m) => (router.state.loaderData as Record<string, unknown>)[m.route.id]);
+  const loaded = leaf ? (router.state.loaderData as Record<string, LoadedScreen>)[leaf.route.id] : undefined;
+  const screen = loaded?.screen;
+  if (!leaf || !screen?.load?.length) return;
+  const loc = router.state.location;
+  const route: RouteInfo = { path: loc.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(loc.search)) };
+  currentRoute.current = route;
+  runtime.firstLoad!.key = loadKey(screen.id, route, lang);
+  const done = runtime.dispatch(screen.load, { session: runtime.stores.session, catalog: runtime.stores.catalog, cart: runtime.stores.cart, checkout: runtime.stores.checkout, ui: runtime.stores.ui, route });
+  await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
 }
 
 boot().catch((e) => {

@@ -10,6 +10,11 @@ export interface ComponentRegistry {
   get(name: string): AnyComponent | undefined;
   has(name: string): boolean;
   names(): string[];
+  /**
+   * Loads the lazy components of these names (unknown or eager names are skipped); once loaded they draw at
+   * once, without a Suspense fallback. The router preloads a screen's components with its documents.
+   */
+  preload?(names: Iterable<string>): Promise<void>;
 }
 
 type Mod = Record<string, unknown>;
@@ -42,17 +47,34 @@ export function createRegistry(
     const c = pick(mod, name);
     if (c && !map.has(name)) map.set(name, c);
   }
+  const loaded = new Map<string, AnyComponent>();
+  const loading = new Map<string, Promise<AnyComponent>>();
+  const loaders = new Map<string, () => Promise<AnyComponent>>();
   for (const [file, load] of Object.entries(lazyLoaders)) {
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
     if (map.has(name)) continue;
-    const Lazy = lazy(async () => {
-      const mod = await load();
-      const c = pick(mod, name);
-      if (!c) throw new Error(`${file} exports no component "${name}"`);
-      return { default: c };
-    });
-    const Wrapped: AnyComponent = (props: Record<string, unknown>) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+    const loadComponent = () => {
+      let p = loading.get(name);
+      if (!p) {
+        p = load().then((mod) => {
+          const c = pick(mod, name);
+          if (!c) throw new Error(`${file} exports no component "${name}"`);
+          loaded.set(name, c);
+          return c;
+        });
+        p.catch(() => loading.delete(name));
+        loading.set(name, p);
+      }
+      return p;
+    };
+    loaders.set(name, loadComponent);
+    const Lazy = lazy(async () => ({ default: await loadComponent() }));
+    // already loaded (preloaded with the screen): drawn directly, no fallback frame
+    const Wrapped: AnyComponent = (props: Record<string, unknown>) => {
+      const c = loaded.get(name);
+      return c ? createElement(c, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+    };
     Wrapped.displayName = `Lazy(${name})`;
     map.set(name, Wrapped);
   }
@@ -62,5 +84,8 @@ export function createRegistry(
     get: (n) => map.get(n),
     has: (n) => map.has(n),
     names: () => [...map.keys()].sort(),
+    preload: async (names) => {
+      await Promise.all([...new Set(names)].map((n) => (loaded.has(n) ? undefined : loaders.get(n)?.())));
+    },
   };
 }

@@ -52,7 +52,27 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
       console.error(`[router] layout "${layoutId}" failed to load`, e);
     }
   }
+  // the action groups and lazy components the screen and its layout use load with them (no empty first frame)
+  await Promise.all([
+    rt.preloadActions?.([screen, layout]),
+    rt.components.preload?.(componentNames([screen, layout])),
+  ]).catch((e: unknown) => console.error('[router] a chunk of the screen failed to load', e));
   return { screen, layout };
+}
+
+/** Component names anywhere in documents (nodes and their children). */
+export function componentNames(doc: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(doc)) { for (const d of doc) componentNames(d, out); return out; }
+  if (!doc || typeof doc !== 'object') return out;
+  const o = doc as Record<string, unknown>;
+  if (typeof o.component === 'string') out.add(o.component);
+  for (const v of Object.values(o)) if (v && typeof v === 'object') componentNames(v, out);
+  return out;
+}
+
+/** The key of a screen load: screen, route (path, params, query) and language (see Runtime.firstLoad). */
+export function loadKey(screenId: string | undefined, route: RouteInfo, lang: string): string {
+  return JSON.stringify([screenId ?? null, route.path, route.params, route.query, lang]);
 }
 
 export function buildRoutes(manifest: Manifest, rt: Runtime, currentRoute: { current: RouteInfo }): RouteObject[] {
@@ -137,6 +157,12 @@ const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRou
   // update of a document the server answers from (a checkout flow, renderer/live.ts)
   const dataRevision = useLiveDataRevision();
   useEffect(() => {
+    // the boot already ran this load with the data that came with the page
+    const first = rt.firstLoad?.key;
+    if (first) {
+      rt.firstLoad!.key = null;
+      if (first === loadKey(screen?.id, route, lang)) return;
+    }
     if (screen?.load?.length) void rt.dispatch(screen.load, scope);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screen?.id, route, lang, dataRevision]);

@@ -1,5 +1,5 @@
 /** Builds a Runtime (stores, api, dispatch, registry) — used by the boot and by tests. */
-import type { ActionDef } from '../actions/define';
+import { actionGroupsOf, type ActionSource } from '../actions/lazy-registry';
 import { createStores, type Stores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { createDispatcher } from './dispatch';
@@ -9,7 +9,7 @@ import type { ComponentRegistry } from './registry';
 export interface RuntimeOptions {
   stores?: Stores;
   api?: ApiClient;
-  actions: Map<string, ActionDef>;
+  actions: ActionSource;
   components: ComponentRegistry;
   navigate(to: string, opts?: { replace?: boolean }): void;
   route?: () => Scope['route'];
@@ -25,5 +25,9 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     route: o.route ? o.route() : { path: '/', params: {}, query: {} },
   });
   const dispatch = createDispatcher({ actions: o.actions, stores, api, navigate: o.navigate, baseScope, dev: o.dev, log: o.log });
-  return { stores, api, dispatch, components: o.components, hasAction: (n) => o.actions.has(n), dev: o.dev };
+  const actions = o.actions;
+  const preloadActions = actions.load
+    ? (doc: unknown) => Promise.all(actionGroupsOf(doc).map((g) => actions.load!(`${g}.*`))).then(() => undefined)
+    : undefined;
+  return { stores, api, dispatch, components: o.components, hasAction: (n) => actions.has(n), dev: o.dev, preloadActions, firstLoad: { key: null } };
 }

@@ -18,6 +18,7 @@ import { issueOf } from './lib/validation';
 import './lib/context';
 import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
+import { renderShopPage } from './ui/page';
 import { userRoutes } from './user/routes';
 import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
@@ -131,7 +132,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
   const indexFile = join(distDir, 'index.html');
   if (existsSync(distDir)) {
-    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true });
+    // hashed file names: cached for a year, never revalidated; the build's .br/.gz copies answer by Accept-Encoding
+    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true, preCompressed: true });
   }
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);
@@ -140,7 +142,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       && !API_PREFIXES.some((p) => path.startsWith(p));
     if (wantsHtml) {
       reply.header('Cache-Control', 'no-cache');
-      if (existsSync(indexFile)) return reply.type('text/html; charset=utf-8').send(readFileSync(indexFile));
+      if (existsSync(indexFile)) {
+        // the first view travels with the page (server/ui/page.ts): boot data for this language + path + query
+        const q = req.url.indexOf('?');
+        const [pagePath, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
+        const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
+        const indexHtml = readFileSync(indexFile, 'utf8');
+        return renderShopPage(indexHtml, { ui, db: opts.db, distDir, lang: pageLang, path: pagePath, search })
+          .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before
+          .then((html) => reply.type('text/html; charset=utf-8').header('Vary', 'Cookie').send(html));
+      }
       return reply.code(503).type('text/html; charset=utf-8').send(
         `<!doctype html><meta charset="utf-8"><title>Orbita Telekom</title><p>${ui.message(lang, 'error.server.noBuild')}</p><pre>npm run build</pre>`);
     }

@@ -44,6 +44,24 @@ export interface ApiClientOptions {
   baseUrl?: string;
 }
 
+/**
+ * The key of a GET call's answer in the page's boot data (server/ui/page.ts `callKey`, the same rule): the call's
+ * name and its query without empty values, sorted by name.
+ */
+export function callKey(name: string, query: Query = {}): string {
+  const q = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]): [string, string] => [k, String(v)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${name}?${new URLSearchParams(q).toString()}`;
+}
+
+/** What the page brought with it (renderer/boot-data.ts): UI documents by path, answers of GET calls by callKey. */
+export interface ApiSeed {
+  docs?: Record<string, unknown>;
+  calls?: Record<string, unknown>;
+}
+
 export class ApiClient {
   private readonly stores: Stores;
   private readonly fetchFn: typeof fetch;
@@ -51,6 +69,10 @@ export class ApiClient {
   private readonly baseUrl: string;
   private refreshing: Promise<boolean> | null = null;
   private docCache = new Map<string, Promise<unknown>>();
+  /** answers that came with the page, each taken once by the first matching GET call */
+  private seeded = new Map<string, unknown>();
+  /** the token request of the boot: calls wait for it instead of going out without a token */
+  private tokenPending: Promise<unknown> | null = null;
 
   constructor(opts: ApiClientOptions) {
     this.stores = opts.stores;
@@ -87,6 +109,15 @@ export class ApiClient {
 
   /** Call a contract endpoint by name; resolves the parsed JSON body, rejects with ApiError. */
   async call<T = any>(name: CallName, opts: CallOptions = {}): Promise<T> {
+    if (this.seeded.size > 0 && PATHS[name]?.method === 'GET') {
+      const key = callKey(name, opts.query);
+      if (this.seeded.has(key)) {
+        const body = this.seeded.get(key);
+        this.seeded.delete(key);
+        return body as T;
+      }
+    }
+    if (this.tokenPending && name !== 'authToken' && name !== 'refreshToken') await this.tokenPending;
     const { ui } = this.stores;
     if (!opts.silent) ui.requestStarted();
     try {
@@ -124,12 +155,32 @@ export class ApiClient {
   }
 
   /** GET authToken → session.token (also creates the anonymous session cookie). */
-  async fetchToken(): Promise<string> {
-    const body = await this.call<{ data: { token: string } }>('authToken', { silent: true });
-    const token = body?.data?.token;
-    if (!token) throw new ApiError(500, 'InvalidTokenError', this.fallbackMessage(), undefined, []);
-    this.stores.session.setToken(token);
-    return token;
+  fetchToken(): Promise<string> {
+    const p = (async () => {
+      const body = await this.call<{ data: { token: string } }>('authToken', { silent: true });
+      const token = body?.data?.token;
+      if (!token) throw new ApiError(500, 'InvalidTokenError', this.fallbackMessage(), undefined, []);
+      this.stores.session.setToken(token);
+      return token;
+    })();
+    const pending: Promise<unknown> = p.then(() => undefined, () => undefined);
+    this.tokenPending = pending;
+    void pending.then(() => { if (this.tokenPending === pending) this.tokenPending = null; });
+    return p;
+  }
+
+  /**
+   * Takes what the page brought (boot data): the documents answer getDocument at once, each call answer is
+   * taken by the first GET call of the same name and query (the screen's load), later calls go to the network.
+   */
+  /** Forgets the call answers of the boot data no call took (they are only good for the first view). */
+  dropSeededCalls(): void {
+    this.seeded.clear();
+  }
+
+  seed(seed: ApiSeed): void {
+    for (const [path, json] of Object.entries(seed.docs ?? {})) this.docCache.set(path, Promise.resolve(json));
+    for (const [key, body] of Object.entries(seed.calls ?? {})) this.seeded.set(key, body);
   }
 
   /** One refresh at a time; concurrent 401s share it. Resolves false when the refresh failed. */

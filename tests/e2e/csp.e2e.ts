@@ -24,7 +24,9 @@ test('shop pages are served with a CSP without unsafe-eval and inline scripts', 
   assert.ok(!scriptSrc.includes("'unsafe-inline'"), `no 'unsafe-inline' in ${csp}`);
   assert.ok(!scriptSrc.some((s) => s.startsWith('data:') || s === '*' || s === 'blob:'), `no data:, blob: or * in ${csp}`);
   const html = await res.text();
-  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/i, 'no inline <script> in index.html');
+  // the page's boot data is a JSON data block (type="application/json"), never executed
+  assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/json")[^>]*>/i, 'no inline executable <script> in the page');
+  assert.match(html, /<script type="application\/json" id="boot-data">/, 'the first view travels with the page');
 
   const validator = await fetch(`${shop.url}/ui/forms/guest/validator.js`);
   assert.equal(validator.status, 200);

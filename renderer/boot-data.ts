@@ -1,0 +1,34 @@
+/**
+ * The first view that came with the page (server/ui/page.ts): a `<script type="application/json" id="boot-data">`
+ * block with the manifest, the messages, the screen and its layout, and the first answers of the screen's load.
+ * Used only when it was made for this language, path and query; else the boot fetches as before.
+ */
+import type { ApiSeed } from '../actions/api/client';
+
+export const BOOT_DATA_ID = 'boot-data';
+export const BOOT_DATA_VERSION = 1;
+
+export interface BootData extends ApiSeed {
+  v: number;
+  lang: string;
+  path: string;
+  search: string;
+  docs: Record<string, unknown>;
+  calls: Record<string, unknown>;
+  actionGroups: string[];
+}
+
+export function readBootData(doc: Pick<Document, 'getElementById'>, want: { lang: string; path: string; search: string }): BootData | null {
+  const el = doc.getElementById(BOOT_DATA_ID);
+  if (!el?.textContent) return null;
+  try {
+    const data = JSON.parse(el.textContent) as BootData;
+    el.remove();
+    if (data?.v !== BOOT_DATA_VERSION || data.lang !== want.lang || data.path !== want.path) return null;
+    if ((data.search ?? '') !== want.search.replace(/^\?/, '')) return null;
+    return data;
+  } catch (e) {
+    console.error('[boot] unreadable boot data', e);
+    return null;
+  }
+}

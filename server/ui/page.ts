@@ -1,0 +1,259 @@
+// The shop page (dist/index.html) with its first view: the boot data (manifest, the messages of the request's
+// language, the screen document and its layout, the first catalogue data) as a non-executed JSON block, and
+// <link rel="modulepreload"> for the lazy chunks the screen draws (read from Vite's build manifest).
+// renderer/boot-data.ts reads the block; the client takes the documents and the listed API answers from it
+// instead of fetching them. The page depends on language + path + query only (no session data): `no-cache`.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchRoutes } from 'react-router';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import type { Db } from '../db/index';
+import type { Lang } from '../lib/lang';
+import { searchProducts } from '../catalog/search';
+import { productDetails } from '../catalog/details';
+import type { UiDocuments } from './documents';
+
+export const BOOT_DATA_ID = 'boot-data';
+/** Bumped when the shape changes; the client ignores a block of another version. */
+export const BOOT_DATA_VERSION = 1;
+
+export interface BootData {
+  v: number;
+  lang: Lang;
+  /** the path the data was made for (without the language suffix) and its query */
+  path: string;
+  search: string;
+  /** UI documents by the path the client fetches them from (/ui/manifest, /ui/messages/sr, /ui/screens/pdp …) */
+  docs: Record<string, unknown>;
+  /** answers of contract GET calls, by `callKey(name, query)`: the screen's load actions take them once */
+  calls: Record<string, unknown>;
+  /** action groups the screen and its layout use (their chunks are preloaded too) */
+  actionGroups: string[];
+}
+
+/** The key of a GET call in `BootData.calls`: the call's name and its query without empty values, sorted. */
+export function callKey(name: string, query: Record<string, unknown> = {}): string {
+  const q = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]): [string, string] => [k, String(v)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${name}?${new URLSearchParams(q).toString()}`;
+}
+
+/** Escapes JSON for a <script type="application/json"> block: no `</script`, `<!--` or line separators survive. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const ENG_SUFFIX = '-eng';
+// the client's catalogue page sizes (actions/stores/catalog.ts PAGE_SIZE, HERO_PAGE_SIZE; tests/server/page.test.ts
+// checks that the keys here are the ones the actions ask for)
+const PAGE_SIZE = 20;
+const HERO_PAGE_SIZE = 4;
+
+interface Node { component?: string; children?: Node[]; on?: Record<string, unknown>; [k: string]: unknown }
+interface ScreenJson { id: string; layout?: string; load?: Array<{ action: string; args?: Record<string, unknown> }>; body?: Node[] }
+interface Manifest { routes: Array<{ route: string; screen: string }> }
+
+/** Action names and component names anywhere in a document (nodes, load, on-handlers, nested args). */
+function walk(value: unknown, out: { actions: Set<string>; components: Set<string> }): void {
+  if (Array.isArray(value)) { for (const v of value) walk(v, out); return; }
+  if (!value || typeof value !== 'object') return;
+  const o = value as Record<string, unknown>;
+  if (typeof o.action === 'string') out.actions.add(o.action);
+  if (typeof o.component === 'string') out.components.add(o.component);
+  for (const v of Object.values(o)) walk(v, out);
+}
+
+/** The action groups (`cart` of `cart.add`) a set of documents references. */
+export function actionGroupsOf(...docs: unknown[]): string[] {
+  const out = { actions: new Set<string>(), components: new Set<string>() };
+  for (const d of docs) walk(d, out);
+  return [...new Set([...out.actions].map((a) => a.split('.')[0]!))].sort();
+}
+
+function componentsOf(...docs: unknown[]): string[] {
+  const out = { actions: new Set<string>(), components: new Set<string>() };
+  for (const d of docs) walk(d, out);
+  return [...out.components].sort();
+}
+
+/** A JSON file of the build (dist/.vite/…), re-read when it changes; {} when absent. */
+const jsonCache = new Map<string, { mtime: number; json: unknown }>();
+function buildJson<T>(distDir: string, name: string): T | Record<string, never> {
+  const file = join(distDir, '.vite', name);
+  if (!existsSync(file)) return {};
+  const mtime = statSync(file).mtimeMs;
+  const hit = jsonCache.get(file);
+  if (hit && hit.mtime === mtime) return hit.json as T;
+  const json = JSON.parse(readFileSync(file, 'utf8')) as T;
+  jsonCache.set(file, { mtime, json });
+  return json;
+}
+
+/** Vite's build manifest (dist/.vite/manifest.json): source file → { file, imports }. */
+interface ViteChunk { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+
+/**
+ * The built files of the lazy components and action groups a page uses (with their static imports), less
+ * what the entry loads anyway. Action groups: dist/.vite/action-groups.json (vite.config.ts writes it).
+ */
+export function preloadFiles(distDir: string, components: string[], actionGroups: string[]): string[] {
+  const chunks = buildJson<Record<string, ViteChunk>>(distDir, 'manifest.json') as Record<string, ViteChunk>;
+  const groupFiles = buildJson<Record<string, string[]>>(distDir, 'action-groups.json') as Record<string, string[]>;
+  const byFile = new Map(Object.values(chunks).map((c) => [c.file, c]));
+  const keyOf = new Map(Object.entries(chunks).map(([k, c]) => [c.file, k]));
+  const wanted = new Set(components.map((c) => `/${c}.tsx`));
+  const collect = (into: Set<string>, key: string) => {
+    const c = chunks[key];
+    if (!c || into.has(c.file)) return;
+    into.add(c.file);
+    for (const i of c.imports ?? []) collect(into, i);
+  };
+  const files = new Set<string>();
+  for (const [key, c] of Object.entries(chunks)) {
+    const comp = key.match(/^components\/.+(\/[A-Z][A-Za-z0-9]*\.tsx)$/);
+    if (c.isDynamicEntry && comp && wanted.has(comp[1]!)) collect(files, key);
+  }
+  for (const g of actionGroups) {
+    for (const f of groupFiles[g] ?? []) {
+      const key = keyOf.get(f);
+      if (key) collect(files, key);
+      else if (!byFile.has(f)) files.add(f);
+    }
+  }
+  // the entry and its static imports are loaded by the page's own tags
+  const entry = new Set<string>();
+  if (chunks['index.html']) collect(entry, 'index.html');
+  for (const f of entry) files.delete(f);
+  return [...files].filter((f) => f.endsWith('.js')).sort();
+}
+
+export interface PageOptions {
+  ui: UiDocuments;
+  db: Db;
+  distDir: string;
+  /** the request's language, the path and the query string (without '?') */
+  lang: Lang;
+  path: string;
+  search: string;
+  /** prefix the built assets are served under */
+  assetsBase?: string;
+}
+
+/** The first catalogue data of the screen's load actions that the server can answer without a session. */
+async function firstData(o: PageOptions, screen: ScreenJson, params: Record<string, string | undefined>, query: URLSearchParams) {
+  const calls: Record<string, unknown> = {};
+  let lcpImage: string | null = null;
+  for (const call of screen.load ?? []) {
+    const args = call.args ?? {};
+    try {
+      if (call.action === 'catalog.search' && typeof args.categoryCode === 'string') {
+        const pageRaw = Number(params.page ?? query.get('page') ?? (o.path.match(/\/page\/(\d+)\/?$/)?.[1]));
+        const q = {
+          categoryCode: args.categoryCode,
+          query: (typeof args.query === 'string' ? args.query : query.get('query') ?? query.get('q')) || undefined,
+          sort: (typeof args.sort === 'string' ? args.sort : query.get('sort')) || undefined,
+          page: Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0,
+          pageSize: PAGE_SIZE,
+        };
+        const res = await searchProducts(o.db, o.ui, q, o.lang) as { products?: Array<{ images?: Array<{ url?: string }> }> };
+        calls[callKey('productSearch', q)] = res;
+        // the first card's picture is the list's largest paint on a phone
+        lcpImage ??= res.products?.[0]?.images?.[0]?.url ?? null;
+      } else if (call.action === 'catalog.loadHero' && typeof args.categoryCode === 'string') {
+        const q = { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' };
+        calls[callKey('productSearch', q)] = await searchProducts(o.db, o.ui, { ...q, page: 0 }, o.lang);
+      } else if (call.action === 'pdp.load') {
+        const code = typeof args.productCode === 'string' ? args.productCode : params.productCode;
+        if (!code) continue;
+        const det = await productDetails(o.db, code, o.lang) as { variants?: Array<{ colorCode?: string; images?: Array<{ url?: string }>; stock?: { stockLevelStatus?: string } }> };
+        calls[callKey('productDetails', { productCode: code })] = det;
+        const colour = typeof args.colorCode === 'string' ? args.colorCode : params.colorCode;
+        const variant = det.variants?.find((v) => v.colorCode === colour)
+          ?? det.variants?.find((v) => v.stock?.stockLevelStatus !== 'outOfStock') ?? det.variants?.[0];
+        lcpImage = variant?.images?.[0]?.url ?? null;
+      }
+    } catch {
+      // unknown product, bad query …: the client's action asks again and shows the error as usual
+    }
+  }
+  return { calls, lcpImage };
+}
+
+/** Builds the boot data of a shop page, or null when no screen answers the path (the client draws its 404). */
+export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null; validators: string[] }> {
+  const path = o.path.endsWith(ENG_SUFFIX) ? o.path.slice(0, -ENG_SUFFIX.length) || '/' : o.path;
+  const manifest = JSON.parse(o.ui.manifest.body) as Manifest;
+  const docs: Record<string, unknown> = { '/ui/manifest': manifest };
+  const messages = o.ui.get('messages', o.lang);
+  if (messages) docs[`/ui/messages/${o.lang}`] = messages.json;
+  const seen = new Set<string>();
+  const routes = manifest.routes.filter((r) => !seen.has(r.route) && seen.add(r.route)).map((r) => ({ path: r.route, id: r.screen }));
+  const match = matchRoutes(routes, path)?.[0];
+  const screenId = match ? (match.route as { id: string }).id : (o.ui.get('screen', 'not-found') ? 'not-found' : null);
+  const screen = screenId ? o.ui.get('screen', screenId)?.json as ScreenJson | undefined : undefined;
+  let layout: unknown = null;
+  let calls: Record<string, unknown> = {};
+  let lcpImage: string | null = null;
+  const validators: string[] = [];
+  if (screen) {
+    docs[`/ui/screens/${screen.id}`] = screen;
+    const layoutId = screen.layout ?? 'main';
+    if (layoutId !== 'none') {
+      layout = o.ui.get('screen', layoutId)?.json ?? null;
+      if (layout) docs[`/ui/screens/${layoutId}`] = layout;
+    }
+    if (match) ({ calls, lcpImage } = await firstData(o, screen, match.params, new URLSearchParams(o.search)));
+    for (const formId of formsOf(screen)) {
+      const form = o.ui.get('form', formId);
+      if (!form) continue;
+      docs[`/ui/forms/${formId}`] = form.json;
+      const schema = (form.json as { schema?: RJSFSchema }).schema;
+      // the URL components/forms/rjsfValidator.ts validatorUrl imports
+      if (form.validator && schema) validators.push(`/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${form.version}${hashForSchema(schema)}`);
+    }
+  }
+  const boot: BootData = {
+    v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls,
+    actionGroups: actionGroupsOf(screen ?? null, layout),
+  };
+  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators };
+}
+
+/** The ids of the forms a screen draws (`Form` nodes with a literal `form` prop). */
+function formsOf(screen: unknown): string[] {
+  const ids = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) { for (const x of v) visit(x); return; }
+    if (!v || typeof v !== 'object') return;
+    const o = v as { component?: unknown; props?: { form?: unknown } };
+    if (o.component === 'Form' && typeof o.props?.form === 'string') ids.add(o.props.form);
+    for (const x of Object.values(v)) visit(x);
+  };
+  visit(screen);
+  return [...ids].sort();
+}
+
+const htmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** dist/index.html with the boot data block, the modulepreload links and the LCP image preload. */
+export async function renderShopPage(indexHtml: string, o: PageOptions): Promise<string> {
+  const { boot, components, lcpImage, validators } = await bootDataFor(o);
+  const base = o.assetsBase ?? '/assets/ecommerce/dist/';
+  const head: string[] = [];
+  for (const f of preloadFiles(o.distDir, components, boot.actionGroups)) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);
+  for (const v of validators) head.push(`<link rel="modulepreload" href="${htmlAttr(v)}">`);
+  if (lcpImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${htmlAttr(lcpImage)}">`);
+  const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
+  let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${o.lang === 'en' ? 'en' : 'sr-Latn'}"`);
+  html = html.replace('</head>', `${head.join('')}</head>`);
+  // the block before the app's root: read by the module script, which runs after parsing
+  html = html.replace('<div id="root"></div>', `${block}<div id="root"></div>`);
+  return html;
+}

@@ -1,0 +1,169 @@
+// The shop page carries its first view (server/ui/page.ts): boot data for its screen, escaped; the lazy chunks
+// it uses as modulepreload; and the built assets are served precompressed with immutable caching.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../../server/db/index';
+import { seedIfEmpty } from '../../server/db/seed/index';
+import { buildApp } from '../../server/app';
+import { jsonForScript, type BootData } from '../../server/ui/page';
+import { callKey } from '../../actions/api/client';
+import searchActions from '../../actions/catalog/search';
+import type { ActionDef } from '../../actions/define';
+import { loadUi } from './helpers';
+import { validatorUrl } from '../../components/forms/rjsfValidator';
+import type { RJSFSchema } from '@rjsf/utils';
+
+const PLP = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
+const INDEX = `<!doctype html>
+<html lang="sr-Latn">
+  <head>
+    <title>Prodavnica</title>
+    <script type="module" crossorigin src="/assets/ecommerce/dist/assets/main-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const JS = `export const x = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+let dist: string;
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'febuild-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  for (const f of ['main-1.js', 'runtime-1.js', 'Gallery-1.js', 'pdp-1.js', 'catalog-1.js']) writeFileSync(join(dist, 'assets', f), JS);
+  writeFileSync(join(dist, 'assets', 'main-1.js.br'), brotliCompressSync(JS));
+  writeFileSync(join(dist, 'assets', 'main-1.js.gz'), gzipSync(JS));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({
+    'index.html': { file: 'assets/main-1.js', isEntry: true, imports: ['_runtime-1.js'] },
+    '_runtime-1.js': { file: 'assets/runtime-1.js' },
+    'components/pdp/Gallery.tsx': { file: 'assets/Gallery-1.js', isDynamicEntry: true, imports: ['_runtime-1.js'] },
+  }));
+  writeFileSync(join(dist, '.vite', 'action-groups.json'), JSON.stringify({ pdp: ['assets/pdp-1.js', 'assets/runtime-1.js'], catalog: ['assets/catalog-1.js'] }));
+  database = await openDatabase({ memory: true });
+  await seedIfEmpty(database.db);
+  app = await buildApp({ db: database.db, ui: await loadUi(), distDir: dist, authRateLimit: 10000 });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+  const html = res.body;
+  const m = html.match(/<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/);
+  return { res, html, boot: m ? (JSON.parse(m[1]!) as BootData) : null, block: m?.[1] ?? '' };
+}
+
+describe('shop page boot data', () => {
+  it('the phone list carries the manifest, messages, screen, layout and the first product search', async () => {
+    const { res, html, boot } = await page(PLP);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(boot).not.toBeNull();
+    expect(boot!.lang).toBe('sr');
+    expect(boot!.path).toBe(PLP);
+    expect(Object.keys(boot!.docs).sort()).toEqual(['/ui/manifest', '/ui/messages/sr', '/ui/screens/main', '/ui/screens/plp-phones']);
+    expect((boot!.docs['/ui/messages/sr'] as Record<string, unknown>)['error.generic']).toBe('Došlo je do greške. Pokušaj ponovo.');
+    expect(boot!.actionGroups).toContain('catalog');
+    // exactly the call the screen's catalog.search makes: its load takes the answer instead of fetching
+    const asked: string[] = [];
+    const search = (searchActions as ActionDef[]).find((a) => a.name === 'catalog.search')!;
+    const catalog = { search: { params: null }, searchStarted(p: unknown) { this.search.params = p as never; }, searchLoaded() {}, searchFailed() {} };
+    await search.run({ categoryCode: 'telefoni' }, {
+      stores: { catalog } as never, scope: { route: { path: PLP, params: {}, query: {} } },
+      api: { call: async (name: string, o: { query: Record<string, unknown> }) => { asked.push(callKey(name, o.query as never)); return {}; } } as never,
+      navigate: () => {}, dispatch: async () => true, event: undefined,
+    } as never);
+    expect(asked).toHaveLength(1);
+    const answer = boot!.calls[asked[0]!] as { products: Array<{ code: string }>; pagination: { pageSize: number } };
+    expect(answer.products.length).toBe(20);
+    expect(answer.pagination.pageSize).toBe(20);
+    // the lazy catalog group is preloaded; what the entry loads itself is not repeated
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ecommerce/dist/assets/catalog-1.js">');
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/ecommerce/dist/assets/runtime-1.js"');
+  });
+
+  it('a query and page of the address give that search; English by the -eng suffix or the cookie', async () => {
+    const { boot } = await page(`${PLP}/page/2?sort=price-asc`);
+    expect(Object.keys(boot!.calls)).toEqual([callKey('productSearch', { categoryCode: 'telefoni', sort: 'price-asc', page: 1, pageSize: 20 })]);
+    const en = await page(`${PLP}-eng`);
+    expect(en.boot!.lang).toBe('en');
+    expect(en.boot!.path).toBe(PLP);
+    expect(en.html).toMatch(/<html lang="en"/);
+    expect(Object.keys(en.boot!.docs)).toContain('/ui/messages/en');
+    const cookie = await page(PLP, { cookie: 'b2c_enFlow=true' });
+    expect(cookie.boot!.lang).toBe('en');
+    expect(cookie.res.headers.vary).toMatch(/Cookie/);
+  });
+
+  it('a phone page carries the product details, preloads its picture and the lazy chunks of its screen', async () => {
+    const { html, boot } = await page('/uredjaj/APPLE_IPHONE_16/ultramarine');
+    const det = boot!.calls[callKey('productDetails', { productCode: 'APPLE_IPHONE_16' })] as { code: string; variants: Array<{ images: Array<{ url: string }> }> };
+    expect(det.code).toBe('APPLE_IPHONE_16');
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/products/APPLE_IPHONE_16_ULTRAMARINE.svg">');
+    expect(html).toContain('href="/assets/ecommerce/dist/assets/Gallery-1.js"');
+    expect(html).toContain('href="/assets/ecommerce/dist/assets/pdp-1.js"');
+    // an unknown product: no data (the page's own load shows the error), still a page
+    const unknown = await page('/uredjaj/NO_SUCH_PHONE');
+    expect(unknown.res.statusCode).toBe(200);
+    expect(unknown.boot!.calls).toEqual({});
+  });
+
+  it('a checkout step carries its form document and preloads the form\'s validator module', async () => {
+    const { html, boot } = await page('/kupovina/podaci-dostava');
+    const form = boot!.docs['/ui/forms/guest'] as { id: string; version: number; schema: RJSFSchema };
+    expect(form.id).toBe('guest');
+    const href = html.match(/<link rel="modulepreload" href="(\/ui\/forms\/guest\/validator\.js\?v=[^"]+)">/)?.[1];
+    expect(href).toBe(validatorUrl('guest', form.version, form.schema)); // what the Form imports
+    const mod = await app.inject({ method: 'GET', url: href!.replace(/&amp;/g, '&') });
+    expect(mod.statusCode).toBe(200);
+    expect(boot!.calls).toEqual({}); // the cart is the session's: never in the cache-safe page
+  });
+
+  it('escapes what the address brings: no </script or <!-- inside the block, the JSON reads back the same', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    const { block, boot, html } = await page(`${PLP}?q=${encodeURIComponent(evil)}&x=\u2028`);
+    expect(block).not.toMatch(/<\/script|<!--|<script/i);
+    expect(boot!.search).toContain(encodeURIComponent('</script>'));
+    expect((html.match(/<script/g) ?? []).length).toBe(2); // the module script and the data block
+    expect(JSON.parse(jsonForScript({ s: evil, l: '\u2028' }))).toEqual({ s: evil, l: '\u2028' });
+  });
+
+  it('a path no screen answers gets the not-found screen documents; API paths still answer JSON 404', async () => {
+    const { boot } = await page('/nema/ovakve/stranice');
+    expect(Object.keys(boot!.docs)).toContain('/ui/screens/not-found');
+    const api = await app.inject({ method: 'GET', url: '/hybris/nothing', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errors[0].type).toBe('NotFoundError');
+  });
+});
+
+describe('built assets', () => {
+  it('are served precompressed (brotli, gzip) with immutable caching', async () => {
+    const url = '/assets/ecommerce/dist/assets/main-1.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(JS.length / 10);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(JS);
+  });
+});
