@@ -10,6 +10,24 @@ export interface ComponentRegistry {
   get(name: string): AnyComponent | undefined;
   has(name: string): boolean;
   names(): string[];
+  /**
+   * Loads the lazy chunks of these components (unknown and eager names are ignored), so a screen whose
+   * document names them draws them in the first paint instead of an empty Suspense fallback that later
+   * pushes the page (layout shift). Never rejects: a chunk that fails is drawn (and reported) as before.
+   */
+  preload?(names: Iterable<string>): Promise<void>;
+}
+
+/** Every component name a document mentions (`"component": "Name"` at any depth). */
+export function componentNames(doc: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(doc)) for (const d of doc) componentNames(d, into);
+  else if (doc && typeof doc === 'object') {
+    for (const [k, v] of Object.entries(doc)) {
+      if (k === 'component' && typeof v === 'string') into.add(v);
+      else if (v && typeof v === 'object') componentNames(v, into);
+    }
+  }
+  return into;
 }
 
 type Mod = Record<string, unknown>;
@@ -36,6 +54,7 @@ export function createRegistry(
   builtins: Record<string, AnyComponent> = {},
 ): ComponentRegistry {
   const map = new Map<string, AnyComponent>();
+  const loaders = new Map<string, () => Promise<unknown>>();
   for (const [file, mod] of Object.entries(eager)) {
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
@@ -46,8 +65,11 @@ export function createRegistry(
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
     if (map.has(name)) continue;
+    let loading: Promise<Mod> | null = null;
+    const once = () => (loading ??= load());
+    loaders.set(name, once);
     const Lazy = lazy(async () => {
-      const mod = await load();
+      const mod = await once();
       const c = pick(mod, name);
       if (!c) throw new Error(`${file} exports no component "${name}"`);
       return { default: c };
@@ -62,5 +84,13 @@ export function createRegistry(
     get: (n) => map.get(n),
     has: (n) => map.has(n),
     names: () => [...map.keys()].sort(),
+    async preload(names) {
+      const waits: Promise<unknown>[] = [];
+      for (const n of names) {
+        const l = loaders.get(n);
+        if (l) waits.push(l().catch(() => undefined));
+      }
+      await Promise.all(waits);
+    },
   };
 }

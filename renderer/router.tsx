@@ -10,6 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { ScopeContext, type Runtime, type Scope } from './context';
 import { useRuntime, useStores, useT } from './hooks';
 import { NodeList } from './Node';
+import { componentNames } from './registry';
 import { LoaderOverlay, ModalHost, ToastHost } from './hosts';
 import { useLiveDataRevision, useLiveRevision } from './live';
 import { resolveValue } from './resolve';
@@ -52,6 +53,8 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
       console.error(`[router] layout "${layoutId}" failed to load`, e);
     }
   }
+  // the lazy components the page draws come with it (no empty fallback that pushes the page later)
+  await rt.components.preload?.(componentNames([screen?.body, layout?.body]));
   return { screen, layout };
 }
 
