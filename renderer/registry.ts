@@ -3,7 +3,7 @@
  * catalog and cart are bundled with the app (eager); every other group is a lazy chunk (React.lazy), so the
  * phone list never loads RJSF/AJV. A module exports its component as default or under its own name.
  */
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
 
 export type AnyComponent = ComponentType<any>;
 export interface ComponentRegistry {
@@ -66,7 +66,14 @@ export function createRegistry(
     const name = baseName(file);
     if (map.has(name)) continue;
     let loading: Promise<Mod> | null = null;
-    const once = () => (loading ??= load());
+    // the component once its chunk is here: an instance mounted after that draws it at once, without
+    // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
+    let resolved: AnyComponent | undefined;
+    const once = () =>
+      (loading ??= load().then((mod) => {
+        resolved = pick(mod, name);
+        return mod;
+      }));
     loaders.set(name, once);
     const Lazy = lazy(async () => {
       const mod = await once();
@@ -74,7 +81,11 @@ export function createRegistry(
       if (!c) throw new Error(`${file} exports no component "${name}"`);
       return { default: c };
     });
-    const Wrapped: AnyComponent = (props: Record<string, unknown>) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+    const Wrapped: AnyComponent = (props: Record<string, unknown>) => {
+      // chosen once per instance: switching between the two would remount the component
+      const [ready] = useState(() => resolved);
+      return ready ? createElement(ready, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+    };
     Wrapped.displayName = `Lazy(${name})`;
     map.set(name, Wrapped);
   }
