@@ -16,6 +16,22 @@ export interface ComponentRegistry {
    * pushes the page (layout shift). Never rejects: a chunk that fails is drawn (and reported) as before.
    */
   preload?(names: Iterable<string>): Promise<void>;
+  /**
+   * `preload` for the components of these documents' nodes, then each node's data its module says it needs
+   * before the first paint: a module may export `prefetch(props, context)` (e.g. the Form's document and
+   * validator), called with the node's literal props. Never rejects.
+   */
+  prefetch?(docs: unknown[], context: unknown): Promise<void>;
+}
+
+function nodesOf(doc: unknown, into: Array<{ component: string; props?: Record<string, unknown> }> = []) {
+  if (Array.isArray(doc)) for (const d of doc) nodesOf(d, into);
+  else if (doc && typeof doc === 'object') {
+    const o = doc as Record<string, unknown>;
+    if (typeof o.component === 'string') into.push({ component: o.component, props: o.props as Record<string, unknown> | undefined });
+    for (const v of Object.values(o)) if (v && typeof v === 'object') nodesOf(v, into);
+  }
+  return into;
 }
 
 /** Every component name a document mentions (`"component": "Name"` at any depth). */
@@ -54,7 +70,9 @@ export function createRegistry(
   builtins: Record<string, AnyComponent> = {},
 ): ComponentRegistry {
   const map = new Map<string, AnyComponent>();
-  const loaders = new Map<string, () => Promise<unknown>>();
+  const loaders = new Map<string, () => Promise<Mod>>();
+  const modules = new Map<string, Mod>();
+  for (const [file, mod] of Object.entries(eager)) if (isComponentFile(file)) modules.set(baseName(file), mod);
   for (const [file, mod] of Object.entries(eager)) {
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
@@ -99,9 +117,24 @@ export function createRegistry(
       const waits: Promise<unknown>[] = [];
       for (const n of names) {
         const l = loaders.get(n);
-        if (l) waits.push(l().catch(() => undefined));
+        if (l) waits.push(l().then((m) => modules.set(n, m), () => undefined));
       }
       await Promise.all(waits);
+    },
+    async prefetch(docs, context) {
+      const nodes = nodesOf(docs);
+      await this.preload!(nodes.map((n) => n.component));
+      await Promise.all(
+        nodes.map(async (n) => {
+          const f = modules.get(n.component)?.prefetch;
+          if (typeof f !== 'function') return;
+          try {
+            await f(n.props ?? {}, context);
+          } catch {
+            /* the component loads it itself (and reports) */
+          }
+        }),
+      );
     },
   };
 }

@@ -54,7 +54,8 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
     }
   }
   // the lazy components the page draws come with it (no empty fallback that pushes the page later)
-  await rt.components.preload?.(componentNames([screen?.body, layout?.body]));
+  // (and the data a component needs before it can draw, e.g. a form's document: `prefetch` of its module)
+  await (rt.components.prefetch ? rt.components.prefetch([screen?.body, layout?.body], rt) : rt.components.preload?.(componentNames([screen?.body, layout?.body])));
   return { screen, layout };
 }
 

@@ -46,11 +46,42 @@ export function focusFirstInvalid(root: HTMLElement | null): void {
   el.focus({ preventScroll: true });
 }
 
+interface Loaded { doc: FormDoc; fns: ValidatorFunctions }
+
+/** The forms loaded so far (document + validator functions), by id: what a new instance can draw at once. */
+const ready = new Map<string, Loaded>();
+
+/** The form document and its compiled validator module (once more with a fresh document if the module is stale). */
+async function loadForm(rt: Pick<ReturnType<typeof useRuntime>, 'api'>, formId: string): Promise<Loaded> {
+  const load = async (fresh: boolean): Promise<Loaded> => {
+    const d = await rt.api.getDocument<FormDoc>(`/ui/forms/${encodeURIComponent(formId)}`, fresh ? { cache: false } : {});
+    try {
+      return { doc: d, fns: await importValidatorFunctions(validatorUrl(formId, d.version, d.schema), d.schema) };
+    } catch (e) {
+      // the form was edited between the two requests (development reload): once more with the new document
+      if (e instanceof StaleValidatorError && !fresh) return load(true);
+      throw e;
+    }
+  };
+  const l = await load(false);
+  const prev = ready.get(formId);
+  // the same document keeps its object, so a mounted form does not redraw for nothing
+  if (prev && prev.doc === l.doc) return prev;
+  ready.set(formId, l);
+  return l;
+}
+
+/** Called by the router with the node's props before the screen draws (registry `prefetch`). */
+export async function prefetch(props: { form?: unknown }, rt: Pick<ReturnType<typeof useRuntime>, 'api'>): Promise<void> {
+  if (typeof props.form === 'string') await loadForm(rt, props.form);
+}
+
 function Form({ form: formId, submitLabel, emit, enabled }: FormProps & VocabularyProps) {
   const rt = useRuntime();
   const { ui, session } = useStores();
   const t = useT();
-  const [loaded, setLoaded] = useState<{ doc: FormDoc; fns: ValidatorFunctions } | null>(null);
+  // a form its screen prefetched draws in the first paint (no empty box that grows: layout shift)
+  const [loaded, setLoaded] = useState<Loaded | null>(() => ready.get(formId) ?? null);
   const doc = loaded?.doc ?? null;
   const [failed, setFailed] = useState(false);
   const [submitted, setSubmitted] = useState(ui.forms[formId]?.submitted ?? false);
@@ -60,18 +91,8 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
 
   useEffect(() => {
     let alive = true;
-    const load = async (fresh: boolean): Promise<{ doc: FormDoc; fns: ValidatorFunctions }> => {
-      const d = await rt.api.getDocument<FormDoc>(`/ui/forms/${encodeURIComponent(formId)}`, fresh ? { cache: false } : {});
-      try {
-        return { doc: d, fns: await importValidatorFunctions(validatorUrl(formId, d.version, d.schema), d.schema) };
-      } catch (e) {
-        // the form was edited between the two requests (development reload): once more with the new document
-        if (e instanceof StaleValidatorError && !fresh) return load(true);
-        throw e;
-      }
-    };
-    load(false)
-      .then((l) => { if (alive) setLoaded(l); })
+    loadForm(rt, formId)
+      .then((l) => { if (alive) setLoaded((cur) => (cur && cur.doc === l.doc && cur.fns === l.fns ? cur : l)); })
       .catch((e) => { console.error(`[Form] ${formId}`, e); if (alive) setFailed(true); });
     return () => { alive = false; };
   }, [rt, formId]);
