@@ -17,8 +17,11 @@ export function productHref(p: ProductSummary): string {
 
 const MAX_SWATCHES = 5;
 
-/** Presentational card; used by ProductCard, ProductGrid and HeroDevices. */
-export function ProductCardView({ product: p, compact, onOpen }: { product: ProductSummary; compact?: boolean; onOpen?: () => void }) {
+/**
+ * Presentational card; used by ProductCard, ProductGrid and HeroDevices. `priority`: the picture is among the
+ * first on screen (the page's likely LCP element), so it loads at once with high fetch priority; others load lazily.
+ */
+export function ProductCardView({ product: p, compact, onOpen, priority }: { product: ProductSummary; compact?: boolean; onOpen?: () => void; priority?: boolean }) {
   const t = useT();
   const money = useMoney();
   const img = p.images?.[0];
@@ -38,7 +41,7 @@ export function ProductCardView({ product: p, compact, onOpen }: { product: Prod
             <span>{p.esim === 'ESIM' ? 'eSIM' : 'SIM'}</span>
           </div>
         ) : (
-          <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} loading="lazy" width={220} height={220} /> : null}</div>
+          <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} width={220} height={220} {...(priority ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} /> : null}</div>
         )}
         <div className="ot-pcard__body">
           {p.brand?.name && <p className="ot-pcard__brand">{p.brand.name}</p>}
