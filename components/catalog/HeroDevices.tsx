@@ -32,7 +32,7 @@ export default function HeroDevices({ title, products, moreLabel, moreTo, loadin
               </li>
             ))
           : // until the devices arrive (also before the load starts) four tiles hold their place
-            [0, 1, 2, 3].map((i) => <li key={i} className="ot-skeleton ot-skeleton--card ot-skeleton--compact" aria-hidden="true" />)}
+            [0, 1, 2, 3].map((i) => <li key={i} className="ot-skeleton ot-skeleton--card" aria-hidden="true" />)}
       </ul>
     </section>
   );

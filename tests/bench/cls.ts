@@ -130,6 +130,25 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'home, signed in',
+    async run(page, base) {
+      // the header's session parts (login button → the user's initial / name) must not move the header
+      await page.goto(base + '/');
+      await settle(page);
+      await page.evaluate(async () => {
+        const tok = await (await fetch('/selfcare/b2c/auth/token', { credentials: 'include' })).json();
+        await fetch('/selfcare/b2c/user/authorize', {
+          method: 'POST', credentials: 'include',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tok.data.token}`, lang: '1' },
+          body: JSON.stringify({ userId: 'kupac@orbita.rs', encodedPassword: btoa('Orbita2026!'), rememberMe: false }),
+        });
+      });
+      await page.goto(base + '/');
+      await settle(page);
+      return readShifts(page);
+    },
+  },
+  {
     name: 'checkout data step',
     async run(page, base) {
       await page.goto(base + '/');
