@@ -9,11 +9,12 @@ import SortSelect from '../../../components/catalog/SortSelect';
 import HeroDevices from '../../../components/catalog/HeroDevices';
 import ProductGrid from '../../../components/catalog/ProductGrid';
 import CheckoutSteps from '../../../components/checkout/CheckoutSteps';
+import type { VocabularyProps } from '../../../renderer/types';
 import { makeRuntime, renderWith } from './helpers';
 
 afterEach(cleanup);
 
-const common = { emit: vi.fn(async () => true), enabled: true } as never;
+const common: VocabularyProps = { emit: vi.fn(async () => true), enabled: true };
 
 function draw(el: React.ReactElement) {
   const { rt } = makeRuntime();
