@@ -1,3 +1,7 @@
+// npm run bench:a11y: Lighthouse (mobile) accessibility category on the issue-8 pages, the checkout data step
+// with a phone in the cart (the same Chromium session, storage kept), listing every failing audit's elements;
+// `--perf` adds the performance category (LCP element, TBT, CLS); `--plp` only the phone list and a phone page.
+// Needs a production build (npx vite build).
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startShop } from '../e2e/lib';
