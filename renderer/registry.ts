@@ -3,7 +3,7 @@
  * catalog and cart are bundled with the app (eager); every other group is a lazy chunk (React.lazy), so the
  * phone list never loads RJSF/AJV. A module exports its component as default or under its own name.
  */
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
 
 export type AnyComponent = ComponentType<any>;
 export interface ComponentRegistry {
@@ -11,10 +11,39 @@ export interface ComponentRegistry {
   has(name: string): boolean;
   names(): string[];
   /**
-   * Loads the lazy components of these names (unknown or eager names are skipped); once loaded they draw at
-   * once, without a Suspense fallback. The router preloads a screen's components with its documents.
+   * Loads the lazy chunks of these components (unknown and eager names are ignored), so a screen whose
+   * document names them draws them in the first paint instead of an empty Suspense fallback that later
+   * pushes the page (layout shift). Never rejects: a chunk that fails is drawn (and reported) as before.
    */
   preload?(names: Iterable<string>): Promise<void>;
+  /**
+   * `preload` for the components of these documents' nodes, then each node's data its module says it needs
+   * before the first paint: a module may export `prefetch(props, context)` (e.g. the Form's document and
+   * validator), called with the node's literal props. Never rejects.
+   */
+  prefetch?(docs: unknown[], context: unknown): Promise<void>;
+}
+
+function nodesOf(doc: unknown, into: Array<{ component: string; props?: Record<string, unknown> }> = []) {
+  if (Array.isArray(doc)) for (const d of doc) nodesOf(d, into);
+  else if (doc && typeof doc === 'object') {
+    const o = doc as Record<string, unknown>;
+    if (typeof o.component === 'string') into.push({ component: o.component, props: o.props as Record<string, unknown> | undefined });
+    for (const v of Object.values(o)) if (v && typeof v === 'object') nodesOf(v, into);
+  }
+  return into;
+}
+
+/** Every component name a document mentions (`"component": "Name"` at any depth). */
+export function componentNames(doc: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(doc)) for (const d of doc) componentNames(d, into);
+  else if (doc && typeof doc === 'object') {
+    for (const [k, v] of Object.entries(doc)) {
+      if (k === 'component' && typeof v === 'string') into.add(v);
+      else if (v && typeof v === 'object') componentNames(v, into);
+    }
+  }
+  return into;
 }
 
 type Mod = Record<string, unknown>;
@@ -41,39 +70,39 @@ export function createRegistry(
   builtins: Record<string, AnyComponent> = {},
 ): ComponentRegistry {
   const map = new Map<string, AnyComponent>();
+  const loaders = new Map<string, () => Promise<Mod>>();
+  const modules = new Map<string, Mod>();
+  for (const [file, mod] of Object.entries(eager)) if (isComponentFile(file)) modules.set(baseName(file), mod);
   for (const [file, mod] of Object.entries(eager)) {
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
     const c = pick(mod, name);
     if (c && !map.has(name)) map.set(name, c);
   }
-  const loaded = new Map<string, AnyComponent>();
-  const loading = new Map<string, Promise<AnyComponent>>();
-  const loaders = new Map<string, () => Promise<AnyComponent>>();
   for (const [file, load] of Object.entries(lazyLoaders)) {
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
     if (map.has(name)) continue;
-    const loadComponent = () => {
-      let p = loading.get(name);
-      if (!p) {
-        p = load().then((mod) => {
-          const c = pick(mod, name);
-          if (!c) throw new Error(`${file} exports no component "${name}"`);
-          loaded.set(name, c);
-          return c;
-        });
-        p.catch(() => loading.delete(name));
-        loading.set(name, p);
-      }
-      return p;
-    };
-    loaders.set(name, loadComponent);
-    const Lazy = lazy(async () => ({ default: await loadComponent() }));
-    // already loaded (preloaded with the screen): drawn directly, no fallback frame
+    let loading: Promise<Mod> | null = null;
+    // the component once its chunk is here: an instance mounted after that draws it at once, without
+    // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
+    let resolved: AnyComponent | undefined;
+    const once = () =>
+      (loading ??= load().then((mod) => {
+        resolved = pick(mod, name);
+        return mod;
+      }));
+    loaders.set(name, once);
+    const Lazy = lazy(async () => {
+      const mod = await once();
+      const c = pick(mod, name);
+      if (!c) throw new Error(`${file} exports no component "${name}"`);
+      return { default: c };
+    });
     const Wrapped: AnyComponent = (props: Record<string, unknown>) => {
-      const c = loaded.get(name);
-      return c ? createElement(c, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+      // chosen once per instance: switching between the two would remount the component
+      const [ready] = useState(() => resolved);
+      return ready ? createElement(ready, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props));
     };
     Wrapped.displayName = `Lazy(${name})`;
     map.set(name, Wrapped);
@@ -84,8 +113,28 @@ export function createRegistry(
     get: (n) => map.get(n),
     has: (n) => map.has(n),
     names: () => [...map.keys()].sort(),
-    preload: async (names) => {
-      await Promise.all([...new Set(names)].map((n) => (loaded.has(n) ? undefined : loaders.get(n)?.())));
+    async preload(names) {
+      const waits: Promise<unknown>[] = [];
+      for (const n of names) {
+        const l = loaders.get(n);
+        if (l) waits.push(l().then((m) => modules.set(n, m), () => undefined));
+      }
+      await Promise.all(waits);
+    },
+    async prefetch(docs, context) {
+      const nodes = nodesOf(docs);
+      await this.preload!(nodes.map((n) => n.component));
+      await Promise.all(
+        nodes.map(async (n) => {
+          const f = modules.get(n.component)?.prefetch;
+          if (typeof f !== 'function') return;
+          try {
+            await f(n.props ?? {}, context);
+          } catch {
+            /* the component loads it itself (and reports) */
+          }
+        }),
+      );
     },
   };
 }

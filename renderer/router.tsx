@@ -10,6 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { ScopeContext, type Runtime, type Scope } from './context';
 import { useRuntime, useStores, useT } from './hooks';
 import { NodeList } from './Node';
+import { componentNames } from './registry';
 import { LoaderOverlay, ModalHost, ToastHost } from './hosts';
 import { useLiveDataRevision, useLiveRevision } from './live';
 import { resolveValue } from './resolve';
@@ -52,22 +53,14 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
       console.error(`[router] layout "${layoutId}" failed to load`, e);
     }
   }
-  // the action groups and lazy components the screen and its layout use load with them (no empty first frame)
+  // the action groups and lazy components the screen and its layout use load with them (no empty first frame
+  // that pushes the page later), and the data a component needs before it can draw (e.g. a form's document:
+  // `prefetch` of its module)
   await Promise.all([
     rt.preloadActions?.([screen, layout]),
-    rt.components.preload?.(componentNames([screen, layout])),
+    rt.components.prefetch ? rt.components.prefetch([screen?.body, layout?.body], rt) : rt.components.preload?.(componentNames([screen, layout])),
   ]).catch((e: unknown) => console.error('[router] a chunk of the screen failed to load', e));
   return { screen, layout };
-}
-
-/** Component names anywhere in documents (nodes and their children). */
-export function componentNames(doc: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(doc)) { for (const d of doc) componentNames(d, out); return out; }
-  if (!doc || typeof doc !== 'object') return out;
-  const o = doc as Record<string, unknown>;
-  if (typeof o.component === 'string') out.add(o.component);
-  for (const v of Object.values(o)) if (v && typeof v === 'object') componentNames(v, out);
-  return out;
 }
 
 /** The key of a screen load: screen, route (path, params, query) and language (see Runtime.firstLoad). */

@@ -23,7 +23,15 @@ export default function FacetPanel({ facets, emit, enabled }: FacetPanelProps & 
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const id = useId();
   const list = (facets ?? []).filter((f) => f.values.length > 0);
-  if (list.length === 0) return null;
+  if (list.length === 0) {
+    // while the facets load (or when there are none): the panel's place is kept, so the list beside it
+    // (wide screens) or under the Filters button (phones) does not jump when they arrive
+    return (
+      <div className="ot-facets ot-placeholder" aria-hidden="true">
+        <span className="ot-facets__toggle ot-btn ot-btn--outline ot-btn--medium ot-btn--block">{t('plp.filters')}</span>
+      </div>
+    );
+  }
   const selectedCount = list.reduce((n, f) => n + f.values.filter((v) => v.selected).length, 0);
   return (
     <div className={cx('ot-facets', open && 'is-open')}>

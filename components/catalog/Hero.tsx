@@ -69,7 +69,7 @@ export default function Hero({ eyebrow, title, text, ctaLabel, ctaTo, secondaryL
           </div>
           {note && <p className="ot-hero__note">{note}</p>}
         </div>
-        <div className="ot-hero__media">{image ? <img src={image} alt={imageAlt ?? ''} /> : <HeroArt />}</div>
+        <div className="ot-hero__media">{image ? <img src={image} alt={imageAlt ?? ''} width={440} height={440} loading="eager" fetchPriority="high" /> : <HeroArt />}</div>
       </div>
     </section>
   );

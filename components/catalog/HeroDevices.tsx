@@ -31,11 +31,8 @@ export default function HeroDevices({ title, products, moreLabel, moreTo, loadin
                 <ProductCardView product={p} compact onOpen={() => void emit('open', { code: p.code })} />
               </li>
             ))
-          : loading
-            ? [0, 1, 2, 3].map((i) => (
-                <li key={i} className="ot-skeleton ot-skeleton--card" aria-hidden="true" />
-              ))
-            : null}
+          : // until the devices arrive (also before the load starts) four tiles hold their place
+            [0, 1, 2, 3].map((i) => <li key={i} className="ot-skeleton ot-skeleton--card" aria-hidden="true" />)}
       </ul>
     </section>
   );

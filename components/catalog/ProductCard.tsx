@@ -17,8 +17,12 @@ export function productHref(p: ProductSummary): string {
 
 const MAX_SWATCHES = 5;
 
-/** Presentational card; used by ProductCard, ProductGrid and HeroDevices. */
-export function ProductCardView({ product: p, compact, onOpen }: { product: ProductSummary; compact?: boolean; onOpen?: () => void }) {
+/**
+ * Presentational card; used by ProductCard, ProductGrid and HeroDevices. `priority`: the picture is among the
+ * first on screen (the page's likely LCP element), so it loads at once with high fetch priority; others load lazily.
+ */
+export function ProductCardView({ product: p, compact, onOpen, priority, headingLevel = 3 }: { product: ProductSummary; compact?: boolean; onOpen?: () => void; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const money = useMoney();
   const img = p.images?.[0];
@@ -38,11 +42,11 @@ export function ProductCardView({ product: p, compact, onOpen }: { product: Prod
             <span>{p.esim === 'ESIM' ? 'eSIM' : 'SIM'}</span>
           </div>
         ) : (
-          <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} loading="lazy" width={220} height={220} /> : null}</div>
+          <div className="ot-pcard__media">{img ? <img src={img.url} alt={img.altText || p.name} width={220} height={220} {...(priority ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} /> : null}</div>
         )}
         <div className="ot-pcard__body">
           {p.brand?.name && <p className="ot-pcard__brand">{p.brand.name}</p>}
-          <h3 className="ot-pcard__name">{p.name}</h3>
+          <Name className="ot-pcard__name">{p.name}</Name>
           {colors.length > 0 && (
             <p className="ot-pcard__colors">
               <span className="ot-sr-only">{t('product.colors', { count: colors.length })}: </span>

@@ -9,14 +9,17 @@ export interface ProductGridProps {
   label?: string;
 }
 
-/** The product list: a responsive grid of device tiles (2 per row on phones, 3 or 4 on wide screens). */
+/** The first row on a phone (2 per row): their pictures load eagerly with high priority (the LCP image); the rest lazily. */
+export const PRIORITY_CARDS = 2;
+
+/** The product list: a responsive grid of device tiles (2 per row on phones, 3 or 4 on wide screens); a tile's name is an h2 under the page's h1. */
 export default function ProductGrid({ products, columns = 4, compact, label, emit }: ProductGridProps & VocabularyProps) {
   if (!products || products.length === 0) return null;
   return (
     <ul className={`ot-pgrid ot-pgrid--${columns}`} aria-label={label}>
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p.code}>
-          <ProductCardView product={p} compact={compact} onOpen={() => void emit('open', { code: p.code })} />
+          <ProductCardView product={p} compact={compact} priority={i < PRIORITY_CARDS} headingLevel={2} onOpen={() => void emit('open', { code: p.code })} />
         </li>
       ))}
     </ul>

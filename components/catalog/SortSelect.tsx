@@ -12,7 +12,17 @@ export interface SortSelectProps {
 export default function SortSelect({ sorts, label, emit, enabled }: SortSelectProps & VocabularyProps) {
   const t = useT();
   const id = useId();
-  if (!sorts || sorts.length === 0) return null;
+  if (!sorts || sorts.length === 0) {
+    // its place while the list loads (no layout shift when the sorts arrive)
+    return (
+      <div className="ot-sort ot-placeholder" aria-hidden="true">
+        <label>{label ?? t('plp.sort')}</label>
+        <select tabIndex={-1} disabled>
+          <option>{'\u00a0'.repeat(24)}</option>
+        </select>
+      </div>
+    );
+  }
   const current = sorts.find((s) => s.selected)?.code ?? sorts[0].code;
   return (
     <div className="ot-sort">

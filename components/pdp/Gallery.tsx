@@ -21,13 +21,13 @@ export default function Gallery({ images, name }: GalleryProps & VocabularyProps
   return (
     <div className="ot-gallery">
       <div className="ot-gallery__main">
-        <img src={main.url} alt={main.altText || name || ""} width={480} height={480} />
+        <img src={main.url} alt={main.altText || name || ""} width={480} height={480} loading="eager" fetchPriority="high" />
       </div>
       {list.length > 1 && (
         <div className="ot-gallery__thumbs" role="group" aria-label={t('pdp.gallery')}>
           {list.map((img, i) => (
             <button key={img.url} type="button" className={cx('ot-gallery__thumb', i === index && 'is-active')} aria-pressed={i === index} aria-label={t('pdp.gallery.show', { n: i + 1 })} onClick={() => setIndex(i)}>
-              <img src={img.url} alt="" width={64} height={64} />
+              <img src={img.url} alt="" width={64} height={64} loading="lazy" decoding="async" />
             </button>
           ))}
         </div>
