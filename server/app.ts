@@ -16,6 +16,7 @@ import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { issueOf } from './lib/validation';
 import './lib/context';
+import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
 import { userRoutes } from './user/routes';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
   });
   app.decorateRequest('sessionId', null);
+  if (queryStatsEnabled()) registerQueryStats(app);
 
   // Shared payload schemas (schemas/api/*.json, each with $id).
   for (const f of readdirSync(join(schemasDir, 'api')).filter((f) => f.endsWith('.json') && f !== 'paths.json').sort()) {

@@ -1,0 +1,36 @@
+// Query counting for the bench (SHOP_QUERY_STATS=1): each request runs in an AsyncLocalStorage store; the
+// drizzle logger of server/db/index.ts counts the statements issued inside it and the reply carries
+// `x-query-count`. Without the flag nothing is installed (no logger, no hook), so production pays nothing.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'drizzle-orm/logger';
+
+export const queryStatsEnabled = () => process.env.SHOP_QUERY_STATS === '1';
+
+const store = new AsyncLocalStorage<{ queries: number }>();
+
+/** The drizzle logger that counts statements (BEGIN/COMMIT of transactions are not logged by drizzle). */
+export const countingLogger: Logger = {
+  logQuery() {
+    const s = store.getStore();
+    if (s) s.queries++;
+  },
+};
+
+/** Runs `fn` with a fresh counter and answers the number of statements it issued (tests). */
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const s = { queries: 0 };
+  const result = await store.run(s, fn);
+  return { result, queries: s.queries };
+}
+
+export function registerQueryStats(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    store.run({ queries: 0 }, done);
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const s = store.getStore();
+    if (s) reply.header('x-query-count', String(s.queries));
+    return payload;
+  });
+}
