@@ -25,6 +25,7 @@ import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { studioRoutes } from './studio/routes';
+import { CatalogModel } from './catalog/model';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   tokenTtlMs?: number;
   /** Requests per minute per IP on the auth routes (default 60). */
   authRateLimit?: number;
+  /** How often (ms) an instance reads the catalogue revision while asked (default 1000). */
+  catalogCheckMs?: number;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
 }
@@ -67,6 +70,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db, ui, paths: loadPaths(schemasDir),
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
+    catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
+  });
+  // A write on this instance (an order, a payment callback giving stock back, a dev catalogue route…) may have
+  // changed the catalogue or stock: the read model checks the revision on its next read.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') app.ctx.catalog.invalidate();
+    return payload;
   });
   app.decorateRequest('sessionId', null);
   if (queryStatsEnabled()) registerQueryStats(app);

@@ -7,37 +7,37 @@ import { cmsComponent, productDetails, productReferences, productSpecification }
 import { cmsPicture, productPicture, type PictureView } from './media';
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
-  const { db, ui, paths } = app.ctx;
+  const { db, ui, paths, catalog } = app.ctx;
   const auth = { preHandler: app.authenticate };
 
   app.route<{ Querystring: { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string } }>({
     method: paths.productSearch.method, url: paths.productSearch.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/SearchQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/SearchResult' } } },
-    handler: async (req) => searchProducts(db, ui, req.query, requestLang(req)),
+    handler: async (req) => searchProducts(await catalog.current(), ui, req.query, requestLang(req)),
   });
 
   app.route<{ Querystring: { productCode: string } }>({
     method: paths.productDetails.method, url: paths.productDetails.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/ProductDetails' } } },
-    handler: async (req) => productDetails(db, req.query.productCode, requestLang(req)),
+    handler: async (req) => productDetails(await catalog.current(), req.query.productCode, requestLang(req)),
   });
 
   app.route<{ Querystring: { productCode: string } }>({
     method: paths.productSpecification.method, url: paths.productSpecification.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/Specification' } } },
-    handler: async (req) => productSpecification(db, req.query.productCode, requestLang(req)),
+    handler: async (req) => productSpecification(await catalog.current(), req.query.productCode, requestLang(req)),
   });
 
   app.route<{ Querystring: { productCode: string; referenceType: string; pageSize: number } }>({
     method: paths.productReferences.method, url: paths.productReferences.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/ReferencesQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/References' } } },
-    handler: async (req) => productReferences(db, req.query.productCode, req.query.referenceType, req.query.pageSize, requestLang(req)),
+    handler: async (req) => productReferences(await catalog.current(), req.query.productCode, req.query.referenceType, req.query.pageSize, requestLang(req)),
   });
 
   app.route<{ Querystring: { componentId: string } }>({
     method: paths.cmsComponent.method, url: paths.cmsComponent.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/ComponentQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/CmsComponent' } } },
-    handler: async (req) => cmsComponent(db, req.query.componentId, requestLang(req)),
+    handler: async (req) => cmsComponent(await catalog.current(), req.query.componentId, requestLang(req)),
   });
 
   app.get<{ Params: { file: string }; Querystring: { view?: PictureView } }>('/media/products/:file', {

@@ -1,6 +1,7 @@
 // Request decorations shared by the domains.
 import type { Db } from '../db/index';
 import type { UiDocuments } from '../ui/documents';
+import type { CatalogModel } from '../catalog/model';
 import type { ApiPaths } from './paths';
 
 export interface AppContext {
@@ -10,6 +11,8 @@ export interface AppContext {
   gatewaySecret: string;
   /** Bearer token lifetime in ms (15 min by default). */
   tokenTtlMs: number;
+  /** The in-memory catalogue read model (server/catalog/model.ts). */
+  catalog: CatalogModel;
 }
 
 declare module 'fastify' {
