@@ -15,11 +15,11 @@ import { answerMerge } from './merge';
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
   const cart = await getOrCreateCart(ctx.db, req.sessionId!);
-  return cartView(ctx.db, ctx.ui, cart, requestLang(req));
+  return cartView(ctx.db, ctx.ui, cart, requestLang(req), await ctx.catalog.current());
 }
 
 async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
-  const products = await loadEntryProducts(ctx.db, rows);
+  const products = await loadEntryProducts(ctx.db, rows, await ctx.catalog.current());
   return rows.map((e) => entryView(e, products, ctx.ui, lang));
 }
 
@@ -32,7 +32,7 @@ function localNumbers(params: Record<string, string | number> | undefined, lang:
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   const lang = requestLang(req);
   const cart = await getOrCreateCart(ctx.db, req.sessionId!);
-  const view = await cartView(ctx.db, ctx.ui, cart, lang);
+  const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current());
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';
     return { cart: view, cartModifications: [{
@@ -86,23 +86,23 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   app.route<{ Body: TariffBody }>({
     method: paths.addToCart.method, url: paths.addToCart.path, ...mutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, req.body)),
+    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   app.route<{ Body: BundleBody }>({
     method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...mutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, req.body)),
+    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   // Replace: the add payload again; the entries of the restricted category (productsNeedReplace) are replaced.
   app.route<{ Body: TariffBody }>({
     method: paths.replaceCart.method, url: paths.replaceCart.path, ...mutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, req.body, true)),
+    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
   app.route<{ Body: BundleBody }>({
     method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...mutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, req.body, true)),
+    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
   app.route<{ Querystring: { entryNumber: number; insuranceCode: string } }>({
     method: paths.addInsurance.method, url: paths.addInsurance.path, ...mutation,

@@ -26,6 +26,8 @@ export class CatalogSnapshot {
   private readonly childless = new Set<string>();
   /** Answers computed from this snapshot (search / details per query and language); dropped with it. */
   readonly answers = new Map<string, unknown>();
+  /** Cart views of this snapshot (server/cart/view.ts), per cart row and language. */
+  readonly cartViews = new Map<string, unknown>();
 
   constructor(readonly revision: number, readonly all: CatalogProduct[], devicePrices: DevicePriceRow[], references: ReferenceRow[], cms: CmsRow[]) {
     for (const p of all) {
