@@ -5,7 +5,7 @@ import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
 import { userOfSession } from '../user/accounts';
-import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, type AddResult, type BundleBody, type EntryRow } from './service';
+import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
 import { addAddon, addInsurance, changeChargeType, setEsim, type ChargeTypeBody } from './extras';
 import { addVoucher, removeVoucher } from './vouchers';
@@ -14,7 +14,7 @@ import { devCartRoutes } from './dev';
 import { answerMerge } from './merge';
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
-  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
+  const cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
   return cartView(ctx.db, ctx.ui, cart, requestLang(req), await ctx.catalog.current());
 }
 
@@ -58,7 +58,7 @@ async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang, quantiti
 async function checkVersion(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const q = req.query as { cartVersion?: number } | undefined;
   if (q?.cartVersion === undefined) return;
-  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
+  const cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
   if (cart.version === q.cartVersion) return;
   const lang = requestLang(req);
   await reply.code(409).send({
@@ -72,35 +72,39 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   const { db, ui, paths } = ctx;
   const auth = { preHandler: app.authenticate };
   const mutation = { preHandler: [app.authenticate, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)] };
+  // Reading the cart and adding to it check the session with their own first query (openCartOfLiveSession,
+  // lockOpenCart: 401 InvalidTokenError once revoked), so the token's signature is enough up front.
+  const light = { preHandler: app.authenticateToken };
+  const lightMutation = { preHandler: [app.authenticateToken, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)] };
   const cartResponse = { 200: { $ref: 'cart.json#/$defs/Cart' } };
   const modResponse = { 200: { $ref: 'cart.json#/$defs/CartModificationResponse' } };
   const cartOnly = { 200: { $ref: 'cart.json#/$defs/CartOnlyResponse' } };
   const mq = { $ref: 'cart.json#/$defs/CartMutationQuery' };
 
-  app.route({ method: paths.cart.method, url: paths.cart.path, ...auth, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+  app.route({ method: paths.cart.method, url: paths.cart.path, ...light, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return respondCart(ctx, req); } });
-  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...auth, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...light, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
     handler: async (req) => respondCart(ctx, req) });
 
   type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
   app.route<{ Body: TariffBody }>({
-    method: paths.addToCart.method, url: paths.addToCart.path, ...mutation,
+    method: paths.addToCart.method, url: paths.addToCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   app.route<{ Body: BundleBody }>({
-    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...mutation,
+    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
     handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   // Replace: the add payload again; the entries of the restricted category (productsNeedReplace) are replaced.
   app.route<{ Body: TariffBody }>({
-    method: paths.replaceCart.method, url: paths.replaceCart.path, ...mutation,
+    method: paths.replaceCart.method, url: paths.replaceCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
   app.route<{ Body: BundleBody }>({
-    method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...mutation,
+    method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
     handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });

@@ -1,14 +1,15 @@
 // Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, devicePrices, productVariants, products, stock } from '../db/schema';
-import { ApiError, badInput, notFound } from '../lib/errors';
+import { cartEntries, cartVouchers, carts, products, sessions, stock } from '../db/schema';
+import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
-import { loadProduct, loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
+import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
 import type { CatalogSnapshot } from '../catalog/model';
 import { evaluateAddRules, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
 import { userOfSession } from '../user/accounts';
+import { isLiveSession } from '../user/service';
 import { ageFromJmbg } from '../user/jmbg';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -27,10 +28,26 @@ export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<Ca
   return created;
 }
 
-/** The session's open cart, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
+/**
+ * The open cart of a live (not revoked) session, or a new one; 401 InvalidTokenError when the session was revoked.
+ * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
+ */
+export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
+  const rows = await db.select({ live: sessions.id, cart: carts }).from(sessions)
+    .leftJoin(carts, and(eq(carts.sessionId, sessions.id), eq(carts.status, 'OPEN')))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).orderBy(desc(carts.id)).limit(1);
+  if (!rows[0]) throw invalidToken();
+  if (rows[0].cart) return rows[0].cart;
+  const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).returning();
+  return created;
+}
+
+/** The open cart of a live session, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
 export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartRow> {
-  const rows = await tx.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update');
-  if (rows[0]) return rows[0];
+  const rows = await tx.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), isNull(sessions.revokedAt)))
+    .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
+  if (rows[0]) return rows[0].cart;
+  if (!(await isLiveSession(tx, sessionId))) throw invalidToken();
   const [created] = await tx.insert(carts).values({ code: numericCode(8), sessionId }).returning();
   return created;
 }

@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /** Signature and expiry of the bearer token only; the route must check the session is live (or serve public data). */
+    authenticateToken: (req: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     sessionId: string | null;
