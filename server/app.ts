@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import Fastify, { type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -59,6 +59,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const serverOptions: FastifyServerOptions = {
     logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
+    // production does not log every request (errors are still logged by the error handler)
+    ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false }, plugins: [ajvFormats as never] },
     bodyLimit: 64 * 1024,
   };

@@ -31,7 +31,7 @@ function localNumbers(params: Record<string, string | number> | undefined, lang:
 
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   const lang = requestLang(req);
-  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
+  const cart = r.cart ?? await getOrCreateCart(ctx.db, req.sessionId!);
   const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current());
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';

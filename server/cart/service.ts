@@ -7,7 +7,8 @@ import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
 import type { CatalogSnapshot } from '../catalog/model';
-import { evaluateAddRules, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
+import { rulesConfig } from './config';
+import { evaluateAddRules, inGroup, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
 import { userOfSession } from '../user/accounts';
 import { isLiveSession } from '../user/service';
 import { ageFromJmbg } from '../user/jmbg';
@@ -56,12 +57,15 @@ export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]>
   return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(cartEntries.entryNumber);
 }
 
-export async function bumpVersion(db: DbOrTx, cartId: number): Promise<void> {
-  await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId));
+export async function bumpVersion(db: DbOrTx, cartId: number): Promise<CartRow> {
+  const [row] = await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId)).returning();
+  return row;
 }
 
 export interface AddResult {
-  cartId: number; verdict: RuleVerdict | null; added: EntryRow[];
+  cartId: number;
+  /** The cart row after the add (absent when nothing changed). */
+  cart?: CartRow; verdict: RuleVerdict | null; added: EntryRow[];
   /** What was to be added when a rule refused it (the `entry` of a refusing cartModification). */
   refused: EntryRow[];
   /** productsNeedReplace: the cart entries to replace. */
@@ -76,11 +80,6 @@ function nextNumbersOf(rows: EntryRow[]): { entryNumber: number; bundleNo: numbe
     entryNumber: rows.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0),
     bundleNo: rows.reduce((m, r) => Math.max(m, r.bundleNo + 1), 1),
   };
-}
-
-async function stockLevel(db: DbOrTx, variantCode: string): Promise<number> {
-  const rows = await db.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variantCode));
-  return rows[0]?.level ?? 0;
 }
 
 /** cartSnapshot from entries already read, with the products of the read model (null when one is missing there). */
@@ -127,7 +126,15 @@ async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: 
   return db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
     const { candidates, entries } = await build(tx);
-    const customerAge = await customerAgeOf(tx, sessionId);
+    // the stock of every variant to add, in one statement (authoritative: not from the read model)
+    const variants = candidates.filter((c) => c.variantCode !== null && c.stockLevel !== null).map((c) => c.variantCode!);
+    if (variants.length > 0) {
+      const levels = await tx.select({ code: stock.variantCode, level: stock.level }).from(stock).where(inArray(stock.variantCode, variants));
+      for (const c of candidates) if (c.variantCode !== null && c.stockLevel !== null) c.stockLevel = levels.find((l) => l.code === c.variantCode)?.level ?? 0;
+    }
+    // the customer's age matters only for the age-restricted products
+    const ageMatters = candidates.some((c) => inGroup(rulesConfig().ageRestricted, c.productOfferingType, c.categories));
+    const customerAge = ageMatters ? await customerAgeOf(tx, sessionId) : null;
     const draftRows = (from: number, bundleNo: number): EntryRow[] => entries.map((e, i) => ({
       id: 0, cartId: cart.id, entryNumber: from + i, bundleNo, variantCode: null, quantity: 1, processType: null, pricePlanId: null, termMonths: null,
       oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null, installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, ...e,
@@ -149,13 +156,11 @@ async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: 
     const line = candidates.length === 1 && entries.length === 1 && candidates[0].productOfferingType === 'ACCESSORY' ? lineOfSameAccessory(all, entries[0]) : null;
     if (line) {
       const raised = await tx.update(cartEntries).set({ quantity: line.quantity + 1 }).where(eq(cartEntries.id, line.id)).returning();
-      await bumpVersion(tx, cart.id);
-      return { cartId: cart.id, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
+      return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
     }
     const { entryNumber, bundleNo } = nextNumbersOf(all);
     const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
-    await bumpVersion(tx, cart.id);
-    return { cartId: cart.id, verdict: null, added, refused: [], replaceEntries: [] };
+    return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), verdict: null, added, refused: [], replaceEntries: [] };
   });
 }
 
@@ -210,7 +215,7 @@ export interface BundleBody {
 }
 
 /** Resolves a device or accessory code (base or variant) to the product and the chosen variant. */
-async function resolveVariant(tx: DbOrTx, cat: CatalogSnapshot, code: string, types: string[]): Promise<{ p: CatalogProduct; variantCode: string; level: number }> {
+function resolveVariant(cat: CatalogSnapshot, code: string, types: string[]): { p: CatalogProduct; variantCode: string; level: number } {
   let productCode = code;
   let variantCode: string | null = null;
   const owner = cat.productOfVariant.get(code);
@@ -218,13 +223,14 @@ async function resolveVariant(tx: DbOrTx, cat: CatalogSnapshot, code: string, ty
   const p = requireType(cat.product(productCode), code, types);
   const chosen = variantCode ? p.variants.find((x) => x.code === variantCode) : (p.variants.find((x) => x.stockLevel > 0) ?? p.variants[0]);
   if (!chosen) throw notFound(code, 'error.unknownProduct');
-  return { p, variantCode: chosen.code, level: await stockLevel(tx, chosen.code) };
+  // the level is read from the database for every variant at once by applyAdd
+  return { p, variantCode: chosen.code, level: 0 };
 }
 
 /** POST addBundleToCart — device with a tariff (one-off or installments), or a device/accessory alone (one-off). */
 export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot, body: BundleBody, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, cat, async (tx) => {
-    const dev = await resolveVariant(tx, cat, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
+  return applyAdd(db, sessionId, cat, async () => {
+    const dev = resolveVariant(cat, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
     const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level, categories: dev.p.product.categories }];
     const entries: EntryDraft[] = [];
     if (body.tariffCode) {
@@ -262,7 +268,7 @@ export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot,
       entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24, priceVersion: ins.product.priceVersion });
     }
     for (const code of new Set(body.accessoryCodes ?? [])) {
-      const acc = await resolveVariant(tx, cat, code, ['ACCESSORY']);
+      const acc = resolveVariant(cat, code, ['ACCESSORY']);
       const own = oneOffPrice(acc.p);
       if (!own) throw badInput('error.cart.notPurchasable', { code }, 'accessoryCodes');
       candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level, categories: acc.p.product.categories, oneTimePrice: own.price });
