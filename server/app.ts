@@ -26,6 +26,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { studioRoutes } from './studio/routes';
 import { CatalogModel } from './catalog/model';
+import { CartRowCache } from './cart/row-cache';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   tokenTtlMs?: number;
   /** Requests per minute per IP on the auth routes (default 60). */
   authRateLimit?: number;
+  /** This process is the database's only user (the embedded PGlite): cart rows may be kept in memory. */
+  singleInstance?: boolean;
   /** How often (ms) an instance reads the catalogue revision while asked (default 1000). */
   catalogCheckMs?: number;
   /** An already loaded document set (tests may share one). */
@@ -73,11 +76,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
+    cartRows: opts.singleInstance ? new CartRowCache() : null,
   });
   // A write on this instance (an order, a payment callback giving stock back, a dev catalogue route…) may have
   // changed the catalogue or stock: the read model checks the revision on its next read.
   app.addHook('onSend', async (req, _reply, payload) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') app.ctx.catalog.invalidate();
+    if (app.ctx.cartRows && req.routeOptions.config?.cartReadOnly !== true) app.ctx.cartRows.invalidate();
     return payload;
   });
   app.decorateRequest('sessionId', null);

@@ -18,6 +18,19 @@ async function respondCart(ctx: AppContext, req: FastifyRequest) {
   return cartView(ctx.db, ctx.ui, cart, requestLang(req), await ctx.catalog.current());
 }
 
+/** GET cart / fullCart: the cart row from memory on a single-instance server (server/cart/row-cache.ts). */
+async function readCart(ctx: AppContext, req: FastifyRequest) {
+  const rows = ctx.cartRows;
+  if (!rows) return respondCart(ctx, req);
+  let cart = rows.get(req.sessionId!);
+  if (!cart) {
+    const started = rows.begin();
+    cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
+    rows.set(req.sessionId!, cart, started);
+  }
+  return cartView(ctx.db, ctx.ui, cart, requestLang(req), await ctx.catalog.current());
+}
+
 async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
   const products = await loadEntryProducts(ctx.db, rows, await ctx.catalog.current());
   return rows.map((e) => entryView(e, products, ctx.ui, lang));
@@ -81,10 +94,11 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   const cartOnly = { 200: { $ref: 'cart.json#/$defs/CartOnlyResponse' } };
   const mq = { $ref: 'cart.json#/$defs/CartMutationQuery' };
 
-  app.route({ method: paths.cart.method, url: paths.cart.path, ...light, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
-    handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return respondCart(ctx, req); } });
-  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...light, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
-    handler: async (req) => respondCart(ctx, req) });
+  const readOnly = { cartReadOnly: true };
+  app.route({ method: paths.cart.method, url: paths.cart.path, ...light, config: readOnly, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return readCart(ctx, req); } });
+  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...light, config: readOnly, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+    handler: async (req) => readCart(ctx, req) });
 
   type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
   app.route<{ Body: TariffBody }>({

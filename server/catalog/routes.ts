@@ -1,5 +1,5 @@
 // Thin routes of the catalogue; the work is in search.ts / details.ts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requestLang } from '../lib/lang';
 import { notFound } from '../lib/errors';
 import { searchProducts } from './search';
@@ -8,19 +8,30 @@ import { cmsPicture, productPicture, type PictureView } from './media';
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
+  /**
+   * The answer serialized once per catalogue revision, (route, query) and language, by the route's own response
+   * serializer (so the bytes are what the schema-driven serializer would write), then sent as is.
+   */
+  const cached = async (reply: FastifyReply, key: string, compute: (cat: Awaited<ReturnType<typeof catalog.current>>) => unknown) => {
+    const cat = await catalog.current();
+    const body = cat.memo(`json|${key}`, () => reply.serialize(compute(cat)));
+    reply.type('application/json; charset=utf-8');
+    return body;
+  };
+  const keyOf = (req: { url: string }, lang: string) => `${lang}|${req.url}`;
   // the catalogue is public data: a well-signed unexpired token is enough (no database)
-  const auth = { preHandler: app.authenticateToken };
+  const auth = { preHandler: app.authenticateToken, config: { cartReadOnly: true } };
 
   app.route<{ Querystring: { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string } }>({
     method: paths.productSearch.method, url: paths.productSearch.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/SearchQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/SearchResult' } } },
-    handler: async (req) => searchProducts(await catalog.current(), ui, req.query, requestLang(req)),
+    handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => searchProducts(cat, ui, req.query, requestLang(req))),
   });
 
   app.route<{ Querystring: { productCode: string } }>({
     method: paths.productDetails.method, url: paths.productDetails.path, ...auth,
     schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/ProductDetails' } } },
-    handler: async (req) => productDetails(await catalog.current(), req.query.productCode, requestLang(req)),
+    handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => productDetails(cat, req.query.productCode, requestLang(req))),
   });
 
   app.route<{ Querystring: { productCode: string } }>({

@@ -2,6 +2,7 @@
 import type { Db } from '../db/index';
 import type { UiDocuments } from '../ui/documents';
 import type { CatalogModel } from '../catalog/model';
+import type { CartRowCache } from '../cart/row-cache';
 import type { ApiPaths } from './paths';
 
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   tokenTtlMs: number;
   /** The in-memory catalogue read model (server/catalog/model.ts). */
   catalog: CatalogModel;
+  /** Open cart rows in memory, only when this process is the database's sole user (buildApp singleInstance). */
+  cartRows: CartRowCache | null;
 }
 
 declare module 'fastify' {
@@ -24,5 +27,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A pure read: answering it does not clear the single-instance cart row cache (server/cart/row-cache.ts). */
+    cartReadOnly?: boolean;
   }
 }

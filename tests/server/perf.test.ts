@@ -97,4 +97,30 @@ describe.each(drivers)('read model and query budget on %s', (_name, url) => {
     const mine = (await o.call('GET', DETAILS)).json().variants.find((v: { code: string }) => v.code === 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE');
     expect(mine.stock.stockLevel).toBe(7);
   });
+
+  it('on a single-instance server (embedded database) reads an unchanged cart with no query, and never serves it stale', async () => {
+    const single = await buildApp({ db: h.database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, singleInstance: true, authRateLimit: 10000 });
+    try {
+      const s = await new Shopper(single).login();
+      await s.call('POST', PATHS.addBundle, { deviceCode: 'ACC_USBC_CABLE', chargeType: 'ONE_TIME_CHARGE' });
+      await s.call('GET', PATHS.fullCart);
+      const warm = await s.call('GET', PATHS.fullCart);
+      expect(queries(warm)).toBe(0);
+      expect(warm.json().totalUnitCount).toBe(1);
+      // a write through this server clears the rows: the next read shows it
+      await s.call('POST', PATHS.addBundle, { deviceCode: 'ACC_TEMPERED_GLASS', chargeType: 'ONE_TIME_CHARGE' });
+      const after = await s.call('GET', PATHS.fullCart);
+      expect(after.json().totalUnitCount).toBe(2);
+      expect(after.json().version).toBeGreaterThan(warm.json().version);
+      // logout revokes the session: its token no longer reads the cart
+      const oldToken = s.token;
+      expect((await s.call('POST', '/selfcare/b2c/user/logout')).statusCode).toBe(200);
+      const stale = await single.inject({ method: 'GET', url: PATHS.fullCart, headers: { authorization: `Bearer ${oldToken}`, lang: '1' } });
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json().errors[0].type).toBe('InvalidTokenError');
+    } finally {
+      await single.close();
+      single.ctx.ui.close();
+    }
+  });
 });
