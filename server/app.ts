@@ -81,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // A write on this instance (an order, a payment callback giving stock back, a dev catalogue route…) may have
   // changed the catalogue or stock: the read model checks the revision on its next read.
   app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') app.ctx.catalog.invalidate();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.routeOptions.config?.catalogUnchanged !== true) app.ctx.catalog.invalidate();
     if (app.ctx.cartRows && req.routeOptions.config?.cartReadOnly !== true) app.ctx.cartRows.invalidate();
     return payload;
   });

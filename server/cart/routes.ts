@@ -45,7 +45,7 @@ function localNumbers(params: Record<string, string | number> | undefined, lang:
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   const lang = requestLang(req);
   const cart = r.cart ?? await getOrCreateCart(ctx.db, req.sessionId!);
-  const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current());
+  const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current(), r.cart ? r.entries : undefined);
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';
     return { cart: view, cartModifications: [{
@@ -88,7 +88,8 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   // Reading the cart and adding to it check the session with their own first query (openCartOfLiveSession,
   // lockOpenCart: 401 InvalidTokenError once revoked), so the token's signature is enough up front.
   const light = { preHandler: app.authenticateToken };
-  const lightMutation = { preHandler: [app.authenticateToken, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)] };
+  // (adding to a cart never changes the catalogue or stock: the read model need not check its revision after it)
+  const lightMutation = { preHandler: [app.authenticateToken, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)], config: { catalogUnchanged: true } };
   const cartResponse = { 200: { $ref: 'cart.json#/$defs/Cart' } };
   const modResponse = { 200: { $ref: 'cart.json#/$defs/CartModificationResponse' } };
   const cartOnly = { 200: { $ref: 'cart.json#/$defs/CartOnlyResponse' } };

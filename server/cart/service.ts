@@ -65,7 +65,9 @@ export async function bumpVersion(db: DbOrTx, cartId: number): Promise<CartRow> 
 export interface AddResult {
   cartId: number;
   /** The cart row after the add (absent when nothing changed). */
-  cart?: CartRow; verdict: RuleVerdict | null; added: EntryRow[];
+  cart?: CartRow;
+  /** The cart's entries after the add, by entry number (with `cart`). */
+  entries?: EntryRow[]; verdict: RuleVerdict | null; added: EntryRow[];
   /** What was to be added when a rule refused it (the `entry` of a refusing cartModification). */
   refused: EntryRow[];
   /** productsNeedReplace: the cart entries to replace. */
@@ -156,11 +158,13 @@ async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: 
     const line = candidates.length === 1 && entries.length === 1 && candidates[0].productOfferingType === 'ACCESSORY' ? lineOfSameAccessory(all, entries[0]) : null;
     if (line) {
       const raised = await tx.update(cartEntries).set({ quantity: line.quantity + 1 }).where(eq(cartEntries.id, line.id)).returning();
-      return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
+      const after = all.map((e) => (e.id === line.id ? raised[0] : e));
+      return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
     }
     const { entryNumber, bundleNo } = nextNumbersOf(all);
     const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
-    return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), verdict: null, added, refused: [], replaceEntries: [] };
+    const after = [...all, ...added].sort((a, b) => a.entryNumber - b.entryNumber);
+    return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added, refused: [], replaceEntries: [] };
   });
 }
 

@@ -31,5 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A pure read: answering it does not clear the single-instance cart row cache (server/cart/row-cache.ts). */
     cartReadOnly?: boolean;
+    /** A write that never changes the catalogue or stock (adding to a cart): the read model need not check its revision. */
+    catalogUnchanged?: boolean;
   }
 }
