@@ -9,11 +9,16 @@ export const queryStatsEnabled = () => process.env.SHOP_QUERY_STATS === '1';
 
 const store = new AsyncLocalStorage<{ queries: number }>();
 
-/** The drizzle logger that counts statements (BEGIN/COMMIT of transactions are not logged by drizzle). */
+const TX_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+/**
+ * The drizzle logger that counts statements. Transaction control (BEGIN/COMMIT…) is not counted: drizzle logs it
+ * for node-postgres but not for PGlite, and the counts must compare across drivers.
+ */
 export const countingLogger: Logger = {
-  logQuery() {
+  logQuery(query: string) {
     const s = store.getStore();
-    if (s) s.queries++;
+    if (s && !TX_CONTROL.test(query)) s.queries++;
   },
 };
 
