@@ -10,11 +10,11 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
   /**
    * The answer serialized once per catalogue revision, (route, query) and language, by the route's own response
-   * serializer (so the bytes are what the schema-driven serializer would write), then sent as is.
+   * serializer (so the bytes are what the schema-driven serializer would write), kept as UTF-8 bytes, sent as they are.
    */
   const cached = async (reply: FastifyReply, key: string, compute: (cat: Awaited<ReturnType<typeof catalog.current>>) => unknown) => {
     const cat = await catalog.current();
-    const body = cat.memo(`json|${key}`, () => reply.serialize(compute(cat)));
+    const body = cat.memo(`json|${key}`, () => Buffer.from(String(reply.serialize(compute(cat))), 'utf8'));
     reply.type('application/json; charset=utf-8');
     return body;
   };
