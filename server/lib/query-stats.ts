@@ -9,10 +9,10 @@ export const queryStatsEnabled = () => process.env.SHOP_QUERY_STATS === '1';
 
 const store = new AsyncLocalStorage<{ queries: number }>();
 
-const TX_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+const TX_CONTROL = /^\s*(begin|commit|rollback|savepoint|release|set local)\b/i;
 
 /**
- * The drizzle logger that counts statements. Transaction control (BEGIN/COMMIT…) is not counted: drizzle logs it
+ * The drizzle logger that counts statements. Transaction control (BEGIN/COMMIT, SET LOCAL…) is not counted: drizzle logs it
  * for node-postgres but not for PGlite, and the counts must compare across drivers.
  */
 export const countingLogger: Logger = {

@@ -2,7 +2,7 @@
 // figure; absolute req/s depend on the machine). The shop runs in production mode as a child process
 // (server/main.ts, SHOP_QUERY_STATS=1 so every reply carries `x-query-count`), first on a fresh PGlite folder,
 // then on a fresh PostgreSQL database (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test;
-// BENCH_SKIP_PG=1 skips it). autocannon, 50 connections, BENCH_SECONDS (5) per route after a short warm-up.
+// BENCH_SKIP_PG=1 / BENCH_SKIP_PGLITE=1 skip one). autocannon, 50 connections, BENCH_SECONDS (5) per route after a short warm-up.
 //
 // "add to cart" really writes on every request: it rotates through many pre-created sessions and adds cheap
 // accessories in turn (each add of an accessory alone adds a line or raises its quantity, within the cart
@@ -240,7 +240,7 @@ async function main() {
   let pass = true;
   const dir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   try {
-    pass = await runOn('PGlite', { pgliteDir: dir }) && pass;
+    if (process.env.BENCH_SKIP_PGLITE !== '1') pass = await runOn('PGlite', { pgliteDir: dir }) && pass;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
