@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import Fastify, { type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -16,6 +16,7 @@ import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { issueOf } from './lib/validation';
 import './lib/context';
+import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
 import { renderShopPage } from './ui/page';
@@ -25,6 +26,8 @@ import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { studioRoutes } from './studio/routes';
+import { CatalogModel } from './catalog/model';
+import { CartRowCache } from './cart/row-cache';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +46,10 @@ export interface BuildAppOptions {
   tokenTtlMs?: number;
   /** Requests per minute per IP on the auth routes (default 60). */
   authRateLimit?: number;
+  /** This process is the database's only user (the embedded PGlite): cart rows may be kept in memory. */
+  singleInstance?: boolean;
+  /** How often (ms) an instance reads the catalogue revision while asked (default 1000). */
+  catalogCheckMs?: number;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
 }
@@ -56,6 +63,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const serverOptions: FastifyServerOptions = {
     logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
+    // production does not log every request (errors are still logged by the error handler)
+    ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false }, plugins: [ajvFormats as never] },
     bodyLimit: 64 * 1024,
   };
@@ -67,8 +76,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db, ui, paths: loadPaths(schemasDir),
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
+    catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
+    cartRows: opts.singleInstance ? new CartRowCache() : null,
+  });
+  // A write on this instance (an order, a payment callback giving stock back, a dev catalogue route…) may have
+  // changed the catalogue or stock: the read model checks the revision on its next read.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.routeOptions.config?.catalogUnchanged !== true) app.ctx.catalog.invalidate();
+    if (app.ctx.cartRows && req.routeOptions.config?.cartReadOnly !== true) app.ctx.cartRows.invalidate();
+    return payload;
   });
   app.decorateRequest('sessionId', null);
+  if (queryStatsEnabled()) registerQueryStats(app);
 
   // Shared payload schemas (schemas/api/*.json, each with $id).
   for (const f of readdirSync(join(schemasDir, 'api')).filter((f) => f.endsWith('.json') && f !== 'paths.json').sort()) {
@@ -148,7 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const [pagePath, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
         const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
         const indexHtml = readFileSync(indexFile, 'utf8');
-        return renderShopPage(indexHtml, { ui, db: opts.db, distDir, lang: pageLang, path: pagePath, search })
+        return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search })
           .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before
           .then((html) => reply.type('text/html; charset=utf-8').header('Vary', 'Cookie').send(html));
       }

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   let app;
   try {
     app = await buildApp({
-      db: database.db, dev, logger: true, gatewaySecret: secret,
+      db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite',
       schemasDir: process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : undefined,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
     });

@@ -5,7 +5,7 @@ import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
 import { userOfSession } from '../user/accounts';
-import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, type AddResult, type BundleBody, type EntryRow } from './service';
+import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
 import { addAddon, addInsurance, changeChargeType, setEsim, type ChargeTypeBody } from './extras';
 import { addVoucher, removeVoucher } from './vouchers';
@@ -14,12 +14,25 @@ import { devCartRoutes } from './dev';
 import { answerMerge } from './merge';
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
-  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
-  return cartView(ctx.db, ctx.ui, cart, requestLang(req));
+  const cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
+  return cartView(ctx.db, ctx.ui, cart, requestLang(req), await ctx.catalog.current());
+}
+
+/** GET cart / fullCart: the cart row from memory on a single-instance server (server/cart/row-cache.ts). */
+async function readCart(ctx: AppContext, req: FastifyRequest) {
+  const rows = ctx.cartRows;
+  if (!rows) return respondCart(ctx, req);
+  let cart = rows.get(req.sessionId!);
+  if (!cart) {
+    const started = rows.begin();
+    cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
+    rows.set(req.sessionId!, cart, started);
+  }
+  return cartView(ctx.db, ctx.ui, cart, requestLang(req), await ctx.catalog.current());
 }
 
 async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
-  const products = await loadEntryProducts(ctx.db, rows);
+  const products = await loadEntryProducts(ctx.db, rows, await ctx.catalog.current());
   return rows.map((e) => entryView(e, products, ctx.ui, lang));
 }
 
@@ -31,8 +44,8 @@ function localNumbers(params: Record<string, string | number> | undefined, lang:
 
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   const lang = requestLang(req);
-  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
-  const view = await cartView(ctx.db, ctx.ui, cart, lang);
+  const cart = r.cart ?? await getOrCreateCart(ctx.db, req.sessionId!);
+  const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current(), r.cart ? r.entries : undefined);
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';
     return { cart: view, cartModifications: [{
@@ -58,7 +71,7 @@ async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang, quantiti
 async function checkVersion(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const q = req.query as { cartVersion?: number } | undefined;
   if (q?.cartVersion === undefined) return;
-  const cart = await getOrCreateCart(ctx.db, req.sessionId!);
+  const cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
   if (cart.version === q.cartVersion) return;
   const lang = requestLang(req);
   await reply.code(409).send({
@@ -72,37 +85,43 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   const { db, ui, paths } = ctx;
   const auth = { preHandler: app.authenticate };
   const mutation = { preHandler: [app.authenticate, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)] };
+  // Reading the cart and adding to it check the session with their own first query (openCartOfLiveSession,
+  // lockOpenCart: 401 InvalidTokenError once revoked), so the token's signature is enough up front.
+  const light = { preHandler: app.authenticateToken };
+  // (adding to a cart never changes the catalogue or stock: the read model need not check its revision after it)
+  const lightMutation = { preHandler: [app.authenticateToken, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)], config: { catalogUnchanged: true } };
   const cartResponse = { 200: { $ref: 'cart.json#/$defs/Cart' } };
   const modResponse = { 200: { $ref: 'cart.json#/$defs/CartModificationResponse' } };
   const cartOnly = { 200: { $ref: 'cart.json#/$defs/CartOnlyResponse' } };
   const mq = { $ref: 'cart.json#/$defs/CartMutationQuery' };
 
-  app.route({ method: paths.cart.method, url: paths.cart.path, ...auth, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
-    handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return respondCart(ctx, req); } });
-  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...auth, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
-    handler: async (req) => respondCart(ctx, req) });
+  const readOnly = { cartReadOnly: true };
+  app.route({ method: paths.cart.method, url: paths.cart.path, ...light, config: readOnly, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return readCart(ctx, req); } });
+  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...light, config: readOnly, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+    handler: async (req) => readCart(ctx, req) });
 
   type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
   app.route<{ Body: TariffBody }>({
-    method: paths.addToCart.method, url: paths.addToCart.path, ...mutation,
+    method: paths.addToCart.method, url: paths.addToCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, req.body)),
+    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   app.route<{ Body: BundleBody }>({
-    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...mutation,
+    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, req.body)),
+    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   // Replace: the add payload again; the entries of the restricted category (productsNeedReplace) are replaced.
   app.route<{ Body: TariffBody }>({
-    method: paths.replaceCart.method, url: paths.replaceCart.path, ...mutation,
+    method: paths.replaceCart.method, url: paths.replaceCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, req.body, true)),
+    handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
   app.route<{ Body: BundleBody }>({
-    method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...mutation,
+    method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...lightMutation,
     schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
-    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, req.body, true)),
+    handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
   app.route<{ Querystring: { entryNumber: number; insuranceCode: string } }>({
     method: paths.addInsurance.method, url: paths.addInsurance.path, ...mutation,

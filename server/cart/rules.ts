@@ -46,7 +46,7 @@ export interface RuleVerdict {
 
 export type AddRule = (items: AddCandidate[], cart: CartSnapshot, ctx: RuleContext) => RuleVerdict | null;
 
-const inGroup = (g: { productOfferingTypes: string[]; categories: string[] }, type: string, categories: string[] = []) =>
+export const inGroup = (g: { productOfferingTypes: string[]; categories: string[] }, type: string, categories: string[] = []) =>
   g.productOfferingTypes.includes(type) && (g.categories.length === 0 || categories.some((c) => g.categories.includes(c)));
 
 /** A variant that is not in stock cannot be added. */

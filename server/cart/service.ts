@@ -1,13 +1,16 @@
 // Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, devicePrices, productVariants, products, stock } from '../db/schema';
-import { ApiError, badInput, notFound } from '../lib/errors';
+import { cartEntries, cartVouchers, carts, products, sessions, stock } from '../db/schema';
+import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
-import { loadProduct, loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
-import { evaluateAddRules, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
+import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
+import type { CatalogSnapshot } from '../catalog/model';
+import { rulesConfig } from './config';
+import { evaluateAddRules, inGroup, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
 import { userOfSession } from '../user/accounts';
+import { isLiveSession } from '../user/service';
 import { ageFromJmbg } from '../user/jmbg';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -26,16 +29,45 @@ export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<Ca
   return created;
 }
 
+/**
+ * The open cart of a live (not revoked) session, or a new one; 401 InvalidTokenError when the session was revoked.
+ * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
+ */
+export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
+  const rows = await db.select({ live: sessions.id, cart: carts }).from(sessions)
+    .leftJoin(carts, and(eq(carts.sessionId, sessions.id), eq(carts.status, 'OPEN')))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).orderBy(desc(carts.id)).limit(1);
+  if (!rows[0]) throw invalidToken();
+  if (rows[0].cart) return rows[0].cart;
+  const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).returning();
+  return created;
+}
+
+/** The open cart of a live session, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
+export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartRow> {
+  const rows = await tx.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), isNull(sessions.revokedAt)))
+    .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
+  if (rows[0]) return rows[0].cart;
+  if (!(await isLiveSession(tx, sessionId))) throw invalidToken();
+  const [created] = await tx.insert(carts).values({ code: numericCode(8), sessionId }).returning();
+  return created;
+}
+
 export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]> {
   return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(cartEntries.entryNumber);
 }
 
-export async function bumpVersion(db: DbOrTx, cartId: number): Promise<void> {
-  await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId));
+export async function bumpVersion(db: DbOrTx, cartId: number): Promise<CartRow> {
+  const [row] = await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId)).returning();
+  return row;
 }
 
 export interface AddResult {
-  cartId: number; verdict: RuleVerdict | null; added: EntryRow[];
+  cartId: number;
+  /** The cart row after the add (absent when nothing changed). */
+  cart?: CartRow;
+  /** The cart's entries after the add, by entry number (with `cart`). */
+  entries?: EntryRow[]; verdict: RuleVerdict | null; added: EntryRow[];
   /** What was to be added when a rule refused it (the `entry` of a refusing cartModification). */
   refused: EntryRow[];
   /** productsNeedReplace: the cart entries to replace. */
@@ -45,17 +77,25 @@ export interface AddResult {
 }
 type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
 
-async function nextNumbers(db: DbOrTx, cartId: number): Promise<{ entryNumber: number; bundleNo: number }> {
-  const rows = await entriesOf(db, cartId);
+function nextNumbersOf(rows: EntryRow[]): { entryNumber: number; bundleNo: number } {
   return {
     entryNumber: rows.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0),
     bundleNo: rows.reduce((m, r) => Math.max(m, r.bundleNo + 1), 1),
   };
 }
 
-async function stockLevel(db: DbOrTx, variantCode: string): Promise<number> {
-  const rows = await db.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variantCode));
-  return rows[0]?.level ?? 0;
+/** cartSnapshot from entries already read, with the products of the read model (null when one is missing there). */
+function cartSnapshotOf(entries: EntryRow[], cat: CatalogSnapshot): CartSnapshot | null {
+  const out: CartSnapshot['entries'] = [];
+  for (const e of entries) {
+    const p = cat.product(e.productCode);
+    if (!p) return null;
+    out.push({
+      entryNumber: e.entryNumber, bundleNo: e.bundleNo, productCode: e.productCode, productOfferingType: p.product.type, variantCode: e.variantCode,
+      quantity: e.quantity, chargeType: e.chargeType, categories: p.product.categories, oneTimePrice: e.oneTimePrice,
+    });
+  }
+  return { entries: out };
 }
 
 export async function cartSnapshot(db: DbOrTx, cartId: number): Promise<CartSnapshot> {
@@ -84,47 +124,48 @@ export async function removeEntries(tx: DbOrTx, cartId: number, entryNumbers: nu
  * Adds the drafts built by `build` after the rules of rules.ts. With `replace`, the entries a
  * productsNeedReplace verdict names are removed first and the rules are judged again without them.
  */
-async function applyAdd(db: Db, sessionId: string, build: (tx: DbOrTx) => Promise<{ candidates: AddCandidate[]; entries: EntryDraft[] }>, replace = false): Promise<AddResult> {
+async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: (tx: DbOrTx) => Promise<{ candidates: AddCandidate[]; entries: EntryDraft[] }>, replace = false): Promise<AddResult> {
   return db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
-    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+    const cart = await lockOpenCart(tx, sessionId);
     const { candidates, entries } = await build(tx);
-    const customerAge = await customerAgeOf(tx, sessionId);
+    // the stock of every variant to add, in one statement (authoritative: not from the read model)
+    const variants = candidates.filter((c) => c.variantCode !== null && c.stockLevel !== null).map((c) => c.variantCode!);
+    if (variants.length > 0) {
+      const levels = await tx.select({ code: stock.variantCode, level: stock.level }).from(stock).where(inArray(stock.variantCode, variants));
+      for (const c of candidates) if (c.variantCode !== null && c.stockLevel !== null) c.stockLevel = levels.find((l) => l.code === c.variantCode)?.level ?? 0;
+    }
+    // the customer's age matters only for the age-restricted products
+    const ageMatters = candidates.some((c) => inGroup(rulesConfig().ageRestricted, c.productOfferingType, c.categories));
+    const customerAge = ageMatters ? await customerAgeOf(tx, sessionId) : null;
     const draftRows = (from: number, bundleNo: number): EntryRow[] => entries.map((e, i) => ({
       id: 0, cartId: cart.id, entryNumber: from + i, bundleNo, variantCode: null, quantity: 1, processType: null, pricePlanId: null, termMonths: null,
       oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null, installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, ...e,
     }));
-    let verdict = evaluateAddRules(candidates, await cartSnapshot(tx, cart.id), { customerAge });
+    let all = await entriesOf(tx, cart.id);
+    const snapshotNow = async () => cartSnapshotOf(all, cat) ?? await cartSnapshot(tx, cart.id);
+    let verdict = evaluateAddRules(candidates, await snapshotNow(), { customerAge });
     if (verdict?.statusCode === 'productsNeedReplace' && replace) {
-      await removeEntries(tx, cart.id, verdict.replaceEntryNumbers ?? []);
-      verdict = evaluateAddRules(candidates, await cartSnapshot(tx, cart.id), { customerAge });
+      const gone = verdict.replaceEntryNumbers ?? [];
+      await removeEntries(tx, cart.id, gone);
+      all = all.filter((e) => !gone.includes(e.entryNumber));
+      verdict = evaluateAddRules(candidates, await snapshotNow(), { customerAge });
     }
     if (verdict) {
-      const all = await entriesOf(tx, cart.id);
-      const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
+      const { entryNumber, bundleNo } = nextNumbersOf(all);
       return { cartId: cart.id, verdict, added: [], refused: draftRows(entryNumber, bundleNo), replaceEntries: all.filter((e) => verdict!.replaceEntryNumbers?.includes(e.entryNumber)) };
     }
     // the same accessory alone again raises the quantity of its line (one line per accessory, like the limit counts it)
-    const line = await sameAccessoryLine(tx, cart.id, candidates, entries);
+    const line = candidates.length === 1 && entries.length === 1 && candidates[0].productOfferingType === 'ACCESSORY' ? lineOfSameAccessory(all, entries[0]) : null;
     if (line) {
       const raised = await tx.update(cartEntries).set({ quantity: line.quantity + 1 }).where(eq(cartEntries.id, line.id)).returning();
-      await bumpVersion(tx, cart.id);
-      return { cartId: cart.id, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
+      const after = all.map((e) => (e.id === line.id ? raised[0] : e));
+      return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
     }
-    const { entryNumber, bundleNo } = await nextNumbers(tx, cart.id);
+    const { entryNumber, bundleNo } = nextNumbersOf(all);
     const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
-    await bumpVersion(tx, cart.id);
-    return { cartId: cart.id, verdict: null, added, refused: [], replaceEntries: [] };
+    const after = [...all, ...added].sort((a, b) => a.entryNumber - b.entryNumber);
+    return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added, refused: [], replaceEntries: [] };
   });
-}
-
-/**
- * An accessory added alone whose variant is already in the cart alone (its own bundle, one-off, priced alike):
- * that line, to raise its quantity instead of adding a second line of the same product.
- */
-async function sameAccessoryLine(tx: DbOrTx, cartId: number, candidates: AddCandidate[], entries: EntryDraft[]): Promise<EntryRow | null> {
-  if (candidates.length !== 1 || entries.length !== 1 || candidates[0].productOfferingType !== 'ACCESSORY') return null;
-  return lineOfSameAccessory(await entriesOf(tx, cartId), entries[0]);
 }
 
 /**
@@ -153,10 +194,10 @@ function tariffEntry(t: CatalogProduct, termMonths: number | null): EntryDraft {
 }
 
 /** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid). */
-export async function addTariff(db: Db, sessionId: string, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, async (tx) => {
-    const t = requireType(await loadProduct(tx, body.code), body.code, ['TARIFF']);
-    if (t.product.parentCode === null && (await tx.select({ code: products.code }).from(products).where(eq(products.parentCode, t.product.code)).limit(1)).length > 0) {
+export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }, replace = false): Promise<AddResult> {
+  return applyAdd(db, sessionId, cat, async () => {
+    const t = requireType(cat.product(body.code), body.code, ['TARIFF']);
+    if (t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
       throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
     }
     if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
@@ -178,30 +219,30 @@ export interface BundleBody {
 }
 
 /** Resolves a device or accessory code (base or variant) to the product and the chosen variant. */
-async function resolveVariant(tx: DbOrTx, code: string, types: string[]): Promise<{ p: CatalogProduct; variantCode: string; level: number }> {
+function resolveVariant(cat: CatalogSnapshot, code: string, types: string[]): { p: CatalogProduct; variantCode: string; level: number } {
   let productCode = code;
   let variantCode: string | null = null;
-  const v = await tx.select().from(productVariants).where(eq(productVariants.code, code));
-  if (v[0]) { productCode = v[0].productCode; variantCode = v[0].code; }
-  const p = requireType(await loadProduct(tx, productCode), code, types);
+  const owner = cat.productOfVariant.get(code);
+  if (owner) { productCode = owner; variantCode = code; }
+  const p = requireType(cat.product(productCode), code, types);
   const chosen = variantCode ? p.variants.find((x) => x.code === variantCode) : (p.variants.find((x) => x.stockLevel > 0) ?? p.variants[0]);
   if (!chosen) throw notFound(code, 'error.unknownProduct');
-  return { p, variantCode: chosen.code, level: await stockLevel(tx, chosen.code) };
+  // the level is read from the database for every variant at once by applyAdd
+  return { p, variantCode: chosen.code, level: 0 };
 }
 
 /** POST addBundleToCart — device with a tariff (one-off or installments), or a device/accessory alone (one-off). */
-export async function addBundle(db: Db, sessionId: string, body: BundleBody, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, async (tx) => {
-    const dev = await resolveVariant(tx, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
+export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot, body: BundleBody, replace = false): Promise<AddResult> {
+  return applyAdd(db, sessionId, cat, async () => {
+    const dev = resolveVariant(cat, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
     const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level, categories: dev.p.product.categories }];
     const entries: EntryDraft[] = [];
     if (body.tariffCode) {
       if (dev.p.product.type !== 'DEVICE') throw badInput('error.cart.tariffNeedsDevice', {}, 'tariffCode');
-      const t = requireType(await loadProduct(tx, body.tariffCode), body.tariffCode, ['TARIFF']);
+      const t = requireType(cat.product(body.tariffCode), body.tariffCode, ['TARIFF']);
       const term = t.plan?.terms.find((x) => x.id === body.subscriptionTermId) ?? (!body.subscriptionTermId ? t.plan?.terms.find((x) => x.recommended) : undefined);
       if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
-      const rows = await tx.select().from(devicePrices).where(and(eq(devicePrices.deviceCode, dev.p.product.code), eq(devicePrices.tariffCode, t.product.code), eq(devicePrices.termMonths, term.months)));
-      const price = rows[0];
+      const price = cat.devicePricesOf([dev.p.product.code]).find((d) => d.tariffCode === t.product.code && d.termMonths === term.months);
       if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.tariffCode }, 'tariffCode');
       if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.discTariffOffer', { code: price.id }, 'pricePlanId', 'MTS_DISC_TARIFF');
       if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
@@ -226,12 +267,12 @@ export async function addBundle(db: Db, sessionId: string, body: BundleBody, rep
       candidates[0].oneTimePrice = own.price;
     }
     if (body.insuranceCode) {
-      const ins = requireType(await loadProduct(tx, body.insuranceCode), body.insuranceCode, ['INSURANCE']);
+      const ins = requireType(cat.product(body.insuranceCode), body.insuranceCode, ['INSURANCE']);
       const fee = monthlyFee(ins);
       entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24, priceVersion: ins.product.priceVersion });
     }
     for (const code of new Set(body.accessoryCodes ?? [])) {
-      const acc = await resolveVariant(tx, code, ['ACCESSORY']);
+      const acc = resolveVariant(cat, code, ['ACCESSORY']);
       const own = oneOffPrice(acc.p);
       if (!own) throw badInput('error.cart.notPurchasable', { code }, 'accessoryCodes');
       candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level, categories: acc.p.product.categories, oneTimePrice: own.price });
@@ -280,6 +321,12 @@ export function assertNotEmpty(entries: EntryRow[]): void {
   if (entries.length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
 }
 
-export async function loadEntryProducts(db: DbOrTx, entries: EntryRow[]) {
-  return loadProducts(db, { codes: [...new Set(entries.map((e) => e.productCode))] });
+/** The products of cart entries: from the read model when given (views), else from the database (validation, orders). */
+export async function loadEntryProducts(db: DbOrTx, entries: EntryRow[], cat?: CatalogSnapshot): Promise<CatalogProduct[]> {
+  const codes = [...new Set(entries.map((e) => e.productCode))];
+  if (cat) {
+    const found = cat.products({ codes });
+    if (found.length === codes.length) return found;
+  }
+  return loadProducts(db, { codes });
 }

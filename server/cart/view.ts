@@ -8,6 +8,7 @@ import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './ser
 import { cartVouchers } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { ADDON_TYPES } from './extras';
+import type { CatalogSnapshot } from '../catalog/model';
 
 export type AppliedVoucher = typeof cartVouchers.$inferSelect;
 
@@ -97,9 +98,26 @@ export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lan
 /** Para charged now (by card): every one-time price. */
 export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n + e.oneTimePrice * e.quantity, 0);
 
-export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang) {
-  const entries = await entriesOf(db, cart.id);
-  const products = await loadEntryProducts(db, entries);
+/**
+ * The Cart shape. With the catalogue read model (`cat`) the products come from memory and the answer is kept per
+ * (cart row, language) in that snapshot: every change of the entries or coupons bumps the cart's version (and
+ * updatedAt), any other change of the cart row changes the row itself, and a catalogue change replaces the snapshot.
+ */
+export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]) {
+  if (!cat) return computeCartView(db, ui, cart, lang);
+  const key = `${lang}|${JSON.stringify(cart)}`;
+  const hit = cat.cartViews.get(key);
+  if (hit) return hit as Awaited<ReturnType<typeof computeCartView>>;
+  const view = await computeCartView(db, ui, cart, lang, cat, knownEntries);
+  if (cat.cartViews.size >= 5000) cat.cartViews.clear();
+  cat.cartViews.set(key, view);
+  return view;
+}
+
+/** `knownEntries`: the entries of exactly this cart row, when the caller has just written them (add to cart). */
+async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]) {
+  const entries = knownEntries ?? await entriesOf(db, cart.id);
+  const products = await loadEntryProducts(db, entries, cat);
   const vouchers = await vouchersOf(db, cart.id);
   const views = entries.map((e) => entryView(e, products, ui, lang, vouchers));
   const customer = cart.orderCustomerInfo;

@@ -1,14 +1,9 @@
 // productDetails (ARCHITECTURE §5.1), productSpecification, productReferences, cmsComponent.
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index';
-import { cmsComponents, products } from '../db/schema';
 import { notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull } from '../lib/money';
-import {
-  currentMonthly, devicePricesOf, loadProduct, loadProducts, monthlyFee, oneOffPrice, referencesOf, stockLevelStatus,
-  type CatalogProduct, type DevicePriceRow,
-} from './repository';
+import { currentMonthly, monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
+import type { CatalogSnapshot } from './model';
 import { summarize } from './search';
 
 function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: DevicePriceRow[], children: CatalogProduct[], lang: Lang): Record<string, unknown> {
@@ -54,9 +49,9 @@ function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: Devic
 }
 
 /** Postpaid tariffs grouped for a device page: parents carry their children. */
-async function tariffOffers(db: DbOrTx, device: CatalogProduct | null, lang: Lang) {
-  const tariffs = (await loadProducts(db, { category: 'tarife' })).filter((t) => t.product.type === 'TARIFF');
-  const dp = device ? await devicePricesOf(db, [device.product.code]) : [];
+function tariffOffers(cat: CatalogSnapshot, device: CatalogProduct | null, lang: Lang) {
+  const tariffs = cat.products({ category: 'tarife' }).filter((t) => t.product.type === 'TARIFF');
+  const dp = device ? cat.devicePricesOf([device.product.code]) : [];
   const childrenOf = (code: string) => tariffs.filter((t) => t.product.parentCode === code);
   const roots = tariffs.filter((t) => !t.product.parentCode);
   const priced = roots.map((t) => ({ t, price: tariffPrice(t, device, dp, childrenOf(t.product.code), lang) }));
@@ -66,13 +61,19 @@ async function tariffOffers(db: DbOrTx, device: CatalogProduct | null, lang: Lan
   };
 }
 
-export async function productDetails(db: DbOrTx, code: string, lang: Lang) {
-  const p = await loadProduct(db, code);
+/** The details answer, computed once per (product, language) and catalogue revision. */
+export function productDetails(cat: CatalogSnapshot, code: string, lang: Lang) {
+  const p = cat.product(code);
   if (!p) throw notFound(code, 'error.unknownProduct');
+  return cat.memo(`details|${lang}|${code}`, () => computeDetails(cat, p, lang));
+}
+
+function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang) {
+  const code = p.product.code;
   const own = oneOffPrice(p);
-  const insuranceRefs = await referencesOf(db, code, 'INSURANCE');
-  const insurances = await loadProducts(db, { codes: insuranceRefs.map((r) => r.targetCode) });
-  const accessoryRefs = await referencesOf(db, code, 'ACCESSORIES');
+  const insuranceRefs = cat.referencesOf(code, 'INSURANCE');
+  const insurances = cat.products({ codes: insuranceRefs.map((r) => r.targetCode) });
+  const accessoryRefs = cat.referencesOf(code, 'ACCESSORIES');
   const isDevice = p.product.type === 'DEVICE';
   return {
     code: p.product.code,
@@ -88,7 +89,7 @@ export async function productDetails(db: DbOrTx, code: string, lang: Lang) {
       stock: { stockLevelStatus: stockLevelStatus(v.stockLevel), stockLevel: Math.max(v.stockLevel, 0) },
     })),
     highlights: p.product.highlights.map((h) => ({ name: h.name[lang], value: h.value[lang] })),
-    prices: isDevice ? await tariffOffers(db, p, lang) : { topOffer: [], basicOffer: [] },
+    prices: isDevice ? tariffOffers(cat, p, lang) : { topOffer: [], basicOffer: [] },
     oneOff: own ? {
       pricePlanId: p.plan!.id,
       purchasable: p.plan!.purchasable,
@@ -105,9 +106,8 @@ export async function productDetails(db: DbOrTx, code: string, lang: Lang) {
   };
 }
 
-export async function productSpecification(db: DbOrTx, code: string, lang: Lang) {
-  const rows = await db.select().from(products).where(eq(products.code, code));
-  const p = rows[0];
+export function productSpecification(cat: CatalogSnapshot, code: string, lang: Lang) {
+  const p = cat.product(code)?.product;
   if (!p) throw notFound(code, 'error.unknownProduct');
   return {
     code: p.code,
@@ -119,11 +119,10 @@ export async function productSpecification(db: DbOrTx, code: string, lang: Lang)
   };
 }
 
-export async function productReferences(db: DbOrTx, code: string, referenceType: string, pageSize: number, lang: Lang) {
-  const exists = await db.select({ code: products.code }).from(products).where(eq(products.code, code));
-  if (exists.length === 0) throw notFound(code, 'error.unknownProduct');
-  const refs = (await referencesOf(db, code, referenceType)).slice(0, pageSize);
-  const targets = await loadProducts(db, { codes: refs.map((r) => r.targetCode) });
+export function productReferences(cat: CatalogSnapshot, code: string, referenceType: string, pageSize: number, lang: Lang) {
+  if (!cat.product(code)) throw notFound(code, 'error.unknownProduct');
+  const refs = cat.referencesOf(code, referenceType).slice(0, pageSize);
+  const targets = cat.products({ codes: refs.map((r) => r.targetCode) });
   return {
     references: refs.flatMap((r) => {
       const t = targets.find((x) => x.product.code === r.targetCode);
@@ -135,9 +134,8 @@ export async function productReferences(db: DbOrTx, code: string, referenceType:
   };
 }
 
-export async function cmsComponent(db: DbOrTx, id: string, lang: Lang) {
-  const rows = await db.select().from(cmsComponents).where(eq(cmsComponents.id, id));
-  const c = rows[0];
+export function cmsComponent(cat: CatalogSnapshot, id: string, lang: Lang) {
+  const c = cat.cmsComponent(id);
   if (!c) throw notFound(id, 'error.unknownCmsComponent');
   return {
     uid: c.id,

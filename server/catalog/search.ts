@@ -1,11 +1,11 @@
 // productSearch: category, free text, facets (groupType), sorts of seed 001 §2, pagination, breadcrumbs.
 // The query string follows the commerce platform: "freeText:sort:facet:value:facet:value".
-import type { DbOrTx } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull, type Money } from '../lib/money';
 import type { UiDocuments } from '../ui/documents';
 import { colorFamily, familyByCode, FAMILY_ORDER } from './colors';
-import { devicePricesOf, loadProducts, monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
+import { monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
+import type { CatalogSnapshot } from './model';
 import type { ProductSummary as ApiProductSummary } from '../../schemas/types/api.catalog';
 
 export const SORTS = ['relevance', 'topRated', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
@@ -73,11 +73,17 @@ export function parseQuery(query: string | undefined, sortParam: string | undefi
 const buildQuery = (q: ParsedQuery, filters: Array<[string, string]>) =>
   [q.text, q.sort, ...filters.flatMap(([k, v]) => [k, v])].join(':');
 
-export async function searchProducts(db: DbOrTx, ui: UiDocuments, params: SearchParams, lang: Lang) {
+/** The search answer, computed once per (query, language) and catalogue revision. */
+export function searchProducts(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang) {
+  const key = `search|${lang}|${params.categoryCode ?? ''}|${params.query ?? ''}|${params.sort ?? ''}|${params.page}|${params.pageSize}|${params.searchQueryContext ?? ''}`;
+  return cat.memo(key, () => computeSearch(cat, ui, params, lang));
+}
+
+function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang) {
   const category = params.categoryCode ?? 'telefoni';
   // a parent tariff only groups its children (seed 000 §2): it has no price plan of its own and is not listed
-  const all = (await loadProducts(db, { category })).filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
-  const dp = await devicePricesOf(db, all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));
+  const all = cat.products({ category }).filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
+  const dp = cat.devicePricesOf(all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));
   const summaries = all.map((p) => ({ p, s: summarize(p, dp, lang) }));
   const q = parseQuery(params.query, params.sort);
   const needle = q.text.toLocaleLowerCase('sr');

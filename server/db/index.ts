@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { countingLogger, queryStatsEnabled } from '../lib/query-stats';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,7 +39,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') console.error(`PostgreSQL idle client error: ${err.message}`);
     });
-    const db = drizzle({ client: pool, schema });
+    const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres' };
   }
@@ -53,7 +54,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close(), dialect: 'pglite' };
 }

@@ -1,7 +1,7 @@
 // Drizzle schema of the shop (PostgreSQL dialect; PGlite and PostgreSQL share it).
 // Money is always integer para (1/100 RSD).
 import {
-  pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real,
+  pgTable, text, integer, bigint, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -295,3 +295,12 @@ export const cartVouchers = pgTable('cart_vouchers', {
   value: integer('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.cartId, t.voucherCode] })]);
+
+/**
+ * One row: the catalogue's revision, raised at commit by deferred triggers on every catalogue and stock table
+ * (migration 0004). Each instance's in-memory read model (server/catalog/model.ts) polls it.
+ */
+export const catalogRevision = pgTable('catalog_revision', {
+  id: integer('id').primaryKey().default(1),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,8 @@
 // Request decorations shared by the domains.
 import type { Db } from '../db/index';
 import type { UiDocuments } from '../ui/documents';
+import type { CatalogModel } from '../catalog/model';
+import type { CartRowCache } from '../cart/row-cache';
 import type { ApiPaths } from './paths';
 
 export interface AppContext {
@@ -10,14 +12,26 @@ export interface AppContext {
   gatewaySecret: string;
   /** Bearer token lifetime in ms (15 min by default). */
   tokenTtlMs: number;
+  /** The in-memory catalogue read model (server/catalog/model.ts). */
+  catalog: CatalogModel;
+  /** Open cart rows in memory, only when this process is the database's sole user (buildApp singleInstance). */
+  cartRows: CartRowCache | null;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     authenticate: (req: FastifyRequest) => Promise<void>;
+    /** Signature and expiry of the bearer token only; the route must check the session is live (or serve public data). */
+    authenticateToken: (req: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A pure read: answering it does not clear the single-instance cart row cache (server/cart/row-cache.ts). */
+    cartReadOnly?: boolean;
+    /** A write that never changes the catalogue or stock (adding to a cart): the read model need not check its revision. */
+    catalogUnchanged?: boolean;
   }
 }

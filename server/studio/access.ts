@@ -12,7 +12,7 @@ export type StudioAccess = 'ok' | 'production' | 'notStaff';
 async function sessionOf(db: Db, req: FastifyRequest): Promise<string | null> {
   const h = req.headers.authorization;
   const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-  if (m) return sessionOfToken(db, m[1]);
+  if (m) return sessionOfToken(db, req.server.ctx.gatewaySecret, m[1]);
   return findSession(db, req.cookies[SESSION_COOKIE]);
 }
 

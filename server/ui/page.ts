@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
-import type { Db } from '../db/index';
+import type { CatalogModel } from '../catalog/model';
 import type { Lang } from '../lib/lang';
 import { searchProducts } from '../catalog/search';
 import { productDetails } from '../catalog/details';
@@ -136,7 +136,8 @@ export function preloadFiles(distDir: string, components: string[], actionGroups
 
 export interface PageOptions {
   ui: UiDocuments;
-  db: Db;
+  /** the catalogue read model (server/catalog/model.ts) */
+  catalog: CatalogModel;
   distDir: string;
   /** the request's language, the path and the query string (without '?') */
   lang: Lang;
@@ -150,6 +151,7 @@ export interface PageOptions {
 async function firstData(o: PageOptions, screen: ScreenJson, params: Record<string, string | undefined>, query: URLSearchParams) {
   const calls: Record<string, unknown> = {};
   let lcpImage: string | null = null;
+  const cat = await o.catalog.current();
   for (const call of screen.load ?? []) {
     const args = call.args ?? {};
     try {
@@ -162,17 +164,17 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
           page: Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0,
           pageSize: PAGE_SIZE,
         };
-        const res = await searchProducts(o.db, o.ui, q, o.lang) as { products?: Array<{ images?: Array<{ url?: string }> }> };
+        const res = await searchProducts(cat, o.ui, q, o.lang) as { products?: Array<{ images?: Array<{ url?: string }> }> };
         calls[callKey('productSearch', q)] = res;
         // the first card's picture is the list's largest paint on a phone
         lcpImage ??= res.products?.[0]?.images?.[0]?.url ?? null;
       } else if (call.action === 'catalog.loadHero' && typeof args.categoryCode === 'string') {
         const q = { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' };
-        calls[callKey('productSearch', q)] = await searchProducts(o.db, o.ui, { ...q, page: 0 }, o.lang);
+        calls[callKey('productSearch', q)] = await searchProducts(cat, o.ui, { ...q, page: 0 }, o.lang);
       } else if (call.action === 'pdp.load') {
         const code = typeof args.productCode === 'string' ? args.productCode : params.productCode;
         if (!code) continue;
-        const det = await productDetails(o.db, code, o.lang) as { variants?: Array<{ colorCode?: string; images?: Array<{ url?: string }>; stock?: { stockLevelStatus?: string } }> };
+        const det = await productDetails(cat, code, o.lang) as { variants?: Array<{ colorCode?: string; images?: Array<{ url?: string }>; stock?: { stockLevelStatus?: string } }> };
         calls[callKey('productDetails', { productCode: code })] = det;
         const colour = typeof args.colorCode === 'string' ? args.colorCode : params.colorCode;
         const variant = det.variants?.find((v) => v.colorCode === colour)

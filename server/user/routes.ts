@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badInput, invalidToken } from '../lib/errors';
 import { requestLang } from '../lib/lang';
-import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken } from './service';
+import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken, verifyToken } from './service';
 import { notSignedIn, signIn, signOut, userOfSession, userView } from './accounts';
 
 interface AuthorizeBody { userId: string; encodedPassword: string; rememberMe?: boolean }
@@ -18,7 +18,7 @@ export function decodePassword(encoded: string): string | null {
 const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 60 * 60 * 24 * 30 });
 
 export async function userRoutes(app: FastifyInstance, opts: { secureCookies: boolean; rateLimitMax: number }): Promise<void> {
-  const { db, paths, tokenTtlMs } = app.ctx;
+  const { db, paths, tokenTtlMs, gatewaySecret } = app.ctx;
   const rateLimit = { max: opts.rateLimitMax, timeWindow: '1 minute' };
 
   app.route({
@@ -33,7 +33,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
         reply.setCookie(SESSION_COOKIE, s.raw, cookieOptions(opts.secureCookies));
       }
       reply.header('Cache-Control', 'no-store');
-      const token = await issueToken(db, sessionId, tokenTtlMs);
+      const token = await issueToken(db, gatewaySecret, sessionId, tokenTtlMs);
       return { data: { token, authorized: (await userOfSession(db, sessionId)) !== null } };
     },
   });
@@ -46,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
       const sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
       if (!sessionId) throw invalidToken();
       reply.header('Cache-Control', 'no-store');
-      return { data: { response: await issueToken(db, sessionId, tokenTtlMs) } };
+      return { data: { response: await issueToken(db, gatewaySecret, sessionId, tokenTtlMs) } };
     },
   });
 
@@ -54,7 +54,16 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     const h = req.headers.authorization;
     const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
     if (!m) throw invalidToken();
-    const sessionId = await sessionOfToken(db, m[1]);
+    const sessionId = await sessionOfToken(db, gatewaySecret, m[1]);
+    if (!sessionId) throw invalidToken();
+    req.sessionId = sessionId;
+  });
+  // The token's signature and expiry only (no database): for routes whose own first query checks that the session
+  // is live (the cart's), and for the catalogue (public data).
+  app.decorate('authenticateToken', async (req: FastifyRequest) => {
+    const h = req.headers.authorization;
+    const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
+    const sessionId = m ? verifyToken(gatewaySecret, m[1]) : null;
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
   });

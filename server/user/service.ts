@@ -1,7 +1,11 @@
-// Anonymous sessions (cookie `sid`, stored as SHA-256) and short-lived bearer tokens (stored hashed).
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/index';
-import { bearerTokens, sessions } from '../db/schema';
+// Anonymous sessions (cookie `sid`, stored as SHA-256) and short-lived bearer tokens. A token is signed, not stored:
+// `<session id>.<expiry, ms base 36>.<nonce>.<HMAC-SHA256>` with a key derived from GATEWAY_SECRET (shared by the
+// instances), so it is checked without the database; whether its session is still live (not revoked by sign-in
+// or logout) is asked by the query a route needs anyway (the cart's), or by `sessionOfToken`.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/index';
+import { sessions } from '../db/schema';
 import { randomToken, sha256 } from '../lib/ids';
 
 export const SESSION_COOKIE = 'sid';
@@ -21,20 +25,45 @@ export async function createSession(db: Db): Promise<{ id: string; raw: string }
   return { id, raw };
 }
 
-export async function issueToken(db: Db, sessionId: string, ttlMs: number): Promise<string> {
-  const token = randomToken(32);
-  const now = new Date();
-  await db.insert(bearerTokens).values({ tokenHash: sha256(token), sessionId, expiresAt: new Date(now.getTime() + ttlMs) });
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-  // Expired tokens of this session are of no use any more.
-  await db.delete(bearerTokens).where(and(eq(bearerTokens.sessionId, sessionId), lt(bearerTokens.expiresAt, now)));
-  return token;
+const keys = new Map<string, Buffer>();
+/** The token key of a secret (a key of its own, derived from the shared secret). */
+function tokenKey(secret: string): Buffer {
+  let k = keys.get(secret);
+  if (!k) keys.set(secret, (k = createHmac('sha256', secret).update('orbita-bearer-token-v1').digest()));
+  return k;
 }
 
-/** The session of a valid, unexpired bearer token, or null. */
-export async function sessionOfToken(db: Db, token: string): Promise<string | null> {
-  const rows = await db.select({ sessionId: bearerTokens.sessionId }).from(bearerTokens)
-    .innerJoin(sessions, eq(sessions.id, bearerTokens.sessionId))
-    .where(and(eq(bearerTokens.tokenHash, sha256(token)), gt(bearerTokens.expiresAt, new Date()), isNull(sessions.revokedAt)));
-  return rows[0]?.sessionId ?? null;
+/** Signs a token for a session, valid until `expiresAtMs`. */
+export function signToken(secret: string, sessionId: string, expiresAtMs: number): string {
+  const body = `${sessionId}.${expiresAtMs.toString(36)}.${randomToken(9)}`;
+  return `${body}.${createHmac('sha256', tokenKey(secret)).update(body).digest('base64url')}`;
+}
+
+/** The session id of a well-signed, unexpired token (no database), or null. */
+export function verifyToken(secret: string, token: string, now = Date.now()): string | null {
+  const parts = token.split('.');
+  if (parts.length !== 4 || !/^[0-9a-f]{64}$/.test(parts[0])) return null;
+  const mac = Buffer.from(parts[3], 'base64url');
+  const expected = createHmac('sha256', tokenKey(secret)).update(`${parts[0]}.${parts[1]}.${parts[2]}`).digest();
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
+  const exp = parseInt(parts[1], 36);
+  return Number.isFinite(exp) && exp > now ? parts[0] : null;
+}
+
+export async function issueToken(db: Db, secret: string, sessionId: string, ttlMs: number): Promise<string> {
+  const now = new Date();
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  return signToken(secret, sessionId, now.getTime() + ttlMs);
+}
+
+/** Whether a session exists and was not revoked. */
+export async function isLiveSession(db: DbOrTx, sessionId: string): Promise<boolean> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return rows.length > 0;
+}
+
+/** The session of a valid, unexpired bearer token whose session is live, or null. */
+export async function sessionOfToken(db: Db, secret: string, token: string): Promise<string | null> {
+  const sessionId = verifyToken(secret, token);
+  return sessionId && (await isLiveSession(db, sessionId)) ? sessionId : null;
 }

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearerTokens } from '../../server/db/schema';
-import { sha256 } from '../../server/lib/ids';
-import { drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
+import { bearerTokens, sessions } from '../../server/db/schema';
+import { signToken, verifyToken } from '../../server/user/service';
+import { drivers, GATEWAY_SECRET, PATHS, Shopper, startApp, type Harness } from './helpers';
 
 describe.each(drivers)('auth on %s', (_name, url) => {
   let h: Harness;
@@ -16,10 +16,34 @@ describe.each(drivers)('auth on %s', (_name, url) => {
     expect(typeof res.json().data.token).toBe('string');
     const sid = res.cookies.find((c) => c.name === 'sid');
     expect(sid?.httpOnly).toBe(true);
-    // the token is stored hashed, never in clear
-    const rows = await h.database.db.select().from(bearerTokens).where(eq(bearerTokens.tokenHash, res.json().data.token));
-    expect(rows).toHaveLength(0);
-    expect(await h.database.db.select().from(bearerTokens).where(eq(bearerTokens.tokenHash, sha256(res.json().data.token)))).toHaveLength(1);
+    // the token is signed (checked without the database), not stored; it names the session, which is stored
+    const token: string = res.json().data.token;
+    expect(await h.database.db.select().from(bearerTokens)).toHaveLength(0);
+    const sessionId = verifyToken(GATEWAY_SECRET, token);
+    expect(sessionId).not.toBeNull();
+    expect(await h.database.db.select().from(sessions).where(eq(sessions.id, sessionId!))).toHaveLength(1);
+    // another secret (another deployment) does not accept it
+    expect(verifyToken('another-secret', token)).toBeNull();
+  });
+
+  it('refuses a token whose signature, session or expiry was altered', async () => {
+    const s = await new Shopper(h.app).login();
+    const [sid, exp, nonce, mac] = s.token.split('.');
+    const later = (parseInt(exp, 36) + 3_600_000).toString(36);
+    const otherSid = 'a'.repeat(64);
+    for (const forged of [`${sid}.${later}.${nonce}.${mac}`, `${otherSid}.${exp}.${nonce}.${mac}`, `${sid}.${exp}.${nonce}.${mac.slice(0, -2)}AA`, `${sid}.${exp}.${nonce}`]) {
+      const r = await h.app.inject({ method: 'GET', url: PATHS.search, headers: { authorization: `Bearer ${forged}`, lang: '1' } });
+      expect(r.statusCode).toBe(401);
+      expect(r.json().errors[0].type).toBe('InvalidTokenError');
+    }
+    // a well-signed token of a session that does not exist: the catalogue (public) needs no session, the cart does
+    const ghost = signToken(GATEWAY_SECRET, otherSid, Date.now() + 60_000);
+    expect((await h.app.inject({ method: 'GET', url: PATHS.search, headers: { authorization: `Bearer ${ghost}`, lang: '1' } })).statusCode).toBe(200);
+    const cart = await h.app.inject({ method: 'GET', url: PATHS.cart, headers: { authorization: `Bearer ${ghost}`, lang: '1' } });
+    expect(cart.statusCode).toBe(401);
+    expect(cart.json().errors[0].type).toBe('InvalidTokenError');
+    const add = await h.app.inject({ method: 'POST', url: PATHS.addBundle, headers: { authorization: `Bearer ${ghost}`, lang: '1' }, payload: { deviceCode: 'ACC_USBC_CABLE', chargeType: 'ONE_TIME_CHARGE' } });
+    expect(add.statusCode).toBe(401);
   });
 
   it('answers 401 InvalidTokenError without, with a wrong, or with an expired token', async () => {
@@ -33,7 +57,8 @@ describe.each(drivers)('auth on %s', (_name, url) => {
 
     const s = await new Shopper(h.app).login();
     expect((await s.call('GET', PATHS.cart)).statusCode).toBe(200);
-    await h.database.db.update(bearerTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bearerTokens.tokenHash, sha256(s.token)));
+    // the same session, signed with an expiry a second ago
+    s.token = signToken(GATEWAY_SECRET, verifyToken(GATEWAY_SECRET, s.token)!, Date.now() - 1000);
     const expired = await s.call('GET', PATHS.cart);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().errors[0].type).toBe('InvalidTokenError');

@@ -83,6 +83,12 @@ describe.each(drivers)('accounts on %s', (_name, url) => {
     // the old token is dead, the fresh one works
     const stale = await h.app.inject({ method: 'GET', url: INFO, headers: { authorization: `Bearer ${oldToken}` } });
     expect(stale.statusCode).toBe(401);
+    // … also where the cart's own query checks the session (cart read, add to cart)
+    const staleCart = await h.app.inject({ method: 'GET', url: PATHS.cart, headers: { authorization: `Bearer ${oldToken}` } });
+    expect(staleCart.statusCode).toBe(401);
+    expect(staleCart.json().errors[0].type).toBe('InvalidTokenError');
+    const staleAdd = await h.app.inject({ method: 'POST', url: PATHS.addBundle, headers: { authorization: `Bearer ${oldToken}` }, payload: { deviceCode: 'ACC_USBC_CABLE', chargeType: 'ONE_TIME_CHARGE' } });
+    expect(staleAdd.statusCode).toBe(401);
     const info = await s.call('GET', INFO);
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({

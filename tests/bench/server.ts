@@ -1,0 +1,269 @@
+// npm run bench:server: the API at load, beside a bare Fastify "hello" started by the same run (the ratio is the
+// figure; absolute req/s depend on the machine). The shop runs in production mode as a child process
+// (server/main.ts, SHOP_QUERY_STATS=1 so every reply carries `x-query-count`), first on a fresh PGlite folder,
+// then on a fresh PostgreSQL database (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test;
+// BENCH_SKIP_PG=1 / BENCH_SKIP_PGLITE=1 skip one). autocannon, 50 connections, BENCH_SECONDS (5) per route after a short warm-up.
+//
+// "add to cart" really writes on every request: it rotates through many pre-created sessions and adds cheap
+// accessories in turn (each add of an accessory alone adds a line or raises its quantity, within the cart
+// limits); afterwards the bench reads every cart back and checks that the units in the carts equal the
+// successful adds ("writes verified").
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+// autocannon ships no types; the few fields used here.
+// @ts-expect-error no declaration file
+import autocannonUntyped from 'autocannon';
+
+namespace autocannon {
+  export interface Options {
+    url: string; method?: string; headers?: Record<string, string>; body?: string; connections?: number; duration?: number;
+    requests?: Array<{ setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>;
+  }
+  export interface Result {
+    requests: { average: number }; latency: { p99: number }; errors: number; timeouts: number; non2xx: number; '2xx': number;
+  }
+}
+const autocannon = autocannonUntyped as (o: autocannon.Options, cb: (err: Error | null, r: autocannon.Result) => void) => unknown;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+const P = {
+  token: '/selfcare/b2c/auth/token',
+  search: '/hybris/ecommerce/b2c/v1/products/search',
+  details: '/hybris/ecommerce/b2c/v1/products/single',
+  cart: '/hybris/ecommerce/b2c/v1/users/carts',
+  fullCart: '/hybris/ecommerce/b2c/v1/users/carts/fullcart',
+  addBundle: '/hybris/ecommerce/b2c/v1/users/carts/addservice',
+};
+/** Accessories with stock ≥ 3 and a low price: each session can take 3 units of each (maxOrderQuantity). */
+const ACCESSORIES = ['ACC_TEMPERED_GLASS', 'ACC_USBC_CABLE', 'ACC_SAMSUNG_25W_CHARGER', 'ACC_XIAOMI_BUDS6_ACTIVE', 'ACC_APPLE_20W_ADAPTER', 'ACC_ANKER_POWERBANK_10K'];
+const UNITS_PER_SESSION = ACCESSORIES.length * 3;
+
+interface Child { url: string; stop: () => Promise<void> }
+
+function spawnServer(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<Child & { proc: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, args, { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      const m = ready.exec(out);
+      if (m) {
+        proc.stdout!.off('data', onData);
+        resolve({
+          proc, url: m[1],
+          stop: () => new Promise<void>((r) => { if (proc.exitCode !== null) return r(); proc.once('exit', () => r()); proc.kill('SIGTERM'); setTimeout(() => proc.kill('SIGKILL'), 5000).unref(); }),
+        });
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (d) => (out += d));
+    proc.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  });
+}
+
+const HELLO = `
+import Fastify from 'fastify';
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log('listening at http://127.0.0.1:' + app.server.address().port + '/');
+`;
+
+async function startHello(): Promise<Child> {
+  return spawnServer(['--input-type=module', '-e', HELLO], { ...process.env }, /listening at (http:\/\/[\d.:]+)\//);
+}
+
+async function startShop(db: { pgliteDir?: string; url?: string }): Promise<Child> {
+  const env: Record<string, string | undefined> = {
+    ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: '1', AUTH_RATE_LIMIT: '1000000',
+    PGLITE_DIR: db.pgliteDir, DATABASE_URL: db.url,
+  };
+  if (!db.url) delete env.DATABASE_URL;
+  return spawnServer(['--import', 'tsx', 'server/main.ts'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//);
+}
+
+interface Session { token: string; cookie: string }
+
+async function session(url: string): Promise<Session> {
+  const res = await fetch(url + P.token);
+  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
+  const sid = /sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  return { token: ((await res.json()) as { data: { token: string } }).data.token, cookie: `sid=${sid}` };
+}
+
+const headersOf = (s: Session) => ({ lang: '1', authorization: `Bearer ${s.token}`, cookie: s.cookie, 'content-type': 'application/json' });
+
+async function call(url: string, s: Session, method: string, path: string, body?: unknown) {
+  const res = await fetch(url + path, { method, headers: headersOf(s), body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return { json: JSON.parse(text), queries: Number(res.headers.get('x-query-count') ?? NaN) };
+}
+
+interface Row { route: string; rps: number; share: number; target: number | null; p99: number; errors: number; queries: number | string; note?: string }
+
+async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const inst = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    void inst;
+  });
+}
+
+async function warm(opts: autocannon.Options) {
+  await cannon({ ...opts, duration: 1 });
+}
+
+function row(route: string, r: autocannon.Result, bare: number, target: number | null, queries: number | string, note?: string): Row {
+  return { route, rps: r.requests.average, share: r.requests.average / bare, target, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, queries, note };
+}
+
+async function benchShop(label: string, shop: Child, bare: number): Promise<Row[]> {
+  const url = shop.url;
+  const rows: Row[] = [];
+  const reader = await session(url);
+  const searchPath = `${P.search}?categoryCode=telefoni&page=0&pageSize=20`;
+  const detailsPath = `${P.details}?productCode=SAMSUNG_GALAXY_A56`;
+
+  // product list
+  const list = await call(url, reader, 'GET', searchPath);
+  if (list.json.products.length < 10) throw new Error('search answered too few phones');
+  const listReq = { url: url + searchPath, headers: headersOf(reader) };
+  await warm(listReq);
+  const listQ = (await call(url, reader, 'GET', searchPath)).queries;
+  rows.push(row('product list (search, 20 phones)', await cannon(listReq), bare, 0.25, listQ));
+
+  // product details
+  const detReq = { url: url + detailsPath, headers: headersOf(reader) };
+  await warm(detReq);
+  const detQ = (await call(url, reader, 'GET', detailsPath)).queries;
+  rows.push(row('product details', await cannon(detReq), bare, 0.20, detQ));
+
+  // full cart: a phone bundle (device + tariff) and an accessory
+  const buyer = await session(url);
+  await call(url, buyer, 'POST', P.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'RECURRING_CHARGE', insuranceCode: 'INSURANCE_SCREEN', accessoryCodes: ['ACC_SAMSUNG_25W_CHARGER'] });
+  const full = await call(url, buyer, 'GET', P.fullCart);
+  if (full.json.entries.length < 3) throw new Error('the full cart should hold the bundle and the accessory');
+  const cartReq = { url: url + P.fullCart, headers: headersOf(buyer) };
+  await warm(cartReq);
+  const cartQ = (await call(url, buyer, 'GET', P.fullCart)).queries;
+  rows.push(row(`full cart (${full.json.entries.length} entries)`, await cannon(cartReq), bare, 0.10, cartQ));
+
+  // add to cart: a real write each time (rotating sessions × accessories)
+  const count = Math.max(200, Math.ceil((Number(process.env.BENCH_ADD_CAPACITY ?? 12000)) / UNITS_PER_SESSION));
+  const sessions: Session[] = [];
+  for (let i = 0; i < count; i += 25) sessions.push(...await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => session(url))));
+  const probe = await session(url);
+  const addQ = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
+  const addQ2 = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
+  let i = 0;
+  const addReq: autocannon.Options = {
+    url: url + P.addBundle, method: 'POST',
+    requests: [{
+      setupRequest: (req) => {
+        const n = i++;
+        const s = sessions[n % count];
+        const acc = ACCESSORIES[Math.floor(n / count) % ACCESSORIES.length];
+        return { ...req, method: 'POST', headers: headersOf(s), body: JSON.stringify({ deviceCode: acc, chargeType: 'ONE_TIME_CHARGE' }) };
+      },
+    }],
+  };
+  const addResult = await cannon(addReq);
+  // every successful add must be a unit in some cart
+  let units = 0;
+  for (let k = 0; k < count; k += 25) {
+    const carts = await Promise.all(sessions.slice(k, k + 25).map((s) => call(url, s, 'GET', P.cart)));
+    units += carts.reduce((n, c) => n + (c.json.totalUnitCount as number), 0);
+  }
+  const ok2xx = addResult['2xx'];
+  // requests still in flight when autocannon stops are finished by the server but not counted as answered
+  const verified = units >= ok2xx && units <= i;
+  rows.push(row('add to cart (accessory, rotating sessions)', addResult, bare, 0.03, `${addQ}/${addQ2}`,
+    `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; queries = first add / quantity raise`));
+  if (!verified) rows[rows.length - 1].errors += 1;
+  void label;
+  return rows;
+}
+
+function print(label: string, bare: autocannon.Result, rows: Row[]): boolean {
+  let pass = true;
+  console.log(`\n${label} — bare Fastify hello: ${Math.round(bare.requests.average)} req/s, p99 ${bare.latency.p99} ms`);
+  const head = ['route', 'req/s', 'share of bare', 'target', 'p99 ms', 'errors', 'queries/req', 'result'];
+  const lines = rows.map((r) => {
+    const ok = (r.target === null || r.share >= r.target) && r.p99 < 100 && r.errors === 0;
+    pass &&= ok;
+    return [r.route, String(Math.round(r.rps)), `${(r.share * 100).toFixed(2)} %`, r.target === null ? '' : `>= ${r.target * 100} %`, String(r.p99), String(r.errors), String(r.queries), ok ? 'PASS' : 'FAIL'];
+  });
+  const widths = head.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c].length)));
+  const fmt = (l: string[]) => l.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  ');
+  console.log(fmt(head));
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows) if (r.note) console.log(`  ${r.route}: ${r.note}`);
+  return pass;
+}
+
+async function runOn(label: string, db: { pgliteDir?: string; url?: string }): Promise<boolean> {
+  const hello = await startHello();
+  const shop = await startShop(db);
+  try {
+    await warm({ url: hello.url + '/' });
+    const bare = await cannon({ url: hello.url + '/' });
+    const rows = await benchShop(label, shop, bare.requests.average);
+    return print(label, bare, rows);
+  } finally {
+    await shop.stop();
+    await hello.stop();
+  }
+}
+
+async function main() {
+  console.log(`bench:server — ${CONNECTIONS} connections, ${SECONDS} s per route; p99 target < 100 ms; zero errors`);
+  let pass = true;
+  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  try {
+    if (process.env.BENCH_SKIP_PGLITE !== '1') pass = await runOn('PGlite', { pgliteDir: dir }) && pass;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (process.env.BENCH_SKIP_PG !== '1') {
+    const { default: pg } = await import('pg');
+    const name = `perf_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    try {
+      pass = await runOn('PostgreSQL', { url: u.toString() }) && pass;
+    } finally {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    }
+  }
+  console.log(pass ? '\nall targets met' : '\nsome targets missed');
+  process.exitCode = pass ? 0 : 1;
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });
