@@ -36,8 +36,10 @@ async function jsLoadedBy(page: Page, url: string) {
 }
 
 async function main() {
-  console.log('building for production…');
-  execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
+  if (!process.argv.includes('--no-build')) {
+    console.log('building for production…');
+    execSync('npx vite build --logLevel warn', { cwd: ROOT, stdio: 'inherit' });
+  }
   const shop = await startShop();
   const browser = await launchBrowser();
   try {

@@ -5,12 +5,13 @@
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../e2e/lib';
 
-const PARTS: { name: string; script: string; what: string }[] = [
-  { name: 'start', script: 'tests/bench/start.ts', what: 'cold and warm start to the first 200' },
-  { name: 'server', script: 'tests/bench/server.ts', what: 'req/s beside a bare Fastify, p99, queries per request (PGlite, PostgreSQL)' },
-  { name: 'bundle', script: 'tests/bench/bundle.ts', what: 'gzip JavaScript the phone list and a checkout step load' },
-  { name: 'pages', script: 'tests/bench/pages.ts', what: 'Lighthouse mobile: performance, accessibility, CLS' },
-  { name: 'keys', script: 'tests/bench/keys.ts', what: 'per-keystroke latency of the largest form, 4x CPU throttling' },
+const PARTS: { name: string; script: string; args: string[]; what: string }[] = [
+  { name: 'start', script: 'tests/bench/start.ts', args: [], what: 'cold and warm start to the first 200' },
+  { name: 'server', script: 'tests/bench/server.ts', args: [], what: 'req/s beside a bare Fastify, p99, queries per request (PGlite, PostgreSQL)' },
+  { name: 'bundle', script: 'tests/bench/bundle.ts', args: ['--no-build'], what: 'gzip JavaScript the phone list and a checkout step load' },
+  { name: 'pages', script: 'tests/bench/pages.ts', args: ['--no-build'], what: 'Lighthouse mobile: performance, accessibility, CLS, LCP, TBT' },
+  { name: 'cls', script: 'tests/bench/cls.ts', args: ['--no-build'], what: 'layout shift at 375 and 1280 px, 4x CPU, slow network' },
+  { name: 'keys', script: 'tests/bench/keys.ts', args: ['--no-build'], what: 'per-keystroke latency of the largest form, 4x CPU throttling' },
 ];
 
 const wanted = process.argv.slice(2);
@@ -27,7 +28,7 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const results: { name: string; ok: boolean }[] = [];
 for (const p of parts) {
   console.log(`\n=== ${p.name}: ${p.what} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', p.script], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_SKIP_BUILD: '1' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', p.script, ...p.args], { cwd: ROOT, stdio: 'inherit', env: process.env });
   results.push({ name: p.name, ok: r.status === 0 });
 }
 console.log('\n=== summary ===');
