@@ -34,9 +34,10 @@ export class CheckoutStore {
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }
   setConsentTemplates(t: ConsentTemplate[]): void {
     this.consentTemplates = t;
-    // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed
+    // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed — unless the server
+    // says they were given (a failed order's cart reopened by "Pokušaj ponovo")
     const c: Record<string, boolean> = {};
-    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? false;
+    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? tpl.selected === true;
     this.consents = c;
   }
   setConsent(id: string, value: boolean): void {

@@ -23,6 +23,7 @@ export interface CheckoutPayloads {
   AuthorizeBody?: AuthorizeBody;
   AuthorizeResponse?: AuthorizeResponse;
   OrderCodeQuery?: OrderCodeQuery;
+  RetryOrderBody?: RetryOrderBody;
   OptionalOrderCodeQuery?: OptionalOrderCodeQuery;
   OrderStatus?: OrderStatus;
   ConfirmationData?: ConfirmationData;
@@ -268,6 +269,9 @@ export interface AuthorizeResponse {
 export interface OrderCodeQuery {
   orderCode: string;
   lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface RetryOrderBody {
+  orderCode: string;
 }
 export interface OptionalOrderCodeQuery {
   orderCode?: string;
