@@ -6,6 +6,8 @@ import { scrollToTop } from './dom';
 
 export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
 export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
+/** The overview (delivery and payment) step, where "Pokušaj ponovo" brings a failed order's cart back. */
+export const OVERVIEW_PATH = '/kupovina/pregled-placanje';
 export const REDIRECT_DELAY_MS = 1500;
 /** A forced charge-type change is told for as long as an error (its text is long). */
 export const FORCED_CHANGE_TOAST_MS = 10_000;
