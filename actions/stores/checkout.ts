@@ -35,9 +35,9 @@ export class CheckoutStore {
   setConsentTemplates(t: ConsentTemplate[]): void {
     this.consentTemplates = t;
     // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed — unless the server
-    // says they were given (a failed order's cart reopened by "Pokušaj ponovo")
+    // says they were given for the failed order whose cart "Pokušaj ponovo" reopened (`given`)
     const c: Record<string, boolean> = {};
-    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? tpl.selected === true;
+    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? tpl.given === true;
     this.consents = c;
   }
   setConsent(id: string, value: boolean): void {

@@ -235,6 +235,10 @@ export interface ConsentTemplatesResponse {
     required: boolean;
     selected: boolean;
     documentUrl?: string | null;
+    /**
+     * Additive: the shopper gave this consent for the failed order whose cart "Pokušaj ponovo" reopened (the overview checks it again); false otherwise.
+     */
+    given?: boolean;
   }[];
 }
 export interface PaymentTypeBody {

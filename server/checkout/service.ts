@@ -75,7 +75,7 @@ export async function consents(db: Db, lang: Lang, sessionId?: string) {
   const given = open ? (await db.select({ consents: orders.consents }).from(orders).where(eq(orders.cartId, open.id)))[0]?.consents ?? {} : {};
   return {
     consentTemplates: rows.map((r) => ({
-      id: r.id, name: r.name[lang], description: r.description[lang], required: r.required, selected: given[r.id] === true, documentUrl: r.documentUrl,
+      id: r.id, name: r.name[lang], description: r.description[lang], required: r.required, selected: false, documentUrl: r.documentUrl, given: given[r.id] === true,
     })),
   };
 }
