@@ -139,10 +139,10 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'checkout.next',
-    description: 'Goes to the url of the next checkout step; while a cart conflict exists it only scrolls to the top.',
+    description: 'Goes to the url of the next checkout step once a removal or validation in flight is done; while a cart conflict exists it only scrolls to the top.',
     args: { type: 'object' },
-    run(_args, ctx) {
-      goNext(ctx);
+    async run(_args, ctx) {
+      await goNext(ctx);
     },
   }),
   defineAction<{ backToOffer?: string }>({
@@ -181,7 +181,7 @@ export default [
         throw new ActionError('guest submit failed', true);
       }
       if (ctx.stores.checkout.steps.length === 0) await validateCart(ctx, true);
-      goNext(ctx);
+      await goNext(ctx);
     },
   }),
   defineAction<Record<string, never>>({

@@ -22,7 +22,24 @@ export class CheckoutStore {
   /** a message (already localized) shown on the page, e.g. the card-limit error */
   errorMessage: string | null = null;
 
-  constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+  /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
+   *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
+  private pending = new Set<Promise<unknown>>();
+
+  constructor() { makeAutoObservable<this, 'pending'>(this, { pending: false, track: false, settled: false }, { autoBind: true }); }
+
+  /** Registers work Next must wait for; answers the same promise. */
+  track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    const done = () => { this.pending.delete(p); };
+    p.then(done, done);
+    return p;
+  }
+
+  /** Resolves once no tracked work is in flight (work started meanwhile is waited for too); never rejects. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
 
   get visibleSteps(): CheckoutStep[] { return this.steps.filter((s) => !s.hidden); }
   get currentIndex(): number { return this.steps.findIndex((s) => s.code === this.currentStepCode); }
