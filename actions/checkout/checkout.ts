@@ -158,11 +158,13 @@ export default [
   }),
   defineAction<{ form?: string }>({
     name: 'checkout.submitGuest',
-    description: 'Guest submit (seed 000 §4): while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
+    description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
     async run(args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
       const formId = args.form ?? 'guest';
+      // a removal or validation in flight decides the conflict first (a quick Next right after a removal)
+      await checkout.settled();
       // while a cart conflict stands, Next only scrolls to the top (seed 000 §4): no form check, nothing posted
       if (checkout.conflict) {
         scrollToTop();
