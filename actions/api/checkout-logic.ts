@@ -6,6 +6,8 @@ import { scrollToTop } from './dom';
 
 export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
 export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
+/** The overview (delivery and payment) step, where "Pokušaj ponovo" brings a failed order's cart back. */
+export const OVERVIEW_PATH = '/kupovina/pregled-placanje';
 export const REDIRECT_DELAY_MS = 1500;
 /** A forced charge-type change is told for as long as an error (its text is long). */
 export const FORCED_CHANGE_TOAST_MS = 10_000;
@@ -78,8 +80,12 @@ function validationErrors(res: ValidateResponse): ApiErrorItem[] {
   return first ? [first] : [];
 }
 
-/** POST validateCart; stores steps and checkout type; handles errors. Resolves false when blocked. */
-export async function validateCart(ctx: ActionContext, justSteps = false): Promise<{ ok: boolean; res: ValidateResponse }> {
+/** POST validateCart; stores steps and checkout type; handles errors. Resolves false when blocked. Next waits for it (tracked). */
+export function validateCart(ctx: ActionContext, justSteps = false): Promise<{ ok: boolean; res: ValidateResponse }> {
+  return ctx.stores.checkout.track(runValidation(ctx, justSteps));
+}
+
+async function runValidation(ctx: ActionContext, justSteps: boolean): Promise<{ ok: boolean; res: ValidateResponse }> {
   const lang = ctx.stores.session.lang;
   const res = await ctx.api.call<ValidateResponse>('validateCart', { query: lang === 'en' ? { lang: 'en' } : undefined, body: { justSteps, v2: true } });
   if (res.checkoutSteps) ctx.stores.checkout.setSteps(res.checkoutType ?? ctx.stores.cart.cart?.checkoutType ?? null, res.checkoutSteps);
@@ -130,9 +136,11 @@ export async function goToCheckout(ctx: ActionContext): Promise<void> {
   ctx.navigate(first.url);
 }
 
-/** Go to the step after the current one (the route's path). */
-export function goNext(ctx: ActionContext): boolean {
+/** Go to the step after the current one (the route's path), once the work deciding the conflict is done (a removal's
+ *  re-validation still in flight must not leave Next doing nothing). */
+export async function goNext(ctx: ActionContext): Promise<boolean> {
   const { checkout } = ctx.stores;
+  await checkout.settled();
   if (checkout.conflict) {
     scrollToTop();
     return false;

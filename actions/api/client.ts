@@ -1,7 +1,11 @@
 /**
  * The HTTP client of the contract: calls by name from schemas/api/paths.json, adds `lang: 1|2` and the
- * bearer token, retries once after refreshing the token on 401 (reloads the page if the refresh fails),
- * counts in-flight requests into ui.loader and turns `{ errors: [...] }` into an ApiError.
+ * bearer token, retries once after refreshing the token on 401, counts in-flight requests into ui.loader and
+ * turns `{ errors: [...] }` into an ApiError.
+ * Limits never reload the page: a 429 (token, refresh or any call) shows the server's message in a toast and
+ * rejects. The page reloads only when the refresh itself is refused (a real 401), at most once per
+ * RELOAD_GUARD_MS in a tab (a sessionStorage marker), never for 429/5xx/network errors. The token is asked for
+ * once per page (`token()` shares the answer; a failed answer is kept until the server's Retry-After).
  * Free of browser globals at module top level (the schema tooling imports action files in Node).
  */
 import pathsJson from '../../schemas/api/paths.json';
@@ -9,6 +13,9 @@ import type { Stores } from '../stores';
 import { ApiError, toApiError } from './errors';
 
 export { ApiError };
+
+/** What a token refresh gave: a new token (true), a refusal, or an error that is not about the token. */
+export type RefreshOutcome = true | 'refused' | ApiError;
 /**
  * Whether a 401 is about the bearer token (refresh + retry) rather than a refused sign-in or a missing
  * sign-in (AuthenticationError, UnauthorizedError: no retry). A 401 without a typed body counts as a token one.
@@ -38,10 +45,38 @@ export interface CallOptions {
 export interface ApiClientOptions {
   stores: Stores;
   fetch?: typeof fetch;
-  /** called when refreshing the token fails (default: location.reload()) */
+  /** called when the token refresh is refused (default: location.reload()) */
   reload?: () => void;
   /** origin for absolute URLs (tests); default: relative */
   baseUrl?: string;
+  /** where the reload marker lives (default: sessionStorage when there is one) */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** the clock (tests) */
+  now?: () => number;
+}
+
+/** The token answer: `{ data: { token, authorized } }`. */
+export interface TokenAnswer { token: string; authorized: boolean }
+
+/** A reload for a refused refresh happens at most once in this time per tab (sessionStorage marker). */
+export const RELOAD_GUARD_MS = 60_000;
+export const RELOAD_MARKER = 'orbita.tokenReload';
+/** How long a failed token answer is kept when the server names no Retry-After. */
+export const TOKEN_RETRY_MS = 10_000;
+
+const TOKEN_CALLS: ReadonlySet<string> = new Set(['authToken', 'refreshToken']);
+
+function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function retryAfterMs(res: Response | null): number {
+  const v = Number(res?.headers.get('retry-after'));
+  return Number.isFinite(v) && v > 0 ? v * 1000 : TOKEN_RETRY_MS;
 }
 
 /**
@@ -67,7 +102,14 @@ export class ApiClient {
   private readonly fetchFn: typeof fetch;
   private readonly reload: () => void;
   private readonly baseUrl: string;
-  private refreshing: Promise<boolean> | null = null;
+  private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  private readonly now: () => number;
+  private refreshing: Promise<RefreshOutcome> | null = null;
+  private tokenAnswer: Promise<TokenAnswer> | null = null;
+  /** the error of the last failed token answer, and until when it stands */
+  private tokenFailure: { error: ApiError; until: number } | null = null;
+  /** the Retry-After of the last 429 */
+  private lastRetryAfter = TOKEN_RETRY_MS;
   private docCache = new Map<string, Promise<unknown>>();
   /** answers that came with the page, each taken once by the first matching GET call */
   private seeded = new Map<string, unknown>();
@@ -79,6 +121,8 @@ export class ApiClient {
     this.fetchFn = opts.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a));
     this.reload = opts.reload ?? (() => globalThis.location.reload());
     this.baseUrl = opts.baseUrl ?? '';
+    this.storage = opts.storage === undefined ? defaultStorage() : opts.storage;
+    this.now = opts.now ?? Date.now;
   }
 
   private fallbackMessage(): string {
@@ -119,23 +163,56 @@ export class ApiClient {
     }
     if (this.tokenPending && name !== 'authToken' && name !== 'refreshToken') await this.tokenPending;
     const { ui } = this.stores;
+    // no token because the token call was refused (e.g. its limit): say so again instead of a request bound to fail
+    const failure = this.tokenFailure;
+    if (!this.stores.session.token && failure && !TOKEN_CALLS.has(name) && this.now() < failure.until) throw this.told(failure.error);
     if (!opts.silent) ui.requestStarted();
     try {
       let res = await this.send(name, opts);
-      if (res.status === 401 && name !== 'refreshToken' && name !== 'authToken' && await isTokenRejection(res)) {
-        const ok = await this.refreshToken();
-        if (!ok) {
-          this.reload();
-          throw toApiError(401, await this.parse(res), this.fallbackMessage());
+      if (res.status === 401 && !TOKEN_CALLS.has(name) && await isTokenRejection(res)) {
+        const refreshed = await this.refreshToken();
+        if (refreshed !== true) {
+          // a limit, a server or network error: the shopper is told, the page stays
+          if (refreshed instanceof ApiError) throw this.told(refreshed);
+          const error = toApiError(401, await this.parse(res), this.fallbackMessage());
+          if (!this.reloadOnce()) this.stores.ui.showToast({ kind: 'error', text: error.message });
+          throw error;
         }
         res = await this.send(name, opts);
       }
       const body = await this.parse(res);
-      if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());
+      if (!res.ok) {
+        const error = toApiError(res.status, body, this.fallbackMessage());
+        if (res.status === 429) this.lastRetryAfter = retryAfterMs(res);
+        throw res.status === 429 ? this.told(error) : error;
+      }
       return body as T;
     } finally {
       if (!opts.silent) ui.requestEnded();
     }
+  }
+
+  /** A limit (429) is always told in a toast, whoever catches the error (dispatch shows the same toast once). */
+  private told(e: ApiError): ApiError {
+    if (e.status === 429) this.stores.ui.showToast({ kind: 'error', text: e.message });
+    return e;
+  }
+
+  /** Reloads the page for a refused refresh unless this tab did so within RELOAD_GUARD_MS. */
+  private reloadOnce(): boolean {
+    const now = this.now();
+    let last = NaN;
+    try {
+      last = Number(this.storage?.getItem(RELOAD_MARKER));
+    } catch { /* storage refused: reload guarded by nothing but the marker write below */ }
+    if (Number.isFinite(last) && now - last >= 0 && now - last < RELOAD_GUARD_MS) return false;
+    try {
+      this.storage?.setItem(RELOAD_MARKER, String(now));
+    } catch {
+      return false; // without a marker a reload could loop: stay on the page
+    }
+    this.reload();
+    return true;
   }
 
   private async send(name: CallName, opts: CallOptions): Promise<Response> {
@@ -154,49 +231,76 @@ export class ApiClient {
     }
   }
 
-  /** GET authToken → session.token (also creates the anonymous session cookie). */
-  fetchToken(): Promise<string> {
+  /**
+   * The page's token answer (GET authToken: also creates the anonymous session cookie): asked once, concurrent and
+   * later callers share it; `fresh` asks again (after sign-in / sign-out). A failed answer is kept until the
+   * server's Retry-After (a limit is not asked again and again).
+   */
+  token(opts: { fresh?: boolean } = {}): Promise<TokenAnswer> {
+    const failure = this.tokenFailure;
+    if (!opts.fresh && this.tokenAnswer && (!failure || this.now() < failure.until)) return this.tokenAnswer;
     const p = (async () => {
-      const body = await this.call<{ data: { token: string } }>('authToken', { silent: true });
-      const token = body?.data?.token;
-      if (!token) throw new ApiError(500, 'InvalidTokenError', this.fallbackMessage(), undefined, []);
-      this.stores.session.setToken(token);
-      return token;
+      try {
+        const body = await this.call<{ data?: { token?: string; authorized?: boolean } }>('authToken', { silent: true });
+        const token = body?.data?.token;
+        if (!token) throw new ApiError(500, 'InvalidTokenError', this.fallbackMessage(), undefined, []);
+        this.tokenFailure = null;
+        this.stores.session.setToken(token);
+        return { token, authorized: body?.data?.authorized === true };
+      } catch (e) {
+        const error = e instanceof ApiError ? e : new ApiError(0, 'NetworkError', this.fallbackMessage(), undefined, []);
+        this.tokenFailure = { error, until: this.now() + (error.status === 429 ? this.lastRetryAfter : TOKEN_RETRY_MS) };
+        throw error;
+      }
     })();
+    this.tokenAnswer = p;
+    // calls made meanwhile (the boot's first screen load) wait for it instead of going out without a token
     const pending: Promise<unknown> = p.then(() => undefined, () => undefined);
     this.tokenPending = pending;
     void pending.then(() => { if (this.tokenPending === pending) this.tokenPending = null; });
     return p;
   }
 
-  /**
-   * Takes what the page brought (boot data): the documents answer getDocument at once, each call answer is
-   * taken by the first GET call of the same name and query (the screen's load), later calls go to the network.
-   */
   /** Forgets the call answers of the boot data no call took (they are only good for the first view). */
   dropSeededCalls(): void {
     this.seeded.clear();
   }
 
+  /**
+   * Takes what the page brought (boot data): the documents answer getDocument at once, each call answer is
+   * taken by the first GET call of the same name and query (the screen's load), later calls go to the network.
+   */
   seed(seed: ApiSeed): void {
     for (const [path, json] of Object.entries(seed.docs ?? {})) this.docCache.set(path, Promise.resolve(json));
     for (const [key, body] of Object.entries(seed.calls ?? {})) this.seeded.set(key, body);
   }
 
-  /** One refresh at a time; concurrent 401s share it. Resolves false when the refresh failed. */
-  refreshToken(): Promise<boolean> {
+  /** GET authToken → session.token (a fresh answer: boot, after sign-in and sign-out). */
+  async fetchToken(): Promise<string> {
+    return (await this.token({ fresh: true })).token;
+  }
+
+  /**
+   * One refresh at a time; concurrent 401s share it. true = a new token; 'refused' = the server refused it (a real
+   * 401 or a bad answer: the page may reload); an ApiError = a limit, server or network error (no reload).
+   */
+  refreshToken(): Promise<RefreshOutcome> {
     if (!this.refreshing) {
-      this.refreshing = (async () => {
+      this.refreshing = (async (): Promise<RefreshOutcome> => {
         try {
-          const res = await this.send('refreshToken', {});
-          if (!res.ok) return false;
+          let res: Response;
+          try {
+            res = await this.send('refreshToken', {});
+          } catch (e) {
+            return e instanceof ApiError ? e : new ApiError(0, 'NetworkError', this.fallbackMessage(), undefined, []);
+          }
+          if (res.status === 429 || res.status >= 500) return toApiError(res.status, await this.parse(res), this.fallbackMessage());
+          if (!res.ok) return 'refused';
           const body = (await this.parse(res)) as { data?: { response?: string } } | null;
           const token = body?.data?.response;
-          if (!token) return false;
+          if (!token) return 'refused';
           this.stores.session.setToken(token);
           return true;
-        } catch {
-          return false;
         } finally {
           this.refreshing = null;
         }

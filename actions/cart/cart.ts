@@ -2,6 +2,7 @@ import { defineAction, ActionError } from '../define';
 import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../api/cart-response';
 import { DEFAULT_BACK_TO_OFFER, validateCart } from '../api/checkout-logic';
 import type { Cart } from '../stores/types';
+import type { ActionContext } from '../../renderer/types';
 
 type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
 const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
@@ -132,18 +133,10 @@ export default [
       properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, checkout: { type: 'boolean' } },
     },
     async run(args, ctx) {
-      const { cart, ui } = ctx.stores;
-      const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
-      ui.closeModal('remove-item');
-      const res = await callOnShownCart<CartResponse>(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
-      if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing removed
-      if (res.cart) cart.setCart(res.cart);
-      cart.setModifications(res.cartModifications ?? []);
-      ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
-      if (args.checkout && (res.cart?.entries.length ?? 0) === 0) ctx.navigate(DEFAULT_BACK_TO_OFFER);
-      // during checkout with a cart conflict (e.g. the entry out of stock was removed): the cart is judged again,
-      // so Next works once nothing stands in the way any more
-      else if (args.checkout && ctx.stores.checkout.conflict) await validateCart(ctx, false);
+      // during checkout Next waits for the removal and its re-validation (checkout store: track / settled)
+      const work = removeEntry(args, ctx);
+      if (args.checkout) ctx.stores.checkout.track(work);
+      await work;
     },
   }),
   defineAction<{ backToOffer?: string }>({
@@ -173,3 +166,19 @@ export default [
     },
   }),
 ];
+
+/** DELETE deleteEntry and what follows it (the body of cart.removeEntry). */
+async function removeEntry(args: { entryNumber: number; quantity?: number; checkout?: boolean }, ctx: ActionContext): Promise<void> {
+  const { cart, ui } = ctx.stores;
+  const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
+  ui.closeModal('remove-item');
+  const res = await callOnShownCart<CartResponse>(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+  if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing removed
+  if (res.cart) cart.setCart(res.cart);
+  cart.setModifications(res.cartModifications ?? []);
+  ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
+  if (args.checkout && (res.cart?.entries.length ?? 0) === 0) ctx.navigate(DEFAULT_BACK_TO_OFFER);
+  // during checkout with a cart conflict (e.g. the entry out of stock was removed): the cart is judged again,
+  // so Next works once nothing stands in the way any more
+  else if (args.checkout && ctx.stores.checkout.conflict) await validateCart(ctx, false);
+}

@@ -3,9 +3,9 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../../renderer/types';
 import type { Cart, ConsentTemplate, OrderResult } from '../stores/types';
 import { ApiError } from '../api/errors';
-import { delay, scrollToTop, assignLocation } from '../api/dom';
+import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../api/dom';
 import {
-  DEFAULT_BACK_TO_OFFER, FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
+  DEFAULT_BACK_TO_OFFER, FAILURE_PATH, OVERVIEW_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
   goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
 } from '../api/checkout-logic';
 import { userDataCheck } from '../session/account';
@@ -90,7 +90,18 @@ export default [
     async run(_args, ctx) {
       const { cart, checkout, ui } = ctx.stores;
       const local = cart.cart ? [...cart.entryCodes].sort() : null;
-      const server = await ctx.api.call<Cart>('fullCart');
+      let server = await ctx.api.call<Cart>('fullCart');
+      // back from the gateway page without paying (browser Back): the order's cart comes back, its session is re-used
+      const abandoned = pendingOrder();
+      if (abandoned && (server?.entries ?? []).length === 0 && (local ?? []).length === 0) {
+        rememberPendingOrder(null);
+        try {
+          server = (await ctx.api.call<{ cart: Cart }>('retryOrder', { body: { orderCode: abandoned }, silent: true })).cart;
+          cart.setCart(server);
+        } catch (e) {
+          console.error('[checkout.start] reopen', e); // paid meanwhile, or a new cart: the empty cart stays
+        }
+      }
       const remote = (server?.entries ?? []).map((e) => e.product.code).sort();
       if (local !== null && JSON.stringify(local) !== JSON.stringify(remote)) {
         cart.setCart(server);
@@ -128,10 +139,10 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'checkout.next',
-    description: 'Goes to the url of the next checkout step; while a cart conflict exists it only scrolls to the top.',
+    description: 'Goes to the url of the next checkout step once a removal or validation in flight is done; while a cart conflict exists it only scrolls to the top.',
     args: { type: 'object' },
-    run(_args, ctx) {
-      goNext(ctx);
+    async run(_args, ctx) {
+      await goNext(ctx);
     },
   }),
   defineAction<{ backToOffer?: string }>({
@@ -147,11 +158,13 @@ export default [
   }),
   defineAction<{ form?: string }>({
     name: 'checkout.submitGuest',
-    description: 'Guest submit (seed 000 §4): while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
+    description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
     async run(args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
       const formId = args.form ?? 'guest';
+      // a removal or validation in flight decides the conflict first (a quick Next right after a removal)
+      await checkout.settled();
       // while a cart conflict stands, Next only scrolls to the top (seed 000 §4): no form check, nothing posted
       if (checkout.conflict) {
         scrollToTop();
@@ -170,7 +183,7 @@ export default [
         throw new ActionError('guest submit failed', true);
       }
       if (ctx.stores.checkout.steps.length === 0) await validateCart(ctx, true);
-      goNext(ctx);
+      await goNext(ctx);
     },
   }),
   defineAction<Record<string, never>>({
@@ -250,6 +263,7 @@ export default [
           const body: Record<string, unknown> = { cardPaymentType, orderId: result.code };
           if (args.creditCardId) body.cardId = args.creditCardId;
           const auth = await ctx.api.call<{ redirectionUrl: string }>('authorizePayment', { body });
+          rememberPendingOrder(result.code);
           assignLocation(auth.redirectionUrl);
           return;
         }
@@ -273,6 +287,30 @@ export default [
         const code = checkout.orderResult?.code;
         ctx.navigate(code ? `${FAILURE_PATH}?orderCode=${encodeURIComponent(code)}` : FAILURE_PATH);
         throw new ActionError('order failed', true);
+      } finally {
+        checkout.setSubmitting(false);
+      }
+    },
+  }),
+  defineAction<{ orderCode?: string; to?: string }>({
+    name: 'checkout.retryOrder',
+    description: '"Pokušaj ponovo" after a failed or abandoned card payment: the server reopens the order\'s cart (entries, customer data, address, payment mode, consents) and the shopper goes to the overview to pay the same order again. Idempotent on the server; a second click while in flight does nothing.',
+    args: { type: 'object', properties: { orderCode: { type: 'string' }, to: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { checkout, cart } = ctx.stores;
+      const orderCode = args.orderCode ?? routeQuery(ctx).orderCode ?? checkout.orderResult?.code;
+      if (!orderCode) { ctx.navigate(args.to ?? OVERVIEW_PATH); return; }
+      if (checkout.submitting) return;
+      checkout.setSubmitting(true);
+      try {
+        rememberPendingOrder(null);
+        const res = await ctx.api.call<{ cart: Cart }>('retryOrder', { body: { orderCode } });
+        cart.setCart(res.cart);
+        checkout.setOrderResult(null);
+        checkout.setErrorMessage(null);
+        checkout.setConflict(false);
+        checkout.setConsentTemplates([]); // read again: the server tells the consents given for this order
+        ctx.navigate(args.to ?? OVERVIEW_PATH);
       } finally {
         checkout.setSubmitting(false);
       }

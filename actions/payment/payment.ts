@@ -1,5 +1,5 @@
 import { defineAction, ActionError } from '../define';
-import { delay } from '../api/dom';
+import { delay, rememberPendingOrder } from '../api/dom';
 import { FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH } from '../api/checkout-logic';
 import type { CheckoutStore } from '../stores/checkout';
 
@@ -32,6 +32,7 @@ export default defineAction<{ orderCode?: string }>({
       checkout.setPaymentResult(s);
       const kind = classify(s);
       if (kind === 'paid') {
+        rememberPendingOrder(null);
         await delay(REDIRECT_DELAY_MS);
         ctx.navigate(`${SUCCESS_PATH}?orderCode=${q}`);
         return;

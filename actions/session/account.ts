@@ -159,9 +159,9 @@ export default [
         return;
       }
       try {
-        const t = await ctx.api.call<{ data?: { token?: string; authorized?: boolean } }>('authToken', { silent: true });
-        if (t?.data?.token) session.setToken(t.data.token);
-        if (t?.data?.authorized) await loadUserInfo(ctx);
+        // the boot's token answer (one token request per page load)
+        const t = await ctx.api.token();
+        if (t.authorized) await loadUserInfo(ctx);
         else { session.setUser(null); forgetUser(); }
       } catch (e) {
         console.error('[session.loadUser]', e);

@@ -22,7 +22,24 @@ export class CheckoutStore {
   /** a message (already localized) shown on the page, e.g. the card-limit error */
   errorMessage: string | null = null;
 
-  constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+  /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
+   *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
+  private pending = new Set<Promise<unknown>>();
+
+  constructor() { makeAutoObservable<this, 'pending'>(this, { pending: false, track: false, settled: false }, { autoBind: true }); }
+
+  /** Registers work Next must wait for; answers the same promise. */
+  track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    const done = () => { this.pending.delete(p); };
+    p.then(done, done);
+    return p;
+  }
+
+  /** Resolves once no tracked work is in flight (work started meanwhile is waited for too); never rejects. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
 
   get visibleSteps(): CheckoutStep[] { return this.steps.filter((s) => !s.hidden); }
   get currentIndex(): number { return this.steps.findIndex((s) => s.code === this.currentStepCode); }
@@ -34,9 +51,10 @@ export class CheckoutStore {
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }
   setConsentTemplates(t: ConsentTemplate[]): void {
     this.consentTemplates = t;
-    // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed
+    // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed — unless the server
+    // says they were given for the failed order whose cart "Pokušaj ponovo" reopened (`given`)
     const c: Record<string, boolean> = {};
-    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? false;
+    for (const tpl of t) c[tpl.id] = this.consents[tpl.id] ?? tpl.given === true;
     this.consents = c;
   }
   setConsent(id: string, value: boolean): void {

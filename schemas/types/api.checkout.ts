@@ -23,6 +23,7 @@ export interface CheckoutPayloads {
   AuthorizeBody?: AuthorizeBody;
   AuthorizeResponse?: AuthorizeResponse;
   OrderCodeQuery?: OrderCodeQuery;
+  RetryOrderBody?: RetryOrderBody;
   OptionalOrderCodeQuery?: OptionalOrderCodeQuery;
   OrderStatus?: OrderStatus;
   ConfirmationData?: ConfirmationData;
@@ -234,6 +235,10 @@ export interface ConsentTemplatesResponse {
     required: boolean;
     selected: boolean;
     documentUrl?: string | null;
+    /**
+     * Additive: the shopper gave this consent for the failed order whose cart "Pokušaj ponovo" reopened (the overview checks it again); false otherwise.
+     */
+    given?: boolean;
   }[];
 }
 export interface PaymentTypeBody {
@@ -268,6 +273,9 @@ export interface AuthorizeResponse {
 export interface OrderCodeQuery {
   orderCode: string;
   lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface RetryOrderBody {
+  orderCode: string;
 }
 export interface OptionalOrderCodeQuery {
   orderCode?: string;

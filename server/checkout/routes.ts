@@ -5,7 +5,7 @@ import { ApiError } from '../lib/errors';
 import { getOrCreateCart } from '../cart/service';
 import { cartView } from '../cart/view';
 import { checkoutOptions, consents, paymentModes, setGuestInfo, setPaymentType, setTimeSlot, timeSlots, type GuestBody } from './service';
-import { CartValidationFailure, findOrder, orderResult, submitOrder, type SubmitBody } from './orders';
+import { CartValidationFailure, findOrder, orderResult, reopenOrder, submitOrder, type SubmitBody } from './orders';
 import { authorizePayment, orderStatus, confirmationData } from '../payment/service';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
@@ -51,7 +51,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   app.route({
     method: paths.consentTemplates.method, url: paths.consentTemplates.path, ...auth,
     schema: { querystring: lq, response: { 200: { $ref: 'checkout.json#/$defs/ConsentTemplatesResponse' } } },
-    handler: async (req) => consents(db, requestLang(req)),
+    handler: async (req) => consents(db, requestLang(req), req.sessionId!),
   });
   app.route<{ Body: { paymentMode: string; creditCardPaymentType?: string; creditCardId?: string } }>({
     method: paths.setPaymentType.method, url: paths.setPaymentType.path, ...auth,
@@ -78,6 +78,13 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       if (req.body.cardId) throw new ApiError(400, 'ValidationError', 'error.checkout.savedCardNotAllowed', {}, undefined, 'cardId');
       return authorizePayment(db, req.sessionId!, req.body.orderId);
     },
+  });
+  // "Pokušaj ponovo" after a failed or abandoned card payment: the order's cart (entries, customer data, address,
+  // payment mode) becomes the open cart again; submitting it places the same order again (orders.ts).
+  app.route<{ Body: { orderCode: string } }>({
+    method: paths.retryOrder.method, url: paths.retryOrder.path, ...auth,
+    schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/RetryOrderBody' }, response: cartOnly },
+    handler: async (req) => ({ cart: await cartView(db, ui, await reopenOrder(db, req.sessionId!, req.body.orderCode), requestLang(req)) }),
   });
   app.route<{ Querystring: { orderCode: string } }>({
     method: paths.orderStatus.method, url: paths.orderStatus.path, ...auth,

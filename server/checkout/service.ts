@@ -1,11 +1,11 @@
 // Guest data, delivery time slot, payment modes, consents, payment type.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { carts, consentTemplates, deliveryTimeSlots } from '../db/schema';
+import { carts, consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/documents';
-import { bumpVersion, entriesOf, getOrCreateCart, loadEntryProducts } from '../cart/service';
+import { bumpVersion, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts } from '../cart/service';
 import { checkoutTypeOf } from '../cart/view';
 
 export interface GuestBody {
@@ -68,11 +68,14 @@ export async function setPaymentType(db: Db, sessionId: string, body: { paymentM
   await bumpVersion(db, cart.id);
 }
 
-export async function consents(db: Db, lang: Lang) {
+/** The consents; after "Pokušaj ponovo" (the open cart is a failed order's cart) as the shopper gave them for that order. */
+export async function consents(db: Db, lang: Lang, sessionId?: string) {
   const rows = await db.select().from(consentTemplates).orderBy(asc(consentTemplates.sortOrder));
+  const open = sessionId ? await findOpenCart(db, sessionId) : null;
+  const given = open ? (await db.select({ consents: orders.consents }).from(orders).where(eq(orders.cartId, open.id)))[0]?.consents ?? {} : {};
   return {
     consentTemplates: rows.map((r) => ({
-      id: r.id, name: r.name[lang], description: r.description[lang], required: r.required, selected: false, documentUrl: r.documentUrl,
+      id: r.id, name: r.name[lang], description: r.description[lang], required: r.required, selected: false, documentUrl: r.documentUrl, given: given[r.id] === true,
     })),
   };
 }

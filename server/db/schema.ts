@@ -166,7 +166,7 @@ export const carts = pgTable('carts', {
   code: text('code').notNull().unique(),
   sessionId: text('session_id').notNull().references(() => sessions.id),
   userId: integer('user_id').references(() => users.id),
-  /** OPEN | ORDERED */
+  /** OPEN | ORDERED | ABANDONED (an untouched fresh cart given up when a failed order's cart is reopened) */
   status: text('status').notNull().default('OPEN'),
   version: integer('version').notNull().default(0),
   orderCustomerInfo: jsonb('order_customer_info').$type<Record<string, string>>(),
@@ -242,12 +242,17 @@ export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id),
   amount: integer('amount').notNull(),
-  /** PENDING | APPROVED | DECLINED | CARD_LIMIT */
+  /** PENDING | APPROVED | DECLINED | CARD_LIMIT | CANCELLED (replaced: the order's cart changed before it was paid) */
   status: text('status').notNull().default('PENDING'),
   cardLast4: text('card_last4'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [index('payments_order_idx').on(t.orderId)]);
+}, (t) => [
+  index('payments_order_idx').on(t.orderId),
+  // At most one open gateway session and at most one approved payment per order, whatever the number of instances.
+  uniqueIndex('payments_one_pending_per_order').on(t.orderId).where(sql`${t.status} = 'PENDING'`),
+  uniqueIndex('payments_one_approved_per_order').on(t.orderId).where(sql`${t.status} = 'APPROVED'`),
+]);
 
 export const consentTemplates = pgTable('consent_templates', {
   id: text('id').primaryKey(),

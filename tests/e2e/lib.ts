@@ -41,6 +41,8 @@ export interface StartOptions {
   dev?: boolean;
   /** the schemas folder to serve (SCHEMAS_DIR); tests that write documents pass a temporary copy */
   schemasDir?: string;
+  /** more environment for the server (e.g. AUTH_RATE_LIMIT) */
+  env?: Record<string, string>;
 }
 
 /** Starts `server/main.ts` (production mode unless `dev`) on a free port with a fresh PGlite folder. */
@@ -52,7 +54,7 @@ export async function startShop(extraEnv: Record<string, string> = {}, opts: Sta
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const env = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, NODE_ENV: opts.dev ? 'development' : 'production',
-    ...(opts.schemasDir ? { SCHEMAS_DIR: opts.schemasDir } : {}), ...extraEnv,
+    ...(opts.schemasDir ? { SCHEMAS_DIR: opts.schemasDir } : {}), ...opts.env, ...extraEnv,
   };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.dev ? ['--dev'] : [])], {

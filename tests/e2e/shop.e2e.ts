@@ -111,13 +111,50 @@ test('guest buys a phone with a tariff and pays with an approved card', async ()
   assert.deepEqual(problems.filter((p) => !/favicon/.test(p)), []);
 });
 
-test('a declined card lands on the unsuccessful-order page', async () => {
-  const { page } = await open();
+test('a declined card lands on the unsuccessful-order page; "Pokušaj ponovo" pays the same order with the same cart', async () => {
+  const { page, problems } = await open();
   await phoneIntoGuestCheckout(page, shop.url, { oneOff: true });
+  const phone = (await page.locator('main').getByRole('heading', { level: 3 }).first().textContent().catch(() => null))?.trim();
   await throughCheckoutToGateway(page);
   await payWithCard(page, '4000 0000 0000 0002');
   await page.waitForURL(/\/kupovina\/neuspesna-porudzbina/, { timeout: 15_000 });
+  const orderCode = new URL(page.url()).searchParams.get('orderCode');
+  assert.ok(orderCode);
   await page.screenshot({ path: `${SHOTS}/order-failure.png`, fullPage: true });
+
+  // a double click: the server reopens the cart once
+  await page.getByRole('button', { name: 'Pokušaj ponovo' }).dblclick();
+  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+  // the same cart and data: entries and a total that is not zero, the consents as given, the customer's data
+  await page.getByRole('checkbox').first().waitFor();
+  for (const box of await page.getByRole('checkbox').all()) assert.equal(await box.isChecked(), true, 'consents as given for the order');
+  const main = page.locator('main');
+  await main.getByText(/Jelena/).first().waitFor();
+  if (phone) await main.getByText(phone).first().waitFor();
+  assert.doesNotMatch((await main.textContent()) ?? '', /Ukupno[^0-9]*0,00 RSD/, 'the overview has the order\'s total');
+  await page.getByRole('button', { name: 'Poruči' }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/checkout-overview-after-retry.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/checkout-overview-after-retry-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.waitForURL(/\/gateway\/pay\//);
+  assert.match(await page.locator('body').textContent() ?? '', new RegExp(orderCode!), 'the same order is paid');
+  // left without paying (browser Back): the overview shows the cart again and re-uses the open session
+  const session = page.url();
+  await page.goBack();
+  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+  await page.getByRole('checkbox').first().waitFor();
+  if (phone) await main.getByText(phone).first().waitFor();
+  for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.waitForURL(/\/gateway\/pay\//);
+  assert.equal(page.url(), session, 'the open gateway session is re-used');
+  await payWithCard(page, '4111 1111 1111 1111');
+  await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
+  assert.equal(new URL(page.url()).searchParams.get('orderCode'), orderCode);
+  assert.deepEqual(problems.filter((p) => !/favicon/.test(p)), []);
 });
 
 test('a card over its limit shows the card-limit message', async () => {

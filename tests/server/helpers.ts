@@ -14,12 +14,12 @@ export const loadUi = () => UiDocuments.load(SCHEMAS_DIR, { strict: false });
 
 export const GATEWAY_SECRET = 'test-gateway-secret';
 
-export interface Harness { app: FastifyInstance; database: Database; close: () => Promise<void> }
+export interface Harness { app: FastifyInstance; database: Database; close: () => Promise<void>; /** PostgreSQL: the URL of this file's database */ dbUrl?: string }
 
-async function openTestDatabase(url: string | undefined): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(url: string | undefined): Promise<{ database: Database; drop: () => Promise<void>; dbUrl?: string }> {
   if (!url) return { database: await openDatabase({ memory: true }), drop: async () => {} };
   const { default: pg } = await import('pg');
-  const name = `shop_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.TEST_DB_PREFIX ?? "shop_test"}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -27,7 +27,7 @@ async function openTestDatabase(url: string | undefined): Promise<{ database: Da
   const u = new URL(url);
   u.pathname = `/${name}`;
   return {
-    database: await openDatabase({ url: u.toString() }),
+    database: await openDatabase({ url: u.toString() }), dbUrl: u.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -44,12 +44,21 @@ export const drivers: Array<[string, string | undefined]> = [
 ];
 
 export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number; dev?: boolean } = {}): Promise<Harness> {
-  const { database, drop } = await openTestDatabase(url);
+  const { database, drop, dbUrl } = await openTestDatabase(url);
   await seedIfEmpty(database.db);
   const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });
   await app.ready();
   // A development app watches the schema folder; the harness owns the documents, so it stops the watcher.
-  return { app, database, close: async () => { await app.close(); if (extra.dev) app.ctx.ui.close(); await database.close(); await drop(); } };
+  return { app, database, dbUrl, close: async () => { await app.close(); if (extra.dev) app.ctx.ui.close(); await database.close(); await drop(); } };
+}
+
+/** A second instance on the harness's database (as behind a load balancer): on PostgreSQL its own pool, on the
+ *  in-memory PGlite the same database object. Close it before the harness. */
+export async function secondInstance(h: Harness): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const database = h.dbUrl ? await openDatabase({ url: h.dbUrl }) : null;
+  const app = await buildApp({ db: (database ?? h.database).db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000 });
+  await app.ready();
+  return { app, close: async () => { await app.close(); await database?.close(); } };
 }
 
 /** A shopper: an anonymous session (cookie) with a bearer token, calling the contract by name. */

@@ -313,7 +313,7 @@ describe('screen payment-result', () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Prekoračen limit kartice');
     expect(screen.getByText('Prekoračen je limit kartice.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Plati drugom karticom' }));
-    await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.retryOrder', args: { to: '/kupovina/pregled-placanje' } }));
   });
 });
 
@@ -338,7 +338,7 @@ describe('screen order-failure', () => {
     expect(screen.getByText('Broj porudžbine: ORB-100042')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Pozovi 0800 300 300' })[0].getAttribute('href')).toBe('tel:0800300300');
     fireEvent.click(screen.getByRole('button', { name: 'Pokušaj ponovo' }));
-    await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.retryOrder', args: { to: '/kupovina/pregled-placanje' } }));
     await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });

@@ -1,10 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClient } from '../../../actions/api/client';
+import { ApiClient, RELOAD_GUARD_MS, RELOAD_MARKER } from '../../../actions/api/client';
 import { ApiError, errorMessageOf } from '../../../actions/api/errors';
 import { fakeFetch, makeStores } from './helpers';
 
 const CART = '/hybris/ecommerce/b2c/v1/users/carts/fullcart';
 const REFRESH = '/selfcare/b2c/auth/refreshToken';
+const TOKEN = '/selfcare/b2c/auth/token';
+const LIMIT = { status: 429, body: { statusCode: 429, errors: [{ type: 'TooManyRequestsError', message: 'Previše zahteva. Pokušaj ponovo za 42 s.' }] }, headers: { 'retry-after': '42' } };
+const EXPIRED = { status: 401, body: { errors: [{ type: 'InvalidTokenError', message: 'Sesija je istekla.' }] } };
+
+/** A tab's sessionStorage (one per test: the reload marker must not leak between tests). */
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => { data.set(k, String(v)); } };
+}
+const toastTexts = (stores: ReturnType<typeof makeStores>) => stores.ui.toasts.map((t) => t.text);
 
 describe('ApiClient', () => {
   it('calls by name with method, path, query, lang header and bearer token', async () => {
@@ -59,9 +69,102 @@ describe('ApiClient', () => {
       [`POST ${REFRESH}`]: () => ({ status: 401, body: { errors: [{ type: 'InvalidTokenError' }] } }),
     });
     const reload = vi.fn();
-    const api = new ApiClient({ stores, fetch, reload });
+    const api = new ApiClient({ stores, fetch, reload, storage: memoryStorage() });
     await expect(api.call('fullCart')).rejects.toBeInstanceOf(ApiError);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  describe('limits never reload the page', () => {
+    it('a 429 on any call shows the server message in a toast and rejects; no reload, no refresh', async () => {
+      const stores = makeStores();
+      stores.session.setToken('t');
+      const { fetch, calls } = fakeFetch({ [`GET ${CART}`]: () => LIMIT });
+      const reload = vi.fn();
+      const e = await new ApiClient({ stores, fetch, reload, storage: memoryStorage() }).call('fullCart').catch((x) => x);
+      expect(e).toMatchObject({ status: 429, type: 'TooManyRequestsError', message: 'Previše zahteva. Pokušaj ponovo za 42 s.' });
+      expect(toastTexts(stores)).toEqual(['Previše zahteva. Pokušaj ponovo za 42 s.']);
+      expect(calls).toHaveLength(1);
+      expect(reload).not.toHaveBeenCalled();
+    });
+
+    it('a refresh answered 429, 503 or a network error rejects without a reload (the limit is told)', async () => {
+      for (const refresh of [() => LIMIT, () => ({ status: 503, body: { errors: [{ type: 'ServiceUnavailable', message: 'Servis nije dostupan.' }] } }), () => { throw new TypeError('offline'); }]) {
+        const stores = makeStores();
+        stores.session.setToken('old');
+        const { fetch } = fakeFetch({ [`GET ${CART}`]: () => EXPIRED, [`POST ${REFRESH}`]: refresh });
+        const reload = vi.fn();
+        const storage = memoryStorage();
+        const e = await new ApiClient({ stores, fetch, reload, storage }).call('fullCart').catch((x) => x);
+        expect(e).toBeInstanceOf(ApiError);
+        expect(e.status).not.toBe(401);
+        expect(reload).not.toHaveBeenCalled();
+        expect(storage.data.has(RELOAD_MARKER)).toBe(false);
+        if (e.status === 429) expect(toastTexts(stores)).toEqual(['Previše zahteva. Pokušaj ponovo za 42 s.']);
+      }
+    });
+
+    it('a refused refresh reloads at most once per tab within the guard: the next page load stays and says why', async () => {
+      const storage = memoryStorage();
+      let clock = 1_000_000;
+      const reload = vi.fn();
+      const pageLoad = () => {
+        const stores = makeStores();
+        stores.session.setToken('old');
+        const { fetch } = fakeFetch({ [`GET ${CART}`]: () => EXPIRED, [`POST ${REFRESH}`]: () => ({ status: 401, body: { errors: [{ type: 'InvalidTokenError' }] } }) });
+        return { stores, api: new ApiClient({ stores, fetch, reload, storage, now: () => clock }) };
+      };
+      const first = pageLoad();
+      await expect(first.api.call('fullCart')).rejects.toMatchObject({ status: 401 });
+      expect(reload).toHaveBeenCalledTimes(1);
+      // the reloaded page meets the same refusal: no second reload (no loop), the message instead
+      clock += 5_000;
+      const second = pageLoad();
+      await expect(second.api.call('fullCart')).rejects.toMatchObject({ status: 401 });
+      await expect(second.api.call('fullCart')).rejects.toMatchObject({ status: 401 });
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(toastTexts(second.stores)).toEqual(['Sesija je istekla.']);
+      // much later (a new expiry) the page may reload again, once
+      clock += RELOAD_GUARD_MS;
+      await expect(pageLoad().api.call('fullCart')).rejects.toMatchObject({ status: 401 });
+      expect(reload).toHaveBeenCalledTimes(2);
+    });
+
+    it('a token answered 429: told once, calls without a token do not go out until Retry-After, then it is asked again', async () => {
+      const stores = makeStores();
+      let clock = 0;
+      let tokenCalls = 0;
+      const { fetch, calls } = fakeFetch({
+        [`GET ${TOKEN}`]: () => (++tokenCalls === 1 ? LIMIT : { body: { data: { token: 'tok', authorized: false } } }),
+        [`GET ${CART}`]: () => ({ body: { code: 'c' } }),
+      });
+      const reload = vi.fn();
+      const api = new ApiClient({ stores, fetch, reload, storage: memoryStorage(), now: () => clock });
+      await expect(api.fetchToken()).rejects.toMatchObject({ status: 429 });
+      expect(toastTexts(stores)).toEqual(['Previše zahteva. Pokušaj ponovo za 42 s.']);
+      await expect(api.call('fullCart')).rejects.toMatchObject({ status: 429, message: 'Previše zahteva. Pokušaj ponovo za 42 s.' });
+      await expect(api.token()).rejects.toMatchObject({ status: 429 });
+      expect(calls.map((c) => c.url.pathname)).toEqual([TOKEN]);
+      expect(stores.ui.toasts).toHaveLength(1);
+      clock += 42_000;
+      expect(await api.token()).toEqual({ token: 'tok', authorized: false });
+      expect(await api.call('fullCart')).toEqual({ code: 'c' });
+      expect(calls.map((c) => c.url.pathname)).toEqual([TOKEN, TOKEN, CART]);
+      expect(reload).not.toHaveBeenCalled();
+    });
+
+    it('one token request per page: concurrent and later token() share the boot answer; fetchToken asks again', async () => {
+      const stores = makeStores();
+      let n = 0;
+      const { fetch, calls } = fakeFetch({ [`GET ${TOKEN}`]: () => ({ body: { data: { token: `t${++n}`, authorized: n > 1 } } }) });
+      const api = new ApiClient({ stores, fetch, storage: memoryStorage() });
+      const [a, b] = await Promise.all([api.fetchToken(), api.token()]);
+      expect([a, (b as { token: string }).token]).toEqual(['t1', 't1']);
+      expect(await api.token()).toEqual({ token: 't1', authorized: false });
+      expect(calls).toHaveLength(1);
+      expect(await api.fetchToken()).toBe('t2'); // after sign-in: a fresh answer
+      expect(await api.token()).toEqual({ token: 't2', authorized: true });
+      expect(calls).toHaveLength(2);
+    });
   });
 
   it('parses { errors } into an ApiError with type, message and reason', async () => {

@@ -381,6 +381,53 @@ describe('removing', () => {
     expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
   });
 
+  it('a quick Next right after the removal waits for the re-validation in flight (it used to do nothing)', async () => {
+    const steps = [fx.step('GUEST_ORDER_INFO', '/kupovina/podaci-dostava'), fx.step('PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje')];
+    let errors = [{ type: 'CartValidationError', reason: 'noStock', message: 'nema' }];
+    let release!: () => void;
+    let gate: Promise<void> | null = null;
+    const table: Record<string, Handler> = {
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: fx.cart({ code: 'c', entries: [phone(0), phone(1)] }) }),
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors } } }),
+      [`DELETE ${B}/users/carts/entries`]: () => { errors = []; return { body: { cart: fx.cart({ code: 'c', version: 2, entries: [phone(1)] }), cartModifications: [] } }; },
+    };
+    const stores = makeStores();
+    const { fetch: inner } = fakeFetch(table);
+    // the validation after the removal answers only when released
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const res = await inner(input, init);
+      if (String(input).includes('/validate') && gate) await gate;
+      return res;
+    }) as typeof globalThis.fetch;
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    stores.cart.setCart(fx.cart({ code: 'c', entries: [phone(0), phone(1)] }));
+    await run('checkout.start', {}, ctx);
+    expect(stores.checkout.conflict).toBe(true);
+    gate = new Promise<void>((r) => { release = r; });
+    const removal = run('cart.removeEntry', { entryNumber: 0, checkout: true }, ctx);
+    const next = run('checkout.next', {}, ctx); // clicked while the removal and its validation are in flight
+    await Promise.resolve();
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    release();
+    await Promise.all([removal, next]);
+    expect(stores.checkout.conflict).toBe(false);
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+  });
+
+  it('Next still only scrolls up when the re-validation keeps the conflict', async () => {
+    const steps = [fx.step('GUEST_ORDER_INFO', '/kupovina/podaci-dostava'), fx.step('PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje')];
+    const { stores, ctx } = setup({
+      [`GET ${B}/users/carts/fullcart`]: () => ({ body: fx.cart({ code: 'c', entries: [phone(0), phone(1)] }) }),
+      [`POST ${B}/users/carts/validate`]: () => ({ body: { checkoutSteps: steps, checkoutType: 'GUEST', errors: { errors: [{ type: 'CartValidationError', reason: 'noStock', message: 'nema' }] } } }),
+      [`DELETE ${B}/users/carts/entries`]: () => ({ body: { cart: fx.cart({ code: 'c', version: 2, entries: [phone(1)] }), cartModifications: [] } }),
+    }, '/kupovina/podaci-dostava');
+    stores.cart.setCart(fx.cart({ code: 'c', entries: [phone(0), phone(1)] }));
+    await run('checkout.start', {}, ctx);
+    await Promise.all([run('cart.removeEntry', { entryNumber: 0, checkout: true }, ctx), run('checkout.next', {}, ctx)]);
+    expect(stores.checkout.conflict).toBe(true);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+  });
+
   it('delete cart: DELETE deleteCart, empty cart, back to the offer page', async () => {
     const { stores, ctx, calls } = setup({ [`DELETE ${B}/users/carts/entries/all`]: () => ({ body: { cart: fx.cart(), cartModifications: [] } }) }, '/kupovina/pregled-placanje');
     stores.cart.setCart(fx.cart({ entries: [phone(0)] }));

@@ -65,7 +65,7 @@ export function makeCtx(stores: Stores, api: ApiClient, scope: Record<string, un
 }
 
 /** A fetch mock answering by "METHOD path" from a table of handlers; records calls. */
-export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestInit; body: unknown }) => { status?: number; body?: unknown }>) {
+export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestInit; body: unknown }) => { status?: number; body?: unknown; headers?: Record<string, string> }>) {
   const calls: { method: string; url: URL; headers: Record<string, string>; body: unknown }[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://shop.test');
@@ -75,7 +75,7 @@ export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestI
     const h = table[`${method} ${url.pathname}`];
     if (!h) return new Response(JSON.stringify({ errors: [{ type: 'UnknownIdentifierError', message: 'no route' }] }), { status: 404 });
     const r = h({ url, init, body });
-    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json', ...(r.headers ?? {}) } });
   });
   return { fetch: fn as unknown as typeof fetch, calls };
 }

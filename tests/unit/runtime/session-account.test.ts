@@ -189,6 +189,14 @@ describe('session.loadUser', () => {
     expect(localStorage.getItem('user_data')).toBeNull();
   });
 
+  it('shares the boot\'s token answer: a page load asks for one token', async () => {
+    const { stores, ctx, calls } = setup({ [P.token]: () => ({ body: { data: { token: 'boot-token', authorized: true } } }) });
+    await Promise.all([ctx.api.fetchToken(), run('session.loadUser', { ifSignedIn: true }, ctx)]);
+    expect(calls.filter((c) => c.url.pathname === '/selfcare/b2c/auth/token')).toHaveLength(1);
+    expect(stores.session.token).toBe('boot-token');
+    expect(stores.session.user?.firstName).toBe('Marko');
+  });
+
   it('never fails on boot', async () => {
     const { stores, ctx } = setup({ [P.token]: () => ({ status: 500, body: {} }) });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -105,6 +105,12 @@ describe('checkout store', () => {
     checkout.setConsent('terms', true);
     expect(checkout.consentErrors).toEqual([]);
   });
+
+  it('checks again the consents given for a failed order whose cart was reopened (given), others stay unchecked', () => {
+    const { checkout } = createStores();
+    checkout.setConsentTemplates([{ id: 'terms', name: 'T', required: true, selected: false, given: true }, { id: 'news', name: 'N', required: false, selected: false, given: false }]);
+    expect(checkout.consents).toEqual({ terms: true, news: false });
+  });
 });
 
 describe('session store', () => {
