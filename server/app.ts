@@ -14,7 +14,7 @@ import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
-import { issueOf } from './lib/validation';
+import { finiteNumbersValidatorFactory, issueOf } from './lib/validation';
 import './lib/context';
 import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
@@ -57,6 +57,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false }, plugins: [ajvFormats as never] },
     bodyLimit: 64 * 1024,
+    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory() as never } },
+    // Router-level errors (a bad %-escape, an overlong path parameter) answer like any other bad input.
+    frameworkErrors: (err, req, reply) => {
+      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
+    },
   };
   const app: FastifyInstance = Fastify(serverOptions);
   const openapi = new OpenApiCollector();
