@@ -24,6 +24,9 @@ import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { studioRoutes } from './studio/routes';
+import { healthRoutes } from './health';
+import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
+import { Redis } from 'ioredis';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,8 +43,16 @@ export interface BuildAppOptions {
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
   tokenTtlMs?: number;
-  /** Requests per minute per IP on the auth routes (default 60). */
+  /** Requests per minute per session (per address without a session cookie: 10 times that) on the auth routes (default 60). */
   authRateLimit?: number;
+  /** Sign-in failures allowed per account (default 5) and per address (default 50) in `windowMs` (default 15 min). */
+  loginThrottle?: { perAccount?: number; perAddress?: number; windowMs?: number };
+  /** Redis (REDIS_URL): rate-limit and sign-in counters shared by every instance; in memory when absent. */
+  redisUrl?: string;
+  /** Key prefix of those counters in Redis (default `orbita:`). */
+  redisPrefix?: string;
+  /** Fastify trustProxy (TRUST_PROXY) so that the client address is the one the load balancer saw. */
+  trustProxy?: boolean | string | number;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
 }
@@ -63,7 +74,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       void (reply as FastifyReply).code(err.statusCode ?? 400).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
     },
   };
+  if (opts.trustProxy !== undefined) serverOptions.trustProxy = opts.trustProxy as never;
   const app: FastifyInstance = Fastify(serverOptions);
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const redisPrefix = opts.redisPrefix ?? 'orbita:';
+  redis?.on('error', (err) => app.log.warn(`Redis: ${err.message}`));
+  app.addHook('onClose', async () => { await redis?.quit().catch(() => redis.disconnect()); });
   const openapi = new OpenApiCollector();
   app.addHook('onRoute', openapi.onRoute);
 
@@ -96,6 +112,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: false,
     max: opts.authRateLimit ?? 60,
     timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: `${redisPrefix}rl:` } : {}),
+    // A Redis outage must not take the shop down: the limit is skipped, the request served.
+    skipOnError: true,
     errorResponseBuilder: (req, ctx) => ({
       statusCode: 429,
       errors: [{ type: 'TooManyRequestsError', message: ui.message(requestLang(req), 'error.tooManyRequests', { seconds: Math.ceil(ctx.ttl / 1000) }) }],
@@ -124,7 +143,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(500).send({ errors: [{ type: 'ServerError', message: ui.message(lang, 'error.generic') }] });
   });
 
-  await userRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60 });
+  await userRoutes(app, {
+    secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60,
+    loginThrottle: {
+      counter: redis ? redisFailureCounter(redis, `${redisPrefix}login:`) : memoryFailureCounter(),
+      perAccount: opts.loginThrottle?.perAccount ?? 5, perAddress: opts.loginThrottle?.perAddress ?? 50,
+      windowMs: opts.loginThrottle?.windowMs ?? 15 * 60 * 1000,
+    },
+  });
+  await healthRoutes(app);
   await catalogRoutes(app);
   await cartRoutes(app, { dev: opts.dev === true });
   await checkoutRoutes(app);
@@ -141,8 +168,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);
     const path = req.url.split('?')[0];
-    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html')
-      && !API_PREFIXES.some((p) => path.startsWith(p));
+    // Any Accept (or none: a plain health probe, curl) gets the shop page; API prefixes keep JSON 404s.
+    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p));
     if (wantsHtml) {
       reply.header('Cache-Control', 'no-cache');
       if (existsSync(indexFile)) return reply.type('text/html; charset=utf-8').send(readFileSync(indexFile));

@@ -14,6 +14,13 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
+/** TRUST_PROXY: `true`, a hop count, or addresses/CIDRs of the load balancers (Fastify trustProxy). */
+function trustProxy(v: string | undefined): boolean | number | string | undefined {
+  if (!v) return undefined;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
 async function main(): Promise<void> {
   const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR ?? join(root, 'data', 'pglite') });
   if (await seedIfEmpty(database.db)) console.log('Seed catalogue loaded (first start).');
@@ -25,6 +32,8 @@ async function main(): Promise<void> {
       db: database.db, dev, logger: true, gatewaySecret: secret,
       schemasDir: process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : undefined,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
+      redisUrl: process.env.REDIS_URL || undefined,
+      trustProxy: trustProxy(process.env.TRUST_PROXY),
     });
   } catch (err) {
     if (err instanceof SchemaSetError) {

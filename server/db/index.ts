@@ -26,6 +26,10 @@ export interface Database {
   dialect: 'pglite' | 'postgres';
 }
 
+/** pg_advisory_lock keys (any constant bigint; the same in every instance). */
+export const MIGRATION_LOCK = 804_001;
+export const SEED_LOCK = 804_002;
+
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
@@ -39,7 +43,16 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       if (err.code !== '57P01') console.error(`PostgreSQL idle client error: ${err.message}`);
     });
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder });
+    // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
+    // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migrate(drizzle({ client }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
     return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -93,6 +93,8 @@ export class UiDocuments {
 
   get(kind: DocKind, id: string): ServedDocument | undefined { return this.set.docs.get(key(kind, id)); }
   get manifest() { return this.set.manifest; }
+  /** How many documents the served set holds (GET /health). */
+  get documentCount(): number { return this.set.docs.size; }
 
   /** All flows (checkout steps per checkout type). */
   flowFor(checkoutType: string): ServedDocument | undefined {

@@ -1,6 +1,6 @@
 // Loads the seed catalogue once (first start); guarded by app_meta 'seed' so it is idempotent.
-import { eq } from 'drizzle-orm';
-import type { Db } from '../index';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { SEED_LOCK, type Db } from '../index';
 import * as s from '../schema';
 import {
   parentTariffs, postpaidTariffs, prepaidPackages, phones, accessories, insurances, consentTemplates,
@@ -14,18 +14,27 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce'];
+
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const seeded = await db.transaction(async (tx) => {
-    // Serialize concurrent first starts on PostgreSQL (no-op cost on PGlite).
-    const inserted = await tx.insert(s.appMeta).values({ key: 'seed', value: SEED_VERSION })
-      .onConflictDoNothing().returning();
-    if (inserted.length === 0) return false;
-    await insertCatalogue(tx as unknown as Db);
-    return true;
+  // A seeded database (every start but the first) costs one query.
+  const present = await db.select({ key: s.appMeta.key }).from(s.appMeta).where(inArray(s.appMeta.key, SEED_MARKERS));
+  if (present.length === SEED_MARKERS.length) return false;
+  // Instances starting together on an empty database: one seeds under the lock, the others wait and find the markers.
+  return db.transaction(async (outer) => {
+    await outer.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const tx = outer as unknown as Db;
+    const seeded = await tx.transaction(async (inner) => {
+      const inserted = await inner.insert(s.appMeta).values({ key: 'seed', value: SEED_VERSION })
+        .onConflictDoNothing().returning();
+      if (inserted.length === 0) return false;
+      await insertCatalogue(inner as unknown as Db);
+      return true;
+    });
+    await seedDemoUsers(tx);
+    await seedCommerce(tx);
+    return seeded;
   });
-  await seedDemoUsers(db);
-  await seedCommerce(db);
-  return seeded;
 }
 
 async function insertCatalogue(db: Db): Promise<void> {
