@@ -43,7 +43,7 @@ export interface BuildAppOptions {
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
   tokenTtlMs?: number;
-  /** Requests per minute per session (per address without a session cookie: 10 times that) on the auth routes (default 60). */
+  /** Requests per minute per session (20 times that per address for requests without a live session) on the auth routes (default 60). */
   authRateLimit?: number;
   /** Sign-in failures allowed per account (default 5) and per address (default 50) in `windowMs` (default 15 min). */
   loginThrottle?: { perAccount?: number; perAddress?: number; windowMs?: number };
@@ -76,9 +76,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   if (opts.trustProxy !== undefined) serverOptions.trustProxy = opts.trustProxy as never;
   const app: FastifyInstance = Fastify(serverOptions);
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   const redisPrefix = opts.redisPrefix ?? 'orbita:';
   redis?.on('error', (err) => app.log.warn(`Redis: ${err.message}`));
+  // Commands fail at once while Redis is away (no offline queue: the limits fall back, requests never wait), so
+  // the first connection is awaited here, for at most 2 s.
+  if (redis && redis.status !== 'ready') {
+    await new Promise<void>((done) => { const t = setTimeout(done, 2000); redis.once('ready', () => { clearTimeout(t); done(); }); });
+  }
   app.addHook('onClose', async () => { await redis?.quit().catch(() => redis.disconnect()); });
   const openapi = new OpenApiCollector();
   app.addHook('onRoute', openapi.onRoute);

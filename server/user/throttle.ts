@@ -26,14 +26,20 @@ return {1, ttl}`;
 
 const RELEASE_SCRIPT = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end return 1`;
 
+/** Redis counters (shared by every instance); while Redis does not answer, this instance counts in memory. */
 export function redisFailureCounter(redis: Redis, prefix: string): FailureCounter {
+  const fallback = memoryFailureCounter();
   return {
     async attempt(key, limit, windowMs) {
-      const [ok, ttl] = await redis.eval(ATTEMPT_SCRIPT, 1, `${prefix}${key}`, String(limit), String(windowMs)) as [number, number];
-      return { allowed: ok === 1, retryAfterMs: Number(ttl) };
+      try {
+        const [ok, ttl] = await redis.eval(ATTEMPT_SCRIPT, 1, `${prefix}${key}`, String(limit), String(windowMs)) as [number, number];
+        return { allowed: ok === 1, retryAfterMs: Number(ttl) };
+      } catch {
+        return fallback.attempt(key, limit, windowMs);
+      }
     },
-    async clear(key) { await redis.del(`${prefix}${key}`); },
-    async release(key) { await redis.eval(RELEASE_SCRIPT, 1, `${prefix}${key}`); },
+    async clear(key) { await Promise.all([redis.del(`${prefix}${key}`).catch(() => 0), fallback.clear(key)]); },
+    async release(key) { await Promise.all([redis.eval(RELEASE_SCRIPT, 1, `${prefix}${key}`).catch(() => 0), fallback.release(key)]); },
   };
 }
 

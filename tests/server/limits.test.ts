@@ -130,6 +130,14 @@ describe.each(drivers)('limits on %s', (_driver, url) => {
     });
   });
 
+  it('keeps serving and throttling when Redis does not answer', async () => {
+    const a = await app('redis://127.0.0.1:1', { authRateLimit: 3 });
+    const t = await token(a, '10.70.0.1');
+    expect(t.res.statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn(a, '10.70.0.1', 'laki@orbita.rs', 'bad')).statusCode).toBe(401);
+    expect((await signIn(a, '10.70.0.1', 'laki@orbita.rs', DEMO_PASSWORD)).statusCode).toBe(429);
+  }, 60_000);
+
   describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => {
     it('share the per-account lock and the per-session limit', async () => {
       const prefix = `rel:${randomBytes(6).toString('hex')}:`;
