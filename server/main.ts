@@ -22,7 +22,11 @@ function trustProxy(v: string | undefined): boolean | number | string | undefine
 }
 
 /** START_TIMING=1 prints where the start time goes (ms since the process started). */
-const mark = (what: string) => { if (process.env.START_TIMING) console.log(`[start] ${what.padEnd(22)} ${Math.round(performance.now())} ms`); };
+const mark = (what: string) => {
+  if (!process.env.START_TIMING) return;
+  const cpu = process.cpuUsage();
+  console.log(`[start] ${what.padEnd(22)} ${Math.round(performance.now())} ms (cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+};
 
 async function main(): Promise<void> {
   mark('imports');
