@@ -14,7 +14,7 @@ import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
-import { issueOf } from './lib/validation';
+import { finiteNumbersValidatorFactory, issueOf } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
@@ -28,6 +28,9 @@ import { gatewayRoutes } from './payment/gateway/routes';
 import { studioRoutes } from './studio/routes';
 import { CatalogModel } from './catalog/model';
 import { CartRowCache } from './cart/row-cache';
+import { healthRoutes } from './health';
+import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
+import { Redis } from 'ioredis';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,12 +47,20 @@ export interface BuildAppOptions {
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
   tokenTtlMs?: number;
-  /** Requests per minute per IP on the auth routes (default 60). */
+  /** Requests per minute per session (20 times that per address for requests without a live session) on the auth routes (default 60). */
   authRateLimit?: number;
   /** This process is the database's only user (the embedded PGlite): cart rows may be kept in memory. */
   singleInstance?: boolean;
   /** How often (ms) an instance reads the catalogue revision while asked (default 1000). */
   catalogCheckMs?: number;
+  /** Sign-in failures allowed per account (default 5) and per address (default 50) in `windowMs` (default 15 min). */
+  loginThrottle?: { perAccount?: number; perAddress?: number; windowMs?: number };
+  /** Redis (REDIS_URL): rate-limit and sign-in counters shared by every instance; in memory when absent. */
+  redisUrl?: string;
+  /** Key prefix of those counters in Redis (default `orbita:`). */
+  redisPrefix?: string;
+  /** Fastify trustProxy (TRUST_PROXY) so that the client address is the one the load balancer saw. */
+  trustProxy?: boolean | string | number;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
 }
@@ -67,8 +78,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false }, plugins: [ajvFormats as never] },
     bodyLimit: 64 * 1024,
+    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory() as never } },
+    // Router-level errors (a bad %-escape, an overlong path parameter) answer like any other bad input.
+    frameworkErrors: (err, req, reply) => {
+      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
+    },
   };
+  if (opts.trustProxy !== undefined) serverOptions.trustProxy = opts.trustProxy as never;
   const app: FastifyInstance = Fastify(serverOptions);
+  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  const redisPrefix = opts.redisPrefix ?? 'orbita:';
+  redis?.on('error', (err) => app.log.warn(`Redis: ${err.message}`));
+  // Commands fail at once while Redis is away (no offline queue: the limits fall back, requests never wait), so
+  // the first connection is awaited here, for at most 2 s.
+  if (redis && redis.status !== 'ready') {
+    await new Promise<void>((done) => { const t = setTimeout(done, 2000); redis.once('ready', () => { clearTimeout(t); done(); }); });
+  }
+  app.addHook('onClose', async () => { await redis?.quit().catch(() => redis.disconnect()); });
   const openapi = new OpenApiCollector();
   app.addHook('onRoute', openapi.onRoute);
 
@@ -111,6 +137,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: false,
     max: opts.authRateLimit ?? 60,
     timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: `${redisPrefix}rl:` } : {}),
+    // A Redis outage must not take the shop down: the limit is skipped, the request served.
+    skipOnError: true,
     errorResponseBuilder: (req, ctx) => ({
       statusCode: 429,
       errors: [{ type: 'TooManyRequestsError', message: ui.message(requestLang(req), 'error.tooManyRequests', { seconds: Math.ceil(ctx.ttl / 1000) }) }],
@@ -139,7 +168,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(500).send({ errors: [{ type: 'ServerError', message: ui.message(lang, 'error.generic') }] });
   });
 
-  await userRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60 });
+  await userRoutes(app, {
+    secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60,
+    loginThrottle: {
+      counter: redis ? redisFailureCounter(redis, `${redisPrefix}login:`) : memoryFailureCounter(),
+      perAccount: opts.loginThrottle?.perAccount ?? 5, perAddress: opts.loginThrottle?.perAddress ?? 50,
+      windowMs: opts.loginThrottle?.windowMs ?? 15 * 60 * 1000,
+    },
+  });
+  await healthRoutes(app);
   await catalogRoutes(app);
   await cartRoutes(app, { dev: opts.dev === true });
   await checkoutRoutes(app);
@@ -157,8 +194,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const lang = requestLang(req);
     const path = req.url.split('?')[0];
-    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html')
-      && !API_PREFIXES.some((p) => path.startsWith(p));
+    // Any Accept (or none: a plain health probe, curl) gets the shop page; API prefixes keep JSON 404s.
+    const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p));
     if (wantsHtml) {
       reply.header('Cache-Control', 'no-cache');
       if (existsSync(indexFile)) {

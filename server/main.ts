@@ -3,28 +3,65 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import { formatErrors } from '../tools/schemas/index.js';
+import { formatErrors } from '../tools/schemas/format.js';
 import { openDatabase } from './db/index';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp, DEV_GATEWAY_SECRET } from './app';
-import { SchemaSetError } from './ui/documents';
+import { SchemaSetError, UiDocuments } from './ui/documents';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
+/** TRUST_PROXY: `true`, a hop count, or addresses/CIDRs of the load balancers (Fastify trustProxy). */
+function trustProxy(v: string | undefined): boolean | number | string | undefined {
+  if (!v) return undefined;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** START_TIMING=1 prints where the start time goes (ms since the process started). */
+const mark = (what: string) => {
+  if (!process.env.START_TIMING) return;
+  const cpu = process.cpuUsage();
+  console.log(`[start] ${what.padEnd(22)} ${Math.round(performance.now())} ms (cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+};
+
 async function main(): Promise<void> {
-  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR ?? join(root, 'data', 'pglite') });
-  if (await seedIfEmpty(database.db)) console.log('Seed catalogue loaded (first start).');
+  mark('imports');
+  const schemasDir = process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : join(root, 'schemas');
+  // The database (open, migrate, seed) and the schema set (checked once per content hash) load side by side.
+  const [dbResult, uiResult] = await Promise.allSettled([
+    openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR ?? join(root, 'data', 'pglite') }).then(async (d) => {
+      mark('database open');
+      if (await seedIfEmpty(d.db)) console.log('Seed catalogue loaded (first start).');
+      mark('database seeded');
+      return d;
+    }),
+    UiDocuments.load(schemasDir, { cacheDir: process.env.SCHEMAS_CACHE_DIR ?? join(root, 'node_modules', '.cache', 'orbita-shop') })
+      .then((u) => { mark('schema set loaded'); return u; }),
+  ]);
+  if (dbResult.status === 'rejected') throw dbResult.reason;
+  const database = dbResult.value;
+  if (uiResult.status === 'rejected') {
+    if (uiResult.reason instanceof SchemaSetError) {
+      console.error(`The schema set under schemas/ is invalid; the server does not start.\n${formatErrors(uiResult.reason.errors)}`);
+      await database.close();
+      process.exit(1);
+    }
+    throw uiResult.reason;
+  }
+  const ui = uiResult.value;
   const secret = process.env.GATEWAY_SECRET ?? DEV_GATEWAY_SECRET;
   if (!process.env.GATEWAY_SECRET) console.warn('GATEWAY_SECRET is not set: using the development secret of the payment gateway simulator.');
   let app;
   try {
     app = await buildApp({
-      db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite',
-      schemasDir: process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : undefined,
+      db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite', schemasDir, ui,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
+      redisUrl: process.env.REDIS_URL || undefined,
+      trustProxy: trustProxy(process.env.TRUST_PROXY),
     });
   } catch (err) {
     if (err instanceof SchemaSetError) {
@@ -34,14 +71,16 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  mark('app built');
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
   }
-  const shutdown = async () => { await app.close(); await database.close(); process.exit(0); };
+  const shutdown = async () => { await app.close(); ui.close(); await database.close(); process.exit(0); };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  await app.listen({ port, host });
-  console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at http://${host}:${port}/`);
+  const address = await app.listen({ port, host });
+  mark('listening');
+  console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at ${address}/`);
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

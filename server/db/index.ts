@@ -1,6 +1,6 @@
 // One factory for both drivers: PGlite (embedded, default) and PostgreSQL (DATABASE_URL).
 // Both apply the same drizzle-kit migrations from server/db/migrations.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,7 +27,24 @@ export interface Database {
   dialect: 'pglite' | 'postgres';
 }
 
+/** pg_advisory_lock keys (any constant bigint; the same in every instance). */
+export const MIGRATION_LOCK = 804_001;
+export const SEED_LOCK = 804_002;
+
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** True when the newest migration of the journal is recorded in drizzle's table: a start on an up-to-date
+ *  database then costs one query instead of drizzle's CREATE SCHEMA/TABLE IF NOT EXISTS and per-migration checks. */
+async function migrationsApplied(client: { query: (q: string) => Promise<{ rows: unknown[] }> }): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  const newest = Math.max(...journal.entries.map((e) => e.when));
+  try {
+    const { rows } = await client.query('SELECT max(created_at) AS at FROM drizzle.__drizzle_migrations');
+    return Number((rows[0] as { at: unknown } | undefined)?.at ?? 0) >= newest;
+  } catch {
+    return false;
+  }
+}
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   if (opts.url) {
@@ -40,7 +57,16 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       if (err.code !== '57P01') console.error(`PostgreSQL idle client error: ${err.message}`);
     });
     const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
-    await migrate(db, { migrationsFolder });
+    // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
+    // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      if (!(await migrationsApplied(client))) await migrate(drizzle({ client }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
     return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres' };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -55,6 +81,6 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     client = new PGlite(dir);
   }
   const db = drizzle({ client, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
-  await migrate(db, { migrationsFolder });
+  if (!(await migrationsApplied(client))) await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close(), dialect: 'pglite' };
 }

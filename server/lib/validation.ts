@@ -1,5 +1,6 @@
 // Turns AJV errors into one localized message (schemas/messages keys, seed 001 §5 texts).
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
+import AjvCompiler from '@fastify/ajv-compiler';
 
 export interface LocalizedIssue { key: string; params: Record<string, string | number>; subject: string; reason: string }
 
@@ -37,4 +38,38 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
     default:
       return { ...base, key: 'error.validation.invalid', params: { field: path.replace(/^\//, '') || context } };
   }
+}
+
+/** Fastify's AJV validator factory, wrapped: AJV coerces a query value like "1e999" to Infinity and then skips
+ *  minimum/maximum (its limit checks are guarded by isFinite), so a validated request part holding a non-finite
+ *  number is refused here as "not a number" (400 ValidationError) instead of reaching a handler. */
+export function finiteNumbersValidatorFactory() {
+  const base = AjvCompiler();
+  return (externalSchemas: unknown, ajvOptions: unknown) => {
+    const compile = (base as unknown as (e: unknown, o: unknown) => (route: unknown) => ValidateFn)(externalSchemas, ajvOptions);
+    return (route: { httpPart?: string }) => {
+      const validate = compile(route);
+      const wrapped: ValidateFn = (data: unknown) => {
+        const ok = validate(data);
+        if (ok !== true) { wrapped.errors = validate.errors; return ok; }
+        const path = nonFinitePath(data, '', 0);
+        if (path === null) { wrapped.errors = null; return true; }
+        wrapped.errors = [{ keyword: 'type', instancePath: path, schemaPath: '#', params: { type: 'number' }, message: 'must be a finite number' }];
+        return false;
+      };
+      return wrapped;
+    };
+  };
+}
+
+type ValidateFn = ((data: unknown) => unknown) & { errors?: unknown[] | null };
+
+function nonFinitePath(v: unknown, path: string, depth: number): string | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? null : path;
+  if (!v || typeof v !== 'object' || depth > 32) return null;
+  for (const [k, x] of Object.entries(v)) {
+    const p = nonFinitePath(x, `${path}/${k}`, depth + 1);
+    if (p !== null) return p;
+  }
+  return null;
 }

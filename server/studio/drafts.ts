@@ -5,7 +5,7 @@
 import { mkdtemp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadAndCheck, type SchemaError } from '../../tools/schemas/index.js';
+import type { SchemaError } from '../../tools/schemas/index.js';
 
 /** Folders of schemas/ the studio edits (fixtures: the preview's store states, when the folder exists). */
 export const EDITABLE_FOLDERS = ['screens', 'flows', 'forms', 'modals', 'messages', 'fixtures'] as const;
@@ -44,6 +44,7 @@ export async function checkDraft(schemasDir: string, draft: DraftFile, text: str
     }
     for (const s of siblings) if (s !== draft.name) await symlink(join(schemasDir, draft.folder, s), join(folder, s));
     await writeFile(join(folder, draft.name), text);
+    const { loadAndCheck } = await import('../../tools/schemas/index.js');
     const { errors } = await loadAndCheck(root);
     return { errors, ms: Date.now() - started };
   } finally {

@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RJSFSchema } from '@rjsf/utils';
 import { requestLang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import { compileFormValidator, loadFormats } from '../ui/validators';
 import { forbidden, studioAccess } from './access';
 import { checkDraft, parseDraftFile, readDraftSource, writeDraft, type DraftFile } from './drafts';
 import { eventRoutes } from './events';
@@ -133,6 +132,7 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     const hash = createHash('sha256').update(text).digest('base64url').slice(0, 16);
     if (!validators.has(hash)) {
       let code: string;
+      const { compileFormValidator, loadFormats } = await import('../ui/validators');
       try {
         code = compileFormValidator(req.body.schema, loadFormats(opts.schemasDir));
       } catch (e) {

@@ -1,11 +1,15 @@
 // The checked set of UI documents (screens, flows, forms, modals, messages) served under /ui/.
 // Loaded through the schema tooling (tools/schemas); an invalid set is refused.
 import { createHash } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
-import { loadAndCheck, formatErrors, type SchemaDocument, type SchemaError } from '../../tools/schemas/index.js';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, watch, type FSWatcher } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// The checker and the validator compiler load on demand: a start on a cached set (cacheDir) needs neither.
+import type { SchemaDocument, SchemaError } from '../../tools/schemas/index.js';
+import { formatErrors } from '../../tools/schemas/format.js';
 import type { Lang } from '../lib/lang';
 import type { RJSFSchema } from '@rjsf/utils';
-import { compileFormValidator, loadFormats } from './validators';
 
 export type DocKind = SchemaDocument['kind'];
 
@@ -36,9 +40,50 @@ function etagOf(id: string, version: number, body: string): string {
 export interface LoadOptions {
   /** Refuse a set with errors (default). Tests of other domains pass false so they do not depend on unrelated documents. */
   strict?: boolean;
+  /** A folder where a checked set is kept, keyed by the content hash of schemas/ and of the checker: a start on an
+   *  unchanged set reads it instead of checking the set and compiling every form's validator again (`npm start`). */
+  cacheDir?: string;
+}
+
+const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tools', 'schemas');
+
+/** sha256 over every file of schemas/ and of the checker (tools/schemas) plus package-lock.json (AJV's version). */
+export async function schemaSetHash(rootDir: string): Promise<string> {
+  const h = createHash('sha256');
+  const walk = async (dir: string, label: string) => {
+    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+    for (const e of entries) {
+      const abs = join(dir, e.name);
+      if (e.isDirectory()) await walk(abs, `${label}/${e.name}`);
+      else if (e.isFile()) h.update(`${label}/${e.name}\0`).update(await readFile(abs)).update('\0');
+    }
+  };
+  await walk(resolve(rootDir), 'schemas');
+  await walk(toolsDir, 'tools');
+  const lock = join(toolsDir, '..', '..', 'package-lock.json');
+  if (existsSync(lock)) h.update(await readFile(lock));
+  return h.digest('hex').slice(0, 32);
+}
+
+async function loadCached(rootDir: string, cacheDir: string): Promise<DocumentSet> {
+  const file = join(cacheDir, `documents-${await schemaSetHash(rootDir)}.json`);
+  try {
+    const cached = JSON.parse(await readFile(file, 'utf8')) as { docs: Array<[string, ServedDocument]>; manifest: DocumentSet['manifest'] };
+    return { docs: new Map(cached.docs), manifest: cached.manifest };
+  } catch { /* not cached yet (or unreadable): check the set */ }
+  const set = await loadDocumentSet(rootDir, { strict: true });
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    for (const old of readdirSync(cacheDir).filter((f) => /^documents-\w+\.json$/.test(f))) rmSync(join(cacheDir, old), { force: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify({ docs: [...set.docs], manifest: set.manifest }));
+    renameSync(tmp, file);
+  } catch { /* a read-only checkout still starts */ }
+  return set;
 }
 
 export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): Promise<DocumentSet> {
+  const [{ loadAndCheck }, { compileFormValidator, loadFormats }] = await Promise.all([import('../../tools/schemas/index.js'), import('./validators')]);
   const { documents, errors } = await loadAndCheck(rootDir);
   if (errors.length > 0 && opts.strict !== false) throw new SchemaSetError(errors);
   const docs = new Map<string, ServedDocument>();
@@ -51,7 +96,7 @@ export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): 
     const body = JSON.stringify(d.json);
     const served: ServedDocument = { kind: d.kind, id: d.id, version: d.version, json: d.json, body, etag: etagOf(d.id, d.version, body) };
     if (d.kind === 'form') {
-      const validator = formValidator(d.id, d.version, d.json, formats, opts.strict !== false);
+      const validator = formValidator(d.id, d.version, d.json, formats, opts.strict !== false, compileFormValidator);
       if (validator) served.validator = validator;
     }
     docs.set(key(d.kind, d.id), served);
@@ -68,7 +113,10 @@ export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): 
 }
 
 /** Compiles a form's validator module; a schema AJV cannot compile refuses a strict set (else the form has none). */
-function formValidator(id: string, version: number, json: unknown, formats: Record<string, RegExp>, strict: boolean): ServedDocument['validator'] {
+function formValidator(
+  id: string, version: number, json: unknown, formats: Record<string, RegExp>, strict: boolean,
+  compileFormValidator: (schema: RJSFSchema, formats: Record<string, RegExp>) => string,
+): ServedDocument['validator'] {
   const schema = (json as { schema?: unknown }).schema;
   try {
     if (!schema || typeof schema !== 'object') throw new Error('no data schema');
@@ -88,11 +136,14 @@ export class UiDocuments {
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
   static async load(rootDir: string, opts: LoadOptions = {}): Promise<UiDocuments> {
+    if (opts.cacheDir && opts.strict !== false) return new UiDocuments(await loadCached(rootDir, opts.cacheDir), rootDir);
     return new UiDocuments(await loadDocumentSet(rootDir, opts), rootDir);
   }
 
   get(kind: DocKind, id: string): ServedDocument | undefined { return this.set.docs.get(key(kind, id)); }
   get manifest() { return this.set.manifest; }
+  /** How many documents the served set holds (GET /health). */
+  get documentCount(): number { return this.set.docs.size; }
 
   /** All flows (checkout steps per checkout type). */
   flowFor(checkoutType: string): ServedDocument | undefined {

@@ -1,10 +1,11 @@
 // GET auth/token (creates the anonymous session), POST refreshToken, POST authorize (sign-in), POST logout,
 // GET user info (seed 001 §4, §7).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badInput, invalidToken } from '../lib/errors';
+import { ApiError, badInput, invalidToken } from '../lib/errors';
+import type { FailureCounter } from './throttle';
 import { requestLang } from '../lib/lang';
 import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken, verifyToken } from './service';
-import { notSignedIn, signIn, signOut, userOfSession, userView } from './accounts';
+import { findAccount, notSignedIn, signIn, signOut, userOfSession, userView } from './accounts';
 
 interface AuthorizeBody { userId: string; encodedPassword: string; rememberMe?: boolean }
 
@@ -17,9 +18,26 @@ export function decodePassword(encoded: string): string | null {
 
 const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 60 * 60 * 24 * 30 });
 
-export async function userRoutes(app: FastifyInstance, opts: { secureCookies: boolean; rateLimitMax: number }): Promise<void> {
+export interface LoginThrottle { counter: FailureCounter; perAccount: number; perAddress: number; windowMs: number }
+
+export async function userRoutes(app: FastifyInstance, opts: { secureCookies: boolean; rateLimitMax: number; loginThrottle: LoginThrottle }): Promise<void> {
   const { db, paths, tokenTtlMs, gatewaySecret } = app.ctx;
-  const rateLimit = { max: opts.rateLimitMax, timeWindow: '1 minute' };
+  // Keyed by the session when the request carries a live one (rateLimitMax a minute), else by the address with a
+  // 20 times higher ceiling: many shoppers behind one carrier-grade NAT address each have their own session, and
+  // a made-up cookie falls back to the address.
+  const rateLimit = {
+    max: (_req: FastifyRequest, key: string) => (key.startsWith('sid:') ? opts.rateLimitMax : opts.rateLimitMax * 20),
+    timeWindow: '1 minute',
+    keyGenerator: async (req: FastifyRequest) => {
+      const sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
+      return sessionId ? `sid:${sessionId}` : `ip:${req.ip}`;
+    },
+  };
+  const { counter, perAccount, perAddress, windowMs } = opts.loginThrottle;
+  const tooManyFailures = (reply: FastifyReply, retryAfterMs: number, key: string) => {
+    reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    return new ApiError(429, 'TooManyRequestsError', key, { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }, key === 'user.login.locked' ? 'accountLocked' : 'addressLocked');
+  };
 
   app.route({
     method: paths.authToken.method, url: paths.authToken.path,
@@ -76,7 +94,26 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     handler: async (req: FastifyRequest<{ Body: AuthorizeBody }>, reply: FastifyReply) => {
       const password = decodePassword(req.body.encodedPassword);
       if (password === null) throw badInput('user.login.badPassword', {}, 'encodedPassword', 'encoding');
-      const r = await signIn(db, req.sessionId!, req.body.userId, password);
+      // Failures are throttled per account and per address (server/user/throttle.ts); a sign-in that does not fail
+      // gives its attempt back, so only failures add up.
+      const account = await findAccount(db, req.body.userId);
+      const accountKey = `account:${account ? account.id : req.body.userId.trim().toLowerCase()}`;
+      const addressKey = `address:${req.ip}`;
+      const byAddress = await counter.attempt(addressKey, perAddress, windowMs);
+      if (!byAddress.allowed) throw tooManyFailures(reply, byAddress.retryAfterMs, 'user.login.addressLocked');
+      const byAccount = await counter.attempt(accountKey, perAccount, windowMs);
+      if (!byAccount.allowed) {
+        await counter.release(addressKey);
+        throw tooManyFailures(reply, byAccount.retryAfterMs, 'user.login.locked');
+      }
+      let r;
+      try {
+        r = await signIn(db, req.sessionId!, req.body.userId, password);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.type === 'AuthenticationError')) await Promise.all([counter.release(accountKey), counter.release(addressKey)]);
+        throw err;
+      }
+      await Promise.all([counter.clear(accountKey), counter.release(addressKey)]);
       reply.setCookie(SESSION_COOKIE, r.rawSessionId, cookieOptions(opts.secureCookies));
       reply.header('Cache-Control', 'no-store');
       const v = userView(r.user);

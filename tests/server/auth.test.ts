@@ -96,10 +96,13 @@ describe('rate limit on the auth routes', () => {
     const database = await openDatabase({ memory: true });
     const app = await buildApp({ db: database.db, ui: await loadUi(), authRateLimit: 3 });
     try {
+      // per session (the first call, without a cookie yet, counts for the address; tests/server/limits.test.ts)
+      const first = await app.inject({ method: 'GET', url: PATHS.token });
+      const cookie = `sid=${first.cookies.find((c) => c.name === 'sid')!.value}`;
       const codes: number[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: PATHS.token })).statusCode);
+      for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: PATHS.token, headers: { cookie } })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
-      const r = await app.inject({ method: 'GET', url: PATHS.token, headers: { lang: '2' } });
+      const r = await app.inject({ method: 'GET', url: PATHS.token, headers: { lang: '2', cookie } });
       expect(r.statusCode).toBe(429);
       expect(r.json().errors[0].type).toBe('TooManyRequestsError');
       expect(r.json().errors[0].message).toMatch(/Too many requests/);

@@ -1,6 +1,7 @@
 // Loads the seed catalogue once (first start); guarded by app_meta 'seed' so it is idempotent.
-import { eq } from 'drizzle-orm';
-import type { Db } from '../index';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { SEED_LOCK, type Db } from '../index';
 import * as s from '../schema';
 import {
   parentTariffs, postpaidTariffs, prepaidPackages, phones, accessories, insurances, consentTemplates,
@@ -14,31 +15,48 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce'];
+
 export async function seedIfEmpty(db: Db): Promise<boolean> {
-  const seeded = await db.transaction(async (tx) => {
-    // Serialize concurrent first starts on PostgreSQL (no-op cost on PGlite).
-    const inserted = await tx.insert(s.appMeta).values({ key: 'seed', value: SEED_VERSION })
-      .onConflictDoNothing().returning();
-    if (inserted.length === 0) return false;
-    await insertCatalogue(tx as unknown as Db);
-    return true;
+  // A seeded database (every start but the first) costs one query.
+  const present = await db.select({ key: s.appMeta.key }).from(s.appMeta).where(inArray(s.appMeta.key, SEED_MARKERS));
+  if (present.length === SEED_MARKERS.length) return false;
+  // Instances starting together on an empty database: one seeds under the lock, the others wait and find the markers.
+  return db.transaction(async (outer) => {
+    await outer.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    const tx = outer as unknown as Db;
+    const seeded = await tx.transaction(async (inner) => {
+      const inserted = await inner.insert(s.appMeta).values({ key: 'seed', value: SEED_VERSION })
+        .onConflictDoNothing().returning();
+      if (inserted.length === 0) return false;
+      await insertCatalogue(inner as unknown as Db);
+      return true;
+    });
+    await seedDemoUsers(tx);
+    await seedCommerce(tx);
+    return seeded;
   });
-  await seedDemoUsers(db);
-  await seedCommerce(db);
-  return seeded;
 }
 
 async function insertCatalogue(db: Db): Promise<void> {
+  // Rows are collected per table and inserted in a few multi-row statements (tables in the order they first
+  // appear, which follows the foreign keys): the first start on an empty database seeds in one pass.
+  const batch = new Map<PgTable, unknown[]>();
+  const add = (table: PgTable, rows: unknown) => {
+    let list = batch.get(table);
+    if (!list) batch.set(table, (list = []));
+    list.push(...(Array.isArray(rows) ? rows : [rows]));
+  };
   let order = 0;
   // Tariffs: parents, postpaid children/basic offers, prepaid.
   for (const p of parentTariffs) {
-    await db.insert(s.products).values({
+    add(s.products, {
       code: p.code, name: p.name, description: p.description, type: 'TARIFF', processType: p.processType, esim: p.esim,
       brand: 'Orbita Telekom', categories: ['tarife'], highlights: [], specification: [], sortOrder: order++,
     });
   }
   for (const tr of postpaidTariffs) {
-    await db.insert(s.products).values({
+    add(s.products, {
       code: tr.code, name: tr.name, description: tr.description, type: 'TARIFF', processType: tr.processType, esim: tr.esim,
       brand: 'Orbita Telekom', parentCode: tr.parent ?? null, categories: ['tarife'], sortOrder: order++,
       highlights: [
@@ -50,59 +68,59 @@ async function insertCatalogue(db: Db): Promise<void> {
       specification: [],
     });
     const planId = `${tr.code}_PLAN`;
-    await db.insert(s.pricePlans).values({ id: planId, productCode: tr.code, purchasable: true });
-    await db.insert(s.subscriptionTerms).values([
+    add(s.pricePlans, { id: planId, productCode: tr.code, purchasable: true });
+    add(s.subscriptionTerms, [
       { id: `${tr.code}_T12`, pricePlanId: planId, months: 12, recommended: false },
       { id: `${tr.code}_T24`, pricePlanId: planId, months: 24, recommended: true },
     ]);
     if (tr.promo) {
-      await db.insert(s.chargeEntries).values([
+      add(s.chargeEntries, [
         { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: tr.promo.months, price: para(tr.promo.price), oldPrice: para(tr.fee) },
         { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: tr.promo.months + 1, cycleEnd: null, price: para(tr.fee), oldPrice: null },
       ]);
     } else {
-      await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: null, price: para(tr.fee), oldPrice: null });
+      add(s.chargeEntries, { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: null, price: para(tr.fee), oldPrice: null });
     }
   }
   for (const pp of prepaidPackages) {
-    await db.insert(s.products).values({
+    add(s.products, {
       code: pp.code, name: pp.name, description: pp.description, type: 'TARIFF', processType: 'BASIC_OFFER', esim: pp.esim,
       brand: 'Orbita Telekom', categories: ['pripejd'], sortOrder: order++,
       highlights: [{ name: t('Internet', 'Data'), value: t(pp.data, pp.data) }], specification: [],
     });
     const planId = `${pp.code}_PLAN`;
-    await db.insert(s.pricePlans).values({ id: planId, productCode: pp.code, purchasable: true });
-    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(pp.price) });
+    add(s.pricePlans, { id: planId, productCode: pp.code, purchasable: true });
+    add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(pp.price) });
   }
   // Insurance.
   for (const ins of insurances) {
-    await db.insert(s.products).values({
+    add(s.products, {
       code: ins.code, name: ins.name, description: ins.description, type: 'INSURANCE', brand: 'Orbita Telekom',
       categories: ['osiguranje'], highlights: [], specification: [], sortOrder: order++,
     });
     const planId = `${ins.code}_PLAN`;
-    await db.insert(s.pricePlans).values({ id: planId, productCode: ins.code, purchasable: true });
-    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: 24, price: para(ins.monthly) });
+    add(s.pricePlans, { id: planId, productCode: ins.code, purchasable: true });
+    add(s.chargeEntries, { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: 24, price: para(ins.monthly) });
   }
   // Accessories (one "standard" variant each, so stock lives on a variant like every device).
   for (const a of accessories) {
-    await db.insert(s.products).values({
+    add(s.products, {
       code: a.code, name: a.name, description: a.description, type: 'ACCESSORY', brand: a.brand,
       categories: ['dodatna_oprema'], highlights: [], specification: [], sortOrder: order++,
       rating: 4.2 + (a.price % 7) / 10,
     });
     const variantCode = `${a.code}_STD`;
-    await db.insert(s.productVariants).values({ code: variantCode, productCode: a.code, colorCode: 'standard', colorName: t('Standardna', 'Standard'), colorHex: a.hex });
-    await db.insert(s.productImages).values({ productCode: a.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: a.name });
-    await db.insert(s.stock).values({ variantCode, level: a.stock });
+    add(s.productVariants, { code: variantCode, productCode: a.code, colorCode: 'standard', colorName: t('Standardna', 'Standard'), colorHex: a.hex });
+    add(s.productImages, { productCode: a.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: a.name });
+    add(s.stock, { variantCode, level: a.stock });
     const planId = `${a.code}_ONEOFF`;
-    await db.insert(s.pricePlans).values({ id: planId, productCode: a.code, purchasable: true });
-    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(a.price), oldPrice: a.oldPrice ? para(a.oldPrice) : null });
+    add(s.pricePlans, { id: planId, productCode: a.code, purchasable: true });
+    add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(a.price), oldPrice: a.oldPrice ? para(a.oldPrice) : null });
   }
   // Phones.
   const tariffs = postpaidTariffs;
   for (const p of phones) {
-    await db.insert(s.products).values({
+    add(s.products, {
       code: p.code, name: p.name, description: p.description, type: 'DEVICE', esim: p.esim, brand: p.brand,
       categories: ['telefoni', 'uredjaji'], voucherLimit: p.price >= 50000 ? 3 : 0, rating: p.rating,
       highlights: phoneHighlights(p), specification: phoneSpecification(p), sortOrder: order++,
@@ -110,17 +128,17 @@ async function insertCatalogue(db: Db): Promise<void> {
     let vOrder = 0;
     for (const col of p.colors) {
       const variantCode = `${p.code}_${col.code.toUpperCase().replace(/-/g, '_')}`;
-      await db.insert(s.productVariants).values({ code: variantCode, productCode: p.code, colorCode: col.code, colorName: col.name, colorHex: col.hex, sortOrder: vOrder++ });
-      await db.insert(s.productImages).values([
+      add(s.productVariants, { code: variantCode, productCode: p.code, colorCode: col.code, colorName: col.name, colorHex: col.hex, sortOrder: vOrder++ });
+      add(s.productImages, [
         { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: `${p.name} ${col.name.sr}`, sortOrder: 0 },
         { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=front`, altText: `${p.name} ${col.name.sr}`, sortOrder: 1 },
         { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=back`, altText: `${p.name} ${col.name.sr}`, sortOrder: 2 },
       ]);
-      await db.insert(s.stock).values({ variantCode, level: col.stock });
+      add(s.stock, { variantCode, level: col.stock });
     }
     const planId = `${p.code}_ONEOFF`;
-    await db.insert(s.pricePlans).values({ id: planId, productCode: p.code, purchasable: true });
-    await db.insert(s.chargeEntries).values({ pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(p.price), oldPrice: p.oldPrice ? para(p.oldPrice) : null });
+    add(s.pricePlans, { id: planId, productCode: p.code, purchasable: true });
+    add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(p.price), oldPrice: p.oldPrice ? para(p.oldPrice) : null });
     const rows = [];
     for (const tr of tariffs) {
       for (const months of [12, 24]) {
@@ -139,28 +157,31 @@ async function insertCatalogue(db: Db): Promise<void> {
         });
       }
     }
-    await db.insert(s.devicePrices).values(rows);
+    add(s.devicePrices, rows);
     // References: accessories for the brand, insurance for phones from 20,000 RSD.
     let rOrder = 0;
     for (const a of accessories) {
       if (a.forBrands === 'all' || a.forBrands.includes(p.brand)) {
-        await db.insert(s.productReferences).values({ productCode: p.code, targetCode: a.code, referenceType: 'ACCESSORIES', sortOrder: rOrder++ });
+        add(s.productReferences, { productCode: p.code, targetCode: a.code, referenceType: 'ACCESSORIES', sortOrder: rOrder++ });
       }
     }
     if (p.price >= 20000) {
       for (const ins of insurances) {
-        await db.insert(s.productReferences).values({ productCode: p.code, targetCode: ins.code, referenceType: 'INSURANCE', sortOrder: rOrder++ });
+        add(s.productReferences, { productCode: p.code, targetCode: ins.code, referenceType: 'INSURANCE', sortOrder: rOrder++ });
       }
     }
   }
   // Consents, CMS, delivery slots.
   let cOrder = 0;
-  for (const ct of consentTemplates) await db.insert(s.consentTemplates).values({ ...ct, sortOrder: cOrder++ });
+  for (const ct of consentTemplates) add(s.consentTemplates, { ...ct, sortOrder: cOrder++ });
   for (const cm of cmsComponents) {
-    await db.insert(s.cmsComponents).values({ id: cm.id, headline: cm.headline, content: cm.content, ctaButtonName: cm.cta, mediaUrl: cm.mediaUrl, mediaCode: cm.mediaCode });
+    add(s.cmsComponents, { id: cm.id, headline: cm.headline, content: cm.content, ctaButtonName: cm.cta, mediaUrl: cm.mediaUrl, mediaCode: cm.mediaCode });
   }
   let sOrder = 0;
-  for (const sl of deliveryTimeSlots) await db.insert(s.deliveryTimeSlots).values({ ...sl, sortOrder: sOrder++ });
+  for (const sl of deliveryTimeSlots) add(s.deliveryTimeSlots, { ...sl, sortOrder: sOrder++ });
+  for (const [table, rows] of batch) {
+    for (let i = 0; i < rows.length; i += 500) await db.insert(table).values(rows.slice(i, i + 500) as never);
+  }
 }
 
 /** True when the seed has been loaded. */

@@ -34,7 +34,10 @@ export function demoUsers(now: Date = new Date()): Array<Omit<NewUser, 'password
 export async function seedDemoUsers(db: Db): Promise<boolean> {
   const inserted = await db.insert(s.appMeta).values({ key: 'seed.users', value: USERS_SEED_VERSION }).onConflictDoNothing().returning();
   if (inserted.length === 0) return false;
-  const rows = await Promise.all(demoUsers().map(async (u) => ({ ...u, passwordHash: await hashPassword(DEMO_PASSWORD) })));
+  // One scrypt hash for the demo accounts (they share a published password; a salt per account would only cost
+  // the first start nine scrypt runs).
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const rows = demoUsers().map((u) => ({ ...u, passwordHash }));
   await db.insert(s.users).values(rows).onConflictDoNothing();
   return true;
 }

@@ -1,0 +1,26 @@
+// GET /health for load balancers: 200 when the database answers and the schema set is loaded, else 503.
+// No authentication, no rate limit, never cached.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { requestLang } from './lib/lang';
+
+const DB_TIMEOUT_MS = 2000;
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const { db, ui } = app.ctx;
+  app.get('/health', async (req, reply) => {
+    let database: 'ok' | 'down' = 'down';
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        db.execute(sql`SELECT 1`),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS); }),
+      ]);
+      database = 'ok';
+    } catch { /* reported below */ } finally { clearTimeout(timer); }
+    const schemas = ui.documentCount;
+    const ok = database === 'ok' && schemas > 0;
+    reply.header('Cache-Control', 'no-store').code(ok ? 200 : 503);
+    return ok ? { status: 'ok', database, schemas } : { status: 'unavailable', database, schemas, message: ui.message(requestLang(req), 'health.down') };
+  });
+}

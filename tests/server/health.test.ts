@@ -1,0 +1,115 @@
+// @vitest-environment node
+// GET /health for load balancers, the shop page for any Accept, and two instances starting at once on an empty
+// PostgreSQL database (migrations and the first seed under advisory locks).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase, type Db } from '../../server/db/index';
+import { seedIfEmpty } from '../../server/db/seed/index';
+import { drivers, GATEWAY_SECRET, loadUi, PATHS, Shopper, startApp, type Harness } from './helpers';
+
+describe.each(drivers)('health on %s', (_name, url) => {
+  let h: Harness;
+  let dist: string;
+  beforeAll(async () => {
+    h = await startApp(url);
+    dist = mkdtempSync(join(tmpdir(), 'rel-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Orbita Telekom</title><div id="root"></div>');
+  }, 120_000);
+  afterAll(async () => { await h?.close(); rmSync(dist, { recursive: true, force: true }); });
+
+  it('answers 200 with the database and the schema set, uncached, without auth or rate limit', async () => {
+    const a = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, authRateLimit: 1 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await a.inject({ method: 'GET', url: '/health' });
+        expect(r.statusCode).toBe(200);
+        expect(r.headers['cache-control']).toBe('no-store');
+        expect(r.json()).toEqual({ status: 'ok', database: 'ok', schemas: expect.any(Number) });
+        expect(r.json().schemas).toBeGreaterThan(20);
+      }
+      expect((await a.inject({ method: 'HEAD', url: '/health' })).statusCode).toBe(200);
+    } finally { await a.close(); }
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const broken = { execute: async () => { throw new Error('connection refused'); } } as unknown as Db;
+    const a = await buildApp({ db: broken, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET });
+    try {
+      const r = await a.inject({ method: 'GET', url: '/health', headers: { lang: '2' } });
+      expect(r.statusCode).toBe(503);
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.json()).toMatchObject({ status: 'unavailable', database: 'down', message: 'Service unavailable.' });
+    } finally { await a.close(); }
+  });
+
+  it('serves the shop page for any Accept or none; API prefixes keep JSON 404s', async () => {
+    const a = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, distDir: dist });
+    try {
+      for (const accept of [undefined, '*/*', 'application/json', 'text/html,application/xhtml+xml']) {
+        for (const path of ['/', '/Privatni/Uredjaji/Tip-uredjaja/telefoni']) {
+          const r = await a.inject({ method: 'GET', url: path, headers: accept ? { accept } : {} });
+          expect(r.statusCode, `${path} ${accept}`).toBe(200);
+          expect(r.headers['content-type']).toMatch(/^text\/html/);
+          expect(r.body).toContain('<div id="root">');
+        }
+      }
+      const api = await a.inject({ method: 'GET', url: '/hybris/ecommerce/b2c/v1/nothing', headers: { accept: 'text/html', lang: '2' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().errors[0].type).toBe('NotFoundError');
+      expect((await a.inject({ method: 'POST', url: '/' })).statusCode).toBe(404);
+    } finally { await a.close(); }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances starting at once on an empty PostgreSQL database', () => {
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `rel_instances_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let dbUrl = '';
+  beforeAll(async () => {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+  });
+  afterAll(async () => {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+
+  it('both migrate, seed once and serve', async () => {
+    const start = async () => {
+      const database = await openDatabase({ url: dbUrl });
+      const seeded = await seedIfEmpty(database.db);
+      const app = await buildApp({ db: database.db, gatewaySecret: GATEWAY_SECRET, ui: await loadUi() });
+      await app.ready();
+      return { database, app, seeded };
+    };
+    const instances = await Promise.all([start(), start(), start()]);
+    try {
+      expect(instances.filter((i) => i.seeded)).toHaveLength(1);
+      for (const { app } of instances) {
+        expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+        const s = await new Shopper(app).login();
+        const r = await s.call('GET', `${PATHS.search}?categoryCode=telefoni`);
+        expect(r.statusCode).toBe(200);
+        expect(r.json().pagination.totalResults).toBe(24);
+      }
+      const users = await instances[0].database.db.execute(sql`SELECT count(*)::int AS n FROM users`) as unknown as { rows: Array<{ n: number }> };
+      expect(users.rows[0].n).toBe(9);
+    } finally {
+      for (const i of instances) { await i.app.close(); await i.database.close(); }
+    }
+  }, 120_000);
+});

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `npm start`: builds the front end only when the build is missing or stale, then starts the server in this process.
+// Stale = the content hash of the front-end inputs differs from the one written into dist/ after the last build.
+//   node tools/start.mjs [--dev]     build if needed, then serve (server/main.ts through tsx)
+//   node tools/start.mjs --stamp     only write the stamp of the current inputs (after `vite build`)
+//   node tools/start.mjs --check     exit 0 when the build is fresh, 1 when it would be rebuilt
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.env.DIST_DIR ?? join(root, 'dist');
+const stampFile = join(dist, '.build-stamp');
+/** What `vite build` reads (the studio is its second entry). */
+const INPUTS = ['renderer', 'components', 'actions', 'schemas', 'studio', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+
+export function inputsHash() {
+  const h = createHash('sha256');
+  const add = (abs) => {
+    const st = statSync(abs, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) {
+      for (const name of readdirSync(abs).sort()) if (name !== 'node_modules' && !name.startsWith('.')) add(join(abs, name));
+    } else if (st.isFile()) {
+      h.update(`${relative(root, abs)}\0`).update(readFileSync(abs)).update('\0');
+    }
+  };
+  for (const p of INPUTS) add(join(root, p));
+  return h.digest('hex');
+}
+
+export function buildIsFresh(hash = inputsHash()) {
+  return existsSync(join(dist, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash;
+}
+
+function build() {
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const args = process.argv.slice(2);
+if (args.includes('--stamp')) {
+  writeFileSync(stampFile, `${inputsHash()}\n`);
+} else if (args.includes('--check')) {
+  process.exit(buildIsFresh() ? 0 : 1);
+} else {
+  const hash = inputsHash();
+  if (!buildIsFresh(hash)) {
+    console.log('Building the front end (dist/ is missing or older than its sources) …');
+    build();
+    writeFileSync(stampFile, `${hash}\n`);
+  }
+  // V8's on-disk code cache (Node 22.1+): later starts skip compiling the server's dependencies again.
+  (await import('node:module')).enableCompileCache?.(process.env.NODE_COMPILE_CACHE ?? join(root, 'node_modules', '.cache', 'node-compile-cache'));
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(root, 'server', 'main.ts')).href);
+}
