@@ -2,17 +2,15 @@
  * The RJSF bridge: draws the form document /ui/forms/:id with @rjsf/core, validated by the AJV standalone code the
  * server compiled from it (/ui/forms/:id/validator.js, custom formats built in) through RJSF's precompiled-validator
  * path — no eval, so it runs under a CSP without 'unsafe-eval' — with our localizer.
- * Validation (seed 001 §5): a field's error shows when it loses focus or 500 ms after typing in it stops, never on
- * each key; before the first submit only the fields the shopper has been in are checked, after it every field. On a
- * failed submit the first invalid field scrolls into view and gets focus. Typing redraws only RJSF's own state; the
- * data reaches ui.forms (form.change) with that debounce, on blur, before any validation and on unmount. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. The form registers a
+ * Live validation starts after the first submit; on failure the first invalid field scrolls into view and gets
+ * focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. The form registers a
  * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import RjsfForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import { deepEquals, toErrorSchema, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
@@ -40,9 +38,6 @@ export interface FormProps {
 type Data = Record<string, unknown>;
 
 /** Scrolls the first invalid field of `root` into view and focuses it. */
-/** Seed 001 §5 / §9: "Form input validation is debounced by 500 ms." */
-export const VALIDATION_DEBOUNCE_MS = 500;
-
 export function focusFirstInvalid(root: HTMLElement | null): void {
   if (!root) return;
   const el = root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('.sf-field--invalid input, .sf-field--invalid select, .sf-field--invalid textarea');
@@ -82,9 +77,16 @@ async function loadForm(rt: Pick<ReturnType<typeof useRuntime>, 'api'>, formId: 
   return l;
 }
 
+/** `form.change`: its group is loaded with the form, so a change writes the store at once (an action reading the
+ * form right after `validateForms` sees what was typed, not a write still waiting for the group's chunk). */
+const FORM_ACTIONS = { action: 'form.change' };
+
 /** Called by the router with the node's props before the screen draws (registry `prefetch`). */
-export async function prefetch(props: { form?: unknown }, rt: Pick<ReturnType<typeof useRuntime>, 'api'>): Promise<void> {
-  if (typeof props.form === 'string') await loadForm(rt, props.form);
+export async function prefetch(props: { form?: unknown }, rt: Pick<ReturnType<typeof useRuntime>, 'api' | 'preloadActions'>): Promise<void> {
+  await Promise.all([
+    typeof props.form === 'string' ? loadForm(rt, props.form) : undefined,
+    rt.preloadActions?.(FORM_ACTIONS),
+  ]);
 }
 
 function Form({ form: formId, submitLabel, emit, enabled }: FormProps & VocabularyProps) {
@@ -99,6 +101,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   const formRef = useRef<RjsfForm>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const lang = session.lang;
+  useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
 
   useEffect(() => {
     let alive = true;
@@ -121,82 +124,28 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, lang, submitLabel]);
 
-  // What typing changed and is not in the store yet (the store gets it debounced: no page-wide redraw per key).
-  const pending = useRef<Data | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // ids of the fields whose errors may show before the first submit (left, or typed in and paused)
-  const revealed = useRef(new Set<string>());
-  const [shownErrors, setShownErrors] = useState<ErrorSchema<Data> | undefined>(undefined);
-  const nativeSubmit = useRef(false);
-  const idPrefix = `f-${formId}`;
-  const live = useRef({ validator, doc, submitted, emit });
-  live.current = { validator, doc, submitted, emit };
-
-  // the data RJSF last reported: given back to it while the store holds the same, so it sees its own data (a
-  // store copy would be a "new" formData that resets its state, errors included)
-  const reported = useRef<Data | null>(null);
-  const flush = useCallback(() => {
-    const next = pending.current;
-    if (!next) return;
-    pending.current = null;
-    reported.current = next;
-    void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
-    void live.current.emit('change', { formId, data: next });
-  }, [rt, formId]);
-
-  /**
-   * Checks the data now and shows the errors (RJSF's `extraErrors`, so they hold however RJSF re-derives its state
-   * from the props): of every field after the first submit (or when `all`), else of the revealed ones. Returns
-   * whether the whole form is valid.
-   */
-  const check = useCallback((all = false): boolean => {
-    clearTimeout(timer.current);
-    flush();
-    const { validator: v, doc: d, submitted: after } = live.current;
-    if (!v || !d) return true;
-    const every = all || after;
-    const data = (formRef.current?.state.formData ?? {}) as Data;
-    const errors = v.validateFormData(data, d.schema).errors;
-    const shown = every ? errors : errors.filter((e) => revealed.current.has(idPrefix + (e.property ?? '').replace(/\./g, '_')));
-    setShownErrors((cur) => (shown.length === 0 ? undefined : !every && revealed.current.size === 0 ? cur : toErrorSchema<Data>(shown)));
-    return errors.length === 0;
-  }, [flush, idPrefix]);
-
-  // nothing typed is lost when the form goes (navigation)
-  useEffect(() => () => { clearTimeout(timer.current); flush(); }, [flush]);
-
   // actions validate mounted forms through the ui store
   useEffect(() => {
     return ui.registerFormValidator(formId, () => {
       setSubmitted(true);
-      live.current.submitted = true;
-      const ok = check(true);
+      const ok = formRef.current ? formRef.current.validateForm() : true;
       if (!ok) setTimeout(() => focusFirstInvalid(boxRef.current), 0);
       return ok;
     });
-  }, [ui, formId, check]);
+  }, [ui, formId]);
 
   if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;
   if (!doc || !validator) return <div className="sf-loading" aria-busy="true" />;
 
-  const stored = (ui.forms[formId]?.data ?? {}) as Data;
-  const data = pending.current ?? (reported.current && deepEquals(reported.current, stored) ? reported.current : stored);
-  const onChange = (e: IChangeEvent<Data>, id?: string) => {
-    pending.current = (e.formData ?? {}) as Data;
-    const field = id ?? (document.activeElement instanceof HTMLElement ? document.activeElement.id : '');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (field) revealed.current.add(field);
-      check();
-    }, VALIDATION_DEBOUNCE_MS);
-  };
-  const onBlur = (id: string) => {
-    revealed.current.add(id);
-    check();
+  const data = (ui.forms[formId]?.data ?? {}) as Data;
+  const onChange = (e: IChangeEvent<Data>) => {
+    const next = (e.formData ?? {}) as Data;
+    void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
+    void emit('change', { formId, data: next });
   };
 
   return (
-    <div ref={boxRef} className="sf-form" data-form={formId} onSubmitCapture={() => { nativeSubmit.current = true; live.current.submitted = true; check(true); }}>
+    <div ref={boxRef} className="sf-form" data-form={formId}>
       <RjsfForm<Data>
         ref={formRef}
         schema={doc.schema}
@@ -205,21 +154,15 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
         validator={validator}
         templates={templates}
         widgets={widgets}
-        idPrefix={idPrefix}
+        idPrefix={`f-${formId}`}
         disabled={!enabled}
         noHtml5Validate
         showErrorList={false}
-        extraErrors={shownErrors}
+        liveValidate={submitted ? 'onChange' : undefined}
         focusOnFirstError={false}
         onChange={onChange}
-        onBlur={onBlur}
-        onError={() => {
-          setSubmitted(true);
-          // a submit of the form's own button (an action's validateForms focuses by itself)
-          if (nativeSubmit.current) setTimeout(() => focusFirstInvalid(boxRef.current), 0);
-          nativeSubmit.current = false;
-        }}
-        onSubmit={(e) => { nativeSubmit.current = false; setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
+        onError={() => { setSubmitted(true); setTimeout(() => focusFirstInvalid(boxRef.current), 0); }}
+        onSubmit={(e) => { setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
       />
     </div>
   );
