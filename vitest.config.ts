@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/unit/tooling/**/*.test.ts'],
+          // two files at a time even on two cores: the server files mostly wait (PostgreSQL, scrypt, timers)
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
