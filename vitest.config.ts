@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // two files at a time even on two cores: the server files mostly wait (PostgreSQL, scrypt, timers)
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -24,8 +26,6 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/server/**/*.test.ts', 'tests/unit/tooling/**/*.test.ts'],
-          // two files at a time even on two cores: the server files mostly wait (PostgreSQL, scrypt, timers)
-          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
