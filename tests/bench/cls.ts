@@ -7,6 +7,7 @@
 import { execSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fillCart } from './cart';
 import { ROOT, startShop, launchBrowser } from '../e2e/lib';
 import type { Browser, Page } from 'playwright-core';
 
@@ -75,19 +76,6 @@ async function readShifts(page: Page): Promise<Shift[]> {
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts.slice());
 }
 
-/** Puts a phone in the cart of this browser's session through the API (as tests/bench/bundle.ts does). */
-async function fillCart(page: Page) {
-  await page.evaluate(async () => {
-    const tok = await (await fetch('/selfcare/b2c/auth/token', { credentials: 'include' })).json();
-    const h = { 'content-type': 'application/json', authorization: `Bearer ${tok.data.token}`, lang: '1' };
-    const det = await (await fetch('/hybris/ecommerce/b2c/v1/products/single?productCode=SAMSUNG_GALAXY_A56', { headers: h })).json();
-    const variant = det.variants.find((v: { stock: { stockLevelStatus: string } }) => v.stock.stockLevelStatus !== 'outOfStock');
-    await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
-      method: 'POST', headers: h, body: JSON.stringify({ deviceCode: variant.code, chargeType: 'ONE_TIME_CHARGE' }),
-    });
-    await fetch('/hybris/ecommerce/b2c/v1/users/carts/validate', { method: 'POST', headers: h, body: JSON.stringify({ justSteps: false, v2: true }) });
-  });
-}
 
 interface Case {
   name: string;

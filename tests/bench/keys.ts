@@ -5,6 +5,7 @@
 // for a fresh form and for one whose submit has already failed (every field's error shown).
 // `--no-build` skips the build.
 import { execSync } from 'node:child_process';
+import { fillCart } from './cart';
 import { ROOT, startShop, launchBrowser } from '../e2e/lib';
 import type { Browser, Page } from 'playwright-core';
 
@@ -35,17 +36,6 @@ const PROBE = `(() => {
   });
 })();`;
 
-async function fillCart(page: Page) {
-  await page.evaluate(async () => {
-    const tok = await (await fetch('/selfcare/b2c/auth/token', { credentials: 'include' })).json();
-    const h = { 'content-type': 'application/json', authorization: `Bearer ${tok.data.token}`, lang: '1' };
-    const det = await (await fetch('/hybris/ecommerce/b2c/v1/products/single?productCode=SAMSUNG_GALAXY_A56', { headers: h })).json();
-    const variant = det.variants.find((v: { stock: { stockLevelStatus: string } }) => v.stock.stockLevelStatus !== 'outOfStock');
-    await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
-      method: 'POST', headers: h, body: JSON.stringify({ deviceCode: variant.code, chargeType: 'ONE_TIME_CHARGE' }),
-    });
-  });
-}
 
 function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);

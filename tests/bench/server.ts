@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { freePort } from '../e2e/lib';
 // autocannon ships no types; the few fields used here.
 // @ts-expect-error no declaration file
 import autocannonUntyped from 'autocannon';
@@ -29,17 +29,6 @@ namespace autocannon {
 }
 const autocannon = autocannonUntyped as (o: autocannon.Options, cb: (err: Error | null, r: autocannon.Result) => void) => unknown;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -19,7 +19,8 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
