@@ -64,6 +64,12 @@ export default defineConfig(({ command }) => ({
       alias: [
         // @rjsf/core imports markdown-to-jsx (86 kB raw) for opt-in markdown descriptions no form of ours uses
         { find: /^markdown-to-jsx\/react$/, replacement: page('./renderer/build/markdown-stub.tsx') },
+        // React's API on Preact (preact/compat): the same components, a tenth of react-dom's weight in the browser
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react$/, replacement: 'preact/compat' },
         // react-router's package exports resolve to its development build (warnings, dev checks) for browsers
         { find: /^react-router$/, replacement: page('./node_modules/react-router/dist/production/index.mjs') },
       ],

@@ -1,5 +1,28 @@
-import type { JsonSchema } from '../renderer/types';
-import type { ActionContext } from '../renderer/types';
+// The verbs' own contract: what an action is and what it receives. The renderer (the interpreter) imports these;
+// nothing in actions/ imports the renderer (tests/unit/tooling/modules.test.ts).
+import type { Stores } from './stores';
+import type { ApiClient } from './api/client';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
+export type JsonSchema = { [k: string]: unknown } | boolean;
+
+/** `{ "action": "cart.add", "args": { ... } }` as written in a schema document. */
+export interface ActionCall {
+  action: string;
+  args?: Record<string, unknown>;
+}
+
+/** The context every action's run() receives. */
+export interface ActionContext {
+  stores: Stores;
+  api: ApiClient;
+  navigate(to: string, opts?: { replace?: boolean }): void;
+  dispatch(calls: ActionCall | ActionCall[], scope?: Record<string, unknown>): Promise<boolean>;
+  /** the scope the call was made from (route, item, modal, ...) */
+  scope: Record<string, unknown>;
+  /** the payload the component emitted with the event, if any */
+  event?: unknown;
+}
 
 /** One verb of the vocabulary. `args` is checked by the eval-free evaluator before `run`. */
 export interface ActionDef<A = any> {

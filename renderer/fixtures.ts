@@ -46,7 +46,7 @@ export interface FixtureState {
     confirmation?: unknown;
     paymentResult?: CheckoutStore['paymentResult'];
   };
-  ui?: { forms?: Record<string, { data: Record<string, unknown> }>; viewportWidth?: number };
+  ui?: { forms?: Record<string, { data: Record<string, unknown> }>; viewportWidth?: number; consent?: { decided: boolean; analytics: boolean; marketing: boolean } };
 }
 
 /** A schemas/fixtures/<id>.json document. */
@@ -106,4 +106,5 @@ export function applyFixture(stores: Stores, fixture: FixtureDoc, options: Apply
 
   for (const [formId, f] of Object.entries(s.ui?.forms ?? {})) ui.setFormData(formId, f.data);
   if (s.ui?.viewportWidth !== undefined) ui.setViewportWidth(s.ui.viewportWidth);
+  if (s.ui?.consent) ui.setConsent(s.ui.consent);
 }

@@ -5,6 +5,7 @@ import { ScopeContext } from './context';
 import { useRuntime, useScope, useStores, useT } from './hooks';
 import { NodeList } from './Node';
 import { resolveValue } from './resolve';
+import { focusLost, focusPageStart } from './focus';
 import type { ModalEntry } from '../actions/stores';
 import type { UiNode } from './types';
 
@@ -54,7 +55,11 @@ const ModalFrame = observer(function ModalFrame({ entry, top }: { entry: ModalEn
     const el = dialogRef.current;
     const first = el?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? el)?.focus();
-    return () => { before?.focus?.(); };
+    return () => {
+      if (before?.isConnected) before.focus();
+      // the opener was redrawn (replaced) while the dialog was open: focus the page's heading, never the body
+      setTimeout(() => { if (focusLost()) focusPageStart(); }, 0);
+    };
   }, [top, doc]);
 
   const close = () => { void rt.dispatch({ action: 'ui.closeModal', args: { id: entry.id } }); };
@@ -105,7 +110,7 @@ export const ToastHost = observer(function ToastHost() {
   const rt = useRuntime();
   const t = useT();
   return (
-    <div className="sdui-toasts" role="region" aria-live="polite" aria-label="notifications">
+    <div className="sdui-toasts" role="region" aria-live="polite" aria-label={t('toast.region')}>
       {ui.toasts.map((toast) => (
         <div key={toast.id} className={`sdui-toast sdui-toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span className="sdui-toast__text">{toast.text ?? (toast.message ? t(toast.message, toast.params) : '')}</span>
@@ -120,10 +125,16 @@ export const ToastHost = observer(function ToastHost() {
 export const LoaderOverlay = observer(function LoaderOverlay() {
   const { ui } = useStores();
   const t = useT();
-  if (!ui.loader.visible) return null;
+  // the status region stays in the page so that the loader's appearance is announced (a region added with its
+  // text is not read by every screen reader)
   return (
-    <div className="sdui-loader" role="progressbar" aria-busy="true" aria-label={t('loader.label')}>
-      <div className="sdui-loader__spinner" />
-    </div>
+    <>
+      <div className="sdui-sr-only" role="status">{ui.loader.visible ? t('loader.label') : ''}</div>
+      {ui.loader.visible && (
+        <div className="sdui-loader" role="progressbar" aria-busy="true" aria-label={t('loader.label')}>
+          <div className="sdui-loader__spinner" />
+        </div>
+      )}
+    </>
   );
 });

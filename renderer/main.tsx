@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createStores } from '../actions/stores';
+import { createStores, storeScope } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
 import { detectLanguage, stripLangSuffix } from '../actions/api/language';
@@ -101,7 +101,7 @@ async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime
   const route: RouteInfo = { path: loc.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(loc.search)) };
   currentRoute.current = route;
   runtime.firstLoad!.key = loadKey(screen.id, route, lang);
-  const done = runtime.dispatch(screen.load, { session: runtime.stores.session, catalog: runtime.stores.catalog, cart: runtime.stores.cart, checkout: runtime.stores.checkout, ui: runtime.stores.ui, route });
+  const done = runtime.dispatch(screen.load, { ...storeScope(runtime.stores), route });
   await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
 }
 

@@ -14,7 +14,9 @@ import { componentNames } from './registry';
 import { LoaderOverlay, ModalHost, ToastHost } from './hosts';
 import { useLiveDataRevision, useLiveRevision } from './live';
 import { resolveValue } from './resolve';
+import { routeEntered } from './focus';
 import type { ActionCall, UiNode } from './types';
+import { storeScope } from '../actions/stores';
 
 export interface Manifest {
   versions?: Record<string, number>;
@@ -137,14 +139,17 @@ const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRou
   const lang = stores.session.lang;
 
   const scope: Scope = useMemo(
-    () => ({ session: stores.session, catalog: stores.catalog, cart: stores.cart, checkout: stores.checkout, ui: stores.ui, route }),
+    () => ({ ...storeScope(stores), route }),
     [stores, route],
   );
 
   useEffect(() => {
     const title = screen?.title !== undefined ? resolveValue(screen.title, scope, t) : t('error.notFound.title');
-    if (typeof title === 'string' && title) document.title = title;
-  }, [screen, scope, t]);
+    // a list's later pages (/page/{n}, n from 1) get their own title (seed 001 §2)
+    const page = Number(route.params.page);
+    const paged = Number.isInteger(page) && page > 1 ? ` — ${t('plp.pager.page', { page })}` : '';
+    if (typeof title === 'string' && title) document.title = title + paged;
+  }, [screen, scope, t, route.params.page]);
 
   // screen load actions: on enter and whenever the params/query (or the language) change, and after a live
   // update of a document the server answers from (a checkout flow, renderer/live.ts)
@@ -172,6 +177,11 @@ const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRou
     if (lastPath.current !== route.path && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
     lastPath.current = route.path;
   }, [route.path]);
+
+  // focus to the new page's heading and its title announced after a route change (renderer/focus.ts)
+  useEffect(() => {
+    routeEntered(route.path, () => t('a11y.pageLoaded', { title: document.title }));
+  }, [route.path, t]);
 
   // the layout may draw its own toast stack / page loader (vocabulary components); else the runtime's hosts do
   const ownToasts = containsComponent(layout?.body, 'Toasts') && rt.components.has('Toasts');

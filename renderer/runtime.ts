@@ -1,6 +1,6 @@
 /** Builds a Runtime (stores, api, dispatch, registry) — used by the boot and by tests. */
 import { actionGroupsOf, type ActionSource } from '../actions/lazy-registry';
-import { createStores, type Stores } from '../actions/stores';
+import { createStores, storeScope, type Stores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { createDispatcher } from './dispatch';
 import type { Runtime, Scope } from './context';
@@ -21,7 +21,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   const stores = o.stores ?? createStores();
   const api = o.api ?? new ApiClient({ stores });
   const baseScope = (): Scope => ({
-    session: stores.session, catalog: stores.catalog, cart: stores.cart, checkout: stores.checkout, ui: stores.ui,
+    ...storeScope(stores),
     route: o.route ? o.route() : { path: '/', params: {}, query: {} },
   });
   const dispatch = createDispatcher({ actions: o.actions, stores, api, navigate: o.navigate, baseScope, dev: o.dev, log: o.log });

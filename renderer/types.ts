@@ -1,13 +1,9 @@
 import type { ReactNode } from 'react';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
-export type JsonSchema = { [k: string]: unknown } | boolean;
+import type { ActionCall, JsonSchema } from '../actions/define';
 
-/** `{ "action": "cart.add", "args": { ... } }` as written in a schema document. */
-export interface ActionCall {
-  action: string;
-  args?: Record<string, unknown>;
-}
+// The verbs' contract (ActionCall, ActionContext) lives in actions/define.ts; the renderer re-exports it.
+export type { ActionCall, ActionContext, JsonSchema, JsonValue } from '../actions/define';
 
 /** A node of a screen or modal body (docs/ARCHITECTURE.md §2.1). */
 export interface UiNode {
@@ -31,16 +27,4 @@ export interface VocabularyProps {
   emit(event: string, payload?: unknown): Promise<boolean>;
   enabled: boolean;
   children?: ReactNode;
-}
-
-/** The context every action's run() receives. */
-export interface ActionContext {
-  stores: import('../actions/stores').Stores;
-  api: import('../actions/api/client').ApiClient;
-  navigate(to: string, opts?: { replace?: boolean }): void;
-  dispatch(calls: ActionCall | ActionCall[], scope?: Record<string, unknown>): Promise<boolean>;
-  /** the scope the call was made from (route, item, modal, ...) */
-  scope: Record<string, unknown>;
-  /** the payload the component emitted with the event, if any */
-  event?: unknown;
 }

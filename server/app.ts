@@ -14,6 +14,7 @@ import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
+import { numberRoutes } from './numbers/routes';
 import { finiteNumbersValidatorFactory, issueOf } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
@@ -24,7 +25,9 @@ import { userRoutes } from './user/routes';
 import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
+import { homeRoutes } from './home/index';
 import { gatewayRoutes } from './payment/gateway/routes';
+import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';
 import { CatalogModel } from './catalog/model';
 import { CartRowCache } from './cart/row-cache';
@@ -61,11 +64,13 @@ export interface BuildAppOptions {
   redisPrefix?: string;
   /** Fastify trustProxy (TRUST_PROXY) so that the client address is the one the load balancer saw. */
   trustProxy?: boolean | string | number;
+  /** Self-care: the clock and bill-session lifetime (tests). */
+  selfcare?: SelfcareRouteOptions;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
 }
 
-const API_PREFIXES = ['/hybris/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
+const API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const schemasDir = opts.schemasDir ?? join(root, 'schemas');
@@ -177,10 +182,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
   await healthRoutes(app);
-  await catalogRoutes(app);
+  await catalogRoutes(app, { dev: opts.dev === true });
   await cartRoutes(app, { dev: opts.dev === true });
   await checkoutRoutes(app);
+  await homeRoutes(app);
+  await numberRoutes(app);
   await gatewayRoutes(app);
+  await selfcareRoutes(app, opts.selfcare);
   await uiRoutes(app);
   await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
   app.get('/openapi.json', async () => openapi.document(app));

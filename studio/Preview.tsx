@@ -7,6 +7,7 @@ import { Component, createContext, useContext, useEffect, useMemo, useRef, useSt
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import type { Messages } from '../actions/stores/i18n';
+import { storeScope } from '../actions/stores';
 import { RuntimeContext, ScopeContext } from '../renderer/context';
 import { ModalHost } from '../renderer/hosts';
 import { NodeList } from '../renderer/Node';
@@ -16,6 +17,8 @@ import { createPreviewSession, previewUrl, type DocumentSource, type PreviewSess
 import type { T } from './i18n';
 import { registerPreviewForm } from './validators';
 import type { RJSFSchema } from '@rjsf/utils';
+import { studioApi } from './api';
+import { expandDocument, type FragmentDoc } from '../tools/schemas/fragments';
 
 export interface PreviewProps {
   /** "screens" | "modals" | "forms" | "flows" | ... */
@@ -74,14 +77,29 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
     route: () => route.current,
   }), [fixture, messages, source]);
 
-  // a new draft: the document is served fresh and the drawing remounts
+  // the fragments a screen or modal draft includes (and those they include), read from the studio's sources
+  const [fragments, setFragments] = useState<Record<string, FragmentDoc | null>>({});
   useEffect(() => {
-    draftRef.current = { path: `/ui/${kind}/${id}`, doc: draft };
+    if (kind !== 'screens' && kind !== 'modals') return undefined;
+    const loaded = Object.values(fragments).filter((f): f is FragmentDoc => f !== null);
+    const need = [...new Set([draft, ...loaded].flatMap(includedFragments))].filter((f) => !(f in fragments));
+    if (need.length === 0) return undefined;
+    let live = true;
+    void Promise.all(need.map((f) => studioApi.source(`schemas/fragments/${f}.json`).then((text) => JSON.parse(text) as FragmentDoc, () => null)))
+      .then((docs) => { if (live) setFragments((prev) => ({ ...prev, ...Object.fromEntries(need.map((f, i) => [f, docs[i]])) })); });
+    return () => { live = false; };
+  }, [kind, draft, fragments]);
+
+  // a new draft: the document is served fresh (its includes expanded, as the server serves it) and the drawing remounts
+  useEffect(() => {
+    const known = Object.fromEntries(Object.entries(fragments).filter((e): e is [string, FragmentDoc] => e[1] !== null));
+    const doc = kind === 'screens' || kind === 'modals' ? expandDocument(draft, known).json : draft;
+    draftRef.current = { path: `/ui/${kind}/${id}`, doc };
     const schema = kind === 'forms' ? (draft as { schema?: unknown }).schema : undefined;
     if (schema && typeof schema === 'object') registerPreviewForm(schema as RJSFSchema);
     session.api.forgetDocument(draftRef.current.path);
     setRevision((r) => r + 1);
-  }, [kind, id, draft, session]);
+  }, [kind, id, draft, session, fragments]);
   useEffect(() => setCalls([]), [session, kind, id]);
 
   const stores = session.stores;
@@ -128,6 +146,21 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
 
 interface ScreenLike { route?: string; aliases?: string[]; layout?: string }
 
+/** The ids of the fragments a document includes directly ({ "fragment": id } anywhere in it). */
+function includedFragments(doc: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.fragment === 'string') out.push(o.fragment);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(doc);
+  return out;
+}
+
 /**
  * A page is laid out at the window's width — the width the shop's media queries answer to — and zoomed down to
  * the preview pane, so the preview shows the page as this window would, not a squeezed desktop layout.
@@ -158,7 +191,7 @@ function Slot() { return <>{useContext(SlotContext)}</>; }
 function Scoped({ session, children }: { session: PreviewSession; children: ReactNode }) {
   const s = session.stores;
   const router = useMemo(() => {
-    const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, route: { path: '/', params: {}, query: {} } };
+    const scope = { ...storeScope(s), route: { path: '/', params: {}, query: {} } };
     return createMemoryRouter([{ path: '*', element: <ScopeContext.Provider value={scope}><Slot /></ScopeContext.Provider> }]);
   }, [s]);
   return (

@@ -13,7 +13,7 @@ import { camelCase, type T } from './i18n';
 import { parseDocumentsEvent } from '../renderer/live';
 
 export const CHECK_DELAY_MS = 300;
-const KIND_ORDER = ['screens', 'modals', 'forms', 'flows', 'messages', 'fixtures'];
+const KIND_ORDER = ['screens', 'fragments', 'modals', 'forms', 'flows', 'messages', 'fixtures'];
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused' } | { kind: 'failed'; message: string };
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the front end only when the build is missing or stale, then starts the server in this process.
 // Stale = the content hash of the front-end inputs differs from the one written into dist/ after the last build.
-//   node tools/start.mjs [--dev]     build if needed, then serve (server/main.ts through tsx)
+//   node tools/start.mjs [--dev]     build if needed, then serve (production: the server bundle; --dev: server/main.ts through tsx)
 //   node tools/start.mjs --stamp     only write the stamp of the current inputs (after `vite build`)
 //   node tools/start.mjs --check     exit 0 when the build is fresh, 1 when it would be rebuilt
 import { createHash } from 'node:crypto';
@@ -13,10 +13,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.DIST_DIR ?? join(root, 'dist');
 const stampFile = join(dist, '.build-stamp');
+/** The server, bundled by esbuild into one ES module (dependencies stay external): a start imports one file instead of
+ * transforming ~100 TypeScript modules through tsx. Rebuilt when the server's sources change (its own stamp). */
+const serverOut = process.env.SERVER_BUNDLE_DIR ?? join(root, 'node_modules', '.cache', 'orbita-shop', 'server');
+const serverBundle = join(serverOut, 'main.mjs');
+const serverStamp = join(serverOut, '.build-stamp');
+/** What the server bundle reads (the schema set itself is loaded at run time, not bundled). */
+const SERVER_INPUTS = ['server', 'tools/schemas', 'tsconfig.json', 'package-lock.json'];
 /** What `vite build` reads (the studio is its second entry). */
 const INPUTS = ['renderer', 'components', 'actions', 'schemas', 'studio', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 
-export function inputsHash() {
+export function inputsHash(inputs = INPUTS) {
   const h = createHash('sha256');
   const add = (abs) => {
     const st = statSync(abs, { throwIfNoEntry: false });
@@ -27,8 +34,32 @@ export function inputsHash() {
       h.update(`${relative(root, abs)}\0`).update(readFileSync(abs)).update('\0');
     }
   };
-  for (const p of INPUTS) add(join(root, p));
+  for (const p of inputs) add(join(root, p));
   return h.digest('hex');
+}
+
+/** The bundle bakes in absolute paths (see below), so the checkout's location is part of its stamp. */
+const serverHash = () => `${inputsHash(SERVER_INPUTS)}:${root}`;
+
+/** Bundles server/main.ts. Each module's `import.meta.url` is replaced by the URL of its source file, so paths the server
+ * resolves relative to its own files (migrations, rules, the schema tools) stay what they are under tsx. */
+async function buildServer(hash) {
+  const { build: esbuild } = await import('esbuild');
+  const { readFile } = await import('node:fs/promises');
+  await esbuild({
+    entryPoints: [join(root, 'server', 'main.ts')], outfile: serverBundle, bundle: true, platform: 'node', format: 'esm',
+    target: 'node20', packages: 'external', sourcemap: 'linked', logLevel: 'warning',
+    plugins: [{
+      name: 'source-import-meta-url',
+      setup(b) {
+        b.onLoad({ filter: /\.[cm]?ts$/ }, async ({ path }) => ({
+          contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+          loader: 'ts',
+        }));
+      },
+    }],
+  });
+  writeFileSync(serverStamp, `${hash}\n`);
 }
 
 export function buildIsFresh(hash = inputsHash()) {
@@ -55,7 +86,15 @@ if (args.includes('--stamp')) {
   }
   // V8's on-disk code cache (Node 22.1+): later starts skip compiling the server's dependencies again.
   (await import('node:module')).enableCompileCache?.(process.env.NODE_COMPILE_CACHE ?? join(root, 'node_modules', '.cache', 'node-compile-cache'));
-  const { register } = await import('tsx/esm/api');
-  register();
-  await import(pathToFileURL(join(root, 'server', 'main.ts')).href);
+  if (args.includes('--dev')) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    await import(pathToFileURL(join(root, 'server', 'main.ts')).href);
+  } else {
+    const sHash = serverHash();
+    const fresh = existsSync(serverBundle) && existsSync(serverStamp) && readFileSync(serverStamp, 'utf8').trim() === sHash;
+    if (!fresh) await buildServer(sHash);
+    process.setSourceMapsEnabled(true);
+    await import(pathToFileURL(serverBundle).href);
+  }
 }

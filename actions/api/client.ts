@@ -9,6 +9,7 @@
  * Free of browser globals at module top level (the schema tooling imports action files in Node).
  */
 import pathsJson from '../../schemas/api/paths.json';
+import type { ApiOperations } from '../../schemas/types/api.operations';
 import type { Stores } from '../stores';
 import { ApiError, toApiError } from './errors';
 
@@ -31,6 +32,8 @@ async function isTokenRejection(res: Response): Promise<boolean> {
 }
 
 export type CallName = Exclude<keyof typeof pathsJson, '$comment'>;
+/** The 200 answer of a call, as the contract types it (schemas/api/paths.json `response` → schemas/types/api.operations.ts). */
+export type ResponseOf<N extends CallName> = ApiOperations[N]['response'];
 export interface PathDef { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string }
 export const PATHS = pathsJson as unknown as Record<CallName, PathDef>;
 
@@ -152,13 +155,13 @@ export class ApiClient {
   }
 
   /** Call a contract endpoint by name; resolves the parsed JSON body, rejects with ApiError. */
-  async call<T = any>(name: CallName, opts: CallOptions = {}): Promise<T> {
+  async call<N extends CallName>(name: N, opts: CallOptions = {}): Promise<ResponseOf<N>> {
     if (this.seeded.size > 0 && PATHS[name]?.method === 'GET') {
       const key = callKey(name, opts.query);
       if (this.seeded.has(key)) {
         const body = this.seeded.get(key);
         this.seeded.delete(key);
-        return body as T;
+        return body as ResponseOf<N>;
       }
     }
     if (this.tokenPending && name !== 'authToken' && name !== 'refreshToken') await this.tokenPending;
@@ -186,7 +189,7 @@ export class ApiClient {
         if (res.status === 429) this.lastRetryAfter = retryAfterMs(res);
         throw res.status === 429 ? this.told(error) : error;
       }
-      return body as T;
+      return body as ResponseOf<N>;
     } finally {
       if (!opts.silent) ui.requestEnded();
     }
@@ -241,7 +244,7 @@ export class ApiClient {
     if (!opts.fresh && this.tokenAnswer && (!failure || this.now() < failure.until)) return this.tokenAnswer;
     const p = (async () => {
       try {
-        const body = await this.call<{ data?: { token?: string; authorized?: boolean } }>('authToken', { silent: true });
+        const body = await this.call('authToken', { silent: true });
         const token = body?.data?.token;
         if (!token) throw new ApiError(500, 'InvalidTokenError', this.fallbackMessage(), undefined, []);
         this.tokenFailure = null;

@@ -1,8 +1,8 @@
 import { defineAction, ActionError } from '../define';
-import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../api/cart-response';
-import { DEFAULT_BACK_TO_OFFER, validateCart } from '../api/checkout-logic';
+import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../cart-response';
+import { DEFAULT_BACK_TO_OFFER, validateCart } from '../checkout-rules';
 import type { Cart } from '../stores/types';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 
 type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
 const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
@@ -16,7 +16,7 @@ export default [
     args: { type: 'object' },
     async run(_args, ctx) {
       try {
-        const cart = await ctx.api.call<Cart>('fullCart', { silent: true });
+        const cart = await ctx.api.call('fullCart', { silent: true });
         syncServerCart(cart, ctx);
       } catch (e) {
         console.error('[cart.load]', e);
@@ -28,7 +28,7 @@ export default [
     description: 'Adds a tariff to the cart and handles the statusCode of seed 000 §4 (success: cart notification, single-tariff modal; productsNeedReplace: replace modal keeping this payload; limits, stock, age).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 }, subscriptionTermId: { type: 'string' }, pricePlanId: { type: 'string' } } },
     async run(args, ctx) {
-      const res = await ctx.api.call<CartResponse>('addToCart', { body: args });
+      const res = await ctx.api.call('addToCart', { body: args });
       await applyCartResponse(res, ctx, { pending: { call: 'replaceCart', body: { ...args } } });
     },
   }),
@@ -43,7 +43,7 @@ export default [
       },
     },
     async run(args, ctx) {
-      const res = await ctx.api.call<CartResponse>('addBundleToCart', { body: args });
+      const res = await ctx.api.call('addBundleToCart', { body: args });
       await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body: { ...args } } });
     },
   }),
@@ -58,7 +58,7 @@ export default [
       if (!pending) throw new ActionError('nothing to replace', true);
       cart.setPendingAdd(null);
       if (pending.call === 'mergeCart') { await decideMergeReplace(ctx, pending, true); return; }
-      const res = await ctx.api.call<CartResponse>(pending.call, { body: pending.body });
+      const res = await ctx.api.call(pending.call, { body: pending.body });
       const mods = await applyCartResponse(res, ctx, { pending });
       // on the device page the replaced bundle is the device being bought: move on as a successful first step does
       const { pdp } = ctx.stores.catalog;
@@ -98,7 +98,7 @@ export default [
     },
     async run(args, ctx) {
       const { ui, checkout } = ctx.stores;
-      const res = await ctx.api.call<CartResponse>('changeChargeType', {
+      const res = await ctx.api.call('changeChargeType', {
         query: { fields: 'DEFAULT' },
         body: { selectedChargeType: args.chargeType, isForceChange: args.force ?? false, processValidateErrors: args.processValidateErrors ?? true },
       });
@@ -146,7 +146,7 @@ export default [
     async run(args, ctx) {
       const { cart, ui, checkout } = ctx.stores;
       ui.closeModal('remove-item');
-      const res = await callOnShownCart<CartResponse>(ctx, 'deleteCart');
+      const res = await callOnShownCart(ctx, 'deleteCart');
       if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing deleted
       cart.setCart(res?.cart ?? null);
       cart.setModifications([]);
@@ -172,7 +172,7 @@ async function removeEntry(args: { entryNumber: number; quantity?: number; check
   const { cart, ui } = ctx.stores;
   const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
   ui.closeModal('remove-item');
-  const res = await callOnShownCart<CartResponse>(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
+  const res = await callOnShownCart(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
   if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing removed
   if (res.cart) cart.setCart(res.cart);
   cart.setModifications(res.cartModifications ?? []);

@@ -1,5 +1,5 @@
 import { defineAction } from '../define';
-import { applyCartResponse, type CartResponse } from '../api/cart-response';
+import { applyCartResponse, type CartResponse } from '../cart-response';
 
 /**
  * Changes to an entry already in the cart (ARCHITECTURE §9.2): an add-on on a tariff entry (POST addAddon) and the
@@ -12,7 +12,7 @@ export default [
     description: 'Adds an add-on (ADDON_POSTPAID, …) to a tariff entry of the cart (POST addAddon { code, entryNumber }); the cart is updated from the answer and its statusCode handled as on add. The server refuses a second one of the same add-on on the tariff.',
     args: { type: 'object', required: ['code', 'entryNumber'], properties: { code: { type: 'string', minLength: 1 }, entryNumber: { type: 'integer', minimum: 0 } } },
     async run(args, ctx) {
-      const res = await ctx.api.call<CartResponse>('addAddon', { body: { code: args.code, entryNumber: args.entryNumber } });
+      const res = await ctx.api.call('addAddon', { body: { code: args.code, entryNumber: args.entryNumber } });
       await applyCartResponse(res, ctx);
     },
   }),
@@ -21,7 +21,7 @@ export default [
     description: 'Chooses eSIM (selected true) or a physical SIM card for a tariff entry (PATCH addEsim { entryNumber, esimOptionSelected }); the cart is updated from the answer. ESIM_SIM tariffs take either, ESIM tariffs only eSIM, NONE tariffs no eSIM (400).',
     args: { type: 'object', required: ['entryNumber', 'selected'], properties: { entryNumber: { type: 'integer', minimum: 0 }, selected: { type: 'boolean' } } },
     async run(args, ctx) {
-      const res = await ctx.api.call<CartResponse>('addEsim', { body: { entryNumber: args.entryNumber, esimOptionSelected: args.selected } });
+      const res = await ctx.api.call('addEsim', { body: { entryNumber: args.entryNumber, esimOptionSelected: args.selected } });
       if (res.cart) ctx.stores.cart.setCart(res.cart);
     },
   }),

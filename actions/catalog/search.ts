@@ -1,8 +1,8 @@
 import { defineAction } from '../define';
 import { HERO_PAGE_SIZE, PAGE_SIZE } from '../stores/catalog';
-import { scrollToTop } from '../api/dom';
+import { scrollToTop } from '../dom';
 import type { SearchResult } from '../stores/types';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string> }
 
@@ -45,7 +45,7 @@ export default [
       const { catalog } = ctx.stores;
       catalog.searchStarted(params);
       try {
-        const res = await ctx.api.call<SearchResult>('productSearch', {
+        const res = await ctx.api.call('productSearch', {
           query: { categoryCode: params.categoryCode, query: params.query || undefined, sort: params.sort || undefined, page: params.page, pageSize: PAGE_SIZE },
         });
         // a newer search may have started meanwhile
@@ -64,7 +64,7 @@ export default [
       const { catalog } = ctx.stores;
       catalog.heroStarted();
       try {
-        const res = await ctx.api.call<SearchResult>('productSearch', {
+        const res = await ctx.api.call('productSearch', {
           query: { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' },
         });
         catalog.heroLoaded(res.products);

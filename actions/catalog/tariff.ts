@@ -1,6 +1,6 @@
 import { defineAction, ActionError } from '../define';
 import type { ProductDetails } from '../stores/types';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 
 function routeCode(ctx: ActionContext): string | undefined {
   return ((ctx.scope.route ?? {}) as { params?: Record<string, string | undefined> }).params?.productCode;
@@ -23,7 +23,7 @@ export default [
       const { catalog } = ctx.stores;
       catalog.tariffStarted();
       try {
-        const p = await ctx.api.call<ProductDetails>('productDetails', { query: { productCode: code } });
+        const p = await ctx.api.call('productDetails', { query: { productCode: code } });
         if (p.productOfferingType !== 'TARIFF') throw new Error(`${code} is ${p.productOfferingType}, not a tariff`);
         catalog.tariffLoaded(p, defaultTerm(p));
       } catch (e) {

@@ -1,13 +1,13 @@
 import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 import type { Cart, ConsentTemplate, OrderResult } from '../stores/types';
 import { ApiError } from '../api/errors';
-import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../api/dom';
+import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../dom';
 import {
   DEFAULT_BACK_TO_OFFER, FAILURE_PATH, OVERVIEW_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
-  goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
-} from '../api/checkout-logic';
+  firstUnfinishedBefore, goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
+} from '../checkout-rules';
 import { userDataCheck } from '../session/account';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
@@ -85,18 +85,18 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'checkout.start',
-    description: 'Checkout start (seed 000 §4): compares the cart entry codes with the server — if they differ, replaces the cart and shows the cart-changed toast; otherwise validates the cart and loads the steps (checkoutSteps).',
+    description: 'Checkout start (seed 000 §4): compares the cart entry codes with the server — if they differ, replaces the cart and shows the cart-changed toast; otherwise validates the cart and loads the steps (checkoutSteps). Step guard: when an earlier step is not done (its doneWhen in the flow), goes to the first such step instead.',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { cart, checkout, ui } = ctx.stores;
       const local = cart.cart ? [...cart.entryCodes].sort() : null;
-      let server = await ctx.api.call<Cart>('fullCart');
+      let server = await ctx.api.call('fullCart');
       // back from the gateway page without paying (browser Back): the order's cart comes back, its session is re-used
       const abandoned = pendingOrder();
       if (abandoned && (server?.entries ?? []).length === 0 && (local ?? []).length === 0) {
         rememberPendingOrder(null);
         try {
-          server = (await ctx.api.call<{ cart: Cart }>('retryOrder', { body: { orderCode: abandoned }, silent: true })).cart;
+          server = (await ctx.api.call('retryOrder', { body: { orderCode: abandoned }, silent: true })).cart;
           cart.setCart(server);
         } catch (e) {
           console.error('[checkout.start] reopen', e); // paid meanwhile, or a new cart: the empty cart stays
@@ -111,6 +111,13 @@ export default [
       cart.setCart(server);
       const { ok } = await validateCart(ctx, false);
       const i = stepIndexForPath(checkout.steps, routePath(ctx));
+      // the step guard: a later step's address opened before the earlier steps are done → the first step not done
+      const open = firstUnfinishedBefore(checkout.steps, i);
+      if (open) {
+        ctx.navigate(open.url, { replace: true });
+        throw new ActionError('step guard', true); // the screen's other loads do not run for a page being left
+
+      }
       checkout.setCurrentStep(i >= 0 ? checkout.steps[i].code : null);
       if (!ok) scrollToTop();
     },
@@ -173,7 +180,7 @@ export default [
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
       try {
         const data = ui.forms[formId]?.data ?? {};
-        const res = await ctx.api.call<{ cart?: Cart }>('guestCustomerInfo', { body: guestPayload(data) });
+        const res = await ctx.api.call('guestCustomerInfo', { body: guestPayload(data) });
         if (res?.cart) cart.setCart(res.cart);
         const slot = data.deliveryTimeSlot ?? data.timeSlot;
         if (typeof slot === 'string' && slot) await ctx.api.call('setDeliveryTimeSlot', { body: { code: slot } });
@@ -195,8 +202,8 @@ export default [
       const lang = ctx.stores.session.lang;
       const q = lang === 'en' ? { lang: 'en' } : undefined;
       const [modes, consents] = await Promise.all([
-        ctx.api.call<{ paymentModes: { code: string; name: string }[] }>('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [] }; }),
-        ctx.api.call<{ consentTemplates: ConsentTemplate[] }>('consentTemplates', { query: q }).catch((e) => { console.error(e); return { consentTemplates: [] }; }),
+        ctx.api.call('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [] }; }),
+        ctx.api.call('consentTemplates', { query: q }).catch((e) => { console.error(e); return { consentTemplates: [] }; }),
       ]);
       checkout.setPaymentModes(modes.paymentModes ?? []);
       checkout.setConsentTemplates(consents.consentTemplates ?? []);
@@ -253,7 +260,7 @@ export default [
         await ctx.api.call('setPaymentType', { body: pt });
         // 6. submit
         const docs = contractDocsConsent(checkout.consentTemplates);
-        const result = await ctx.api.call<OrderResult>('submitOrder', {
+        const result = await ctx.api.call('submitOrder', {
           body: { consents: { ...checkout.consents }, sendContractDocsToEmail: docs ? !!checkout.consents[docs.id] : null },
         });
         checkout.setOrderResult(result);
@@ -262,7 +269,7 @@ export default [
         if (cardPaymentType) {
           const body: Record<string, unknown> = { cardPaymentType, orderId: result.code };
           if (args.creditCardId) body.cardId = args.creditCardId;
-          const auth = await ctx.api.call<{ redirectionUrl: string }>('authorizePayment', { body });
+          const auth = await ctx.api.call('authorizePayment', { body });
           rememberPendingOrder(result.code);
           assignLocation(auth.redirectionUrl);
           return;
@@ -304,7 +311,7 @@ export default [
       checkout.setSubmitting(true);
       try {
         rememberPendingOrder(null);
-        const res = await ctx.api.call<{ cart: Cart }>('retryOrder', { body: { orderCode } });
+        const res = await ctx.api.call('retryOrder', { body: { orderCode } });
         cart.setCart(res.cart);
         checkout.setOrderResult(null);
         checkout.setErrorMessage(null);
@@ -324,7 +331,7 @@ export default [
       const orderCode = args.orderCode ?? routeQuery(ctx).orderCode ?? ctx.stores.checkout.orderResult?.code;
       if (!orderCode) return;
       try {
-        const res = await ctx.api.call<{ order: unknown }>('confirmationData', { query: { orderCode } });
+        const res = await ctx.api.call('confirmationData', { query: { orderCode } });
         ctx.stores.checkout.setConfirmation(res.order ?? res);
       } catch (e) {
         console.error('[checkout.loadConfirmation]', e);

@@ -1,5 +1,5 @@
 import { defineAction } from '../define';
-import { historyBack } from '../api/dom';
+import { historyBack } from '../dom';
 
 export default [
   defineAction<{ to: string; replace?: boolean }>({

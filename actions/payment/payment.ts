@@ -1,6 +1,6 @@
 import { defineAction, ActionError } from '../define';
-import { delay, rememberPendingOrder } from '../api/dom';
-import { FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH } from '../api/checkout-logic';
+import { delay, rememberPendingOrder } from '../dom';
+import { FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH } from '../checkout-rules';
 import type { CheckoutStore } from '../stores/checkout';
 
 type Status = NonNullable<CheckoutStore['paymentResult']>;
@@ -28,7 +28,7 @@ export default defineAction<{ orderCode?: string }>({
     if (!orderCode) { ctx.navigate(FAILURE_PATH); return; }
     const q = encodeURIComponent(orderCode);
     for (let i = 0; i < POLL_TRIES; i++) {
-      const s = await ctx.api.call<Status>('orderStatus', { query: { orderCode } });
+      const s = await ctx.api.call('orderStatus', { query: { orderCode } });
       checkout.setPaymentResult(s);
       const kind = classify(s);
       if (kind === 'paid') {

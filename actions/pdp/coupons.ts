@@ -1,6 +1,6 @@
 // EKO coupons (seed 001 §4 Coupons, §5): the PDP's coupon dialog adds and removes vouchers of the cart.
 import { defineAction, ActionError } from '../define';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
 import { ApiError } from '../api/errors';
 
@@ -62,7 +62,7 @@ export default [
       cart.setVoucherError(null);
       let res: { cart?: Cart } | null;
       try {
-        res = await ctx.api.call<{ cart?: Cart }>('addVoucher', { body: { voucherCode: code } });
+        res = await ctx.api.call('addVoucher', { body: { voucherCode: code } });
       } catch (e) {
         showServerError(ctx, e, 'pdp.addCoupon');
       }
@@ -79,7 +79,7 @@ export default [
       cart.setVoucherError(null);
       let res: { cart?: Cart } | null;
       try {
-        res = await ctx.api.call<{ cart?: Cart }>('removeVoucher', { query: { voucherCode: args.voucherCode } });
+        res = await ctx.api.call('removeVoucher', { query: { voucherCode: args.voucherCode } });
       } catch (e) {
         showServerError(ctx, e, 'pdp.removeCoupon');
       }

@@ -1,11 +1,12 @@
 import { defineAction, ActionError } from '../define';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 import { DEVICE_ONLY, type ChargeType } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
-import { applyCartResponse, type CartResponse } from '../api/cart-response';
-import { scrollBreadcrumbsIntoView } from '../api/dom';
-import { DEFAULT_BACK_TO_OFFER } from '../api/checkout-logic';
-import { chargeTypeAvailable, defaultChargeType, deviceOnlySelection, findTariff, initialSelection, pdpPath, pickVariant, pricePlanId, recommendedTerm, sellableTariff } from '../api/pdp-logic';
+import { applyCartResponse, type CartResponse } from '../cart-response';
+import { scrollBreadcrumbsIntoView } from '../dom';
+import { DEFAULT_BACK_TO_OFFER } from '../checkout-rules';
+import { deviceOnlySelection, initialSelection, pdpPath, pickVariant } from '../pdp-rules';
+import { chargeTypeAvailable, defaultChargeType, findTariff, pricePlanId, recommendedTerm, sellableTariff } from '../pricing';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined> }
 const routeOf = (ctx: ActionContext) => (ctx.scope.route ?? {}) as RouteScope;
@@ -77,7 +78,7 @@ export default [
       catalog.pdpStarted();
       let p: ProductDetails;
       try {
-        p = await ctx.api.call<ProductDetails>('productDetails', { query: { productCode: code } });
+        p = await ctx.api.call('productDetails', { query: { productCode: code } });
       } catch (e) {
         catalog.pdpFailed();
         throw e;
@@ -86,7 +87,7 @@ export default [
       catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), step: 1, loading: false, error: false });
       syncUrl(ctx, true);
       if (p.hasAccessories) {
-        ctx.api.call<{ references?: unknown[] }>('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
+        ctx.api.call('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
           .then((r) => catalog.setPdp({ accessories: r.references ?? [] }))
           .catch((e) => console.error('[pdp.load] accessories', e));
       }
@@ -134,7 +135,7 @@ export default [
     run(args, ctx) {
       const p = product(ctx);
       const { pdp } = ctx.stores.catalog;
-      const t = findTariff(p, pdp.tariffCode)?.tariff;
+      const t = findTariff(p, pdp.tariffCode);
       const keep = chargeTypeAvailable(p, t, args.subscriptionTermId, pdp.chargeType);
       ctx.stores.catalog.setPdp({ subscriptionTermId: args.subscriptionTermId, chargeType: keep ? pdp.chargeType : defaultChargeType(p, t, args.subscriptionTermId) });
     },
@@ -146,7 +147,7 @@ export default [
     run(args, ctx) {
       const p = product(ctx);
       const { pdp } = ctx.stores.catalog;
-      const t = findTariff(p, pdp.tariffCode)?.tariff;
+      const t = findTariff(p, pdp.tariffCode);
       if (!chargeTypeAvailable(p, t, pdp.subscriptionTermId, args.chargeType)) throw new ActionError(`${args.chargeType} not available`, false);
       ctx.stores.catalog.setPdp({ chargeType: args.chargeType });
     },
@@ -180,7 +181,7 @@ export default [
         return;
       }
       if (!pdp.variant) throw new ActionError('no variant', false);
-      const t = findTariff(p, pdp.tariffCode)?.tariff;
+      const t = findTariff(p, pdp.tariffCode);
       const body: Record<string, unknown> = {
         deviceCode: pdp.variant.code,
         chargeType: pdp.chargeType,
@@ -199,11 +200,11 @@ export default [
         if (pdp.insuranceCode) {
           const entryNumber = deviceEntryNumber(ctx, p.code);
           if (entryNumber === null) throw new ActionError('no device entry for the insurance', false);
-          extras.push(await ctx.api.call<CartResponse>('addInsurance', { query: { entryNumber, insuranceCode: pdp.insuranceCode } }));
+          extras.push(await ctx.api.call('addInsurance', { query: { entryNumber, insuranceCode: pdp.insuranceCode } }));
         }
         for (const code of pdp.accessoryCodes) {
           const accessory = { deviceCode: code, chargeType: 'ONE_TIME_CHARGE' };
-          extras.push(await ctx.api.call<CartResponse>('addBundleToCart', { body: accessory }));
+          extras.push(await ctx.api.call('addBundleToCart', { body: accessory }));
         }
         for (const res of extras) {
           const mods = await applyCartResponse(res, ctx);
@@ -213,7 +214,7 @@ export default [
         scrollBreadcrumbsIntoView();
         return;
       }
-      const res = await ctx.api.call<CartResponse>('addBundleToCart', { body });
+      const res = await ctx.api.call('addBundleToCart', { body });
       const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });
       // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
       if (mods.some((m) => m.statusCode !== 'success')) return;
@@ -237,7 +238,7 @@ export default [
       catalog.setPdp({ tariffEntryNumber: entry?.entryNumber ?? null, addons: [] });
       if (!entry) return;
       try {
-        const r = await ctx.api.call<{ references?: unknown[] }>('productReferences', { query: { productCode: entry.product.code, ...TARIFF_ADDONS }, silent: true });
+        const r = await ctx.api.call('productReferences', { query: { productCode: entry.product.code, ...TARIFF_ADDONS }, silent: true });
         // a later bundle (another tariff) may have replaced this one meanwhile
         if (catalog.pdp.tariffEntryNumber === entry.entryNumber) catalog.setPdp({ addons: r.references ?? [] });
       } catch (e) {

@@ -1,10 +1,10 @@
 import { defineAction, ActionError } from '../define';
-import type { ActionContext } from '../../renderer/types';
+import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import type { SessionUser } from '../stores/session';
 import type { Cart } from '../stores/types';
 import { encodePassword, forgetUser, rememberUser } from './storage';
-import { runCartMerge } from '../api/cart-response';
+import { runCartMerge } from '../cart-response';
 
 export const LOGIN_PATH = '/Prijava-b2c';
 export const WEAK_PASSWORD_PATH = '/Slaba-lozinka';
@@ -13,7 +13,7 @@ export const BLOCKED_PATH = `${LOGIN_PATH}?blocked=true`;
 
 async function reloadCart(ctx: ActionContext): Promise<void> {
   try {
-    ctx.stores.cart.setCart(await ctx.api.call<Cart>('fullCart', { silent: true }));
+    ctx.stores.cart.setCart(await ctx.api.call('fullCart', { silent: true }));
   } catch (e) {
     console.error('[session] cart', e);
   }
@@ -21,7 +21,7 @@ async function reloadCart(ctx: ActionContext): Promise<void> {
 
 /** Loads the user info into the session (and the browser storage of seed 001 §3). */
 export async function loadUserInfo(ctx: ActionContext): Promise<SessionUser> {
-  const user = await ctx.api.call<SessionUser>('userInfo', { query: { isPaymentDetailsRequired: true } });
+  const user = await ctx.api.call('userInfo', { query: { isPaymentDetailsRequired: true } });
   ctx.stores.session.setUser(user);
   rememberUser(user);
   return user;
@@ -132,7 +132,7 @@ export default [
     args: { type: 'object' },
     async run(_args, ctx) {
       const { session, ui } = ctx.stores;
-      const res = await ctx.api.call<{ message?: string }>('logout');
+      const res = await ctx.api.call('logout');
       session.setUser(null);
       session.setRememberCheckout(false);
       session.setLoginMenuOpen(false);

@@ -1,6 +1,6 @@
 import { defineAction } from '../define';
 import { setEnCookie } from '../api/language';
-import { getDocumentCookieJar } from '../api/dom';
+import { getDocumentCookieJar } from '../dom';
 import type { Messages } from '../stores/i18n';
 
 export default defineAction<{ lang: 'sr' | 'en' }>({

@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
+import { emptyNumberState, type NumberState } from './numbers';
 
 export class CheckoutStore {
   checkoutType: string | null = null;
@@ -21,6 +22,8 @@ export class CheckoutStore {
   paymentResult: { code: string; status: string; paymentStatus: string; errorType: string | null; message: string | null } | null = null;
   /** a message (already localized) shown on the page, e.g. the card-limit error */
   errorMessage: string | null = null;
+  /** the number choice of CONNECT_MSISDN (actions/numbers) */
+  numbers: NumberState = emptyNumberState();
 
   /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
    *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
@@ -46,6 +49,7 @@ export class CheckoutStore {
 
   setSteps(type: string | null, steps: CheckoutStep[]): void { this.checkoutType = type; this.steps = steps; }
   setBackToOffer(path: string | null): void { this.backToOffer = path; }
+  setNumbers(patch: Partial<NumberState>): void { this.numbers = { ...this.numbers, ...patch }; }
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }

@@ -1,4 +1,4 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, observableShallow } from 'mobx';
 import type { MessageParams } from './i18n';
 
 export type ToastKind = 'info' | 'success' | 'error';
@@ -8,6 +8,9 @@ export interface ModalEntry { id: string; params: Record<string, unknown> }
 export interface FormState { data: Record<string, unknown>; errors: unknown[]; submitted: boolean }
 /** Registered by a mounted Form: validates and (when invalid) scrolls the first invalid field into view. */
 export type FormValidator = () => boolean;
+
+/** The shopper's cookie choice (seed 001 §9): necessary cookies always; analytics and marketing only when allowed. */
+export interface CookieConsent { decided: boolean; analytics: boolean; marketing: boolean }
 
 export const TOAST_MS = 5000;
 export const ERROR_TOAST_MS = 10000;
@@ -19,12 +22,16 @@ export class UiStore {
   loader = { inFlight: 0, visible: false };
   forms: Record<string, FormState> = {};
   viewport = { width: 1280 };
+  /** until `decided`, the banner shows and nothing is pushed to the data layer */
+  consent: CookieConsent = { decided: false, analytics: false, marketing: false };
   private nextId = 1;
   private loaderTimer: ReturnType<typeof setTimeout> | null = null;
   private validators = new Map<string, FormValidator>();
 
   constructor() {
-    makeAutoObservable<UiStore, 'nextId' | 'loaderTimer' | 'validators'>(this, { nextId: false, loaderTimer: false, validators: false }, { autoBind: true });
+    // forms: shallow, each entry replaced whole on a change, so the data stays a plain object (a keystroke does not
+    // copy the whole form into observables); readers of ui.forms[id] are told when its entry is replaced.
+    makeAutoObservable<UiStore, 'nextId' | 'loaderTimer' | 'validators'>(this, { nextId: false, loaderTimer: false, validators: false, forms: observableShallow }, { autoBind: true });
   }
 
   // toasts
@@ -99,4 +106,6 @@ export class UiStore {
   hasFormValidator(formId: string): boolean { return this.validators.has(formId); }
 
   setViewportWidth(width: number): void { this.viewport.width = width; }
+
+  setConsent(c: CookieConsent): void { this.consent = c; }
 }

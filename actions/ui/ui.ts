@@ -1,4 +1,5 @@
 import { defineAction } from '../define';
+import { pushEvent } from '../consent-cookies';
 
 export default [
   defineAction<{ id: string; params?: Record<string, unknown> }>({
@@ -43,7 +44,10 @@ export default [
     args: { type: 'object', properties: { open: { type: 'boolean' } } },
     run(args, ctx) {
       const { cart } = ctx.stores;
-      cart.setMiniCartOpen(args.open ?? !cart.miniCartOpen);
+      const open = args.open ?? !cart.miniCartOpen;
+      // the mini-cart view event (seed 001), only with the analytics consent
+      if (open && !cart.miniCartOpen) pushEvent(() => ctx.stores.ui.consent, { event: 'view_mini_cart', items: cart.totalItems });
+      cart.setMiniCartOpen(open);
     },
   }),
 ];

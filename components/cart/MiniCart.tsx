@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
@@ -22,17 +22,45 @@ export const RESIZE_DEBOUNCE_MS = 100;
  * The header cart: a button with the count badge; when open, a dropdown with the entries
  * (image, name, colour, prices), totals and continue-to-checkout, or the empty-cart message with
  * a link to the device list. Emits `toggle`, `close` (outside click, Escape, window resize) and `checkout`.
+ * Closing it by any means but a click outside gives focus back to the cart button; a change of the count is
+ * announced (a polite status region).
  */
 export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, emit, enabled }: MiniCartProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  // a click outside closes the panel and leaves focus where the click put it; any other close (Escape, a
+  // button inside the panel, a resize) gives focus back to the cart button when it was in the panel or lost
+  const closedByOutsideClick = useRef(false);
+  const wasOpen = useRef(open);
+  // a layout effect: focus is back on the button in the same task as the close (a passive effect runs a frame later
+  // under preact/compat, and a key pressed in between would go to the body)
+  useLayoutEffect(() => {
+    if (wasOpen.current && !open && !closedByOutsideClick.current) {
+      const active = document.activeElement;
+      if (!active || active === document.body || root.current?.contains(active)) button.current?.focus();
+    }
+    wasOpen.current = open;
+    closedByOutsideClick.current = false;
+  }, [open]);
+
+  // the count is announced when it changes (not on the first draw)
+  const [announced, setAnnounced] = useState('');
+  const lastCount = useRef(count);
+  useEffect(() => {
+    if (lastCount.current !== count) setAnnounced(t('cart.mini.button', { count }));
+    lastCount.current = count;
+  }, [count, t]);
 
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent | TouchEvent) => {
-      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) void emit('close');
+      if (root.current && e.target instanceof Node && !root.current.contains(e.target)) {
+        closedByOutsideClick.current = true;
+        void emit('close');
+      }
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') void emit('close');
@@ -62,7 +90,9 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
 
   return (
     <div className="ot-minicart" ref={root}>
+      <span className="ot-sr-only" role="status">{announced}</span>
       <button
+        ref={button}
         type="button"
         className="ot-minicart__btn"
         aria-expanded={open}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import type { Facet } from '../shared/types';
@@ -8,6 +8,8 @@ export interface FacetPanelProps {
   facets?: Facet[] | null;
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /** Values shown per facet before "show more" (selected values are always shown)… */
 export const FACET_VISIBLE = 6;
 /** …when the facet has more than this many values. */
@@ -15,13 +17,23 @@ export const FACET_FOLD_OVER = 8;
 
 /**
  * The filter panel: one fieldset of checkboxes per facet (brand, price range, …). On phones it is
- * folded behind a "Filters" button. Emits `toggle` with { facetCode, valueCode, selected, query } — query is the server's search query with this value toggled.
+ * folded behind a "Filters" button. Its first Tab stop is a skip link (shown when focused) to the first control
+ * after the panel, so keyboard users pass the filters as a group. Emits `toggle` with { facetCode, valueCode, selected, query } — query is the server's search query with this value toggled.
  */
 export default function FacetPanel({ facets, emit, enabled }: FacetPanelProps & VocabularyProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const skip = () => {
+    const panel = root.current;
+    if (!panel) return;
+    const next = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
+      (el) => !panel.contains(el) && (panel.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 && el.getClientRects().length > 0,
+    );
+    next?.focus();
+  };
   const list = (facets ?? []).filter((f) => f.values.length > 0);
   if (list.length === 0) {
     // while the facets load (or when there are none): the panel's place is kept, so the list beside it
@@ -34,7 +46,10 @@ export default function FacetPanel({ facets, emit, enabled }: FacetPanelProps & 
   }
   const selectedCount = list.reduce((n, f) => n + f.values.filter((v) => v.selected).length, 0);
   return (
-    <div className={cx('ot-facets', open && 'is-open')}>
+    <div className={cx('ot-facets', open && 'is-open')} ref={root}>
+      <a className="ot-skip ot-skip--inline" href="#main-content" onClick={(e) => { e.preventDefault(); skip(); }}>
+        {t('plp.skipToResults')}
+      </a>
       <button type="button" className="ot-facets__toggle ot-btn ot-btn--outline ot-btn--medium ot-btn--block" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
         {t('plp.filters')}
         {selectedCount > 0 && <span className="ot-badge ot-badge--brand">{selectedCount}</span>}

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import type { Pagination } from '../shared/types';
@@ -31,8 +31,35 @@ export function pageHref(basePath: string, page: number): string {
  * Paging links (real hrefs for search engines). A plain click emits `page` with { page }
  * instead of a full navigation (page numbers from 1, as in the address).
  */
+/**
+ * The list's `<link rel="canonical">` (this page's address) and `rel="prev"` / `rel="next"` (seed 001 §2) in the
+ * document head while the list is shown; removed when it goes.
+ */
+export function useListHeadLinks(pagination: Pagination | null | undefined, basePath: string): void {
+  const cur = pagination?.currentPage ?? 0;
+  const total = pagination?.totalPages ?? 1;
+  useEffect(() => {
+    if (typeof document === 'undefined') return undefined;
+    const origin = window.location.origin;
+    const links: Array<[string, number]> = [['canonical', cur]];
+    if (cur > 0) links.push(['prev', cur - 1]);
+    if (cur < total - 1) links.push(['next', cur + 1]);
+    const made = links.map(([rel, page]) => {
+      const el = document.createElement('link');
+      el.rel = rel;
+      el.href = origin + pageHref(basePath, page);
+      el.dataset.otList = '';
+      document.head.querySelectorAll(`link[rel="${rel}"]`).forEach((old) => old.remove());
+      document.head.appendChild(el);
+      return el;
+    });
+    return () => made.forEach((el) => el.remove());
+  }, [cur, total, basePath]);
+}
+
 export default function Pager({ pagination, basePath, emit }: PagerProps & VocabularyProps) {
   const t = useT();
+  useListHeadLinks(pagination, basePath);
   if (!pagination || pagination.totalPages <= 1) return null;
   const { currentPage: cur, totalPages: total } = pagination;
   const go = (page: number) => (e: MouseEvent) => {

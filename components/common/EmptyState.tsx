@@ -5,6 +5,7 @@ export interface EmptyStateProps {
   text?: string;
   actionLabel?: string;
   icon?: 'search' | 'cart' | 'box';
+  headingLevel?: 1 | 2 | 3;
 }
 
 const PATHS = {
@@ -14,13 +15,14 @@ const PATHS = {
 };
 
 /** A friendly "nothing here" block with an optional action button (emits `action`). */
-export default function EmptyState({ title, text, actionLabel, icon = 'box', emit }: EmptyStateProps & VocabularyProps) {
+export default function EmptyState({ title, text, actionLabel, icon = 'box', headingLevel, emit }: EmptyStateProps & VocabularyProps) {
+  const Title = headingLevel ? (`h${headingLevel}` as 'h1' | 'h2' | 'h3') : 'p';
   return (
     <div className="ot-empty">
       <svg className="ot-empty__icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
         <path d={PATHS[icon]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <p className="ot-empty__title">{title}</p>
+      <Title className="ot-empty__title">{title}</Title>
       {text && <p className="ot-empty__text">{text}</p>}
       {actionLabel && (
         <button type="button" className="ot-btn ot-btn--primary ot-btn--medium" onClick={() => void emit('action')}>

@@ -8,10 +8,12 @@ export interface ImageProps {
   height?: number;
   fit?: 'contain' | 'cover';
   rounded?: boolean;
+  /** decorative: the alt is empty (assistive technology skips the picture) */
+  decorative?: boolean;
 }
 
-/** An image, lazily loaded, with a required alternative text. Draws nothing without a source. */
-export default function Image({ src, alt, width, height, fit = 'contain', rounded }: ImageProps & VocabularyProps) {
+/** An image, lazily loaded, with a required alternative text (empty only when decorative). Draws nothing without a source. */
+export default function Image({ src, alt, width, height, fit = 'contain', rounded, decorative }: ImageProps & VocabularyProps) {
   if (!src) return null;
-  return <img className={cx('ot-image', `ot-image--${fit}`, rounded && 'ot-image--rounded')} src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" />;
+  return <img className={cx('ot-image', `ot-image--${fit}`, rounded && 'ot-image--rounded')} src={src} alt={decorative ? '' : alt} width={width} height={height} loading="lazy" decoding="async" />;
 }

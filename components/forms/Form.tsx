@@ -3,11 +3,14 @@
  * server compiled from it (/ui/forms/:id/validator.js, custom formats built in) through RJSF's precompiled-validator
  * path — no eval, so it runs under a CSP without 'unsafe-eval' — with our localizer.
  * Live validation starts after the first submit; on failure the first invalid field scrolls into view and gets
- * focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. The form registers a
+ * focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. A keystroke redraws the
+ * form once (RJSF's own state): the form does not read the store while drawing, it follows the store only when the
+ * data there changes from elsewhere (a prefill, a fixture, a restored cart). The form registers a
  * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
+import { reaction, untracked } from 'mobx';
 import RjsfForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -47,6 +50,21 @@ export function focusFirstInvalid(root: HTMLElement | null): void {
 }
 
 interface Loaded { doc: FormDoc; fns: ValidatorFunctions }
+
+/** One line of the error summary: the field's input id, its label and its error. */
+export interface SummaryItem { id: string; label: string; message: string }
+
+/** The invalid fields of `root` as drawn (label and error text of each), in document order. */
+export function invalidFields(root: HTMLElement | null): SummaryItem[] {
+  if (!root) return [];
+  return [...root.querySelectorAll<HTMLElement>('.sf-field--invalid')].flatMap((f) => {
+    const input = f.querySelector<HTMLElement>('input, select, textarea');
+    const message = f.querySelector('.sf-error')?.textContent?.trim() ?? '';
+    if (!input?.id || !message) return [];
+    const label = (f.querySelector('.sf-label')?.firstChild?.textContent ?? f.querySelector('legend')?.textContent ?? '').trim();
+    return [{ id: input.id, label, message }];
+  });
+}
 
 /** The forms loaded so far (document + validator functions) per API client, by id: what a new instance can draw at once. */
 const readyByApi = new WeakMap<object, Map<string, Loaded>>();
@@ -100,7 +118,26 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   const [submitted, setSubmitted] = useState(ui.forms[formId]?.submitted ?? false);
   const formRef = useRef<RjsfForm>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  // after a failed submit, a summary of the errors above the form (links to the fields); it follows the fixes
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const showSummary = () => setTimeout(() => {
+    setSummary(invalidFields(boxRef.current));
+    focusFirstInvalid(boxRef.current);
+  }, 0);
+  useEffect(() => {
+    if (summary.length === 0) return;
+    const now = invalidFields(boxRef.current);
+    if (JSON.stringify(now) !== JSON.stringify(summary)) setSummary(now);
+  });
   const lang = session.lang;
+  // what RJSF shows; the store is written on every change, and read back only when something else wrote it
+  const [data, setData] = useState<Data>(() => untracked(() => (ui.forms[formId]?.data ?? {}) as Data));
+  const own = useRef<unknown>(undefined);
+  useEffect(() => reaction(
+    () => ui.forms[formId]?.data,
+    (d) => { if (d !== own.current) setData((d ?? {}) as Data); },
+    { fireImmediately: true },
+  ), [ui, formId]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
 
   useEffect(() => {
@@ -129,7 +166,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
     return ui.registerFormValidator(formId, () => {
       setSubmitted(true);
       const ok = formRef.current ? formRef.current.validateForm() : true;
-      if (!ok) setTimeout(() => focusFirstInvalid(boxRef.current), 0);
+      if (!ok) showSummary();
       return ok;
     });
   }, [ui, formId]);
@@ -137,15 +174,30 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;
   if (!doc || !validator) return <div className="sf-loading" aria-busy="true" />;
 
-  const data = (ui.forms[formId]?.data ?? {}) as Data;
   const onChange = (e: IChangeEvent<Data>) => {
     const next = (e.formData ?? {}) as Data;
+    own.current = next;
+    setData(next);
     void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
     void emit('change', { formId, data: next });
   };
 
   return (
     <div ref={boxRef} className="sf-form" data-form={formId}>
+      {summary.length > 0 && (
+        <div className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`}>
+          <p id={`f-${formId}-summary`} className="sf-summary__title">{t('form.errorSummary', { count: summary.length })}</p>
+          <ul>
+            {summary.map((e) => (
+              <li key={e.id}>
+                <a href={`#${e.id}`} onClick={(ev) => { ev.preventDefault(); document.getElementById(e.id)?.focus(); }}>
+                  {e.label ? `${e.label}: ` : ''}{e.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <RjsfForm<Data>
         ref={formRef}
         schema={doc.schema}
@@ -161,7 +213,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
         liveValidate={submitted ? 'onChange' : undefined}
         focusOnFirstError={false}
         onChange={onChange}
-        onError={() => { setSubmitted(true); setTimeout(() => focusFirstInvalid(boxRef.current), 0); }}
+        onError={() => { setSubmitted(true); showSummary(); }}
         onSubmit={(e) => { setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
       />
     </div>

@@ -1,5 +1,7 @@
 import '../styles';
 import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { focusMain } from '../../renderer/focus';
 
 export interface HeaderProps {
   serviceLabel?: string;
@@ -10,10 +12,15 @@ export interface HeaderProps {
 /**
  * The shop's top bar: a thin strip (segment, customer service number) and a sticky white bar
  * holding the children (Logo, MainNav, LanguageSwitch, MiniCart). Imports the design system.
+ * Its first Tab stop is the skip link to the page's main landmark (shown when focused).
  */
 export default function Header({ serviceLabel, servicePhone, segmentLabel, children }: HeaderProps & VocabularyProps) {
+  const t = useT();
   return (
     <header className="ot-header">
+      <a className="ot-skip" href="#main-content" onClick={(e) => { e.preventDefault(); focusMain(); }}>
+        {t('header.skipToContent')}
+      </a>
       {(serviceLabel || segmentLabel) && (
         <div className="ot-header__strip">
           <div className="ot-container ot-header__strip-inner">

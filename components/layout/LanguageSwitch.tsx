@@ -7,7 +7,10 @@ export interface LanguageSwitchProps {
   languages?: string[];
 }
 
-/** SR | EN toggle. Emits `change` with { lang } when another language is chosen. */
+/**
+ * SR | EN toggle. Emits `change` with { lang } when another language is chosen. Each button's name starts with its
+ * visible code and adds the language's name ("SR Srpski"): label in name (WCAG 2.5.3) for speech input.
+ */
 export default function LanguageSwitch({ current, languages = ['sr', 'en'], emit, enabled }: LanguageSwitchProps & VocabularyProps) {
   const t = useT();
   return (
@@ -21,13 +24,13 @@ export default function LanguageSwitch({ current, languages = ['sr', 'en'], emit
             lang={lang}
             className={cx('ot-lang__btn', active && 'is-active')}
             aria-pressed={active}
-            aria-label={t(`header.language.${lang}`)}
             disabled={!enabled}
             onClick={() => {
               if (!active) void emit('change', { lang });
             }}
           >
             {lang.toUpperCase()}
+            <span className="ot-sr-only"> {t(`header.language.${lang}`)}</span>
           </button>
         );
       })}

@@ -3,7 +3,7 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { ProductDetails } from '../shared/types';
 import { cx } from '../shared/cx';
-import { availableChargeTypes, findTariff, planFor, type ChargeType } from './pricing';
+import { availableChargeTypes, findTariff, planFor, type ChargeType } from '../../actions/pricing';
 
 export interface ChargeTypeSwitchProps {
   product?: ProductDetails | null;

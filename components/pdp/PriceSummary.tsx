@@ -2,7 +2,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Money, ProductDetails } from '../shared/types';
-import { findTariff, oneTimeEntries, planFor, recurringPeriods, type ChargeType } from './pricing';
+import { findTariff, oneTimeEntries, planFor, recurringPeriods, type ChargeType } from '../../actions/pricing';
 
 export interface PriceSummaryProps {
   product?: ProductDetails | null;

@@ -3,7 +3,7 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { ProductDetails } from '../shared/types';
 import { TermSegment } from './TermPicker';
-import { oneTimeEntries } from './pricing';
+import { oneTimeEntries } from '../../actions/pricing';
 
 export interface TariffOfferProps {
   product?: ProductDetails | null;

@@ -4,7 +4,7 @@ import { useMoney } from '../shared/money';
 import type { Money, ProductDetails, TariffPrice } from '../shared/types';
 import { cx } from '../shared/cx';
 import { DEVICE_ONLY } from '../../actions/stores/catalog';
-import { oneTimeEntries } from './pricing';
+import { oneTimeEntries } from '../../actions/pricing';
 
 export interface TariffPickerProps {
   prices?: ProductDetails['prices'] | null;

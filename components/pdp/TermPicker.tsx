@@ -2,7 +2,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import type { ProductDetails } from '../shared/types';
 import { cx } from '../shared/cx';
-import { findTariff, planFor } from './pricing';
+import { findTariff, planFor } from '../../actions/pricing';
 
 export interface TermPickerProps {
   product?: ProductDetails | null;

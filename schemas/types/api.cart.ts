@@ -358,6 +358,10 @@ export interface ValidateResponse {
     url: string;
     eventName: string;
     hidden: boolean;
+    /**
+     * The step's doneWhen (schemas/flows) holds for the cart: the step guard sends a shopper who opens a later step back to the first step not done.
+     */
+    done?: boolean;
   }[];
   checkoutType: string;
   backToOffer?: string | null;

@@ -9,6 +9,98 @@ export type Id = string;
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
  */
 export type Version = number;
+/**
+ * A JSON Schema condition checked against the scope. Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
+ */
+export type Condition =
+  | {
+      /**
+       * The value's type: string, number, integer, boolean, object, array or null (or a list of them).
+       */
+      type?: TypeName | [TypeName, ...TypeName[]];
+      /**
+       * The value must equal this exactly.
+       */
+      const?: unknown;
+      /**
+       * The value must equal one of these.
+       *
+       * @minItems 1
+       */
+      enum?: [unknown, ...unknown[]];
+      /**
+       * Conditions on the object's properties (a missing property passes; list it in "required" to demand it).
+       */
+      properties?: {
+        [k: string]: Condition;
+      };
+      /**
+       * Property names that must be present (not null or missing).
+       */
+      required?: string[];
+      not?: Condition;
+      /**
+       * Holds when every inner condition holds.
+       *
+       * @minItems 1
+       */
+      allOf?: [Condition, ...Condition[]];
+      /**
+       * Holds when at least one inner condition holds.
+       *
+       * @minItems 1
+       */
+      anyOf?: [Condition, ...Condition[]];
+      /**
+       * Holds when exactly one inner condition holds.
+       *
+       * @minItems 1
+       */
+      oneOf?: [Condition, ...Condition[]];
+      /**
+       * A number at least this.
+       */
+      minimum?: number;
+      /**
+       * A number at most this.
+       */
+      maximum?: number;
+      /**
+       * A number greater than this.
+       */
+      exclusiveMinimum?: number;
+      /**
+       * A number less than this.
+       */
+      exclusiveMaximum?: number;
+      /**
+       * A text with at least this many characters.
+       */
+      minLength?: number;
+      /**
+       * A text with at most this many characters.
+       */
+      maxLength?: number;
+      /**
+       * A text matching this regular expression.
+       */
+      pattern?: string;
+      /**
+       * A list with at least this many elements.
+       */
+      minItems?: number;
+      /**
+       * A list with at most this many elements.
+       */
+      maxItems?: number;
+      items?: Condition;
+      contains?: Condition;
+    }
+  | boolean;
+/**
+ * A JSON type name.
+ */
+export type TypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
 /**
  * The checkout steps of one checkout type, in order (docs/ARCHITECTURE.md §2.3). The server answers the checkoutSteps of cart validation from this document.
@@ -63,6 +155,7 @@ export interface Step {
    * The id of the screen (schemas/screens/<id>.json) drawn for this step.
    */
   screen: string;
+  doneWhen?: Condition;
   /**
    * true hides the step from the progress bar (PREPAID_INSTRUCTION).
    */

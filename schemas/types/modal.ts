@@ -150,7 +150,7 @@ export interface NodeNode {
     [k: string]: Value;
   };
   /**
-   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, route, item, index, modal). The prop takes the value found there and follows its changes.
+   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, selfcare, route, item, index, modal). The prop takes the value found there and follows its changes.
    */
   bind?: {
     [k: string]: JSONPointer;

@@ -13,7 +13,7 @@ export type Node = {
     [k: string]: Value;
   };
   /**
-   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, route, item, index, modal). The prop takes the value found there and follows its changes.
+   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, selfcare, route, item, index, modal). The prop takes the value found there and follows its changes.
    */
   bind?: {
     [k: string]: JSONPointer;
@@ -170,7 +170,7 @@ export interface Node2 {
     [k: string]: Value;
   };
   /**
-   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, route, item, index, modal). The prop takes the value found there and follows its changes.
+   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, selfcare, route, item, index, modal). The prop takes the value found there and follows its changes.
    */
   bind?: {
     [k: string]: JSONPointer;

@@ -149,6 +149,10 @@ export interface Screen {
    */
   aliases?: string[];
   /**
+   * The same page printed as a PDF document at this address (for the documents a consent links to, e.g. /media/docs/opsti-uslovi.pdf): its headings and texts, in Serbian (?lang=en for English). The link check counts it as served.
+   */
+  pdf?: string;
+  /**
    * The id of the layout screen this page is drawn inside (default "main"; "none" for a bare page).
    */
   layout?: string;
@@ -176,7 +180,7 @@ export interface NodeNode {
     [k: string]: Value;
   };
   /**
-   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, route, item, index, modal). The prop takes the value found there and follows its changes.
+   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, selfcare, route, item, index, modal). The prop takes the value found there and follows its changes.
    */
   bind?: {
     [k: string]: JSONPointer;

@@ -14,6 +14,9 @@ export interface RulesConfig {
   vouchers: { minDevicePriceAfterDiscountsRsd: number };
 }
 
+/** The productOfferingTypes sold as add-ons of a tariff (add-ons are services in the cart view). */
+export const ADDON_TYPES = ['ADDON_POSTPAID', 'ADDON_PREPAID', 'TV_ADDON', 'HOME_NET_ADDON', 'SPECIAL_ADD_ON', 'MTS_TV_GO_ADDON', 'SHARED_NET', 'ADDITIONAL_SERVICE', 'STREAMING_SUBSCRIPTION'];
+
 const FILE = new URL('./rules.config.json', import.meta.url);
 
 function check(c: unknown): RulesConfig {

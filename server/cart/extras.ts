@@ -4,13 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, productReferences, products } from '../db/schema';
 import { badInput, notFound } from '../lib/errors';
-import { loadProduct, monthlyFee, oneOffPrice } from '../catalog/repository';
+import { loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
 import { bumpVersion, entriesOf, getOrCreateCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
 import { devicePrices } from '../db/schema';
-import { rulesConfig } from './config';
+import { ADDON_TYPES, rulesConfig } from './config';
 
-export const ADDON_TYPES = ['ADDON_POSTPAID', 'ADDON_PREPAID', 'TV_ADDON', 'HOME_NET_ADDON', 'SPECIAL_ADD_ON', 'MTS_TV_GO_ADDON', 'SHARED_NET', 'ADDITIONAL_SERVICE', 'STREAMING_SUBSCRIPTION'];
 
 async function typeOf(tx: DbOrTx, code: string): Promise<string | null> {
   return (await tx.select({ type: products.type }).from(products).where(eq(products.code, code)))[0]?.type ?? null;

@@ -9,11 +9,11 @@
 // A merged accessory while the user's cart already held accessories answers accessoriesNeedMerge. The statuses
 // are kept on the target cart and answered by GET mergeCart (server/cart/routes.ts, `answerMerge`); `results`
 // stay the authorize answer's `merge` list.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, carts, products, stock } from '../db/schema';
+import { cartEntries, carts, products, sessions, stock } from '../db/schema';
 import { evaluateAddRules, type AddCandidate, type RuleVerdict } from './rules';
-import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, getOrCreateCart, lineOfSameAccessory, removeEntries, type EntryRow } from './service';
+import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, findOpenCart, getOrCreateCart, lineOfSameAccessory, removeEntries, type EntryRow } from './service';
 
 export type MergeStatus = 'merged' | 'pendingReplace' | 'refused';
 export interface MergeResult { productCode: string; variantCode: string | null; status: MergeStatus }
@@ -252,4 +252,41 @@ export async function answerMerge(db: Db, sessionId: string, decision?: boolean)
     await tx.update(carts).set({ mergeModifications: keep.length ? keep : null }).where(eq(carts.id, cart.id));
     return { cartId: cart.id, modifications: answered };
   });
+}
+
+/**
+ * The cart's part of signing in (server/workflows/sign-in.ts, inside its transaction): the anonymous cart of the old
+ * session is merged into the user's latest open cart (`mergeCarts`), or becomes the user's cart (`screenTakenOverCart`);
+ * either way the user's cart moves to the new session. A cart of a previously signed-in session stays with its own user.
+ */
+export async function takeOverCartsAtSignIn(tx: DbOrTx, o: { oldSessionId: string; previousUserId: number | null; sessionId: string; userId: number; customerAge: number | null }): Promise<MergeResult[]> {
+  const current = await findOpenCart(tx, o.oldSessionId);
+  if (current && o.previousUserId && o.previousUserId !== o.userId) {
+    await tx.update(carts).set({ userId: o.previousUserId }).where(eq(carts.id, current.id));
+  }
+  const anonymous = current && (!o.previousUserId || o.previousUserId === o.userId) ? current : null;
+  const userCart = await latestUserCart(tx, o.userId, anonymous?.id ?? null);
+  // each bundle of the anonymous cart is judged by the add rules, the customer's age now known
+  if (userCart) {
+    await tx.update(carts).set({ sessionId: o.sessionId, userId: o.userId, updatedAt: new Date() }).where(eq(carts.id, userCart.id));
+    if (anonymous) return mergeCarts(tx, anonymous.id, userCart.id, o.customerAge);
+  } else if (anonymous) {
+    await tx.update(carts).set({ sessionId: o.sessionId, userId: o.userId, updatedAt: new Date() }).where(eq(carts.id, anonymous.id));
+    return screenTakenOverCart(tx, anonymous.id, o.customerAge);
+  }
+  return [];
+}
+
+/** The user's most recent open cart (stamped with the user, or of one of the user's sessions). */
+async function latestUserCart(tx: DbOrTx, userId: number, exceptCartId: number | null) {
+  const rows = await tx.select({ c: carts }).from(carts).leftJoin(sessions, eq(sessions.id, carts.sessionId))
+    .where(and(eq(carts.status, 'OPEN'), or(eq(carts.userId, userId), eq(sessions.userId, userId)),
+      exceptCartId === null ? undefined : ne(carts.id, exceptCartId)))
+    .orderBy(desc(carts.updatedAt), desc(carts.id)).limit(1);
+  return rows[0]?.c ?? null;
+}
+
+/** The cart's part of signing out: the user's open cart is stamped with the user (found again at the next sign-in). */
+export async function keepCartForUser(tx: DbOrTx, sessionId: string, userId: number): Promise<void> {
+  await tx.update(carts).set({ userId }).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN')));
 }

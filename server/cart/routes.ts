@@ -1,12 +1,14 @@
 // Thin cart routes: cart, fullCart, add (tariff / bundle), replace, insurance, add-on, eSIM, charge type,
 // coupons, merge result, delete entry / cart, validate. Development servers also get server/cart/dev.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
-import { userOfSession } from '../user/accounts';
+import { userOfSession } from '../user/index';
 import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
+import { checkoutState, checkoutStepsOf, flowOf } from '../flows/index';
 import { addAddon, addInsurance, changeChargeType, setEsim, type ChargeTypeBody } from './extras';
 import { addVoucher, removeVoucher } from './vouchers';
 import { validateCart } from './validate';
@@ -96,77 +98,66 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   const mq = { $ref: 'cart.json#/$defs/CartMutationQuery' };
 
   const readOnly = { cartReadOnly: true };
-  app.route({ method: paths.cart.method, url: paths.cart.path, ...light, config: readOnly, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+  app.route<RouteOf<'cart'>>({ ...contractRoute(paths, 'cart'), ...light, config: readOnly,
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return readCart(ctx, req); } });
-  app.route({ method: paths.fullCart.method, url: paths.fullCart.path, ...light, config: readOnly, schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, response: cartResponse },
+  app.route<RouteOf<'fullCart'>>({ ...contractRoute(paths, 'fullCart'), ...light, config: readOnly,
     handler: async (req) => readCart(ctx, req) });
 
   type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
-  app.route<{ Body: TariffBody }>({
-    method: paths.addToCart.method, url: paths.addToCart.path, ...lightMutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
+  app.route<RouteOf<'addToCart'>>({
+    ...contractRoute(paths, 'addToCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
-  app.route<{ Body: BundleBody }>({
-    method: paths.addBundleToCart.method, url: paths.addBundleToCart.path, ...lightMutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
+  app.route<RouteOf<'addBundleToCart'>>({
+    ...contractRoute(paths, 'addBundleToCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body)),
   });
   // Replace: the add payload again; the entries of the restricted category (productsNeedReplace) are replaced.
-  app.route<{ Body: TariffBody }>({
-    method: paths.replaceCart.method, url: paths.replaceCart.path, ...lightMutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddToCartBody' }, response: modResponse },
+  app.route<RouteOf<'replaceCart'>>({
+    ...contractRoute(paths, 'replaceCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
-  app.route<{ Body: BundleBody }>({
-    method: paths.replaceServiceCart.method, url: paths.replaceServiceCart.path, ...lightMutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddBundleBody' }, response: modResponse },
+  app.route<RouteOf<'replaceServiceCart'>>({
+    ...contractRoute(paths, 'replaceServiceCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
-  app.route<{ Querystring: { entryNumber: number; insuranceCode: string } }>({
-    method: paths.addInsurance.method, url: paths.addInsurance.path, ...mutation,
-    schema: { querystring: { $ref: 'cart.json#/$defs/AddInsuranceQuery' }, response: modResponse },
+  app.route<RouteOf<'addInsurance'>>({
+    ...contractRoute(paths, 'addInsurance'), ...mutation,
     handler: async (req) => {
       const row = await addInsurance(db, req.sessionId!, req.query.entryNumber, req.query.insuranceCode);
       return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, [row], requestLang(req)) };
     },
   });
-  app.route<{ Body: { code: string; entryNumber: number } }>({
-    method: paths.addAddon.method, url: paths.addAddon.path, ...mutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/AddAddonBody' }, response: modResponse },
+  app.route<RouteOf<'addAddon'>>({
+    ...contractRoute(paths, 'addAddon'), ...mutation,
     handler: async (req) => {
       const row = await addAddon(db, req.sessionId!, req.body.code, req.body.entryNumber);
       return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, [row], requestLang(req)) };
     },
   });
-  app.route<{ Body: { entryNumber: number; esimOptionSelected: boolean } }>({
-    method: paths.addEsim.method, url: paths.addEsim.path, ...mutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/EsimBody' }, response: cartOnly },
+  app.route<RouteOf<'addEsim'>>({
+    ...contractRoute(paths, 'addEsim'), ...mutation,
     handler: async (req) => { await setEsim(db, req.sessionId!, req.body.entryNumber, req.body.esimOptionSelected); return { cart: await respondCart(ctx, req) }; },
   });
-  app.route<{ Body: ChargeTypeBody }>({
-    method: paths.changeChargeType.method, url: paths.changeChargeType.path, ...mutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/ChangeChargeTypeBody' }, response: modResponse },
+  app.route<RouteOf<'changeChargeType'>>({
+    ...contractRoute(paths, 'changeChargeType'), ...mutation,
     handler: async (req) => {
       const rows = await changeChargeType(db, req.sessionId!, req.body);
       return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, rows, requestLang(req)) };
     },
   });
-  app.route<{ Body: { voucherCode: string; entryNumber?: number } }>({
-    method: paths.addVoucher.method, url: paths.addVoucher.path, ...mutation,
-    schema: { querystring: mq, body: { $ref: 'cart.json#/$defs/VoucherBody' }, response: cartOnly },
+  app.route<RouteOf<'addVoucher'>>({
+    ...contractRoute(paths, 'addVoucher'), ...mutation,
     handler: async (req) => { await addVoucher(db, req.sessionId!, req.body.voucherCode, req.body.entryNumber); return { cart: await respondCart(ctx, req) }; },
   });
-  app.route<{ Querystring: { voucherCode: string } }>({
-    method: paths.removeVoucher.method, url: paths.removeVoucher.path, ...mutation,
-    schema: { querystring: { $ref: 'cart.json#/$defs/VoucherQuery' }, response: cartOnly },
+  app.route<RouteOf<'removeVoucher'>>({
+    ...contractRoute(paths, 'removeVoucher'), ...mutation,
     handler: async (req) => { await removeVoucher(db, req.sessionId!, req.query.voucherCode); return { cart: await respondCart(ctx, req) }; },
   });
   // The statuses of the last login merge (answered once, as add answers them); ?productsNeedReplace=true applies the
   // pending replacement, =false drops it (server/cart/merge.ts).
-  app.route<{ Querystring: { productsNeedReplace?: boolean; productNeedsReplace?: boolean } }>({
-    method: paths.mergeCart.method, url: paths.mergeCart.path, ...mutation,
-    schema: { querystring: { $ref: 'cart.json#/$defs/MergeCartQuery' }, response: modResponse },
+  app.route<RouteOf<'mergeCart'>>({
+    ...contractRoute(paths, 'mergeCart'), ...mutation,
     handler: async (req) => {
       const lang = requestLang(req);
       const decision = req.query.productsNeedReplace ?? req.query.productNeedsReplace;
@@ -189,23 +180,20 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
       };
     },
   });
-  app.route<{ Querystring: { entryNumber: number; checkout?: boolean; qty?: number } }>({
-    method: paths.deleteEntry.method, url: paths.deleteEntry.path, ...mutation,
-    schema: { querystring: { $ref: 'cart.json#/$defs/DeleteEntryQuery' }, response: modResponse },
+  app.route<RouteOf<'deleteEntry'>>({
+    ...contractRoute(paths, 'deleteEntry'), ...mutation,
     handler: async (req) => {
       await deleteEntry(db, req.sessionId!, req.query.entryNumber, req.query.qty);
       return { cart: await respondCart(ctx, req), cartModifications: [] };
     },
   });
-  app.route({
-    method: paths.deleteCart.method, url: paths.deleteCart.path, ...mutation,
-    schema: { querystring: mq, response: modResponse },
+  app.route<RouteOf<'deleteCart'>>({
+    ...contractRoute(paths, 'deleteCart'), ...mutation,
     handler: async (req) => { await deleteCart(db, req.sessionId!); return { cart: await respondCart(ctx, req), cartModifications: [] }; },
   });
 
-  app.route<{ Body: { justSteps?: boolean; v2?: boolean } }>({
-    method: paths.validateCart.method, url: paths.validateCart.path, ...auth,
-    schema: { querystring: { $ref: 'common.json#/$defs/LangQuery' }, body: { $ref: 'cart.json#/$defs/ValidateBody' }, response: { 200: { $ref: 'cart.json#/$defs/ValidateResponse' } } },
+  app.route<RouteOf<'validateCart'>>({
+    ...contractRoute(paths, 'validateCart'), ...auth,
     handler: async (req) => {
       const lang = requestLang(req);
       const cart = await getOrCreateCart(db, req.sessionId!);
@@ -213,14 +201,13 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
       const errors = req.body?.justSteps ? [] : await validateCart(db, ui, cart, lang, user === null);
       const entries = await entriesOf(db, cart.id);
       const products = await loadEntryProducts(db, entries);
-      const checkoutType = checkoutTypeOf(entries, products);
-      const flow = ui.flowFor(checkoutType);
-      if (!flow) throw new ApiError(500, 'ServerError', 'error.generic');
-      const steps = (flow.json as { steps: Array<{ code: string; path: string; eventName: string; hidden?: boolean }> }).steps;
+      const checkoutType = checkoutTypeOf(ui, user !== null, entries, products);
+      const flow = flowOf(ui, checkoutType);
+      const view = await cartView(db, ui, cart, lang);
       return {
-        checkoutSteps: steps.map((s) => ({ code: s.code, url: s.path, eventName: s.eventName, hidden: s.hidden === true })),
+        checkoutSteps: checkoutStepsOf(flow, await checkoutState(db, view, cart.id)),
         checkoutType,
-        backToOffer: (flow.json as { backToOffer?: string }).backToOffer ?? null,
+        backToOffer: flow.backToOffer ?? null,
         cart: { code: cart.code, customer: user ? { uid: user.email ?? user.username, type: 'REGISTERED', isGuest: false } : { uid: 'anonymous', type: 'GUEST', isGuest: true }, entries: entries.map((e) => ({ entryNumber: e.entryNumber, code: e.variantCode ?? e.productCode })) },
         errors: { errors },
       };

@@ -5,13 +5,14 @@ import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts, products, sessions, stock } from '../db/schema';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
-import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/repository';
-import type { CatalogSnapshot } from '../catalog/model';
+import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
+import type { CatalogSnapshot } from '../catalog/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
-import { userOfSession } from '../user/accounts';
-import { isLiveSession } from '../user/service';
-import { ageFromJmbg } from '../user/jmbg';
+import { userOfSession } from '../user/index';
+import { isLiveSession } from '../user/index';
+import { ageFromJmbg } from '../user/index';
+import { HOME_PACKAGE_TYPES } from '../home/index';
 
 export type CartRow = typeof carts.$inferSelect;
 export type EntryRow = typeof cartEntries.$inferSelect;
@@ -193,11 +194,11 @@ function tariffEntry(t: CatalogProduct, termMonths: number | null): EntryDraft {
   };
 }
 
-/** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid). */
+/** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid), or a home package (server/home). */
 export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }, replace = false): Promise<AddResult> {
   return applyAdd(db, sessionId, cat, async () => {
-    const t = requireType(cat.product(body.code), body.code, ['TARIFF']);
-    if (t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
+    const t = requireType(cat.product(body.code), body.code, ['TARIFF', ...HOME_PACKAGE_TYPES]);
+    if (t.product.type === 'TARIFF' && t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
       throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
     }
     if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
@@ -209,7 +210,7 @@ export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot,
       months = term.months;
     }
     const entry = tariffEntry(t, months);
-    return { candidates: [{ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: entry.oneTimePrice ?? 0 }], entries: [entry] };
+    return { candidates: [{ productCode: t.product.code, productOfferingType: t.product.type, variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: entry.oneTimePrice ?? 0 }], entries: [entry] };
   }, replace);
 }
 

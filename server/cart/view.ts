@@ -2,13 +2,15 @@
 import type { DbOrTx } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull } from '../lib/money';
-import type { UiDocuments } from '../ui/documents';
-import { stockLevelStatus, type CatalogProduct } from '../catalog/repository';
+import type { UiDocuments } from '../ui/index';
+import { stockLevelStatus, type CatalogProduct } from '../catalog/index';
 import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
-import { cartVouchers } from '../db/schema';
+import { cartVouchers, sessions } from '../db/schema';
 import { eq } from 'drizzle-orm';
-import { ADDON_TYPES } from './extras';
-import type { CatalogSnapshot } from '../catalog/model';
+import { ADDON_TYPES } from './config';
+import type { CatalogSnapshot } from '../catalog/index';
+import { HOME_PACKAGE_TYPES } from '../home/index';
+import { checkoutTypeFor, type CheckoutType } from '../flows/index';
 
 export type AppliedVoucher = typeof cartVouchers.$inferSelect;
 
@@ -20,10 +22,23 @@ export async function vouchersOf(db: DbOrTx, cartId: number): Promise<AppliedVou
 export const dueNowAfterVouchers = (entries: EntryRow[], vouchers: AppliedVoucher[]) =>
   Math.max(0, amountDueNow(entries) - vouchers.reduce((n, v) => n + v.value, 0));
 
-/** Anonymous sessions: STANDALONE when the cart holds only accessories, else GUEST. */
-export function checkoutTypeOf(entries: EntryRow[], products: CatalogProduct[]): 'GUEST' | 'STANDALONE' {
-  const types = entries.map((e) => products.find((p) => p.product.code === e.productCode)?.product.type);
-  return types.length > 0 && types.every((t) => t === 'ACCESSORY') ? 'STANDALONE' : 'GUEST';
+/** Is the cart a signed-in customer's? Stamped with the user, or of a session signed in (a cart made after sign-in
+ *  is not stamped). A session never changes its user, so the cached view stays right. */
+export async function cartSignedIn(db: DbOrTx, cart: CartRow): Promise<boolean> {
+  if (cart.userId !== null) return true;
+  const [s] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, cart.sessionId));
+  return (s?.userId ?? null) !== null;
+}
+
+/** The cart's checkout type by the rules of schemas/rules/checkout-types.json (server/flows/checkout-type.ts). */
+export function checkoutTypeOf(ui: UiDocuments, signedIn: boolean, entries: EntryRow[], products: CatalogProduct[]): CheckoutType {
+  return checkoutTypeFor(ui, {
+    signedIn,
+    entries: entries.map((e) => {
+      const p = products.find((x) => x.product.code === e.productCode)?.product;
+      return { type: p?.type ?? '', categories: p?.categories ?? [] };
+    }),
+  });
 }
 
 export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []) {
@@ -31,7 +46,7 @@ export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocumen
   const v = e.variantCode ? p.variants.find((x) => x.code === e.variantCode) : undefined;
   const images = v?.images.slice(0, 1) ?? [];
   const monthlyTotal = e.monthlyPrice !== null ? e.monthlyPrice * e.quantity : null;
-  const promo = e.oldMonthlyPrice !== null && p.product.type === 'TARIFF' ? (p.plan?.charges.find((c) => c.oldPrice !== null)?.cycleEnd ?? null) : null;
+  const promo = e.oldMonthlyPrice !== null && (p.product.type === 'TARIFF' || HOME_PACKAGE_TYPES.includes(p.product.type)) ? (p.plan?.charges.find((c) => c.oldPrice !== null)?.cycleEnd ?? null) : null;
   return {
     entryNumber: e.entryNumber,
     quantity: e.quantity,
@@ -83,7 +98,7 @@ export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lan
   for (const e of entries) {
     const type = products.find((p) => p.product.code === e.productCode)?.product.type;
     // services: the tariff, the device insurance and the tariff's add-ons (ADDON_TYPES); the rest is devices and goods
-    const isService = type === 'TARIFF' || type === 'INSURANCE' || (type !== undefined && ADDON_TYPES.includes(type));
+    const isService = type === 'TARIFF' || type === 'INSURANCE' || (type !== undefined && (ADDON_TYPES.includes(type) || HOME_PACKAGE_TYPES.includes(type)));
     if (isService) { serviceOne += e.oneTimePrice * e.quantity; serviceMonthly += (e.monthlyPrice ?? 0) * e.quantity; }
     else { deviceOne += e.oneTimePrice * e.quantity; deviceMonthly += (e.monthlyPrice ?? 0) * e.quantity; }
   }
@@ -125,7 +140,7 @@ async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
   return {
     code: cart.code,
     version: cart.version,
-    checkoutType: entries.length ? checkoutTypeOf(entries, products) : null,
+    checkoutType: entries.length ? checkoutTypeOf(ui, await cartSignedIn(db, cart), entries, products) : null,
     entries: views,
     totalUnitCount: entries.reduce((n, e) => n + e.quantity, 0),
     totalItems: entries.length,

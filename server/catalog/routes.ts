@@ -1,13 +1,16 @@
 // Thin routes of the catalogue; the work is in search.ts / details.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contractRoute, type RouteOf } from '../lib/contract';
+import { devCatalogRoutes } from './dev';
 import { requestLang } from '../lib/lang';
 import { notFound } from '../lib/errors';
 import { searchProducts } from './search';
 import { cmsComponent, productDetails, productReferences, productSpecification } from './details';
 import { cmsPicture, productPicture, type PictureView } from './media';
 
-export async function catalogRoutes(app: FastifyInstance): Promise<void> {
+export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
+  if (opts.dev) await devCatalogRoutes(app);
   /**
    * The answer serialized once per catalogue revision, (route, query) and language, by the route's own response
    * serializer (so the bytes are what the schema-driven serializer would write), kept as UTF-8 bytes, sent as they are.
@@ -22,33 +25,28 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   // the catalogue is public data: a well-signed unexpired token is enough (no database)
   const auth = { preHandler: app.authenticateToken, config: { cartReadOnly: true } };
 
-  app.route<{ Querystring: { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string } }>({
-    method: paths.productSearch.method, url: paths.productSearch.path, ...auth,
-    schema: { querystring: { $ref: 'catalog.json#/$defs/SearchQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/SearchResult' } } },
-    handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => searchProducts(cat, ui, req.query, requestLang(req))),
+  app.route<RouteOf<'productSearch'>>({
+    ...contractRoute(paths, 'productSearch'), ...auth,
+    handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => searchProducts(cat, ui, { ...req.query, page: req.query.page ?? 0, pageSize: req.query.pageSize ?? 20 }, requestLang(req))),
   });
 
-  app.route<{ Querystring: { productCode: string } }>({
-    method: paths.productDetails.method, url: paths.productDetails.path, ...auth,
-    schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/ProductDetails' } } },
+  app.route<RouteOf<'productDetails'>>({
+    ...contractRoute(paths, 'productDetails'), ...auth,
     handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => productDetails(cat, req.query.productCode, requestLang(req))),
   });
 
-  app.route<{ Querystring: { productCode: string } }>({
-    method: paths.productSpecification.method, url: paths.productSpecification.path, ...auth,
-    schema: { querystring: { $ref: 'catalog.json#/$defs/ProductCodeQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/Specification' } } },
+  app.route<RouteOf<'productSpecification'>>({
+    ...contractRoute(paths, 'productSpecification'), ...auth,
     handler: async (req) => productSpecification(await catalog.current(), req.query.productCode, requestLang(req)),
   });
 
-  app.route<{ Querystring: { productCode: string; referenceType: string; pageSize: number } }>({
-    method: paths.productReferences.method, url: paths.productReferences.path, ...auth,
-    schema: { querystring: { $ref: 'catalog.json#/$defs/ReferencesQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/References' } } },
-    handler: async (req) => productReferences(await catalog.current(), req.query.productCode, req.query.referenceType, req.query.pageSize, requestLang(req)),
+  app.route<RouteOf<'productReferences'>>({
+    ...contractRoute(paths, 'productReferences'), ...auth,
+    handler: async (req) => productReferences(await catalog.current(), req.query.productCode, req.query.referenceType, req.query.pageSize ?? 100, requestLang(req)),
   });
 
-  app.route<{ Querystring: { componentId: string } }>({
-    method: paths.cmsComponent.method, url: paths.cmsComponent.path, ...auth,
-    schema: { querystring: { $ref: 'catalog.json#/$defs/ComponentQuery' }, response: { 200: { $ref: 'catalog.json#/$defs/CmsComponent' } } },
+  app.route<RouteOf<'cmsComponent'>>({
+    ...contractRoute(paths, 'cmsComponent'), ...auth,
     handler: async (req) => cmsComponent(await catalog.current(), req.query.componentId, requestLang(req)),
   });
 

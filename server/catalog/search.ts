@@ -2,7 +2,7 @@
 // The query string follows the commerce platform: "freeText:sort:facet:value:facet:value".
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull, type Money } from '../lib/money';
-import type { UiDocuments } from '../ui/documents';
+import type { UiDocuments } from '../ui/index';
 import { colorFamily, familyByCode, FAMILY_ORDER } from './colors';
 import { monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
 import type { CatalogSnapshot } from './model';
@@ -16,7 +16,12 @@ export const CATEGORY_URLS: Record<string, string> = {
   dodatna_oprema: '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema',
   tarife: '/Privatni/Tarife/Uredjaji',
   pripejd: '/Privatni/Mobilna/Pripejd',
+  sve: '/pretraga',
 };
+
+/** The site search's category (the results page /pretraga): phones, accessories and tariffs together. */
+export const SEARCH_CATEGORY = 'sve';
+const SEARCHED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife'];
 
 export interface SearchParams { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string }
 
@@ -82,7 +87,10 @@ export function searchProducts(cat: CatalogSnapshot, ui: UiDocuments, params: Se
 function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang) {
   const category = params.categoryCode ?? 'telefoni';
   // a parent tariff only groups its children (seed 000 §2): it has no price plan of its own and is not listed
-  const all = cat.products({ category }).filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
+  const listed = category === SEARCH_CATEGORY
+    ? cat.products({}).filter((p) => p.product.categories.some((c) => SEARCHED_CATEGORIES.includes(c)))
+    : cat.products({ category });
+  const all = listed.filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
   const dp = cat.devicePricesOf(all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));
   const summaries = all.map((p) => ({ p, s: summarize(p, dp, lang) }));
   const q = parseQuery(params.query, params.sort);

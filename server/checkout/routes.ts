@@ -1,12 +1,13 @@
 // Thin checkout routes.
 import type { FastifyInstance } from 'fastify';
+import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import { getOrCreateCart } from '../cart/service';
-import { cartView } from '../cart/view';
+import { cartView, getOrCreateCart } from '../cart/index';
 import { checkoutOptions, consents, paymentModes, setGuestInfo, setPaymentType, setTimeSlot, timeSlots, type GuestBody } from './service';
-import { CartValidationFailure, findOrder, orderResult, reopenOrder, submitOrder, type SubmitBody } from './orders';
-import { authorizePayment, orderStatus, confirmationData } from '../payment/service';
+import { CartValidationFailure, confirmationData, findOrder, orderResult, orderStatus, type SubmitBody } from './orders';
+import { retryOrder, submitOrder } from '../workflows/place-order';
+import { authorizePayment } from '../workflows/payment';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
@@ -15,52 +16,43 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const cartOnly = { 200: { $ref: 'checkout.json#/$defs/CartResponse' } };
   const cartOf = async (sessionId: string, lang: 'sr' | 'en') => ({ cart: await cartView(db, ui, await getOrCreateCart(db, sessionId), lang) });
 
-  app.route<{ Querystring: { checkoutStep?: string } }>({
-    method: paths.checkoutOptions.method, url: paths.checkoutOptions.path, ...auth,
-    schema: { querystring: { $ref: 'checkout.json#/$defs/OptionsQuery' }, response: { 200: { $ref: 'checkout.json#/$defs/OptionsResponse' } } },
+  app.route<RouteOf<'checkoutOptions'>>({
+    ...contractRoute(paths, 'checkoutOptions'), ...auth,
     handler: async (req) => checkoutOptions(db, ui, req.sessionId!, req.query.checkoutStep, requestLang(req)),
   });
-  app.route<{ Body: GuestBody }>({
-    method: paths.guestCustomerInfo.method, url: paths.guestCustomerInfo.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/GuestBody' }, response: cartOnly },
+  app.route<RouteOf<'guestCustomerInfo'>>({
+    ...contractRoute(paths, 'guestCustomerInfo'), ...auth,
     handler: async (req) => { await setGuestInfo(db, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
   });
-  app.route({
-    method: paths.guestCart.method, url: paths.guestCart.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'checkout.json#/$defs/GuestCartResponse' } } },
+  app.route<RouteOf<'guestCart'>>({
+    ...contractRoute(paths, 'guestCart'), ...auth,
     handler: async (req) => {
       const c = await cartView(db, ui, await getOrCreateCart(db, req.sessionId!), requestLang(req));
       return { orderCustomerInfo: c.orderCustomerInfo, deliveryAddress: c.deliveryAddress, paymentMode: c.paymentMode, deliveryTimeSlot: c.deliveryTimeSlot };
     },
   });
-  app.route({
-    method: paths.deliveryTimeSlots.method, url: paths.deliveryTimeSlots.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'checkout.json#/$defs/TimeSlotsResponse' } } },
+  app.route<RouteOf<'deliveryTimeSlots'>>({
+    ...contractRoute(paths, 'deliveryTimeSlots'), ...auth,
     handler: async (req) => timeSlots(db, req.sessionId!, requestLang(req)),
   });
-  app.route<{ Body: { deliveryTimeSlotCode: string } }>({
-    method: paths.setDeliveryTimeSlot.method, url: paths.setDeliveryTimeSlot.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/TimeSlotBody' }, response: cartOnly },
+  app.route<RouteOf<'setDeliveryTimeSlot'>>({
+    ...contractRoute(paths, 'setDeliveryTimeSlot'), ...auth,
     handler: async (req) => { await setTimeSlot(db, req.sessionId!, req.body.deliveryTimeSlotCode); return cartOf(req.sessionId!, requestLang(req)); },
   });
-  app.route({
-    method: paths.paymentModes.method, url: paths.paymentModes.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'checkout.json#/$defs/PaymentModesResponse' } } },
+  app.route<RouteOf<'paymentModes'>>({
+    ...contractRoute(paths, 'paymentModes'), ...auth,
     handler: async (req) => paymentModes(ui, requestLang(req)),
   });
-  app.route({
-    method: paths.consentTemplates.method, url: paths.consentTemplates.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'checkout.json#/$defs/ConsentTemplatesResponse' } } },
+  app.route<RouteOf<'consentTemplates'>>({
+    ...contractRoute(paths, 'consentTemplates'), ...auth,
     handler: async (req) => consents(db, requestLang(req), req.sessionId!),
   });
-  app.route<{ Body: { paymentMode: string; creditCardPaymentType?: string; creditCardId?: string } }>({
-    method: paths.setPaymentType.method, url: paths.setPaymentType.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/PaymentTypeBody' }, response: cartOnly },
+  app.route<RouteOf<'setPaymentType'>>({
+    ...contractRoute(paths, 'setPaymentType'), ...auth,
     handler: async (req) => { await setPaymentType(db, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
   });
-  app.route<{ Body: SubmitBody }>({
-    method: paths.submitOrder.method, url: paths.submitOrder.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/SubmitOrderBody' }, response: { 200: { $ref: 'checkout.json#/$defs/OrderResult' } } },
+  app.route<RouteOf<'submitOrder'>>({
+    ...contractRoute(paths, 'submitOrder'), ...auth,
     handler: async (req, reply) => {
       const lang = requestLang(req);
       try {
@@ -71,9 +63,8 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       }
     },
   });
-  app.route<{ Body: { cardId?: string; cardPaymentType: string; orderId: string } }>({
-    method: paths.authorizePayment.method, url: paths.authorizePayment.path, ...auth,
-    schema: { body: { $ref: 'checkout.json#/$defs/AuthorizeBody' }, response: { 200: { $ref: 'checkout.json#/$defs/AuthorizeResponse' } } },
+  app.route<RouteOf<'authorizePayment'>>({
+    ...contractRoute(paths, 'authorizePayment'), ...auth,
     handler: async (req) => {
       if (req.body.cardId) throw new ApiError(400, 'ValidationError', 'error.checkout.savedCardNotAllowed', {}, undefined, 'cardId');
       return authorizePayment(db, req.sessionId!, req.body.orderId);
@@ -81,19 +72,16 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   // "Pokušaj ponovo" after a failed or abandoned card payment: the order's cart (entries, customer data, address,
   // payment mode) becomes the open cart again; submitting it places the same order again (orders.ts).
-  app.route<{ Body: { orderCode: string } }>({
-    method: paths.retryOrder.method, url: paths.retryOrder.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'checkout.json#/$defs/RetryOrderBody' }, response: cartOnly },
-    handler: async (req) => ({ cart: await cartView(db, ui, await reopenOrder(db, req.sessionId!, req.body.orderCode), requestLang(req)) }),
+  app.route<RouteOf<'retryOrder'>>({
+    ...contractRoute(paths, 'retryOrder'), ...auth,
+    handler: async (req) => ({ cart: await cartView(db, ui, await retryOrder(db, req.sessionId!, req.body.orderCode), requestLang(req)) }),
   });
-  app.route<{ Querystring: { orderCode: string } }>({
-    method: paths.orderStatus.method, url: paths.orderStatus.path, ...auth,
-    schema: { querystring: { $ref: 'checkout.json#/$defs/OrderCodeQuery' }, response: { 200: { $ref: 'checkout.json#/$defs/OrderStatus' } } },
+  app.route<RouteOf<'orderStatus'>>({
+    ...contractRoute(paths, 'orderStatus'), ...auth,
     handler: async (req) => orderStatus(ui, await findOrder(db, req.sessionId!, req.query.orderCode), requestLang(req)),
   });
-  app.route<{ Querystring: { orderCode?: string } }>({
-    method: paths.confirmationData.method, url: paths.confirmationData.path, ...auth,
-    schema: { querystring: { $ref: 'checkout.json#/$defs/OptionalOrderCodeQuery' }, response: { 200: { $ref: 'checkout.json#/$defs/ConfirmationData' } } },
+  app.route<RouteOf<'confirmationData'>>({
+    ...contractRoute(paths, 'confirmationData'), ...auth,
     handler: async (req) => confirmationData(db, ui, await findOrder(db, req.sessionId!, req.query.orderCode), requestLang(req)),
   });
 }

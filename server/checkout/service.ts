@@ -1,12 +1,11 @@
 // Guest data, delivery time slot, payment modes, consents, payment type.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { carts, consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
+import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
-import type { UiDocuments } from '../ui/documents';
-import { bumpVersion, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts } from '../cart/service';
-import { checkoutTypeOf } from '../cart/view';
+import type { UiDocuments } from '../ui/index';
+import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setCheckoutFields } from '../cart/index';
 
 export interface GuestBody {
   customerData: { firstName: string; lastName: string; contactEmail: string; contactPhone: string };
@@ -30,12 +29,11 @@ export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): 
     if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
     const trimmed = Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()]));
     const c = body.customerData;
-    await tx.update(carts).set({
+    await setCheckoutFields(tx, cart.id, {
       orderCustomerInfo: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), contactEmail: c.contactEmail.trim(), contactPhone: c.contactPhone.trim() },
       deliveryAddress: { ...trimmed, formattedAddress: formatAddress(trimmed) },
       paymentMode: cart.paymentMode ?? 'CreditCard',
-    }).where(eq(carts.id, cart.id));
-    await bumpVersion(tx, cart.id);
+    });
   });
 }
 
@@ -49,8 +47,7 @@ export async function setTimeSlot(db: Db, sessionId: string, code: string): Prom
   const rows = await db.select().from(deliveryTimeSlots).where(eq(deliveryTimeSlots.code, code));
   if (!rows[0]) throw badInput('error.checkout.unknownTimeSlot', { code }, 'deliveryTimeSlotCode');
   const cart = await getOrCreateCart(db, sessionId);
-  await db.update(carts).set({ deliveryTimeSlot: code }).where(eq(carts.id, cart.id));
-  await bumpVersion(db, cart.id);
+  await setCheckoutFields(db, cart.id, { deliveryTimeSlot: code });
 }
 
 export function paymentModes(ui: UiDocuments, lang: Lang) {
@@ -64,8 +61,7 @@ export async function setPaymentType(db: Db, sessionId: string, body: { paymentM
   const type = body.creditCardPaymentType ?? 'NEW_CARD';
   if (type === 'SAVED_CARD') throw badInput('error.checkout.savedCardNotAllowed', {}, 'creditCardPaymentType');
   const cart = await getOrCreateCart(db, sessionId);
-  await db.update(carts).set({ paymentMode: body.paymentMode, cardPaymentType: type }).where(eq(carts.id, cart.id));
-  await bumpVersion(db, cart.id);
+  await setCheckoutFields(db, cart.id, { paymentMode: body.paymentMode, cardPaymentType: type });
 }
 
 /** The consents; after "Pokušaj ponovo" (the open cart is a failed order's cart) as the shopper gave them for that order. */
@@ -87,7 +83,7 @@ export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string
   return {
     options: {
       checkoutStep: step ?? null,
-      checkoutType: entries.length ? checkoutTypeOf(entries, products) : null,
+      checkoutType: entries.length ? checkoutTypeOf(ui, await cartSignedIn(db, cart), entries, products) : null,
       deliveryOptions: [{ code: 'DELIVERY_ADDRESS_NEW', name: ui.message(lang, 'checkout.delivery.newAddress'), selected: true }],
       paymentModes: paymentModes(ui, lang).paymentModes,
       deliveryTimeSlotsEnabled: true,

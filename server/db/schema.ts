@@ -309,3 +309,6 @@ export const catalogRevision = pgTable('catalog_revision', {
   id: integer('id').primaryKey().default(1),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
 });
+
+// The self-care module's own tables (server/selfcare/schema.ts), exported here for drizzle-kit and the typed client.
+export * from '../selfcare/schema';

@@ -1,8 +1,8 @@
 // Request decorations shared by the domains.
 import type { Db } from '../db/index';
-import type { UiDocuments } from '../ui/documents';
-import type { CatalogModel } from '../catalog/model';
-import type { CartRowCache } from '../cart/row-cache';
+import type { UiDocuments } from '../ui/index';
+import type { CatalogModel } from '../catalog/index';
+import type { CartRowCache } from '../cart/index';
 import type { ApiPaths } from './paths';
 
 export interface AppContext {

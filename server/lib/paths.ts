@@ -1,9 +1,10 @@
-// The contract's calls (schemas/api/paths.json): name → method + path, shared with the client.
+// The contract's calls (schemas/api/paths.json): name → method + path (+ payload $refs), shared with the client.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-export type ApiPaths = Record<string, { method: HttpMethod; path: string }>;
+/** `query`, `body`, `response`: the payload schemas ($refs into schemas/api) of the call, where the server answers it. */
+export type ApiPaths = Record<string, { method: HttpMethod; path: string; query?: string; body?: string; response?: string }>;
 
 export function loadPaths(schemasDir: string): ApiPaths {
   const raw = JSON.parse(readFileSync(join(schemasDir, 'api', 'paths.json'), 'utf8')) as Record<string, unknown>;

@@ -4,8 +4,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import { ApiError } from '../lib/errors';
-import { sessionHasRole } from '../user/accounts';
-import { SESSION_COOKIE, findSession, sessionOfToken } from '../user/service';
+import { sessionHasRole } from '../user/index';
+import { SESSION_COOKIE, findSession, sessionOfToken } from '../user/index';
 
 export type StudioAccess = 'ok' | 'production' | 'notStaff';
 

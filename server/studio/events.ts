@@ -3,13 +3,13 @@
 // open shop tab gets `event: documents` with the documents that changed, and refetches them (renderer/live.ts).
 // The set is compared by each document's ETag, so an edit that does not bump "version" is announced too.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { DocKind, UiDocuments } from '../ui/documents';
+import type { DocKind, UiDocuments } from '../ui/index';
 
 /** One changed document: `path` is its address under /ui/ (the manifest's version key). */
 export interface DocumentChange { path: string; version: number | null }
 export interface DocumentsEvent { changes: DocumentChange[] }
 
-const KIND_OF: Record<string, DocKind> = { screens: 'screen', flows: 'flow', forms: 'form', modals: 'modal', messages: 'messages' };
+const KIND_OF: Record<string, DocKind> = { screens: 'screen', flows: 'flow', forms: 'form', modals: 'modal', messages: 'messages', rules: 'rule' };
 
 /** ETag of every document of the set, keyed by the manifest's version key ("forms/guest"). */
 export function snapshotOf(ui: UiDocuments): Map<string, { etag: string; version: number }> {

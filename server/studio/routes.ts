@@ -12,6 +12,7 @@ import { ApiError } from '../lib/errors';
 import { forbidden, studioAccess } from './access';
 import { checkDraft, parseDraftFile, readDraftSource, writeDraft, type DraftFile } from './drafts';
 import { eventRoutes } from './events';
+import { loadValidatorCompiler } from '../ui/index';
 
 export interface StudioOptions { dev: boolean; schemasDir: string; distDir: string }
 
@@ -132,7 +133,7 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     const hash = createHash('sha256').update(text).digest('base64url').slice(0, 16);
     if (!validators.has(hash)) {
       let code: string;
-      const { compileFormValidator, loadFormats } = await import('../ui/validators');
+      const { compileFormValidator, loadFormats } = await loadValidatorCompiler();
       try {
         code = compileFormValidator(req.body.schema, loadFormats(opts.schemasDir));
       } catch (e) {

@@ -90,7 +90,7 @@ export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): 
   const versions: Record<string, number> = {};
   const routes: Array<{ route: string; screen: string }> = [];
   const layouts: string[] = [];
-  const plural: Record<DocKind, string> = { screen: 'screens', flow: 'flows', form: 'forms', modal: 'modals', messages: 'messages' };
+  const plural: Record<DocKind, string> = { screen: 'screens', flow: 'flows', form: 'forms', modal: 'modals', messages: 'messages', fragment: 'fragments', rule: 'rules' };
   const formats = loadFormats(rootDir);
   for (const d of [...documents].sort((a, b) => key(a.kind, a.id).localeCompare(key(b.kind, b.id)))) {
     const body = JSON.stringify(d.json);
@@ -144,6 +144,12 @@ export class UiDocuments {
   get manifest() { return this.set.manifest; }
   /** How many documents the served set holds (GET /health). */
   get documentCount(): number { return this.set.docs.size; }
+
+  /** The screen printed as the PDF at `path` (its "pdf"), e.g. /media/docs/opsti-uslovi.pdf. */
+  screenByPdf(path: string): ServedDocument | undefined {
+    for (const d of this.set.docs.values()) if (d.kind === 'screen' && (d.json as { pdf?: string }).pdf === path) return d;
+    return undefined;
+  }
 
   /** All flows (checkout steps per checkout type). */
   flowFor(checkoutType: string): ServedDocument | undefined {

@@ -7,10 +7,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
-import type { CatalogModel } from '../catalog/model';
+import type { CatalogModel } from '../catalog/index';
 import type { Lang } from '../lib/lang';
-import { searchProducts } from '../catalog/search';
-import { productDetails } from '../catalog/details';
+import { searchProducts } from '../catalog/index';
+import { productDetails } from '../catalog/index';
 import type { UiDocuments } from './documents';
 
 export const BOOT_DATA_ID = 'boot-data';

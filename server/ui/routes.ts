@@ -1,7 +1,9 @@
-// GET /ui/manifest, /ui/{screens|modals|forms|flows}/:id, /ui/forms/:id/validator.js, /ui/messages/:lang — ETag + 304.
+// GET /ui/manifest, /ui/{screens|modals|forms|flows|rules}/:id, /ui/forms/:id/validator.js, /ui/messages/:lang — ETag + 304.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors';
 import type { DocKind } from './documents';
+import { requestLang } from '../lib/lang';
+import { renderPdf, screenBlocks } from './pdf';
 
 function send(req: FastifyRequest, reply: FastifyReply, etag: string, body: string, type = 'application/json; charset=utf-8') {
   reply.header('ETag', etag).header('Cache-Control', 'no-cache');
@@ -18,7 +20,7 @@ export async function uiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/ui/manifest', async (req, reply) => send(req, reply, ui.manifest.etag, ui.manifest.body));
 
-  const kinds: Array<[string, DocKind]> = [['screens', 'screen'], ['modals', 'modal'], ['forms', 'form'], ['flows', 'flow']];
+  const kinds: Array<[string, DocKind]> = [['screens', 'screen'], ['modals', 'modal'], ['forms', 'form'], ['flows', 'flow'], ['rules', 'rule']];
   for (const [segment, kind] of kinds) {
     app.get<{ Params: { id: string } }>(`/ui/${segment}/:id`, {
       schema: { params: { type: 'object', required: ['id'], properties: { id } } },
@@ -44,5 +46,34 @@ export async function uiRoutes(app: FastifyInstance): Promise<void> {
     const doc = ui.get('messages', req.params.lang);
     if (!doc) throw notFound(`messages/${req.params.lang}`, 'error.unknownDocument');
     return send(req, reply, doc.etag, doc.body);
+  });
+
+  // a screen printed as a PDF (its "pdf" address, e.g. the documents the checkout consents link to); ?lang=en in English
+  const pdfs = new Map<string, Buffer>();
+  app.get<{ Params: { file: string } }>('/media/docs/:file', {
+    schema: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,60}\\.pdf$' } } } },
+  }, async (req, reply) => {
+    const lang = requestLang(req);
+    const doc = ui.screenByPdf(`/media/docs/${req.params.file}`);
+    if (!doc) throw notFound(req.params.file, 'error.unknownDocument');
+    const messages = ui.get('messages', lang)!;
+    const etag = `"${req.params.file}-${lang}-${doc.etag.replace(/"/g, '')}-${messages.etag.replace(/"/g, '')}"`;
+    let pdf = pdfs.get(etag);
+    if (!pdf) {
+      const text = (v: unknown): string | null => {
+        if (typeof v === 'string') return v;
+        if (v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') return ui.message(lang, (v as { message: string }).message);
+        return null;
+      };
+      const json = doc.json as { body?: unknown; title?: unknown };
+      pdf = renderPdf(screenBlocks(json.body, text), { title: text(json.title) ?? req.params.file, footer: ui.message(lang, 'content.pdf.footer') },
+        (n, of) => ui.message(lang, 'content.pdf.page', { n, of }));
+      if (pdfs.size > 32) pdfs.clear();
+      pdfs.set(etag, pdf);
+    }
+    reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600').header('Content-Disposition', `inline; filename="${req.params.file}"`);
+    const inm = req.headers['if-none-match'];
+    if (typeof inm === 'string' && inm.split(',').map((x) => x.trim()).includes(etag)) return reply.code(304).send();
+    return reply.type('application/pdf').send(pdf);
   });
 }

@@ -1,11 +1,13 @@
 // GET auth/token (creates the anonymous session), POST refreshToken, POST authorize (sign-in), POST logout,
 // GET user info (seed 001 §4, §7).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contractRoute, type RouteOf } from '../lib/contract';
 import { ApiError, badInput, invalidToken } from '../lib/errors';
 import type { FailureCounter } from './throttle';
 import { requestLang } from '../lib/lang';
 import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken, verifyToken } from './service';
-import { findAccount, notSignedIn, signIn, signOut, userOfSession, userView } from './accounts';
+import { findAccount, notSignedIn, userOfSession, userView } from './accounts';
+import { signIn, signOut } from '../workflows/sign-in';
 
 interface AuthorizeBody { userId: string; encodedPassword: string; rememberMe?: boolean }
 
@@ -39,10 +41,9 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     return new ApiError(429, 'TooManyRequestsError', key, { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }, key === 'user.login.locked' ? 'accountLocked' : 'addressLocked');
   };
 
-  app.route({
-    method: paths.authToken.method, url: paths.authToken.path,
+  app.route<RouteOf<'authToken'>>({
+    ...contractRoute(paths, 'authToken'),
     config: { rateLimit },
-    schema: { response: { 200: { $ref: 'user.json#/$defs/TokenResponse' } } },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       let sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
       if (!sessionId) {
@@ -56,10 +57,9 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     },
   });
 
-  app.route({
-    method: paths.refreshToken.method, url: paths.refreshToken.path,
+  app.route<RouteOf<'refreshToken'>>({
+    ...contractRoute(paths, 'refreshToken'),
     config: { rateLimit },
-    schema: { response: { 200: { $ref: 'user.json#/$defs/RefreshResponse' } } },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
       if (!sessionId) throw invalidToken();
@@ -86,10 +86,9 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     req.sessionId = sessionId;
   });
 
-  app.route({
-    method: paths.authorize.method, url: paths.authorize.path,
+  app.route<RouteOf<'authorize'>>({
+    ...contractRoute(paths, 'authorize'),
     config: { rateLimit },
-    schema: { body: { $ref: 'user.json#/$defs/AuthorizeRequest' }, response: { 200: { $ref: 'user.json#/$defs/AuthorizeResponse' } } },
     preHandler: (req) => app.authenticate(req),
     handler: async (req: FastifyRequest<{ Body: AuthorizeBody }>, reply: FastifyReply) => {
       const password = decodePassword(req.body.encodedPassword);
@@ -121,10 +120,9 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     },
   });
 
-  app.route({
-    method: paths.logout.method, url: paths.logout.path,
+  app.route<RouteOf<'logout'>>({
+    ...contractRoute(paths, 'logout'),
     config: { rateLimit },
-    schema: { response: { 200: { $ref: 'user.json#/$defs/LogoutResponse' } } },
     preHandler: (req) => app.authenticate(req),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const r = await signOut(db, req.sessionId!);
@@ -134,8 +132,8 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     },
   });
 
-  app.route({
-    method: paths.userInfo.method, url: paths.userInfo.path,
+  app.route<RouteOf<'userInfo'>>({
+    ...contractRoute(paths, 'userInfo'),
     schema: {
       querystring: { type: 'object', properties: { isPaymentDetailsRequired: { type: 'boolean' } } },
       response: { 200: { $ref: 'user.json#/$defs/User' } },

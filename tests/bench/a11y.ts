@@ -18,7 +18,7 @@ try {
     await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', { method: 'POST', headers: h, body: JSON.stringify({ deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', chargeType: 'ONE_TIME_CHARGE' }) });
   });
   await pg.close();
-  const pages = process.argv.includes('--plp') ? ['/Privatni/Uredjaji/Tip-uredjaja/telefoni', '/uredjaj/SAMSUNG_GALAXY_A56/awesome-graphite'] : ['/', '/Privatni/Uredjaji/Tip-uredjaja/telefoni', '/uredjaj/SAMSUNG_GALAXY_A56/awesome-graphite', '/kupovina/podaci-dostava', '/Prijava-b2c'];
+  const pages = process.argv.includes('--plp') ? ['/Privatni/Uredjaji/Tip-uredjaja/telefoni', '/uredjaj/SAMSUNG_GALAXY_A56/awesome-graphite'] : ['/', '/Privatni/Uredjaji/Tip-uredjaja/telefoni', '/uredjaj/SAMSUNG_GALAXY_A56/awesome-graphite', '/kupovina/podaci-dostava', '/kupovina/pregled-placanje', '/Prijava-b2c', '/Privatni/Mobilna/Pripejd/Dopuni-kredit', '/placanje-racuna', '/Privatni/Kucni-paketi'];
   const cats = process.argv.includes('--perf') ? ['accessibility', 'performance'] : ['accessibility'];
   for (const p of pages) {
     const r = await lighthouse(shop.url + p, { port: chrome.port, onlyCategories: cats, logLevel: 'error', disableStorageReset: true });

@@ -97,8 +97,16 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page that fails the test on any uncaught page error or console error. */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ page: Page; problems: string[] }> {
+/**
+ * A new page in its own context. The cookie choice is made already (necessary cookies only), so the cookie banner
+ * does not cover the page; `cookieBanner: true` starts without a choice (tests of the banner itself).
+ */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; cookieBanner?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, locale: 'sr-RS' });
+  if (!opts.cookieBanner) {
+    const value = encodeURIComponent('necessary:1|analytics:0|marketing:0');
+    await context.addCookies(['b2c_consent', 'b2b_consent'].map((name) => ({ name, value, domain: '127.0.0.1', path: '/' })));
+  }
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -60,6 +60,17 @@ async function signIn(page: Page, base: string, email: string): Promise<void> {
   await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
   await page.locator('[data-form="login"] input[type="password"]').press('Enter');
   await page.waitForURL((u) => u.pathname === '/');
+  await chooseNewNumber(page);
+}
+
+/** A signed-in customer's tariff cart is a MOBILE checkout: the number is chosen up front (a new number assigned at
+ *  activation), so going to checkout resumes at the data step these tests are about (mobile.e2e covers the number step). */
+async function chooseNewNumber(page: Page): Promise<void> {
+  const status = await page.evaluate(async () => {
+    const token = ((await (await fetch('/selfcare/b2c/auth/token')).json()) as { data: { token: string } }).data.token;
+    return (await fetch('/hybris/ecommerce/b2c/v1/users/phone/carts/msisdns/new', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).status;
+  });
+  assert.equal(status, 200);
 }
 
 /** A device page → (one-off if asked) → "Dodaj u korpu"; waits for the answer of addBundleToCart. */
@@ -275,8 +286,15 @@ async function toCheckout(page: Page): Promise<void> {
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
 }
 
+/** Waits until the signed-in customer's own data is in the data step's form (checkout.prefillCustomer), so typing
+ *  over it does not race with it. */
+async function prefilled(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value === 'kupac@orbita.rs'));
+}
+
 /** Next on the data step with the form filled: blocked → the page stays and scrolls to the top. */
 async function assertNextBlocked(page: Page): Promise<void> {
+  await prefilled(page);
   await fillGuestForm(page);
   const next = page.getByRole('button', { name: 'Nastavi', exact: true });
   await next.scrollIntoViewIfNeeded();
@@ -318,6 +336,8 @@ describe('validation reasons after a catalogue change (development server, /dev/
     assert.notEqual(after.totalOneTimePrice!.formattedValue, before.totalOneTimePrice!.formattedValue);
     assert.equal(await summary.getByText(before.totalOneTimePrice!.formattedValue).count(), 0);
     await page.reload();
+    // the signed-in customer's own data comes into the form first (checkout.prefillCustomer), then the test types over it
+    await prefilled(page);
     await fillGuestForm(page);
     await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
     await page.waitForURL(/\/kupovina\/pregled-placanje$/);
@@ -377,6 +397,7 @@ describe('validation reasons after a catalogue change (development server, /dev/
       await page.getByText('Način plaćanja je promenjen na jednokratno plaćanje kako bi korpa bila usklađena.').waitFor();
       await page.screenshot({ path: `${SHOTS}/rules-dev-force-one-time.png` });
       assert.equal((await serverCart(page)).entries.find((e) => e.product.code === 'SAMSUNG_GALAXY_S25_NAVY')?.chargeType, 'ONE_TIME_CHARGE');
+      await prefilled(page);
       await fillGuestForm(page);
       await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
       await page.waitForURL(/\/kupovina\/pregled-placanje$/);

@@ -14,7 +14,7 @@ export interface Suite {
   readonly url: string;
   test(name: string, fn: () => Promise<void>): void;
   /** a new browser context and page; problems collects page errors, console errors and failed requests */
-  open(opts?: { width?: number; height?: number }): Promise<{ page: Page; problems: string[] }>;
+  open(opts?: { width?: number; height?: number; cookieBanner?: boolean }): Promise<{ page: Page; problems: string[] }>;
 }
 
 /** Starts the shop and Chromium for this file (or the describe() it is called in); `prefix` names the failure screenshots; `opts.dev` a development server. */

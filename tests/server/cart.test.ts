@@ -105,7 +105,7 @@ describe.each(drivers)('cart on %s', (_name, url) => {
     expect(v.statusCode).toBe(200);
     const body = v.json();
     expect(body.checkoutType).toBe('GUEST');
-    expect(body.checkoutSteps).toEqual(guestFlow.steps.map((st: { code: string; path: string; eventName: string; hidden?: boolean }) => ({ code: st.code, url: st.path, eventName: st.eventName, hidden: st.hidden === true })));
+    expect(body.checkoutSteps).toEqual(guestFlow.steps.map((st: { code: string; path: string; eventName: string; hidden?: boolean; doneWhen?: unknown }) => ({ code: st.code, url: st.path, eventName: st.eventName, hidden: st.hidden === true, done: st.doneWhen === undefined })));
     expect(body.errors.errors).toEqual([]);
     expect(body.cart.entries.map((e: { code: string }) => e.code)).toEqual(['GOOGLE_PIXEL_9A_OBSIDIAN', 'ORBITA_FLEX_20']);
     expect(body.cart.customer).toMatchObject({ isGuest: true });

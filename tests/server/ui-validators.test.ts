@@ -101,7 +101,7 @@ describe('form validator modules', () => {
 
   it('compiles the custom formats of schemas/formats/formats.json (seed 001 §5)', async () => {
     const formats = loadFormats(SCHEMAS_DIR);
-    expect(Object.keys(formats).sort()).toEqual(['contactPhone', 'email', 'mobileNumber']);
+    expect(Object.keys(formats).sort()).toEqual(['contactPhone', 'email', 'mobileNumber', 'prepaidNumber']);
     const schema = { type: 'object', properties: { phone: { type: 'string', format: 'contactPhone' }, mobile: { type: 'string', format: 'mobileNumber' }, email: { type: 'string', format: 'email' } } } as RJSFSchema;
     const fns = (await import('../unit/runtime/form-validators')).importModuleSource(compileFormValidator(schema, formats));
     const validate = ((await fns).default as Record<string, ValidateFn>)[hashForSchema(schema)];

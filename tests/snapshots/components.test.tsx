@@ -6,7 +6,7 @@ import Accordion from '../../components/common/Accordion';
 import AccordionItem from '../../components/common/AccordionItem';
 import { pageHref, pageWindow } from '../../components/catalog/Pager';
 import { paymentOutcome } from '../../components/checkout/PaymentResult';
-import { availableChargeTypes, findTariff, planFor, recurringPeriods } from '../../components/pdp/pricing';
+import { availableChargeTypes, findTariff, planFor, recurringPeriods } from '../../actions/pricing';
 import { formatAddress } from '../../components/checkout/OrderOverview';
 import emptyCart from '../../schemas/fixtures/empty-cart.json';
 import type { FixtureDoc } from '../../renderer/fixtures';

@@ -17,6 +17,7 @@ import { applyFixture, type FixtureDoc } from '../../renderer/fixtures';
 import type { Messages } from '../../actions/stores/i18n';
 import sr from '../../schemas/messages/sr.json';
 import en from '../../schemas/messages/en.json';
+import { expandDocument, type FragmentDoc } from '../../tools/schemas/fragments';
 import { installNodeValidatorLoader } from '../unit/runtime/form-validators';
 
 // jsdom has no layout or scrolling
@@ -29,6 +30,7 @@ const modalDocs = import.meta.glob<{ default: ModalDoc }>('../../schemas/modals/
 const formDocs = import.meta.glob<{ default: { id: string } }>('../../schemas/forms/*.json', { eager: true });
 const flowDocs = import.meta.glob<{ default: FlowDoc }>('../../schemas/flows/*.json', { eager: true });
 const fixtureDocs = import.meta.glob<{ default: FixtureDoc }>('../../schemas/fixtures/*.json', { eager: true });
+const fragmentDocs = import.meta.glob<{ default: FragmentDoc }>('../../schemas/fragments/*.json', { eager: true });
 export const FORMS = Object.fromEntries(Object.values(formDocs).map((m) => [m.default.id, m.default]));
 // forms validate with the server-compiled module; in Node it is compiled in process from the same document
 installNodeValidatorLoader(FORMS as unknown as Record<string, { schema: unknown }>);
@@ -48,8 +50,11 @@ export interface ModalDoc { id: string; body: UiNode[]; footer?: UiNode[] }
 function byId<T extends { id: string }>(mods: Record<string, { default: T }>): Record<string, T> {
   return Object.fromEntries(Object.values(mods).map((m) => [m.default.id, m.default]));
 }
-export const SCREENS = byId(screenDocs);
-export const MODALS = byId(modalDocs);
+/** schemas/fragments by id: screens and modals are drawn with their includes expanded, as the server serves them */
+export const FRAGMENTS = byId(fragmentDocs);
+const expanded = <T,>(docs: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(docs).map(([id, d]) => [id, expandDocument(d, FRAGMENTS).json]));
+export const SCREENS = expanded(byId(screenDocs));
+export const MODALS = expanded(byId(modalDocs));
 /** schemas/fixtures/<id>.json by id */
 export const FIXTURES = byId(fixtureDocs);
 export type FixtureName = string;
@@ -94,7 +99,7 @@ function ScopedLayout({ h, layout }: { h: Harness; layout: ScreenDoc | null }) {
   const params = useParams();
   const s = h.stores;
   const scope = useMemo(
-    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui,
+    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare,
       route: { path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [s, location.pathname, location.search, JSON.stringify(params)],
@@ -223,7 +228,7 @@ export function renderModal(h: Harness, id: string, params: Record<string, unkno
   const modal = MODALS[id];
   if (!modal) throw new Error(`no modal ${id}`);
   const s = h.stores;
-  const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, route: { path: '/', params: {}, query: {} }, modal: { id, params } };
+  const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, route: { path: '/', params: {}, query: {} }, modal: { id, params } };
   const Body = (): ReactNode => (
     <ScopeContext.Provider value={scope}>
       <div role="dialog" aria-label={id}>

@@ -14,8 +14,11 @@ describe('screen main (layout)', () => {
     const { container } = renderScreen(h, 'not-found', '/404');
     const nav = await screen.findByRole('navigation', { name: 'Glavni meni' });
     expect(within(nav).getByRole('link', { name: 'Telefoni' }).getAttribute('href')).toBe(PLP);
-    expect(screen.getByRole('link', { name: 'Orbita Telekom' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('button', { name: 'Srpski' }).getAttribute('aria-pressed')).toBe('true');
+    // label in name (WCAG 2.5.3): the logo is named by its visible text, a language button by its code and name
+    expect(screen.getByRole('link', { name: /^Orbita Telekom\s*Uvek u dometu$/ }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('button', { name: 'SR Srpski' }).getAttribute('aria-pressed')).toBe('true');
+    // the first Tab stop: the skip link to the main landmark
+    expect(container.querySelector('a[href]')?.textContent).toBe('Preskoči na glavni sadržaj');
     expect(screen.getAllByRole('link', { name: '0800 300 300' })[0].getAttribute('href')).toBe('tel:0800300300');
     expect(container.querySelector('main#main-content')).not.toBeNull();
     await settle(container); // no button still busy with its actions: the snapshot is of the settled page
@@ -25,7 +28,7 @@ describe('screen main (layout)', () => {
   it('language switch dispatches session.setLanguage with the chosen language', async () => {
     const h = makeHarness('empty-cart');
     renderScreen(h, 'not-found', '/404');
-    fireEvent.click(await screen.findByRole('button', { name: 'English' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'EN English' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'session.setLanguage', args: { lang: 'en' } }));
   });
 
@@ -126,7 +129,7 @@ describe('screen plp-phones', () => {
     h.stores.catalog.searchLoaded({ ...h.stores.catalog.search, products: [], pagination: { currentPage: 0, totalPages: 0, pageSize: 20, totalResults: 0 } } as never);
     h.stores.catalog.searchStarted({ categoryCode: 'telefoni', query: '', sort: '', page: 0 });
     renderScreen(h, 'plp-phones', PLP);
-    expect((await screen.findByRole('status')).textContent).toContain('Učitavamo telefone…');
+    await waitFor(() => expect(screen.getAllByRole('status').map((el) => el.textContent).join(' ')).toContain('Učitavamo telefone…'));
   });
 });
 

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { createAjv, translateAjvErrors } from './ajv.js';
 import { locate } from './jsonpos.js';
 import { loadDocuments, loadFixtures, readJsonIfExists, relativeFile, type LoadedDocument } from './load.js';
-import { checkReferences } from './crossref.js';
+import { checkReferences, type Report } from './crossref.js';
 import { LOOSE_VOCABULARY_SCHEMA } from './vocabulary-schema.js';
 import { META_BASE } from './spec.js';
 import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabulary } from './types.js';
 import { compileFormValidator, loadFormats } from './validators.js';
+import { expandDocument, type FragmentDoc, type NodeOrigin } from './fragments.js';
+import { checkLinks } from './links.js';
 
 export interface CheckOptions {
   /** use this vocabulary instead of reading schemas/meta/vocabulary.json */
@@ -16,11 +18,11 @@ export interface CheckOptions {
 }
 
 /** Adds an error located by its pointer in a loaded document. */
-export type Report = (doc: LoadedDocument, pointer: string, message: string, extra?: { expected?: string; suggestion?: string; atKey?: boolean }) => void;
+export type { Report };
 
 export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promise<{ documents: SchemaDocument[]; errors: SchemaError[]; fixtures: FixtureDocument[] }> {
-  const { docs, errors, unparsable } = await loadDocuments(rootDir);
-  const report: Report = (doc, pointer, message, extra = {}) => {
+  const { docs: sourceDocs, errors, unparsable } = await loadDocuments(rootDir);
+  const direct: Report = (doc, pointer, message, extra = {}) => {
     const at = locate(doc.pointers, pointer, extra.atKey);
     const err: SchemaError = { file: doc.file, pointer, message };
     if (at) {
@@ -31,6 +33,51 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
     if (extra.suggestion !== undefined) err.suggestion = extra.suggestion;
     errors.push(err);
   };
+
+  // 0. fragments: screens and modals are checked (and served) with every include replaced by the fragment's nodes;
+  //    a problem found in an included node is reported in the fragment's file, naming the include
+  const fragmentDocs = new Map(sourceDocs.filter((d) => d.kind === 'fragment').map((d) => [d.id, d]));
+  const fragmentJson = new Map<string, FragmentDoc>();
+  for (const [id, d] of fragmentDocs) if (d.json && typeof d.json === 'object' && Array.isArray(d.json.body)) fragmentJson.set(id, d.json as FragmentDoc);
+  const expandedOf = new Map<LoadedDocument, { src: LoadedDocument; origins: Map<string, NodeOrigin> }>();
+  const usedFragments = new Set<string>();
+  const expansionProblems: Array<() => void> = [];
+  const docs: LoadedDocument[] = sourceDocs.map((doc) => {
+    if ((doc.kind !== 'screen' && doc.kind !== 'modal') || !doc.json || typeof doc.json !== 'object') return doc;
+    const x = expandDocument(doc.json, fragmentJson);
+    for (const f of x.used) usedFragments.add(f);
+    for (const p of x.problems) {
+      const at = p.fragment === null ? doc : fragmentDocs.get(p.fragment)!;
+      const via = p.fragment === null ? '' : ` (in the fragment included by ${doc.file})`;
+      expansionProblems.push(() => direct(at, p.pointer, p.message + via, { suggestion: p.suggestion, atKey: p.atKey }));
+    }
+    if (x.origins.size === 0) return doc;
+    const expanded: LoadedDocument = { ...doc, json: x.json };
+    expandedOf.set(expanded, { src: doc, origins: x.origins });
+    return expanded;
+  });
+  const report: Report = (doc, pointer, message, extra = {}) => {
+    const x = expandedOf.get(doc);
+    if (!x) return direct(doc, pointer, message, extra);
+    let p = pointer;
+    for (;;) {
+      const origin = x.origins.get(p);
+      if (origin) {
+        const srcPointer = origin.pointer + pointer.slice(p.length);
+        if (origin.fragment === null) return direct(x.src, srcPointer, message, extra);
+        const first = origin.includedAt[0];
+        const at = first ? locate(x.src.pointers, first.pointer) : undefined;
+        const where = `${x.src.file}${at ? `:${at.line}:${at.column}` : ''}`;
+        return direct(fragmentDocs.get(origin.fragment)!, srcPointer, `${message} (in fragment "${origin.fragment}" as included by ${where})`, extra);
+      }
+      if (p === '') return direct(x.src, pointer, message, extra);
+      p = p.slice(0, p.lastIndexOf('/'));
+    }
+  };
+  for (const run of expansionProblems) run();
+  for (const [id, d] of fragmentDocs) {
+    if (!usedFragments.has(id) && fragmentJson.has(id)) direct(d, '/id', `fragment "${id}" is included by no screen or modal, so nothing checks its nodes — include it ({ "fragment": "${id}", "args": { … } }) or delete the file`);
+  }
 
   // 1. meta-schemas
   const metaDir = join(rootDir, 'meta');
@@ -80,6 +127,8 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
     } else vocabulary = v as Vocabulary;
   }
   checkReferences(docs, vocabulary, report, ajv, unparsable);
+  // internal links: every one must lead to an address some screen serves
+  errors.push(...(await checkLinks(rootDir, docs, report)));
 
   // 4. every form's data schema compiles into the standalone validator the shop runs (no eval in the browser)
   let formats: Record<string, RegExp> | null = null;

@@ -2,10 +2,12 @@
 import { createAjv, translateAjvErrors } from './ajv.js';
 import { escapePointer } from './jsonpos.js';
 import type { LoadedDocument } from './load.js';
-import type { Report } from './check.js';
 import { FORM_UI_MESSAGE_KEYS, FORM_UI_MESSAGE_LIST_KEYS, STEP_PATHS } from './spec.js';
 import { suggest } from './suggest.js';
 import type { Vocabulary } from './types.js';
+
+/** How the checker's passes report a problem in a document (check.ts makes it, these passes use it). */
+export type Report = (doc: LoadedDocument, pointer: string, message: string, extra?: { expected?: string; suggestion?: string; atKey?: boolean }) => void;
 
 type Ajv = ReturnType<typeof createAjv>;
 type Obj = Record<string, unknown>;
@@ -206,6 +208,17 @@ export function checkReferences(
     const bound = new Map<string, string>();
     if (isObj(node.bind)) for (const k of Object.keys(node.bind)) bound.set(k, `${ptr}/bind/${escapePointer(k)}`);
     checkValues(doc, 'prop', `component "${name}"`, props, bound, comp.props, `${ptr}/props`, isObj(node.props) ? `${ptr}/props` : ptr);
+    // the accessible name: a message that is empty in a language draws an unnamed control there
+    for (const n of comp.accessibleName ?? []) {
+      const v = props[n];
+      if (!isMessageRef(v)) continue;
+      for (const [mdoc, , lang] of langs) {
+        const text = mdoc ? (mdoc.json as Obj)[v.message] : undefined;
+        if (typeof text === 'string' && text.trim() === '') {
+          report(doc, `${ptr}/props/${escapePointer(n)}/message`, `prop ${n} of component "${name}" is its accessible name, but message "${v.message}" is empty in ${lang}.json`, { expected: 'a message with text' });
+        }
+      }
+    }
     if (isObj(node.on)) {
       const events = Object.keys(comp.events ?? {});
       for (const ev of Object.keys(node.on)) {
@@ -303,6 +316,38 @@ export function checkReferences(
         report(doc, `${ptr}/screen`, `${u.message} (no schemas/screens/${step.screen}.json)`, { suggestion: u.suggestion });
       }
     });
+  }
+
+  // ---- rules (schemas/rules): every checkout type has a flow, the last rule catches every cart; modals exist
+  for (const doc of byKind('rule')) {
+    const j = doc.json as Obj;
+    walkMessages(doc, j, '');
+    if (Array.isArray(j.checkoutTypes)) {
+      const rules = j.checkoutTypes as unknown[];
+      rules.forEach((rule, i) => {
+        if (!isObj(rule)) return;
+        const t = rule.checkoutType;
+        if (typeof t === 'string' && !checkoutTypes.has(t)) {
+          report(doc, `/checkoutTypes/${i}/checkoutType`, `checkout type ${t} has no flow — add schemas/flows/<id>.json with "checkoutType": "${t}" or remove this rule`, { suggestion: suggest(t, checkoutTypes.keys()) });
+        }
+        const conditional = ['signedIn', 'anyEntry', 'everyEntry', 'noEntry'].some((k) => k in rule);
+        if (i === rules.length - 1 && conditional) {
+          report(doc, `/checkoutTypes/${i}`, 'the last checkout type rule must have no conditions (signedIn, anyEntry, everyEntry, noEntry), so every cart gets a checkout type');
+        }
+        if (i < rules.length - 1 && !conditional) {
+          report(doc, `/checkoutTypes/${i}`, `this rule has no conditions, so the rules after it are never used — only the last rule may have none`);
+        }
+      });
+    }
+    if (isObj(j.cartStatuses)) {
+      for (const [code, reaction] of Object.entries(j.cartStatuses)) {
+        if (!isObj(reaction) || typeof reaction.modal !== 'string') continue;
+        if (!modalIds.has(reaction.modal) && !broken('modal', reaction.modal)) {
+          const u = unknownName('modal', reaction.modal, modalIds);
+          report(doc, `/cartStatuses/${escapePointer(code)}/modal`, `${u.message} (no schemas/modals/${reaction.modal}.json)`, { suggestion: u.suggestion });
+        }
+      }
+    }
   }
 
   // ---- forms

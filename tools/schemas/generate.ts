@@ -111,6 +111,51 @@ export async function generateTypes(schemasDir: string): Promise<Map<string, str
   return out;
 }
 
+/**
+ * schemas/types/api.operations.ts: every call of schemas/api/paths.json with the generated types of its query, body
+ * and 200 response (the `query` / `body` / `response` $refs of its entry; `never` / `unknown` when it has none), so
+ * the server's routes and the client's calls take their types by operation name.
+ */
+export async function generateOperationTypes(schemasDir: string): Promise<string | null> {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(await readFile(join(schemasDir, 'api', 'paths.json'), 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  const files = new Set<string>();
+  const typeOf = (ref: unknown, none: string): string => {
+    if (typeof ref !== 'string') return none;
+    const m = /^([\w-]+)\.json#\/\$defs\/(\w+)$/.exec(ref);
+    if (!m) throw new Error(`schemas/api/paths.json: "${ref}" is not a "<file>.json#/$defs/<Name>" reference`);
+    files.add(m[1]);
+    return `${nsOf(m[1])}.${m[2]}`;
+  };
+  const nsOf = (file: string) => `Api${typeName(file + '.json')}`;
+  const rows: string[] = [];
+  for (const [name, v] of Object.entries(raw)) {
+    if (name.startsWith('$') || typeof v !== 'object' || v === null) continue;
+    const op = v as Record<string, unknown>;
+    rows.push(`  ${name}: { query: ${typeOf(op.query, 'never')}; body: ${typeOf(op.body, 'never')}; response: ${typeOf(op.response, 'unknown')} };`);
+  }
+  const imports = [...files].sort().map((f) => `import type * as ${nsOf(f)} from './api.${f}';`);
+  return [
+    GENERATED_HEADER,
+    '/* source: schemas/api/paths.json */',
+    '',
+    ...imports,
+    '',
+    '/** Every call of the contract: the generated types of its query, body and 200 response, by operation name. */',
+    'export interface ApiOperations {',
+    ...rows,
+    '}',
+    '',
+    'export type OperationName = keyof ApiOperations;',
+    '',
+  ].join('\n');
+}
+
 export interface GeneratedFiles {
   /** path relative to the repository root → content */
   files: Map<string, string>;
@@ -127,5 +172,7 @@ export async function generateAll(repoRoot: string): Promise<GeneratedFiles> {
   const vocabSchema = buildVocabularySchema(vocabulary, await readMessages(schemasDir));
   files.set('schemas/meta/generated/vocabulary.schema.json', JSON.stringify(vocabSchema, null, 2) + '\n');
   for (const [k, v] of await generateTypes(schemasDir)) files.set(k, v);
+  const operations = await generateOperationTypes(schemasDir);
+  if (operations !== null) files.set('schemas/types/api.operations.ts', operations);
   return { files, vocabulary, warnings };
 }

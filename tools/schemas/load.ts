@@ -10,6 +10,8 @@ export const KIND_FOLDERS: ReadonlyArray<readonly [string, DocumentKind]> = [
   ['forms', 'form'],
   ['modals', 'modal'],
   ['messages', 'messages'],
+  ['fragments', 'fragment'],
+  ['rules', 'rule'],
 ];
 
 export interface LoadedDocument extends ParsedFile {

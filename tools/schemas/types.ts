@@ -1,6 +1,6 @@
 /** Shapes shared by the schema loader, checker, vocabulary and type generator. */
 
-export type DocumentKind = 'screen' | 'flow' | 'form' | 'modal' | 'messages';
+export type DocumentKind = 'screen' | 'flow' | 'form' | 'modal' | 'messages' | 'fragment' | 'rule';
 
 /** One loaded schema document. */
 export interface SchemaDocument {
@@ -44,6 +44,12 @@ export interface ComponentInfo {
   events: Record<string, string>;
   /** true when the component draws child nodes */
   children: boolean;
+  /**
+   * The props that give the control or picture the component draws its accessible name (`accessibleName` of its
+   * .meta.json): each is required by the props schema, a literal may not be empty and a message may not be empty
+   * in either language (the checker refuses a node that would draw an unnamed button, link or image).
+   */
+  accessibleName?: string[];
 }
 
 export interface ActionInfo {

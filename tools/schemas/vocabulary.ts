@@ -79,6 +79,24 @@ export async function collectComponents(repoRoot: string, problems: string[]): P
       events: sortKeys(events),
       children: meta.children === true,
     };
+    // a component that draws a control or a picture names the props that give it its accessible name; the
+    // props schema must require them and refuse an empty literal (WCAG 4.1.2 name, 1.1.1 text alternative)
+    if (meta.accessibleName !== undefined) {
+      const names = Array.isArray(meta.accessibleName) ? meta.accessibleName.filter((n): n is string => typeof n === 'string') : [];
+      if (!names.length) problems.push(`${file}: "accessibleName" must be a non-empty list of prop names`);
+      const props = isObj(meta.props) ? meta.props : {};
+      const required = Array.isArray(props.required) ? props.required : [];
+      const properties = isObj(props.properties) ? props.properties : {};
+      for (const n of names) {
+        const prop = properties[n];
+        if (!isObj(prop)) problems.push(`${file}: accessibleName "${n}" is not a prop`);
+        else {
+          if (!required.includes(n)) problems.push(`${file}: accessibleName "${n}" must be in props.required (a control without a name is refused)`);
+          if (prop.type === 'string' && !(typeof prop.minLength === 'number' && prop.minLength >= 1)) problems.push(`${file}: accessibleName "${n}" needs "minLength": 1 (an empty name is no name)`);
+        }
+      }
+      if (names.length) out[name]!.accessibleName = names;
+    }
     if (typeof meta.description !== 'string' || !meta.description) problems.push(`${file}: "description" is missing (editors show it as help)`);
   }
   return sortKeys(out);

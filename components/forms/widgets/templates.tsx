@@ -1,5 +1,13 @@
 /** Our RJSF templates and widgets: label above the input, error text below, red border when invalid. */
-import type { ChangeEvent, FocusEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type FocusEvent } from 'react';
+
+/** `ui:autofocus`: focus the field when it mounts. The autofocus attribute alone acts only on a document's first
+ * load (Preact sets just the attribute), not when a screen is drawn after a client-side route change. */
+function useAutoFocus<T extends HTMLElement>(on: boolean | undefined) {
+  const ref = useRef<T>(null);
+  useEffect(() => { if (on) ref.current?.focus(); }, [on]);
+  return ref;
+}
 import {
   ariaDescribedByIds, errorId, getInputProps, helpId, descriptionId,
   type BaseInputTemplateProps, type FieldTemplateProps, type FieldErrorProps, type FieldHelpProps, type DescriptionFieldProps,
@@ -70,14 +78,15 @@ export function BaseInputTemplate(p: BaseInputTemplateProps) {
   const invalid = (rawErrors?.length ?? 0) > 0;
   const handle = ({ target: { value: v } }: ChangeEvent<HTMLInputElement>) => onChange(v === '' ? options.emptyValue : v);
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
+  const ref = useAutoFocus<HTMLInputElement>(autofocus);
   return (
     <input
+      ref={ref}
       id={id}
       name={htmlName ?? id}
       className={`sf-input${invalid ? ' sf-input--invalid' : ''}`}
       readOnly={readonly}
       disabled={disabled}
-      autoFocus={autofocus}
       placeholder={placeholder}
       required={required}
       aria-required={required || undefined}
@@ -96,15 +105,16 @@ export function BaseInputTemplate(p: BaseInputTemplateProps) {
 export function CheckboxWidget(p: WidgetProps) {
   const { id, htmlName, value, disabled, readonly, label, onChange, onBlur, onFocus, rawErrors, required, autofocus } = p;
   const invalid = (rawErrors?.length ?? 0) > 0;
+  const ref = useAutoFocus<HTMLInputElement>(autofocus);
   return (
     <label className={`sf-checkbox${invalid ? ' sf-checkbox--invalid' : ''}`} htmlFor={id}>
       <input
         type="checkbox"
         id={id}
         name={htmlName ?? id}
+        ref={ref}
         checked={value === true}
         disabled={disabled || readonly}
-        autoFocus={autofocus}
         aria-invalid={invalid || undefined}
         aria-describedby={ariaDescribedByIds(id)}
         onChange={(e) => onChange(e.target.checked)}

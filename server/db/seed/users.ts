@@ -2,8 +2,8 @@
 // (seed 001 §5: 7–16 characters, letter + digit + symbol). Loaded once, guarded by app_meta 'seed.users'.
 import type { Db } from '../index';
 import * as s from '../schema';
-import { hashPassword } from '../../user/password';
-import { jmbgFor } from '../../user/jmbg';
+import { hashPassword } from '../../user/index';
+import { jmbgFor } from '../../user/index';
 
 export const DEMO_PASSWORD = 'Orbita2026!';
 export const USERS_SEED_VERSION = '1';

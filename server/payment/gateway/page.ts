@@ -1,6 +1,6 @@
 // The hosted card page of the gateway simulator (plain HTML form, no script; texts from schemas/messages).
 import type { Lang } from '../../lib/lang';
-import type { UiDocuments } from '../../ui/documents';
+import type { UiDocuments } from '../../ui/index';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -8,6 +8,8 @@ export interface PageModel {
   paymentId: string; orderCode: string; amount: string; lang: Lang; done: boolean;
   errors: Partial<Record<'cardNumber' | 'expiry' | 'cvc' | 'holder', string>>;
   values: { cardNumber?: string; expiry?: string; holder?: string };
+  /** Where the card form posts (default /gateway/pay/:paymentId) and the shop page to go back to (default the order's payment result): other payers of the shop (self-care top-up) reuse the page. */
+  formAction?: string; backUrl?: string;
 }
 
 export const TEST_CARDS = [
@@ -24,8 +26,8 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
       ${m.errors[name] ? `<em role="alert">${esc(m.errors[name]!)}</em>` : ''}</label>`;
   const body = m.done
     ? `<p class="notice">${t('payment.gateway.alreadyProcessed')}</p>
-       <a class="button" href="/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(m.orderCode)}">${t('payment.gateway.backToShop')}</a>`
-    : `<form method="post" action="/gateway/pay/${esc(m.paymentId)}" autocomplete="off" novalidate>
+       <a class="button" href="${esc(m.backUrl ?? `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(m.orderCode)}`)}">${t('payment.gateway.backToShop')}</a>`
+    : `<form method="post" action="${esc(m.formAction ?? `/gateway/pay/${m.paymentId}`)}" autocomplete="off" novalidate>
       ${field('cardNumber', t('payment.gateway.cardNumber'), 'inputmode="numeric" maxlength="23" placeholder="0000 0000 0000 0000" autocomplete="cc-number"', m.values.cardNumber)}
       <div class="row">
         ${field('expiry', t('payment.gateway.expiry'), 'maxlength="5" placeholder="MM/GG" autocomplete="cc-exp"', m.values.expiry)}
@@ -44,7 +46,7 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
 <title>${t('payment.gateway.title')}</title>
 <link rel="stylesheet" href="/gateway/assets/gateway.css"></head>
 <body><main class="card">
-  <header><div class="bank">${t('payment.gateway.bankName')}</div><div class="secure"><svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><path fill="currentColor" d="M6 0a4 4 0 0 0-4 4v2H1a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7a1 1 0 0 0-1-1h-1V4a4 4 0 0 0-4-4Zm-2.5 4a2.5 2.5 0 0 1 5 0v2h-5V4Z"/></svg> ${t('payment.gateway.secure')}</div></header>
+  <header><h1 class="bank">${t('payment.gateway.bankName')}</h1><div class="secure"><svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><path fill="currentColor" d="M6 0a4 4 0 0 0-4 4v2H1a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7a1 1 0 0 0-1-1h-1V4a4 4 0 0 0-4-4Zm-2.5 4a2.5 2.5 0 0 1 5 0v2h-5V4Z"/></svg> ${t('payment.gateway.secure')}</div></header>
   <section class="summary">
     <div><span>${t('payment.gateway.merchant')}</span><strong>Orbita Telekom</strong></div>
     <div><span>${t('payment.gateway.order')}</span><strong>${esc(m.orderCode)}</strong></div>
@@ -60,7 +62,7 @@ export const GATEWAY_CSS = `
 background:linear-gradient(160deg,#0f2a4a,#1d4f7a 55%,#e9eef4 55%);font-family:"Segoe UI",Roboto,Arial,sans-serif;color:#1b2430;padding:48px 16px}
 .card{width:100%;max-width:460px;background:#fff;border-radius:14px;box-shadow:0 18px 50px rgba(10,30,60,.25);overflow:hidden}
 header{display:flex;justify-content:space-between;align-items:center;padding:18px 24px;background:#0f2a4a;color:#fff}
-.bank{font-weight:700;letter-spacing:.5px}.secure{font-size:13px;opacity:.85;display:flex;align-items:center;gap:6px}
+.bank{font-weight:700;letter-spacing:.5px;font-size:16px;margin:0}.secure{font-size:13px;opacity:.85;display:flex;align-items:center;gap:6px}
 .summary{padding:16px 24px;background:#f4f7fb;border-bottom:1px solid #e1e7ef;display:grid;gap:6px}
 .summary div{display:flex;justify-content:space-between;font-size:14px}.summary span{color:#5b6b7f}.amount{font-size:18px;color:#0f2a4a}
 form{padding:20px 24px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px}.row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px}
@@ -71,5 +73,5 @@ form{padding:20px 24px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px
 .notice{padding:20px 24px;margin:0}main>.button{margin:0 24px 20px}
 .test-cards{margin:0 24px 20px;padding:12px 16px;border:1px dashed #c5d0dd;border-radius:8px;font-size:13px;background:#fbfcfe}
 .test-cards h2{font-size:13px;margin:0 0 6px;color:#5b6b7f}.test-cards ul{margin:0;padding-left:18px;display:grid;gap:4px}
-footer{padding:12px 24px;font-size:12px;color:#7a8899;border-top:1px solid #e1e7ef}
+footer{padding:12px 24px;font-size:12px;color:#5f6b7a;border-top:1px solid #e1e7ef}
 `;

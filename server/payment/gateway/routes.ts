@@ -5,30 +5,14 @@ import { orders, payments } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Lang } from '../../lib/lang';
 import { money } from '../../lib/money';
-import { applyCallback } from '../service';
+import { applyCallback } from '../../workflows/payment';
 import { sign, type CallbackPayload, type GatewayResult } from '../signature';
 import { GATEWAY_CSS, renderPage, type PageModel } from './page';
+import type { UiDocuments } from '../../ui';
 
-const pageLang = (req: FastifyRequest): Lang => (req.cookies?.b2c_enFlow === 'true' ? 'en' : 'sr');
+import { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, type PayForm } from './form';
 
-/** Test cards of ARCHITECTURE §5.2; any other valid card is declined. */
-export function resultOfCard(number: string): GatewayResult {
-  if (number === '4111111111111111') return 'APPROVED';
-  if (number === '4000000000009995') return 'CARD_LIMIT';
-  return 'DECLINED';
-}
-
-export function luhn(n: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < n.length; i++) {
-    let d = Number(n[n.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-interface PayForm { cardNumber?: string; expiry?: string; cvc?: string; holder?: string; action?: string }
+export { checkCardForm, luhn, pageLanguage, PAY_FORM_SCHEMA, resultOfCard, type PayForm } from './form';
 
 export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, gatewaySecret } = app.ctx;
@@ -51,38 +35,25 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { sessionId: string } }>('/gateway/pay/:sessionId', { schema: { params: idParams } }, async (req, reply) => {
     const { p, o } = await load(req.params.sessionId);
-    const lang = pageLang(req);
+    const lang = pageLanguage(req);
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     return renderPage(ui, { paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: p.status !== 'PENDING', errors: {}, values: {} });
   });
 
   app.post<{ Params: { sessionId: string }; Body: PayForm }>('/gateway/pay/:sessionId', {
-    schema: { params: idParams, body: { type: 'object', properties: {
-      cardNumber: { type: 'string', maxLength: 40 }, expiry: { type: 'string', maxLength: 10 }, cvc: { type: 'string', maxLength: 10 },
-      holder: { type: 'string', maxLength: 80 }, action: { type: 'string', enum: ['pay', 'cancel'] } } } },
+    schema: { params: idParams, body: PAY_FORM_SCHEMA },
   }, async (req, reply) => {
     const { p, o } = await load(req.params.sessionId);
-    const lang = pageLang(req);
+    const lang = pageLanguage(req);
     const back = `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(o.code)}`;
     if (p.status !== 'PENDING') return reply.redirect(back, 303);
-    const f = req.body ?? {};
-    let result: GatewayResult = 'DECLINED';
-    if (f.action !== 'cancel') {
-      const number = (f.cardNumber ?? '').replace(/[\s-]/g, '');
-      const errors: PageModel['errors'] = {};
-      if (!/^\d{13,19}$/.test(number) || !luhn(number)) errors.cardNumber = ui.message(lang, 'payment.gateway.error.cardNumber');
-      const exp = /^(\d{2})\/(\d{2})$/.exec((f.expiry ?? '').trim());
-      const now = new Date();
-      const expOk = exp && Number(exp[1]) >= 1 && Number(exp[1]) <= 12 && (2000 + Number(exp[2])) * 12 + Number(exp[1]) >= now.getFullYear() * 12 + now.getMonth() + 1;
-      if (!expOk) errors.expiry = ui.message(lang, 'payment.gateway.error.expiry');
-      if (!/^\d{3,4}$/.test((f.cvc ?? '').trim())) errors.cvc = ui.message(lang, 'payment.gateway.error.cvc');
-      if (!(f.holder ?? '').trim()) errors.holder = ui.message(lang, 'payment.gateway.error.holder');
-      if (Object.keys(errors).length > 0) {
-        reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-        return renderPage(ui, { paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: false, errors, values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder } });
-      }
-      result = resultOfCard(number);
+    const checked = checkCardForm(ui, lang, req.body ?? {});
+    if ('errors' in checked) {
+      const f = req.body ?? {};
+      reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      return renderPage(ui, { paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: false, errors: checked.errors, values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder } });
     }
+    const result = checked.result;
     // The gateway signs its result and calls the shop back; the shop verifies before changing anything.
     const payload: CallbackPayload = { paymentId: p.id, orderCode: o.code, result, amount: p.amount, timestamp: Date.now() };
     const res = await app.inject({ method: 'POST', url: '/gateway/callback', payload: { ...payload, signature: sign(gatewaySecret, payload) } });

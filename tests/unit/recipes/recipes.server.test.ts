@@ -68,15 +68,29 @@ describe('the recipes on the real server', () => {
     const g = await new Shopper(app).login();
     await g.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'RECURRING_CHARGE' });
     const gv = (await g.call('POST', PATHS.validate, { justSteps: true, v2: true })).json();
-    expect(gv.checkoutSteps.map((x: { code: string }) => x.code)).toEqual(['GUEST_ORDER_INFO', 'PAYMENT_AND_CART_CONFIRMATION']);
+    // GUEST keeps its own order (recipe 2b put the number step in front of it)
+    expect(gv.checkoutSteps.map((x: { code: string }) => x.code)).toEqual(['CONNECT_MSISDN', 'GUEST_ORDER_INFO', 'PAYMENT_AND_CART_CONFIRMATION']);
   });
 
-  it('recipe 4: the manifest routes /Privatni/Korisnicka-zona/Kontakt/Kako-do-nas to the new screen, which is served', async () => {
+  it('recipe 2b: a guest tariff cart starts at the number step, which is done once a number is chosen', async () => {
+    const g = await new Shopper(app).login();
+    await g.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'ONE_TIME_CHARGE' });
+    const steps = async () => (await g.call('POST', PATHS.validate, { justSteps: true, v2: true })).json().checkoutSteps.map((x: { code: string; url: string; done: boolean }) => [x.code, x.url, x.done]);
+    expect(await steps()).toEqual([
+      ['CONNECT_MSISDN', '/kupovina/postavke-mobilne-usluge', false],
+      ['GUEST_ORDER_INFO', '/kupovina/podaci-dostava', false],
+      ['PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje', true],
+    ]);
+    expect((await g.call('POST', '/hybris/ecommerce/b2c/v1/users/phone/carts/msisdns/reserve', { msisdn: '0681000100' })).statusCode).toBe(200);
+    expect((await steps())[0]).toEqual(['CONNECT_MSISDN', '/kupovina/postavke-mobilne-usluge', true]);
+  });
+
+  it('recipe 4: the manifest routes /Privatni/Korisnicka-zona/Kontakt/Beograd to the new screen, which is served', async () => {
     const manifest = (await app.inject({ method: 'GET', url: '/ui/manifest' })).json();
-    expect(manifest.routes).toContainEqual({ route: '/Privatni/Korisnicka-zona/Kontakt/Kako-do-nas', screen: 'kontakt' });
+    expect(manifest.routes).toContainEqual({ route: '/Privatni/Korisnicka-zona/Kontakt/Beograd', screen: 'kontakt' });
     const screen = await app.inject({ method: 'GET', url: '/ui/screens/kontakt' });
     expect(screen.statusCode).toBe(200);
-    expect(screen.json().route).toBe('/Privatni/Korisnicka-zona/Kontakt/Kako-do-nas');
+    expect(screen.json().route).toBe('/Privatni/Korisnicka-zona/Kontakt/Beograd');
   });
 
   it('recipes 3 and 5: the server serves the changed texts', async () => {

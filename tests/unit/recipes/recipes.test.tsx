@@ -45,8 +45,8 @@ async function withRecipe(name: string): Promise<DocumentSet> {
 const committed = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
 
 describe('the guide', () => {
-  it('has the five recipes, each with steps', () => {
-    expect([...RECIPES.keys()].sort()).toEqual(['english-text', 'guest-field', 'kontakt-screen', 'modal-texts', 'standalone-steps']);
+  it('has the six recipes, each with steps', () => {
+    expect([...RECIPES.keys()].sort()).toEqual(['english-text', 'guest-field', 'guest-number', 'kontakt-screen', 'modal-texts', 'standalone-steps']);
     for (const steps of RECIPES.values()) expect(steps.length).toBeGreaterThan(0);
   });
 
@@ -59,7 +59,7 @@ describe('the guide', () => {
       if (ex.target === 'node') {
         writeFileSync(join(ws.schemas, 'modals/example-node.json'), JSON.stringify({ $schema: '../meta/modal.schema.json', id: 'example-node', version: 1, body: [ex.json] }));
       } else {
-        expect(ex.target, `docs/SCHEMAS.md:${ex.line}`).toMatch(/^schemas\/(screens|modals|forms|flows)\/[\w-]+\.json$/);
+        expect(ex.target, `docs/SCHEMAS.md:${ex.line}`).toMatch(/^schemas\/(screens|modals|forms|flows|fragments|rules)\/[\w-]+\.json$/);
         expect((ex.json as { id?: string }).id, `docs/SCHEMAS.md:${ex.line}: id = file name`).toBe(ex.target.replace(/^.*\/|\.json$/g, ''));
         writeFileSync(join(ws.root, ex.target), JSON.stringify(ex.json));
       }
@@ -152,14 +152,14 @@ describe('recipe 3: change the texts of a dialog', () => {
 });
 
 describe('recipe 4: a new screen from existing components', () => {
-  const ROUTE = '/Privatni/Korisnicka-zona/Kontakt/Kako-do-nas';
+  const ROUTE = '/Privatni/Korisnicka-zona/Kontakt/Beograd';
 
-  it('"Kako do nas" answers its address inside the main layout, and its button goes to the phones', async () => {
+  it('the contact page answers its address inside the main layout, and its button goes to the phones', async () => {
     const set = await withRecipe('kontakt-screen');
     expect(set.get('screen', 'kontakt').route).toBe(ROUTE);
     const h = makeHarness(set, 'empty-cart');
     renderScreen(h, 'kontakt', ROUTE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Kako do nas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kontakt — Beograd' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Prodajno mesto Beograd' })).toBeTruthy();
     expect(screen.getByText('Bulevar kralja Aleksandra 73, 11000 Beograd')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Glavni meni' })).toBeTruthy(); // the layout around it
@@ -170,7 +170,7 @@ describe('recipe 4: a new screen from existing components', () => {
   it('in English', async () => {
     const set = await withRecipe('kontakt-screen');
     renderScreen(makeHarness(set, 'english'), 'kontakt', ROUTE);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Our locations' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact — Belgrade' })).toBeTruthy();
   });
 });
 

@@ -80,7 +80,7 @@ function ScopedLayout({ h, layout }: { h: Harness; layout: ScreenDoc | null }) {
   const params = useParams();
   const s = h.stores;
   const scope = useMemo(
-    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui,
+    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare,
       route: { path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [s, location.pathname, location.search, JSON.stringify(params)],
@@ -104,7 +104,7 @@ export function renderScreen(h: Harness, id: string, url: string) {
 export function renderModal(h: Harness, id: string, params: Record<string, unknown> = {}) {
   const modal = h.set.get('modal', id) as ModalDoc;
   const s = h.stores;
-  const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, route: { path: '/', params: {}, query: {} }, modal: { id, params } };
+  const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, route: { path: '/', params: {}, query: {} }, modal: { id, params } };
   const Body = () => (
     <ScopeContext.Provider value={scope}>
       <div role="dialog" aria-label={id}>

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
 import { pagePath, pageFromRoute } from '../../../actions/catalog/search';
-import { initialSelection, pdpPath, pricePlanId, stepCount } from '../../../actions/api/pdp-logic';
+import { initialSelection, pdpPath, stepCount } from '../../../actions/pdp-rules';
+import { pricePlanId } from '../../../actions/pricing';
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
 import { guestPayload, localPhone } from '../../../actions/checkout/checkout';
-import { validateCart } from '../../../actions/api/checkout-logic';
+import { validateCart } from '../../../actions/checkout-rules';
 import type { Money, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
 import { fakeFetch, makeCtx, makeStores } from './helpers';
@@ -367,7 +368,7 @@ describe('payment result', () => {
 
 describe('pdp tariff preselection', () => {
   it('a parent without price plans stands for its first sellable child', async () => {
-    const { sellableTariff } = await import('../../../actions/api/pdp-logic');
+    const { sellableTariff } = await import('../../../actions/pricing');
     const p = product();
     const parent = { ...p.prices.topOffer[0], code: 'GROUP', pricePlans: [], subscriptionTerms: [] };
     const q = { ...p, prices: { topOffer: [parent], basicOffer: [] } };

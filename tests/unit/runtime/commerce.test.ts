@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
-import { CART_NOTIFICATION_MS, cartChangedElsewhere, isSingleTariffCart } from '../../../actions/api/cart-response';
+import { CART_NOTIFICATION_MS, cartChangedElsewhere, isSingleTariffCart } from '../../../actions/cart-response';
 import { couponRefusal } from '../../../actions/pdp/coupons';
 import type { Cart, CartEntry } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';

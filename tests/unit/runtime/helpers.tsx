@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
@@ -48,7 +49,7 @@ export function makeRuntime(opts: { components?: Record<string, AnyComponent>; a
 
 export function renderWith(rt: Runtime, ui: ReactNode, scope?: Record<string, unknown>) {
   const s = rt.stores;
-  const base = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, route: { path: '/', params: {}, query: {} }, ...(scope ?? {}) };
+  const base = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, route: { path: '/', params: {}, query: {} }, ...(scope ?? {}) };
   return render(
     <RuntimeContext.Provider value={rt}>
       <ScopeContext.Provider value={base}>{ui}</ScopeContext.Provider>
@@ -71,6 +72,9 @@ export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestI
     const url = new URL(String(input), 'http://shop.test');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    // the rule documents (schemas/rules) the actions read are served from the repository unless a test answers them
+    const rule = /^\/ui\/rules\/([a-z0-9-]+)$/.exec(url.pathname);
+    if (method === 'GET' && rule && !table[`GET ${url.pathname}`]) return new Response(readFileSync(`${process.cwd()}/schemas/rules/${rule[1]}.json`, "utf8"), { status: 200, headers: { 'content-type': 'application/json' } });
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body });
     const h = table[`${method} ${url.pathname}`];
     if (!h) return new Response(JSON.stringify({ errors: [{ type: 'UnknownIdentifierError', message: 'no route' }] }), { status: 404 });

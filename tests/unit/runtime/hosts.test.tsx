@@ -45,15 +45,41 @@ describe('modal host', () => {
   });
 });
 
+describe('modal focus return', () => {
+  it('gives focus back to the opener, and to the page heading when the opener was redrawn meanwhile', async () => {
+    const { fetch } = fakeFetch({ 'GET /ui/modals/m1': () => ({ body: { id: 'm1', title: { message: 'hello', params: { name: 'M' } }, body: [], footer: [{ component: 'Button', props: { label: 'OK' }, on: { click: { action: 'ui.closeModal' } } }] } }) });
+    const { rt, stores } = makeRuntime({ fetch, components: { Button }, actions: uiActions });
+    renderWith(rt, <><main id="main-content"><h1>Strana</h1><button key="a" id="opener">open</button></main><ModalHost /></>);
+    const opener = document.getElementById('opener')!;
+    opener.focus();
+    act(() => stores.ui.openModal('m1', {}));
+    const dialog = await screen.findByRole('dialog');
+    await screen.findByText('OK');
+    act(() => stores.ui.closeModal('m1'));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    // the opener is replaced (a redraw) while the dialog is open: focus must not fall to the body
+    act(() => stores.ui.openModal('m1', {}));
+    await screen.findByRole('dialog');
+    expect(dialog).toBeTruthy();
+    opener.remove();
+    act(() => stores.ui.closeModal('m1'));
+    await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
+  });
+});
+
 describe('toast host and loader', () => {
   it('shows toasts (text or message) and the loader when visible', async () => {
     const { stores } = modalSetup();
     act(() => { stores.ui.showToast({ kind: 'error', text: 'Greška servera' }); stores.ui.showToast({ kind: 'success', message: 'hello', params: { name: 'T' } }); });
     expect(screen.getByRole('alert').textContent).toContain('Greška servera');
-    expect(screen.getByRole('status').textContent).toContain('Zdravo, T!');
+    const statuses = () => screen.getAllByRole('status').map((el) => el.textContent ?? '');
+    expect(statuses().some((text) => text.includes('Zdravo, T!'))).toBe(true);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    // the loader's status region is in the page before the loader shows, and says so when it does
+    expect(document.querySelector('.sdui-sr-only[role="status"]')?.textContent).toBe('');
     act(() => { stores.ui.requestStarted(); stores.ui.showLoaderIfBusy(); });
     expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(document.querySelector('.sdui-sr-only[role="status"]')?.textContent).not.toBe('');
   });
 });
 

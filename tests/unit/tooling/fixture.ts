@@ -67,7 +67,7 @@ export function validTree(): Tree {
       route: '/Privatni/Uredjaji/:code',
       aliases: ['/Privatni/Uredjaji/:code/:color'],
       title: { message: 'pdp.title' },
-      load: [{ action: 'nav.go', args: { to: '/x' } }],
+      load: [{ action: 'nav.go', args: { to: '/Privatni/Uredjaji/x' } }],
       body: [
         { component: 'PriceTag', props: { label: { message: 'pdp.price', params: { n: { $bind: '/cart/totalItems' } } }, size: 'large' }, bind: { value: '/catalog/pdp/price' } },
         {
@@ -81,7 +81,7 @@ export function validTree(): Tree {
             ],
           },
         },
-        { component: 'Form', props: { form: 'guest' }, on: { submit: { action: 'nav.go', args: { to: '/kupovina/pregled-placanje' } } } },
+        { component: 'Form', props: { form: 'guest' }, on: { submit: { action: 'nav.go', args: { to: '/kupovina/podaci-dostava' } } } },
       ],
     },
     'screens/checkout-data-delivery.json': {
@@ -118,7 +118,7 @@ export function validTree(): Tree {
       id: 'guest',
       version: 1,
       checkoutType: 'GUEST',
-      backToOffer: '/Privatni/Uredjaji',
+      backToOffer: '/Privatni/Uredjaji/telefoni',
       steps: [
         { code: 'GUEST_ORDER_INFO', path: '/kupovina/podaci-dostava', eventName: 'checkout_guest_order_info', screen: 'checkout-data-delivery', title: { message: 'checkout.step.dataDelivery' } },
       ],

@@ -1,8 +1,9 @@
 /** Shared checkout rules (seed 000 §4): cart validation and its error reasons, step navigation. */
-import type { ActionContext } from '../../renderer/types';
-import type { Cart, CartModification, CheckoutStep } from '../stores/types';
-import { ApiError, firstError, type ApiErrorItem } from './errors';
+import type { ActionContext } from './define';
+import type { Cart, CartModification, CheckoutStep } from './stores/types';
+import { ApiError, firstError, type ApiErrorItem } from './api/errors';
 import { scrollToTop } from './dom';
+import type { ResponseOf } from './api/client';
 
 export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
 export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
@@ -14,13 +15,8 @@ export const FORCED_CHANGE_TOAST_MS = 10_000;
 /** The offer page (the phone list, PLP): Back from a first checkout step, an emptied cart, a PDP without a device in the cart. */
 export const DEFAULT_BACK_TO_OFFER = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
-export interface ValidateResponse {
-  checkoutSteps?: CheckoutStep[];
-  checkoutType?: string;
-  backToOffer?: string | null;
-  cart?: { customer?: unknown; entries?: { entryNumber: number; code: string }[] };
-  errors?: { errors?: ApiErrorItem[] } | ApiErrorItem[];
-}
+/** POST validateCart's answer, as the contract types it. */
+export type ValidateResponse = ResponseOf<'validateCart'>;
 
 /** Normalized validation reason: lower case letters only ("FORCE_CHANGE_ONE_TIME" → "forcechangeonetime"). */
 export function normReason(r: string | undefined): string {
@@ -43,7 +39,7 @@ export async function handleValidationError(err: ApiErrorItem, ctx: ActionContex
   const toast = () => ui.showToast(text ? { kind: 'error', text } : { kind: 'error', message: 'error.generic' });
   if (reason === 'forcechangeonetime' || reason === 'forcechangerecurring') {
     const selectedChargeType = reason === 'forcechangeonetime' ? 'ONE_TIME_CHARGE' : 'RECURRING_CHARGE';
-    const res = await ctx.api.call<{ cart: Cart; cartModifications?: CartModification[] }>('changeChargeType', {
+    const res = await ctx.api.call('changeChargeType', {
       query: { fields: 'DEFAULT' }, body: { selectedChargeType, isForceChange: true, processValidateErrors: false },
     });
     if (res?.cart) cart.setCart(res.cart);
@@ -87,7 +83,7 @@ export function validateCart(ctx: ActionContext, justSteps = false): Promise<{ o
 
 async function runValidation(ctx: ActionContext, justSteps: boolean): Promise<{ ok: boolean; res: ValidateResponse }> {
   const lang = ctx.stores.session.lang;
-  const res = await ctx.api.call<ValidateResponse>('validateCart', { query: lang === 'en' ? { lang: 'en' } : undefined, body: { justSteps, v2: true } });
+  const res = await ctx.api.call('validateCart', { query: lang === 'en' ? { lang: 'en' } : undefined, body: { justSteps, v2: true } });
   if (res.checkoutSteps) ctx.stores.checkout.setSteps(res.checkoutType ?? ctx.stores.cart.cart?.checkoutType ?? null, res.checkoutSteps);
   if (res.backToOffer !== undefined) ctx.stores.checkout.setBackToOffer(res.backToOffer);
   // every reason the server answers is handled (the same reason and message once): a forced charge-type change may come with a
@@ -105,7 +101,7 @@ async function runValidation(ctx: ActionContext, justSteps: boolean): Promise<{ 
     // the server may have changed the cart (repriced entries, removed coupons): show it as it is now
     if (errs.some((e) => SERVER_CHANGED.includes(normReason(e.reason)))) {
       try {
-        ctx.stores.cart.setCart(await ctx.api.call<Cart>('fullCart', { silent: true }));
+        ctx.stores.cart.setCart(await ctx.api.call('fullCart', { silent: true }));
       } catch (e) {
         console.error('[validateCart] cart reload', e);
       }
@@ -127,10 +123,17 @@ export function stepIndexForPath(steps: CheckoutStep[], path: string | undefined
   return steps.findIndex((s) => s.url === path || path.endsWith(s.url));
 }
 
-/** Validate (just steps) and go to the first step of the checkout. */
+/** The step guard: the first step before step `i` that is not done (the server's `done`: the flow's doneWhen), if any. */
+export function firstUnfinishedBefore(steps: CheckoutStep[], i: number): CheckoutStep | undefined {
+  return i > 0 ? steps.slice(0, i).find((s) => s.done === false) : undefined;
+}
+
+/** Validate (just steps) and go to the checkout: the first step not done yet (a number already chosen skips the number
+ *  step), else the first step. */
 export async function goToCheckout(ctx: ActionContext): Promise<void> {
   const { ok } = await validateCart(ctx, true);
-  const first = ctx.stores.checkout.steps[0];
+  const steps = ctx.stores.checkout.steps;
+  const first = steps.find((s) => s.done === false) ?? steps[0];
   if (!ok || !first) return;
   ctx.stores.cart.setMiniCartOpen(false);
   ctx.navigate(first.url);

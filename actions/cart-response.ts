@@ -1,13 +1,13 @@
 /**
  * Handling of add/replace/remove answers `{ cart, cartModifications }` by statusCode (seed 000 §4 "Add to cart").
- * `cartStatusHandlers` is the extension point: one handler per statusCode.
+ * What each statusCode does is data: schemas/rules/cart-statuses.json (toast, modal and its parameters, mini cart).
  */
-import type { ActionContext } from '../../renderer/types';
-import type { Cart, CartModification } from '../stores/types';
-import type { PendingAdd } from '../stores/cart';
-import type { CmsComponent } from '../../schemas/types/api.catalog';
-import type { CallName, CallOptions } from './client';
-import { ApiError } from './errors';
+import type { ActionContext } from './define';
+import type { Cart, CartModification } from './stores/types';
+import type { PendingAdd } from './stores/cart';
+import type { CmsComponent } from '../schemas/types/api.catalog';
+import type { CallName, CallOptions, ResponseOf } from './api/client';
+import { ApiError } from './api/errors';
 
 /** A modification as the server sends it: the contract fields plus the optional CMS component of the limit / stock pop-ups. */
 export type CartMod = CartModification & { cmsComponentId?: string | null };
@@ -16,23 +16,40 @@ export interface CartResponse { cart: Cart; cartModifications?: CartMod[] }
 export interface CartRequest { pending?: PendingAdd }
 export type CartStatusHandler = (mod: CartMod, ctx: ActionContext, res: CartResponse, req: CartRequest) => void | Promise<void>;
 
-/** The cart notification's timeout (seed 000 §4 success; the value is not given by the specification). */
+/** The cart notification's timeout (seed 000 §4 success; the value is not given by the specification): schemas/rules/cart-statuses.json. */
 export const CART_NOTIFICATION_MS = 4000;
-/** The CMS components of the pop-ups when the server names none (server/db/seed/catalog.ts cmsComponents). */
-export const NO_STOCK_CMS_ID = 'noStockPopup';
-/**
- * Statuses that stop the merge flow from going on to checkout (seed 000 §4 "Cart merge after login": a replace,
- * quantity or accessories issue; seed 001 §4 adds not-eligible; noStock too, as its pop-up is open).
- */
-export const MERGE_BLOCKING = ['productsNeedReplace', 'maxOrderQuantityExceeded', 'allowedTotalAmountExceeded', 'accessoriesNeedMerge', 'notEligibleByAge', 'noStock'];
+/** The document that says what each statusCode does (docs/SCHEMAS.md "Rules"). */
+export const CART_STATUSES_DOC = '/ui/rules/cart-statuses';
 
-const PREPAID_TYPES = ['MOBILE_PREPAID', 'MOBILE_PREPAID_GUEST'];
+/** One statusCode's reaction as schemas/rules/cart-statuses.json writes it (meta: schemas/meta/rule.schema.json). */
+export interface StatusReaction {
+  toast?: { kind: 'success' | 'info' | 'error'; text: { message: string }; serverMessage?: boolean; ms?: number };
+  modal?: string;
+  modalParams?: 'message' | 'cms' | 'replace' | 'checkoutType';
+  modalIf?: 'singleTariffCart';
+  cmsComponent?: string;
+  keepAddForReplace?: boolean;
+  openMiniCart?: boolean;
+  blocksMerge?: boolean;
+}
+export type CartStatuses = Record<string, StatusReaction>;
+
+/** The reactions (loaded once per tab, kept by the document cache; live updates refetch it in development). */
+export async function cartStatuses(ctx: ActionContext): Promise<CartStatuses> {
+  const doc = await ctx.api.getDocument<{ cartStatuses?: CartStatuses }>(CART_STATUSES_DOC);
+  return doc.cartStatuses ?? {};
+}
+
+/** Statuses that stop the merge flow from going on to checkout ("blocksMerge" in the document). */
+export async function mergeBlocking(ctx: ActionContext): Promise<string[]> {
+  return Object.entries(await cartStatuses(ctx)).filter(([, r]) => r.blocksMerge).map(([code]) => code);
+}
 
 /** GET cmsComponent?componentId=; a failure is only logged (seed 000 §8) and the pop-up shows without CMS content. */
 export async function loadCms(ctx: ActionContext, componentId: string | null | undefined): Promise<CmsComponent | null> {
   if (!componentId) return null;
   try {
-    return await ctx.api.call<CmsComponent>('cmsComponent', { query: { componentId }, silent: true });
+    return await ctx.api.call('cmsComponent', { query: { componentId }, silent: true });
   } catch (e) {
     console.error('[cart] cms component', componentId, e);
     return null;
@@ -50,38 +67,29 @@ function cmsParams(message: string, cms: CmsComponent | null): Record<string, un
   };
 }
 
-async function openLimitModal(mod: CartMod, ctx: ActionContext): Promise<void> {
-  const cms = await loadCms(ctx, mod.cmsComponentId);
-  ctx.stores.ui.openModal('limit-overstepped', cmsParams(mod.statusMessage ?? '', cms));
+/** Runs one statusCode's reaction of the document. */
+export async function runReaction(r: StatusReaction, mod: CartMod, ctx: ActionContext, res: CartResponse, req: CartRequest): Promise<void> {
+  const { ui, cart } = ctx.stores;
+  if (r.toast) {
+    const ms = r.toast.ms;
+    if (r.toast.serverMessage && mod.statusMessage) ui.showToast({ kind: r.toast.kind, text: mod.statusMessage, ...(ms ? { ms } : {}) });
+    else ui.showToast({ kind: r.toast.kind, message: r.toast.text.message, ...(ms ? { ms } : {}) });
+  }
+  if (r.keepAddForReplace) cart.setPendingAdd(req.pending ?? null);
+  if (r.modal && (r.modalIf !== 'singleTariffCart' || isSingleTariffCart(res.cart))) {
+    const message = mod.statusMessage ?? '';
+    let params: Record<string, unknown> = { message };
+    if (r.modalParams === 'cms') params = cmsParams(message, await loadCms(ctx, mod.cmsComponentId ?? r.cmsComponent));
+    else if (r.modalParams === 'replace') params = { entries: mod.replaceModalEntries ?? [], entry: mod.entry ?? null, message };
+    else if (r.modalParams === 'checkoutType') params = { checkoutType: res.cart?.checkoutType ?? null };
+    ui.openModal(r.modal, params);
+  }
+  if (r.openMiniCart) cart.setMiniCartOpen(true);
 }
 
-export const cartStatusHandlers: Record<string, CartStatusHandler> = {
-  success(_mod, ctx, res) {
-    ctx.stores.ui.showToast({ kind: 'success', message: 'toast.cart.added', ms: CART_NOTIFICATION_MS });
-    if (isSingleTariffCart(res.cart)) ctx.stores.ui.openModal('single-tariff', { checkoutType: res.cart.checkoutType ?? null });
-  },
-  productsNeedReplace(mod, ctx, _res, req) {
-    ctx.stores.cart.setPendingAdd(req.pending ?? null);
-    ctx.stores.ui.openModal('replace-item', { entries: mod.replaceModalEntries ?? [], entry: mod.entry ?? null, message: mod.statusMessage ?? '' });
-  },
-  allowedTotalAmountExceeded: openLimitModal,
-  maxOrderQuantityExceeded: openLimitModal,
-  async noStock(mod, ctx) {
-    const cms = await loadCms(ctx, mod.cmsComponentId ?? NO_STOCK_CMS_ID);
-    ctx.stores.ui.openModal('no-stock', cmsParams(mod.statusMessage ?? '', cms));
-  },
-  notEligibleByAge(mod, ctx) {
-    ctx.stores.ui.openModal('not-eligible', { message: mod.statusMessage ?? '' });
-  },
-  accessoriesNeedMerge(mod, ctx) {
-    // merge flow: the accessories were merged into the device bundle already in the cart; tell the shopper and show the cart
-    if (mod.statusMessage) ctx.stores.ui.showToast({ kind: 'info', text: mod.statusMessage });
-    else ctx.stores.ui.showToast({ kind: 'info', message: 'toast.cart.accessoriesMerged' });
-    ctx.stores.cart.setMiniCartOpen(true);
-  },
-};
+const PREPAID_TYPES = ['MOBILE_PREPAID', 'MOBILE_PREPAID_GUEST'];
 
-/** Fallback for statuses without a handler: the server's status message as an error toast. */
+/** Fallback for statuses the document does not list: the server's status message as an error toast. */
 export const defaultStatusHandler: CartStatusHandler = (mod, ctx) => {
   console.error(`[cart] unhandled statusCode "${mod.statusCode}"`, mod);
   if (mod.statusMessage) ctx.stores.ui.showToast({ kind: 'error', text: mod.statusMessage });
@@ -128,8 +136,9 @@ export async function applyCartResponse(res: CartResponse, ctx: ActionContext, r
   for (const mod of mods) {
     if (seen.has(mod.statusCode)) continue;
     seen.add(mod.statusCode);
-    const handler = cartStatusHandlers[mod.statusCode] ?? defaultStatusHandler;
-    await handler(mod, ctx, res, req);
+    const reaction = (await cartStatuses(ctx))[mod.statusCode];
+    if (reaction) await runReaction(reaction, mod, ctx, res, req);
+    else await defaultStatusHandler(mod, ctx, res, req);
   }
   return mods;
 }
@@ -140,10 +149,11 @@ export async function applyCartResponse(res: CartResponse, ctx: ActionContext, r
  * pending replacement (`toCheckout` kept for after the decision). Answers whether a status stops the flow.
  */
 export async function runCartMerge(ctx: ActionContext, toCheckout: boolean): Promise<{ mods: CartMod[]; blocked: boolean }> {
-  const res = await ctx.api.call<CartResponse>('mergeCart');
+  const res = await ctx.api.call('mergeCart');
   const issues = (res.cartModifications ?? []).filter((m) => m.statusCode !== 'success');
   const mods = await applyCartResponse({ ...res, cartModifications: issues }, ctx, { pending: { call: 'mergeCart', toCheckout } });
-  return { mods, blocked: mods.some((m) => MERGE_BLOCKING.includes(m.statusCode)) };
+  const blocking = await mergeBlocking(ctx);
+  return { mods, blocked: mods.some((m) => blocking.includes(m.statusCode)) };
 }
 
 /**
@@ -152,9 +162,10 @@ export async function runCartMerge(ctx: ActionContext, toCheckout: boolean): Pro
  * merge came from a checkout attempt and nothing else stops it, else the mini cart shows the result.
  */
 export async function decideMergeReplace(ctx: ActionContext, pending: Extract<PendingAdd, { call: 'mergeCart' }>, replace: boolean): Promise<CartMod[]> {
-  const res = await ctx.api.call<CartResponse>('mergeCart', { query: { productsNeedReplace: replace } });
+  const res = await ctx.api.call('mergeCart', { query: { productsNeedReplace: replace } });
   const mods = await applyCartResponse(res, ctx, { pending });
-  if (mods.some((m) => MERGE_BLOCKING.includes(m.statusCode)) || ctx.stores.ui.modals.length > 0) return mods;
+  const blocking = await mergeBlocking(ctx);
+  if (mods.some((m) => blocking.includes(m.statusCode)) || ctx.stores.ui.modals.length > 0) return mods;
   if (pending.toCheckout) {
     ctx.stores.session.setRememberCheckout(false);
     await ctx.dispatch({ action: 'checkout.proceed', args: {} });
@@ -171,14 +182,14 @@ export async function decideMergeReplace(ctx: ActionContext, pending: Extract<Pe
  * only the version moved (this tab's own calls that answer no cart, e.g. the payment type) and the entries are
  * the same, the call is repeated once with the current version.
  */
-export async function callOnShownCart<T>(ctx: ActionContext, name: CallName, opts: CallOptions = {}): Promise<T | null> {
+export async function callOnShownCart<N extends CallName>(ctx: ActionContext, name: N, opts: CallOptions = {}): Promise<ResponseOf<N> | null> {
   for (let attempt = 0; ; attempt++) {
     const version = ctx.stores.cart.cart?.version;
     try {
-      return await ctx.api.call<T>(name, { ...opts, query: { ...opts.query, ...(typeof version === 'number' ? { cartVersion: version } : {}) } });
+      return await ctx.api.call(name, { ...opts, query: { ...opts.query, ...(typeof version === 'number' ? { cartVersion: version } : {}) } });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 409 || e.reason !== 'cartChanged') throw e;
-      const server = await ctx.api.call<Cart>('fullCart', { silent: true });
+      const server = await ctx.api.call('fullCart', { silent: true });
       if (attempt === 0 && !cartChangedElsewhere(ctx.stores.cart.cart, server)) {
         ctx.stores.cart.setCart(server);
         continue;

@@ -1,0 +1,232 @@
+// Home services: the product-page hierarchy (seed 001 §4), the package page, TV channels, TV guide, box check, FNP.
+import { defineAction } from '../define';
+import { ApiError } from '../api/errors';
+import type { ActionContext } from '../define';
+import type { EpgData, GponCheck, HomeCategory, HomeService, TvChannel, TvPackage } from '../stores/home';
+
+type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
+const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;
+
+/** Data requests of the hierarchy run one after another (seed 001 §4): each waits for the one before it. */
+let queue: Promise<unknown> = Promise.resolve();
+function queued<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const LIST_PATH = '/Privatni/Kucni-paketi';
+const messageOf = (e: unknown, ctx: ActionContext) => (e instanceof ApiError ? e.message : ctx.stores.session.t('error.generic'));
+
+export default [
+  defineAction<Record<string, never>>({
+    name: 'home.loadHierarchy',
+    description: 'Loads the home-package hierarchy into /home/hierarchy and chooses the first level from ?kategorija= (code or slug), else the default, else the first; the second level from ?podkategorija= the same way; the term to the recommended one.',
+    args: { type: 'object', properties: {} },
+    async run(_args, ctx) {
+      const { home } = ctx.stores;
+      const q = routeOf(ctx).query ?? {};
+      home.hierarchyStarted();
+      try {
+        const body = await queued(() => ctx.api.call('homeHierarchy'));
+        home.hierarchyLoaded(body.categories, false);
+        home.chooseFirst(q.kategorija ?? null, q.kategorija !== undefined);
+        if (q.podkategorija) home.chooseSecond(q.podkategorija);
+      } catch (e) {
+        console.error('[home.loadHierarchy]', e);
+        home.hierarchyFailed();
+      }
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'home.selectCategory',
+    description: 'Chooses a first-level category: resets the second level to its default (else first) and the term to the recommended one, updates the URL when the category came from it, and reloads that category (queued after any request still running).',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { home } = ctx.stores;
+      const fromUrl = home.firstFromUrl;
+      const chosen = home.chooseFirst(args.code, fromUrl);
+      if (!chosen) return;
+      if (fromUrl) ctx.navigate(`${LIST_PATH}?kategorija=${encodeURIComponent(chosen.slug)}`, { replace: true });
+      try {
+        const body = await queued(() => ctx.api.call('homeHierarchy', { query: { categoryCode: chosen.code } }));
+        home.hierarchyLoaded(body.categories, true);
+        // the answer may have changed the services: keep the choice, re-check the term
+        if (home.firstCode === chosen.code && home.termMonths !== null && !home.terms.includes(home.termMonths)) home.resetTerm();
+      } catch (e) {
+        console.error('[home.selectCategory]', e);
+      }
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'home.selectSubcategory',
+    description: 'Chooses a second-level category and resets the term to the recommended (else first) one.',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      ctx.stores.home.chooseSecond(args.code);
+    },
+  }),
+  defineAction<{ months: number }>({
+    name: 'home.selectTerm',
+    description: 'Chooses the contract term (months) shown for the home packages.',
+    args: { type: 'object', required: ['months'], properties: { months: { type: 'integer', minimum: 0 } } },
+    run(args, ctx) {
+      ctx.stores.home.selectTerm(args.months);
+    },
+  }),
+  defineAction<{ productCode?: string }>({
+    name: 'home.loadService',
+    description: 'Loads a home package page (/Privatni/Kucni-paketi/paket/:productCode) into /home/service with the recommended term chosen.',
+    args: { type: 'object', properties: { productCode: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const code = args.productCode ?? routeOf(ctx).params?.productCode;
+      const { home } = ctx.stores;
+      home.serviceStarted();
+      try {
+        if (!code) throw new Error('no productCode');
+        home.serviceLoaded(await ctx.api.call('homeService', { query: { productCode: code } }));
+      } catch (e) {
+        console.error('[home.loadService]', e);
+        home.serviceFailed();
+      }
+    },
+  }),
+  defineAction<{ subscriptionTermId: string }>({
+    name: 'home.selectServiceTerm',
+    description: 'Chooses the contract term on the package page (/home/service/termId).',
+    args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      ctx.stores.home.selectServiceTerm(args.subscriptionTermId);
+    },
+  }),
+  defineAction<{ packageCode?: string }>({
+    name: 'home.loadChannels',
+    description: 'Loads the TV channels into /home/channels: of the package given, else of ?paket=, else of the first TV package.',
+    args: { type: 'object', properties: { packageCode: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { home } = ctx.stores;
+      let code = args.packageCode ?? routeOf(ctx).query?.paket ?? null;
+      home.channelsStarted(code);
+      try {
+        if (!code) {
+          const all = await ctx.api.call('tvChannels');
+          code = all.packages[0]?.code ?? null;
+        }
+        home.channelsLoaded(await ctx.api.call('tvChannels', { query: code ? { packageCode: code } : {} }));
+      } catch (e) {
+        console.error('[home.loadChannels]', e);
+        home.channelsFailed();
+      }
+    },
+  }),
+  defineAction<{ packageCode: string }>({
+    name: 'home.selectChannelPackage',
+    description: 'Shows the channels of another TV package: puts it in the address (?paket=), which loads the screen again.',
+    args: { type: 'object', required: ['packageCode'], properties: { packageCode: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      // the screen loads again for the new address (home.loadChannels reads ?paket=)
+      ctx.navigate(`${routeOf(ctx).path ?? '/Tv-kanali/iris-tv-paketi'}?paket=${encodeURIComponent(args.packageCode)}`, { replace: true });
+    },
+  }),
+  defineAction<{ date?: string }>({
+    name: 'home.loadGuide',
+    description: 'Loads the TV guide of a day (default ?datum=, else today) into /home/guide; today starts at the current hour, another day at its start hour.',
+    args: { type: 'object', properties: { date: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } } },
+    async run(args, ctx) {
+      const { home } = ctx.stores;
+      const date = args.date ?? routeOf(ctx).query?.datum;
+      home.guideStarted();
+      try {
+        const d = await ctx.api.call('tvGuide', { query: date ? { date } : {} });
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Belgrade' }).format(new Date());
+        const hour = d.date === today ? Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Belgrade', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) : d.startHour;
+        // the generated Epg type loses the programmes' `title` (a property json-schema-to-typescript reads as the keyword)
+        home.guideLoaded(d as unknown as Parameters<typeof home.guideLoaded>[0], Math.min(hour, d.endHour - 1));
+      } catch (e) {
+        console.error('[home.loadGuide]', e);
+        home.guideFailed();
+      }
+    },
+  }),
+  defineAction<{ by: number }>({
+    name: 'home.slideGuide',
+    description: 'Slides the TV guide by `by` steps of one hour (slideStep), within the day.',
+    args: { type: 'object', required: ['by'], properties: { by: { type: 'integer', minimum: -24, maximum: 24 } } },
+    run(args, ctx) {
+      ctx.stores.home.slideGuide(args.by);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'home.loadMunicipalities',
+    description: 'Loads the municipalities of the address system into /home/boxCheck (a failed lookup gives an empty list, seed 001 §8).',
+    args: { type: 'object', properties: {} },
+    async run(_args, ctx) {
+      const { home } = ctx.stores;
+      try {
+        home.setBoxOptions('municipalities', (await ctx.api.call('homeMunicipalities')).municipalities);
+      } catch (e) {
+        console.error('[home.loadMunicipalities]', e);
+        home.setBoxOptions('municipalities', []);
+      }
+    },
+  }),
+  defineAction<{ field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum'; value: string }>({
+    name: 'home.setAddressField',
+    description: 'Sets one part of the box-check address; a municipality, locality or street loads the next list (failed lookups give empty lists) and empties the parts below.',
+    args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'addressCode', 'entrance', 'flatNum'] }, value: { type: 'string', maxLength: 60 } } },
+    async run(args, ctx) {
+      const { home } = ctx.stores;
+      home.setBoxField(args.field, args.value);
+      const b = home.boxCheck;
+      const load = async (list: 'localities' | 'streets' | 'numbers', call: () => Promise<unknown[]>) => {
+        try { home.setBoxOptions(list, await call()); } catch (e) { console.error('[home.setAddressField]', e); home.setBoxOptions(list, []); }
+      };
+      if (!args.value) return;
+      if (args.field === 'municipalityCode') {
+        await load('localities', async () => (await ctx.api.call('homeLocations', { query: { municipalityCode: b.municipalityCode } })).locations);
+      } else if (args.field === 'localityCode') {
+        await load('streets', async () => (await ctx.api.call('homeStreets', { query: { municipalityCode: b.municipalityCode, localityCode: b.localityCode } })).streets);
+      } else if (args.field === 'streetCode') {
+        await load('numbers', async () => (await ctx.api.call('homeStreetNumbers', { query: { municipalityCode: b.municipalityCode, streetCode: b.streetCode } })).streetnumbers);
+      }
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'home.checkAddress',
+    description: 'Runs the GPON address check (addressCode, entrance, flatNum) of the box-check page; the answer or the error goes to /home/boxCheck.',
+    args: { type: 'object', properties: {} },
+    async run(_args, ctx) {
+      const { home, session } = ctx.stores;
+      const b = home.boxCheck;
+      if (!b.addressCode) { home.boxCheckDone(null, session.t('validation.required'), 'addressCode'); return; }
+      home.boxCheckStarted();
+      try {
+        const query: Record<string, string> = { addressCode: b.addressCode };
+        if (b.entrance) query.entrance = b.entrance;
+        if (b.flatNum) query.flatNum = b.flatNum;
+        home.boxCheckDone(await ctx.api.call('gponAddressCheck', { query }));
+      } catch (e) {
+        const field = e instanceof ApiError ? (e.errors[0]?.subject ?? null) : null;
+        home.boxCheckDone(null, messageOf(e, ctx), field);
+      }
+    },
+  }),
+  defineAction<{ data: Record<string, unknown> }>({
+    name: 'home.submitFnp',
+    description: 'Sends the fixed number transfer (FNP) form (POST contactMts) and keeps the acknowledgement (reference, message) or the error in /home/fnp.',
+    args: { type: 'object', required: ['data'], properties: { data: { type: 'object' } } },
+    async run(args, ctx) {
+      const { home } = ctx.stores;
+      home.fnpStarted();
+      try {
+        const body = { ...args.data } as Record<string, unknown>;
+        if (body.billingSameAsInstallation !== false) delete body.billingAddress;
+        const ack = await ctx.api.call('fnpContact', { body });
+        home.fnpDone(ack.reference, ack.message, null);
+        if (typeof window !== 'undefined' && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
+      } catch (e) {
+        home.fnpDone(null, null, messageOf(e, ctx));
+      }
+    },
+  }),
+];

@@ -1,0 +1,106 @@
+import { defineAction, ActionError } from '../define';
+import { ApiError } from '../api/errors';
+import type { ActionContext } from '../define';
+
+export const PREPAID_NUMBER_FORM = 'prepaid-number';
+export const PREPAID_FORM = 'prepaid-registration';
+
+interface Check { msisdn: string; status: 'NOT_REQUIRED' | 'PENDING' | 'REGISTERED' | 'EXPIRED'; registrationRequired: boolean; deadline: string | null }
+
+/** Date and time in Belgrade, in the shopper's language. */
+export function formatWhen(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', { timeZone: 'Europe/Belgrade', dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+}
+
+function refused(ctx: ActionContext, e: unknown): never {
+  if (e instanceof ApiError && e.status < 500) {
+    ctx.stores.selfcare.setPrepaidError(e.message);
+    throw new ActionError(e.message, true);
+  }
+  throw e;
+}
+
+const STATUS_KEY: Record<string, string> = {
+  NOT_REQUIRED: 'selfcare.prepaid.error.notRequired', REGISTERED: 'selfcare.prepaid.error.alreadyRegistered', EXPIRED: 'selfcare.prepaid.error.expired',
+};
+
+const check = defineAction<{ form?: string }>({
+  name: 'selfcare.checkPrepaid',
+  description: 'Prepaid registration, step 1: checks the number (GET /blinking/users/prepaid/check); a number awaiting registration shows its 24-hour deadline and the free video-identification times (GET /closing-time); otherwise the reason (not needed, already registered, period over).',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, selfcare, session } = ctx.stores;
+    const formId = args.form ?? PREPAID_NUMBER_FORM;
+    selfcare.setPrepaidError(null);
+    selfcare.setPrepaidResult(null);
+    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid number', true);
+    const msisdn = String(ui.forms[formId]?.data?.msisdn ?? '').trim();
+    try {
+      const c = await ctx.api.call('prepaidCheck', { query: { msisdn } });
+      if (!c.registrationRequired || !c.deadline) {
+        selfcare.setPrepaid(null);
+        selfcare.setPrepaidError(session.t(STATUS_KEY[c.status] ?? STATUS_KEY.NOT_REQUIRED));
+        throw new ActionError(c.status, true);
+      }
+      const times = await ctx.api.call('closingTime', { query: { msisdn } });
+      selfcare.setPrepaid({ msisdn, deadline: c.deadline, deadlineText: formatWhen(c.deadline, session.lang) }, times.slots);
+    } catch (e) {
+      if (e instanceof ActionError) throw e;
+      refused(ctx, e);
+    }
+  },
+});
+
+const setSlot = defineAction<{ slot: string }>({
+  name: 'selfcare.setVideoSlot',
+  description: 'Chooses the video-identification appointment (one of the free times offered).',
+  args: { type: 'object', required: ['slot'], properties: { slot: { type: 'string', minLength: 1 } } },
+  run(args, ctx) { ctx.stores.selfcare.setPrepaidSlot(args.slot); },
+});
+
+const register = defineAction<{ form?: string }>({
+  name: 'selfcare.registerPrepaid',
+  description: 'Prepaid registration, step 2: validates the form (6-character code, name, JMBG, document, consent) and the chosen time, checks the customer id (GET /customerid/check) and registers (POST /blinking); a taken time reloads the free times.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, selfcare, session } = ctx.stores;
+    const formId = args.form ?? PREPAID_FORM;
+    selfcare.setPrepaidError(null);
+    const valid = !ui.hasFormValidator(formId) || ui.validateForms([formId]);
+    if (!valid) throw new ActionError('invalid registration form', true);
+    const p = selfcare.prepaid;
+    if (!p) throw new ActionError('no number', true);
+    if (!selfcare.prepaidSlot) {
+      selfcare.setPrepaidError(session.t('selfcare.prepaid.slotRequired'));
+      throw new ActionError('no slot', true);
+    }
+    const d = ui.forms[formId]?.data ?? {};
+    const str = (k: string) => String(d[k] ?? '').trim();
+    try {
+      await ctx.api.call('customerIdCheck', { query: { customerId: str('customerId') } });
+      const res = await ctx.api.call('prepaidRegister', {
+        body: {
+          msisdn: p.msisdn, code: str('code'), customerId: str('customerId'), firstName: str('firstName'), lastName: str('lastName'),
+          documentType: str('documentType') || 'ID_CARD', documentNumber: str('documentNumber'), consent: d.consent === true, videoSlot: selfcare.prepaidSlot,
+        },
+      });
+      selfcare.setPrepaidResult({ msisdn: res.msisdn, videoSlotText: formatWhen(res.videoSlot, session.lang) });
+      selfcare.setPrepaid(null);
+    } catch (e) {
+      if (e instanceof ApiError && e.reason === 'slotTaken') {
+        const times = await ctx.api.call('closingTime', { query: { msisdn: p.msisdn } }).catch(() => null);
+        if (times) selfcare.setPrepaidSlots(times.slots);
+      }
+      refused(ctx, e);
+    }
+  },
+});
+
+const reset = defineAction({
+  name: 'selfcare.resetPrepaid',
+  description: 'Back to the number check (another number).',
+  args: { type: 'object', properties: {} },
+  run(_a, ctx) { ctx.stores.selfcare.setPrepaid(null); ctx.stores.selfcare.setPrepaidError(null); ctx.stores.selfcare.setPrepaidResult(null); },
+});
+
+export default [check, setSlot, register, reset];

@@ -1,0 +1,74 @@
+import { defineAction, ActionError } from '../define';
+import { ApiError } from '../api/errors';
+import { assignLocation, delay } from '../dom';
+import type { TopUpStatus } from '../stores/selfcare';
+
+export const TOPUP_FORM = 'topup';
+/** Seed 001 §5 / §9. */
+export const TOPUP_MIN = 200;
+export const TOPUP_MAX = 3000;
+export const STATUS_POLL_MS = 1000;
+export const STATUS_POLL_TRIES = 15;
+
+const setAmount = defineAction<{ amount: number }>({
+  name: 'selfcare.setTopUpAmount',
+  description: 'A preset top-up amount (RSD) was chosen: writes it into the top-up form (ui.forms.topup.data.amount), keeping the number.',
+  args: { type: 'object', required: ['amount'], properties: { amount: { type: 'integer', minimum: TOPUP_MIN, maximum: TOPUP_MAX } } },
+  run(args, ctx) {
+    const { ui } = ctx.stores;
+    ui.setFormData(TOPUP_FORM, { ...(ui.forms[TOPUP_FORM]?.data ?? {}), amount: args.amount });
+  },
+});
+
+const topUp = defineAction<{ form?: string }>({
+  name: 'selfcare.topUp',
+  description: 'Top-up (seed 001 §7 POST /topup/card/authorize): validates the form (number, 200–3,000 RSD), asks the server for the card payment and goes to the gateway page. A refused number or amount shows the server message above the form.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, selfcare } = ctx.stores;
+    const formId = args.form ?? TOPUP_FORM;
+    selfcare.setTopUpError(null);
+    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid top-up form', true);
+    const data = ui.forms[formId]?.data ?? {};
+    selfcare.setSubmitting(true);
+    try {
+      const res = await ctx.api.call('topUpAuthorize', {
+        body: { msisdn: String(data.msisdn ?? '').trim(), amount: Number(data.amount) },
+      });
+      assignLocation(res.redirectionUrl);
+    } catch (e) {
+      selfcare.setSubmitting(false);
+      if (e instanceof ApiError && e.status === 400) {
+        selfcare.setTopUpError(e.message);
+        throw new ActionError(e.message, true);
+      }
+      throw e;
+    }
+  },
+});
+
+const loadStatus = defineAction<{ orderId?: string }>({
+  name: 'selfcare.loadTopUpStatus',
+  description: 'The top-up status page (?orderId=…): reads the top-up status until the gateway has answered (at most 15 s), then shows the card transaction.',
+  args: { type: 'object', properties: { orderId: { type: 'string' } } },
+  async run(args, ctx) {
+    const { selfcare } = ctx.stores;
+    const orderId = args.orderId ?? (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query?.orderId;
+    selfcare.setTopUpStatus(null);
+    if (!orderId || !/^[A-Z]{2}[0-9]{6,20}$/.test(orderId)) { selfcare.setTopUpUnknown(); return; }
+    for (let i = 0; i < STATUS_POLL_TRIES; i++) {
+      let s: TopUpStatus;
+      try {
+        s = await ctx.api.call('topUpStatus', { query: { orderId } });
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 404 || e.status === 400)) { selfcare.setTopUpUnknown(); return; }
+        throw e;
+      }
+      selfcare.setTopUpStatus(s);
+      if (s.status !== 'PENDING') return;
+      await delay(STATUS_POLL_MS);
+    }
+  },
+});
+
+export default [setAmount, topUp, loadStatus];

@@ -1,0 +1,157 @@
+import { makeAutoObservable } from 'mobx';
+import type { Money } from './types';
+
+/** Shapes of schemas/api/home.json (the parts the home screens draw). */
+export interface HomeTerm { id: string; termOfServiceNumber: number; recommended: boolean }
+export interface HomeCharacteristic { name: string; values: Array<{ value: string; highlightedName: string | null; picture: { url: string } | null; subscriptionTermId: string | null }> }
+export interface HomeService {
+  code: string; name: string; description: string; productOfferingType: string; checkoutType: string; url: string; purchasableAlone: boolean; channelCount: number;
+  monthlyPrice: { price: Money; oldPrice: Money | null; promoPeriod: number | null } | null;
+  oneTimePrice: Money | null;
+  pricePlans: Array<{ id: string; purchasable: boolean; subscriptionTerms: HomeTerm[]; recurringChargeEntries: Array<{ cycleStart: number | null; cycleEnd: number | null; price: Money; oldPrice: Money | null }> }>;
+  tmaProductSpecCharacteristicGroups: Array<{ type: 'VPP_DEFAULT' | 'VPP_BASIC'; cssClass: string; highlightedCssClass: string; productSpecCharacteristics: HomeCharacteristic[] }>;
+  category?: { code: string; name: string };
+  parentCategory?: { code: string; slug: string; name: string } | null;
+}
+export interface HomeCategory { id: string; code: string; slug: string; name: string; description: string | null; defaultCategory: boolean; checkoutType: string; subcategories: HomeCategory[]; services: HomeService[] }
+export interface TvPackage { code: string; name: string; productOfferingType: string; url: string; channelCount: number }
+export interface TvChannel { code: string; name: string; position: number; genre: string; features: string[]; packages: string[] }
+export interface EpgProgramme { id: number; title: string; genre: string; description: string; start: string; end: string; startsAt: string; endsAt: string; startMinute: number; duration: number }
+export interface EpgData { date: string; days: string[]; halfHourLength: number; startHour: number; endHour: number; slideStep: number; hdFeature: string; channels: Array<{ code: string; name: string; features: string[]; programmes: EpgProgramme[] }> }
+export interface AddressOption { code: string; name: string }
+export interface GponCheck { addressCode: string; entrance: string | null; flatNum: string | null; formattedAddress: string; gponCheckIsDone: boolean; gponAvailable: boolean; status: string; maxSpeed: number | null; message: string; packages: Array<{ code: string; name: string; url: string }> }
+
+/** The home-services state: the product-page hierarchy, a package page, TV channels, TV guide, box check, FNP. */
+export class HomeStore {
+  /** product-page hierarchy (seed 001 §4) */
+  hierarchy = { loading: false, error: false, categories: [] as HomeCategory[] };
+  /** chosen first-level / second-level category codes, and whether the first came from the URL */
+  firstCode: string | null = null;
+  secondCode: string | null = null;
+  firstFromUrl = false;
+  /** the chosen contract term (months) of the list */
+  termMonths: number | null = null;
+
+  /** the package page */
+  service = { loading: false, error: false, data: null as HomeService | null, termId: null as string | null };
+
+  channels = { loading: false, error: false, packages: [] as TvPackage[], channels: [] as TvChannel[], packageCode: null as string | null };
+
+  guide = { loading: false, error: false, data: null as EpgData | null, hour: 0 };
+
+  boxCheck = {
+    municipalities: [] as Array<AddressOption & { postalCode?: string }>, localities: [] as AddressOption[], streets: [] as AddressOption[],
+    numbers: [] as Array<{ code: string; number: string; entrances: string[]; flats: number }>,
+    municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
+    checking: false, result: null as GponCheck | null, error: null as string | null, errorField: null as string | null,
+  };
+
+  fnp = { sending: false, reference: null as string | null, message: null as string | null, error: null as string | null };
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get firstCategory(): HomeCategory | null {
+    return this.hierarchy.categories.find((c) => c.code === this.firstCode) ?? null;
+  }
+  get secondCategory(): HomeCategory | null {
+    return this.firstCategory?.subcategories.find((c) => c.code === this.secondCode) ?? null;
+  }
+  /** the services shown: the second level's, else the first level's own */
+  get services(): HomeService[] {
+    return this.secondCategory?.services ?? this.firstCategory?.services ?? [];
+  }
+  /** the contract terms (months) the shown services offer */
+  get terms(): number[] {
+    const set = new Set<number>();
+    for (const s of this.services) for (const t of s.pricePlans[0]?.subscriptionTerms ?? []) set.add(t.termOfServiceNumber);
+    return [...set].sort((a, b) => a - b);
+  }
+
+  hierarchyStarted(): void { this.hierarchy.loading = true; this.hierarchy.error = false; }
+  hierarchyFailed(): void { this.hierarchy.loading = false; this.hierarchy.error = true; }
+  /** A fresh answer for all categories or for one (replaces that one). */
+  hierarchyLoaded(categories: HomeCategory[], partial: boolean): void {
+    this.hierarchy.loading = false;
+    if (!partial) { this.hierarchy.categories = categories; return; }
+    for (const c of categories) {
+      const i = this.hierarchy.categories.findIndex((x) => x.code === c.code);
+      if (i >= 0) this.hierarchy.categories[i] = c; else this.hierarchy.categories.push(c);
+    }
+  }
+
+  /** First level: the one asked for (URL), else the default, else the first (seed 001 §4). */
+  chooseFirst(wanted: string | null, fromUrl: boolean): HomeCategory | null {
+    const cats = this.hierarchy.categories;
+    const byWish = wanted ? cats.find((c) => c.slug === wanted || c.code === wanted) : undefined;
+    const chosen = byWish ?? cats.find((c) => c.defaultCategory) ?? cats[0] ?? null;
+    this.firstCode = chosen?.code ?? null;
+    this.firstFromUrl = fromUrl && !!byWish;
+    this.chooseSecond(null);
+    return chosen;
+  }
+  /** Second level, chosen the same way; resets the term to the recommended (else first) of the shown services. */
+  chooseSecond(wanted: string | null): void {
+    const subs = this.firstCategory?.subcategories ?? [];
+    const chosen = (wanted ? subs.find((c) => c.slug === wanted || c.code === wanted) : undefined) ?? subs.find((c) => c.defaultCategory) ?? subs[0] ?? null;
+    this.secondCode = chosen?.code ?? null;
+    this.resetTerm();
+  }
+  resetTerm(): void {
+    const plans = this.services.map((s) => s.pricePlans[0]).filter(Boolean);
+    const recommended = plans.flatMap((p) => p.subscriptionTerms).find((t) => t.recommended);
+    this.termMonths = recommended?.termOfServiceNumber ?? plans[0]?.subscriptionTerms[0]?.termOfServiceNumber ?? null;
+  }
+  selectTerm(months: number): void { this.termMonths = months; }
+
+  serviceStarted(): void { this.service = { loading: true, error: false, data: null, termId: null }; }
+  serviceFailed(): void { this.service.loading = false; this.service.error = true; }
+  serviceLoaded(data: HomeService): void {
+    const terms = data.pricePlans[0]?.subscriptionTerms ?? [];
+    this.service = { loading: false, error: false, data, termId: (terms.find((t) => t.recommended) ?? terms[0])?.id ?? null };
+  }
+  selectServiceTerm(id: string): void { this.service.termId = id; }
+
+  channelsStarted(packageCode: string | null): void { this.channels.loading = true; this.channels.error = false; this.channels.packageCode = packageCode; }
+  channelsFailed(): void { this.channels.loading = false; this.channels.error = true; }
+  channelsLoaded(d: { packages: TvPackage[]; channels: TvChannel[]; selectedPackage: string | null }): void {
+    this.channels = { loading: false, error: false, packages: d.packages, channels: d.channels, packageCode: d.selectedPackage };
+  }
+
+  guideStarted(): void { this.guide.loading = true; this.guide.error = false; }
+  guideFailed(): void { this.guide.loading = false; this.guide.error = true; }
+  guideLoaded(d: EpgData, hour: number): void { this.guide = { loading: false, error: false, data: d, hour }; }
+  /** Slides the guide by whole hours (slideStep), within startHour..endHour-1. */
+  slideGuide(by: number): void {
+    const d = this.guide.data;
+    const lo = d?.startHour ?? 0, hi = (d?.endHour ?? 24) - 1;
+    this.guide.hour = Math.max(lo, Math.min(hi, this.guide.hour + by * (d?.slideStep ?? 1)));
+  }
+
+  setBoxField(field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum', value: string): void {
+    const b = this.boxCheck;
+    b[field] = value;
+    b.result = null; b.error = null; b.errorField = null;
+    // a choice higher up empties the ones below it
+    const order = ['municipalityCode', 'localityCode', 'streetCode', 'addressCode'] as const;
+    const i = order.indexOf(field as (typeof order)[number]);
+    if (i >= 0) {
+      for (const f of order.slice(i + 1)) b[f] = '';
+      if (i <= 0) b.localities = [];
+      if (i <= 1) b.streets = [];
+      if (i <= 2) b.numbers = [];
+      b.entrance = ''; b.flatNum = '';
+    }
+  }
+  setBoxOptions(list: 'municipalities' | 'localities' | 'streets' | 'numbers', items: unknown[]): void {
+    (this.boxCheck as Record<string, unknown>)[list] = items;
+  }
+  boxCheckStarted(): void { this.boxCheck.checking = true; this.boxCheck.result = null; this.boxCheck.error = null; this.boxCheck.errorField = null; }
+  boxCheckDone(result: GponCheck | null, error: string | null = null, field: string | null = null): void {
+    this.boxCheck.checking = false; this.boxCheck.result = result; this.boxCheck.error = error; this.boxCheck.errorField = field;
+  }
+
+  fnpStarted(): void { this.fnp = { sending: true, reference: null, message: null, error: null }; }
+  fnpDone(reference: string | null, message: string | null, error: string | null): void { this.fnp = { sending: false, reference, message, error }; }
+}

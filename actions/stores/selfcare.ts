@@ -1,0 +1,70 @@
+import { makeAutoObservable } from 'mobx';
+
+/** The top-up status answer (schemas/api/selfcare.json TopUpStatusResponse). */
+export interface TopUpStatus {
+  orderId: string;
+  msisdn: string;
+  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED';
+  amount: { value: number; formattedValue: string; currencyIso: string };
+  transaction: {
+    orderId: string; originalTransactionId: string; formattedAmountWithTax: string; formattedTaxAmount: string; taxAmount: number;
+    approvalNumber: string | null; transactionStatus: string; transactionDate: string;
+  };
+  message: string | null;
+}
+
+export interface BillView {
+  reference: string; customerNumber: string; period: string; dueDate: string; msisdn: string | null;
+  amount: { value: number; formattedValue: string; currencyIso: string }; status: string;
+}
+export interface BillStatus extends Omit<TopUpStatus, 'msisdn'> { msisdn?: string; bill: BillView }
+
+/** Self-care state (seed 001 §2 top-up, bill payment, prepaid registration, do-not-call): written only by actions/selfcare. */
+export class SelfcareStore {
+  /** the top-up status page's transaction (null while loading) */
+  topUpStatus: TopUpStatus | null = null;
+  /** 'pending' | 'approved' | 'failed' | 'unknown' — what the status page shows */
+  topUpOutcome: 'pending' | 'approved' | 'failed' | 'unknown' = 'pending';
+  /** a message (already localized) shown on a self-care form, e.g. "only prepaid numbers" */
+  topUpError: string | null = null;
+  submitting = false;
+
+  /** the bill found on /placanje-racuna and its payment session */
+  bill: BillView | null = null;
+  billSessionId: string | null = null;
+  /** an outcome that stops the payment (seed 001 §4): title and the server's message */
+  billError: { reason: string; title: string; text: string } | null = null;
+  billStatus: BillStatus | null = null;
+  billOutcome: 'pending' | 'approved' | 'failed' | 'unknown' = 'pending';
+
+  /** prepaid registration: the checked number, its deadline (formatted), free video slots, the chosen one, the result */
+  prepaid: { msisdn: string; deadline: string; deadlineText: string } | null = null;
+  prepaidSlots: string[] = [];
+  prepaidSlot: string | null = null;
+  prepaidError: string | null = null;
+  prepaidResult: { msisdn: string; videoSlotText: string } | null = null;
+
+  constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+
+  setPrepaid(p: SelfcareStore['prepaid'], slots: string[] = []): void { this.prepaid = p; this.prepaidSlots = slots; this.prepaidSlot = null; }
+  setPrepaidSlot(slot: string | null): void { this.prepaidSlot = slot; }
+  setPrepaidSlots(slots: string[]): void { this.prepaidSlots = slots; if (this.prepaidSlot && !slots.includes(this.prepaidSlot)) this.prepaidSlot = null; }
+  setPrepaidError(message: string | null): void { this.prepaidError = message; }
+  setPrepaidResult(r: SelfcareStore['prepaidResult']): void { this.prepaidResult = r; }
+
+  setTopUpStatus(s: TopUpStatus | null): void {
+    this.topUpStatus = s;
+    this.topUpOutcome = !s ? 'pending' : s.status === 'APPROVED' ? 'approved' : s.status === 'PENDING' ? 'pending' : 'failed';
+  }
+  setTopUpUnknown(): void { this.topUpStatus = null; this.topUpOutcome = 'unknown'; }
+  setTopUpError(message: string | null): void { this.topUpError = message; }
+  setSubmitting(v: boolean): void { this.submitting = v; }
+
+  setBill(bill: BillView | null, sessionId: string | null = null): void { this.bill = bill; this.billSessionId = bill ? sessionId : null; }
+  setBillError(e: { reason: string; title: string; text: string } | null): void { this.billError = e; }
+  setBillStatus(s: BillStatus | null): void {
+    this.billStatus = s;
+    this.billOutcome = !s ? 'pending' : s.status === 'APPROVED' ? 'approved' : s.status === 'PENDING' ? 'pending' : 'failed';
+  }
+  setBillUnknown(): void { this.billStatus = null; this.billOutcome = 'unknown'; }
+}

@@ -1,0 +1,32 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useStores, useT } from '../../renderer/hooks';
+import './selfcare.css';
+
+export interface AmountPickerProps {
+  /** preset amounts in RSD */
+  amounts: number[];
+  /** the chosen amount (bind the form's amount) */
+  value?: number | string | null;
+  /** the group's accessible name and visible caption */
+  label: string;
+}
+
+/** Preset amounts as toggle buttons (aria-pressed); a click emits `change` with { amount }. */
+export default function AmountPicker({ amounts, value, label, emit }: AmountPickerProps & VocabularyProps) {
+  const t = useT();
+  const lang = useStores().session.lang;
+  const fmt = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'sr-RS', { maximumFractionDigits: 0 });
+  const chosen = value === null || value === undefined || value === '' ? null : Number(value);
+  return (
+    <div className="ot-amounts" role="group" aria-label={label}>
+      <span className="ot-amounts__label" aria-hidden="true">{label}</span>
+      <div className="ot-amounts__list">
+        {amounts.map((a) => (
+          <button key={a} type="button" className="ot-amounts__item" aria-pressed={chosen === a} onClick={() => void emit('change', { amount: a })}>
+            {t('selfcare.amount.rsd', { amount: fmt.format(a) })}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The cart's writes on behalf of checkout (the cart module owns the carts table): the checkout fields of a cart
+// (customer data, address, payment, time slot), closing an ordered cart and reopening it for a retried payment.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/index';
+import { carts } from '../db/schema';
+import { numericCode } from '../lib/ids';
+import { bumpVersion, entriesOf, type CartRow } from './service';
+
+export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'deliveryAddress' | 'paymentMode' | 'cardPaymentType' | 'deliveryTimeSlot'>>;
+
+/** Sets checkout fields of a cart and raises its version. */
+export async function setCheckoutFields(tx: DbOrTx, cartId: number, fields: CheckoutFields): Promise<void> {
+  await tx.update(carts).set(fields).where(eq(carts.id, cartId));
+  await bumpVersion(tx, cartId);
+}
+
+/** The ordered cart is closed (ORDERED) and the session gets a fresh open cart — inside the order's transaction. */
+export async function closeOrderedCart(tx: DbOrTx, cartId: number, sessionId: string): Promise<void> {
+  await tx.update(carts).set({ status: 'ORDERED', updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await tx.insert(carts).values({ code: numericCode(8), sessionId });
+}
+
+/**
+ * An ordered cart becomes the session's open cart again (a retried payment); the untouched fresh cart opened at
+ * submit is set aside (ABANDONED). Idempotent: a cart already open is answered as it is. A fresh cart the shopper
+ * has filled meanwhile is kept: `inUse()` is thrown. Rows are locked; call inside the caller's transaction.
+ */
+export async function reopenOrderedCart(tx: DbOrTx, sessionId: string, cartId: number, inUse: () => Error): Promise<CartRow> {
+  const ordered = (await tx.select().from(carts).where(eq(carts.id, cartId)).for('update'))[0];
+  if (ordered.status === 'OPEN') return ordered;
+  const fresh = await tx.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).for('update');
+  for (const c of fresh) {
+    if ((await entriesOf(tx, c.id)).length > 0) throw inUse();
+  }
+  if (fresh.length) await tx.update(carts).set({ status: 'ABANDONED', updatedAt: new Date() }).where(inArray(carts.id, fresh.map((c) => c.id)));
+  const [reopened] = await tx.update(carts).set({ status: 'OPEN', updatedAt: new Date() }).where(eq(carts.id, ordered.id)).returning();
+  return reopened;
+}

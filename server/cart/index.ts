@@ -1,0 +1,11 @@
+// The cart module's public surface. Other modules and workflows import from here only; the module alone writes
+// carts, cart_entries, vouchers and cart_vouchers.
+export {
+  addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, openCartOfLiveSession,
+  type AddResult, type BundleBody, type CartRow, type EntryRow,
+} from './service';
+export { amountDueNow, cartSignedIn, cartView, checkoutTypeOf, dueNowAfterVouchers, entryView, orderPrices, vouchersOf, type AppliedVoucher, type EntryView } from './view';
+export { validateCart, type ValidationIssue, type ValidationReason } from './validate';
+export { keepCartForUser, takeOverCartsAtSignIn, type MergeResult } from './merge';
+export { closeOrderedCart, reopenOrderedCart, setCheckoutFields, type CheckoutFields } from './checkout-data';
+export { CartRowCache } from './row-cache';

@@ -1,0 +1,10 @@
+// The catalogue module's public surface: the read model, product reads, search and details, stock moves.
+// Other modules and workflows import from here only; the module alone writes the catalogue and stock tables.
+export { CatalogModel, CatalogSnapshot, loadSnapshot, readRevision } from './model';
+export {
+  currentMonthly, devicePricesOf, loadProduct, loadProducts, monthlyFee, oneOffPrice, referencesOf, stockLevelStatus,
+  type CatalogProduct, type DevicePriceRow, type ProductRow, type VariantRow,
+} from './repository';
+export { CATEGORY_URLS, SORTS, parseQuery, productUrl, searchProducts, summarize, type ProductSummary, type SearchParams, type SortCode } from './search';
+export { cmsComponent, productDetails, productReferences, productSpecification } from './details';
+export { giveBackStock, holdStock } from './stock';

@@ -1,0 +1,8 @@
+// The checkout module's public surface: guest data, payment modes, consents, orders. Other modules and workflows
+// import from here only; the module alone writes orders, order_lines, consent_templates, delivery_time_slots.
+export {
+  CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, confirmationData, failOrder, findOrder, keepPendingOrder, lockCartToOrder,
+  lockOrder, markOrderPaid, markOrderPaymentFailed, markStockReleased, orderResult, orderStatus, recordOrder, sameLines,
+  type OrderRow, type OrderValues, type SubmitBody,
+} from './orders';
+export { CARD_PAYMENT_TYPES, GUEST_PAYMENT_MODES, checkoutOptions, consents, formatAddress, paymentModes, setGuestInfo, setPaymentType, setTimeSlot, timeSlots, type GuestBody } from './service';

@@ -1,0 +1,68 @@
+// The checkout type of a cart and its steps, read from the documents (schemas/rules/checkout-types.json and
+// schemas/flows/*.json): nowhere else lists checkout types or step paths (docs/ARCHITECTURE.md §2.8).
+import AjvImport from 'ajv';
+import type { UiDocuments } from '../ui/index';
+import type { DbOrTx } from '../db/index';
+import { choiceOf } from '../numbers/index';
+
+export type CheckoutType = 'STANDALONE' | 'GUEST' | 'MOBILE' | 'HOME_MOBILE' | 'HOME_FIXED' | 'MOBILE_PREPAID' | 'MOBILE_PREPAID_GUEST';
+
+interface EntryMatch { type?: string[]; category?: string[] }
+interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
+export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown }
+export interface Flow { checkoutType: CheckoutType; backToOffer?: string; steps: FlowStep[] }
+
+/** What the rules look at: who is signed in and, per cart entry, the product's type and categories. */
+export interface CartFacts { signedIn: boolean; entries: Array<{ type: string; categories: readonly string[] }> }
+
+const matches = (m: EntryMatch, e: CartFacts['entries'][number]) =>
+  (!m.type || m.type.includes(e.type)) && (!m.category || m.category.some((c) => e.categories.includes(c)));
+
+function holds(rule: CheckoutTypeRule, facts: CartFacts): boolean {
+  if (rule.signedIn !== undefined && rule.signedIn !== facts.signedIn) return false;
+  if (rule.anyEntry && !facts.entries.some((e) => matches(rule.anyEntry!, e))) return false;
+  if (rule.everyEntry && (facts.entries.length === 0 || !facts.entries.every((e) => matches(rule.everyEntry!, e)))) return false;
+  if (rule.noEntry && facts.entries.some((e) => matches(rule.noEntry!, e))) return false;
+  return true;
+}
+
+/** The first rule of schemas/rules/checkout-types.json whose conditions hold (the checker makes the last one unconditional). */
+export function checkoutTypeFor(ui: UiDocuments, facts: CartFacts): CheckoutType {
+  const doc = ui.get('rule', 'checkout-types');
+  const rules = (doc?.json as { checkoutTypes?: CheckoutTypeRule[] } | undefined)?.checkoutTypes ?? [];
+  const rule = rules.find((r) => holds(r, facts));
+  if (!rule) throw new Error('schemas/rules/checkout-types.json: no rule matches (the last rule must have no conditions)');
+  return rule.checkoutType;
+}
+
+export function flowOf(ui: UiDocuments, type: CheckoutType): Flow {
+  const doc = ui.flowFor(type);
+  if (!doc) throw new Error(`no flow document for checkout type ${type}`);
+  return doc.json as Flow;
+}
+
+// doneWhen conditions are the renderer's eval-free subset of JSON Schema; compiled once per condition text
+type AjvT = import('ajv').default;
+const AjvCtor = ((AjvImport as unknown as { default?: unknown }).default ?? AjvImport) as typeof import('ajv').default;
+const ajv: AjvT = new AjvCtor({ strict: false, allowUnionTypes: true });
+const compiled = new Map<string, ReturnType<AjvT['compile']>>();
+function conditionHolds(cond: unknown, value: unknown): boolean {
+  if (cond === undefined || cond === true) return true;
+  if (cond === false) return false;
+  const key = JSON.stringify(cond);
+  let fn = compiled.get(key);
+  if (!fn) { fn = ajv.compile(cond as object); compiled.set(key, fn); }
+  return fn(value) === true;
+}
+
+/** checkoutSteps of cart validation: each step with `done` (its doneWhen holds for the cart as GET full cart shows it). */
+export function checkoutStepsOf(flow: Flow, cartView: unknown) {
+  return flow.steps.map((s) => ({
+    code: s.code, url: s.path, eventName: s.eventName, hidden: s.hidden === true, done: conditionHolds(s.doneWhen, cartView),
+  }));
+}
+
+/** What the steps' doneWhen conditions read: the cart as GET full cart shows it, plus the number choice (server/numbers). */
+export async function checkoutState(db: DbOrTx, cartView: object, cartId: number) {
+  return { ...cartView, numberChoice: (await choiceOf(db, cartId)).choice };
+}

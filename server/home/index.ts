@@ -1,0 +1,4 @@
+// The public face of the home-services module: its routes and what other modules may use.
+export { homeRoutes } from './routes';
+export { PACKAGE_TYPES as HOME_PACKAGE_TYPES } from './seed-data';
+export { seedHome, HOME_SEED_MARKER } from './seed';

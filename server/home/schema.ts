@@ -1,0 +1,110 @@
+// Tables of the home-services module (server/home/): written only by this module's services and seed.
+// The home packages themselves are products of the catalogue (products, price_plans, subscription_terms,
+// charge_entries); these tables hold what only home services have: the product-page hierarchy, the
+// characteristic groups, TV channels and their guide, the address system with GPON coverage, FNP requests.
+import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+type LocalText = { sr: string; en: string };
+
+/** Categories of the product-page hierarchy (seed 001 §3): first level (parentCode null) and second level. */
+export const homeCategories = pgTable('home_categories', {
+  code: text('code').primaryKey(),
+  parentCode: text('parent_code'),
+  name: jsonb('name').$type<LocalText>().notNull(),
+  description: jsonb('description').$type<LocalText>(),
+  /** The category chosen when the URL names none (seed 001 §4). */
+  defaultCategory: boolean('default_category').notNull().default(false),
+  /** Cart order type of the category's services (HOME_FIXED, HOME_MOBILE). */
+  checkoutType: text('checkout_type').notNull(),
+  /** The URL slug of a first-level category (?kategorija=…). */
+  slug: text('slug').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [uniqueIndex('home_categories_slug_uq').on(t.parentCode, t.slug)]);
+
+/** The services (catalogue products) of a category. */
+export const homeCategoryServices = pgTable('home_category_services', {
+  categoryCode: text('category_code').notNull().references(() => homeCategories.code),
+  productCode: text('product_code').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.categoryCode, t.productCode] })]);
+
+/** tmaProductSpecCharacteristicGroups of a service: VPP_DEFAULT (the card's list) or VPP_BASIC (the headline values). */
+export const homeCharacteristics = pgTable('home_characteristics', {
+  id: serial('id').primaryKey(),
+  productCode: text('product_code').notNull(),
+  groupType: text('group_type').$type<'VPP_DEFAULT' | 'VPP_BASIC'>().notNull(),
+  name: jsonb('name').$type<LocalText>().notNull(),
+  value: jsonb('value').$type<LocalText>().notNull(),
+  /** shown emphasised (highlightedName) */
+  highlighted: boolean('highlighted').notNull().default(false),
+  pictureUrl: text('picture_url'),
+  /** the value holds only with this subscription term (null: every term) */
+  subscriptionTermId: text('subscription_term_id'),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [index('home_characteristics_product_idx').on(t.productCode)]);
+
+/** TV channels and the TV packages that carry them. */
+export const homeChannels = pgTable('home_channels', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+  genre: text('genre').notNull(),
+  hd: boolean('hd').notNull().default(false),
+  /** product codes of the TV packages (TV_PACKAGE, BOX_PACKAGE, MSAT_PACKAGE, ANTENA_PLUS) carrying the channel */
+  packages: jsonb('packages').$type<string[]>().notNull(),
+});
+
+/** The TV guide: one programme of a channel. */
+export const homeEpg = pgTable('home_epg', {
+  id: serial('id').primaryKey(),
+  channelCode: text('channel_code').notNull().references(() => homeChannels.code),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  title: text('title').notNull(),
+  genre: jsonb('genre').$type<LocalText>().notNull(),
+  description: jsonb('description').$type<LocalText>().notNull(),
+}, (t) => [uniqueIndex('home_epg_channel_start_uq').on(t.channelCode, t.startsAt), index('home_epg_start_idx').on(t.startsAt)]);
+
+/** The address system: municipalities → localities → streets → street numbers (each number has a tisAddressCode). */
+export const homeMunicipalities = pgTable('home_municipalities', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  postalCode: text('postal_code').notNull(),
+});
+export const homeLocalities = pgTable('home_localities', {
+  code: text('code').primaryKey(),
+  municipalityCode: text('municipality_code').notNull().references(() => homeMunicipalities.code),
+  name: text('name').notNull(),
+});
+export const homeStreets = pgTable('home_streets', {
+  code: text('code').primaryKey(),
+  localityCode: text('locality_code').notNull().references(() => homeLocalities.code),
+  name: text('name').notNull(),
+});
+export const homeStreetNumbers = pgTable('home_street_numbers', {
+  /** tisAddressCode */
+  addressCode: text('address_code').primaryKey(),
+  streetCode: text('street_code').notNull().references(() => homeStreets.code),
+  number: text('number').notNull(),
+  /** GPON coverage of the building */
+  gpon: boolean('gpon').notNull(),
+  /** highest download speed offered at the address (Mbit/s) */
+  maxSpeed: integer('max_speed').notNull(),
+  /** entrances of the building (empty: one entrance) */
+  entrances: jsonb('entrances').$type<string[]>().notNull(),
+  flats: integer('flats').notNull().default(0),
+}, (t) => [uniqueIndex('home_street_numbers_uq').on(t.streetCode, t.number)]);
+
+/** Fixed number transfer (FNP) requests of the contact form (seed 001 §3). */
+export const homeFnpRequests = pgTable('home_fnp_requests', {
+  id: serial('id').primaryKey(),
+  /** reference shown to the customer (FNP-XXXXXXXX) */
+  reference: text('reference').notNull().unique(),
+  phoneNumber: text('phone_number').notNull(),
+  currentOperator: text('current_operator').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  status: text('status').notNull().default('RECEIVED'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** one open request per number: a second one while the first is RECEIVED is refused by this index */
+}, (t) => [uniqueIndex('home_fnp_open_number_uq').on(t.phoneNumber).where(sql`status = 'RECEIVED'`)]);

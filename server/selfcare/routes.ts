@@ -1,0 +1,152 @@
+// Thin routes of the self-care module: number lookup, card top-up, its status, and the gateway simulator's
+// hosted page and signed callback for self-care payments (the page and card checks are server/payment's).
+import type { FastifyInstance } from 'fastify';
+import { requestLang } from '../lib/lang';
+import { money } from '../lib/money';
+import { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, sign, type CallbackPayload, type PayForm } from '../payment';
+import {
+  applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber, resultPathOf, SELFCARE_GATEWAY_PREFIX, topUpStatus,
+} from './service';
+
+import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runDueJobs, type RegistrationBody } from './prepaid';
+import { normalizeMsisdn } from './numbers';
+import { selfcarePrepaidRegistrations } from './schema';
+import { eq } from 'drizzle-orm';
+
+const CALLBACK_PATH = '/gateway/selfcare/callback';
+
+export interface SelfcareRouteOptions {
+  /** the clock of bill sessions (tests) */
+  now?: () => Date;
+  /** lifetime of a found bill's payment session (default 15 min; BILL_SESSION_TTL_MS) */
+  billSessionTtlMs?: number;
+  /** how often this instance polls the module's due jobs (default 60 s; SELFCARE_JOB_POLL_MS; 0 = never) */
+  jobPollMs?: number;
+}
+
+export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOptions = {}): Promise<void> {
+  const { db, ui, paths, gatewaySecret } = app.ctx;
+  const envTtl = Number(process.env.BILL_SESSION_TTL_MS);
+  const bills: BillOptions = {
+    now: opts.now ?? (() => new Date()),
+    sessionTtlMs: opts.billSessionTtlMs ?? (process.env.BILL_SESSION_TTL_MS !== undefined && Number.isFinite(envTtl) && envTtl >= 0 ? envTtl : DEFAULT_BILL_SESSION_TTL_MS),
+  };
+  const auth = { preHandler: app.authenticate };
+  const noCatalog = { catalogUnchanged: true, cartReadOnly: true };
+
+  app.route<{ Querystring: { msisdn: string } }>({
+    method: paths.isRegisteredNumber.method, url: paths.isRegisteredNumber.path, config: noCatalog,
+    schema: { querystring: { $ref: 'selfcare.json#/$defs/NumberQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/NumberResponse' } } },
+    handler: async (req) => lookupNumber(db, req.query.msisdn),
+  });
+
+  app.route<{ Body: { msisdn: string; amount: number } }>({
+    method: paths.topUpAuthorize.method, url: paths.topUpAuthorize.path, ...auth, config: noCatalog,
+    schema: { body: { $ref: 'selfcare.json#/$defs/TopUpAuthorizeBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/AuthorizeResponse' } } },
+    handler: async (req) => authorizeTopUp(db, req.body, req.sessionId),
+  });
+
+  app.route<{ Querystring: { orderId: string } }>({
+    method: paths.topUpStatus.method, url: paths.topUpStatus.path, config: noCatalog,
+    schema: { querystring: { $ref: 'selfcare.json#/$defs/OrderQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/TopUpStatusResponse' } } },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return topUpStatus(db, ui, req.query.orderId, requestLang(req)); },
+  });
+
+  app.route<{ Body: { customerNumber: string; billReference: string } }>({
+    method: paths.billFind.method, url: paths.billFind.path, ...auth, config: noCatalog,
+    schema: { body: { $ref: 'selfcare.json#/$defs/BillFindBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/BillFindResponse' } } },
+    handler: async (req) => findBill(db, bills, req.body, req.sessionId, requestLang(req)),
+  });
+
+  app.route<{ Body: { billSessionId: string; consents: Record<string, boolean> } }>({
+    method: paths.billAuthorize.method, url: paths.billAuthorize.path, ...auth, config: noCatalog,
+    schema: { body: { $ref: 'selfcare.json#/$defs/BillAuthorizeBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/AuthorizeResponse' } } },
+    handler: async (req) => authorizeBill(db, bills, req.body, req.sessionId),
+  });
+
+  app.route<{ Querystring: { orderId: string } }>({
+    method: paths.billStatus.method, url: paths.billStatus.path, config: noCatalog,
+    schema: { querystring: { $ref: 'selfcare.json#/$defs/OrderQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/BillStatusResponse' } } },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return billPaymentStatus(db, ui, req.query.orderId, requestLang(req)); },
+  });
+
+  // Prepaid registration (the /blinking calls of seed 001 §7)
+  const now = bills.now;
+  app.route<{ Querystring: { msisdn: string } }>({
+    method: paths.prepaidCheck.method, url: paths.prepaidCheck.path, config: noCatalog,
+    schema: { querystring: { $ref: 'selfcare.json#/$defs/NumberQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/PrepaidCheckResponse' } } },
+    handler: async (req) => prepaidCheck(db, now(), req.query.msisdn),
+  });
+  app.route<{ Querystring: { customerId: string } }>({
+    method: paths.customerIdCheck.method, url: paths.customerIdCheck.path, config: noCatalog,
+    schema: { querystring: { $ref: 'selfcare.json#/$defs/CustomerIdQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/CustomerIdResponse' } } },
+    handler: async (req) => customerIdCheck(req.query.customerId, now()),
+  });
+  app.route<{ Querystring: { msisdn?: string } }>({
+    method: paths.closingTime.method, url: paths.closingTime.path, config: noCatalog,
+    schema: { querystring: { $ref: 'selfcare.json#/$defs/ClosingTimeQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/ClosingTimeResponse' } } },
+    handler: async (req) => {
+      const m = req.query.msisdn ? normalizeMsisdn(req.query.msisdn) : null;
+      const reg = m ? (await db.select().from(selfcarePrepaidRegistrations).where(eq(selfcarePrepaidRegistrations.msisdn, m)))[0] : undefined;
+      return closingTime(db, now(), reg?.deadline);
+    },
+  });
+  app.route<{ Body: RegistrationBody }>({
+    method: paths.prepaidRegister.method, url: paths.prepaidRegister.path, ...auth, config: noCatalog,
+    schema: { body: { $ref: 'selfcare.json#/$defs/RegistrationBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/RegistrationResponse' } } },
+    handler: async (req) => registerPrepaid(db, now(), req.body),
+  });
+
+  // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED.
+  const envPoll = Number(process.env.SELFCARE_JOB_POLL_MS);
+  const pollMs = opts.jobPollMs ?? (Number.isFinite(envPoll) && process.env.SELFCARE_JOB_POLL_MS !== undefined ? envPoll : 60_000);
+  if (pollMs > 0) {
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = runDueJobs(db, now()).catch((e: unknown) => app.log.error(e)).finally(() => { running = null; });
+    }, pollMs);
+    timer.unref();
+    app.addHook('onClose', async () => { clearInterval(timer); await running; });
+  }
+
+  // The gateway simulator's hosted page for self-care payments (same page, test cards and checks as the shop's).
+  const idParams = { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
+  const pageOf = (p: Awaited<ReturnType<typeof findPayment>>, lang: 'sr' | 'en') => ({
+    paymentId: p.id, orderCode: p.orderId, amount: money(p.amount, lang).formattedValue, lang,
+    formAction: `${SELFCARE_GATEWAY_PREFIX}${p.id}`, backUrl: resultPathOf(p),
+  });
+
+  app.get<{ Params: { sessionId: string } }>(`${SELFCARE_GATEWAY_PREFIX}:sessionId`, { schema: { params: idParams }, config: noCatalog }, async (req, reply) => {
+    const p = await findPayment(db, req.params.sessionId);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    return renderPage(ui, { ...pageOf(p, pageLanguage(req)), done: p.status !== 'PENDING', errors: {}, values: {} });
+  });
+
+  app.post<{ Params: { sessionId: string }; Body: PayForm }>(`${SELFCARE_GATEWAY_PREFIX}:sessionId`, {
+    schema: { params: idParams, body: PAY_FORM_SCHEMA }, config: noCatalog,
+  }, async (req, reply) => {
+    const p = await findPayment(db, req.params.sessionId);
+    const lang = pageLanguage(req);
+    if (p.status !== 'PENDING') return reply.redirect(resultPathOf(p), 303);
+    const checked = checkCardForm(ui, lang, req.body ?? {});
+    if ('errors' in checked) {
+      const f = req.body ?? {};
+      reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      return renderPage(ui, { ...pageOf(p, lang), done: false, errors: checked.errors, values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder } });
+    }
+    // The gateway signs its result and calls the shop back; the shop verifies before changing anything.
+    const payload: CallbackPayload = { paymentId: p.id, orderCode: p.orderId, result: checked.result, amount: p.amount, timestamp: Date.now() };
+    const res = await app.inject({ method: 'POST', url: CALLBACK_PATH, payload: { ...payload, signature: sign(gatewaySecret, payload) } });
+    if (res.statusCode !== 200) req.log.error({ status: res.statusCode, body: res.body }, 'self-care gateway callback refused');
+    return reply.redirect(resultPathOf(p), 303);
+  });
+
+  app.post<{ Body: CallbackPayload & { signature: string } }>(CALLBACK_PATH, {
+    schema: { body: { $ref: 'selfcare.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
+    config: noCatalog,
+  }, async (req) => {
+    const { signature, ...payload } = req.body;
+    return applyCardCallback(db, gatewaySecret, payload, signature);
+  });
+}

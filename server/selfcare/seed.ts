@@ -1,0 +1,60 @@
+// Seed data of the self-care module: prepaid, cost-control and postpaid subscribers with balances, and bills in
+// every state of seed 001 §4. Guarded by app_meta SELFCARE_SEED_MARKER (a new version adds what is missing).
+import type { Db } from '../db/index';
+import { appMeta } from '../db/schema';
+import { selfcareBills, selfcareSubscribers } from './schema';
+import { openPrepaidRegistration } from './prepaid';
+
+export const SELFCARE_SEED_MARKER = 'seed.selfcare.3';
+
+/** Documented in docs/ARCHITECTURE.md (self-care): the numbers a tester types. */
+export const seededSubscribers = [
+  { msisdn: '381641234567', kind: 'PREPAID', balance: 15_000 },
+  { msisdn: '381651234567', kind: 'PREPAID', balance: 0 },
+  { msisdn: '381621234567', kind: 'PREPAID', balance: 42_000 },
+  { msisdn: '381631234567', kind: 'COST_CONTROL', balance: 50_000 },
+  { msisdn: '381601234567', kind: 'POSTPAID', balance: 0, customerNumber: '1000001' },
+  { msisdn: '381611234567', kind: 'POSTPAID', balance: 0, customerNumber: '1000002' },
+  // prepaid numbers bought by guests, to be registered (seededRegistrations)
+  { msisdn: '381641111111', kind: 'PREPAID', balance: 0 },
+  { msisdn: '381641111112', kind: 'PREPAID', balance: 0 },
+  { msisdn: '381641111113', kind: 'PREPAID', balance: 0 },
+  { msisdn: '381641111114', kind: 'PREPAID', balance: 0 },
+  { msisdn: '381641111119', kind: 'PREPAID', balance: 0 },
+] as const;
+
+/** Registration windows of guest prepaid purchases: opened 2 hours before seeding (…9: 30 hours, already over). */
+export const seededRegistrations = [
+  { msisdn: '381641111111', code: 'ORB111', hoursAgo: 2, reserved: 99_900 },
+  { msisdn: '381641111112', code: 'ORB112', hoursAgo: 2, reserved: 99_900 },
+  { msisdn: '381641111113', code: 'ORB113', hoursAgo: 2, reserved: 149_900 },
+  { msisdn: '381641111114', code: 'ORB114', hoursAgo: 2, reserved: 149_900 },
+  { msisdn: '381641111119', code: 'ORB119', hoursAgo: 30, reserved: 99_900 },
+];
+
+/**
+ * Bills for each outcome of seed 001 §4 (customer number / bill reference): OPEN bills to pay, and one bill per
+ * refusal — already paid, in processing, cancelled, billing system offline ("service unavailable"). "Not found" is
+ * any other pair (e.g. 1000001 / 202610999999); "session expired" comes from the bill session's lifetime.
+ */
+export const seededBills = [
+  { reference: '202610000011', customerNumber: '1000001', msisdn: '381601234567', period: '2026-10', amount: 249_900, dueDate: '2026-11-28' },
+  { reference: '202610000012', customerNumber: '1000001', msisdn: '381601234567', period: '2026-10', amount: 119_950, dueDate: '2026-11-28' },
+  { reference: '202610000013', customerNumber: '1000001', msisdn: '381601234567', period: '2026-10', amount: 89_900, dueDate: '2026-11-28' },
+  { reference: '202610000014', customerNumber: '1000001', msisdn: '381601234567', period: '2026-10', amount: 59_900, dueDate: '2026-11-28' },
+  { reference: '202609000011', customerNumber: '1000001', msisdn: '381601234567', period: '2026-09', amount: 249_900, dueDate: '2026-10-28', status: 'PAID' as const },
+  { reference: '202610000021', customerNumber: '1000002', msisdn: '381611234567', period: '2026-10', amount: 179_900, dueDate: '2026-11-28', status: 'PROCESSING' as const },
+  { reference: '202610000022', customerNumber: '1000002', msisdn: '381611234567', period: '2026-10', amount: 35_000, dueDate: '2026-11-28', status: 'CANCELLED' as const },
+  { reference: '202610000031', customerNumber: '1000003', msisdn: null, period: '2026-10', amount: 99_900, dueDate: '2026-11-28', billingAvailable: false },
+];
+
+export async function seedSelfcare(db: Db): Promise<void> {
+  const marked = await db.insert(appMeta).values({ key: SELFCARE_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
+  if (marked.length === 0) return;
+  await db.insert(selfcareSubscribers).values(seededSubscribers.map((s) => ({ ...s }))).onConflictDoNothing();
+  await db.insert(selfcareBills).values(seededBills).onConflictDoNothing();
+  const now = Date.now();
+  for (const r of seededRegistrations) {
+    await openPrepaidRegistration(db, { msisdn: r.msisdn, code: r.code, purchasedAt: new Date(now - r.hoursAgo * 3_600_000), reservedAmount: r.reserved });
+  }
+}

@@ -1,0 +1,10 @@
+// The user module's public surface (accounts, sessions, tokens, JMBG, passwords, sign-in throttling).
+// Other modules and workflows import from here only; the module alone writes users, sessions, bearer_tokens.
+export {
+  blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
+  userIdOfSession, userOfSession, userView, wrongCredentials, type UserRow, type UserView,
+} from './accounts';
+export { SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, sessionOfToken, signToken, verifyToken } from './service';
+export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
+export { hashPassword, verifyPassword } from './password';
+export { memoryFailureCounter, redisFailureCounter, type Attempt, type FailureCounter } from './throttle';

@@ -1,0 +1,117 @@
+// Workflow: placing an order and retrying it. Spans cart (validation, the cart to order, closing and reopening it),
+// catalog (stock), checkout (orders, consents), numbers (a MOBILE order's number) and payment (open gateway sessions) — one transaction each.
+import type { Db, DbOrTx } from '../db/index';
+import { ApiError, badInput } from '../lib/errors';
+import type { Lang } from '../lib/lang';
+import type { UiDocuments } from '../ui/index';
+import { cartView, closeOrderedCart, dueNowAfterVouchers, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
+import { giveBackStock, holdStock } from '../catalog/index';
+import {
+  CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, failOrder, findOrder, keepPendingOrder, lockCartToOrder, lockOrder,
+  markStockReleased, recordOrder, sameLines, type OrderRow, type SubmitBody,
+} from '../checkout/index';
+import { cancelOpenPayments } from '../payment/index';
+import { holdNumberForOrder } from '../numbers/index';
+import { userOfSession } from '../user/index';
+
+/**
+ * Places the order of the session's open cart. One transaction: the cart row (and its order, if any) locked, stock held
+ * with a conditional UPDATE, the cart marked ORDERED and a fresh cart opened.
+ *
+ * A failed or abandoned payment loses nothing (see retryOrder): the order's cart comes back as the open cart and
+ * submitting it again places the SAME order again —
+ * - PAYMENT_FAILED (its stock was given back once): the stock is held again, once (the order moves back to
+ *   PAYMENT_PENDING only from PAYMENT_FAILED, under the order's row lock; a missing unit is a clean 409 noStock);
+ * - PAYMENT_PENDING (the shopper left the gateway page): the same lines and amount keep the order, its stock and its open
+ *   gateway session (authorize answers the same redirectionUrl); a changed cart closes that session, gives the stock
+ *   back and places the order again from the cart as it is now.
+ * A repeat of the same submit (double click, second tab) finds the cart ORDERED and answers the order as it is.
+ */
+export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang): Promise<OrderRow> {
+  // The cart rules again (seed 000 §4 "A cart-validation error raised on order submit re-runs the handling").
+  const open = await getOrCreateCart(db, sessionId);
+  const errors = await validateCart(db, ui, open, lang, (await userOfSession(db, sessionId)) === null);
+  if (errors.length) throw new CartValidationFailure(errors);
+  return db.transaction(async (tx) => {
+    const { cart, existing } = await lockCartToOrder(tx, sessionId);
+    if (existing && (cart.status !== 'OPEN' || (existing.status !== 'PAYMENT_FAILED' && existing.status !== 'PAYMENT_PENDING'))) return existing;
+
+    await checkConsents(tx, body.consents);
+    if (!cart.orderCustomerInfo || !cart.deliveryAddress) throw new ApiError(400, 'CartError', 'error.checkout.customerInfoMissing');
+    const paymentMode = cart.paymentMode ?? 'CreditCard';
+    if (paymentMode !== 'CreditCard') throw badInput('error.checkout.paymentModeNotAllowed', { code: paymentMode }, 'paymentMode');
+
+    const entries = await entriesOf(tx, cart.id);
+    const products = await loadEntryProducts(tx, entries);
+    const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
+    const view = await cartView(tx, ui, cart, lang);
+    // the number of a mobile order (server/numbers): required for MOBILE, a held pool number stays held for the order
+    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE');
+    const snapshot = {
+      entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
+      orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
+    };
+    if (existing?.status === 'PAYMENT_PENDING') {
+      const before = existing.snapshot as { entries?: EntryRow[] };
+      if (existing.totalPrice === total && sameLines(before.entries ?? [], entries)) {
+        // an abandoned payment, same lines and amount: the same order, its stock and its open gateway session
+        const same = await keepPendingOrder(tx, existing.id, { consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail, snapshot });
+        await closeOrderedCart(tx, cart.id, sessionId);
+        return same;
+      }
+      // the cart changed while the payment was open: that session is never paid, the order is placed again below
+      await cancelOpenPayments(tx, existing.id);
+      await failOrder(tx, existing.id);
+      await releaseOrderStock(tx, existing.id);
+    }
+
+    for (const e of entries) {
+      if (!e.variantCode) continue;
+      if (!(await holdStock(tx, e.variantCode, e.quantity))) {
+        throw new ApiError(409, 'CartValidationError', 'cart.validation.noStock', {}, 'noStock', String(e.entryNumber));
+      }
+    }
+    const card = total > 0;
+    const order = await recordOrder(tx, {
+      existing, cartId: cart.id, sessionId,
+      values: {
+        status: card ? 'PAYMENT_PENDING' : 'CREATED',
+        paymentStatus: card ? 'PENDING' : 'NOT_REQUIRED',
+        errorType: null,
+        paymentMode, cardPaymentType: card ? (cart.cardPaymentType ?? DEFAULT_CARD_PAYMENT_TYPE) : null,
+        consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail,
+        totalPrice: total,
+        stockReleased: false,
+        snapshot,
+      },
+      lines: entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
+    });
+    await closeOrderedCart(tx, cart.id, sessionId);
+    return order;
+  });
+}
+
+/**
+ * "Pokušaj ponovo" after a failed (or abandoned) card payment: the order's cart becomes the session's open cart again,
+ * with its entries, customer data, delivery address and payment mode; the untouched fresh cart opened at submit is
+ * set aside (ABANDONED). Idempotent (double click, two tabs): the order row is locked and a cart already reopened is
+ * answered as it is. A fresh cart the shopper has filled meanwhile is kept: 409 OrderError cartInUse.
+ */
+export async function retryOrder(db: Db, sessionId: string, orderCode: string): Promise<CartRow> {
+  return db.transaction(async (tx) => {
+    const found = await findOrder(tx, sessionId, orderCode);
+    const order = (await lockOrder(tx, found.id))!;
+    if (order.status !== 'PAYMENT_FAILED' && order.status !== 'PAYMENT_PENDING') {
+      throw new ApiError(400, 'OrderError', 'error.order.notRetryable', { code: order.code }, order.status);
+    }
+    return reopenOrderedCart(tx, sessionId, order.cartId, () => new ApiError(409, 'OrderError', 'error.order.cartInUse', { code: order.code }, 'cartInUse'));
+  });
+}
+
+/** Gives back the stock of a failed order, once (checkout flags the order, the catalogue takes the units back). */
+export async function releaseOrderStock(tx: DbOrTx, orderId: number): Promise<void> {
+  const lines = await markStockReleased(tx, orderId);
+  for (const l of lines ?? []) {
+    if (l.variantCode) await giveBackStock(tx, l.variantCode, l.quantity);
+  }
+}

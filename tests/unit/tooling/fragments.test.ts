@@ -1,0 +1,149 @@
+// @vitest-environment node
+// Fragments (schemas/fragments) and the link check of the schema checker.
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
+import { expandDocument } from '../../../tools/schemas/fragments';
+import { internalPath, routeMatcher } from '../../../tools/schemas/links';
+import { validTree, writeTree, type Tree } from './fixture';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+async function check(tree: Tree) {
+  const { schemasDir, cleanup } = await writeTree(tree);
+  cleanups.push(cleanup);
+  return loadAndCheck(schemasDir);
+}
+
+/** A fragment with one parameter used as a prop and one as a message key; the valid tree includes it twice. */
+function withFragment(change: (t: any) => void = () => {}): Tree {
+  const t = validTree() as any;
+  t['fragments/price-row.json'] = {
+    $schema: '../meta/fragment.schema.json',
+    id: 'price-row',
+    version: 1,
+    params: {
+      value: { description: 'The price.', type: 'number' },
+      label: { description: 'Message key of the label.', type: 'string', default: 'pdp.title' },
+    },
+    body: [
+      { component: 'PriceTag', props: { value: { $param: 'value' }, label: { message: { $param: 'label' } } } },
+      { component: 'Button', props: { label: 'Kupi' }, on: { click: { action: 'nav.go', args: { to: '/kupovina/podaci-dostava' } } } },
+    ],
+  };
+  t['screens/pdp.json'].body.push({ fragment: 'price-row', args: { value: 5 } });
+  t['modals/confirm.json'].body.unshift({ fragment: 'price-row', args: { value: 7, label: 'modal.confirm.title' } });
+  change(t);
+  return t;
+}
+
+describe('fragments', () => {
+  it('expands an include into the fragment\'s nodes with the arguments and defaults in place', async () => {
+    const { documents, errors } = await check(withFragment());
+    expect(formatErrors(errors)).toBe('');
+    const pdp = documents.find((d) => d.id === 'pdp')!.json;
+    expect(pdp.body).toHaveLength(5);
+    expect(pdp.body[3]).toEqual({ component: 'PriceTag', props: { value: 5, label: { message: 'pdp.title' } } });
+    const confirm = documents.find((d) => d.id === 'confirm')!.json;
+    expect(confirm.body[0].props).toEqual({ value: 7, label: { message: 'modal.confirm.title' } });
+    expect(documents.find((d) => d.kind === 'fragment')).toMatchObject({ id: 'price-row', file: 'schemas/fragments/price-row.json' });
+  });
+
+  it('reports a wrong node of a fragment in the fragment\'s file, naming the include', async () => {
+    const { errors } = await check(withFragment((t) => { t['fragments/price-row.json'].body[1].props.variant = 'huge'; }));
+    const mine = errors.filter((e) => e.file === 'schemas/fragments/price-row.json');
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(mine[0]).toMatchObject({ pointer: '/body/1/props/variant' });
+    expect(mine[0].line).toBeGreaterThan(1);
+    expect(mine[0].message).toMatch(/in fragment "price-row" as included by schemas\/(screens\/pdp|modals\/confirm)\.json:\d+:\d+/);
+  });
+
+  it('checks a message key passed as an argument where the include is', async () => {
+    const { errors } = await check(withFragment((t) => { t['modals/confirm.json'].body[0].args.label = 'no.such.key'; }));
+    expect(errors.some((e) => e.file === 'schemas/fragments/price-row.json' && /message key "no\.such\.key" is missing/.test(e.message) && /included by schemas\/modals\/confirm\.json/.test(e.message))).toBe(true);
+  });
+
+  it('reports a missing, an unknown and a mistyped argument, an unknown fragment and an undeclared $param', async () => {
+    const { errors } = await check(withFragment((t) => {
+      t['screens/pdp.json'].body[3] = { fragment: 'price-row', args: { valu: 5 } };
+      t['modals/confirm.json'].body[0] = { fragment: 'price-row', args: { value: 'seven' } };
+      t['screens/checkout-data-delivery.json'].body = [{ fragment: 'price-rows' }];
+      t['fragments/price-row.json'].body[0].props.size = { $param: 'size' };
+    }));
+    const text = formatErrors(errors);
+    expect(text).toMatch(/schemas\/screens\/pdp\.json:\d+:\d+ +\/body\/3\/args +missing argument 'value' of fragment "price-row"/);
+    expect(text).toMatch(/\/body\/3\/args\/valu +unknown argument "valu" of fragment "price-row" — did you mean "value"\?/);
+    expect(text).toMatch(/schemas\/modals\/confirm\.json:\d+:\d+ +\/body\/0\/args\/value +argument value of fragment "price-row" must be a number, not a string/);
+    expect(text).toMatch(/schemas\/screens\/checkout-data-delivery\.json:\d+:\d+ +\/body\/0\/fragment +unknown fragment "price-rows"/);
+    expect(text).toMatch(/schemas\/fragments\/price-row\.json:\d+:\d+ +\/body\/0\/props\/size +"\$param": "size" names no parameter/);
+  });
+
+  it('reports a fragment that includes itself and one that nothing includes', async () => {
+    const t = withFragment((x) => { x['fragments/price-row.json'].body.push({ fragment: 'price-row', args: { value: 1 } }); }) as any;
+    t['fragments/lonely.json'] = { $schema: '../meta/fragment.schema.json', id: 'lonely', version: 1, body: [] };
+    const text = formatErrors((await check(t)).errors);
+    expect(text).toMatch(/price-row\.json:\d+:\d+ +\/body\/2\/fragment +fragment "price-row" includes itself \(price-row → price-row\)/);
+    expect(text).toMatch(/lonely\.json:\d+:\d+ +\/id +fragment "lonely" is included by no screen or modal/);
+  });
+
+  it('keeps positions right when an include in a list is followed by more nodes (nested includes too)', () => {
+    const frags = {
+      two: { id: 'two', body: [{ component: 'A' }, { fragment: 'one' }] },
+      one: { id: 'one', body: [{ component: 'B', children: [{ component: 'C' }] }] },
+    };
+    const x = expandDocument({ body: [{ fragment: 'two' }, { component: 'D', children: [{ fragment: 'one' }] }] }, frags);
+    expect(x.problems).toEqual([]);
+    expect(JSON.stringify(x.json.body)).toBe(JSON.stringify([{ component: 'A' }, { component: 'B', children: [{ component: 'C' }] }, { component: 'D', children: [{ component: 'B', children: [{ component: 'C' }] }] }]));
+    expect(x.origins.get('/body/1/children/0')).toMatchObject({ fragment: 'one', pointer: '/body/0/children/0' });
+    expect(x.origins.get('/body/2')).toMatchObject({ fragment: null, pointer: '/body/1' });
+    expect(x.origins.get('/body/2/children/0')).toMatchObject({ fragment: 'one', pointer: '/body/0', includedAt: [{ fragment: null, pointer: '/body/1/children/0' }] });
+  });
+});
+
+describe('the link check', () => {
+  it('matches routes like the router does', () => {
+    expect(routeMatcher('/uredjaj/:productCode/:colorCode?').test('/uredjaj/X')).toBe(true);
+    expect(routeMatcher('/uredjaj/:productCode/:colorCode?').test('/uredjaj/X/BLUE/')).toBe(true);
+    expect(routeMatcher('/uredjaj/:productCode/:colorCode?').test('/uredjaj')).toBe(false);
+    expect(routeMatcher('/Dodaci').test('/dodaci')).toBe(true);
+    expect(internalPath('/a/b?page=2#top')).toBe('/a/b');
+    expect(internalPath('mailto:x@y.rs')).toBeNull();
+    expect(internalPath('//cdn.example/x')).toBeNull();
+  });
+
+  it('reports every internal link no screen serves, with file, line and pointer — in screens, fragments, flows and texts', async () => {
+    const t = withFragment((x) => {
+      x['screens/pdp.json'].body[1].props.to = '/nema-je'; // a prop "to" the fake Button does not declare is reported too; the link check adds its own line
+      x['fragments/price-row.json'].body[1].on.click.args.to = '/Privatni/Dodaci';
+      x['flows/guest.json'].backToOffer = '/Ponuda';
+      x['messages/sr.json']['pdp.title'] = 'Uređaj — [uslovi](/uslovi)';
+      x['messages/en.json']['pdp.title'] = 'Device — [terms](/Privatni/Uredjaji/x?tab=1)';
+    });
+    const text = formatErrors((await check(t)).errors);
+    expect(text).toMatch(/schemas\/screens\/pdp\.json:\d+:\d+ +\/body\/1\/props\/to +link "\/nema-je" leads to no screen/);
+    expect(text).toMatch(/schemas\/fragments\/price-row\.json:\d+:\d+ +\/body\/1\/on\/click\/args\/to +link "\/Privatni\/Dodaci" leads to no screen.*included by schemas\/screens\/pdp\.json/);
+    expect(text).toMatch(/schemas\/flows\/guest\.json:\d+:\d+ +\/backToOffer +link "\/Ponuda" leads to no screen/);
+    expect(text).toMatch(/schemas\/messages\/sr\.json:\d+:\d+ +\/pdp\.title +link "\/uslovi" leads to no screen/);
+    expect(text).not.toMatch(/link "\/Privatni\/Uredjaji\/x\?tab=1"/);
+  });
+
+  it('accepts a pending link with its reason, refuses one without, and one a screen serves', async () => {
+    const t = validTree() as any;
+    t['flows/guest.json'].backToOffer = '/placanje-racuna';
+    t['meta/pending-links.json'] = { links: { '/placanje-racuna': 'self-care builds it', '/bez-razloga': '', '/kupovina/podaci-dostava': 'served already' } };
+    const text = formatErrors((await check(t)).errors);
+    expect(text).not.toMatch(/link "\/placanje-racuna"/);
+    expect(text).toMatch(/schemas\/meta\/pending-links\.json:\d+:\d+ +\/links\/~1bez-razloga +the pending link "\/bez-razloga" needs its reason/);
+    expect(text).toMatch(/"\/kupovina\/podaci-dostava" is served by a screen now — remove it from the pending links/);
+  });
+
+  it('counts the PDF a screen is printed as as served', async () => {
+    const t = validTree() as any;
+    t['screens/checkout-data-delivery.json'].pdf = '/media/docs/uslovi.pdf';
+    t['flows/guest.json'].backToOffer = '/media/docs/uslovi.pdf';
+    expect(formatErrors((await check(t)).errors)).toBe('');
+    t['flows/guest.json'].backToOffer = '/media/docs/drugi.pdf';
+    expect(formatErrors((await check(t)).errors)).toMatch(/link "\/media\/docs\/drugi\.pdf" leads to no screen/);
+  });
+});

@@ -1,0 +1,81 @@
+// @vitest-environment node
+// The checker on the rule documents (schemas/rules) and the flows' step guard conditions.
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
+import { validTree, writeTree, type Tree } from './fixture';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => { while (cleanups.length) await cleanups.pop()!(); });
+
+function withRules(change: (t: any) => void = () => {}): Tree {
+  const t = validTree() as any;
+  t['rules/checkout-types.json'] = {
+    $schema: '../meta/rule.schema.json', id: 'checkout-types', version: 1,
+    checkoutTypes: [
+      { checkoutType: 'GUEST', signedIn: false, anyEntry: { type: ['DEVICE'] } },
+      { checkoutType: 'GUEST' },
+    ],
+  };
+  t['rules/cart-statuses.json'] = {
+    $schema: '../meta/rule.schema.json', id: 'cart-statuses', version: 1,
+    cartStatuses: { notEligibleByAge: { modal: 'confirm', modalParams: 'message' }, success: { toast: { kind: 'success', text: { message: 'modal.confirm.ok' } } } },
+  };
+  change(t);
+  return t;
+}
+
+async function check(tree: Tree) {
+  const { schemasDir, cleanup } = await writeTree(tree);
+  cleanups.push(cleanup);
+  return loadAndCheck(schemasDir);
+}
+
+describe('rule documents', () => {
+  it('a valid pair of rule documents passes and is served as kind "rule"', async () => {
+    const { documents, errors } = await check(withRules());
+    expect(formatErrors(errors)).toBe('');
+    expect(documents.filter((d) => d.kind === 'rule').map((d) => d.id).sort()).toEqual(['cart-statuses', 'checkout-types']);
+  });
+
+  it('a checkout type without a flow, a conditional last rule and an unconditional rule before others are errors', async () => {
+    const { errors } = await check(withRules((t) => {
+      t['rules/checkout-types.json'].checkoutTypes = [
+        { checkoutType: 'GUEST' },
+        { checkoutType: 'MOBILE', signedIn: true },
+      ];
+    }));
+    expect(errors.map((e) => e.pointer).sort()).toEqual(['/checkoutTypes/0', '/checkoutTypes/1', '/checkoutTypes/1/checkoutType']);
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/checkout type MOBILE has no flow/);
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/the last checkout type rule must have no conditions/);
+    expect(errors.map((e) => e.message).join('\n')).toMatch(/rules after it are never used/);
+  });
+
+  it('an unknown product type, statusCode, modal or message key is reported', async () => {
+    const { errors } = await check(withRules((t) => {
+      t['rules/checkout-types.json'].checkoutTypes[0].anyEntry.type = ['PHONE'];
+      t['rules/cart-statuses.json'].cartStatuses.notEligibleByAge.modal = 'confrm';
+      t['rules/cart-statuses.json'].cartStatuses.success.toast.text.message = 'modal.confirm.okk';
+      t['rules/cart-statuses.json'].cartStatuses.tooMany = { modal: 'confirm' };
+    }));
+    const text = formatErrors(errors);
+    expect(text).toMatch(/checkout-types\.json.*\/checkoutTypes\/0\/anyEntry\/type\/0/);
+    expect(text).toMatch(/unknown modal "confrm" — did you mean "confirm"\?/);
+    expect(text).toMatch(/message key "modal\.confirm\.okk" is missing/);
+    expect(text).toMatch(/cartStatuses/);
+    expect(errors.length).toBe(5); // the missing key once per language
+  });
+
+  it('a flow step with an unknown code, a wrong path or an unknown screen, or a doneWhen outside the condition subset, is reported', async () => {
+    const { errors } = await check(withRules((t) => {
+      const steps = t['flows/guest.json'].steps;
+      steps.push({ code: 'CONNECT_MSISDN', path: '/kupovina/broj', eventName: 'checkout_msisdn', screen: 'checkout-msisdn', title: { message: 'checkout.step.dataDelivery' } });
+      steps.push({ code: 'NUMBER_CHOICE', path: '/kupovina/broj', eventName: 'x', screen: 'pdp', title: { message: 'checkout.step.dataDelivery' } });
+      steps[0].doneWhen = { $comment: 'x', required: ['orderCustomerInfo'] };
+    }));
+    const text = formatErrors(errors);
+    expect(text).toMatch(/\/steps\/1\/path.*must be "\/kupovina\/postavke-mobilne-usluge"/);
+    expect(text).toMatch(/\/steps\/1\/screen.*unknown screen "checkout-msisdn"/);
+    expect(text).toMatch(/\/steps\/2\/code/);
+    expect(text).toMatch(/\/steps\/0\/doneWhen/);
+  });
+});
