@@ -15,6 +15,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   selfcareBalanceCredits: 'selfcare', selfcarePrepaidRegistrations: 'selfcare', selfcareJobs: 'selfcare',
   // server/numbers/schema.ts and server/outbox/schema.ts (their own schema files, listed in drizzle.config.ts)
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
-  outbox: 'outbox',
+  outbox: 'outbox', oneTimeCodes: 'outbox',
   appMeta: 'db',
 };
