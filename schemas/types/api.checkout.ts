@@ -300,6 +300,10 @@ export interface OrderResult {
   status: string;
   paymentInfo: null | {
     cardPaymentType?: string;
+    /**
+     * SAVED_CARD: the saved card to authorize with.
+     */
+    cardId?: string | null;
   };
   orderCustomerInfo: null | OrderCustomerInfo;
   confirmationPageType: string;
