@@ -82,7 +82,7 @@ export function renderChallenge(ui: UiDocuments, m: { id: string; orderCode: str
     ? `<p class="notice">${t('payment.gateway.alreadyProcessed')}</p>
        <a class="button" href="${esc(m.backUrl)}">${t('payment.gateway.backToShop')}</a>`
     : `<form method="post" action="/gateway/3ds/${esc(m.id)}" novalidate>
-      <p class="notice">${t('payment.gateway.threeDs.text')}</p>
+      <p class="challenge-text">${t('payment.gateway.threeDs.text')}</p>
       <button type="submit" name="action" value="confirm" class="button">${t('payment.gateway.threeDs.confirm')}</button>
       <button type="submit" name="action" value="fail" class="link">${t('payment.gateway.threeDs.fail')}</button>
     </form>`;
@@ -119,6 +119,7 @@ form{padding:20px 24px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px
 .notice{padding:20px 24px;margin:0}main>.button{margin:0 24px 20px}
 .test-cards{margin:0 24px 20px;padding:12px 16px;border:1px dashed #c5d0dd;border-radius:8px;font-size:13px;background:#fbfcfe}
 .test-cards h2{font-size:13px;margin:0 0 6px;color:#5b6b7f}.test-cards ul{margin:0;padding-left:18px;display:grid;gap:4px}
+.challenge-text{margin:0;font-size:15px;line-height:1.5}
 .saved-card{display:grid;gap:4px;margin:0;padding:12px 14px;border:1px solid #c5d0dd;border-radius:8px;font-size:14px}
 .saved-card strong{font-size:18px;color:#0f2a4a}.save-note{margin:0;font-size:13px;color:#3b4a5c}
 footer{padding:12px 24px;font-size:12px;color:#5f6b7a;border-top:1px solid #e1e7ef}
