@@ -1,7 +1,7 @@
 // Tables of the payment module (server/payment/): saved cards and e-bill accounts of the shop's customers, the cart's
 // payment choice (monthly bill account, saved card), and the gateway simulator's own state (its token vault and its
 // 3-D Secure challenges). Only server/payment writes them. A card number (PAN) is never stored anywhere.
-import { pgTable, text, integer, timestamp, serial, index, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { carts, users } from '../db/schema';
 
@@ -19,7 +19,13 @@ export const savedCards = pgTable('saved_cards', {
   expiryYear: integer('expiry_year').notNull(),
   holder: text('holder').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('saved_cards_user_idx').on(t.userId)]);
+}, (t) => [
+  index('saved_cards_user_idx').on(t.userId),
+  // what a saved card may hold: an accepted brand, four digits, a month — never room for a card number
+  check('saved_cards_brand', sql`${t.brand} IN ('mastercard', 'maestro', 'dinacard', 'visa')`),
+  check('saved_cards_last_four', sql`${t.lastFour} ~ '^[0-9]{4}$'`),
+  check('saved_cards_expiry', sql`${t.expiryMonth} BETWEEN 1 AND 12 AND ${t.expiryYear} BETWEEN 2000 AND 2099`),
+]);
 
 /** A customer's monthly-bill (e-bill) accounts: ChargeGroupAccount charges the order to one of them. */
 export const billingAccounts = pgTable('billing_accounts', {
@@ -53,7 +59,7 @@ export const gatewayTokens = pgTable('gateway_tokens', {
   brand: text('brand').notNull(),
   lastFour: text('last_four').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [check('gateway_tokens_behaviour', sql`${t.behaviour} IN ('APPROVE', 'DECLINE', 'CARD_LIMIT', 'CHALLENGE')`)]);
 
 /**
  * A 3-D Secure challenge of the gateway simulator: opened when a challenge card is used, answered once on its page
@@ -77,4 +83,7 @@ export const gatewayChallenges = pgTable('gateway_challenges', {
   saveHolder: text('save_holder'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   answeredAt: timestamp('answered_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('gateway_challenges_one_pending').on(t.paymentId).where(sql`${t.status} = 'PENDING'`)]);
+}, (t) => [
+  uniqueIndex('gateway_challenges_one_pending').on(t.paymentId).where(sql`${t.status} = 'PENDING'`),
+  check('gateway_challenges_status', sql`${t.status} IN ('PENDING', 'CONFIRMED', 'FAILED')`),
+]);

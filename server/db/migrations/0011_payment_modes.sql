@@ -27,7 +27,8 @@ CREATE TABLE "gateway_challenges" (
 	"save_expiry" text,
 	"save_holder" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"answered_at" timestamp with time zone
+	"answered_at" timestamp with time zone,
+	CONSTRAINT "gateway_challenges_status" CHECK ("gateway_challenges"."status" IN ('PENDING', 'CONFIRMED', 'FAILED'))
 );
 --> statement-breakpoint
 CREATE TABLE "gateway_tokens" (
@@ -35,7 +36,8 @@ CREATE TABLE "gateway_tokens" (
 	"behaviour" text NOT NULL,
 	"brand" text NOT NULL,
 	"last_four" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gateway_tokens_behaviour" CHECK ("gateway_tokens"."behaviour" IN ('APPROVE', 'DECLINE', 'CARD_LIMIT', 'CHALLENGE'))
 );
 --> statement-breakpoint
 CREATE TABLE "saved_cards" (
@@ -48,7 +50,10 @@ CREATE TABLE "saved_cards" (
 	"expiry_year" integer NOT NULL,
 	"holder" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "saved_cards_token_unique" UNIQUE("token")
+	CONSTRAINT "saved_cards_token_unique" UNIQUE("token"),
+	CONSTRAINT "saved_cards_brand" CHECK ("saved_cards"."brand" IN ('mastercard', 'maestro', 'dinacard', 'visa')),
+	CONSTRAINT "saved_cards_last_four" CHECK ("saved_cards"."last_four" ~ '^[0-9]{4}$'),
+	CONSTRAINT "saved_cards_expiry" CHECK ("saved_cards"."expiry_month" BETWEEN 1 AND 12 AND "saved_cards"."expiry_year" BETWEEN 2000 AND 2099)
 );
 --> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "card_payment_type" text DEFAULT 'NEW_CARD' NOT NULL;--> statement-breakpoint
