@@ -104,7 +104,7 @@ s.test('another customer pays with a saved card: the gateway shows the card and 
   await page.getByText('DinaCard •••• 0003').waitFor();
   assert.deepEqual(await axeProblems(page), [], 'the saved-card gateway page has no axe violation');
   assert.equal(await page.getByLabel('Broj kartice').count(), 0);
-  await page.screenshot({ path: `${SHOTS}/payment-gateway-saved-card-375.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/payment-gateway-saved-card-1280.png`, fullPage: true });
   await page.getByRole('button', { name: /^Plati/ }).click();
   await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
   assert.deepEqual(problems, []);

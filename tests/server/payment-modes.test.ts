@@ -261,4 +261,29 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     const st = (await h.app.inject({ method: 'GET', url: `${B}/topup/status?orderId=${orderId}` })).json();
     expect(JSON.stringify(st)).toContain('APPROVED');
   });
+
+  it('3-D Secure in bill payment: a failed check leaves the bill open; a confirmed one pays it once', async () => {
+    const s = await new Shopper(h.app).login();
+    const CONSENTS = { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true, PERSONAL_DATA_NOTICE: true };
+    const open = async () => {
+      const found = await s.call('POST', '/ecommerce/b2c/bill/find', { customerNumber: '1000001', billReference: '202610000011' });
+      expect(found.statusCode, found.body).toBe(200);
+      const auth = await s.call('POST', '/ecommerce/b2c/bill/payment/authorize', { billSessionId: found.json().billSessionId, consents: CONSENTS });
+      expect(auth.statusCode, auth.body).toBe(200);
+      return auth.json() as { orderId: string; redirectionUrl: string };
+    };
+    const billStatus = async (orderId: string) => JSON.stringify((await h.app.inject({ method: 'GET', url: `/ecommerce/b2c/bill/payment/status?orderId=${orderId}` })).json());
+    const first = await open();
+    const ch1 = (await payCard(first.redirectionUrl, '4000 0000 0000 3220')).headers.location as string;
+    expect(ch1).toMatch(/^\/gateway\/3ds\//);
+    await form(ch1, { action: 'fail' });
+    expect(await billStatus(first.orderId)).toContain('DECLINED');
+    const second = await open();
+    const ch2 = (await payCard(second.redirectionUrl, '4000 0000 0000 3220')).headers.location as string;
+    await Promise.all([form(ch2, { action: 'confirm' }), form(ch2, { action: 'confirm' })]);
+    expect(await billStatus(second.orderId)).toContain('APPROVED');
+    const again = await s.call('POST', '/ecommerce/b2c/bill/find', { customerNumber: '1000001', billReference: '202610000011' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].reason).toBe('ALREADY_PAID');
+  });
 });
