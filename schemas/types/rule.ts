@@ -2,7 +2,7 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types") what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes").
+ * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes").
  */
 export type RuleDocument = {
   /**
