@@ -16,7 +16,6 @@ const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<
 /** Checkout types an anonymous shopper may buy as a guest (seed 000 §4, §6): the guest-or-login modal opens. */
 export const GUEST_CHECKOUT_TYPES = ['GUEST', 'STANDALONE', 'MOBILE_PREPAID_GUEST'];
 
-const MONTHLY_BILL_MODES = ['ChargeGroupAccount', 'ChargeNewGroupAccount'];
 /** How long the prefill waits for the boot's user check. */
 const USER_WAIT_MS = 15_000;
 
@@ -195,21 +194,65 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'checkout.loadPayment',
-    description: 'Loads the payment modes and consent templates (non-required consents start unchecked) and preselects the cart\'s payment mode or the first one.',
+    description: 'Loads the payment modes the cart\'s checkout offers (schemas/rules/payment-modes.json) with the card payment types, the consent templates (non-required consents start unchecked) and, for a signed-in customer, the monthly bills (e-bills) and saved cards; preselects the cart\'s payment mode or the first one, the chosen or first monthly bill, the first valid saved card, and the first card payment type that can be used.',
     args: { type: 'object' },
     async run(_args, ctx) {
-      const { checkout, cart } = ctx.stores;
-      const lang = ctx.stores.session.lang;
+      const { checkout, cart, session } = ctx.stores;
+      const lang = session.lang;
       const q = lang === 'en' ? { lang: 'en' } : undefined;
-      const [modes, consents] = await Promise.all([
-        ctx.api.call('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [] }; }),
+      const signedIn = session.isAuthorized;
+      const [modes, consents, bills, cards] = await Promise.all([
+        ctx.api.call('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [], creditCardPaymentTypes: [] }; }),
         ctx.api.call('consentTemplates', { query: q }).catch((e) => { console.error(e); return { consentTemplates: [] }; }),
+        signedIn ? ctx.api.call('ebills', { query: q }).catch((e) => { console.error(e); return { ebills: [] }; }) : Promise.resolve({ ebills: [] }),
+        signedIn ? ctx.api.call('creditCards', { query: q }).catch((e) => { console.error(e); return { cardInfoDataList: [] }; }) : Promise.resolve({ cardInfoDataList: [] }),
       ]);
       checkout.setPaymentModes(modes.paymentModes ?? []);
       checkout.setConsentTemplates(consents.consentTemplates ?? []);
+      checkout.setEbills((bills.ebills ?? []).map((b) => ({ code: b.billingAccountId, name: `${b.name} · ${b.billingAccountId}`, description: `${b.address} · ${b.email}` })));
+      const chosenBill = (bills.ebills ?? []).find((b) => b.selected)?.billingAccountId;
+      const billCodes = checkout.ebills.map((b) => b.code);
+      checkout.selectBillingAccount(chosenBill ?? (checkout.selectedBillingAccount && billCodes.includes(checkout.selectedBillingAccount) ? checkout.selectedBillingAccount : billCodes[0] ?? null));
+      const list = cards.cardInfoDataList ?? [];
+      checkout.setSavedCards(list.map((c) => ({
+        code: c.id, brand: c.brand, name: `${c.maskedNumber} · ${c.holder}`, disabled: c.expired,
+        description: c.expired ? session.t('checkout.payment.card.expired', { expiry: c.expiry }) : session.t('checkout.payment.card.validUntil', { expiry: c.expiry }),
+      })));
+      const usable = list.filter((c) => !c.expired);
+      checkout.selectCard(list.find((c) => c.selected && !c.expired)?.id ?? usable[0]?.id ?? null);
+      // SAVED_CARD is offered only when there is a card to pay with
+      const types = (modes.creditCardPaymentTypes ?? []).filter((t) => t.code !== 'SAVED_CARD' || usable.length > 0);
+      checkout.setCardPaymentTypes(types);
+      const cartType = cart.cart?.paymentInfo?.cardPaymentType as string | undefined;
+      const typeCodes: string[] = types.map((t) => t.code);
+      checkout.selectCardPaymentType(cartType && typeCodes.includes(cartType) ? cartType : typeCodes[0] ?? null);
       const preferred = cart.cart?.paymentMode?.code;
       const codes = checkout.paymentModes.map((m) => m.code);
       checkout.selectPaymentMode(preferred && codes.includes(preferred) ? preferred : checkout.selectedPaymentMode && codes.includes(checkout.selectedPaymentMode) ? checkout.selectedPaymentMode : codes[0] ?? null);
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'checkout.selectBillingAccount',
+    description: 'Chooses the monthly bill (billingAccountId) a ChargeGroupAccount order is charged to; sent with "set monthly bill" on submit.',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      ctx.stores.checkout.selectBillingAccount(args.code);
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'checkout.selectCardPaymentType',
+    description: 'Chooses how the card is given: SAVED_CARD (a saved card), NEW_CARD_SAVE (a new card, saved after payment) or NEW_CARD (a new card, not saved).',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', enum: ['SAVED_CARD', 'NEW_CARD_SAVE', 'NEW_CARD'] } } },
+    run(args, ctx) {
+      ctx.stores.checkout.selectCardPaymentType(args.code);
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'checkout.selectSavedCard',
+    description: 'Chooses the saved card (its id) a SAVED_CARD payment is made with.',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    run(args, ctx) {
+      ctx.stores.checkout.selectCard(args.code);
     },
   }),
   defineAction<{ id: string; value: boolean }>({
@@ -244,19 +287,32 @@ export default [
       if (missing.length > 0) throw new ActionError('consents required', true);
       const mode = checkout.selectedPaymentMode;
       if (!mode) { ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' }); throw new ActionError('no payment mode', true); }
+      if (mode === 'ChargeGroupAccount' && !(args.billingAccountId ?? checkout.selectedBillingAccount)) {
+        ui.showToast({ kind: 'error', message: 'error.checkout.billingAccountRequired' });
+        throw new ActionError('no monthly bill', true);
+      }
+      if (mode === 'CreditCard' && (args.creditCardPaymentType ?? checkout.selectedCardPaymentType) === 'SAVED_CARD' && !(args.creditCardId ?? checkout.selectedCardId)) {
+        ui.showToast({ kind: 'error', message: 'error.checkout.cardRequired' });
+        throw new ActionError('no saved card', true);
+      }
       checkout.setSubmitting(true);
       try {
         // 3. validate the cart
         const { ok } = await validateCart(ctx, false);
         if (!ok) throw new ActionError('cart invalid', true);
-        // 4. monthly bill
-        if (MONTHLY_BILL_MODES.includes(mode) && args.billingAccountId) {
-          await ctx.api.call('setMonthlyBill', { body: { billingAccountId: args.billingAccountId } });
+        // 4. monthly bill (before the payment type, seed 000 §4)
+        const billingAccountId = args.billingAccountId ?? checkout.selectedBillingAccount;
+        if (mode === 'ChargeGroupAccount' && billingAccountId) {
+          await ctx.api.call('setMonthlyBill', { body: { billingAccountId } });
         }
-        // 5. payment type
+        // 5. payment type (by card: how the card is given, and the saved card)
         const pt: Record<string, unknown> = { paymentMode: mode };
-        if (args.creditCardPaymentType) pt.creditCardPaymentType = args.creditCardPaymentType;
-        if (args.creditCardId) pt.creditCardId = args.creditCardId;
+        if (mode === 'CreditCard') {
+          const cardType = args.creditCardPaymentType ?? checkout.selectedCardPaymentType;
+          if (cardType) pt.creditCardPaymentType = cardType;
+          const cardId = args.creditCardId ?? (cardType === 'SAVED_CARD' ? checkout.selectedCardId : null);
+          if (cardType === 'SAVED_CARD' && cardId) pt.creditCardId = cardId;
+        }
         await ctx.api.call('setPaymentType', { body: pt });
         // 6. submit
         const docs = contractDocsConsent(checkout.consentTemplates);
@@ -268,7 +324,8 @@ export default [
         const cardPaymentType = result.paymentInfo?.cardPaymentType;
         if (cardPaymentType) {
           const body: Record<string, unknown> = { cardPaymentType, orderId: result.code };
-          if (args.creditCardId) body.cardId = args.creditCardId;
+          const cardId = result.paymentInfo?.cardId ?? null;
+          if (cardPaymentType === 'SAVED_CARD' && cardId) body.cardId = cardId;
           const auth = await ctx.api.call('authorizePayment', { body });
           rememberPendingOrder(result.code);
           assignLocation(auth.redirectionUrl);
@@ -289,6 +346,11 @@ export default [
         if (e instanceof ApiError && e.type === 'CartValidationError') {
           await handleCartValidationError(e, ctx);
           throw new ActionError('cart validation', true);
+        }
+        if (e instanceof ApiError && e.type === 'ValidationError') {
+          // the payment choice was refused (an expired card, a monthly bill not chosen): the shopper fixes it here
+          ui.showToast({ kind: 'error', text: e.message || session.t('checkout.error.deliveryPayment') });
+          throw new ActionError('payment choice refused', true);
         }
         console.error('[checkout.submitOrder]', e);
         const code = checkout.orderResult?.code;

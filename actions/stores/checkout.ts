@@ -10,6 +10,15 @@ export class CheckoutStore {
   currentStepCode: string | null = null;
   paymentModes: { code: string; name: string }[] = [];
   selectedPaymentMode: string | null = null;
+  /** how a card may be given in this checkout (SAVED_CARD, NEW_CARD_SAVE, NEW_CARD) and the chosen one */
+  cardPaymentTypes: { code: string; name: string }[] = [];
+  selectedCardPaymentType: string | null = null;
+  /** the customer's monthly bills (ChargeGroupAccount) as choices, and the chosen billingAccountId */
+  ebills: { code: string; name: string; description?: string | null }[] = [];
+  selectedBillingAccount: string | null = null;
+  /** the customer's saved cards as choices (expired ones disabled), and the chosen card id */
+  savedCards: { code: string; name: string; description?: string | null; disabled?: boolean; brand?: string | null }[] = [];
+  selectedCardId: string | null = null;
   consentTemplates: ConsentTemplate[] = [];
   consents: Record<string, boolean> = {};
   /** set when required consents are missing on submit: the ids that must be confirmed */
@@ -53,6 +62,12 @@ export class CheckoutStore {
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }
+  setCardPaymentTypes(t: { code: string; name: string }[]): void { this.cardPaymentTypes = t; }
+  selectCardPaymentType(code: string | null): void { this.selectedCardPaymentType = code; }
+  setEbills(b: CheckoutStore['ebills']): void { this.ebills = b; }
+  selectBillingAccount(code: string | null): void { this.selectedBillingAccount = code; }
+  setSavedCards(c: CheckoutStore['savedCards']): void { this.savedCards = c; }
+  selectCard(code: string | null): void { this.selectedCardId = code; }
   setConsentTemplates(t: ConsentTemplate[]): void {
     this.consentTemplates = t;
     // non-required consents start unchecked (seed 000 §5); required ones too, until confirmed — unless the server

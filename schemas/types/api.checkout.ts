@@ -16,6 +16,9 @@ export interface CheckoutPayloads {
   TimeSlotsResponse?: TimeSlotsResponse;
   TimeSlotBody?: TimeSlotBody;
   PaymentModesResponse?: PaymentModesResponse;
+  MonthlyBillBody?: MonthlyBillBody;
+  EbillsResponse?: EbillsResponse;
+  CreditCardsResponse?: CreditCardsResponse;
   ConsentTemplatesResponse?: ConsentTemplatesResponse;
   PaymentTypeBody?: PaymentTypeBody;
   SubmitOrderBody?: SubmitOrderBody;
@@ -226,6 +229,46 @@ export interface PaymentModesResponse {
     code: 'ChargeGroupAccount' | 'ChargeNewGroupAccount' | 'CreditCard' | 'Delivery';
     name: string;
   }[];
+  /**
+   * How a card may be given in this checkout (SAVED_CARD, NEW_CARD_SAVE, NEW_CARD), in the order shown; empty when CreditCard is not offered.
+   */
+  creditCardPaymentTypes?: {
+    code: 'NEW_CARD' | 'NEW_CARD_SAVE' | 'SAVED_CARD';
+    name: string;
+  }[];
+}
+export interface MonthlyBillBody {
+  billingAccountId: string;
+}
+export interface EbillsResponse {
+  ebills: {
+    billingAccountId: string;
+    name: string;
+    email: string;
+    address: string;
+    /**
+     * The account the cart's set monthly bill chose.
+     */
+    selected: boolean;
+  }[];
+}
+export interface CreditCardsResponse {
+  /**
+   * The customer's saved cards: what the gateway's token stands for, never a number or the token.
+   */
+  cardInfoDataList: {
+    id: string;
+    brand: 'mastercard' | 'maestro' | 'dinacard' | 'visa';
+    lastFour: string;
+    maskedNumber: string;
+    /**
+     * MM/YY
+     */
+    expiry: string;
+    holder: string;
+    expired: boolean;
+    selected: boolean;
+  }[];
 }
 export interface ConsentTemplatesResponse {
   consentTemplates: {
@@ -257,6 +300,10 @@ export interface OrderResult {
   status: string;
   paymentInfo: null | {
     cardPaymentType?: string;
+    /**
+     * SAVED_CARD: the saved card to authorize with.
+     */
+    cardId?: string | null;
   };
   orderCustomerInfo: null | OrderCustomerInfo;
   confirmationPageType: string;

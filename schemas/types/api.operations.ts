@@ -48,9 +48,9 @@ export interface ApiOperations {
   deliveryTimeSlots: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.TimeSlotsResponse };
   setDeliveryTimeSlot: { query: ApiCommon.LangQuery; body: ApiCheckout.TimeSlotBody; response: ApiCheckout.CartResponse };
   paymentModes: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.PaymentModesResponse };
-  creditCards: { query: never; body: never; response: unknown };
-  ebills: { query: never; body: never; response: unknown };
-  setMonthlyBill: { query: never; body: never; response: unknown };
+  creditCards: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.CreditCardsResponse };
+  ebills: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.EbillsResponse };
+  setMonthlyBill: { query: ApiCommon.LangQuery; body: ApiCheckout.MonthlyBillBody; response: ApiCheckout.CartResponse };
   setPaymentType: { query: ApiCommon.LangQuery; body: ApiCheckout.PaymentTypeBody; response: ApiCheckout.CartResponse };
   consentTemplates: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.ConsentTemplatesResponse };
   submitOrder: { query: ApiCommon.LangQuery; body: ApiCheckout.SubmitOrderBody; response: ApiCheckout.OrderResult };

@@ -12,6 +12,16 @@ export interface CallbackBody {
   amount: number;
   timestamp: number;
   signature: string;
+  /**
+   * A card paid with "pay and save": the gateway's token, brand, last four digits, expiry and holder — never the number.
+   */
+  card?: {
+    token: string;
+    brand: 'mastercard' | 'maestro' | 'dinacard' | 'visa';
+    lastFour: string;
+    expiry: string;
+    holder: string;
+  };
 }
 export interface CallbackResponse {
   outcome: 'applied' | 'alreadyProcessed';

@@ -2,13 +2,13 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types") or what the shop does for each add-to-cart statusCode (id "cart-statuses").
+ * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes").
  */
 export type RuleDocument = {
   /**
-   * The rule document's id: the file name without .json — "checkout-types" or "cart-statuses".
+   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses" or "payment-modes".
    */
-  id: 'checkout-types' | 'cart-statuses';
+  id: 'checkout-types' | 'cart-statuses' | 'payment-modes';
   version: Version;
   /**
    * A note for the people who edit this document (not shown in the shop).
@@ -26,6 +26,12 @@ export type RuleDocument = {
   cartStatuses?: {
     [k: string]: Reaction;
   };
+  /**
+   * Which payment modes and card payment types a checkout offers. The rules are tried in order; the first whose conditions all hold wins. The last rule must have no conditions, so every checkout offers a way to pay.
+   *
+   * @minItems 1
+   */
+  paymentModes?: [PaymentModeRule, ...PaymentModeRule[]];
 };
 /**
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
@@ -69,6 +75,14 @@ export type VocabularyMessageKey = string;
  * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
  */
 export type Value = unknown;
+/**
+ * A payment mode of seed 000 §3: ChargeGroupAccount (on one of the customer's monthly bills), ChargeNewGroupAccount (on a new monthly bill), CreditCard, Delivery (pay on delivery).
+ */
+export type PaymentMode = 'ChargeGroupAccount' | 'ChargeNewGroupAccount' | 'CreditCard' | 'Delivery';
+/**
+ * SAVED_CARD (pay with a saved card), NEW_CARD_SAVE (pay and save a new card), NEW_CARD (pay without saving).
+ */
+export type CardPaymentType = 'SAVED_CARD' | 'NEW_CARD_SAVE' | 'NEW_CARD';
 
 /**
  * A checkout type and the conditions under which a cart gets it.
@@ -166,4 +180,35 @@ export interface TranslatedText {
   params?: {
     [k: string]: Value;
   };
+}
+/**
+ * The payment modes offered when this rule's conditions hold.
+ */
+export interface PaymentModeRule {
+  /**
+   * Only for carts of one of these checkout types; absent: any.
+   *
+   * @minItems 1
+   */
+  checkoutTypes?: [CheckoutType, ...CheckoutType[]];
+  /**
+   * true: only when a customer is signed in; false: only for a guest; absent: either.
+   */
+  signedIn?: boolean;
+  /**
+   * The payment modes offered, in the order shown; the first is preselected.
+   *
+   * @minItems 1
+   */
+  modes: [PaymentMode, ...PaymentMode[]];
+  /**
+   * With CreditCard: how the card may be given, in the order shown. SAVED_CARD and NEW_CARD_SAVE need a signed-in customer.
+   *
+   * @minItems 1
+   */
+  cardPaymentTypes?: [CardPaymentType, ...CardPaymentType[]];
+  /**
+   * Why this rule exists (for editors).
+   */
+  note?: string;
 }

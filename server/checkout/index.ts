@@ -5,4 +5,4 @@ export {
   lockOrder, markOrderPaid, markOrderPaymentFailed, markStockReleased, orderResult, orderStatus, recordOrder, sameLines,
   type OrderRow, type OrderValues, type SubmitBody,
 } from './orders';
-export { CARD_PAYMENT_TYPES, GUEST_PAYMENT_MODES, checkoutOptions, consents, formatAddress, paymentModes, setGuestInfo, setPaymentType, setTimeSlot, timeSlots, type GuestBody } from './service';
+export { checkoutOptions, consents, formatAddress, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';

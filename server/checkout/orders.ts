@@ -26,7 +26,7 @@ export function orderResult(o: OrderRow, lang: Lang) {
   return {
     code: o.code,
     status: o.status,
-    paymentInfo: o.cardPaymentType ? { cardPaymentType: o.cardPaymentType } : null,
+    paymentInfo: o.cardPaymentType ? { cardPaymentType: o.cardPaymentType, cardId: ((snap as { payment?: { savedCardId?: string | null } }).payment?.savedCardId) ?? null } : null,
     orderCustomerInfo: snap.orderCustomerInfo ?? null,
     confirmationPageType: o.cardPaymentType ? 'CARD_PAYMENT' : 'ORDER',
     totalPrice: money(o.totalPrice, lang),
@@ -72,7 +72,7 @@ export function sameLines(a: EntryRow[], b: EntryRow[]): boolean {
 }
 
 /** An abandoned payment's order kept as it is, with the consents and snapshot of this submit. */
-export async function keepPendingOrder(tx: DbOrTx, orderId: number, values: Pick<OrderValues, 'consents' | 'sendContractDocsToEmail' | 'snapshot'>): Promise<OrderRow> {
+export async function keepPendingOrder(tx: DbOrTx, orderId: number, values: Pick<OrderValues, 'consents' | 'sendContractDocsToEmail' | 'snapshot' | 'cardPaymentType'>): Promise<OrderRow> {
   const [same] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
   return same;
 }

@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
-import { ApiError } from '../lib/errors';
 import { cartView, getOrCreateCart } from '../cart/index';
-import { checkoutOptions, consents, paymentModes, setGuestInfo, setPaymentType, setTimeSlot, timeSlots, type GuestBody } from './service';
+import { checkoutOptions, consents, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';
 import { CartValidationFailure, confirmationData, findOrder, orderResult, orderStatus, type SubmitBody } from './orders';
 import { retryOrder, submitOrder } from '../workflows/place-order';
 import { authorizePayment } from '../workflows/payment';
+import { creditCardsOf, ebillsOf, paymentModesOf, setMonthlyBill, setPaymentType } from '../workflows/payment-choice';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
@@ -41,7 +41,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'paymentModes'>>({
     ...contractRoute(paths, 'paymentModes'), ...auth,
-    handler: async (req) => paymentModes(ui, requestLang(req)),
+    handler: async (req) => paymentModesOf(db, ui, req.sessionId!, requestLang(req)),
   });
   app.route<RouteOf<'consentTemplates'>>({
     ...contractRoute(paths, 'consentTemplates'), ...auth,
@@ -49,7 +49,20 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'setPaymentType'>>({
     ...contractRoute(paths, 'setPaymentType'), ...auth,
-    handler: async (req) => { await setPaymentType(db, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await setPaymentType(db, ui, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
+  });
+  // the customer's monthly bills (e-bills) and saved cards; "set monthly bill" comes before "set payment type" (seed 000 §4)
+  app.route<RouteOf<'ebills'>>({
+    ...contractRoute(paths, 'ebills'), ...auth,
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return ebillsOf(db, req.sessionId!); },
+  });
+  app.route<RouteOf<'creditCards'>>({
+    ...contractRoute(paths, 'creditCards'), ...auth,
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return creditCardsOf(db, req.sessionId!); },
+  });
+  app.route<RouteOf<'setMonthlyBill'>>({
+    ...contractRoute(paths, 'setMonthlyBill'), ...auth,
+    handler: async (req) => { await setMonthlyBill(db, ui, req.sessionId!, req.body.billingAccountId); return cartOf(req.sessionId!, requestLang(req)); },
   });
   app.route<RouteOf<'submitOrder'>>({
     ...contractRoute(paths, 'submitOrder'), ...auth,
@@ -65,10 +78,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'authorizePayment'>>({
     ...contractRoute(paths, 'authorizePayment'), ...auth,
-    handler: async (req) => {
-      if (req.body.cardId) throw new ApiError(400, 'ValidationError', 'error.checkout.savedCardNotAllowed', {}, undefined, 'cardId');
-      return authorizePayment(db, req.sessionId!, req.body.orderId);
-    },
+    handler: async (req) => authorizePayment(db, req.sessionId!, req.body),
   });
   // "Pokušaj ponovo" after a failed or abandoned card payment: the order's cart (entries, customer data, address,
   // payment mode) becomes the open cart again; submitting it places the same order again (orders.ts).

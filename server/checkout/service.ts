@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
+import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setCheckoutFields } from '../cart/index';
@@ -19,9 +20,6 @@ export function formatAddress(a: Record<string, string | undefined>): string {
   return [street, flat, town].filter(Boolean).join(', ');
 }
 
-/** Guests pay only by card, in full (seed 001 §6). */
-export const GUEST_PAYMENT_MODES = ['CreditCard'] as const;
-export const CARD_PAYMENT_TYPES = ['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD'] as const;
 
 export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): Promise<void> {
   await db.transaction(async (tx) => {
@@ -50,20 +48,6 @@ export async function setTimeSlot(db: Db, sessionId: string, code: string): Prom
   await setCheckoutFields(db, cart.id, { deliveryTimeSlot: code });
 }
 
-export function paymentModes(ui: UiDocuments, lang: Lang) {
-  return { paymentModes: GUEST_PAYMENT_MODES.map((code) => ({ code, name: ui.message(lang, `checkout.payment.name.${code}`) })) };
-}
-
-export async function setPaymentType(db: Db, sessionId: string, body: { paymentMode: string; creditCardPaymentType?: string; creditCardId?: string }): Promise<void> {
-  if (!(GUEST_PAYMENT_MODES as readonly string[]).includes(body.paymentMode)) {
-    throw badInput('error.checkout.paymentModeNotAllowed', { code: body.paymentMode }, 'paymentMode', 'paymentModeNotAllowed');
-  }
-  const type = body.creditCardPaymentType ?? 'NEW_CARD';
-  if (type === 'SAVED_CARD') throw badInput('error.checkout.savedCardNotAllowed', {}, 'creditCardPaymentType');
-  const cart = await getOrCreateCart(db, sessionId);
-  await setCheckoutFields(db, cart.id, { paymentMode: body.paymentMode, cardPaymentType: type });
-}
-
 /** The consents; after "Pokušaj ponovo" (the open cart is a failed order's cart) as the shopper gave them for that order. */
 export async function consents(db: Db, lang: Lang, sessionId?: string) {
   const rows = await db.select().from(consentTemplates).orderBy(asc(consentTemplates.sortOrder));
@@ -80,12 +64,16 @@ export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string
   const cart = await getOrCreateCart(db, sessionId);
   const entries = await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries);
+  const signedIn = await cartSignedIn(db, cart);
+  const checkoutType = entries.length ? checkoutTypeOf(ui, signedIn, entries, products) : null;
+  const offer = paymentOfferFor(ui, checkoutType, signedIn);
   return {
     options: {
       checkoutStep: step ?? null,
-      checkoutType: entries.length ? checkoutTypeOf(ui, await cartSignedIn(db, cart), entries, products) : null,
+      checkoutType,
       deliveryOptions: [{ code: 'DELIVERY_ADDRESS_NEW', name: ui.message(lang, 'checkout.delivery.newAddress'), selected: true }],
-      paymentModes: paymentModes(ui, lang).paymentModes,
+      paymentModes: offer.modes.map((code) => ({ code, name: ui.message(lang, `checkout.payment.name.${code}`) })),
+      creditCardPaymentTypes: offer.cardPaymentTypes,
       deliveryTimeSlotsEnabled: true,
       chargeTypes: [...new Set(entries.map((e) => e.chargeType))],
     },

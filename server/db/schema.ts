@@ -245,6 +245,12 @@ export const payments = pgTable('payments', {
   /** PENDING | APPROVED | DECLINED | CARD_LIMIT | CANCELLED (replaced: the order's cart changed before it was paid) */
   status: text('status').notNull().default('PENDING'),
   cardLast4: text('card_last4'),
+  /** NEW_CARD | NEW_CARD_SAVE | SAVED_CARD (seed 000 §3 card payment types) */
+  cardPaymentType: text('card_payment_type').notNull().default('NEW_CARD'),
+  /** the signed-in customer paying (a saved card is theirs; a card paid with NEW_CARD_SAVE is saved for them) */
+  userId: integer('user_id').references(() => users.id),
+  /** SAVED_CARD: the card (server/payment/schema.ts saved_cards.id) the gateway charges through its token */
+  savedCardId: text('saved_card_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [

@@ -4,3 +4,4 @@ export {
   checkoutState, checkoutStepsOf, checkoutTypeFor, flowOf,
   type CartFacts, type CheckoutType, type Flow, type FlowStep,
 } from './checkout-type';
+export { paymentOfferFor, type CardPaymentType, type PaymentMode, type PaymentOffer } from './payment-modes';

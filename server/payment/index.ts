@@ -1,5 +1,11 @@
-// The payment module's public surface: gateway sessions (payments table, written here only) and the callback signature.
-export { cancelOpenPayments, cancelPayment, completePayment, findPayment, openPaymentSession, verifyCallback, type PaymentRow } from './service';
-export { sign, verify, type CallbackPayload, type GatewayResult } from './signature';
-export { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, type PayForm } from './gateway/form';
+// The payment module's public surface: gateway sessions (payments table, written here only), the callback signature,
+// saved cards and e-bill accounts (server/payment/schema.ts) and the gateway simulator's shared card path.
+export { cancelOpenPayments, cancelPayment, completePayment, findPayment, openPaymentSession, verifyCallback, type CardChoice, type PaymentRow } from './service';
+export { sign, verify, type CallbackPayload, type GatewayResult, type SavedCardInfo } from './signature';
+export { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, type CheckedCard, type PayForm } from './gateway/form';
 export { renderPage, GATEWAY_CSS, type PageModel } from './gateway/page';
+export { chargeCard, CHALLENGE_PREFIX, type PayerSession, type Reporter } from './gateway/engine';
+export {
+  CARD_BRANDS, billingAccountsOf, brandOf, cardValid, cardView, findSavedCard, openBillingAccount, ownBillingAccount, ownSavedCard,
+  paymentChoiceOf, saveCardToken, savedCardsOf, setPaymentChoice, type BillingAccountRow, type PaymentChoice, type SavedCardRow,
+} from './cards';

@@ -9,18 +9,22 @@ import { verify, type CallbackPayload } from './signature';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** How an order's card payment is made (seed 000 §3 card payment types): a new card (saved or not) or a saved card. */
+export interface CardChoice { cardPaymentType: 'NEW_CARD' | 'NEW_CARD_SAVE' | 'SAVED_CARD'; userId: number | null; savedCardId: string | null }
+
 /**
  * The gateway session of an order (inside the caller's transaction, the order row locked): the open one when its
- * amount is the order's, else a new one (a session for another amount — the order was placed again from a changed
- * cart — is cancelled, never paid). The partial unique index payments_one_pending_per_order is the last word: a
- * lost insert reads the winner's session. Answers the session id, or null when none could be opened.
+ * amount and card choice are the order's, else a new one (a session for another amount or card — the order was placed
+ * again from a changed cart, or the shopper chose another card — is cancelled, never paid). The partial unique index
+ * payments_one_pending_per_order is the last word: a lost insert reads the winner's session. Answers the session id,
+ * or null when none could be opened.
  */
-export async function openPaymentSession(tx: DbOrTx, order: { id: number; totalPrice: number }): Promise<string | null> {
+export async function openPaymentSession(tx: DbOrTx, order: { id: number; totalPrice: number }, card: CardChoice = { cardPaymentType: 'NEW_CARD', userId: null, savedCardId: null }): Promise<string | null> {
   const open = async () => (await tx.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'PENDING'))))[0];
   const pending = await open();
-  if (pending && pending.amount === order.totalPrice) return pending.id;
+  if (pending && pending.amount === order.totalPrice && pending.cardPaymentType === card.cardPaymentType && pending.savedCardId === card.savedCardId) return pending.id;
   if (pending) await cancelOpenPayments(tx, order.id);
-  const inserted = await tx.insert(payments).values({ id: randomToken(24), orderId: order.id, amount: order.totalPrice })
+  const inserted = await tx.insert(payments).values({ id: randomToken(24), orderId: order.id, amount: order.totalPrice, ...card })
     .onConflictDoNothing().returning({ id: payments.id });
   return inserted[0]?.id ?? (await open())?.id ?? null;
 }

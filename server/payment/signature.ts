@@ -2,9 +2,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type GatewayResult = 'APPROVED' | 'DECLINED' | 'CARD_LIMIT';
-export interface CallbackPayload { paymentId: string; orderCode: string; result: GatewayResult; amount: number; timestamp: number }
+/** A card the shopper paid with "pay and save": the gateway's token and what the shop may show — never the number. */
+export interface SavedCardInfo { token: string; brand: string; lastFour: string; expiry: string; holder: string }
+export interface CallbackPayload { paymentId: string; orderCode: string; result: GatewayResult; amount: number; timestamp: number; card?: SavedCardInfo }
 
-export const canonical = (p: CallbackPayload) => [p.paymentId, p.orderCode, p.result, p.amount, p.timestamp].join('|');
+export const canonical = (p: CallbackPayload) => [
+  p.paymentId, p.orderCode, p.result, p.amount, p.timestamp,
+  ...(p.card ? [p.card.token, p.card.brand, p.card.lastFour, p.card.expiry, p.card.holder] : []),
+].join('|');
 
 export function sign(secret: string, p: CallbackPayload): string {
   return createHmac('sha256', secret).update(canonical(p)).digest('hex');

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requestLang } from '../lib/lang';
 import { money } from '../lib/money';
-import { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, sign, type CallbackPayload, type PayForm } from '../payment';
+import { chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, type CallbackPayload, type PayForm, type Reporter } from '../payment';
 import {
   applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber, resultPathOf, SELFCARE_GATEWAY_PREFIX, topUpStatus,
 } from './service';
@@ -112,6 +112,10 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   // The gateway simulator's hosted page for self-care payments (same page, test cards and checks as the shop's).
   const idParams = { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
+  const reporter: Reporter = async (url, payload) => {
+    const res = await app.inject({ method: 'POST', url, payload });
+    if (res.statusCode !== 200) app.log.error({ status: res.statusCode, body: res.body }, 'self-care gateway callback refused');
+  };
   const pageOf = (p: Awaited<ReturnType<typeof findPayment>>, lang: 'sr' | 'en') => ({
     paymentId: p.id, orderCode: p.orderId, amount: money(p.amount, lang).formattedValue, lang,
     formAction: `${SELFCARE_GATEWAY_PREFIX}${p.id}`, backUrl: resultPathOf(p),
@@ -135,11 +139,11 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
       reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return renderPage(ui, { ...pageOf(p, lang), done: false, errors: checked.errors, values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder } });
     }
-    // The gateway signs its result and calls the shop back; the shop verifies before changing anything.
-    const payload: CallbackPayload = { paymentId: p.id, orderCode: p.orderId, result: checked.result, amount: p.amount, timestamp: Date.now() };
-    const res = await app.inject({ method: 'POST', url: CALLBACK_PATH, payload: { ...payload, signature: sign(gatewaySecret, payload) } });
-    if (res.statusCode !== 200) req.log.error({ status: res.statusCode, body: res.body }, 'self-care gateway callback refused');
-    return reply.redirect(resultPathOf(p), 303);
+    // The gateway's one card path (server/payment/gateway/engine.ts): decided at once, or a 3-D Secure challenge first;
+    // the result is signed and reported to the self-care callback, which verifies it before changing anything.
+    const session = { paymentId: p.id, orderCode: p.orderId, amount: p.amount, callbackPath: CALLBACK_PATH, backUrl: resultPathOf(p) };
+    const card = 'cancelled' in checked ? { behaviour: 'DECLINE' as const } : { behaviour: checked.card.behaviour };
+    return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, card), 303);
   });
 
   app.post<{ Body: CallbackPayload & { signature: string } }>(CALLBACK_PATH, {

@@ -10,7 +10,8 @@ import {
   CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, failOrder, findOrder, keepPendingOrder, lockCartToOrder, lockOrder,
   markStockReleased, recordOrder, sameLines, type OrderRow, type SubmitBody,
 } from '../checkout/index';
-import { cancelOpenPayments } from '../payment/index';
+import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
+import { offerOfCart } from './payment-choice';
 import { holdNumberForOrder } from '../numbers/index';
 import { userOfSession } from '../user/index';
 
@@ -38,8 +39,25 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
 
     await checkConsents(tx, body.consents);
     if (!cart.orderCustomerInfo || !cart.deliveryAddress) throw new ApiError(400, 'CartError', 'error.checkout.customerInfoMissing');
-    const paymentMode = cart.paymentMode ?? 'CreditCard';
-    if (paymentMode !== 'CreditCard') throw badInput('error.checkout.paymentModeNotAllowed', { code: paymentMode }, 'paymentMode');
+    // the payment mode must be one the cart's checkout offers (schemas/rules/payment-modes.json), with what it needs
+    const offer = await offerOfCart(tx, ui, cart);
+    const paymentMode = cart.paymentMode ?? offer.modes[0];
+    if (!offer.modes.includes(paymentMode as typeof offer.modes[number])) throw badInput('error.checkout.paymentModeNotAllowed', { code: paymentMode }, 'paymentMode', 'paymentModeNotAllowed');
+    const user = await userOfSession(tx, sessionId);
+    const choice = await paymentChoiceOf(tx, cart.id);
+    let billingAccountId: string | null = null;
+    if (paymentMode === 'ChargeGroupAccount') {
+      if (!user || !choice.billingAccountId) throw badInput('error.checkout.billingAccountRequired', {}, 'billingAccountId', 'billingAccountRequired');
+      billingAccountId = (await ownBillingAccount(tx, user.id, choice.billingAccountId)).id;
+    }
+    const cardPaymentType = paymentMode === 'CreditCard' ? (cart.cardPaymentType ?? DEFAULT_CARD_PAYMENT_TYPE) : null;
+    let savedCardId: string | null = null;
+    if (cardPaymentType === 'SAVED_CARD') {
+      if (!user || !choice.savedCardId) throw badInput('error.checkout.cardRequired', {}, 'creditCardId', 'cardRequired');
+      const card = await ownSavedCard(tx, user.id, choice.savedCardId);
+      if (!cardValid(card)) throw badInput('error.checkout.cardExpired', { card: card.lastFour }, 'creditCardId', 'cardExpired');
+      savedCardId = card.id;
+    }
 
     const entries = await entriesOf(tx, cart.id);
     const products = await loadEntryProducts(tx, entries);
@@ -50,12 +68,14 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const snapshot = {
       entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
+      payment: { billingAccountId, savedCardId },
     };
     if (existing?.status === 'PAYMENT_PENDING') {
       const before = existing.snapshot as { entries?: EntryRow[] };
-      if (existing.totalPrice === total && sameLines(before.entries ?? [], entries)) {
-        // an abandoned payment, same lines and amount: the same order, its stock and its open gateway session
-        const same = await keepPendingOrder(tx, existing.id, { consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail, snapshot });
+      if (existing.totalPrice === total && sameLines(before.entries ?? [], entries) && existing.paymentMode === paymentMode && total > 0 && paymentMode === 'CreditCard') {
+        // an abandoned payment, same lines, amount and mode: the same order, its stock and its open gateway session
+        // (another card type or card opens another session at authorize)
+        const same = await keepPendingOrder(tx, existing.id, { consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail, snapshot, cardPaymentType });
         await closeOrderedCart(tx, cart.id, sessionId);
         return same;
       }
@@ -71,14 +91,17 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
         throw new ApiError(409, 'CartValidationError', 'cart.validation.noStock', {}, 'noStock', String(e.entryNumber));
       }
     }
-    const card = total > 0;
+    const card = total > 0 && paymentMode === 'CreditCard';
+    // not by card: the order is placed as it is — on the customer's monthly bill (an existing one, or a new one opened
+    // with the order), or paid on delivery; nothing to pay now when the total is zero
+    const paymentStatus = card ? 'PENDING' : total === 0 ? 'NOT_REQUIRED' : paymentMode === 'Delivery' ? 'ON_DELIVERY' : 'MONTHLY_BILL';
     const order = await recordOrder(tx, {
       existing, cartId: cart.id, sessionId,
       values: {
         status: card ? 'PAYMENT_PENDING' : 'CREATED',
-        paymentStatus: card ? 'PENDING' : 'NOT_REQUIRED',
+        paymentStatus,
         errorType: null,
-        paymentMode, cardPaymentType: card ? (cart.cardPaymentType ?? DEFAULT_CARD_PAYMENT_TYPE) : null,
+        paymentMode, cardPaymentType: card ? cardPaymentType : null,
         consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail,
         totalPrice: total,
         stockReleased: false,
@@ -86,6 +109,13 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
       },
       lines: entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
     });
+    if (paymentMode === 'ChargeNewGroupAccount' && user) {
+      const info = (view.orderCustomerInfo ?? {}) as Record<string, string | undefined>;
+      await openBillingAccount(tx, user.id, order.code, {
+        name: [info.firstName ?? user.firstName, info.lastName ?? user.lastName].join(' '),
+        email: info.contactEmail ?? user.email ?? '', address: (cart.deliveryAddress?.formattedAddress as string | undefined) ?? '',
+      });
+    }
     await closeOrderedCart(tx, cart.id, sessionId);
     return order;
   });

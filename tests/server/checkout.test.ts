@@ -42,7 +42,9 @@ describe.each(drivers)('checkout on %s', (_name, url) => {
   it('offers card payment only, consents, time slots and checkout options to a guest', async () => {
     const s = await new Shopper(h.app).login();
     await s.call('POST', PATHS.addBundle, { deviceCode: 'NOKIA_G42', chargeType: 'ONE_TIME_CHARGE' });
-    expect((await s.call('GET', PATHS.paymentModes)).json()).toEqual({ paymentModes: [{ code: 'CreditCard', name: 'Platna kartica' }] });
+    expect((await s.call('GET', PATHS.paymentModes)).json()).toEqual({
+      paymentModes: [{ code: 'CreditCard', name: 'Platna kartica' }], creditCardPaymentTypes: [{ code: 'NEW_CARD', name: 'Novom karticom, bez čuvanja' }],
+    });
     const bad = await s.call('PUT', PATHS.setPaymentType, { paymentMode: 'Delivery' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].message).toMatch(/samo karticom/);

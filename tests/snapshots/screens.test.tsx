@@ -300,6 +300,83 @@ describe('screen checkout-overview-payment', () => {
   });
 });
 
+describe('screen checkout-overview-payment: a signed-in customer\'s payment modes (issue 9)', () => {
+  const MODES = [
+    { code: 'ChargeGroupAccount', name: 'Na mesečni račun' }, { code: 'ChargeNewGroupAccount', name: 'Na novi mesečni račun' },
+    { code: 'CreditCard', name: 'Platna kartica' }, { code: 'Delivery', name: 'Plaćanje pouzećem' },
+  ];
+  const customer = (mode: string, cardType: string | null = null) => {
+    const h = makeHarness('signed-in-customer');
+    const c = h.stores.checkout;
+    c.setPaymentModes(MODES);
+    c.selectPaymentMode(mode);
+    c.setEbills([
+      { code: 'BA1000001', name: 'Privatni račun · BA1000001', description: 'Bulevar kralja Aleksandra 73, 11000 Beograd · kupac@orbita.rs' },
+      { code: 'BA1000011', name: 'Porodični račun · BA1000011', description: 'Njegoševa 12, 21000 Novi Sad · racuni.petrovic@orbita.rs' },
+    ]);
+    c.selectBillingAccount('BA1000001');
+    c.setCardPaymentTypes([
+      { code: 'SAVED_CARD', name: 'Sačuvanom karticom' }, { code: 'NEW_CARD_SAVE', name: 'Novom karticom, uz čuvanje kartice' }, { code: 'NEW_CARD', name: 'Novom karticom, bez čuvanja' },
+    ]);
+    c.selectCardPaymentType(cardType);
+    c.setSavedCards([
+      { code: 'card_marko_visa', brand: 'visa', name: '•••• 1111 · Marko Petrović', description: 'Važi do 12/30' },
+      { code: 'card_marko_expired', brand: 'maestro', name: '•••• 8453 · Marko Petrović', description: 'Istekla 01/24 — ne može se koristiti', disabled: true },
+    ]);
+    c.selectCard('card_marko_visa');
+    return h;
+  };
+
+  it('monthly bill: the customer\'s e-bills to choose from; choosing one dispatches checkout.selectBillingAccount', async () => {
+    const h = customer('ChargeGroupAccount');
+    const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    const bills = await screen.findByRole('group', { name: 'Na koji mesečni račun?' });
+    expect((within(bills).getByRole('radio', { name: /Privatni račun/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('group', { name: 'Kako plaćaš karticom?' })).toBeNull();
+    fireEvent.click(within(bills).getByRole('radio', { name: /Porodični račun/ }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.selectBillingAccount', args: { code: 'BA1000011' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('card with a saved card: how to pay by card, then the saved cards (an expired one cannot be chosen)', async () => {
+    const h = customer('CreditCard', 'SAVED_CARD');
+    const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    const types = await screen.findByRole('group', { name: 'Kako plaćaš karticom?' });
+    expect((within(types).getByRole('radio', { name: 'Sačuvanom karticom' }) as HTMLInputElement).checked).toBe(true);
+    const cards = screen.getByRole('group', { name: 'Izaberi sačuvanu karticu' });
+    expect((within(cards).getByRole('radio', { name: /1111/ }) as HTMLInputElement).checked).toBe(true);
+    expect((within(cards).getByRole('radio', { name: /8453/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('group', { name: 'Na koji mesečni račun?' })).toBeNull();
+    fireEvent.click(within(types).getByRole('radio', { name: 'Novom karticom, uz čuvanje kartice' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.selectCardPaymentType', args: { code: 'NEW_CARD_SAVE' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('pay and save a new card: the note that only a token is kept; no saved-card list', async () => {
+    const h = customer('CreditCard', 'NEW_CARD_SAVE');
+    const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    expect(await screen.findByText(/Čuvamo samo oznaku kartice od banke, nikad broj kartice/)).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Izaberi sačuvanu karticu' })).toBeNull();
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('a new monthly bill explains itself; a customer without e-bills is told so', async () => {
+    const h = customer('ChargeNewGroupAccount');
+    const { container, unmount } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    expect(await screen.findByText(/Uz porudžbinu otvaramo novi mesečni račun/)).toBeTruthy();
+    await settle(container);
+    expect(container).toMatchSnapshot();
+    unmount();
+    const none = customer('ChargeGroupAccount');
+    none.stores.checkout.setEbills([]);
+    renderScreen(none, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    expect(await screen.findByText(/Nemaš nijedan mesečni račun/)).toBeTruthy();
+  });
+});
+
 describe('screen payment-result', () => {
   it('checking while the status loads', async () => {
     const h = makeHarness('guest-checkout');

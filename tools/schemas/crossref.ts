@@ -339,6 +339,26 @@ export function checkReferences(
         }
       });
     }
+    if (Array.isArray(j.paymentModes)) {
+      const rules = j.paymentModes as unknown[];
+      const needsAccount = ['ChargeGroupAccount', 'ChargeNewGroupAccount', 'SAVED_CARD', 'NEW_CARD_SAVE'];
+      rules.forEach((rule, i) => {
+        if (!isObj(rule)) return;
+        const conditional = ['checkoutTypes', 'signedIn'].some((k) => k in rule);
+        if (i === rules.length - 1 && conditional) report(doc, `/paymentModes/${i}`, 'the last payment mode rule must have no conditions (checkoutTypes, signedIn), so every checkout offers a way to pay');
+        if (i < rules.length - 1 && !conditional) report(doc, `/paymentModes/${i}`, 'this rule has no conditions, so the rules after it are never used — only the last rule may have none');
+        const modes = Array.isArray(rule.modes) ? rule.modes as string[] : [];
+        const cardTypes = Array.isArray(rule.cardPaymentTypes) ? rule.cardPaymentTypes as string[] : [];
+        if (modes.includes('CreditCard') && cardTypes.length === 0) report(doc, `/paymentModes/${i}`, 'CreditCard is offered: say how the card may be given (cardPaymentTypes)');
+        if (!modes.includes('CreditCard') && cardTypes.length > 0) report(doc, `/paymentModes/${i}/cardPaymentTypes`, 'cardPaymentTypes without CreditCard in modes are never used');
+        if (rule.signedIn !== true) {
+          [...modes, ...cardTypes].filter((m) => needsAccount.includes(m)).forEach((m) => {
+            report(doc, `/paymentModes/${i}`, `${m} needs a signed-in customer (monthly bills and saved cards are the customer's): add "signedIn": true or remove it from this rule`);
+          });
+        }
+        modes.forEach((m, k) => checkMessageKey(doc, `/paymentModes/${i}/modes/${k}`, `checkout.payment.name.${m}`));
+      });
+    }
     if (isObj(j.cartStatuses)) {
       for (const [code, reaction] of Object.entries(j.cartStatuses)) {
         if (!isObj(reaction) || typeof reaction.modal !== 'string') continue;

@@ -10,13 +10,24 @@ export interface PageModel {
   values: { cardNumber?: string; expiry?: string; holder?: string };
   /** Where the card form posts (default /gateway/pay/:paymentId) and the shop page to go back to (default the order's payment result): other payers of the shop (self-care top-up) reuse the page. */
   formAction?: string; backUrl?: string;
+  /** SAVED_CARD: the customer's saved card (brand, last four, expiry) is charged through its token — no card fields */
+  savedCard?: { brand: string; lastFour: string; expiry: string };
+  /** NEW_CARD_SAVE: the page says the card will be saved (as a token) once the payment is approved */
+  willSave?: boolean;
 }
 
 export const TEST_CARDS = [
   { number: '4111 1111 1111 1111', key: 'payment.gateway.testCard.approve' },
   { number: '4000 0000 0000 0002', key: 'payment.gateway.testCard.decline' },
   { number: '4000 0000 0000 9995', key: 'payment.gateway.testCard.limit' },
+  { number: '4000 0000 0000 3220', key: 'payment.gateway.testCard.challenge' },
+  { number: '5555 5555 5555 4444', key: 'payment.gateway.testCard.mastercard' },
+  { number: '6759 6498 2643 8453', key: 'payment.gateway.testCard.maestro' },
+  { number: '9891 0000 0000 0003', key: 'payment.gateway.testCard.dinacard' },
 ];
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', maestro: 'Maestro', dinacard: 'DinaCard' };
+export const brandName = (b: string) => BRAND_NAMES[b] ?? b;
 
 export function renderPage(ui: UiDocuments, m: PageModel): string {
   const t = (k: string, p: Record<string, string | number> = {}) => esc(ui.message(m.lang, k, p));
@@ -24,10 +35,17 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
     <label class="field${m.errors[name] ? ' invalid' : ''}"><span>${label}</span>
       <input name="${name}" ${attrs} value="${esc(value)}" aria-invalid="${m.errors[name] ? 'true' : 'false'}">
       ${m.errors[name] ? `<em role="alert">${esc(m.errors[name]!)}</em>` : ''}</label>`;
+  const saved = m.savedCard;
   const body = m.done
     ? `<p class="notice">${t('payment.gateway.alreadyProcessed')}</p>
        <a class="button" href="${esc(m.backUrl ?? `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(m.orderCode)}`)}">${t('payment.gateway.backToShop')}</a>`
+    : saved ? `<form method="post" action="${esc(m.formAction ?? `/gateway/pay/${m.paymentId}`)}" autocomplete="off" novalidate>
+      <p class="saved-card"><span>${t('payment.gateway.savedCard')}</span><strong>${esc(brandName(saved.brand))} •••• ${esc(saved.lastFour)}</strong><span>${t('payment.gateway.savedCardExpiry', { expiry: saved.expiry })}</span></p>
+      <button type="submit" name="action" value="pay" class="button">${t('payment.gateway.pay', { amount: m.amount })}</button>
+      <button type="submit" name="action" value="cancel" class="link" formnovalidate>${t('payment.gateway.cancel')}</button>
+    </form>`
     : `<form method="post" action="${esc(m.formAction ?? `/gateway/pay/${m.paymentId}`)}" autocomplete="off" novalidate>
+      ${m.willSave ? `<p class="save-note">${t('payment.gateway.willSave')}</p>` : ''}
       ${field('cardNumber', t('payment.gateway.cardNumber'), 'inputmode="numeric" maxlength="23" placeholder="0000 0000 0000 0000" autocomplete="cc-number"', m.values.cardNumber)}
       <div class="row">
         ${field('expiry', t('payment.gateway.expiry'), 'maxlength="5" placeholder="MM/GG" autocomplete="cc-exp"', m.values.expiry)}
@@ -57,6 +75,34 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
 </main></body></html>`;
 }
 
+/** The 3-D Secure challenge page of the card's bank: the shopper confirms the payment or fails the check. */
+export function renderChallenge(ui: UiDocuments, m: { id: string; orderCode: string; amount: string; lang: Lang; done: boolean; backUrl: string }): string {
+  const t = (k: string, p: Record<string, string | number> = {}) => esc(ui.message(m.lang, k, p));
+  const body = m.done
+    ? `<p class="notice">${t('payment.gateway.alreadyProcessed')}</p>
+       <a class="button" href="${esc(m.backUrl)}">${t('payment.gateway.backToShop')}</a>`
+    : `<form method="post" action="/gateway/3ds/${esc(m.id)}" novalidate>
+      <p class="challenge-text">${t('payment.gateway.threeDs.text')}</p>
+      <button type="submit" name="action" value="confirm" class="button">${t('payment.gateway.threeDs.confirm')}</button>
+      <button type="submit" name="action" value="fail" class="link">${t('payment.gateway.threeDs.fail')}</button>
+    </form>`;
+  return `<!doctype html>
+<html lang="${m.lang === 'en' ? 'en' : 'sr-Latn'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t('payment.gateway.threeDs.title')}</title>
+<link rel="stylesheet" href="/gateway/assets/gateway.css"></head>
+<body><main class="card">
+  <header><h1 class="bank">${t('payment.gateway.threeDs.heading')}</h1><div class="secure">${t('payment.gateway.secure')}</div></header>
+  <section class="summary">
+    <div><span>${t('payment.gateway.merchant')}</span><strong>Orbita Telekom</strong></div>
+    <div><span>${t('payment.gateway.order')}</span><strong>${esc(m.orderCode)}</strong></div>
+    <div><span>${t('payment.gateway.amount')}</span><strong class="amount">${esc(m.amount)}</strong></div>
+  </section>
+  ${body}
+  <footer>${t('payment.gateway.footer')}</footer>
+</main></body></html>`;
+}
+
 export const GATEWAY_CSS = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:flex-start;justify-content:center;
 background:linear-gradient(160deg,#0f2a4a,#1d4f7a 55%,#e9eef4 55%);font-family:"Segoe UI",Roboto,Arial,sans-serif;color:#1b2430;padding:48px 16px}
@@ -73,5 +119,8 @@ form{padding:20px 24px;display:grid;grid-template-columns:minmax(0,1fr);gap:14px
 .notice{padding:20px 24px;margin:0}main>.button{margin:0 24px 20px}
 .test-cards{margin:0 24px 20px;padding:12px 16px;border:1px dashed #c5d0dd;border-radius:8px;font-size:13px;background:#fbfcfe}
 .test-cards h2{font-size:13px;margin:0 0 6px;color:#5b6b7f}.test-cards ul{margin:0;padding-left:18px;display:grid;gap:4px}
+.challenge-text{margin:0;font-size:15px;line-height:1.5}
+.saved-card{display:grid;gap:4px;margin:0;padding:12px 14px;border:1px solid #c5d0dd;border-radius:8px;font-size:14px}
+.saved-card strong{font-size:18px;color:#0f2a4a}.save-note{margin:0;font-size:13px;color:#3b4a5c}
 footer{padding:12px 24px;font-size:12px;color:#5f6b7a;border-top:1px solid #e1e7ef}
 `;

@@ -1,18 +1,20 @@
-// The payment gateway simulator (ARCHITECTURE §5.2): hosted page, signed callback, redirect to the shop.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The payment gateway simulator (ARCHITECTURE §5.2): hosted page, saved-card page, 3-D Secure challenge, signed
+// callback, redirect to the shop. Self-care payments use the same card path (engine.ts) from server/selfcare.
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { orders, payments } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { Lang } from '../../lib/lang';
 import { money } from '../../lib/money';
 import { applyCallback } from '../../workflows/payment';
-import { sign, type CallbackPayload, type GatewayResult } from '../signature';
-import { GATEWAY_CSS, renderPage, type PageModel } from './page';
-import type { UiDocuments } from '../../ui';
-
+import type { CallbackPayload } from '../signature';
+import { GATEWAY_CSS, renderChallenge, renderPage } from './page';
+import { answerChallenge, behaviourOfToken, chargeCard, CHALLENGE_PREFIX, findChallenge, type PayerSession, type Reporter } from './engine';
+import { findSavedCard } from '../cards';
 import { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, type PayForm } from './form';
 
-export { checkCardForm, luhn, pageLanguage, PAY_FORM_SCHEMA, resultOfCard, type PayForm } from './form';
+export { checkCardForm, luhn, pageLanguage, PAY_FORM_SCHEMA, type PayForm } from './form';
+
+const SHOP_CALLBACK = '/gateway/callback';
 
 export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, gatewaySecret } = app.ctx;
@@ -21,12 +23,24 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  /** The gateway calls the payer back (signed); the payer verifies before changing anything. */
+  const reporter: Reporter = async (url, payload) => {
+    const res = await app.inject({ method: 'POST', url, payload });
+    if (res.statusCode !== 200) app.log.error({ url, status: res.statusCode, body: res.body }, 'gateway callback refused');
+  };
+
   const load = async (id: string) => {
     const rows = await db.select({ p: payments, o: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.id, id));
     if (!rows[0]) throw notFound(id, 'error.payment.unknown');
     return rows[0];
   };
+  const savedCardOf = async (p: typeof payments.$inferSelect) => {
+    if (p.cardPaymentType !== 'SAVED_CARD' || !p.savedCardId) return undefined;
+    return findSavedCard(db, p.savedCardId);
+  };
+  const expiryOf = (c: { expiryMonth: number; expiryYear: number }) => `${String(c.expiryMonth).padStart(2, '0')}/${String(c.expiryYear % 100).padStart(2, '0')}`;
   const idParams = { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
+  const backOf = (orderCode: string) => `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(orderCode)}`;
 
   app.get('/gateway/assets/gateway.css', async (_req, reply) => {
     reply.type('text/css').header('Cache-Control', 'public, max-age=3600');
@@ -36,8 +50,12 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { sessionId: string } }>('/gateway/pay/:sessionId', { schema: { params: idParams } }, async (req, reply) => {
     const { p, o } = await load(req.params.sessionId);
     const lang = pageLanguage(req);
+    const saved = await savedCardOf(p);
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-    return renderPage(ui, { paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: p.status !== 'PENDING', errors: {}, values: {} });
+    return renderPage(ui, {
+      paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: p.status !== 'PENDING', errors: {}, values: {},
+      savedCard: saved ? { brand: saved.brand, lastFour: saved.lastFour, expiry: expiryOf(saved) } : undefined, willSave: p.cardPaymentType === 'NEW_CARD_SAVE',
+    });
   });
 
   app.post<{ Params: { sessionId: string }; Body: PayForm }>('/gateway/pay/:sessionId', {
@@ -45,23 +63,48 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   }, async (req, reply) => {
     const { p, o } = await load(req.params.sessionId);
     const lang = pageLanguage(req);
-    const back = `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(o.code)}`;
+    const back = backOf(o.code);
     if (p.status !== 'PENDING') return reply.redirect(back, 303);
-    const checked = checkCardForm(ui, lang, req.body ?? {});
-    if ('errors' in checked) {
-      const f = req.body ?? {};
-      reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-      return renderPage(ui, { paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: false, errors: checked.errors, values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder } });
+    const session: PayerSession = { paymentId: p.id, orderCode: o.code, amount: p.amount, callbackPath: SHOP_CALLBACK, backUrl: back };
+    const f = req.body ?? {};
+    const saved = await savedCardOf(p);
+    if (f.action === 'cancel') return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: 'DECLINE' }), 303);
+    if (saved) {
+      // a saved card: the gateway charges its token (the card number is not asked for and never was stored)
+      return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: await behaviourOfToken(db, saved.token) }), 303);
     }
-    const result = checked.result;
-    // The gateway signs its result and calls the shop back; the shop verifies before changing anything.
-    const payload: CallbackPayload = { paymentId: p.id, orderCode: o.code, result, amount: p.amount, timestamp: Date.now() };
-    const res = await app.inject({ method: 'POST', url: '/gateway/callback', payload: { ...payload, signature: sign(gatewaySecret, payload) } });
-    if (res.statusCode !== 200) req.log.error({ status: res.statusCode, body: res.body }, 'gateway callback refused');
+    const checked = checkCardForm(ui, lang, f);
+    if ('errors' in checked) {
+      reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      return renderPage(ui, {
+        paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: false, errors: checked.errors,
+        values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder }, willSave: p.cardPaymentType === 'NEW_CARD_SAVE',
+      });
+    }
+    if ('cancelled' in checked) return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: 'DECLINE' }), 303);
+    const { behaviour, ...card } = checked.card;
+    const save = p.cardPaymentType === 'NEW_CARD_SAVE' && p.userId !== null ? card : undefined;
+    return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour, save }), 303);
+  });
+
+  // 3-D Secure challenge of any payer (shop or self-care): the bank's page where the shopper confirms or fails.
+  const challengeParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
+  app.get<{ Params: { id: string } }>(`${CHALLENGE_PREFIX}:id`, { schema: { params: challengeParams } }, async (req, reply) => {
+    const c = await findChallenge(db, req.params.id);
+    if (!c) throw notFound(req.params.id, 'error.payment.unknown');
+    const lang = pageLanguage(req);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    return renderChallenge(ui, { id: c.id, orderCode: c.orderCode, amount: money(c.amount, lang).formattedValue, lang, done: c.status !== 'PENDING', backUrl: c.backUrl });
+  });
+  app.post<{ Params: { id: string }; Body: { action?: string } }>(`${CHALLENGE_PREFIX}:id`, {
+    schema: { params: challengeParams, body: { type: 'object', required: ['action'], properties: { action: { type: 'string', enum: ['confirm', 'fail'] } } } },
+  }, async (req, reply) => {
+    const back = await answerChallenge(db, reporter, gatewaySecret, req.params.id, req.body.action === 'confirm');
+    if (!back) throw notFound(req.params.id, 'error.payment.unknown');
     return reply.redirect(back, 303);
   });
 
-  app.post<{ Body: CallbackPayload & { signature: string } }>('/gateway/callback', {
+  app.post<{ Body: CallbackPayload & { signature: string } }>(SHOP_CALLBACK, {
     schema: { body: { $ref: 'payment.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
   }, async (req) => {
     const { signature, ...payload } = req.body;

@@ -201,6 +201,51 @@ describe('checkout', () => {
     vi.unstubAllGlobals();
   });
 
+  it('submitOrder: monthly bill → set monthly bill (the chosen e-bill) before set payment type; none chosen → a toast, nothing sent', async () => {
+    vi.useFakeTimers();
+    const bill = { 'PUT /hybris/ecommerce/b2c/v1/checkout/bills/billingaccount': () => ({ body: { cart: {} } }) };
+    const { stores, ctx, calls } = setup(() => ({ body: { code: 'O3', status: 'CREATED', paymentInfo: null, totalPrice: money(1) } }), bill);
+    stores.checkout.setConsent('terms', true);
+    stores.checkout.selectPaymentMode('ChargeGroupAccount');
+    await expect(run('checkout.submitOrder', {}, ctx)).rejects.toThrow('no monthly bill');
+    expect(calls).toHaveLength(0);
+    expect(stores.ui.toasts.map((t) => t.message)).toContain('error.checkout.billingAccountRequired');
+    stores.checkout.setEbills([{ code: 'BA1', name: 'Privatni račun · BA1' }]);
+    stores.checkout.selectBillingAccount('BA1');
+    const p = run('checkout.submitOrder', {}, ctx);
+    await vi.advanceTimersByTimeAsync(1500);
+    await p;
+    expect(calls.map((c) => `${c.method} ${c.url.pathname.split('/').slice(-2).join('/')}`)).toEqual(['POST carts/validate', 'PUT bills/billingaccount', 'PUT checkout/payment', 'POST users/orders']);
+    expect(calls[1].body).toEqual({ billingAccountId: 'BA1' });
+    expect(calls[2].body).toEqual({ paymentMode: 'ChargeGroupAccount' });
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/uspesna-porudzbina?orderCode=O3');
+    vi.useRealTimers();
+  });
+
+  it('submitOrder: a saved card → payment type with the card, authorize with its cardId; a refused card stays with the server\'s message', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { stores, ctx, calls } = setup(() => ({ body: { code: 'O4', status: 'PAYMENT_PENDING', paymentInfo: { cardPaymentType: 'SAVED_CARD', cardId: 'card_1' }, totalPrice: money(1) } }));
+    stores.checkout.setConsent('terms', true);
+    stores.checkout.selectCardPaymentType('SAVED_CARD');
+    stores.checkout.selectCard('card_1');
+    await run('checkout.submitOrder', {}, ctx);
+    expect(calls[1].body).toEqual({ paymentMode: 'CreditCard', creditCardPaymentType: 'SAVED_CARD', creditCardId: 'card_1' });
+    expect(calls[3].body).toEqual({ cardPaymentType: 'SAVED_CARD', orderId: 'O4', cardId: 'card_1' });
+    expect(assign).toHaveBeenCalledWith('http://shop.test/gateway/pay/s1');
+    vi.unstubAllGlobals();
+
+    const refused = setup(() => ({ body: {} }), {
+      'PUT /hybris/ecommerce/b2c/v1/checkout/payment': () => ({ status: 400, body: { errors: [{ type: 'ValidationError', reason: 'cardExpired', message: 'Kartica je istekla.' }] } }),
+    });
+    refused.stores.checkout.setConsent('terms', true);
+    refused.stores.checkout.selectCardPaymentType('SAVED_CARD');
+    refused.stores.checkout.selectCard('card_old');
+    await expect(run('checkout.submitOrder', {}, refused.ctx)).rejects.toThrow('payment choice refused');
+    expect(refused.ctx.navigate).not.toHaveBeenCalled();
+    expect(refused.stores.ui.toasts.map((t) => t.text)).toContain('Kartica je istekla.');
+  });
+
   it('submitOrder: non-card → confirmation page after 1500 ms', async () => {
     vi.useFakeTimers();
     const { stores, ctx } = setup(() => ({ body: { code: 'O2', status: 'CREATED', paymentInfo: null, totalPrice: money(1) } }));

@@ -65,6 +65,52 @@ describe('rule documents', () => {
     expect(errors.length).toBe(5); // the missing key once per language
   });
 
+  it('payment-modes: a valid document passes; a conditional last rule, CreditCard without card types, a saved card or monthly bill for guests and an unknown mode are errors', async () => {
+    const names = (t: any) => {
+      for (const lang of ['sr', 'en']) {
+        const m = t[`messages/${lang}.json`];
+        for (const mode of ['ChargeGroupAccount', 'CreditCard', 'Delivery']) m[`checkout.payment.name.${mode}`] = mode;
+      }
+    };
+    const ok = await check(withRules((t) => {
+      names(t);
+      t['rules/payment-modes.json'] = {
+        $schema: '../meta/rule.schema.json', id: 'payment-modes', version: 1,
+        paymentModes: [
+          { checkoutTypes: ['MOBILE'], signedIn: true, modes: ['CreditCard', 'ChargeGroupAccount'], cardPaymentTypes: ['NEW_CARD', 'SAVED_CARD'] },
+          { modes: ['CreditCard'], cardPaymentTypes: ['NEW_CARD'] },
+        ],
+      };
+    }));
+    expect(formatErrors(ok.errors)).toBe('');
+    expect(ok.documents.filter((d) => d.kind === 'rule').map((d) => d.id).sort()).toEqual(['cart-statuses', 'checkout-types', 'payment-modes']);
+
+    const { errors } = await check(withRules((t) => {
+      names(t);
+      t['rules/payment-modes.json'] = {
+        $schema: '../meta/rule.schema.json', id: 'payment-modes', version: 1,
+        paymentModes: [
+          { modes: ['Delivery'], cardPaymentTypes: ['NEW_CARD'] },
+          { checkoutTypes: ['GUEST'], modes: ['CreditCard', 'ChargeGroupAccount'] },
+          { signedIn: false, modes: ['CreditCard'], cardPaymentTypes: ['SAVED_CARD'] },
+        ],
+      };
+    }));
+    const text = formatErrors(errors);
+    expect(text).toMatch(/paymentModes\/0.*only the last rule may have none/);
+    expect(text).toMatch(/paymentModes\/0\/cardPaymentTypes.*without CreditCard/);
+    expect(text).toMatch(/paymentModes\/1.*say how the card may be given/);
+    expect(text).toMatch(/paymentModes\/1.*ChargeGroupAccount needs a signed-in customer/);
+    expect(text).toMatch(/paymentModes\/2.*the last payment mode rule must have no conditions/);
+    expect(text).toMatch(/paymentModes\/2.*SAVED_CARD needs a signed-in customer/);
+
+    const unknown = await check(withRules((t) => {
+      names(t);
+      t['rules/payment-modes.json'] = { $schema: '../meta/rule.schema.json', id: 'payment-modes', version: 1, paymentModes: [{ modes: ['Cash'] }] };
+    }));
+    expect(formatErrors(unknown.errors)).toMatch(/paymentModes\/0\/modes\/0/);
+  });
+
   it('a flow step with an unknown code, a wrong path or an unknown screen, or a doneWhen outside the condition subset, is reported', async () => {
     const { errors } = await check(withRules((t) => {
       const steps = t['flows/guest.json'].steps;
