@@ -8,7 +8,7 @@ import { requestLang } from '../lib/lang';
 import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken, verifyToken } from './service';
 import { findAccount, notSignedIn, userOfSession, userView } from './accounts';
 import { signIn, signOut } from '../workflows/sign-in';
-import { accountRoutes } from './account-routes';
+import { accountRoutes } from './account/routes';
 
 interface AuthorizeBody { userId: string; encodedPassword: string; rememberMe?: boolean }
 

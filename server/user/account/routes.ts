@@ -1,14 +1,14 @@
 // Registration, password recovery / reset / change and fill-data routes (seed 001 §2–§5, §7). Thin: the work is the
 // workflow server/workflows/account.ts. Every call that changes the account answers a new session cookie.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contractRoute, type RouteOf } from '../lib/contract';
-import { requestLang, type Lang } from '../lib/lang';
-import { SESSION_COOKIE } from './service';
-import { userView } from './accounts';
+import { contractRoute, type RouteOf } from '../../lib/contract';
+import { requestLang, type Lang } from '../../lib/lang';
+import { SESSION_COOKIE } from '../service';
+import { userView } from '../accounts';
 import {
   changePassword, emailAvailable, identifyCustomer, register, requestRecovery, resetPassword, sendEmailCode, sendRegistrationCode,
   setEmail, usernameAvailable, type MailText, type SignedIn,
-} from '../workflows/account';
+} from '../../workflows/account';
 
 export interface AccountRouteOptions {
   rateLimit: Record<string, unknown>;
