@@ -30,14 +30,15 @@ export async function loadUserInfo(ctx: ActionContext): Promise<SessionUser> {
 
 /**
  * The weak-password / missing-email check (seed 001 §4, seed 000 §4): a weak password goes to /Slaba-lozinka (at
- * sign-in) or /podaci/slaba-lozinka (on the way to checkout), a missing e-mail to /podaci/dopuni-podatke. Where the
+ * sign-in, also when the sign-in was on the way to checkout) or /podaci/slaba-lozinka (a signed-in shopper proceeding
+ * to checkout), a missing e-mail to /podaci/dopuni-podatke. Where the
  * shopper was going is remembered (/account/continueTo: checkout, or the page of the sign-in), so fixing it continues
  * there. Answers true when the user must fix the account first.
  */
-export async function userDataCheck(ctx: ActionContext, toCheckout = false): Promise<boolean> {
+export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSignIn = false): Promise<boolean> {
   const u = ctx.stores.session.user;
   if (!u || (!u.weakPassword && !u.emailNotSet)) return false;
-  const path = u.weakPassword ? (toCheckout ? CHECKOUT_WEAK_PASSWORD_PATH : WEAK_PASSWORD_PATH) : FILL_DATA_PATH;
+  const path = u.weakPassword ? (toCheckout && !atSignIn ? CHECKOUT_WEAK_PASSWORD_PATH : WEAK_PASSWORD_PATH) : FILL_DATA_PATH;
   const { account } = ctx.stores;
   if (toCheckout) account.setContinueTo('checkout');
   else if (!account.continueTo) {
@@ -113,7 +114,7 @@ export default [
         if (!toCheckout && onLoginPage) ctx.navigate('/');
         return;
       }
-      if (await userDataCheck(ctx, toCheckout)) {
+      if (await userDataCheck(ctx, toCheckout, true)) {
         session.setRememberCheckout(false);
         return;
       }
