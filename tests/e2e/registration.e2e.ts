@@ -173,3 +173,26 @@ test('the mini cart\'s registration link: an empty cart shows the empty-cart toa
   await page.screenshot({ path: `${SHOTS}/registration-check-375.png`, fullPage: true });
   assert.deepEqual(problems, []);
 });
+
+test('a customer without an e-mail is sent to /podaci/dopuni-podatke, confirms one by code and goes on to checkout', async () => {
+  const { page, problems } = await open('/');
+  await addPhone(page);
+  await page.locator('.ot-minicart__btn').click();
+  await page.locator('.ot-minicart__panel .ot-btn--primary').click();
+  await page.getByRole('button', { name: 'Prijavi se' }).click();
+  await page.waitForURL((u) => u.pathname === '/Prijava-b2c');
+  await page.locator('[data-form="login"] input').first().fill('bez.imejla');
+  await page.locator('[data-form="login"] input[type="password"]').fill(PASSWORD);
+  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
+  await page.waitForURL((u) => u.pathname === '/podaci/dopuni-podatke');
+  await page.getByRole('heading', { level: 1, name: 'Dopuni podatke' }).waitFor();
+  await field(page, 'Imejl adresa').fill('petar.popovic@primer.rs');
+  const before = mailbox.mails.length;
+  await page.getByRole('button', { name: 'Pošalji kod' }).click();
+  await field(page, 'Kod iz poruke').fill(await mailbox.codeFor('petar.popovic@primer.rs', before));
+  await page.getByRole('button', { name: 'Sačuvaj imejl adresu' }).click();
+  await page.waitForURL((u) => u.pathname === '/kupovina/podaci-dostava');
+  await page.locator('.ot-account__label', { hasText: 'Petar' }).waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('user_data')), 'petar.popovic@primer.rs');
+  assert.deepEqual(problems, []);
+});
