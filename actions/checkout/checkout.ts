@@ -50,7 +50,7 @@ export function contractDocsConsent(templates: ConsentTemplate[]): ConsentTempla
 export default [
   defineAction<{ forced?: boolean }>({
     name: 'checkout.proceed',
-    description: 'Proceed to checkout (seed 000 §4): forced → checkout; not signed in → remembered for checkout, then the guest-or-login modal (guest, standalone, prepaid guest carts) or the header login menu (other checkout types); signed in: light account, subaccount and OTP users get an error toast (user.lightAccount / user.subaccount / user.otpLogin), weak password / unset e-mail → the user-data check (its screen, or a toast), others → checkout.',
+    description: 'Proceed to checkout (seed 000 §4): forced → checkout; not signed in → remembered for checkout, then the guest-or-login modal (guest, standalone, prepaid guest carts) or the header login menu (other checkout types); signed in: light account, subaccount and OTP users get an error toast (user.lightAccount / user.subaccount / user.otpLogin), weak password → /podaci/slaba-lozinka, unset e-mail → /podaci/dopuni-podatke (fixing it continues to checkout), others → checkout.',
     args: { type: 'object', properties: { forced: { type: 'boolean' } } },
     async run(args, ctx) {
       const { session, cart, ui } = ctx.stores;
@@ -67,7 +67,7 @@ export default [
       if (u?.isLightAccount) { ui.showToast({ kind: 'error', message: 'user.lightAccount' }); return; }
       if (u?.subaccountLogin) { ui.showToast({ kind: 'error', message: 'user.subaccount' }); return; }
       if (u?.otpLogin) { ui.showToast({ kind: 'error', message: 'user.otpLogin' }); return; }
-      if (await userDataCheck(ctx)) return;
+      if (await userDataCheck(ctx, true)) return;
       // No flow document exists yet for signed-in checkout types: the server answers the steps of the cart's
       // checkout type (GUEST / STANDALONE), so a signed-in shopper continues through those steps.
       await goToCheckout(ctx);

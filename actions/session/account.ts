@@ -9,6 +9,7 @@ import { runCartMerge } from '../cart-response';
 export const LOGIN_PATH = '/Prijava-b2c';
 export const WEAK_PASSWORD_PATH = '/Slaba-lozinka';
 export const FILL_DATA_PATH = '/podaci/dopuni-podatke';
+export const CHECKOUT_WEAK_PASSWORD_PATH = '/podaci/slaba-lozinka';
 export const BLOCKED_PATH = `${LOGIN_PATH}?blocked=true`;
 
 async function reloadCart(ctx: ActionContext): Promise<void> {
@@ -27,28 +28,24 @@ export async function loadUserInfo(ctx: ActionContext): Promise<SessionUser> {
   return user;
 }
 
-/** Whether a screen of the manifest answers the path (the weak-password and fill-data screens may not exist yet). */
-export async function hasScreen(ctx: ActionContext, path: string): Promise<boolean> {
-  try {
-    const m = await ctx.api.getDocument<{ routes?: Array<{ route: string }> }>('/ui/manifest');
-    return (m.routes ?? []).some((r) => r.route === path);
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The weak-password / missing-email check (seed 001 §4): redirects to the screen when it exists, else shows
- * an info toast. Answers true when the user must fix the account first.
+ * The weak-password / missing-email check (seed 001 §4, seed 000 §4): a weak password goes to /Slaba-lozinka (at
+ * sign-in, also when the sign-in was on the way to checkout) or /podaci/slaba-lozinka (a signed-in shopper proceeding
+ * to checkout), a missing e-mail to /podaci/dopuni-podatke. Where the
+ * shopper was going is remembered (/account/continueTo: checkout, or the page of the sign-in), so fixing it continues
+ * there. Answers true when the user must fix the account first.
  */
-export async function userDataCheck(ctx: ActionContext): Promise<boolean> {
+export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSignIn = false): Promise<boolean> {
   const u = ctx.stores.session.user;
-  if (!u) return false;
-  const [flag, path, key] = u.weakPassword ? ['weak', WEAK_PASSWORD_PATH, 'user.weakPassword'] as const
-    : u.emailNotSet ? ['email', FILL_DATA_PATH, 'user.emailNotSet'] as const : [null, '', ''] as const;
-  if (!flag) return false;
-  if (await hasScreen(ctx, path)) ctx.navigate(path);
-  else ctx.stores.ui.showToast({ kind: 'info', message: key });
+  if (!u || (!u.weakPassword && !u.emailNotSet)) return false;
+  const path = u.weakPassword ? (toCheckout && !atSignIn ? CHECKOUT_WEAK_PASSWORD_PATH : WEAK_PASSWORD_PATH) : FILL_DATA_PATH;
+  const { account } = ctx.stores;
+  if (toCheckout) account.setContinueTo('checkout');
+  else if (!account.continueTo) {
+    const here = routeOf(ctx).path ?? '';
+    account.setContinueTo([LOGIN_PATH, WEAK_PASSWORD_PATH, CHECKOUT_WEAK_PASSWORD_PATH, FILL_DATA_PATH].includes(here) ? '' : here);
+  }
+  ctx.navigate(path);
   return true;
 }
 
@@ -117,7 +114,10 @@ export default [
         if (!toCheckout && onLoginPage) ctx.navigate('/');
         return;
       }
-      if (await userDataCheck(ctx)) return;
+      if (await userDataCheck(ctx, toCheckout, true)) {
+        session.setRememberCheckout(false);
+        return;
+      }
       if (toCheckout) {
         session.setRememberCheckout(false);
         await ctx.dispatch({ action: 'checkout.proceed', args: {} });

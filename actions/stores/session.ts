@@ -36,6 +36,8 @@ export class SessionStore {
     return [u.firstName, u.lastName].filter(Boolean).join(' ');
   }
   get roles(): string[] { return this.user?.roles ?? []; }
+  /** known to be signed out (the boot's user check finished without a user) */
+  get isAnonymous(): boolean { return this.userKnown && !this.isAuthorized; }
 
   setLang(lang: Lang): void { this.lang = lang; }
   setMessages(messages: Messages): void { this.messages = messages; }

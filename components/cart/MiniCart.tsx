@@ -13,6 +13,7 @@ export interface MiniCartProps {
   listUrl?: string;
   removable?: boolean;
   esimToggle?: boolean;
+  showRegister?: boolean;
 }
 
 /** Debounce of the resize that closes the cart (seed 001 §9: cart resize 100 ms). */
@@ -25,7 +26,7 @@ export const RESIZE_DEBOUNCE_MS = 100;
  * Closing it by any means but a click outside gives focus back to the cart button; a change of the count is
  * announced (a polite status region).
  */
-export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, emit, enabled }: MiniCartProps & VocabularyProps) {
+export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, showRegister = false, emit, enabled }: MiniCartProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const root = useRef<HTMLDivElement>(null);
@@ -181,6 +182,14 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                 {t('cart.checkout')}
               </button>
             </>
+          )}
+          {showRegister && (
+            <p className="ot-minicart__register">
+              {t('cart.mini.register.text')}{' '}
+              <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('register')}>
+                {t('cart.mini.register')}
+              </button>
+            </p>
           )}
         </div>
       )}

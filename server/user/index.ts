@@ -8,3 +8,10 @@ export { SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, 
 export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
 export { hashPassword, verifyPassword } from './password';
 export { memoryFailureCounter, redisFailureCounter, type Attempt, type FailureCounter } from './throttle';
+export {
+  accountOfRecoveryAddress, claimCustomerAccount, createAccount, customerWithoutAccount, emailTaken, revokeOtherSessions,
+  setEmailOf, setPassword, usernameTaken, wrongOldPassword, type NewAccount,
+} from './registration';
+export {
+  PASSWORD_HISTORY, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword, checkUsername, isValidUsername, nationalMobile, passwordProblem,
+} from './policy';

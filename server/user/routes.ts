@@ -8,6 +8,7 @@ import { requestLang } from '../lib/lang';
 import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken, verifyToken } from './service';
 import { findAccount, notSignedIn, userOfSession, userView } from './accounts';
 import { signIn, signOut } from '../workflows/sign-in';
+import { accountRoutes } from './account/routes';
 
 interface AuthorizeBody { userId: string; encodedPassword: string; rememberMe?: boolean }
 
@@ -18,7 +19,7 @@ export function decodePassword(encoded: string): string | null {
   return s.length > 0 && !s.includes('\uFFFD') ? s : null;
 }
 
-const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 60 * 60 * 24 * 30 });
+export const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 60 * 60 * 24 * 30 });
 
 export interface LoginThrottle { counter: FailureCounter; perAccount: number; perAddress: number; windowMs: number }
 
@@ -146,4 +147,6 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
       return userView(user);
     },
   });
+
+  await accountRoutes(app, { rateLimit, cookie: cookieOptions(opts.secureCookies) });
 }

@@ -18,5 +18,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   // server/numbers/schema.ts and server/outbox/schema.ts (their own schema files, listed in drizzle.config.ts)
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
   outbox: 'outbox', oneTimeCodes: 'outbox',
+  passwordHistory: 'user', userRegistrations: 'user',
   appMeta: 'db',
 };

@@ -19,7 +19,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.

@@ -30,8 +30,22 @@ export function demoUsers(now: Date = new Date()): Array<Omit<NewUser, 'password
   ];
 }
 
+/**
+ * Existing customers without an account (seed 001 §2): known by JMBG and customer number, no password, no e-mail
+ * yet (the username is a placeholder until they register at /Registracija-b2c/Registracija-opcije?tip=postojeci).
+ */
+export function customersWithoutAccount(): Array<Omit<NewUser, 'passwordHash'>> {
+  return [
+    { email: null, username: 'korisnik.1000010', firstName: 'Jovana', lastName: 'Milić', contactPhoneNumber: '0647654321', customerId: '1000010', jmbg: jmbgFor(new Date(Date.UTC(1979, 10, 4)), '71', '734'), isPostPaid: true, emailNotSet: true },
+    { email: null, username: 'korisnik.1000011', firstName: 'Dragan', lastName: 'Kostić', contactPhoneNumber: '0637654321', customerId: '1000011', jmbg: jmbgFor(new Date(Date.UTC(1968, 3, 21)), '80', '123'), isPostPaid: true, emailNotSet: true },
+  ];
+}
+
 /** Inserts the demo accounts once (existing usernames are left alone). */
 export async function seedDemoUsers(db: Db): Promise<boolean> {
+  // customers without an account came later: their own marker, so databases seeded before get them too
+  const customers = await db.insert(s.appMeta).values({ key: 'seed.users.customers', value: '1' }).onConflictDoNothing().returning();
+  if (customers.length > 0) await db.insert(s.users).values(customersWithoutAccount().map((u) => ({ ...u, passwordHash: null }))).onConflictDoNothing();
   const inserted = await db.insert(s.appMeta).values({ key: 'seed.users', value: USERS_SEED_VERSION }).onConflictDoNothing().returning();
   if (inserted.length === 0) return false;
   // One scrypt hash for the demo accounts (they share a published password; a salt per account would only cost

@@ -18,7 +18,6 @@ const P = {
   token: 'GET /selfcare/b2c/auth/token',
   fullCart: 'GET /hybris/ecommerce/b2c/v1/users/carts/fullcart',
   merge: 'GET /hybris/ecommerce/b2c/v1/users/carts/merge',
-  manifest: 'GET /ui/manifest',
 };
 const MARKO = {
   email: 'kupac@orbita.rs', firstName: 'Marko', lastName: 'Petrović', userName: 'marko.petrovic', customerId: '1000001',
@@ -104,16 +103,28 @@ describe('session.login', () => {
     expect(stores.session.loginFailed).toBe(true);
   });
 
-  it('weak password: a toast when the /Slaba-lozinka screen does not exist, a redirect when it does', async () => {
+  it('weak password at sign-in: to /Slaba-lozinka, remembering the page (or checkout) to continue to', async () => {
     const weak = { ...MARKO, weakPassword: true };
-    const a = setup({ [P.info]: () => ({ body: weak }) });
+    const a = setup({ [P.info]: () => ({ body: weak }) }, '/Privatni/Uredjaji/Tip-uredjaja/telefoni');
     await run('session.login', { email: 'slaba@orbita.rs', password: 'Orbita2026!' }, a.ctx);
-    expect(a.stores.ui.toasts.at(-1)).toMatchObject({ message: 'user.weakPassword' });
-    expect(a.ctx.navigate).not.toHaveBeenCalled();
+    expect(a.ctx.navigate).toHaveBeenCalledWith('/Slaba-lozinka');
+    expect(a.stores.account.continueTo).toBe('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+    expect(a.stores.ui.toasts).toEqual([]);
 
-    const b = setup({ [P.info]: () => ({ body: weak }), [P.manifest]: () => ({ body: { routes: [{ route: '/Slaba-lozinka', screen: 'weak' }] } }) });
+    const b = setup({ [P.info]: () => ({ body: weak }) }, '/Prijava-b2c');
+    b.stores.session.setRememberCheckout(true);
     await run('session.login', { email: 'slaba@orbita.rs', password: 'Orbita2026!' }, b.ctx);
     expect(b.ctx.navigate).toHaveBeenCalledWith('/Slaba-lozinka');
+    expect(b.stores.account.continueTo).toBe('checkout');
+    expect(b.stores.session.rememberCheckout).toBe(false);
+    expect(b.ctx.dispatch).not.toHaveBeenCalledWith({ action: 'checkout.proceed', args: {} });
+  });
+
+  it('no e-mail at sign-in: to /podaci/dopuni-podatke', async () => {
+    const a = setup({ [P.info]: () => ({ body: { ...MARKO, email: null, emailNotSet: true } }) }, '/Prijava-b2c');
+    await run('session.login', { email: 'bez.imejla', password: 'Orbita2026!' }, a.ctx);
+    expect(a.ctx.navigate).toHaveBeenCalledWith('/podaci/dopuni-podatke');
+    expect(a.stores.account.continueTo).toBe('');
   });
 
   it('continues to checkout after the cart merge when the shopper was remembered for it', async () => {
@@ -230,6 +241,20 @@ describe('checkout.proceed for signed-in users', () => {
       expect(ctx.navigate).not.toHaveBeenCalled();
     });
   }
+
+  it('a weak password goes to /podaci/slaba-lozinka, no e-mail to /podaci/dopuni-podatke; both continue to checkout', async () => {
+    const a = setup();
+    a.stores.session.setUser({ ...MARKO, weakPassword: true });
+    await run('checkout.proceed', {}, a.ctx);
+    expect(a.ctx.navigate).toHaveBeenCalledWith('/podaci/slaba-lozinka');
+    expect(a.stores.account.continueTo).toBe('checkout');
+    const b = setup();
+    b.stores.session.setUser({ ...MARKO, emailNotSet: true });
+    await run('checkout.proceed', {}, b.ctx);
+    expect(b.ctx.navigate).toHaveBeenCalledWith('/podaci/dopuni-podatke');
+    expect(b.stores.account.continueTo).toBe('checkout');
+    expect(b.stores.ui.toasts).toEqual([]);
+  });
 
   it('a full customer goes to the first checkout step', async () => {
     const { stores, ctx } = setup({

@@ -1,0 +1,299 @@
+import { defineAction, ActionError } from '../define';
+import type { ActionContext } from '../define';
+import { ApiError } from '../api/errors';
+import { loadUserInfo, userDataCheck } from '../session/account';
+
+/** Where the account pages lead (seed 001 §2). */
+export const REGISTRATION_CHECK_PATH = '/kupovina/registracija-provera';
+export const CONTINUE_CHECKOUT = 'checkout';
+
+type AddressField = 'municipalityCode' | 'localityCode' | 'streetCode' | 'tisAddressCode' | 'apartment';
+
+const formData = (ctx: ActionContext, formId: string): Record<string, unknown> => ctx.stores.ui.forms[formId]?.data ?? {};
+const str = (d: Record<string, unknown>, k: string) => String(d[k] ?? '').trim();
+
+/** Validates a form (its precompiled validator); an invalid form stops the action (the fields show why). */
+function validForm(ctx: ActionContext, formId: string): Record<string, unknown> {
+  const { ui } = ctx.stores;
+  if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError(`invalid form ${formId}`, true);
+  return formData(ctx, formId);
+}
+
+/**
+ * A refused call: a 4xx message goes to the page's error box (and, for a taken username, the error toast of seed
+ * 001 §5); the action stops as handled. Other errors go on to the shared handler.
+ */
+function refused(ctx: ActionContext, e: unknown): never {
+  if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401) {
+    ctx.stores.account.setError(e.message);
+    const reason = e.errors[0]?.reason;
+    if (reason === 'usernameTaken') ctx.stores.ui.showToast({ kind: 'error', text: e.message });
+    if (e.errors[0]?.subject === 'tisAddressCode') ctx.stores.account.setAddressError('tisAddressCode');
+    throw new ActionError(e.message, true);
+  }
+  throw e;
+}
+
+async function attempt<T>(ctx: ActionContext, run: () => Promise<T>): Promise<T> {
+  ctx.stores.account.setError(null);
+  try {
+    return await run();
+  } catch (e) {
+    refused(ctx, e);
+  }
+}
+
+/** After a change that rotated the session: a token of the new session, the user, the cart. */
+async function afterAccountChange(ctx: ActionContext): Promise<void> {
+  await ctx.api.fetchToken();
+  await loadUserInfo(ctx);
+  try {
+    ctx.stores.cart.setCart(await ctx.api.call('fullCart', { silent: true }));
+  } catch (e) {
+    console.error('[account] cart', e);
+  }
+}
+
+/** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent, seed 001 §3); '' stays ''. */
+export function issueDateForServer(shown: string): string {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})\.?$/.exec(shown.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}T01:00:00+01:00` : '';
+}
+
+/** Where a fixed account continues: the next account check, then checkout or the page the shopper was going to. */
+async function continueAfterFix(ctx: ActionContext): Promise<void> {
+  const { account } = ctx.stores;
+  const toCheckout = account.continueTo === CONTINUE_CHECKOUT;
+  if (await userDataCheck(ctx, toCheckout)) return;
+  const to = account.continueTo;
+  account.setContinueTo('');
+  if (toCheckout) {
+    await ctx.dispatch({ action: 'checkout.proceed', args: {} });
+    return;
+  }
+  ctx.navigate(to || '/');
+}
+
+export default [
+  defineAction<{ address?: boolean }>({
+    name: 'account.openPage',
+    description: 'An account page opened (registration, recovery, password change, fill data): clears what an earlier page left (error, code, recovery); with address: true loads the municipalities of the address system (a failed lookup gives an empty list).',
+    args: { type: 'object', properties: { address: { type: 'boolean' } } },
+    async run(args, ctx) {
+      const { account } = ctx.stores;
+      account.reset();
+      if (!args.address || account.address.municipalities.length > 0) return;
+      try {
+        const r = await ctx.api.call('homeMunicipalities', { silent: true });
+        account.setAddressOptions('municipalities', r.municipalities.map((m) => ({ code: m.code, name: m.name })));
+      } catch (e) {
+        console.error('[account.openPage]', e);
+        account.setAddressOptions('municipalities', []);
+      }
+    },
+  }),
+  defineAction<{ field: AddressField; value: string }>({
+    name: 'account.setAddressField',
+    description: 'Sets one part of the registration address; a municipality, locality or street loads the next list of the address system (failed lookups give empty lists) and empties the parts below.',
+    args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'tisAddressCode', 'apartment'] }, value: { type: 'string', maxLength: 60 } } },
+    async run(args, ctx) {
+      const { account } = ctx.stores;
+      account.setAddressField(args.field, args.value);
+      const a = account.address;
+      const load = async (list: 'localities' | 'streets' | 'numbers', call: () => Promise<Array<{ code: string; name: string }>>) => {
+        try { account.setAddressOptions(list, await call()); } catch (e) { console.error('[account.setAddressField]', e); account.setAddressOptions(list, []); }
+      };
+      if (!args.value) return;
+      if (args.field === 'municipalityCode') {
+        await load('localities', async () => (await ctx.api.call('homeLocations', { query: { municipalityCode: a.municipalityCode }, silent: true })).locations);
+      } else if (args.field === 'localityCode') {
+        await load('streets', async () => (await ctx.api.call('homeStreets', { query: { municipalityCode: a.municipalityCode, localityCode: a.localityCode }, silent: true })).streets);
+      } else if (args.field === 'streetCode') {
+        await load('numbers', async () => (await ctx.api.call('homeStreetNumbers', { query: { municipalityCode: a.municipalityCode, streetCode: a.streetCode }, silent: true }))
+          .streetnumbers.map((n) => ({ code: n.tisAddressCode, name: n.number })));
+      }
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'account.registerFromCart',
+    description: 'The mini cart\'s registration link (seed 001 §2, §8): an empty cart shows the empty-cart error toast; with items the shopper goes to the registration check /kupovina/registracija-provera.',
+    args: { type: 'object' },
+    run(_args, ctx) {
+      const { cart, ui } = ctx.stores;
+      if ((cart.cart?.entries ?? []).length === 0) {
+        ui.showToast({ kind: 'error', message: 'cart.empty' });
+        return;
+      }
+      cart.setMiniCartOpen(false);
+      ctx.navigate(REGISTRATION_CHECK_PATH);
+    },
+  }),
+  defineAction<{ form: string; field?: string }>({
+    name: 'account.sendRegistrationCode',
+    description: 'Sends the registration e-mail code (POST register/otp, 300 s) to the e-mail field (default uid) of the form; the e-mail must be well-formed and not registered yet. The timer starts.',
+    args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, field: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { account, session } = ctx.stores;
+      const email = str(formData(ctx, args.form), args.field ?? 'uid');
+      if (!email) { account.setError(session.t('account.code.emailFirst')); throw new ActionError('no e-mail', true); }
+      const r = await attempt(ctx, () => ctx.api.call('registerOtp', { body: { email } }));
+      account.codeWasSent(email, r.expiresInSeconds);
+    },
+  }),
+  defineAction<{ form: string }>({
+    name: 'account.checkUsername',
+    description: 'Asks the server whether the form\'s username is free (POST checkusername); a taken username shows the error toast of seed 001 §5.',
+    args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { account, ui } = ctx.stores;
+      const username = str(formData(ctx, args.form), 'username');
+      if (!username) return;
+      const free = await attempt(ctx, () => ctx.api.call('checkUsername', { body: { username } }));
+      account.setUsernameAvailable(free);
+      if (!free) ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
+    },
+  }),
+  defineAction<{ form: string; next: string }>({
+    name: 'account.identifyCustomer',
+    description: 'Existing customer without an account: finds the customer by JMBG and customer number (POST register/jmbg) and goes to `next`, the page where the account is chosen.',
+    args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const d = validForm(ctx, args.form);
+      const jmbg = str(d, 'jmbg');
+      const c = await attempt(ctx, () => ctx.api.call('registerJmbg', { body: { jmbg, customerId: str(d, 'customerId') } }));
+      ctx.stores.account.setCustomer({ ...c, jmbg });
+      ctx.navigate(args.next);
+    },
+  }),
+  defineAction<{ form: string; mode: 'new' | 'existing'; next: string }>({
+    name: 'account.register',
+    description: 'Registration (POST register/new, the signUpWsDTO of seed 001 §3): a new user sends the address (tisAddressCode from the address system) and customer data, an existing customer the customer number found by JMBG; both send uid (the e-mail), username, password, its confirmation and the e-mail code. The username is checked first (taken → error toast). On success the new account is signed in (new session), the cart kept, and the shopper goes to `next`.',
+    args: { type: 'object', required: ['form', 'mode', 'next'], properties: { form: { type: 'string', minLength: 1 }, mode: { enum: ['new', 'existing'] }, next: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { account, session, ui } = ctx.stores;
+      const d = validForm(ctx, args.form);
+      const a = account.address;
+      const customer = account.customer;
+      if (args.mode === 'new' && !a.tisAddressCode) {
+        account.setError(session.t('account.address.required'));
+        account.setAddressError('tisAddressCode');
+        throw new ActionError('no address', true);
+      }
+      if (args.mode === 'existing' && !customer) {
+        account.setError(session.t('account.register.identifyFirst'));
+        throw new ActionError('no customer', true);
+      }
+      const username = str(d, 'username');
+      const free = await attempt(ctx, () => ctx.api.call('checkUsername', { body: { username } }));
+      if (!free) {
+        account.setError(session.t('account.usernameTaken'));
+        ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
+        throw new ActionError('username taken', true);
+      }
+      const account_ = {
+        uid: str(d, 'uid'), username, password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
+        verificationCode: str(d, 'verificationCode'),
+      };
+      const body = args.mode === 'existing' && customer
+        ? { ...account_, customerNumber: customer.customerId, customerData: { jmbg: customer.jmbg, firstName: customer.firstName, lastName: customer.lastName } }
+        : {
+          ...account_,
+          address: { tisAddressCode: a.tisAddressCode, ...(a.apartment.trim() ? { apartment: a.apartment.trim() } : {}) },
+          customerData: {
+            firstName: str(d, 'firstName'), lastName: str(d, 'lastName'), jmbg: str(d, 'jmbg'), contactPhone: str(d, 'contactPhone'),
+            contactEmail: str(d, 'uid'), docId: str(d, 'docId'), docIssueAuthority: str(d, 'docIssueAuthority'), docIssueDate: issueDateForServer(str(d, 'docIssueDate')),
+          },
+        };
+      const r = await attempt(ctx, () => ctx.api.call('registerNew', { body }));
+      account.setRegistered({ username: r.username, email: r.email });
+      account.resetCode();
+      await afterAccountChange(ctx);
+      ctx.navigate(args.next);
+    },
+  }),
+  defineAction<{ form: string }>({
+    name: 'account.requestRecovery',
+    description: 'Password recovery (seed 001 §2): sends a code by e-mail (300 s) or SMS (60 s) to the address of the form (fields channel, address). The page answers the same for known and unknown addresses.',
+    args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { account } = ctx.stores;
+      const d = validForm(ctx, args.form);
+      const channel = str(d, 'channel') === 'SMS' ? 'SMS' as const : 'EMAIL' as const;
+      const address = str(d, 'address');
+      const r = await attempt(ctx, () => ctx.api.call('passwordRecovery', { body: { channel, address } }));
+      account.setRecovery({ channel, address });
+      account.codeWasSent(address, r.expiresInSeconds);
+    },
+  }),
+  defineAction<{ form: string; next: string }>({
+    name: 'account.resetPassword',
+    description: 'Reset by the recovery code (POST password/reset: code, new password, confirmation); the account is signed in on a new session and the shopper goes to `next`.',
+    args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { account, session } = ctx.stores;
+      const d = validForm(ctx, args.form);
+      const rec = account.recovery;
+      if (!rec) { account.setError(session.t('otp.error.otpNotSent')); throw new ActionError('no recovery', true); }
+      await attempt(ctx, () => ctx.api.call('passwordReset', { body: {
+        channel: rec.channel, address: rec.address, code: str(d, 'code'), password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
+      } }));
+      account.resetCode();
+      await afterAccountChange(ctx);
+      ctx.navigate(args.next);
+    },
+  }),
+  defineAction<{ form: string; next?: string }>({
+    name: 'account.changePassword',
+    description: 'Password change of the signed-in user (POST users/password: current password, new password, confirmation; the policy of seed 001 §5 and the last 5 passwords checked by the server). The session is rotated. With `next` the shopper goes there; without it (the weak-password pages) the shopper continues where they were going — the next account check, then checkout or the page they came from.',
+    args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const d = validForm(ctx, args.form);
+      await attempt(ctx, () => ctx.api.call('changePassword', { body: {
+        oldPassword: String(d.oldPassword ?? ''), password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
+      } }));
+      await afterAccountChange(ctx);
+      ctx.stores.ui.showToast({ kind: 'success', message: 'account.change.done' });
+      if (args.next) ctx.navigate(args.next);
+      else await continueAfterFix(ctx);
+    },
+  }),
+  defineAction<{ form: string }>({
+    name: 'account.sendEmailCode',
+    description: 'Fill data: sends a code (300 s) to the e-mail the signed-in customer adds (POST users/email/otp).',
+    args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { account, session } = ctx.stores;
+      const email = str(formData(ctx, args.form), 'email');
+      if (!email) { account.setError(session.t('account.code.emailFirst')); throw new ActionError('no e-mail', true); }
+      const r = await attempt(ctx, () => ctx.api.call('emailOtp', { body: { email } }));
+      account.codeWasSent(email, r.expiresInSeconds);
+    },
+  }),
+  defineAction<{ form: string }>({
+    name: 'account.setEmail',
+    description: 'Fill data: sets the e-mail confirmed by its code (PUT users/email); the session is rotated and the shopper continues where they were going (checkout included).',
+    args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const d = validForm(ctx, args.form);
+      await attempt(ctx, () => ctx.api.call('setEmail', { body: { email: str(d, 'email'), code: str(d, 'code') } }));
+      ctx.stores.account.resetCode();
+      await afterAccountChange(ctx);
+      ctx.stores.ui.showToast({ kind: 'success', message: 'account.fill.done' });
+      await continueAfterFix(ctx);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'account.continue',
+    description: 'The success pages\' continue button: to checkout when the shopper came from there (the registration check, a checkout gate), else to the home page.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      await continueAfterFix(ctx);
+    },
+  }),
+  defineAction<{ to: string }>({
+    name: 'account.continueTo',
+    description: 'Remembers where the shopper continues after an account page (the checkout registration pages set "checkout").',
+    args: { type: 'object', required: ['to'], properties: { to: { type: 'string' } } },
+    run(args, ctx) { ctx.stores.account.setContinueTo(args.to); },
+  }),
+];
