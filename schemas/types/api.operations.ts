@@ -6,6 +6,7 @@ import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
 import type * as ApiCommon from './api.common';
 import type * as ApiHome from './api.home';
+import type * as ApiHomeline from './api.homeline';
 import type * as ApiNumbers from './api.numbers';
 import type * as ApiSelfcare from './api.selfcare';
 import type * as ApiUser from './api.user';
@@ -86,6 +87,16 @@ export interface ApiOperations {
   msisdnNew: { query: ApiCommon.LangQuery; body: ApiNumbers.EmptyBody; response: ApiNumbers.ChoiceResponse };
   msisdnRegisteredNew: { query: ApiCommon.LangQuery; body: ApiNumbers.MsisdnBody; response: ApiNumbers.ChoiceResponse };
   msisdnChoice: { query: ApiCommon.LangQuery; body: never; response: ApiNumbers.ChoiceResponse };
+  homeLineRegistered: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.RegisteredHomeLines };
+  homeLineOptionGroups: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.OptionGroups };
+  homeAddressesExisting: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.ExistingAddresses };
+  homeAddressCheck: { query: ApiHomeline.LangOnly; body: ApiHomeline.AddressCheckBody; response: ApiHomeline.CheckStatus };
+  homeLineCheck: { query: ApiHomeline.LangOnly; body: ApiHomeline.HomeLineCheckBody; response: ApiHomeline.HomeLineCheck };
+  gponHomeLineCheck: { query: ApiHomeline.GponHomeLineQuery; body: never; response: ApiHomeline.CheckStatus };
+  fnpTransferCheck: { query: ApiHomeline.TransferQuery; body: never; response: ApiHomeline.TransferCheck };
+  setInstallationAddress: { query: ApiHomeline.LangOnly; body: ApiHomeline.InstallationAddressBody; response: ApiHomeline.HomeSetupResponse };
+  setHomeLineNumber: { query: ApiHomeline.LangOnly; body: ApiHomeline.HomeLineNumberBody; response: ApiHomeline.HomeSetupResponse };
+  homeLineSetup: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.HomeSetupResponse };
 }
 
 export type OperationName = keyof ApiOperations;

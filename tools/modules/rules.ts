@@ -16,5 +16,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   // server/numbers/schema.ts and server/outbox/schema.ts (their own schema files, listed in drizzle.config.ts)
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
   outbox: 'outbox', oneTimeCodes: 'outbox',
+  // server/home/schema.ts: the home-line step's tables (the other home tables predate this list)
+  homeCustomerLines: 'home', homeCustomerAddresses: 'home', cartHomeSetups: 'home',
   appMeta: 'db',
 };

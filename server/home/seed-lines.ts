@@ -1,0 +1,37 @@
+// Seed of the home-line step (kept apart from seed.ts so that address-system additions merge cleanly): customers'
+// existing home lines — one over GPON, one on copper — and registered addresses, covered and not covered.
+// Once per database (app_meta 'seed.home.lines'); idempotent.
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import { appMeta, users } from '../db/schema';
+import { homeCustomerAddresses, homeCustomerLines } from './schema';
+
+export const HOME_LINES_SEED_MARKER = 'seed.home.lines';
+
+/** [email, lineId, number, addressCode, entrance, flat, gpon] */
+export const SEED_HOME_LINES: Array<[string, string, string, string, string | null, string | null, boolean]> = [
+  // Marko: a fibre line in Vračar (Bulevar kralja Aleksandra 73, GPON) and a copper line in Novi Sad (Zmaj Jovina 8, no GPON)
+  ['kupac@orbita.rs', 'HL-1000001-1', '0113456789', 'TIS-1001-73', '2', '12', true],
+  ['kupac@orbita.rs', 'HL-1000001-2', '021456789', 'TIS-4002-8', null, '3', false],
+  // Jelena: a copper line in Niš (Obrenovićeva 52, no GPON)
+  ['staff@orbita.rs', 'HL-1000002-1', '0185123456', 'TIS-5001-52', null, '4', false],
+];
+
+/** [email, addressCode, entrance, flat]: Marko's registered addresses, one covered (Novi Beograd) and one not (Ostružnica). */
+export const SEED_HOME_ADDRESSES: Array<[string, string, string | null, string | null]> = [
+  ['kupac@orbita.rs', 'TIS-2001-10', '2', '45'],
+  ['kupac@orbita.rs', 'TIS-3001-5', null, null],
+];
+
+export async function seedHomeLines(db: Db): Promise<void> {
+  const fresh = await db.insert(appMeta).values({ key: HOME_LINES_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
+  if (fresh.length === 0) return;
+  const emails = [...new Set([...SEED_HOME_LINES.map((l) => l[0]), ...SEED_HOME_ADDRESSES.map((a) => a[0])])];
+  const owners = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  const id = (email: string) => owners.find((o) => o.email === email)?.id;
+  const lines = SEED_HOME_LINES.flatMap(([email, lineId, number, addressCode, entrance, flatNum, gpon]) =>
+    (id(email) ? [{ lineId, userId: id(email)!, number, addressCode, entrance, flatNum, gpon }] : []));
+  if (lines.length) await db.insert(homeCustomerLines).values(lines).onConflictDoNothing();
+  const addresses = SEED_HOME_ADDRESSES.flatMap(([email, addressCode, entrance, flatNum]) => (id(email) ? [{ userId: id(email)!, addressCode, entrance, flatNum }] : []));
+  if (addresses.length) await db.insert(homeCustomerAddresses).values(addresses).onConflictDoNothing();
+}
