@@ -1,9 +1,9 @@
 // Seed of the home-line step (kept apart from seed.ts so that address-system additions merge cleanly): customers'
 // existing home lines — one over GPON, one on copper — and registered addresses, covered and not covered.
-// Once per database (app_meta 'seed.home.lines'); idempotent.
+// Once per database (server/db/seed writes the marker app_meta 'seed.home.lines'); idempotent.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { appMeta, users } from '../db/schema';
+import { users } from '../db/schema';
 import { homeCustomerAddresses, homeCustomerLines } from './schema';
 
 export const HOME_LINES_SEED_MARKER = 'seed.home.lines';
@@ -24,8 +24,6 @@ export const SEED_HOME_ADDRESSES: Array<[string, string, string | null, string |
 ];
 
 export async function seedHomeLines(db: Db): Promise<void> {
-  const fresh = await db.insert(appMeta).values({ key: HOME_LINES_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
-  if (fresh.length === 0) return;
   const emails = [...new Set([...SEED_HOME_LINES.map((l) => l[0]), ...SEED_HOME_ADDRESSES.map((a) => a[0])])];
   const owners = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   const id = (email: string) => owners.find((o) => o.email === email)?.id;

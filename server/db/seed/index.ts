@@ -11,9 +11,8 @@ import {
 import { seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
-import { seedHome, HOME_SEED_MARKER } from '../../home/index';
+import { seedHome, seedHomeLines, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER } from '../../home/index';
 import { seedNumbers } from '../../numbers/seed';
-import { seedHomeLines, HOME_LINES_SEED_MARKER } from '../../home/seed-lines';
 
 export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
@@ -42,7 +41,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedHome(tx);
     const numbers = await tx.insert(s.appMeta).values({ key: 'seed.numbers', value: '1' }).onConflictDoNothing().returning();
     if (numbers.length > 0) await seedNumbers(tx);
-    await seedHomeLines(tx);
+    const homeLines = await tx.insert(s.appMeta).values({ key: HOME_LINES_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
+    if (homeLines.length > 0) await seedHomeLines(tx);
     return seeded;
   });
 }
