@@ -37,8 +37,8 @@ async function setAddress(ctx: ActionContext, option: 'HOME_ADDRESS' | 'HOME_POR
   if (!check) return;
   home.setHomeLine({ notice: { ok: check.status === 'VALID', message: check.message } });
   if (check.status !== 'VALID') {
-    // the cart keeps no setup for an address that cannot carry the package: Next stays blocked
-    await ctx.api.call('setInstallationAddress', { body: { option, addressType, ...a }, silent: true }).catch(() => undefined);
+    // an address that cannot carry the package is not set (the server would refuse it): Next stays blocked until a
+    // valid choice is made; a setup made earlier stays on the cart and comes back when the step is opened again
     home.setHomeLine({ setup: null });
     return;
   }
