@@ -50,6 +50,18 @@ export const emptyHomeLine = (): HomeLineState => ({
   loaded: false, option: null, available: [], operators: [], lines: [], addresses: [], addressType: 'OTHER_ADDRESS', setup: null, notice: null, busy: false, error: null,
 });
 
+/** The TV add-ons step (SUGGESTED_TV_ADDONS): shapes of schemas/api/homeline.json TvAddons. */
+export interface TvAddonReference {
+  referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION';
+  target: { code: string; name: string; description: string; productOfferingType: string; monthlyPrice: Money | null; oneTimePrice: Money | null };
+  maxAllowedQuantity: number; preselected: boolean; isRemovableEntry: boolean; entryNumber: number | null;
+}
+export interface TvAddonsState {
+  loaded: boolean; busy: boolean; error: string | null;
+  packageCode: string | null; packageName: string | null; freeAddonsLimit: number; freeSelected: number; complete: boolean; references: TvAddonReference[];
+}
+export const emptyTvAddons = (): TvAddonsState => ({ loaded: false, busy: false, error: null, packageCode: null, packageName: null, freeAddonsLimit: 0, freeSelected: 0, complete: true, references: [] });
+
 /** The home-services state: the product-page hierarchy, a package page, TV channels, TV guide, box check, FNP. */
 export class HomeStore {
   /** product-page hierarchy (seed 001 §4) */
@@ -77,6 +89,8 @@ export class HomeStore {
 
   /** the home-line step of the home checkouts; its address picker is boxCheck's (the same address system) */
   homeLine: HomeLineState = emptyHomeLine();
+  /** the TV add-ons step of the home checkouts */
+  tvAddons: TvAddonsState = emptyTvAddons();
 
   fnp = { sending: false, reference: null as string | null, message: null as string | null, error: null as string | null };
 
@@ -185,6 +199,7 @@ export class HomeStore {
   }
 
   setHomeLine(patch: Partial<HomeLineState>): void { Object.assign(this.homeLine, patch); }
+  setTvAddons(patch: Partial<TvAddonsState>): void { Object.assign(this.tvAddons, patch); }
   /** A fresh address picker (the step starts without the box-check page's choice). */
   resetAddress(): void {
     Object.assign(this.boxCheck, { localities: [], streets: [], numbers: [], municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '', result: null, error: null, errorField: null, checking: false });

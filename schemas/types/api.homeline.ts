@@ -31,6 +31,9 @@ export interface HomelinePayloads {
   InstallationAddressBody?: InstallationAddressBody;
   HomeLineNumberBody?: HomeLineNumberBody;
   HomeSetupResponse?: HomeSetupResponse;
+  TvAddons?: TvAddons;
+  TvAddonBody?: TvAddonBody;
+  TvAddonRemoveBody?: TvAddonRemoveBody;
 }
 export interface LangOnly {
   lang?: 'sr' | 'en' | 'rs';
@@ -143,4 +146,42 @@ export interface HomeSetupResponse {
       gponCheckIsDone: boolean;
     };
   };
+}
+export interface TvAddons {
+  packageCode: string | null;
+  packageName: string | null;
+  entryNumber: number | null;
+  freeAddonsLimit: number;
+  freeSelected: number;
+  /**
+   * The chosen free add-ons reached the limit.
+   */
+  complete: boolean;
+  references: {
+    referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION';
+    target: {
+      code: string;
+      name: string;
+      description: string;
+      productOfferingType: string;
+      monthlyPrice: Common_Money | null;
+      oneTimePrice: Common_Money | null;
+    };
+    maxAllowedQuantity: number;
+    preselected: boolean;
+    isRemovableEntry: boolean;
+    entryNumber: number | null;
+  }[];
+}
+export interface Common_Money {
+  value: number;
+  formattedValue: string;
+  currencyIso: 'RSD';
+}
+export interface TvAddonBody {
+  code: PackageId;
+  referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION';
+}
+export interface TvAddonRemoveBody {
+  entryNumber: number;
 }

@@ -97,6 +97,9 @@ export interface ApiOperations {
   setInstallationAddress: { query: ApiHomeline.LangOnly; body: ApiHomeline.InstallationAddressBody; response: ApiHomeline.HomeSetupResponse };
   setHomeLineNumber: { query: ApiHomeline.LangOnly; body: ApiHomeline.HomeLineNumberBody; response: ApiHomeline.HomeSetupResponse };
   homeLineSetup: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.HomeSetupResponse };
+  tvAddons: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.TvAddons };
+  addTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonBody; response: ApiHomeline.TvAddons };
+  removeTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonRemoveBody; response: ApiHomeline.TvAddons };
 }
 
 export type OperationName = keyof ApiOperations;

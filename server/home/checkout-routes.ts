@@ -1,5 +1,5 @@
 // Thin routes of the home-line step (CONNECT_HOME_DATA; paths in schemas/api/paths.json, payloads in
-// schemas/api/homeline.json). Wired by server/app.ts: they read the cart (server/cart), which reaches this module's
+// schemas/api/homeline.json), and of the TV add-ons step (server/workflows/tv-addons.ts). Wired by server/app.ts: they read the cart (server/cart), which reaches this module's
 // surface through server/flows/, so this file is not part of server/home/index.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLang } from '../lib/lang';
@@ -8,6 +8,7 @@ import { entriesOf, getOrCreateCart } from '../cart/index';
 import { userOfSession } from '../user/index';
 import * as c from './checkout';
 import { PACKAGE_TYPES } from './seed-data';
+import { addTvAddon, removeTvAddon, suggestedTvAddons } from '../workflows/tv-addons';
 
 export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
@@ -91,5 +92,23 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
     method: paths.homeLineSetup.method, url: paths.homeLineSetup.path, ...auth,
     schema: { querystring: lq, response: setup },
     handler: async (req) => c.homeSetupOf(db, text(req), (await getOrCreateCart(db, req.sessionId!)).id),
+  });
+
+  // SUGGESTED_TV_ADDONS (server/workflows/tv-addons.ts)
+  const tv = { 200: { $ref: 'homeline.json#/$defs/TvAddons' } };
+  app.route({
+    method: paths.tvAddons.method, url: paths.tvAddons.path, ...auth,
+    schema: { querystring: lq, response: tv },
+    handler: async (req) => suggestedTvAddons(db, await catalog.current(), req.sessionId!, requestLang(req)),
+  });
+  app.route<{ Body: { code: string; referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION' } }>({
+    method: paths.addTvAddon.method, url: paths.addTvAddon.path, ...auth,
+    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/TvAddonBody' }, response: tv },
+    handler: async (req) => addTvAddon(db, await catalog.current(), req.sessionId!, req.body, requestLang(req)),
+  });
+  app.route<{ Body: { entryNumber: number } }>({
+    method: paths.removeTvAddon.method, url: paths.removeTvAddon.path, ...auth,
+    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/TvAddonRemoveBody' }, response: tv },
+    handler: async (req) => removeTvAddon(db, await catalog.current(), req.sessionId!, req.body.entryNumber, requestLang(req)),
   });
 }

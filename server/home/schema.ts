@@ -2,7 +2,7 @@
 // The home packages themselves are products of the catalogue (products, price_plans, subscription_terms,
 // charge_entries); these tables hold what only home services have: the product-page hierarchy, the
 // characteristic groups, TV channels and their guide, the address system with GPON coverage, FNP requests.
-import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { carts, users } from '../db/schema';
 
@@ -157,3 +157,21 @@ export const cartHomeSetups = pgTable('cart_home_setups', {
   operator: text('operator'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the checkout's SUGGESTED_TV_ADDONS step offers with a package (seed 001 §3 "Suggested-products data"): TV
+ * add-ons (TV_ADDON_RELATION), free TV add-ons (FREE_TV_ADDON_RELATION) and set-top boxes (STB_PRODUCT_RELATION).
+ */
+export const homeTvAddonOffers = pgTable('home_tv_addon_offers', {
+  packageCode: text('package_code').notNull(),
+  addonCode: text('addon_code').notNull(),
+  relation: text('relation').$type<'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION'>().notNull(),
+  maxAllowedQuantity: integer('max_allowed_quantity').notNull().default(1),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.packageCode, t.addonCode, t.relation] })]);
+
+/** The package's freeAddonsLimit: how many of its free TV add-ons come at no charge (0: none are free). */
+export const homeFreeAddonLimits = pgTable('home_free_addon_limits', {
+  packageCode: text('package_code').primaryKey(),
+  freeAddonsLimit: integer('free_addons_limit').notNull(),
+}, (t) => [check('home_free_addon_limits_range', sql`${t.freeAddonsLimit} BETWEEN 0 AND 10`)]);

@@ -1,10 +1,11 @@
 // Seed of the home-line step (kept apart from seed.ts so that address-system additions merge cleanly): customers'
-// existing home lines — one over GPON, one on copper — and registered addresses, covered and not covered.
+// existing home lines — one over GPON, one on copper — and registered addresses, covered and not covered; the TV
+// add-ons, free TV add-ons and set-top boxes offered with each TV package, and the packages' free-add-on limits.
 // Once per database (server/db/seed writes the marker app_meta 'seed.home.lines'); idempotent.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { users } from '../db/schema';
-import { homeCustomerAddresses, homeCustomerLines } from './schema';
+import { homeCustomerAddresses, homeCustomerLines, homeFreeAddonLimits, homeTvAddonOffers } from './schema';
 
 export const HOME_LINES_SEED_MARKER = 'seed.home.lines';
 
@@ -32,4 +33,29 @@ export async function seedHomeLines(db: Db): Promise<void> {
   if (lines.length) await db.insert(homeCustomerLines).values(lines).onConflictDoNothing();
   const addresses = SEED_HOME_ADDRESSES.flatMap(([email, addressCode, entrance, flatNum]) => (id(email) ? [{ userId: id(email)!, addressCode, entrance, flatNum }] : []));
   if (addresses.length) await db.insert(homeCustomerAddresses).values(addresses).onConflictDoNothing();
+}
+
+/** [package, freeAddonsLimit, free TV add-ons]: limit 0 = none free; a limit equal to the free add-ons adds them all. */
+export const SEED_FREE_ADDONS: Array<[string, number, string[]]> = [
+  ['BOX_START', 1, ['TV_ADDON_KIDS', 'TV_ADDON_FILM']],
+  ['BOX_PLUS', 1, ['TV_ADDON_KIDS', 'TV_ADDON_FILM']],
+  ['BOX_MAX', 2, ['TV_ADDON_KIDS', 'TV_ADDON_FILM']],
+  ['BOX_NET_TV_S', 0, []],
+  ['BOX_NET_TV_L', 1, ['TV_ADDON_KIDS', 'TV_ADDON_FILM']],
+  ['TV_START', 0, []],
+  ['TV_PLUS', 1, ['TV_ADDON_KIDS']],
+  ['MSAT_S', 0, []],
+];
+const PAID_TV_ADDONS = ['TV_ADDON_ARENA', 'TV_ADDON_FILM', 'TV_ADDON_KIDS', 'MTS_TV_GO_EXTRA'];
+const STBS = ['STB_IRIS_4K'];
+
+export async function seedHomeTvAddons(db: Db): Promise<void> {
+  await db.insert(homeFreeAddonLimits).values(SEED_FREE_ADDONS.map(([packageCode, freeAddonsLimit]) => ({ packageCode, freeAddonsLimit }))).onConflictDoNothing();
+  const rows = SEED_FREE_ADDONS.flatMap(([packageCode, , free]) => [
+    ...free.map((addonCode, i) => ({ packageCode, addonCode, relation: 'FREE_TV_ADDON_RELATION' as const, sortOrder: i })),
+    // an add-on the package gives free is not sold with it as well
+    ...PAID_TV_ADDONS.filter((a) => !free.includes(a)).map((addonCode, i) => ({ packageCode, addonCode, relation: 'TV_ADDON_RELATION' as const, sortOrder: i })),
+    ...(packageCode === 'MSAT_S' ? [] : STBS.map((addonCode, i) => ({ packageCode, addonCode, relation: 'STB_PRODUCT_RELATION' as const, maxAllowedQuantity: 2, sortOrder: i }))),
+  ]);
+  await db.insert(homeTvAddonOffers).values(rows).onConflictDoNothing();
 }

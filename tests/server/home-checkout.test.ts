@@ -67,7 +67,8 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     const v = await steps(c);
     expect(v.checkoutType).toBe('HOME_FIXED');
     expect(v.checkoutSteps.map((s: Json) => [s.code, s.url])).toEqual([
-      ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['DELIVERY', '/kupovina/podaci-dostava'], ['PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje'],
+      ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['SUGGESTED_TV_ADDONS', '/kupovina/tv-dodaci'], ['DELIVERY', '/kupovina/podaci-dostava'],
+      ['PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje'],
     ]);
     expect(homeStep(v).done).toBe(false);
     expect((await c.call('GET', H.setup)).json()).toEqual({ homeLine: null });
@@ -231,5 +232,87 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     expect((await c.call('PUT', H.setNumber, { homeLine: { numberOption: 'NEW_NUMBER' } })).statusCode).toBe(200);
     const placed = await c.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
     expect(placed.statusCode, placed.body).toBe(200);
+  });
+
+  describe('TV add-ons (SUGGESTED_TV_ADDONS)', () => {
+    const TV = `${B}/checkout/tvaddons`;
+    const refs = (v: Json, type: string) => v.references.filter((r: Json) => r.referenceType === type).map((r: Json) => r.target.code);
+
+    it('the step comes after the package setup in both home flows', async () => {
+      const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
+      expect((await steps(c)).checkoutSteps.map((x: Json) => x.code)).toEqual(['CONNECT_HOME_DATA', 'SUGGESTED_TV_ADDONS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
+    });
+
+    it('limit below the free add-ons: one free pick completes the selection, a second is refused; paid add-ons and a box are priced', async () => {
+      const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
+      const v = (await c.call('GET', TV)).json();
+      expect(v).toMatchObject({ packageCode: 'BOX_PLUS', freeAddonsLimit: 1, freeSelected: 0, complete: false });
+      expect(refs(v, 'FREE_TV_ADDON_RELATION')).toEqual(['TV_ADDON_KIDS', 'TV_ADDON_FILM']);
+      expect(refs(v, 'TV_ADDON_RELATION')).toEqual(['TV_ADDON_ARENA', 'MTS_TV_GO_EXTRA']);
+      expect(refs(v, 'STB_PRODUCT_RELATION')).toEqual(['STB_IRIS_4K']);
+      const kids = await c.call('POST', TV, { code: 'TV_ADDON_KIDS', referenceType: 'FREE_TV_ADDON_RELATION' });
+      expect(kids.statusCode, kids.body).toBe(200);
+      expect(kids.json()).toMatchObject({ freeSelected: 1, complete: true });
+      const second = await c.call('POST', TV, { code: 'TV_ADDON_FILM', referenceType: 'FREE_TV_ADDON_RELATION' });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().errors[0]).toMatchObject({ type: 'CartError', reason: 'freeAddonsLimit', message: 'Već si izabrao sve besplatne dodatke koje paket nudi (1).' });
+      expect((await c.call('POST', TV, { code: 'TV_ADDON_ARENA', referenceType: 'TV_ADDON_RELATION' })).statusCode).toBe(200);
+      expect((await c.call('POST', TV, { code: 'TV_ADDON_ARENA', referenceType: 'TV_ADDON_RELATION' })).json().errors[0].reason).toBe('addonAlreadyAdded');
+      expect((await c.call('POST', TV, { code: 'STB_IRIS_4K', referenceType: 'STB_PRODUCT_RELATION' })).statusCode).toBe(200);
+      expect((await c.call('POST', TV, { code: 'TV_ADDON_FILM', referenceType: 'STB_PRODUCT_RELATION' })).json().errors[0].reason).toBe('notOffered');
+      const cart = (await c.call('GET', PATHS.fullCart)).json();
+      const entry = (code: string) => cart.entries.find((e: Json) => e.product.code === code);
+      expect(entry('TV_ADDON_KIDS').monthlyPrice.price.value).toBe(0);
+      expect(entry('TV_ADDON_ARENA').monthlyPrice.price.value).toBe(999);
+      expect(cart.orderPrices.totalDeviceOneTimePrice.value + cart.orderPrices.totalServiceOneTimePrice.value).toBe(4990);
+      // taking the free one out frees the choice again
+      const kidsEntry = (await c.call('GET', TV)).json().references.find((r: Json) => r.target.code === 'TV_ADDON_KIDS').entryNumber;
+      expect((await c.call('POST', `${TV}/remove`, { entryNumber: kidsEntry })).json()).toMatchObject({ freeSelected: 0, complete: false });
+    });
+
+    it('two concurrent free picks over a limit of 1: one is taken, the other refused (cart row lock)', async () => {
+      const c = await customerWith('staff@orbita.rs', 'BOX_START');
+      const both = await Promise.all([
+        c.call('POST', TV, { code: 'TV_ADDON_KIDS', referenceType: 'FREE_TV_ADDON_RELATION' }),
+        c.call('POST', TV, { code: 'TV_ADDON_FILM', referenceType: 'FREE_TV_ADDON_RELATION' }),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await c.call('GET', TV)).json()).toMatchObject({ freeSelected: 1, complete: true });
+    });
+
+    it('limit equal to the free add-ons: all are added automatically, stay, and are not added twice', async () => {
+      const c = await customerWith('kupac@orbita.rs', 'BOX_MAX');
+      const [a, b] = await Promise.all([c.call('GET', TV), c.call('GET', TV)]);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      const v = (await c.call('GET', TV)).json();
+      expect(v).toMatchObject({ freeAddonsLimit: 2, freeSelected: 2, complete: true });
+      const free = v.references.filter((r: Json) => r.referenceType === 'FREE_TV_ADDON_RELATION');
+      expect(free.map((r: Json) => [r.target.code, r.preselected, r.isRemovableEntry])).toEqual([['TV_ADDON_KIDS', true, false], ['TV_ADDON_FILM', true, false]]);
+      const cart = (await c.call('GET', PATHS.fullCart)).json();
+      expect(cart.entries.filter((e: Json) => e.product.code === 'TV_ADDON_KIDS')).toHaveLength(1);
+      const removed = await c.call('POST', `${TV}/remove`, { entryNumber: free[0].entryNumber });
+      expect(removed.json().errors[0].reason).toBe('notRemovable');
+    });
+
+    it('limit 0: nothing is free — the free list is not offered and a free pick is refused', async () => {
+      const c = await customerWith('kupac@orbita.rs', 'BOX_NET_TV_S');
+      const v = (await c.call('GET', TV)).json();
+      expect(v).toMatchObject({ freeAddonsLimit: 0, freeSelected: 0, complete: true });
+      expect(refs(v, 'FREE_TV_ADDON_RELATION')).toEqual([]);
+      expect(refs(v, 'TV_ADDON_RELATION')).toEqual(['TV_ADDON_ARENA', 'TV_ADDON_FILM', 'TV_ADDON_KIDS', 'MTS_TV_GO_EXTRA']);
+      expect((await c.call('POST', TV, { code: 'TV_ADDON_KIDS', referenceType: 'FREE_TV_ADDON_RELATION' })).statusCode).toBe(400);
+      const paid = await c.call('POST', TV, { code: 'TV_ADDON_KIDS', referenceType: 'TV_ADDON_RELATION' });
+      expect(paid.statusCode, paid.body).toBe(200);
+    });
+
+    it('bad input → 400', async () => {
+      const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
+      for (const body of [{ code: 'TV_ADDON_KIDS' }, { code: 'TV_ADDON_KIDS', referenceType: 'GIFT' }, { code: 'TV ADDON', referenceType: 'TV_ADDON_RELATION' }, { code: 'X', referenceType: 'TV_ADDON_RELATION', n: 1 }]) {
+        const r = await c.call('POST', TV, body);
+        expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      expect((await c.call('POST', `${TV}/remove`, { entryNumber: 100000 })).statusCode).toBe(400);
+    });
   });
 });

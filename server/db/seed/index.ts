@@ -11,7 +11,7 @@ import {
 import { seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
-import { seedHome, seedHomeLines, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER } from '../../home/index';
+import { seedHome, seedHomeLines, seedHomeTvAddons, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER } from '../../home/index';
 import { seedNumbers } from '../../numbers/seed';
 
 export const SEED_VERSION = '1';
@@ -42,7 +42,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     const numbers = await tx.insert(s.appMeta).values({ key: 'seed.numbers', value: '1' }).onConflictDoNothing().returning();
     if (numbers.length > 0) await seedNumbers(tx);
     const homeLines = await tx.insert(s.appMeta).values({ key: HOME_LINES_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
-    if (homeLines.length > 0) await seedHomeLines(tx);
+    if (homeLines.length > 0) { await seedHomeLines(tx); await seedHomeTvAddons(tx); }
     return seeded;
   });
 }
