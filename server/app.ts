@@ -26,7 +26,7 @@ import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { homeRoutes } from './home/index';
-import { homeCheckoutRoutes } from './home/checkout-routes';
+import { homeCheckoutRoutes } from './home/homeline/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';

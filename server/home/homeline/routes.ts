@@ -2,13 +2,13 @@
 // schemas/api/homeline.json), and of the TV add-ons step (server/workflows/tv-addons.ts). Wired by server/app.ts: they read the cart (server/cart), which reaches this module's
 // surface through server/flows/, so this file is not part of server/home/index.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestLang } from '../lib/lang';
-import { ApiError } from '../lib/errors';
-import { entriesOf, getOrCreateCart } from '../cart/index';
-import { userOfSession } from '../user/index';
-import * as c from './checkout';
-import { PACKAGE_TYPES } from './seed-data';
-import { addTvAddon, removeTvAddon, suggestedTvAddons } from '../workflows/tv-addons';
+import { requestLang } from '../../lib/lang';
+import { ApiError } from '../../lib/errors';
+import { entriesOf, getOrCreateCart } from '../../cart/index';
+import { userOfSession } from '../../user/index';
+import * as c from '../checkout';
+import { PACKAGE_TYPES } from '../seed-data';
+import { addTvAddon, removeTvAddon, suggestedTvAddons } from '../../workflows/tv-addons';
 
 export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
