@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { field, suite } from './shopper';
+import { field, payWithCard, suite } from './shopper';
 
 const s = suite('home-checkout');
 
@@ -41,7 +41,7 @@ async function pickAddress(page: Page, parts: { municipality: string; locality: 
   await page.getByRole('button', { name: 'Proveri adresu' }).click();
 }
 
-s.test('an uncovered address shows the clear message and blocks Next; a covered one with a new number goes on to the order', async () => {
+s.test('an uncovered address blocks Next with the clear message; on a covered address the customer picks a free and a paid TV add-on and a box, and pays', async () => {
   const { page, problems } = await s.open();
   await signIn(page, 'staff@orbita.rs');
   await packageIntoCheckout(page, 'BOX_NET_TV_L');
@@ -70,6 +70,25 @@ s.test('an uncovered address shows the clear message and blocks Next; a covered 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/tv-dodaci$/);
+  await page.getByRole('heading', { level: 1, name: 'TV dodaci' }).waitFor();
+  // the package gives one free add-on of two: once it is chosen, the other free one cannot be ticked
+  await page.getByText('Izabrano besplatnih dodataka: 0 od 1.').waitFor();
+  const free = page.getByRole('group', { name: 'Besplatni TV dodaci' });
+  await free.getByRole('checkbox', { name: /Dečiji paket/ }).click();
+  await page.getByText('Izabrao si sve besplatne dodatke (1 od 1).').waitFor();
+  assert.equal(await free.getByRole('checkbox', { name: /Filmski paket/ }).isDisabled(), true);
+  const paid = page.getByRole('group', { name: 'TV dodaci' });
+  await paid.getByRole('checkbox', { name: /Arena Sport paket/ }).click();
+  await paid.getByRole('checkbox', { name: /Arena Sport paket/, checked: true }).waitFor();
+  await page.getByRole('group', { name: 'Set-top boks uređaji' }).getByRole('checkbox', { name: /Iris 4K/ }).click();
+  await page.getByRole('group', { name: 'Set-top boks uređaji' }).getByRole('checkbox', { name: /Iris 4K/, checked: true }).waitFor();
+  await page.getByText('4.990,00 RSD').last().waitFor();
+  await page.screenshot({ path: `${SHOTS}/tv-addons-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/tv-addons-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
   await field(page, 'Ime').waitFor();
   await page.waitForFunction(() => (document.querySelector('input[autocomplete="given-name"], input[id*="firstName"]') as HTMLInputElement | null)?.value !== '');
@@ -83,6 +102,8 @@ s.test('an uncovered address shows the clear message and blocks Next; a covered 
   await page.getByRole('checkbox').first().waitFor();
   for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
   await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.waitForURL(/\/gateway\/pay\//);
+  await payWithCard(page, '4111 1111 1111 1111');
   await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
   assert.deepEqual(problems, []);
 });
@@ -105,6 +126,6 @@ s.test('a fixed number from another operator is ported in to the installation ad
   await page.getByText('broj 021 555 666 prenosimo od operatera Orion').waitFor();
   await page.screenshot({ path: `${SHOTS}/home-line-portin-1280.png`, fullPage: true });
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+  await page.waitForURL(/\/kupovina\/tv-dodaci$/);
   assert.deepEqual(problems, []);
 });
