@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeHarness, renderScreen, settle } from './harness';
-import type { HomeLineState } from '../../actions/stores/home';
+import type { HomeLineState, TvAddonReference } from '../../actions/stores/home';
 
 afterEach(cleanup);
 
@@ -63,6 +63,51 @@ describe('screen checkout-home-line', () => {
     expect(screen.getByText('Paket uvodimo na liniju 011 345 6789, Bulevar kralja Aleksandra 73/2, stan 12, 11000 Beograd.')).toBeTruthy();
     fireEvent.click(within(lines).getByRole('radio', { name: /021 456 789/ }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'homeline.chooseLine', args: { lineId: 'HL-2' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+});
+
+const rsd = (v: number) => ({ value: v, formattedValue: `${v.toLocaleString('de-DE', { minimumFractionDigits: 2 })} RSD`, currencyIso: 'RSD' });
+const tvRef = (referenceType: TvAddonReference['referenceType'], code: string, name: string, over: Partial<TvAddonReference> = {}, monthly: number | null = 290, oneTime: number | null = null): TvAddonReference => ({
+  referenceType, target: { code, name, description: `${name} — opis`, productOfferingType: referenceType === 'STB_PRODUCT_RELATION' ? 'STB_DEVICE' : 'TV_ADDON', monthlyPrice: monthly === null ? null : rsd(monthly), oneTimePrice: oneTime === null ? null : rsd(oneTime) },
+  maxAllowedQuantity: 1, preselected: false, isRemovableEntry: true, entryNumber: null, ...over,
+});
+
+describe('screen checkout-tv-addons', () => {
+  it('free add-ons with the count (the limit reached disables the other free one), paid add-ons and a box dispatch their actions', async () => {
+    const h = makeHarness('signed-in-customer');
+    act(() => {
+      h.stores.home.setTvAddons({
+        loaded: true, packageCode: 'BOX_PLUS', packageName: 'Orbita Box Plus', freeAddonsLimit: 1, freeSelected: 1, complete: true,
+        references: [
+          tvRef('FREE_TV_ADDON_RELATION', 'TV_ADDON_KIDS', 'Dečiji paket', { preselected: true, entryNumber: 1 }),
+          tvRef('FREE_TV_ADDON_RELATION', 'TV_ADDON_FILM', 'Filmski paket', {}, 590),
+          tvRef('TV_ADDON_RELATION', 'TV_ADDON_ARENA', 'Arena Sport paket', {}, 999),
+          tvRef('STB_PRODUCT_RELATION', 'STB_IRIS_4K', 'Iris 4K Android TV boks', {}, null, 4990),
+        ],
+      });
+    });
+    const { container } = renderScreen(h, 'checkout-tv-addons', '/kupovina/tv-dodaci');
+    const free = await screen.findByRole('group', { name: 'Besplatni TV dodaci' });
+    expect(within(free).getByText('Izabrao si sve besplatne dodatke (1 od 1).')).toBeTruthy();
+    expect(within(free).getByRole('checkbox', { name: /Filmski paket/ })).toHaveProperty('disabled', true);
+    fireEvent.click(within(free).getByRole('checkbox', { name: /Dečiji paket/ }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'tvaddons.remove', args: { entryNumber: 1 } }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Arena Sport paket/ }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'tvaddons.add', args: { code: 'TV_ADDON_ARENA', referenceType: 'TV_ADDON_RELATION' } }));
+    expect(screen.getByText(/4\.990,00 RSD jednokratno/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'tvaddons.next', args: {} }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('a package without TV add-ons says so', async () => {
+    const h = makeHarness('signed-in-customer');
+    act(() => { h.stores.home.setTvAddons({ loaded: true, packageCode: 'NET_500', packageName: 'Orbita Net 500', references: [] }); });
+    const { container } = renderScreen(h, 'checkout-tv-addons', '/kupovina/tv-dodaci');
+    await screen.findByText('Uz ovaj paket nema TV dodataka. Nastavi na sledeći korak.');
     await settle(container);
     expect(container).toMatchSnapshot();
   });
