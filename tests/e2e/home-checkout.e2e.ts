@@ -2,11 +2,24 @@
 // the cart and sets it up in CONNECT_HOME_DATA — an uncovered address shows the clear message and blocks Next, a covered
 // address with a new number lets the customer on through delivery and payment; a fixed number is ported in.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SHOTS } from './lib';
+import { ROOT, SHOTS } from './lib';
 import { field, payWithCard, suite } from './shopper';
 
 const s = suite('home-checkout');
+
+const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+/** WCAG 2.1 A/AA violations of serious or critical impact on the page as it is now (the a11y suite's bar). */
+async function axeSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${s.url}/Prijava-b2c`);
@@ -58,6 +71,7 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.getByRole('alert').filter({ hasText: 'Provera fiksne linije ili adrese mora biti završena i ispravna.' }).waitFor();
   assert.match(new URL(page.url()).pathname, /\/kupovina\/podesavanje-paketa$/);
+  assert.deepEqual(await axeSerious(page), [], 'the home-line step (uncovered address) has no serious axe violation');
   await page.screenshot({ path: `${SHOTS}/home-line-uncovered-1280.png`, fullPage: true });
 
   await pickAddress(page, { municipality: 'Beograd-Vračar', locality: 'Beograd', street: 'Krunska', number: '40', entrance: 'B', flat: '7' });
@@ -85,7 +99,9 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.getByRole('group', { name: 'Set-top boks uređaji' }).getByRole('checkbox', { name: /Iris 4K/, checked: true }).waitFor();
   await page.getByText('4.990,00 RSD').last().waitFor();
   await page.screenshot({ path: `${SHOTS}/tv-addons-1280.png`, fullPage: true });
+  assert.deepEqual(await axeSerious(page), [], 'the TV add-ons step has no serious axe violation');
   await page.setViewportSize({ width: 375, height: 800 });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scrolling at 375 px');
   await page.screenshot({ path: `${SHOTS}/tv-addons-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
@@ -125,6 +141,7 @@ s.test('a fixed number from another operator is ported in to the installation ad
   await page.getByRole('button', { name: 'Proveri prenos' }).click();
   await page.getByText('broj 021 555 666 prenosimo od operatera Orion').waitFor();
   await page.screenshot({ path: `${SHOTS}/home-line-portin-1280.png`, fullPage: true });
+  assert.deepEqual(await axeSerious(page), [], 'the home-line step (port-in) has no serious axe violation');
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/tv-dodaci$/);
   assert.deepEqual(problems, []);

@@ -68,7 +68,7 @@ describe('screen checkout-home-line', () => {
   });
 });
 
-const rsd = (v: number) => ({ value: v, formattedValue: `${v.toLocaleString('de-DE', { minimumFractionDigits: 2 })} RSD`, currencyIso: 'RSD' });
+const rsd = (v: number) => ({ value: v, formattedValue: `${v.toLocaleString('de-DE', { minimumFractionDigits: 2 })} RSD`, currencyIso: 'RSD' as const });
 const tvRef = (referenceType: TvAddonReference['referenceType'], code: string, name: string, over: Partial<TvAddonReference> = {}, monthly: number | null = 290, oneTime: number | null = null): TvAddonReference => ({
   referenceType, target: { code, name, description: `${name} — opis`, productOfferingType: referenceType === 'STB_PRODUCT_RELATION' ? 'STB_DEVICE' : 'TV_ADDON', monthlyPrice: monthly === null ? null : rsd(monthly), oneTimePrice: oneTime === null ? null : rsd(oneTime) },
   maxAllowedQuantity: 1, preselected: false, isRemovableEntry: true, entryNumber: null, ...over,
