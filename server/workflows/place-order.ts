@@ -46,8 +46,8 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const products = await loadEntryProducts(tx, entries);
     const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
     const view = await cartView(tx, ui, cart, lang);
-    // the number of a mobile order (server/numbers): required for MOBILE, a held pool number stays held for the order
-    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE');
+    // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
+    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE' || view.checkoutType === 'HOME_MOBILE');
     // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
     if (view.checkoutType === 'HOME_FIXED' || view.checkoutType === 'HOME_MOBILE') {
       await requireHomeSetup(tx, cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code));
