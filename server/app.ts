@@ -26,6 +26,7 @@ import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { homeRoutes } from './home/index';
+import { homeCheckoutRoutes } from './home/homeline/routes';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';
@@ -187,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await checkoutRoutes(app);
   await homeRoutes(app);
   await numberRoutes(app);
+  await homeCheckoutRoutes(app);
   await gatewayRoutes(app);
   await selfcareRoutes(app, opts.selfcare);
   await uiRoutes(app);

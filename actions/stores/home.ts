@@ -21,6 +21,47 @@ export interface EpgData { date: string; days: string[]; halfHourLength: number;
 export interface AddressOption { code: string; name: string }
 export interface GponCheck { addressCode: string; entrance: string | null; flatNum: string | null; formattedAddress: string; gponCheckIsDone: boolean; gponAvailable: boolean; status: string; maxSpeed: number | null; message: string; packages: Array<{ code: string; name: string; url: string }> }
 
+/** The home-line step (CONNECT_HOME_DATA): shapes of schemas/api/homeline.json. */
+export type HomeOption = 'HOME_LANDLINE' | 'HOME_ADDRESS' | 'HOME_PORT_IN';
+export interface RegisteredLine { lineId: string; number: string; homeLineFormatted: string; addressCode: string; formattedAddress: string }
+export interface ExistingAddress { code: string; address: string; entrance: string | null; flatNum: string | null }
+export interface HomeSetup {
+  option: HomeOption; addressType: string; addressCode: string; entrance: string | null; flatNum: string | null; formattedAddress: string;
+  numberOption: 'EXISTING' | 'NEW_NUMBER' | 'PORT_IN' | null; lineId: string | null; homeLineNumber: string | null; homeLineFormatted: string | null;
+  operator: string | null; packageId: string | null; checkStatus: { status: 'VALID' | 'INCOMPLETE'; gponCheckIsDone: boolean };
+}
+export interface HomeLineState {
+  loaded: boolean;
+  option: HomeOption | null;
+  /** options the customer has (HOME_LANDLINE only with a line of their own) */
+  available: HomeOption[];
+  operators: string[];
+  lines: RegisteredLine[];
+  addresses: ExistingAddress[];
+  addressType: 'MY_ADDRESS' | 'OTHER_ADDRESS';
+  setup: HomeSetup | null;
+  /** the last check's answer shown in the step: ok (valid / allowed) or not, and its message */
+  notice: { ok: boolean; message: string } | null;
+  busy: boolean;
+  /** a message shown in the step, e.g. "The fixed-line or address check must be completed and valid." */
+  error: string | null;
+}
+export const emptyHomeLine = (): HomeLineState => ({
+  loaded: false, option: null, available: [], operators: [], lines: [], addresses: [], addressType: 'OTHER_ADDRESS', setup: null, notice: null, busy: false, error: null,
+});
+
+/** The TV add-ons step (SUGGESTED_TV_ADDONS): shapes of schemas/api/homeline.json TvAddons. */
+export interface TvAddonReference {
+  referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION';
+  target: { code: string; name: string; description: string; productOfferingType: string; monthlyPrice: Money | null; oneTimePrice: Money | null };
+  maxAllowedQuantity: number; preselected: boolean; isRemovableEntry: boolean; entryNumber: number | null;
+}
+export interface TvAddonsState {
+  loaded: boolean; busy: boolean; error: string | null;
+  packageCode: string | null; packageName: string | null; freeAddonsLimit: number; freeSelected: number; complete: boolean; references: TvAddonReference[];
+}
+export const emptyTvAddons = (): TvAddonsState => ({ loaded: false, busy: false, error: null, packageCode: null, packageName: null, freeAddonsLimit: 0, freeSelected: 0, complete: true, references: [] });
+
 /** The home-services state: the product-page hierarchy, a package page, TV channels, TV guide, box check, FNP. */
 export class HomeStore {
   /** product-page hierarchy (seed 001 §4) */
@@ -45,6 +86,11 @@ export class HomeStore {
     municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
     checking: false, result: null as GponCheck | null, error: null as string | null, errorField: null as string | null,
   };
+
+  /** the home-line step of the home checkouts; its address picker is boxCheck's (the same address system) */
+  homeLine: HomeLineState = emptyHomeLine();
+  /** the TV add-ons step of the home checkouts */
+  tvAddons: TvAddonsState = emptyTvAddons();
 
   fnp = { sending: false, reference: null as string | null, message: null as string | null, error: null as string | null };
 
@@ -150,6 +196,13 @@ export class HomeStore {
   boxCheckStarted(): void { this.boxCheck.checking = true; this.boxCheck.result = null; this.boxCheck.error = null; this.boxCheck.errorField = null; }
   boxCheckDone(result: GponCheck | null, error: string | null = null, field: string | null = null): void {
     this.boxCheck.checking = false; this.boxCheck.result = result; this.boxCheck.error = error; this.boxCheck.errorField = field;
+  }
+
+  setHomeLine(patch: Partial<HomeLineState>): void { Object.assign(this.homeLine, patch); }
+  setTvAddons(patch: Partial<TvAddonsState>): void { Object.assign(this.tvAddons, patch); }
+  /** A fresh address picker (the step starts without the box-check page's choice). */
+  resetAddress(): void {
+    Object.assign(this.boxCheck, { localities: [], streets: [], numbers: [], municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '', result: null, error: null, errorField: null, checking: false });
   }
 
   fnpStarted(): void { this.fnp = { sending: true, reference: null, message: null, error: null }; }

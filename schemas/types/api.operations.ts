@@ -7,6 +7,7 @@ import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
 import type * as ApiCommon from './api.common';
 import type * as ApiHome from './api.home';
+import type * as ApiHomeline from './api.homeline';
 import type * as ApiNumbers from './api.numbers';
 import type * as ApiSelfcare from './api.selfcare';
 import type * as ApiUser from './api.user';
@@ -97,6 +98,19 @@ export interface ApiOperations {
   changePassword: { query: never; body: ApiAccount.ChangePasswordRequest; response: ApiAccount.AccountChanged };
   emailOtp: { query: ApiCommon.LangQuery; body: ApiAccount.EmailBody; response: ApiAccount.CodeSent };
   setEmail: { query: never; body: ApiAccount.SetEmailRequest; response: ApiAccount.AccountChanged };
+  homeLineRegistered: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.RegisteredHomeLines };
+  homeLineOptionGroups: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.OptionGroups };
+  homeAddressesExisting: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.ExistingAddresses };
+  homeAddressCheck: { query: ApiHomeline.LangOnly; body: ApiHomeline.AddressCheckBody; response: ApiHomeline.CheckStatus };
+  homeLineCheck: { query: ApiHomeline.LangOnly; body: ApiHomeline.HomeLineCheckBody; response: ApiHomeline.HomeLineCheck };
+  gponHomeLineCheck: { query: ApiHomeline.GponHomeLineQuery; body: never; response: ApiHomeline.CheckStatus };
+  fnpTransferCheck: { query: ApiHomeline.TransferQuery; body: never; response: ApiHomeline.TransferCheck };
+  setInstallationAddress: { query: ApiHomeline.LangOnly; body: ApiHomeline.InstallationAddressBody; response: ApiHomeline.HomeSetupResponse };
+  setHomeLineNumber: { query: ApiHomeline.LangOnly; body: ApiHomeline.HomeLineNumberBody; response: ApiHomeline.HomeSetupResponse };
+  homeLineSetup: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.HomeSetupResponse };
+  tvAddons: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.TvAddons };
+  addTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonBody; response: ApiHomeline.TvAddons };
+  removeTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonRemoveBody; response: ApiHomeline.TvAddons };
 }
 
 export type OperationName = keyof ApiOperations;

@@ -94,6 +94,7 @@ export interface CheckoutTypeRule {
    */
   signedIn?: boolean;
   anyEntry?: CartEntry;
+  alsoAnyEntry?: CartEntry;
   everyEntry?: CartEntry;
   noEntry?: CartEntry;
   /**

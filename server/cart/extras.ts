@@ -3,9 +3,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, productReferences, products } from '../db/schema';
-import { badInput, notFound } from '../lib/errors';
+import { ApiError, badInput, notFound } from '../lib/errors';
 import { loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
-import { bumpVersion, entriesOf, getOrCreateCart, removeEntries, type EntryRow } from './service';
+import { bumpVersion, entriesOf, getOrCreateCart, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
 import { devicePrices } from '../db/schema';
 import { ADDON_TYPES, rulesConfig } from './config';
@@ -118,5 +118,53 @@ export async function changeChargeType(db: Db, sessionId: string, body: ChargeTy
     if (changed.length) await bumpVersion(tx, cart.id);
     const after = await entriesOf(tx, cart.id);
     return after.filter((a) => changed.some((c) => c.id === a.id));
+  });
+}
+
+export interface PackageExtraInput {
+  parentEntryNumber: number;
+  code: string;
+  /** a free add-on: priced 0 (its fee kept as the old price), counted against freeLimit */
+  free: boolean;
+  /** most free add-ons under the package (checked under the cart row lock) */
+  freeLimit: number;
+  /** put in by the shop, not chosen (all free add-ons when the limit equals their number) */
+  automatic?: boolean;
+  /** product types allowed under the package */
+  types: string[];
+}
+
+/** Free add-ons of a package entry: priced 0 with their fee as the old price. */
+export const isFreeExtra = (e: EntryRow) => e.chargeType === 'RECURRING_CHARGE' && e.monthlyPrice === 0 && e.oldMonthlyPrice !== null;
+
+/**
+ * An add-on or device under a home package entry (SUGGESTED_TV_ADDONS): a TV add-on (monthly), a free TV add-on (0, its
+ * fee as the old price) or a set-top box (one-off). The open cart's row is locked first, so two concurrent requests
+ * never take more free add-ons than the limit; the same product is not added twice under one package.
+ */
+export async function addPackageExtra(db: Db, sessionId: string, input: PackageExtraInput): Promise<EntryRow> {
+  return db.transaction(async (tx) => {
+    const cart = await lockOpenCart(tx, sessionId);
+    const entries = await entriesOf(tx, cart.id);
+    const parent = entries.find((e) => e.entryNumber === input.parentEntryNumber && e.parentEntryNumber === null);
+    if (!parent) throw notFound(String(input.parentEntryNumber), 'error.cart.unknownEntry');
+    const extra = await loadProduct(tx, input.code);
+    if (!extra || !input.types.includes(extra.product.type)) throw notFound(input.code, 'error.unknownProduct');
+    if (!extra.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: input.code }, 'code');
+    if (entries.some((e) => e.productCode === input.code && e.parentEntryNumber === parent.entryNumber)) throw badInput('error.cart.addonAlreadyAdded', { code: input.code }, 'code', 'addonAlreadyAdded');
+    const fee = monthlyFee(extra);
+    if (input.free) {
+      const taken = entries.filter((e) => e.parentEntryNumber === parent.entryNumber && isFreeExtra(e)).length;
+      if (taken >= input.freeLimit) throw new ApiError(409, 'CartError', 'tvAddons.error.freeLimit', { limit: input.freeLimit }, 'freeAddonsLimit', 'code');
+    }
+    const [row] = await tx.insert(cartEntries).values({
+      cartId: cart.id, entryNumber: await nextEntryNumber(entries), bundleNo: parent.bundleNo, productCode: extra.product.code, quantity: 1,
+      chargeType: fee !== null ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE', pricePlanId: extra.plan.id, termMonths: parent.termMonths,
+      monthlyPrice: fee === null ? null : input.free ? 0 : fee, oldMonthlyPrice: input.free && fee !== null ? fee : null,
+      oneTimePrice: fee === null ? (oneOffPrice(extra)?.price ?? 0) : 0,
+      automaticallyAdded: input.automatic === true, priceVersion: extra.product.priceVersion, parentEntryNumber: parent.entryNumber,
+    }).returning();
+    await bumpVersion(tx, cart.id);
+    return row;
   });
 }

@@ -9,3 +9,4 @@ export { validateCart, type ValidationIssue, type ValidationReason } from './val
 export { keepCartForUser, takeOverCartsAtSignIn, type MergeResult } from './merge';
 export { closeOrderedCart, reopenOrderedCart, setCheckoutFields, type CheckoutFields } from './checkout-data';
 export { CartRowCache } from './row-cache';
+export { addPackageExtra, isFreeExtra, type PackageExtraInput } from './extras';

@@ -4,11 +4,12 @@ import AjvImport from 'ajv';
 import type { UiDocuments } from '../ui/index';
 import type { DbOrTx } from '../db/index';
 import { choiceOf } from '../numbers/index';
+import { homeSetupOf } from '../home/index';
 
 export type CheckoutType = 'STANDALONE' | 'GUEST' | 'MOBILE' | 'HOME_MOBILE' | 'HOME_FIXED' | 'MOBILE_PREPAID' | 'MOBILE_PREPAID_GUEST';
 
 interface EntryMatch { type?: string[]; category?: string[] }
-interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
+interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
 export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown }
 export interface Flow { checkoutType: CheckoutType; backToOffer?: string; steps: FlowStep[] }
 
@@ -21,6 +22,7 @@ const matches = (m: EntryMatch, e: CartFacts['entries'][number]) =>
 function holds(rule: CheckoutTypeRule, facts: CartFacts): boolean {
   if (rule.signedIn !== undefined && rule.signedIn !== facts.signedIn) return false;
   if (rule.anyEntry && !facts.entries.some((e) => matches(rule.anyEntry!, e))) return false;
+  if (rule.alsoAnyEntry && !facts.entries.some((e) => matches(rule.alsoAnyEntry!, e))) return false;
   if (rule.everyEntry && (facts.entries.length === 0 || !facts.entries.every((e) => matches(rule.everyEntry!, e)))) return false;
   if (rule.noEntry && facts.entries.some((e) => matches(rule.noEntry!, e))) return false;
   return true;
@@ -62,7 +64,13 @@ export function checkoutStepsOf(flow: Flow, cartView: unknown) {
   }));
 }
 
-/** What the steps' doneWhen conditions read: the cart as GET full cart shows it, plus the number choice (server/numbers). */
+/** The texts of the state are never shown (only the doneWhen conditions read it): keys stand in for them. */
+const keyText = (key: string) => key;
+
+/**
+ * What the steps' doneWhen conditions read: the cart as GET full cart shows it, plus the number choice (server/numbers)
+ * and the home-line setup with its checkStatus (server/home, CONNECT_HOME_DATA).
+ */
 export async function checkoutState(db: DbOrTx, cartView: object, cartId: number) {
-  return { ...cartView, numberChoice: (await choiceOf(db, cartId)).choice };
+  return { ...cartView, numberChoice: (await choiceOf(db, cartId)).choice, homeLine: (await homeSetupOf(db, keyText, cartId)).homeLine };
 }

@@ -2,8 +2,9 @@
 // The home packages themselves are products of the catalogue (products, price_plans, subscription_terms,
 // charge_entries); these tables hold what only home services have: the product-page hierarchy, the
 // characteristic groups, TV channels and their guide, the address system with GPON coverage, FNP requests.
-import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { carts, users } from '../db/schema';
 
 type LocalText = { sr: string; en: string };
 
@@ -108,3 +109,69 @@ export const homeFnpRequests = pgTable('home_fnp_requests', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** one open request per number: a second one while the first is RECEIVED is refused by this index */
 }, (t) => [uniqueIndex('home_fnp_open_number_uq').on(t.phoneNumber).where(sql`status = 'RECEIVED'`)]);
+
+/** A customer's existing home lines (HOME_LANDLINE): the fixed number, where it is installed, and its GPON state. */
+export const homeCustomerLines = pgTable('home_customer_lines', {
+  /** the line's id in the operator's systems (GET GPON home-line check ?lineId) */
+  lineId: text('line_id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  /** national form with the area code, e.g. 0113456789 */
+  number: text('number').notNull().unique(),
+  addressCode: text('address_code').notNull().references(() => homeStreetNumbers.addressCode),
+  entrance: text('entrance'),
+  flatNum: text('flat_num'),
+  /** the line runs over fibre (GPON); a copper line cannot carry a fibre package */
+  gpon: boolean('gpon').notNull(),
+}, (t) => [index('home_customer_lines_user_idx').on(t.userId)]);
+
+/** A customer's registered addresses (HOME_ADDRESS "my address"), besides the addresses of their lines. */
+export const homeCustomerAddresses = pgTable('home_customer_addresses', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  addressCode: text('address_code').notNull().references(() => homeStreetNumbers.addressCode),
+  entrance: text('entrance'),
+  flatNum: text('flat_num'),
+}, (t) => [uniqueIndex('home_customer_addresses_uq').on(t.userId, t.addressCode)]);
+
+/**
+ * The cart's home-line setup of CONNECT_HOME_DATA (seed 000 §2 "Home-line step", seed 001 §9 home line options):
+ * the option, the installation address (checked: the cart's packages are offered there) and the number — an existing
+ * line, a new number, or a fixed number ported in from SBB, Orion or Beotel (transfer checked). One row per cart.
+ */
+export const cartHomeSetups = pgTable('cart_home_setups', {
+  cartId: integer('cart_id').primaryKey().references(() => carts.id),
+  /** HOME_LANDLINE | HOME_ADDRESS | HOME_PORT_IN */
+  option: text('option').notNull(),
+  /** MY_ADDRESS | OTHER_ADDRESS | LINE_ADDRESS */
+  addressType: text('address_type').notNull(),
+  addressCode: text('address_code').notNull().references(() => homeStreetNumbers.addressCode),
+  entrance: text('entrance'),
+  flatNum: text('flat_num'),
+  /** the package the address was checked for (packageId of the set calls) */
+  packageId: text('package_id'),
+  /** EXISTING | NEW_NUMBER | PORT_IN; null until the number is chosen */
+  numberOption: text('number_option'),
+  lineId: text('line_id'),
+  homeLineNumber: text('home_line_number'),
+  /** port-in: SBB | Orion | Beotel */
+  operator: text('operator'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the checkout's SUGGESTED_TV_ADDONS step offers with a package (seed 001 §3 "Suggested-products data"): TV
+ * add-ons (TV_ADDON_RELATION), free TV add-ons (FREE_TV_ADDON_RELATION) and set-top boxes (STB_PRODUCT_RELATION).
+ */
+export const homeTvAddonOffers = pgTable('home_tv_addon_offers', {
+  packageCode: text('package_code').notNull(),
+  addonCode: text('addon_code').notNull(),
+  relation: text('relation').$type<'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION'>().notNull(),
+  maxAllowedQuantity: integer('max_allowed_quantity').notNull().default(1),
+  sortOrder: integer('sort_order').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.packageCode, t.addonCode, t.relation] })]);
+
+/** The package's freeAddonsLimit: how many of its free TV add-ons come at no charge (0: none are free). */
+export const homeFreeAddonLimits = pgTable('home_free_addon_limits', {
+  packageCode: text('package_code').primaryKey(),
+  freeAddonsLimit: integer('free_addons_limit').notNull(),
+}, (t) => [check('home_free_addon_limits_range', sql`${t.freeAddonsLimit} BETWEEN 0 AND 10`)]);

@@ -123,6 +123,9 @@ export const homeServices: SeedHomeService[] = [
 /** Package types put in the cart from the package page (add-ons, devices and streaming come with a package). */
 export const PACKAGE_TYPES = ['BOX_PACKAGE', 'NET_PACKAGE', 'TV_PACKAGE', 'MSAT_PACKAGE', 'ANTENA_PLUS'];
 
+/** Packages that need no fibre at the address (wireless internet, satellite TV, Antena Plus); every other package does. */
+export const NO_FIBRE_PACKAGES = ['NET_WIRELESS', 'MSAT_S', 'ANTENA_PLUS_BASIC'];
+
 export interface SeedHomeCategory {
   code: string; slug: string; name: LocalText; description?: LocalText; checkoutType: 'HOME_FIXED' | 'HOME_MOBILE'; default?: boolean;
   services?: string[]; subcategories?: Array<Omit<SeedHomeCategory, 'subcategories'>>;

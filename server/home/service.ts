@@ -9,7 +9,7 @@ import { money, moneyOrNull } from '../lib/money';
 import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
 import * as h from './schema';
-import { PACKAGE_TYPES } from './seed-data';
+import { NO_FIBRE_PACKAGES, PACKAGE_TYPES } from './seed-data';
 import { belgradeDate, belgradeInstant, weekOf } from './epg';
 import { seedEpgDays } from './seed';
 
@@ -220,7 +220,7 @@ export async function gponAddressCheck(db: Db, cat: CatalogSnapshot, text: (key:
   // without fibre: the packages that need no cable (wireless internet, satellite TV, Antena Plus)
   const offered = available
     ? ['BOX_START', 'BOX_PLUS', 'BOX_MAX', 'NET_500', 'NET_1000', 'TV_PLUS'].filter(fits)
-    : ['NET_WIRELESS', 'MSAT_S', 'ANTENA_PLUS_BASIC'].filter(fits);
+    : NO_FIBRE_PACKAGES.filter(fits);
   const formattedAddress = `${row.s.name} ${row.n.number}${entrance ? `/${entrance}` : ''}${flat ? `, ${text('home.check.flat', { flat })}` : ''}, ${row.m.postalCode} ${row.l.name}`;
   return {
     addressCode: row.n.addressCode, entrance, flatNum: flat, formattedAddress,

@@ -1,5 +1,5 @@
 // Workflow: placing an order and retrying it. Spans cart (validation, the cart to order, closing and reopening it),
-// catalog (stock), checkout (orders, consents), numbers (a MOBILE order's number) and payment (open gateway sessions) — one transaction each.
+// catalog (stock), checkout (orders, consents), numbers (a MOBILE order's number), home (a HOME_* order's home line) and payment (open gateway sessions) — one transaction each.
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
@@ -13,6 +13,7 @@ import {
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
 import { holdNumberForOrder } from '../numbers/index';
+import { HOME_PACKAGE_TYPES, requireHomeSetup } from '../home/index';
 import { userOfSession } from '../user/index';
 
 /**
@@ -63,8 +64,12 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const products = await loadEntryProducts(tx, entries);
     const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
     const view = await cartView(tx, ui, cart, lang);
-    // the number of a mobile order (server/numbers): required for MOBILE, a held pool number stays held for the order
-    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE');
+    // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
+    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE' || view.checkoutType === 'HOME_MOBILE');
+    // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
+    if (view.checkoutType === 'HOME_FIXED' || view.checkoutType === 'HOME_MOBILE') {
+      await requireHomeSetup(tx, cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code));
+    }
     const snapshot = {
       entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,

@@ -99,7 +99,7 @@ function ScopedLayout({ h, layout }: { h: Harness; layout: ScreenDoc | null }) {
   const params = useParams();
   const s = h.stores;
   const scope = useMemo(
-    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account,
+    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account, home: s.home,
       route: { path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [s, location.pathname, location.search, JSON.stringify(params)],

@@ -19,5 +19,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
   outbox: 'outbox', oneTimeCodes: 'outbox',
   passwordHistory: 'user', userRegistrations: 'user',
+  // server/home/schema.ts: the home-line step's tables (the other home tables predate this list)
+  homeCustomerLines: 'home', homeCustomerAddresses: 'home', cartHomeSetups: 'home', homeTvAddonOffers: 'home', homeFreeAddonLimits: 'home',
   appMeta: 'db',
 };

@@ -330,9 +330,9 @@ export function checkReferences(
         if (typeof t === 'string' && !checkoutTypes.has(t)) {
           report(doc, `/checkoutTypes/${i}/checkoutType`, `checkout type ${t} has no flow — add schemas/flows/<id>.json with "checkoutType": "${t}" or remove this rule`, { suggestion: suggest(t, checkoutTypes.keys()) });
         }
-        const conditional = ['signedIn', 'anyEntry', 'everyEntry', 'noEntry'].some((k) => k in rule);
+        const conditional = ['signedIn', 'anyEntry', 'alsoAnyEntry', 'everyEntry', 'noEntry'].some((k) => k in rule);
         if (i === rules.length - 1 && conditional) {
-          report(doc, `/checkoutTypes/${i}`, 'the last checkout type rule must have no conditions (signedIn, anyEntry, everyEntry, noEntry), so every cart gets a checkout type');
+          report(doc, `/checkoutTypes/${i}`, 'the last checkout type rule must have no conditions (signedIn, anyEntry, alsoAnyEntry, everyEntry, noEntry), so every cart gets a checkout type');
         }
         if (i < rules.length - 1 && !conditional) {
           report(doc, `/checkoutTypes/${i}`, `this rule has no conditions, so the rules after it are never used — only the last rule may have none`);

@@ -11,7 +11,7 @@ import {
 import { seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
-import { seedHome, HOME_SEED_MARKER } from '../../home/index';
+import { seedHome, seedHomeLines, seedHomeTvAddons, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER } from '../../home/index';
 import { seedNumbers } from '../../numbers/seed';
 import { PAYMENT_SEED_MARKER, seedPaymentData } from '../../payment/seed';
 
@@ -19,7 +19,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -44,6 +44,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     if (numbers.length > 0) await seedNumbers(tx);
     const payment = await tx.insert(s.appMeta).values({ key: PAYMENT_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
     if (payment.length > 0) await seedPaymentData(tx);
+    const homeLines = await tx.insert(s.appMeta).values({ key: HOME_LINES_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
+    if (homeLines.length > 0) { await seedHomeLines(tx); await seedHomeTvAddons(tx); }
     return seeded;
   });
 }
