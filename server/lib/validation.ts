@@ -15,12 +15,22 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
   const subject = `${context}${path}`;
   const base = { subject, reason: e.keyword };
   switch (e.keyword) {
-    case 'required': return { ...base, key: 'validation.required', params: {} };
+    case 'required': {
+      const consent = ((e as { parentSchema?: { properties?: Record<string, { consent?: unknown }> } }).parentSchema?.properties?.[String(p.missingProperty)])?.consent;
+      return typeof consent === 'number' ? { ...base, key: 'validation.consentRequired', params: { count: consent } } : { ...base, key: 'validation.required', params: {} };
+    }
     case 'maxLength': return { ...base, key: 'validation.max', params: { length: Number(p.limit) } };
     case 'minLength':
       return Number(p.limit) <= 1 ? { ...base, key: 'validation.required', params: {} } : { ...base, key: 'validation.min', params: { length: Number(p.limit) } };
-    case 'format':
-      return { ...base, key: p.format === 'email' ? 'validation.email' : 'validation.regex', params: {} };
+    case 'format': {
+      // a format of schemas/formats/formats.json names the message of the check that failed (tools/schemas/rules.ts)
+      const rule = p.rule as { message?: unknown; params?: Record<string, string | number> } | undefined;
+      if (rule && typeof rule.message === 'string') return { ...base, key: rule.message, params: rule.params ?? {} };
+      return { ...base, key: 'validation.regex', params: {} };
+    }
+    case 'confirms': return { ...base, key: 'validation.confirmed', params: {} };
+    case 'notContainingField': return { ...base, key: 'validation.passwordUsername', params: {} };
+    case 'consent': return { ...base, key: 'validation.consentRequired', params: { count: Number(p.count) || 1 } };
     case 'pattern':
       if (EMAIL_FIELDS.test(path)) return { ...base, key: 'validation.email', params: {} };
       if (PHONE_FIELDS.test(path)) return { ...base, key: 'validation.minmax', params: { min: 7, max: 10 } };
@@ -29,8 +39,14 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
       return p.type === 'integer' || p.type === 'number'
         ? { ...base, key: 'validation.numeric', params: {} }
         : { ...base, key: 'error.validation.type', params: { field: path.replace(/^\//, '') || context, type: String(p.type) } };
-    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum':
+    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum': {
+      // "currency": "RSD" (with both bounds): the amount range of seed 001 §5
+      const s = (e as { parentSchema?: Record<string, unknown> }).parentSchema;
+      if (s && s.currency === 'RSD' && typeof s.minimum === 'number' && typeof s.maximum === 'number') {
+        return { ...base, key: 'validation.amountRange', params: { min: s.minimum, max: s.maximum } };
+      }
       return { ...base, key: 'error.validation.range', params: { field: path.replace(/^\//, '') || context, limit: Number(p.limit) } };
+    }
     case 'enum': case 'const':
       return { ...base, key: 'error.validation.enum', params: { field: path.replace(/^\//, '') || context } };
     case 'additionalProperties':
