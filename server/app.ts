@@ -8,15 +8,13 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import ajvFormats from 'ajv-formats';
-import { addRuleVocabulary, loadFormats, type Formats } from '../tools/schemas/rules';
 import type { Db } from './db/index';
 import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
-import { finiteNumbersValidatorFactory, issueOf } from './lib/validation';
+import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
@@ -71,11 +69,6 @@ export interface BuildAppOptions {
   ui?: UiDocuments;
 }
 
-/** Fastify's AJV plugin contract: (ajv, options) → ajv. */
-function ruleVocabularyPlugin(ajv: Parameters<typeof addRuleVocabulary>[0], opts: { formats: Formats }) {
-  return addRuleVocabulary(ajv, opts.formats);
-}
-
 const API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -87,12 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
     // production does not log every request (errors are still logged by the error handler)
     ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
-    // verbose: an error carries its schema (the amount range and consent messages read their bounds and count there);
-    // the validation vocabulary of schemas/formats (formats by name, cross-field keywords) is the one the forms use
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true },
-      plugins: [ajvFormats as never, [ruleVocabularyPlugin as never, { formats: loadFormats(schemasDir) }]],
-    },
+    ajv: bodyValidationOptions(schemasDir) as never,
     bodyLimit: 64 * 1024,
     schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory() as never } },
     // Router-level errors (a bad %-escape, an overlong path parameter) answer like any other bad input.

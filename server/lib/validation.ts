@@ -1,11 +1,31 @@
 // Turns AJV errors into one localized message (schemas/messages keys, seed 001 §5 texts).
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import AjvCompiler from '@fastify/ajv-compiler';
+import ajvFormats from 'ajv-formats';
+import { addRuleVocabulary, loadFormats, type Formats } from '../../tools/schemas/rules';
 
 export interface LocalizedIssue { key: string; params: Record<string, string | number>; subject: string; reason: string }
 
 const EMAIL_FIELDS = /(^|\/)(contactEmail|email)$/;
 const PHONE_FIELDS = /(^|\/)(contactPhone)$/;
+
+/** Fastify's AJV plugin contract: (ajv, options) → ajv. */
+function ruleVocabularyPlugin(ajv: Parameters<typeof addRuleVocabulary>[0], opts: { formats: Formats }) {
+  return addRuleVocabulary(ajv, opts.formats);
+}
+
+/**
+ * Fastify's `ajv` options of the app: the validation vocabulary of schemas/formats (formats by name with the message
+ * of the failed check, cross-field keywords, consent, currency; tools/schemas/rules.ts) — the one the forms'
+ * validators are compiled with, so a body is refused with the form's message. `verbose`: an error carries its schema
+ * (the amount range and consent messages read their bounds and count there).
+ */
+export function bodyValidationOptions(schemasDir: string) {
+  return {
+    customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true },
+    plugins: [ajvFormats, [ruleVocabularyPlugin, { formats: loadFormats(schemasDir) }]],
+  } as const;
+}
 
 export function issueOf(e: FastifySchemaValidationError, context: string): LocalizedIssue {
   const p = (e.params ?? {}) as Record<string, unknown>;
