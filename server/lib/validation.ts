@@ -6,6 +6,9 @@ import { addRuleVocabulary, loadFormats, type Formats } from '../../tools/schema
 
 export interface LocalizedIssue { key: string; params: Record<string, string | number>; subject: string; reason: string }
 
+/** Formats whose values are digits: their length errors speak of digits (as components/forms/localizer.ts). */
+const DIGIT_FORMATS = new Set(['numeric', 'otpCode', 'puk', 'simSerial', 'jmbg', 'jmbgAdult', 'contactPhone']);
+
 const EMAIL_FIELDS = /(^|\/)(contactEmail|email)$/;
 const PHONE_FIELDS = /(^|\/)(contactPhone)$/;
 
@@ -39,9 +42,17 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
       const consent = ((e as { parentSchema?: { properties?: Record<string, { consent?: unknown }> } }).parentSchema?.properties?.[String(p.missingProperty)])?.consent;
       return typeof consent === 'number' ? { ...base, key: 'validation.consentRequired', params: { count: consent } } : { ...base, key: 'validation.required', params: {} };
     }
-    case 'maxLength': return { ...base, key: 'validation.max', params: { length: Number(p.limit) } };
-    case 'minLength':
-      return Number(p.limit) <= 1 ? { ...base, key: 'validation.required', params: {} } : { ...base, key: 'validation.min', params: { length: Number(p.limit) } };
+    case 'maxLength': case 'minLength': {
+      if (e.keyword === 'minLength' && Number(p.limit) <= 1) return { ...base, key: 'validation.required', params: {} };
+      // both bounds: the length messages of the forms (components/forms/localizer.ts; tests/server/validation-rules.test.ts
+      // checks the two agree)
+      const s = (e as { parentSchema?: { minLength?: unknown; maxLength?: unknown; format?: unknown } }).parentSchema;
+      if (s && typeof s.minLength === 'number' && typeof s.maxLength === 'number' && s.minLength > 1) {
+        if (s.minLength === s.maxLength) return { ...base, key: 'validation.length', params: { length: s.minLength } };
+        return { ...base, key: DIGIT_FORMATS.has(String(s.format)) ? 'validation.minmax' : 'validation.minmaxchar', params: { min: s.minLength, max: s.maxLength } };
+      }
+      return { ...base, key: e.keyword === 'minLength' ? 'validation.min' : 'validation.max', params: { length: Number(p.limit) } };
+    }
     case 'format': {
       // a format of schemas/formats/formats.json names the message of the check that failed (tools/schemas/rules.ts)
       const rule = p.rule as { message?: unknown; params?: Record<string, string | number> } | undefined;

@@ -16,6 +16,7 @@ import { createLocalizer } from '../../../components/forms/localizer';
 import { translate } from '../../../actions/stores/i18n';
 import { birthDateOfJmbg, isAdultJmbg, jmbgControlDigit, jmbgFor } from '../../../server/user/jmbg';
 import { importModuleSource, SCHEMAS_DIR } from '../runtime/form-validators';
+import { RULE_CASES as CASES, RULES_SCHEMA } from '../../fixtures/validation-rules';
 import sr from '../../../schemas/messages/sr.json';
 import en from '../../../schemas/messages/en.json';
 
@@ -128,79 +129,8 @@ describe('every format of schemas/formats/formats.json in the browser validator:
 });
 
 describe('each rule of the table in a form, with its exact message', () => {
-  const SCHEMA = {
-    type: 'object',
-    required: ['name'],
-    properties: {
-      name: { type: 'string', minLength: 2, maxLength: 40 },
-      nick: { type: 'string', minLength: 3 },
-      short: { type: 'string', maxLength: 5 },
-      code: { type: 'string', minLength: 6, maxLength: 6 },
-      digits: { type: 'string', format: 'numeric', minLength: 7, maxLength: 10 },
-      plate: { type: 'string', pattern: '^[A-Z]{2}$' },
-      age: { type: 'integer' },
-      email: { type: 'string', format: 'email' },
-      mobile: { type: 'string', format: 'mobileNumber' },
-      phone: { type: 'string', format: 'contactPhone' },
-      area: { type: 'string', format: 'startsWith0' },
-      mob06: { type: 'string', format: 'startsWith06' },
-      noZero: { type: 'string', format: 'cannotStartWithZero' },
-      city: { type: 'string', format: 'alphaSpaces' },
-      username: { type: 'string', format: 'username' },
-      password: { type: 'string', format: 'password', notContainingField: 'username' },
-      passwordConfirmation: { type: 'string', confirms: 'password' },
-      account: { type: 'string', format: 'bankAccount' },
-      jmbg: { type: 'string', format: 'jmbgAdult' },
-      amount: { type: 'integer', minimum: 200, maximum: 3000, currency: 'RSD' },
-      terms: { type: 'boolean', consent: 1 },
-      documents: { type: 'boolean', consent: 3 },
-      otp: { type: 'string', format: 'otpCode' },
-      code6: { type: 'string', format: 'code6' },
-      sim: { type: 'string', format: 'simSerial' },
-      puk: { type: 'string', format: 'puk' },
-      msisdn: { type: 'string', format: 'prepaidNumber' },
-    },
-  } as RJSFSchema;
   let run: Awaited<ReturnType<typeof formValidator>>;
-  beforeAll(async () => { run = await formValidator(SCHEMA, formats); });
-  const minor = jmbgFor(new Date(Date.UTC(new Date().getUTCFullYear() - 10, 0, 1)));
-
-  const CASES: Array<[rule: string, data: Record<string, unknown>, field: string, sr: string, en: string]> = [
-    ['required', { name: undefined }, '/name', 'Ovo polje je obavezno.', 'This field is mandatory.'],
-    ['minmaxchar', { name: 'A' }, '/name', 'Polje mora imati između 2 i 40 karaktera.', 'The field must have between 2 and 40 characters.'],
-    ['min', { nick: 'ab' }, '/nick', 'Polje ne sme imati manje od 3 karaktera.', 'The field must not have fewer than 3 characters.'],
-    ['max', { short: 'Predugo' }, '/short', 'Polje ne sme imati više od 5 karaktera.', 'The field must not have more than 5 characters.'],
-    ['length', { code: 'abc' }, '/code', 'Polje mora imati 6 karaktera.', 'The field must have 6 characters.'],
-    ['minmax (digits)', { digits: '123' }, '/digits', 'Polje mora imati između 7 i 10 cifara.', 'The field must have between 7 and 10 digits.'],
-    ['numeric', { digits: '12a4567' }, '/digits', 'Uneta vrednost nije broj.', 'The value entered is not a number.'],
-    ['numeric (a number field)', { age: 'x' }, '/age', 'Uneta vrednost nije broj.', 'The value entered is not a number.'],
-    ['regex', { plate: 'b1' }, '/plate', 'Neispravan format.', 'Invalid format.'],
-    ['email', { email: 'ana@example' }, '/email', 'Unesi validnu imejl adresu.', 'Enter a valid email address.'],
-    ['special characters in email', { email: 'ana+š@example.rs' }, '/email', 'Unesi validnu imejl adresu.', 'Enter a valid email address.'],
-    ['mobile number', { mobile: '0741234567' }, '/mobile', 'Potrebno je uneti validni broj mobilnog telefona.', 'Enter a valid mobile phone number.'],
-    ['cannotStartWithZero (contact phone)', { phone: '0641234567' }, '/phone', 'Broj ne može počinjati nulom', 'The number cannot start with zero'],
-    ['startsWith0', { area: '11234567' }, '/area', 'Format nije ispravan', 'The format is not valid'],
-    ['startsWith06', { mob06: '0111234567' }, '/mob06', 'Broj mora da počne sa 06', 'The number must start with 06'],
-    ['cannotStartWithZero', { noZero: '0641234567' }, '/noZero', 'Broj ne može počinjati nulom', 'The number cannot start with zero'],
-    ['alpha_spaces', { city: 'Novi Sad 2' }, '/city', 'Uneti karakter nije slovo.', 'The character entered is not a letter.'],
-    ['username format', { username: 'Ana..p' }, '/username', 'Format nije odgovarajući.', 'The format is not correct.'],
-    ['password format', { password: 'abcdefgh' }, '/password', 'Format nije ispravan', 'The format is not valid'],
-    ['forbidden password characters', { password: 'lozinka1<' }, '/password', 'Korišćenje znakova [ ]<>\'&\\",  nije dozvoljeno', 'The characters [ ]<>\'&\\", are not allowed'],
-    ['password contains username', { username: 'ana.p', password: 'xANA.P1!' }, '/password', 'Lozinka ne sme da sadrži korisničko ime', 'The password must not contain the username'],
-    ['confirmed', { password: 'lozinka1', passwordConfirmation: 'lozinka2' }, '/passwordConfirmation', 'Unete lozinke se ne poklapaju.', 'The passwords entered do not match.'],
-    ['bank account number', { account: '160-54-200-0000123' }, '/account', 'Polje nije u odgovarajućem formatu', 'The field is not in the correct format'],
-    ['adult check', { jmbg: minor }, '/jmbg', 'Uneti JMBG je od maloletnog lica', 'The JMBG entered belongs to a minor'],
-    ['JMBG control digit', { jmbg: '0101990710009' }, '/jmbg', 'JMBG nije ispravan.', 'The personal ID number (JMBG) is not valid.'],
-    ['amount range (low)', { amount: 199 }, '/amount', 'Verdnost mora da bude između 200 i 3000 RSD.', 'The value must be between 200 and 3000 RSD.'],
-    ['amount range (high)', { amount: 3001 }, '/amount', 'Verdnost mora da bude između 200 i 3000 RSD.', 'The value must be between 200 and 3000 RSD.'],
-    ['required consent (singular)', { terms: false }, '/terms', 'Tvoja saglasnost sa navedenim dokumentom je obavezna.', 'Your consent to the document listed is mandatory.'],
-    ['required consent (plural)', { documents: false }, '/documents', 'Tvoja saglasnost sa navedenim dokumentima je obavezna.', 'Your consent to the documents listed is mandatory.'],
-    ['6-digit one-time code', { otp: '12345' }, '/otp', 'Polje mora imati 6 karaktera.', 'The field must have 6 characters.'],
-    ['6-character code', { code6: 'AB12C' }, '/code6', 'Polje mora imati 6 karaktera.', 'The field must have 6 characters.'],
-    ['SIM serial', { sim: '123' }, '/sim', 'Polje mora imati između 19 i 20 cifara.', 'The field must have between 19 and 20 digits.'],
-    ['8-digit PUK', { puk: '1234567' }, '/puk', 'Polje mora imati 8 karaktera.', 'The field must have 8 characters.'],
-    ['prepaid phone format', { msisdn: '0741234567' }, '/msisdn', 'Potrebno je uneti validni broj mobilnog telefona.', 'Enter a valid mobile phone number.'],
-  ];
+  beforeAll(async () => { run = await formValidator(RULES_SCHEMA as unknown as RJSFSchema, formats); });
   it.each(CASES)('%s', (_rule, data, field, srText, enText) => {
     const errors = run({ name: 'Ana', ...data });
     expect(errors[field]).toEqual([srText, enText]);
