@@ -29,6 +29,9 @@ export type Check1 =
  * schemas/formats/formats.json: the named string formats of the form documents and the API bodies ("format": "<name>"), seed 001 §5. Each is an ordered list of checks; the first that fails gives the message. Browser and server compile the same file (tools/schemas/rules.ts).
  */
 export interface ValidationFormats {
+  /**
+   * A note for people; not used.
+   */
   $comment?: string;
   /**
    * Format name (used as "format": "<name>" in a data schema) → its checks.
@@ -43,6 +46,9 @@ export interface Format2 {
    */
   description: string;
   pattern?: RegularExpression;
+  /**
+   * Shorthand: regular expression flags (default "u").
+   */
   flags?: string;
   message?: MessageKey;
   params?: MessageParams;
@@ -57,19 +63,31 @@ export interface Format2 {
    */
   examples: {
     /**
+     * Values the format accepts.
+     *
      * @minItems 1
      */
     valid: [string, ...string[]];
     /**
+     * Values the format refuses, each with the message (and params) of the check that refuses it.
+     *
      * @minItems 1
+     *
+     * Items: A refused value and its expected message.
      */
     invalid: [
       {
+        /**
+         * The value as typed.
+         */
         value: string;
         message: MessageKey;
         params?: MessageParams;
       },
       ...{
+        /**
+         * The value as typed.
+         */
         value: string;
         message: MessageKey;
         params?: MessageParams;
