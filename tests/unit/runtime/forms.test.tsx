@@ -5,7 +5,7 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../../../components/forms/rjsfValidator';
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
-import Form from '../../../components/forms/Form';
+import Form, { changedPaths, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';
 import enMessages from '../../../schemas/messages/en.json';
@@ -140,6 +140,29 @@ describe('Form component', () => {
     await waitFor(() => expect(screen.getByText('Broj ne može počinjati nulom')).toBeTruthy()); // live after the first submit
     await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example' } }); });
     await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
+  });
+
+  it('while typing, validates after a pause (debounced), only the fields changed so far, never per keystroke', async () => {
+    setup();
+    await screen.findByLabelText(/Ime/);
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example' } }); });
+    // the keystroke itself validated nothing
+    expect(screen.queryByText('Unesi validnu imejl adresu.')).toBeNull();
+    expect(screen.getByLabelText(/Druga/).getAttribute('aria-invalid')).not.toBe('true');
+    await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
+    // the untouched required fields are not flagged, and no error summary (that is the submit's)
+    expect(screen.queryByText('Ovo polje je obavezno.')).toBeNull();
+    expect(document.querySelector('.sf-summary')).toBeNull();
+    // fixing it clears the message after the next pause
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example.rs' } }); });
+    await waitFor(() => expect(screen.queryByText('Unesi validnu imejl adresu.')).toBeNull());
+    expect(VALIDATION_DEBOUNCE_MS).toBe(500);
+  });
+
+  it('lists the fields changed between two data objects', () => {
+    expect(changedPaths({ a: '1', b: { c: 'x' } }, { a: '1', b: { c: 'y', d: 'z' } }).sort()).toEqual(['.b.c', '.b.d']);
+    expect(changedPaths(undefined, { a: { b: '1' } })).toEqual(['.a.b']);
+    expect(changedPaths({ a: 1 }, { a: 1 })).toEqual([]);
   });
 
   it('accepts a valid form (contact phone of 7 and of 10 digits)', async () => {
