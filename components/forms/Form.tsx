@@ -56,27 +56,22 @@ interface Loaded { doc: FormDoc; fns: ValidatorFunctions }
 /** Seed 001 §9: input validation is debounced by 500 ms. */
 export const VALIDATION_DEBOUNCE_MS = 500;
 
-/** The data paths (RJSF error `property` form: ".a.b") whose values differ between two form data objects. */
-export function changedPaths(a: unknown, b: unknown, prefix = '', out: string[] = []): string[] {
-  const isObj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
-  if (isObj(a) && isObj(b)) {
-    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) changedPaths(a[k], b[k], `${prefix}.${k}`, out);
-  } else if (isObj(b) && a === undefined) changedPaths({}, b, prefix, out);
-  else if (JSON.stringify(a) !== JSON.stringify(b) && prefix) out.push(prefix);
-  return out;
+/** The input id RJSF gives the field of an error `property` (".a.b" → "f-<form>_a_b"; idPrefix f-<form>, separator _). */
+export function fieldIdOf(formId: string, property: string): string {
+  return `f-${formId}${property.replace(/\./g, '_')}`;
 }
 
 /**
- * A validator whose results are limited to some fields while `scope()` answers a set of paths (the fields changed
- * before the first submit), and complete when it answers null.
+ * A validator whose results are limited to some fields while `scope()` answers a predicate on the error `property`
+ * (the fields the shopper changed, before the first submit), and complete when it answers null.
  */
-export function scopedValidator(base: ValidatorType, scope: () => Set<string> | null): ValidatorType {
+export function scopedValidator(base: ValidatorType, scope: () => ((property: string) => boolean) | null): ValidatorType {
   return {
     validateFormData: (...args: Parameters<ValidatorType['validateFormData']>) => {
       const result = base.validateFormData(...args);
       const only = scope();
       if (!only) return result;
-      const errors = result.errors.filter((e) => typeof e.property === 'string' && only.has(e.property));
+      const errors = result.errors.filter((e) => typeof e.property === 'string' && only(e.property));
       return { errors, errorSchema: toErrorSchema(errors) };
     },
     isValid: (...args: Parameters<ValidatorType['isValid']>) => base.isValid(...args),
@@ -152,8 +147,13 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   // after the first submit, validation while typing covers the whole form
   const submittedRef = useRef<boolean>(ui.forms[formId]?.submitted ?? false);
   const setSubmitted = (v: boolean) => { submittedRef.current = v; };
-  // validation while typing: the fields changed so far, the pending timer, and whether a run is on (its onError is no submit)
+  // validation while typing: the inputs the shopper changed (ids; a prefill or RJSF's own defaults touch nothing), the
+  // pending timer, and whether a run is on (its onError is no submit)
   const touched = useRef(new Set<string>());
+  const onUserInput = (e: { target: EventTarget }) => {
+    const id = (e.target as HTMLElement).id;
+    if (id) touched.current.add(id.replace(/-\d+$/, '')); // a radio / checkbox-list option "…-2" is its field
+  };
   const typing = useRef(false);
   const typingReports = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -194,7 +194,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
     () => (loaded
       ? scopedValidator(
         createFormValidator(loaded.fns, loaded.doc.schema, createLocalizer(t, loaded.doc.schema as Record<string, unknown>, loaded.doc.messages ?? {})),
-        () => (typing.current && !submittedRef.current ? touched.current : null),
+        () => (typing.current && !submittedRef.current ? (property: string) => touched.current.has(fieldIdOf(formId, property)) : null),
       )
       : null),
     // a new language needs new messages
@@ -237,7 +237,6 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
 
   const onChange = (e: IChangeEvent<Data>) => {
     const next = (e.formData ?? {}) as Data;
-    for (const p of changedPaths(own.current ?? data, next)) touched.current.add(p);
     clearTimeout(timer.current);
     timer.current = setTimeout(validateTyped, VALIDATION_DEBOUNCE_MS);
     own.current = next;
@@ -247,7 +246,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   };
 
   return (
-    <div ref={boxRef} className="sf-form" data-form={formId}>
+    <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput}>
       {summary.length > 0 && (
         <div className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`}>
           <p id={`f-${formId}-summary`} className="sf-summary__title">{t('form.errorSummary', { count: summary.length })}</p>

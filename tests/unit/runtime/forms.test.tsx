@@ -5,7 +5,7 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../../../components/forms/rjsfValidator';
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
-import Form, { changedPaths, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
+import Form, { fieldIdOf, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';
 import enMessages from '../../../schemas/messages/en.json';
@@ -159,10 +159,9 @@ describe('Form component', () => {
     expect(VALIDATION_DEBOUNCE_MS).toBe(500);
   });
 
-  it('lists the fields changed between two data objects', () => {
-    expect(changedPaths({ a: '1', b: { c: 'x' } }, { a: '1', b: { c: 'y', d: 'z' } }).sort()).toEqual(['.b.c', '.b.d']);
-    expect(changedPaths(undefined, { a: { b: '1' } })).toEqual(['.a.b']);
-    expect(changedPaths({ a: 1 }, { a: 1 })).toEqual([]);
+  it('knows the input id of an error property', () => {
+    expect(fieldIdOf('guest', '.customerData.firstName')).toBe('f-guest_customerData_firstName');
+    expect(fieldIdOf('bill-consents', '.GENERAL_TERMS_AGREEMENT')).toBe('f-bill-consents_GENERAL_TERMS_AGREEMENT');
   });
 
   it('accepts a valid form (contact phone of 7 and of 10 digits)', async () => {
