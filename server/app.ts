@@ -8,14 +8,13 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import ajvFormats from 'ajv-formats';
 import type { Db } from './db/index';
 import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
-import { finiteNumbersValidatorFactory, issueOf } from './lib/validation';
+import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
@@ -82,7 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
     // production does not log every request (errors are still logged by the error handler)
     ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false }, plugins: [ajvFormats as never] },
+    ajv: bodyValidationOptions(schemasDir) as never,
     bodyLimit: 64 * 1024,
     schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory() as never } },
     // Router-level errors (a bad %-escape, an overlong path parameter) answer like any other bad input.

@@ -2,8 +2,10 @@
  * The RJSF bridge: draws the form document /ui/forms/:id with @rjsf/core, validated by the AJV standalone code the
  * server compiled from it (/ui/forms/:id/validator.js, custom formats built in) through RJSF's precompiled-validator
  * path — no eval, so it runs under a CSP without 'unsafe-eval' — with our localizer.
- * Live validation starts after the first submit; on failure the first invalid field scrolls into view and gets
- * focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. A keystroke redraws the
+ * Validation while typing is debounced (VALIDATION_DEBOUNCE_MS, seed 001 §9: 500 ms after the last keystroke; a
+ * keystroke itself validates nothing): before the first submit it shows the errors of the fields the shopper changed,
+ * after it those of the whole form. A submit (or an action's validateForms) validates everything at once; on failure
+ * the first invalid field scrolls into view and gets focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. A keystroke redraws the
  * form once (RJSF's own state): the form does not read the store while drawing, it follows the store only when the
  * data there changes from elsewhere (a prefill, a fixture, a restored cart). The form registers a
  * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
@@ -13,7 +15,7 @@ import { observer } from 'mobx-react-lite';
 import { reaction, untracked } from 'mobx';
 import RjsfForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { toErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
@@ -50,6 +52,33 @@ export function focusFirstInvalid(root: HTMLElement | null): void {
 }
 
 interface Loaded { doc: FormDoc; fns: ValidatorFunctions }
+
+/** Seed 001 §9: input validation is debounced by 500 ms. */
+export const VALIDATION_DEBOUNCE_MS = 500;
+
+/** The input id RJSF gives the field of an error `property` (".a.b" → "f-<form>_a_b"; idPrefix f-<form>, separator _). */
+export function fieldIdOf(formId: string, property: string): string {
+  return `f-${formId}${property.replace(/\./g, '_')}`;
+}
+
+/**
+ * A validator whose results are limited to some fields while `scope()` answers a predicate on the error `property`
+ * (the fields the shopper changed, before the first submit), and complete when it answers null.
+ */
+export function scopedValidator(base: ValidatorType, scope: () => ((property: string) => boolean) | null): ValidatorType {
+  return {
+    validateFormData: (...args: Parameters<ValidatorType['validateFormData']>) => {
+      const result = base.validateFormData(...args);
+      const only = scope();
+      if (!only) return result;
+      const errors = result.errors.filter((e) => typeof e.property === 'string' && only(e.property));
+      return { errors, errorSchema: toErrorSchema(errors) };
+    },
+    isValid: (...args: Parameters<ValidatorType['isValid']>) => base.isValid(...args),
+    rawValidation: (...args: Parameters<ValidatorType['rawValidation']>) => base.rawValidation(...args),
+    ...(base.reset ? { reset: () => base.reset!() } : {}),
+  } as ValidatorType;
+}
 
 /** One line of the error summary: the field's input id, its label and its error. */
 export interface SummaryItem { id: string; label: string; message: string }
@@ -115,7 +144,20 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   const [loaded, setLoaded] = useState<Loaded | null>(() => readyOf(rt.api).get(formId) ?? null);
   const doc = loaded?.doc ?? null;
   const [failed, setFailed] = useState(false);
-  const [submitted, setSubmitted] = useState(ui.forms[formId]?.submitted ?? false);
+  // after the first submit, validation while typing covers the whole form
+  const submittedRef = useRef<boolean>(ui.forms[formId]?.submitted ?? false);
+  const setSubmitted = (v: boolean) => { submittedRef.current = v; };
+  // validation while typing: the inputs the shopper changed (ids; a prefill or RJSF's own defaults touch nothing), the
+  // pending timer, and whether a run is on (its onError is no submit)
+  const touched = useRef(new Set<string>());
+  const onUserInput = (e: { target: EventTarget }) => {
+    const id = (e.target as HTMLElement).id;
+    if (id) touched.current.add(id.replace(/-\d+$/, '')); // a radio / checkbox-list option "…-2" is its field
+  };
+  const typing = useRef(false);
+  const typingReports = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const formRef = useRef<RjsfForm>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   // after a failed submit, a summary of the errors above the form (links to the fields); it follows the fixes
@@ -149,7 +191,12 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   }, [rt, formId]);
 
   const validator = useMemo(
-    () => (loaded ? createFormValidator(loaded.fns, loaded.doc.schema, createLocalizer(t, loaded.doc.schema as Record<string, unknown>, loaded.doc.messages ?? {})) : null),
+    () => (loaded
+      ? scopedValidator(
+        createFormValidator(loaded.fns, loaded.doc.schema, createLocalizer(t, loaded.doc.schema as Record<string, unknown>, loaded.doc.messages ?? {})),
+        () => (typing.current && !submittedRef.current ? (property: string) => touched.current.has(fieldIdOf(formId, property)) : null),
+      )
+      : null),
     // a new language needs new messages
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [loaded, lang],
@@ -164,6 +211,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   // actions validate mounted forms through the ui store
   useEffect(() => {
     return ui.registerFormValidator(formId, () => {
+      clearTimeout(timer.current);
       setSubmitted(true);
       const ok = formRef.current ? formRef.current.validateForm() : true;
       if (!ok) showSummary();
@@ -174,8 +222,23 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;
   if (!doc || !validator) return <div className="sf-loading" aria-busy="true" />;
 
+  /** The debounced validation while typing (never a submit: no summary, no focus move). */
+  const validateTyped = () => {
+    const form = formRef.current;
+    if (!form) return;
+    typing.current = true;
+    typingReports.current += 1;
+    try {
+      if (form.validateForm()) typingReports.current -= 1; // valid: no onError will come
+    } finally {
+      typing.current = false;
+    }
+  };
+
   const onChange = (e: IChangeEvent<Data>) => {
     const next = (e.formData ?? {}) as Data;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(validateTyped, VALIDATION_DEBOUNCE_MS);
     own.current = next;
     setData(next);
     void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
@@ -183,7 +246,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   };
 
   return (
-    <div ref={boxRef} className="sf-form" data-form={formId}>
+    <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput}>
       {summary.length > 0 && (
         <div className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`}>
           <p id={`f-${formId}-summary`} className="sf-summary__title">{t('form.errorSummary', { count: summary.length })}</p>
@@ -210,11 +273,15 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
         disabled={!enabled}
         noHtml5Validate
         showErrorList={false}
-        liveValidate={submitted ? 'onChange' : undefined}
         focusOnFirstError={false}
         onChange={onChange}
-        onError={() => { setSubmitted(true); showSummary(); }}
-        onSubmit={(e) => { setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
+        onError={() => {
+          if (typingReports.current > 0) { typingReports.current -= 1; return; } // a validation while typing, not a submit
+          clearTimeout(timer.current);
+          setSubmitted(true);
+          showSummary();
+        }}
+        onSubmit={(e) => { clearTimeout(timer.current); setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
       />
     </div>
   );

@@ -26,23 +26,35 @@ export function fieldPointer(e: Pick<ErrorObject, 'instancePath' | 'keyword' | '
   return e.instancePath;
 }
 
-/** The message key and params for an AJV error, before overrides. */
+/** Formats whose values are digits: their length errors speak of digits (validation.minmax). */
+const DIGIT_FORMATS = new Set(['numeric', 'otpCode', 'puk', 'simSerial', 'jmbg', 'jmbgAdult', 'contactPhone']);
+
+/** The message key and params for an AJV error, before overrides. The formats of schemas/formats/formats.json and the
+ *  keywords of tools/schemas/rules.ts put the message of the failed check in the error (`params.rule`). */
 export function defaultMessage(e: Pick<ErrorObject, 'keyword' | 'params'>, field: Schema | undefined): { key: string; params?: Record<string, unknown> } {
   const p = e.params as Record<string, unknown>;
   const min = field?.minLength, max = field?.maxLength;
   switch (e.keyword) {
     case 'required':
+      // a consent checkbox never ticked
+      if (typeof field?.consent === 'number') return { key: 'validation.consentRequired', params: { count: field.consent } };
       return { key: 'validation.required' };
     case 'format': {
-      const f = String(p.format);
-      if (f === 'email') return { key: 'validation.email' };
-      if (f === 'mobileNumber') return { key: 'validation.mobileNumber' };
+      const rule = p.rule as { message?: unknown; params?: Record<string, unknown> } | undefined;
+      if (rule && typeof rule.message === 'string') return { key: rule.message, ...(rule.params ? { params: rule.params } : {}) };
       return { key: 'validation.regex' };
     }
+    case 'confirms':
+      return { key: 'validation.confirmed' };
+    case 'notContainingField':
+      return { key: 'validation.passwordUsername' };
+    case 'consent':
+      return { key: 'validation.consentRequired', params: { count: typeof p.count === 'number' ? p.count : 1 } };
     case 'minLength':
     case 'maxLength':
       if (typeof min === 'number' && typeof max === 'number') {
-        return min === max ? { key: 'validation.length', params: { length: min } } : { key: 'validation.minmaxchar', params: { min, max } };
+        if (min === max) return { key: 'validation.length', params: { length: min } };
+        return { key: DIGIT_FORMATS.has(String(field?.format)) ? 'validation.minmax' : 'validation.minmaxchar', params: { min, max } };
       }
       return { key: e.keyword === 'minLength' ? 'validation.min' : 'validation.max', params: { length: p.limit } };
     case 'pattern':
@@ -69,6 +81,7 @@ export function createLocalizer(t: Translate, rootSchema: Schema | undefined, ov
       const def = defaultMessage(e, field);
       const o = overrides[ptr];
       const key = o?.[e.keyword] ?? (e.keyword === 'format' ? o?.[`format:${String((e.params as { format?: string }).format)}`] : undefined) ?? def.key;
+      // an override keeps the params of the rule (e.g. {min} {max}), so its text may use them too
       e.message = t(key, def.params);
     }
   };

@@ -45,7 +45,7 @@ export interface NumberResponse {
 export interface TopUpAuthorizeBody {
   msisdn: Msisdn;
   /**
-   * Whole RSD, 200 to 3,000 (checked by the service with the amount-range message).
+   * Whole RSD, 200 to 3,000 (seed 001 §5 amount range; the same bounds and message as the top-up form, checked again by the service).
    */
   amount: number;
 }
@@ -153,6 +153,9 @@ export interface ClosingTimeResponse {
 export interface RegistrationBody {
   msisdn: Msisdn;
   code: string;
+  /**
+   * JMBG of an adult (format jmbgAdult: control digit, date of birth, 18 or older).
+   */
   customerId: string;
   firstName: string;
   lastName: string;

@@ -1,11 +1,34 @@
 // Turns AJV errors into one localized message (schemas/messages keys, seed 001 §5 texts).
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import AjvCompiler from '@fastify/ajv-compiler';
+import ajvFormats from 'ajv-formats';
+import { addRuleVocabulary, loadFormats, type Formats } from '../../tools/schemas/rules';
 
 export interface LocalizedIssue { key: string; params: Record<string, string | number>; subject: string; reason: string }
 
+/** Formats whose values are digits: their length errors speak of digits (as components/forms/localizer.ts). */
+const DIGIT_FORMATS = new Set(['numeric', 'otpCode', 'puk', 'simSerial', 'jmbg', 'jmbgAdult', 'contactPhone']);
+
 const EMAIL_FIELDS = /(^|\/)(contactEmail|email)$/;
 const PHONE_FIELDS = /(^|\/)(contactPhone)$/;
+
+/** Fastify's AJV plugin contract: (ajv, options) → ajv. */
+function ruleVocabularyPlugin(ajv: Parameters<typeof addRuleVocabulary>[0], opts: { formats: Formats }) {
+  return addRuleVocabulary(ajv, opts.formats);
+}
+
+/**
+ * Fastify's `ajv` options of the app: the validation vocabulary of schemas/formats (formats by name with the message
+ * of the failed check, cross-field keywords, consent, currency; tools/schemas/rules.ts) — the one the forms'
+ * validators are compiled with, so a body is refused with the form's message. `verbose`: an error carries its schema
+ * (the amount range and consent messages read their bounds and count there).
+ */
+export function bodyValidationOptions(schemasDir: string) {
+  return {
+    customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true },
+    plugins: [ajvFormats, [ruleVocabularyPlugin, { formats: loadFormats(schemasDir) }]],
+  } as const;
+}
 
 export function issueOf(e: FastifySchemaValidationError, context: string): LocalizedIssue {
   const p = (e.params ?? {}) as Record<string, unknown>;
@@ -15,12 +38,30 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
   const subject = `${context}${path}`;
   const base = { subject, reason: e.keyword };
   switch (e.keyword) {
-    case 'required': return { ...base, key: 'validation.required', params: {} };
-    case 'maxLength': return { ...base, key: 'validation.max', params: { length: Number(p.limit) } };
-    case 'minLength':
-      return Number(p.limit) <= 1 ? { ...base, key: 'validation.required', params: {} } : { ...base, key: 'validation.min', params: { length: Number(p.limit) } };
-    case 'format':
-      return { ...base, key: p.format === 'email' ? 'validation.email' : 'validation.regex', params: {} };
+    case 'required': {
+      const consent = ((e as { parentSchema?: { properties?: Record<string, { consent?: unknown }> } }).parentSchema?.properties?.[String(p.missingProperty)])?.consent;
+      return typeof consent === 'number' ? { ...base, key: 'validation.consentRequired', params: { count: consent } } : { ...base, key: 'validation.required', params: {} };
+    }
+    case 'maxLength': case 'minLength': {
+      if (e.keyword === 'minLength' && Number(p.limit) <= 1) return { ...base, key: 'validation.required', params: {} };
+      // both bounds: the length messages of the forms (components/forms/localizer.ts; tests/server/validation-rules.test.ts
+      // checks the two agree)
+      const s = (e as { parentSchema?: { minLength?: unknown; maxLength?: unknown; format?: unknown } }).parentSchema;
+      if (s && typeof s.minLength === 'number' && typeof s.maxLength === 'number' && s.minLength > 1) {
+        if (s.minLength === s.maxLength) return { ...base, key: 'validation.length', params: { length: s.minLength } };
+        return { ...base, key: DIGIT_FORMATS.has(String(s.format)) ? 'validation.minmax' : 'validation.minmaxchar', params: { min: s.minLength, max: s.maxLength } };
+      }
+      return { ...base, key: e.keyword === 'minLength' ? 'validation.min' : 'validation.max', params: { length: Number(p.limit) } };
+    }
+    case 'format': {
+      // a format of schemas/formats/formats.json names the message of the check that failed (tools/schemas/rules.ts)
+      const rule = p.rule as { message?: unknown; params?: Record<string, string | number> } | undefined;
+      if (rule && typeof rule.message === 'string') return { ...base, key: rule.message, params: rule.params ?? {} };
+      return { ...base, key: 'validation.regex', params: {} };
+    }
+    case 'confirms': return { ...base, key: 'validation.confirmed', params: {} };
+    case 'notContainingField': return { ...base, key: 'validation.passwordUsername', params: {} };
+    case 'consent': return { ...base, key: 'validation.consentRequired', params: { count: Number(p.count) || 1 } };
     case 'pattern':
       if (EMAIL_FIELDS.test(path)) return { ...base, key: 'validation.email', params: {} };
       if (PHONE_FIELDS.test(path)) return { ...base, key: 'validation.minmax', params: { min: 7, max: 10 } };
@@ -29,8 +70,14 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
       return p.type === 'integer' || p.type === 'number'
         ? { ...base, key: 'validation.numeric', params: {} }
         : { ...base, key: 'error.validation.type', params: { field: path.replace(/^\//, '') || context, type: String(p.type) } };
-    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum':
+    case 'minimum': case 'exclusiveMinimum': case 'maximum': case 'exclusiveMaximum': {
+      // "currency": "RSD" (with both bounds): the amount range of seed 001 §5
+      const s = (e as { parentSchema?: Record<string, unknown> }).parentSchema;
+      if (s && s.currency === 'RSD' && typeof s.minimum === 'number' && typeof s.maximum === 'number') {
+        return { ...base, key: 'validation.amountRange', params: { min: s.minimum, max: s.maximum } };
+      }
       return { ...base, key: 'error.validation.range', params: { field: path.replace(/^\//, '') || context, limit: Number(p.limit) } };
+    }
     case 'enum': case 'const':
       return { ...base, key: 'error.validation.enum', params: { field: path.replace(/^\//, '') || context } };
     case 'additionalProperties':

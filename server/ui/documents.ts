@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { SchemaDocument, SchemaError } from '../../tools/schemas/index.js';
 import { formatErrors } from '../../tools/schemas/format.js';
 import type { Lang } from '../lib/lang';
+import type { Formats } from '../../tools/schemas/rules';
 import type { RJSFSchema } from '@rjsf/utils';
 
 export type DocKind = SchemaDocument['kind'];
@@ -114,8 +115,8 @@ export async function loadDocumentSet(rootDir: string, opts: LoadOptions = {}): 
 
 /** Compiles a form's validator module; a schema AJV cannot compile refuses a strict set (else the form has none). */
 function formValidator(
-  id: string, version: number, json: unknown, formats: Record<string, RegExp>, strict: boolean,
-  compileFormValidator: (schema: RJSFSchema, formats: Record<string, RegExp>) => string,
+  id: string, version: number, json: unknown, formats: Formats, strict: boolean,
+  compileFormValidator: (schema: RJSFSchema, formats: Formats) => string,
 ): ServedDocument['validator'] {
   const schema = (json as { schema?: unknown }).schema;
   try {

@@ -4,12 +4,12 @@
 // and one underscore at most, only inside and never doubled), e-mail and mobile number (the patterns of
 // schemas/formats/formats.json, read from there: one source for form and server).
 import formatsDoc from '../../schemas/formats/formats.json';
+import { formatFailure, formatsFromDocument } from '../../tools/schemas/rules';
 import { badInput } from '../lib/errors';
 
-const formats = (formatsDoc as { formats: Record<string, { pattern: string; flags?: string }> }).formats;
-const patternOf = (name: string) => new RegExp(formats[name].pattern, formats[name].flags ?? 'u');
-const EMAIL = patternOf('email');
-const MOBILE = patternOf('mobileNumber');
+const formats = formatsFromDocument(formatsDoc as Parameters<typeof formatsFromDocument>[0]);
+const EMAIL = { test: (v: string) => formatFailure(formats.email!, v) === null };
+const MOBILE = { test: (v: string) => formatFailure(formats.mobileNumber!, v) === null };
 
 export const PASSWORD_MIN = 7;
 export const PASSWORD_MAX = 16;

@@ -57,7 +57,8 @@ describe.each(drivers)('self-care top-up on %s', (_name, url) => {
     const before = (await h.database.db.select().from(selfcareCardPayments)).length;
     const low = await authorize('0641234567', 199);
     expect(low.statusCode).toBe(400);
-    expect(low.json().errors[0]).toMatchObject({ type: 'ValidationError', subject: 'amount', message: 'Verdnost mora da bude između 200 i 3000 RSD.' });
+    // the body schema's range ("currency": "RSD"), the same bounds and message as the top-up form
+    expect(low.json().errors[0]).toMatchObject({ type: 'ValidationError', subject: 'body/amount', message: 'Verdnost mora da bude između 200 i 3000 RSD.' });
     expect((await authorize('0641234567', 3001)).statusCode).toBe(400);
     expect((await authorize('0641234567', 250.5)).statusCode).toBe(400);
     expect((await authorize('0641234567', '300; DROP')).statusCode).toBe(400);

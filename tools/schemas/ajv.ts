@@ -14,8 +14,8 @@ export const EDITOR_KEYWORDS = ['markdownDescription', 'enumDescriptions', 'mark
 /** Formats of the shop's forms (docs/ARCHITECTURE.md §2.4); the checker only needs to know they exist. */
 const SHOP_FORMATS = ['contactPhone', 'mobileNumber', 'prepaidNumber'];
 
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020Ctor({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateFormats: true });
+export function createAjv(opts: { validateFormats?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020Ctor({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateFormats: opts.validateFormats ?? true });
   addFormats(ajv);
   for (const f of SHOP_FORMATS) ajv.addFormat(f, true);
   for (const k of EDITOR_KEYWORDS) if (!ajv.getKeyword(k)) ajv.addKeyword(k);

@@ -8,7 +8,8 @@ import { checkReferences, type Report } from './crossref.js';
 import { LOOSE_VOCABULARY_SCHEMA } from './vocabulary-schema.js';
 import { META_BASE } from './spec.js';
 import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabulary } from './types.js';
-import { compileFormValidator, loadFormats } from './validators.js';
+import { compileFormValidator } from './validators.js';
+import { checkFormatsFile } from './formats-check.js';
 import { expandDocument, type FragmentDoc, type NodeOrigin } from './fragments.js';
 import { checkLinks } from './links.js';
 
@@ -131,12 +132,10 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   errors.push(...(await checkLinks(rootDir, docs, report)));
 
   // 4. every form's data schema compiles into the standalone validator the shop runs (no eval in the browser)
-  let formats: Record<string, RegExp> | null = null;
-  try {
-    formats = loadFormats(rootDir);
-  } catch (e) {
-    errors.push({ file: relativeFile(rootDir, join(rootDir, 'formats', 'formats.json')), pointer: '', message: `the custom formats cannot be read: ${(e as Error).message}` });
-  }
+  //    (with the formats of schemas/formats/formats.json, checked first: meta-schema, message keys, examples)
+  const allKeys = new Set<string>();
+  for (const d of docs) if (d.kind === 'messages' && d.json && typeof d.json === 'object') for (const k of Object.keys(d.json)) allKeys.add(k);
+  const formats = await checkFormatsFile(rootDir, ajv.getSchema(`${META_BASE}formats.schema.json`), allKeys, errors);
   if (formats) {
     for (const doc of docs) {
       const schema = doc.kind === 'form' ? (doc.json as { schema?: unknown } | null)?.schema : undefined;

@@ -371,7 +371,9 @@ export function checkReferences(
   }
 
   // ---- forms
-  const formAjv = createAjv();
+  // only whether the data schema is JSON Schema; its formats and the shop's keywords (tools/schemas/rules.ts) are
+  // compiled for real into the form's validator (checkTree, step 4)
+  const formAjv = createAjv({ validateFormats: false });
   for (const doc of forms) {
     const j = doc.json as Obj;
     const schema = j.schema;

@@ -4,33 +4,20 @@
 // GET /ui/forms/:id/validator.js; `export default` is the RJSF ValidatorFunctions map (schema hash → function).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
+import { addRuleVocabulary, type Formats } from './rules.js';
 
 const nodeRequire = createRequire(import.meta.url);
 
-/** A custom format of schemas/formats/formats.json. */
-export interface FormatDef { description?: string; pattern: string; flags?: string }
-
-/** The custom formats (name → RegExp) of a schemas/ folder. */
-export function loadFormats(schemasDir: string): Record<string, RegExp> {
-  let text: string;
-  try {
-    text = readFileSync(join(schemasDir, 'formats', 'formats.json'), 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw e;
-  }
-  const file = JSON.parse(text) as { formats?: Record<string, FormatDef> };
-  const out: Record<string, RegExp> = {};
-  for (const [name, def] of Object.entries(file.formats ?? {})) out[name] = new RegExp(def.pattern, def.flags ?? 'u');
-  return out;
-}
+// The formats and keywords of schemas/formats/formats.json (tools/schemas/rules.ts): the same vocabulary the server's
+// body validation installs.
+export { loadFormats, formatsFromDocument, formatFailure, addRuleVocabulary, type Formats, type FormatDef, type LoadedFormat, type RuleMessage } from './rules.js';
 
 /** The ES module source of the validators of one form's data schema. */
-export function compileFormValidator(schema: RJSFSchema, formats: Record<string, RegExp>): string {
+export function compileFormValidator(schema: RJSFSchema, formats: Formats): string {
   const unknown = [...formatsUsed(schema)].filter((f) => !(f in formats) && !STANDARD_FORMATS.has(f));
   // AJV (strict: false, as RJSF configures it) would only warn and let any value pass
   if (unknown.length > 0) throw new Error(`unknown format(s) ${unknown.map((f) => `"${f}"`).join(', ')}; known: ${[...Object.keys(formats), ...STANDARD_FORMATS].join(', ')}`);
@@ -38,7 +25,8 @@ export function compileFormValidator(schema: RJSFSchema, formats: Record<string,
   // RegExp formats are inlined as literals; AJV runtime helpers and ajv-formats' function formats come as require()s.
   const cjs = compileSchemaValidatorsCode(schema, {
     AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof compileSchemaValidatorsCode>[1]>['AjvClass'],
-    customFormats: formats,
+    // our formats are checked by the vocabulary's "format" keyword (message of the failing check in the error)
+    extenderFn: (ajv) => addRuleVocabulary(ajv, formats),
     ajvOptionsOverrides: { code: { lines: false, optimize: true } },
   });
   return toEsModule(cjs);

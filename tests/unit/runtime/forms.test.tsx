@@ -5,24 +5,19 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../../../components/forms/rjsfValidator';
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
-import Form from '../../../components/forms/Form';
+import Form, { fieldIdOf, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';
 import enMessages from '../../../schemas/messages/en.json';
+import srMessages from '../../../schemas/messages/sr.json';
 import { fakeFetch, makeRuntime, renderWith } from './helpers';
 import { importCompiledValidator, installNodeValidatorLoader } from './form-validators';
 
 afterEach(cleanup);
 
 const SR = {
-  'validation.required': 'Ovo polje je obavezno.',
-  'validation.email': 'Unesi validnu imejl adresu.',
-  'validation.regex': 'Neispravan format.',
-  'validation.min': 'Polje ne sme imati manje od {length} karaktera.',
-  'validation.max': 'Polje ne sme imati više od {length} karaktera.',
-  'validation.minmaxchar': 'Polje mora imati između {min} i {max} karaktera.',
-  'validation.mobileNumber': 'Potrebno je uneti validni broj mobilnog telefona.',
-  'validation.numeric': 'Uneta vrednost nije broj.',
+  // the real texts of seed 001 §5 (validation.*)
+  ...Object.fromEntries(Object.entries(srMessages).filter(([k]) => k.startsWith('validation.'))),
   'checkout.phone.custom': 'Unesi broj telefona bez nule na početku.',
   'f.first': 'Ime',
   'f.first.ph': 'Unesi ime',
@@ -58,7 +53,7 @@ describe('localizer (AJV errors of the server-compiled validator → seed 001 §
     expect(m['.lastName']).toBe('Polje ne sme imati više od 5 karaktera.');
     expect(m['.nick']).toBe('Polje ne sme imati manje od 3 karaktera.');
     expect(m['.contactEmail']).toBe('Unesi validnu imejl adresu.');
-    expect(m['.contactPhone']).toBe('Neispravan format.');
+    expect(m['.contactPhone']).toBe('Broj ne može počinjati nulom');
     expect(m['.mobile']).toBe('Potrebno je uneti validni broj mobilnog telefona.');
     expect(m['.code']).toBe('Neispravan format.');
     expect(m['.age']).toBe('Uneta vrednost nije broj.');
@@ -69,10 +64,12 @@ describe('localizer (AJV errors of the server-compiled validator → seed 001 §
     const m = messages({ firstName: 'Ana', contactEmail: 'ana@x', contactPhone: '641234567' }, {}, en);
     expect(m).toEqual({ '.contactEmail': 'Enter a valid email address.' });
   });
-  it('contact phone: 7 to 10 digits, the first 1–9', () => {
+  it('contact phone: 7 to 10 digits, the first 1–9 (the message of the check that fails)', () => {
     const phone = (p: string) => messages({ firstName: 'Ana', contactEmail: 'ana@example.rs', contactPhone: p })['.contactPhone'];
     for (const ok of ['1234567', '641234567', '6412345678']) expect([ok, phone(ok)]).toEqual([ok, undefined]);
-    for (const bad of ['123456', '12345678901', '0641234567', '64 1234567']) expect([bad, phone(bad)]).toEqual([bad, 'Neispravan format.']);
+    for (const bad of ['123456', '12345678901']) expect([bad, phone(bad)]).toEqual([bad, 'Polje mora imati između 7 i 10 cifara.']);
+    expect(phone('0641234567')).toBe('Broj ne može počinjati nulom');
+    expect(phone('64 1234567')).toBe('Uneta vrednost nije broj.');
   });
   it('per-field overrides from the form document', () => {
     const m = messages({ firstName: 'Ana', contactEmail: 'a@b.rs', contactPhone: '012' }, { '/contactPhone': { format: 'checkout.phone.custom' } });
@@ -140,9 +137,31 @@ describe('Form component', () => {
     await waitFor(() => expect(screen.getAllByText('Ovo polje je obavezno.')).toHaveLength(3));
     expect(screen.getByLabelText(/Ime/).getAttribute('aria-invalid')).toBe('true');
     await act(async () => { fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '0123' } }); });
-    await waitFor(() => expect(screen.getByText('Neispravan format.')).toBeTruthy()); // live after the first submit
+    await waitFor(() => expect(screen.getByText('Broj ne može počinjati nulom')).toBeTruthy()); // live after the first submit
     await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example' } }); });
     await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
+  });
+
+  it('while typing, validates after a pause (debounced), only the fields changed so far, never per keystroke', async () => {
+    setup();
+    await screen.findByLabelText(/Ime/);
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example' } }); });
+    // the keystroke itself validated nothing
+    expect(screen.queryByText('Unesi validnu imejl adresu.')).toBeNull();
+    expect(screen.getByLabelText(/Druga/).getAttribute('aria-invalid')).not.toBe('true');
+    await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
+    // the untouched required fields are not flagged, and no error summary (that is the submit's)
+    expect(screen.queryByText('Ovo polje je obavezno.')).toBeNull();
+    expect(document.querySelector('.sf-summary')).toBeNull();
+    // fixing it clears the message after the next pause
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example.rs' } }); });
+    await waitFor(() => expect(screen.queryByText('Unesi validnu imejl adresu.')).toBeNull());
+    expect(VALIDATION_DEBOUNCE_MS).toBe(500);
+  });
+
+  it('knows the input id of an error property', () => {
+    expect(fieldIdOf('guest', '.customerData.firstName')).toBe('f-guest_customerData_firstName');
+    expect(fieldIdOf('bill-consents', '.GENERAL_TERMS_AGREEMENT')).toBe('f-bill-consents_GENERAL_TERMS_AGREEMENT');
   });
 
   it('accepts a valid form (contact phone of 7 and of 10 digits)', async () => {

@@ -1,5 +1,5 @@
 /** A small, valid schemas/ tree in a temporary folder, with a small fake vocabulary. */
-import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,7 +163,18 @@ export async function writeTree(tree: Tree, vocabulary: Vocabulary = FAKE_VOCABU
   // the real custom formats, which every form's validator is compiled with
   await mkdir(join(schemasDir, 'formats'), { recursive: true });
   await copyFile(join(REAL_SCHEMAS, 'formats', 'formats.json'), join(schemasDir, 'formats', 'formats.json'));
-  for (const [rel, content] of Object.entries(tree)) {
+  // …and the texts of its messages (the checker requires them), unless the tree has its own
+  const formatKeys = new Set<string>([...JSON.stringify(JSON.parse(await readFile(join(REAL_SCHEMAS, 'formats', 'formats.json'), 'utf8'))).matchAll(/"message":"([^"]+)"/g)].map((m) => m[1]));
+  const written: Tree = { ...tree };
+  for (const lang of ['sr', 'en']) {
+    const messages = tree[`messages/${lang}.json`];
+    if (!messages || typeof messages !== 'object') continue;
+    const real = JSON.parse(await readFile(join(REAL_SCHEMAS, 'messages', `${lang}.json`), 'utf8')) as Record<string, unknown>;
+    const copy = { ...(messages as Record<string, unknown>) };
+    for (const k of formatKeys) if (!(k in copy)) copy[k] = real[k];
+    written[`messages/${lang}.json`] = copy as Tree[string];
+  }
+  for (const [rel, content] of Object.entries(written)) {
     const abs = join(schemasDir, rel);
     await mkdir(dirname(abs), { recursive: true });
     await writeFile(abs, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');

@@ -84,7 +84,7 @@ describe('TypeScript types', () => {
     for (const n of (await readdir(join(REAL_SCHEMAS, 'meta'))).filter((x) => x.endsWith('.schema.json'))) await copyFile(join(REAL_SCHEMAS, 'meta', n), join(root, 'schemas', 'meta', n));
     const files = await generateTypes(join(root, 'schemas'));
     expect([...files.keys()].sort()).toEqual(
-      ['api.cart', 'api.money', 'api.orders', 'document', 'flow', 'form', 'fragment', 'messages', 'modal', 'node', 'rule', 'screen'].map((n) => `schemas/types/${n}.ts`),
+      ['api.cart', 'api.money', 'api.orders', 'document', 'flow', 'form', 'formats', 'fragment', 'messages', 'modal', 'node', 'rule', 'screen'].map((n) => `schemas/types/${n}.ts`),
     );
     const orders = files.get('schemas/types/api.orders.ts')!;
     expect(orders).toMatch(/export interface Order \{\s+code: string;/);
