@@ -86,6 +86,8 @@ export interface ApiOperations {
   msisdnNew: { query: ApiCommon.LangQuery; body: ApiNumbers.EmptyBody; response: ApiNumbers.ChoiceResponse };
   msisdnRegisteredNew: { query: ApiCommon.LangQuery; body: ApiNumbers.MsisdnBody; response: ApiNumbers.ChoiceResponse };
   msisdnChoice: { query: ApiCommon.LangQuery; body: never; response: ApiNumbers.ChoiceResponse };
+  prepaidEmailOtp: { query: ApiCommon.LangQuery; body: ApiCheckout.PrepaidEmailBody; response: ApiCheckout.PrepaidEmailOtpResponse };
+  prepaidEmailVerify: { query: ApiCommon.LangQuery; body: ApiCheckout.PrepaidVerifyBody; response: ApiCheckout.CartResponse };
 }
 
 export type OperationName = keyof ApiOperations;

@@ -4,7 +4,9 @@ import type { Db } from '../db/index';
 import { ApiError, notFound } from '../lib/errors';
 import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed } from '../checkout/index';
 import { cancelPayment, completePayment, findPayment, openPaymentSession, verifyCallback, type CallbackPayload } from '../payment/index';
+import type { UiDocuments } from '../ui/index';
 import { releaseOrderStock } from './place-order';
+import { prepaidPurchased } from './prepaid';
 
 /**
  * Opens the gateway session of a PAYMENT_PENDING order, or answers the one already open (same redirectionUrl).
@@ -30,7 +32,7 @@ export type CallbackOutcome = 'applied' | 'alreadyProcessed';
  * can never both be approved (the partial unique index payments_one_approved_per_order guards it in the database too).
  * A failed payment gives the order's stock back once.
  */
-export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string): Promise<{ outcome: CallbackOutcome; orderCode: string }> {
+export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, ui?: UiDocuments): Promise<{ outcome: CallbackOutcome; orderCode: string }> {
   verifyCallback(secret, payload, signature);
   return db.transaction(async (tx) => {
     const p = await findPayment(tx, payload.paymentId);
@@ -44,6 +46,8 @@ export async function applyCallback(db: Db, secret: string, payload: CallbackPay
     if (!(await completePayment(tx, payload.paymentId, payload.result))) return { outcome: 'alreadyProcessed' as const, orderCode: o.code };
     if (payload.result === 'APPROVED') {
       await markOrderPaid(tx, o.id);
+      // a guest's prepaid package: the 24-hour registration window opens with the purchase (workflows/prepaid.ts)
+      await prepaidPurchased(tx, ui ?? null, o);
     } else {
       const errorType = payload.result === 'CARD_LIMIT' ? 'MtsCardLimitError' : 'PaymentDeclinedError';
       if (await markOrderPaymentFailed(tx, o.id, errorType)) await releaseOrderStock(tx, o.id);

@@ -11,7 +11,8 @@ import {
   markStockReleased, recordOrder, sameLines, type OrderRow, type SubmitBody,
 } from '../checkout/index';
 import { cancelOpenPayments } from '../payment/index';
-import { holdNumberForOrder } from '../numbers/index';
+import { assignNumberForOrder, holdNumberForOrder } from '../numbers/index';
+import { PREPAID_TYPES, prepaidPurchased } from './prepaid';
 import { userOfSession } from '../user/index';
 
 /**
@@ -46,10 +47,14 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
     const view = await cartView(tx, ui, cart, lang);
     // the number of a mobile order (server/numbers): required for MOBILE, a held pool number stays held for the order
-    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE');
+    // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
+    const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(view.checkoutType);
+    const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
+    if (!prepaid) await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE');
     const snapshot = {
       entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
+      checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}),
     };
     if (existing?.status === 'PAYMENT_PENDING') {
       const before = existing.snapshot as { entries?: EntryRow[] };
@@ -86,6 +91,8 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
       },
       lines: entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
     });
+    // nothing to pay: the purchase is complete now (a paid one completes at the gateway's approval, workflows/payment.ts)
+    if (!card) await prepaidPurchased(tx, ui, order);
     await closeOrderedCart(tx, cart.id, sessionId);
     return order;
   });
