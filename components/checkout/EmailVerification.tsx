@@ -33,9 +33,9 @@ const mmss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, 
 /**
  * The prepaid e-mail verification (seed 001 §4 "Prepaid eSIM email step"): the e-mail address, "send code" (a code
  * valid 300 s, with a visible timer and "send again"), the code, and for a guest the name and the prepaid guest
- * checkout terms. Emits `send` { email } and `verify` { email, otpCode, firstName?, lastName?, prepaidGuestTermsConsent? }.
+ * checkout terms; children (the order's consents) come before the submit button. Emits `send` { email } and `verify` { email, otpCode, firstName?, lastName?, prepaidGuestTermsConsent? }.
  */
-export default function EmailVerification({ state, guest, defaultEmail, submitLabel, busy, emit, enabled }: EmailVerificationProps & VocabularyProps) {
+export default function EmailVerification({ state, guest, defaultEmail, submitLabel, busy, emit, enabled, children }: EmailVerificationProps & VocabularyProps) {
   const t = useT();
   const ids = useId();
   const [email, setEmail] = useState(defaultEmail ?? '');
@@ -123,6 +123,7 @@ export default function EmailVerification({ state, guest, defaultEmail, submitLa
           {errors.terms && <p id={`${ids}-terms-err`} className="ot-field-error">{errors.terms}</p>}
         </div>
       )}
+      {children}
       {state?.error && <p className="ot-field-error" role="alert">{state.error}</p>}
       {state?.verifiedEmail && <p className="ot-numbers__held" role="status">{t('checkout.verification.done', { email: state.verifiedEmail })}</p>}
       <div className="ot-stepnav">
