@@ -273,3 +273,13 @@ export async function assignNumberForOrder(tx: DbOrTx, cartId: number): Promise<
   await setChoice(tx, cartId, { option: 'MOBILE_NEW_SELECTION', msisdn: free.msisdn });
   return free.msisdn;
 }
+
+/**
+ * The cart no longer needs a number (it was emptied): the number it holds goes back to the lists at once and its
+ * choice is forgotten. A cart already ordered keeps its number (the caller passes only open carts).
+ */
+export async function releaseCartNumber(tx: DbOrTx, cartId: number): Promise<boolean> {
+  const gone = await tx.delete(msisdnReservations).where(eq(msisdnReservations.cartId, cartId)).returning({ msisdn: msisdnReservations.msisdn });
+  const choice = await tx.delete(cartNumberChoices).where(eq(cartNumberChoices.cartId, cartId)).returning({ cartId: cartNumberChoices.cartId });
+  return gone.length > 0 || choice.length > 0;
+}
