@@ -129,11 +129,11 @@ export function firstUnfinishedBefore(steps: CheckoutStep[], i: number): Checkou
 }
 
 /** Validate (just steps) and go to the checkout: the first step not done yet (a number already chosen skips the number
- *  step), else the first step. */
+ *  step), else the first step. A hidden first step (the prepaid activation instructions) is always where checkout starts. */
 export async function goToCheckout(ctx: ActionContext): Promise<void> {
   const { ok } = await validateCart(ctx, true);
   const steps = ctx.stores.checkout.steps;
-  const first = steps.find((s) => s.done === false) ?? steps[0];
+  const first = steps[0]?.hidden ? steps[0] : steps.find((s) => s.done === false) ?? steps[0];
   if (!ok || !first) return;
   ctx.stores.cart.setMiniCartOpen(false);
   ctx.navigate(first.url);

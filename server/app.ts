@@ -14,6 +14,7 @@ import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
+import { devOutboxRoutes } from './outbox/routes';
 import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
@@ -188,6 +189,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await homeRoutes(app);
   await numberRoutes(app);
   await homeCheckoutRoutes(app);
+  // the outbox page for testers (one-time codes): development mode only
+  if (opts.dev) await devOutboxRoutes(app);
   await gatewayRoutes(app);
   await selfcareRoutes(app, opts.selfcare);
   await uiRoutes(app);

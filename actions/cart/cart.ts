@@ -23,13 +23,16 @@ export default [
       }
     },
   }),
-  defineAction<{ code: string; subscriptionTermId?: string; pricePlanId?: string }>({
+  defineAction<{ code: string; subscriptionTermId?: string | null; pricePlanId?: string | null }>({
     name: 'cart.add',
-    description: 'Adds a tariff to the cart and handles the statusCode of seed 000 §4 (success: cart notification, single-tariff modal; productsNeedReplace: replace modal keeping this payload; limits, stock, age).',
-    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 }, subscriptionTermId: { type: 'string' }, pricePlanId: { type: 'string' } } },
+    description: 'Adds a tariff to the cart and handles the statusCode of seed 000 §4 (success: cart notification, single-tariff modal; productsNeedReplace: replace modal keeping this payload; limits, stock, age). A prepaid package has no subscription term: an empty subscriptionTermId / pricePlanId is left out.',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 }, subscriptionTermId: { type: ['string', 'null'] }, pricePlanId: { type: ['string', 'null'] } } },
     async run(args, ctx) {
-      const res = await ctx.api.call('addToCart', { body: args });
-      await applyCartResponse(res, ctx, { pending: { call: 'replaceCart', body: { ...args } } });
+      const body: { code: string; subscriptionTermId?: string; pricePlanId?: string } = { code: args.code };
+      if (args.subscriptionTermId) body.subscriptionTermId = args.subscriptionTermId;
+      if (args.pricePlanId) body.pricePlanId = args.pricePlanId;
+      const res = await ctx.api.call('addToCart', { body });
+      await applyCartResponse(res, ctx, { pending: { call: 'replaceCart', body: { ...body } } });
     },
   }),
   defineAction<{ deviceCode: string; tariffCode?: string; subscriptionTermId?: string; pricePlanId?: string; chargeType: string; insuranceCode?: string; accessoryCodes?: string[] }>({

@@ -53,6 +53,19 @@ export default [
       checkout.setNumbers({ choice: choice.choice, own, option, loaded: true, error: null });
     },
   }),
+  defineAction<Record<string, never>>({
+    name: 'numbers.loadChoice',
+    description: 'Loads only the cart\'s number choice (GET msisdnChoice) for the steps after the number step, whose order summary shows the chosen number (a cart of another checkout type has none: nothing is shown).',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      try {
+        const r = await ctx.api.call('msisdnChoice', { silent: true });
+        ctx.stores.checkout.setNumbers({ choice: r.choice });
+      } catch (e) {
+        console.error('[numbers.loadChoice]', e); // the summary simply shows no number
+      }
+    },
+  }),
   defineAction<{ option: NumberOption }>({
     name: 'numbers.selectOption',
     description: 'Shows one of the mobile number options (MOBILE_EXISTING, MOBILE_NEW_SELECTION, MOBILE_NEW, MOBILE_PORT_IN); MOBILE_NEW is chosen at once (POST msisdnNew: the number is assigned at activation).',

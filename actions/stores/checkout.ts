@@ -2,6 +2,17 @@ import { makeAutoObservable } from 'mobx';
 import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
 import { emptyNumberState, type NumberState } from './numbers';
 
+/** The e-mail verification step: where the code went, until when it is valid, the last error, whether it is done. */
+export interface VerificationState {
+  email: string | null;
+  /** ISO time the code stops working (the server's expiresAt); null before a code is sent */
+  expiresAt: string | null;
+  error: string | null;
+  verifiedEmail: string | null;
+  sending: boolean;
+}
+export const emptyVerification = (): VerificationState => ({ email: null, expiresAt: null, error: null, verifiedEmail: null, sending: false });
+
 export class CheckoutStore {
   checkoutType: string | null = null;
   steps: CheckoutStep[] = [];
@@ -33,6 +44,8 @@ export class CheckoutStore {
   errorMessage: string | null = null;
   /** the number choice of CONNECT_MSISDN (actions/numbers) */
   numbers: NumberState = emptyNumberState();
+  /** the prepaid e-mail verification (VERIFICATION, actions/checkout/verification.ts) */
+  verification: VerificationState = emptyVerification();
 
   /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
    *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
@@ -59,6 +72,7 @@ export class CheckoutStore {
   setSteps(type: string | null, steps: CheckoutStep[]): void { this.checkoutType = type; this.steps = steps; }
   setBackToOffer(path: string | null): void { this.backToOffer = path; }
   setNumbers(patch: Partial<NumberState>): void { this.numbers = { ...this.numbers, ...patch }; }
+  setVerification(patch: Partial<VerificationState>): void { this.verification = { ...this.verification, ...patch }; }
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }

@@ -9,10 +9,12 @@ export interface CartSummaryProps {
   cart?: CartData | null;
   title?: string;
   showEntries?: boolean;
+  /** the number chosen for the mobile service (CONNECT_MSISDN): shown under the entries */
+  number?: { option?: string | null; msisdnFormatted?: string | null; price?: { value?: number; formattedValue?: string } | null } | null;
 }
 
 /** The order summary card: entries (compact) and the totals — monthly (device + services) and to pay now. */
-export default function CartSummary({ cart, title, showEntries = true, emit, enabled }: CartSummaryProps & VocabularyProps) {
+export default function CartSummary({ cart, title, showEntries = true, number, emit, enabled }: CartSummaryProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   if (!cart) return null;
@@ -31,6 +33,20 @@ export default function CartSummary({ cart, title, showEntries = true, emit, ena
             </li>
           ))}
         </ul>
+      )}
+      {number?.option && (
+        <dl className="ot-summary__totals ot-summary__number">
+          <div>
+            <dt>{t('cart.summary.number')}</dt>
+            <dd>{number.msisdnFormatted ?? t(`cart.summary.number.${number.option}`)}</dd>
+          </div>
+          {(number.price?.value ?? 0) > 0 && (
+            <div>
+              <dt>{t('cart.summary.numberPrice')}</dt>
+              <dd>{number.price!.formattedValue ?? money.format(number.price!.value!)}</dd>
+            </div>
+          )}
+        </dl>
       )}
       <dl className="ot-summary__totals">
         {deviceMonthly > 0 && (

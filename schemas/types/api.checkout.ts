@@ -30,6 +30,9 @@ export interface CheckoutPayloads {
   OptionalOrderCodeQuery?: OptionalOrderCodeQuery;
   OrderStatus?: OrderStatus;
   ConfirmationData?: ConfirmationData;
+  PrepaidEmailBody?: PrepaidEmailBody;
+  PrepaidEmailOtpResponse?: PrepaidEmailOtpResponse;
+  PrepaidVerifyBody?: PrepaidVerifyBody;
 }
 export interface OptionsQuery {
   checkoutStep?: string;
@@ -353,4 +356,24 @@ export interface ConfirmationData {
     created: string;
     [k: string]: unknown;
   };
+}
+/**
+ * The prepaid eSIM e-mail step (seed 001 §4): the address the one-time code goes to (checked in the handler, with a clear message).
+ */
+export interface PrepaidEmailBody {
+  email: string;
+}
+export interface PrepaidEmailOtpResponse {
+  expiresInSeconds: number;
+  expiresAt: string;
+}
+/**
+ * The code sent to the e-mail; a guest (MOBILE_PREPAID_GUEST) also gives first and last name and accepts the prepaid guest checkout terms.
+ */
+export interface PrepaidVerifyBody {
+  email: string;
+  otpCode: string;
+  firstName?: string;
+  lastName?: string;
+  prepaidGuestTermsConsent?: boolean;
 }

@@ -111,6 +111,8 @@ export interface ApiOperations {
   tvAddons: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.TvAddons };
   addTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonBody; response: ApiHomeline.TvAddons };
   removeTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonRemoveBody; response: ApiHomeline.TvAddons };
+  prepaidEmailOtp: { query: ApiCommon.LangQuery; body: ApiCheckout.PrepaidEmailBody; response: ApiCheckout.PrepaidEmailOtpResponse };
+  prepaidEmailVerify: { query: ApiCommon.LangQuery; body: ApiCheckout.PrepaidVerifyBody; response: ApiCheckout.CartResponse };
 }
 
 export type OperationName = keyof ApiOperations;

@@ -6,6 +6,7 @@ import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
 import { userOfSession } from '../user/index';
+import { releaseNumberOfEmptyCart } from '../workflows/cart-numbers';
 import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
 import { checkoutState, checkoutStepsOf, flowOf } from '../flows/index';
@@ -184,12 +185,19 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
     ...contractRoute(paths, 'deleteEntry'), ...mutation,
     handler: async (req) => {
       await deleteEntry(db, req.sessionId!, req.query.entryNumber, req.query.qty);
-      return { cart: await respondCart(ctx, req), cartModifications: [] };
+      const cart = await respondCart(ctx, req);
+      // the last entry is gone: the number held for the cart goes back to the lists (workflows/cart-numbers.ts)
+      if (cart.entries.length === 0) await releaseNumberOfEmptyCart(db, req.sessionId!);
+      return { cart, cartModifications: [] };
     },
   });
   app.route<RouteOf<'deleteCart'>>({
     ...contractRoute(paths, 'deleteCart'), ...mutation,
-    handler: async (req) => { await deleteCart(db, req.sessionId!); return { cart: await respondCart(ctx, req), cartModifications: [] }; },
+    handler: async (req) => {
+      await deleteCart(db, req.sessionId!);
+      await releaseNumberOfEmptyCart(db, req.sessionId!);
+      return { cart: await respondCart(ctx, req), cartModifications: [] };
+    },
   });
 
   app.route<RouteOf<'validateCart'>>({

@@ -8,6 +8,7 @@ import { CartValidationFailure, confirmationData, findOrder, orderResult, orderS
 import { retryOrder, submitOrder } from '../workflows/place-order';
 import { authorizePayment } from '../workflows/payment';
 import { creditCardsOf, ebillsOf, paymentModesOf, setMonthlyBill, setPaymentType } from '../workflows/payment-choice';
+import { requestPrepaidEmailCode, verifyPrepaidEmail } from '../workflows/prepaid';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
@@ -85,6 +86,15 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   app.route<RouteOf<'retryOrder'>>({
     ...contractRoute(paths, 'retryOrder'), ...auth,
     handler: async (req) => ({ cart: await cartView(db, ui, await retryOrder(db, req.sessionId!, req.body.orderCode), requestLang(req)) }),
+  });
+  // the prepaid eSIM e-mail step (VERIFICATION): a code to the e-mail (300 s), then the code confirms the address
+  app.route<RouteOf<'prepaidEmailOtp'>>({
+    ...contractRoute(paths, 'prepaidEmailOtp'), ...auth,
+    handler: async (req) => requestPrepaidEmailCode(db, ui, req.sessionId!, req.body.email, requestLang(req)),
+  });
+  app.route<RouteOf<'prepaidEmailVerify'>>({
+    ...contractRoute(paths, 'prepaidEmailVerify'), ...auth,
+    handler: async (req) => ({ cart: await verifyPrepaidEmail(db, ui, req.sessionId!, req.body, requestLang(req)) }),
   });
   app.route<RouteOf<'orderStatus'>>({
     ...contractRoute(paths, 'orderStatus'), ...auth,

@@ -240,3 +240,46 @@ export async function holdNumberForOrder(tx: DbOrTx, cartId: number, required: b
     .returning();
   if (held.length === 0) throw new ApiError(409, 'CartError', 'numbers.error.holdExpired', { msisdn: formatMsisdn(c.msisdn) }, 'numberHoldExpired', 'msisdn');
 }
+
+/**
+ * A prepaid order's number (MOBILE_PREPAID, MOBILE_PREPAID_GUEST), at order submit in its transaction: the number the
+ * cart already holds (a retried order keeps it), else a free pool number no cart holds, taken with FOR UPDATE SKIP
+ * LOCKED so two orders placed at once never get the same one (the reservation's primary key is the last word).
+ * It is held for the order (ORDER_HOLD_DAYS) and becomes the cart's choice. Answers the national number.
+ */
+export async function assignNumberForOrder(tx: DbOrTx, cartId: number): Promise<string> {
+  const [c] = await tx.select().from(cartNumberChoices).where(eq(cartNumberChoices.cartId, cartId));
+  if (c?.option === 'MOBILE_NEW_SELECTION' && c.msisdn) {
+    const kept = await tx.update(msisdnReservations)
+      .set({ expiresAt: sql`now() + make_interval(days => ${ORDER_HOLD_DAYS})` })
+      .where(and(eq(msisdnReservations.cartId, cartId), eq(msisdnReservations.msisdn, c.msisdn)))
+      .returning();
+    if (kept.length > 0) return c.msisdn;
+  }
+  await release(tx, cartId);
+  const [free] = await tx.select({ msisdn: msisdnPool.msisdn }).from(msisdnPool)
+    .where(and(eq(msisdnPool.kind, 'FREE'), isNull(msisdnPool.soldAt),
+      sql`NOT EXISTS (SELECT 1 FROM msisdn_reservations r WHERE r.msisdn = ${msisdnPool.msisdn} AND r.expires_at > now())`))
+    .orderBy(asc(msisdnPool.msisdn)).limit(1).for('update', { skipLocked: true });
+  if (!free) throw new ApiError(409, 'CartError', 'numbers.error.noneFree', {}, 'noFreeNumber', 'msisdn');
+  const taken = await tx.execute(sql`
+    INSERT INTO msisdn_reservations (msisdn, cart_id, expires_at) VALUES (${free.msisdn}, ${cartId}, now() + make_interval(days => ${ORDER_HOLD_DAYS}))
+    ON CONFLICT (msisdn) DO UPDATE SET cart_id = EXCLUDED.cart_id, expires_at = EXCLUDED.expires_at, created_at = now()
+      WHERE msisdn_reservations.expires_at <= now()
+    RETURNING msisdn`);
+  const rows = (taken as unknown as { rows: unknown[] }).rows ?? (taken as unknown as unknown[]);
+  // a shopper reserved this very number between the look-up and the insert: the order is refused, never doubled
+  if (rows.length === 0) throw new ApiError(409, 'CartError', 'numbers.error.noneFree', {}, 'noFreeNumber', 'msisdn');
+  await setChoice(tx, cartId, { option: 'MOBILE_NEW_SELECTION', msisdn: free.msisdn });
+  return free.msisdn;
+}
+
+/**
+ * The cart no longer needs a number (it was emptied): the number it holds goes back to the lists at once and its
+ * choice is forgotten. A cart already ordered keeps its number (the caller passes only open carts).
+ */
+export async function releaseCartNumber(tx: DbOrTx, cartId: number): Promise<boolean> {
+  const gone = await tx.delete(msisdnReservations).where(eq(msisdnReservations.cartId, cartId)).returning({ msisdn: msisdnReservations.msisdn });
+  const choice = await tx.delete(cartNumberChoices).where(eq(cartNumberChoices.cartId, cartId)).returning({ cartId: cartNumberChoices.cartId });
+  return gone.length > 0 || choice.length > 0;
+}

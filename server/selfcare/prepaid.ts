@@ -2,7 +2,7 @@
 // a personal document, the 6-character code of the SIM package, consent and a video-identification appointment
 // within 24 hours of the purchase; after that the expiry job releases the reserved funds.
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
-import type { Db } from '../db/index';
+import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { ageFromJmbg } from '../user';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
@@ -29,10 +29,24 @@ function parseMsisdn(raw: string): string {
  * Opens the registration window of a prepaid number bought by a guest (the public service the order flow calls):
  * the row and its expiry job at purchase + 24 h, both once.
  */
-export async function openPrepaidRegistration(db: Db, r: { msisdn: string; code: string; purchasedAt: Date; reservedAmount: number }) {
+export async function openPrepaidRegistration(db: DbOrTx, r: { msisdn: string; code: string; purchasedAt: Date; reservedAmount: number }) {
   const deadline = new Date(r.purchasedAt.getTime() + REGISTRATION_WINDOW_MS);
   await db.insert(selfcarePrepaidRegistrations).values({ msisdn: r.msisdn, code: r.code.toUpperCase(), purchasedAt: r.purchasedAt, deadline, reservedAmount: r.reservedAmount }).onConflictDoNothing();
   await db.insert(selfcareJobs).values({ kind: EXPIRY_JOB, subject: r.msisdn, runAt: deadline }).onConflictDoNothing();
+}
+
+/**
+ * A guest bought a prepaid package (the order workflow calls this once the purchase is paid, in its transaction):
+ * the number becomes a PREPAID subscriber of self-care (balance 0 until registered) and its 24-hour registration
+ * window opens with the expiry job. Idempotent: a repeated call changes nothing. Answers the registration deadline.
+ */
+export async function openGuestPrepaidPurchase(tx: DbOrTx, r: { msisdn: string; code: string; purchasedAt: Date; reservedAmount: number }): Promise<Date> {
+  const msisdn = normalizeMsisdn(r.msisdn);
+  if (!msisdn) throw badInput('selfcare.prepaid.error.notValid', {}, 'msisdn', 'invalidMsisdn');
+  await tx.insert(selfcareSubscribers).values({ msisdn, kind: 'PREPAID', balance: 0 }).onConflictDoNothing();
+  await openPrepaidRegistration(tx, { ...r, msisdn });
+  const [reg] = await tx.select({ deadline: selfcarePrepaidRegistrations.deadline }).from(selfcarePrepaidRegistrations).where(eq(selfcarePrepaidRegistrations.msisdn, msisdn));
+  return reg.deadline;
 }
 
 /** GET /blinking/users/prepaid/check?msisdn: must this prepaid number be registered, until when. */

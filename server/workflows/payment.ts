@@ -6,7 +6,9 @@ import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed } from '../
 import { cancelPayment, completePayment, findPayment, openPaymentSession, ownSavedCard, saveCardToken, verifyCallback, type CallbackPayload, type CardChoice } from '../payment/index';
 import { userOfSession } from '../user/index';
 import { badInput } from '../lib/errors';
+import type { UiDocuments } from '../ui/index';
 import { releaseOrderStock } from './place-order';
+import { prepaidPurchased } from './prepaid';
 
 /** The card payment of an order as submit recorded it (orders.cardPaymentType, the saved card in its snapshot). */
 const savedCardOfOrder = (o: { snapshot: Record<string, unknown> }) => ((o.snapshot.payment ?? {}) as { savedCardId?: string | null }).savedCardId ?? null;
@@ -49,7 +51,7 @@ export type CallbackOutcome = 'applied' | 'alreadyProcessed';
  * can never both be approved (the partial unique index payments_one_approved_per_order guards it in the database too).
  * A failed payment gives the order's stock back once.
  */
-export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string): Promise<{ outcome: CallbackOutcome; orderCode: string }> {
+export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, ui?: UiDocuments): Promise<{ outcome: CallbackOutcome; orderCode: string }> {
   verifyCallback(secret, payload, signature);
   return db.transaction(async (tx) => {
     const p = await findPayment(tx, payload.paymentId);
@@ -65,6 +67,8 @@ export async function applyCallback(db: Db, secret: string, payload: CallbackPay
       await markOrderPaid(tx, o.id);
       // "pay and save": the gateway's token of the approved card is saved for the customer, once (unique token)
       if (p.cardPaymentType === 'NEW_CARD_SAVE' && p.userId !== null && payload.card) await saveCardToken(tx, p.userId, payload.card);
+      // a guest's prepaid package: the 24-hour registration window opens with the purchase (workflows/prepaid.ts)
+      await prepaidPurchased(tx, ui ?? null, o);
     } else {
       const errorType = payload.result === 'CARD_LIMIT' ? 'MtsCardLimitError' : 'PaymentDeclinedError';
       if (await markOrderPaymentFailed(tx, o.id, errorType)) await releaseOrderStock(tx, o.id);

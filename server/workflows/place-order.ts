@@ -12,8 +12,9 @@ import {
 } from '../checkout/index';
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
-import { holdNumberForOrder } from '../numbers/index';
+import { assignNumberForOrder, holdNumberForOrder } from '../numbers/index';
 import { HOME_PACKAGE_TYPES, requireHomeSetup } from '../home/index';
+import { PREPAID_TYPES, prepaidPurchased } from './prepaid';
 import { userOfSession } from '../user/index';
 
 /**
@@ -65,7 +66,10 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
     const view = await cartView(tx, ui, cart, lang);
     // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
-    await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE' || view.checkoutType === 'HOME_MOBILE');
+    // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
+    const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(view.checkoutType);
+    const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
+    if (!prepaid) await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE' || view.checkoutType === 'HOME_MOBILE');
     // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
     if (view.checkoutType === 'HOME_FIXED' || view.checkoutType === 'HOME_MOBILE') {
       await requireHomeSetup(tx, cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code));
@@ -74,6 +78,7 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
       entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
       payment: { billingAccountId, savedCardId },
+      checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}),
     };
     if (existing?.status === 'PAYMENT_PENDING') {
       const before = existing.snapshot as { entries?: EntryRow[] };
@@ -121,6 +126,8 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
         email: info.contactEmail ?? user.email ?? '', address: (cart.deliveryAddress?.formattedAddress as string | undefined) ?? '',
       });
     }
+    // nothing to pay: the purchase is complete now (a paid one completes at the gateway's approval, workflows/payment.ts)
+    if (!card) await prepaidPurchased(tx, ui, order);
     await closeOrderedCart(tx, cart.id, sessionId);
     return order;
   });

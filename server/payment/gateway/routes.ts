@@ -108,6 +108,6 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: { $ref: 'payment.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
   }, async (req) => {
     const { signature, ...payload } = req.body;
-    return applyCallback(db, gatewaySecret, payload, signature);
+    return applyCallback(db, gatewaySecret, payload, signature, app.ctx.ui);
   });
 }
