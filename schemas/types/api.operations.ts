@@ -86,6 +86,14 @@ export interface ApiOperations {
   msisdnNew: { query: ApiCommon.LangQuery; body: ApiNumbers.EmptyBody; response: ApiNumbers.ChoiceResponse };
   msisdnRegisteredNew: { query: ApiCommon.LangQuery; body: ApiNumbers.MsisdnBody; response: ApiNumbers.ChoiceResponse };
   msisdnChoice: { query: ApiCommon.LangQuery; body: never; response: ApiNumbers.ChoiceResponse };
+  storeLocations: { query: ApiSelfcare.StoresQuery; body: never; response: ApiSelfcare.StoresResponse };
+  dontCallRequestOtp: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallOtpBody; response: ApiSelfcare.DontCallOtpResponse };
+  dontCallStatus: { query: ApiSelfcare.DontCallStatusQuery; body: never; response: ApiSelfcare.DontCallResponse };
+  dontCallMsisdnAdd: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallMsisdnBody; response: ApiSelfcare.DontCallResponse };
+  dontCallMsisdnRemove: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallMsisdnBody; response: ApiSelfcare.DontCallResponse };
+  dontCallHomeLineAdd: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallHomeLineBody; response: ApiSelfcare.DontCallResponse };
+  dontCallHomeLineRemove: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallHomeLineBody; response: ApiSelfcare.DontCallResponse };
+  contactMts: { query: ApiCommon.LangQuery; body: ApiSelfcare.ContactBody; response: ApiSelfcare.ContactResponse };
 }
 
 export type OperationName = keyof ApiOperations;
