@@ -1,4 +1,5 @@
-// The contact form (seed 001 §7 POST /contactMts): the message is stored with a ticket number (KT + 8 digits), a
+// The general contact form (seed 001 §7 POST /contactMts; the bare path is the fixed-number-transfer form of
+// server/home, so this one answers POST /contactMts/general with the same store-and-acknowledge contract): the message is stored with a ticket number (KT + 8 digits), a
 // confirmation goes to the sender's e-mail (SMTP or the outbox), and the answer acknowledges it with the ticket.
 import type { Db } from '../db/index';
 import { badInput } from '../lib/errors';
@@ -42,12 +43,12 @@ export async function submitContact(db: Db, ui: UiDocuments, lang: Lang, session
       }).onConflictDoNothing().returning({ ticket: selfcareContactMessages.ticket });
       if (row) {
         await sendMessage(tx, {
-          channel: 'EMAIL', recipient: email, subject: ui.message(lang, 'contact.mail.subject', { ticket: t }),
-          body: ui.message(lang, 'contact.mail.body', { name: firstName, ticket: t }),
+          channel: 'EMAIL', recipient: email, subject: ui.message(lang, 'contactForm.mail.subject', { ticket: t }),
+          body: ui.message(lang, 'contactForm.mail.body', { name: firstName, ticket: t }),
         });
         return t;
       }
     }
   });
-  return { ticket, message: ui.message(lang, 'contact.sent.text', { ticket, email }) };
+  return { ticket, message: ui.message(lang, 'contactForm.sent.text', { ticket, email }) };
 }
