@@ -7,6 +7,7 @@ import type * as ApiCheckout from './api.checkout';
 import type * as ApiCommon from './api.common';
 import type * as ApiHome from './api.home';
 import type * as ApiNumbers from './api.numbers';
+import type * as ApiProfile from './api.profile';
 import type * as ApiSelfcare from './api.selfcare';
 import type * as ApiUser from './api.user';
 
@@ -94,6 +95,11 @@ export interface ApiOperations {
   dontCallHomeLineAdd: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallHomeLineBody; response: ApiSelfcare.DontCallResponse };
   dontCallHomeLineRemove: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallHomeLineBody; response: ApiSelfcare.DontCallResponse };
   contactMts: { query: ApiCommon.LangQuery; body: ApiSelfcare.ContactBody; response: ApiSelfcare.ContactResponse };
+  securityRequestOtp: { query: ApiCommon.LangQuery; body: ApiProfile.ProfileOtpBody; response: ApiProfile.ProfileOtpResponse };
+  personalDataUpdate: { query: ApiCommon.LangQuery; body: ApiProfile.PersonalDataBody; response: ApiProfile.PersonalDataResponse };
+  userConsents: { query: ApiCommon.LangQuery; body: never; response: ApiProfile.ConsentsResponse };
+  consentGive: { query: ApiCommon.LangQuery; body: ApiProfile.ConsentGiveBody; response: ApiProfile.ConsentsResponse };
+  consentWithdraw: { query: ApiCommon.LangQuery; body: ApiProfile.ConsentWithdrawBody; response: ApiProfile.ConsentsResponse };
 }
 
 export type OperationName = keyof ApiOperations;

@@ -8,3 +8,6 @@ export { SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, 
 export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
 export { hashPassword, verifyPassword } from './password';
 export { memoryFailureCounter, redisFailureCounter, type Attempt, type FailureCounter } from './throttle';
+export {
+  checkPersonalData, codeDestination, consentsOf, giveConsent, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
+} from './profile';

@@ -8,7 +8,7 @@ import {
   cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,
 } from './catalog';
 
-import { seedDemoUsers } from './users';
+import { seedDemoConsents, seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
 import { seedHome, HOME_SEED_MARKER } from '../../home/index';
@@ -18,7 +18,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers'];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', 'seed.consents'];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -41,6 +41,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedHome(tx);
     const numbers = await tx.insert(s.appMeta).values({ key: 'seed.numbers', value: '1' }).onConflictDoNothing().returning();
     if (numbers.length > 0) await seedNumbers(tx);
+    const consents = await tx.insert(s.appMeta).values({ key: 'seed.consents', value: '1' }).onConflictDoNothing().returning();
+    if (consents.length > 0) await seedDemoConsents(tx);
     return seeded;
   });
 }
