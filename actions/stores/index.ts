@@ -5,8 +5,9 @@ import { CheckoutStore } from './checkout';
 import { UiStore } from './ui';
 import { SelfcareStore } from './selfcare';
 import { HomeStore } from './home';
+import { ProfileStore } from './profile';
 
-export { SessionStore, CatalogStore, CartStore, CheckoutStore, UiStore, SelfcareStore, HomeStore };
+export { SessionStore, CatalogStore, CartStore, CheckoutStore, UiStore, SelfcareStore, HomeStore, ProfileStore };
 export type { TopUpStatus, BillView, BillStatus } from './selfcare';
 export type * from './types';
 export type { Lang, Messages, MessageValue, MessageParams } from './i18n';
@@ -16,7 +17,7 @@ export type { Toast, ToastKind, ModalEntry, FormState } from './ui';
  * THE list of stores (the only one): each is a root of the scope that pointers and conditions read (`/cart/...`).
  * A new store is added here and nowhere else; `createStores` and `storeScope` follow it.
  */
-const STORE_CLASSES = { session: SessionStore, catalog: CatalogStore, cart: CartStore, checkout: CheckoutStore, ui: UiStore, selfcare: SelfcareStore, home: HomeStore };
+const STORE_CLASSES = { session: SessionStore, catalog: CatalogStore, cart: CartStore, checkout: CheckoutStore, ui: UiStore, selfcare: SelfcareStore, home: HomeStore, profile: ProfileStore };
 
 export type StoreName = keyof typeof STORE_CLASSES;
 export type Stores = { [K in StoreName]: InstanceType<(typeof STORE_CLASSES)[K]> };
