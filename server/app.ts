@@ -23,6 +23,7 @@ import { uiRoutes } from './ui/routes';
 import { renderShopPage } from './ui/page';
 import { userRoutes } from './user/routes';
 import { profileRoutes } from './user/profile-http/routes';
+import { devOutboxRoutes } from './outbox/dev';
 import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await numberRoutes(app);
   await gatewayRoutes(app);
   await selfcareRoutes(app, opts.selfcare);
+  if (opts.dev) await devOutboxRoutes(app);
   await uiRoutes(app);
   await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
   app.get('/openapi.json', async () => openapi.document(app));
