@@ -4,8 +4,10 @@
 // ticket; "Kako do nas" lists the shops from the database; a signed-in customer changes a personal detail confirmed
 // by the e-mail code and withdraws a consent.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { SHOTS } from './lib';
+import { ROOT, SHOTS } from './lib';
 import { suite } from './shopper';
 
 const s = suite('selfcare-account', { dev: true });
@@ -17,6 +19,20 @@ async function codeFor(page: Page, recipient: string): Promise<string> {
   const row = html.split('<tr ').find((r) => r.startsWith(`data-recipient="${recipient}"`));
   assert.ok(row, `no message to ${recipient}`);
   return /\b(\d{6})\b/.exec(row.slice(row.indexOf('<pre>')))![1]!;
+}
+
+const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+/** Serious or critical WCAG 2.1 A/AA violations of the page, and heading-order ones (as tests/e2e/a11y.e2e.ts). */
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const a = (window as unknown as { axe: { getRules(t: string[]): { ruleId: string }[]; run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const rules = [...a.getRules(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).map((r) => r.ruleId), 'heading-order', 'page-has-heading-one'];
+    const r = await a.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('heading') || v.id === 'page-has-heading-one')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
 
 const toast = (page: Page, text: string) => page.locator('.sdui-toast', { hasText: text });
@@ -31,6 +47,7 @@ test('do-not-call register from the footer: add a mobile number, then remove it,
   await page.screenshot({ path: `${SHOTS}/dontcall-1280.png`, fullPage: true });
   await page.getByRole('button', { name: 'Pošalji kod' }).click();
   await page.getByText('Poslali smo kod na broj 064 5550011.', { exact: false }).waitFor();
+  assert.deepEqual(await axe(page), []);
   // a wrong code first
   const code = await codeFor(page, '381645550011');
   await page.getByLabel('Kod iz poruke').fill(code === '100000' ? '100001' : '100000');
@@ -79,6 +96,7 @@ test('the contact form from the footer is sent and acknowledged with a ticket; K
   await page.getByText('Polje mora imati između 10 i 2000 karaktera.').first().waitFor();
   await page.getByLabel('Poruka').fill('Račun za oktobar mi nije stigao na imejl.');
   await page.screenshot({ path: `${SHOTS}/contact-1280.png`, fullPage: true });
+  assert.deepEqual(await axe(page), []);
   await page.getByRole('button', { name: 'Pošalji poruku' }).click();
   await page.getByRole('heading', { name: 'Hvala, poruka je primljena' }).waitFor();
   await page.getByText(/Tvoja poruka je zavedena pod brojem KT\d{8}\./).waitFor();
@@ -90,6 +108,7 @@ test('the contact form from the footer is sent and acknowledged with a ticket; K
   await page.getByText('Obrenovićeva 38, 18000 Niš').waitFor();
   await page.getByText('Telefon: 011 300 3001').waitFor();
   await page.screenshot({ path: `${SHOTS}/locations-1280.png`, fullPage: true });
+  assert.deepEqual(await axe(page), []);
   assert.deepEqual(problems, []);
 });
 
@@ -127,5 +146,6 @@ test('a signed-in customer changes a personal detail (confirmed by the e-mail co
   await page.getByRole('button', { name: 'Daj saglasnost: Želim da dobijam ponude i novosti' }).waitFor();
   await page.waitForFunction(() => (document.querySelector('input[id$="lastName"]') as HTMLInputElement | null)?.value === 'Petrović Jovanović');
   await page.screenshot({ path: `${SHOTS}/profile-consents-1280.png`, fullPage: true });
+  assert.deepEqual(await axe(page), []);
   assert.deepEqual(problems, []);
 });
