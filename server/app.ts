@@ -22,6 +22,7 @@ import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
 import { renderShopPage } from './ui/page';
 import { userRoutes } from './user/routes';
+import { profileRoutes } from './user/profile-http/routes';
 import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       windowMs: opts.loginThrottle?.windowMs ?? 15 * 60 * 1000,
     },
   });
+  await profileRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true' });
   await healthRoutes(app);
   await catalogRoutes(app, { dev: opts.dev === true });
   await cartRoutes(app, { dev: opts.dev === true });

@@ -3,7 +3,7 @@ import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import type { SessionUser } from '../stores/session';
 import type { Cart } from '../stores/types';
-import { encodePassword, forgetUser, rememberUser } from './storage';
+import { encodePassword, forgetUser, rememberUser, remembersUser, storeNotice, takeNotice } from './storage';
 import { runCartMerge } from '../cart-response';
 
 export const LOGIN_PATH = '/Prijava-b2c';
@@ -11,6 +11,9 @@ export const WEAK_PASSWORD_PATH = '/Slaba-lozinka';
 export const FILL_DATA_PATH = '/podaci/dopuni-podatke';
 export const CHECKOUT_WEAK_PASSWORD_PATH = '/podaci/slaba-lozinka';
 export const BLOCKED_PATH = `${LOGIN_PATH}?blocked=true`;
+export const HOME_ALIAS = '/Pregled-b2c';
+/** Seed 001 §8 token fetch failure: "the user identification is not active". */
+export const IDENTIFICATION_NOTICE = 'user.identificationNotActive';
 
 async function reloadCart(ctx: ActionContext): Promise<void> {
   try {
@@ -165,8 +168,19 @@ export default [
         else { session.setUser(null); forgetUser(); }
       } catch (e) {
         console.error('[session.loadUser]', e);
+        // Seed 001 §8: a token failure of a remembered user — unauthorized, and the home page tells that the user
+        // identification is not active (the stored notice is shown there as an error toast, then removed).
+        if (e instanceof ApiError && remembersUser()) {
+          session.setUser(null);
+          forgetUser();
+          storeNotice(IDENTIFICATION_NOTICE);
+          const path = routeOf(ctx).path;
+          if (path !== undefined && path !== '/' && path !== HOME_ALIAS) ctx.navigate('/', { replace: true });
+        }
       } finally {
         session.setUserKnown();
+        const notice = takeNotice();
+        if (notice) ctx.stores.ui.showToast({ kind: 'error', message: notice });
       }
     },
   }),

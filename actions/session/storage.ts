@@ -40,3 +40,24 @@ export function encodePassword(password: string): string {
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
 }
+
+/** sessionStorage: a notice for the next page (seed 001 §8 "a stored notification message is shown as an error toast and then removed"). */
+export const NOTICE_KEY = 'notificationMessage';
+
+/** Whether this browser remembers a signed-in user (set at sign-in, cleared at sign-out). */
+export function remembersUser(): boolean {
+  const local = storage('localStorage');
+  return !!local && (local.getItem(USER_DATA_KEY) !== null || local.getItem(USER_NUMBER_KEY) !== null);
+}
+
+export function storeNotice(messageKey: string): void {
+  storage('sessionStorage')?.setItem(NOTICE_KEY, messageKey);
+}
+
+/** The stored notice (a message key), removed as it is taken. */
+export function takeNotice(): string | null {
+  const s = storage('sessionStorage');
+  const key = s?.getItem(NOTICE_KEY) ?? null;
+  if (key !== null) s?.removeItem(NOTICE_KEY);
+  return key;
+}

@@ -6,8 +6,9 @@ import { UiStore } from './ui';
 import { SelfcareStore } from './selfcare';
 import { HomeStore } from './home';
 import { AccountStore } from './account';
+import { ProfileStore } from './profile';
 
-export { SessionStore, CatalogStore, CartStore, CheckoutStore, UiStore, SelfcareStore, HomeStore, AccountStore };
+export { SessionStore, CatalogStore, CartStore, CheckoutStore, UiStore, SelfcareStore, HomeStore, AccountStore, ProfileStore };
 export type { TopUpStatus, BillView, BillStatus } from './selfcare';
 export type * from './types';
 export type { Lang, Messages, MessageValue, MessageParams } from './i18n';
@@ -17,7 +18,7 @@ export type { Toast, ToastKind, ModalEntry, FormState } from './ui';
  * THE list of stores (the only one): each is a root of the scope that pointers and conditions read (`/cart/...`).
  * A new store is added here and nowhere else; `createStores` and `storeScope` follow it.
  */
-const STORE_CLASSES = { session: SessionStore, catalog: CatalogStore, cart: CartStore, checkout: CheckoutStore, ui: UiStore, selfcare: SelfcareStore, home: HomeStore, account: AccountStore };
+const STORE_CLASSES = { session: SessionStore, catalog: CatalogStore, cart: CartStore, checkout: CheckoutStore, ui: UiStore, selfcare: SelfcareStore, home: HomeStore, account: AccountStore, profile: ProfileStore };
 
 export type StoreName = keyof typeof STORE_CLASSES;
 export type Stores = { [K in StoreName]: InstanceType<(typeof STORE_CLASSES)[K]> };

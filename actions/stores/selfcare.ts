@@ -19,6 +19,9 @@ export interface BillView {
 }
 export interface BillStatus extends Omit<TopUpStatus, 'msisdn'> { msisdn?: string; bill: BillView }
 
+/** A shop (schemas/api/selfcare.json Store) in the shopper's language. */
+export interface StoreInfo { code: string; name: string; address: string; hours: string[]; phone: string; note: string | null; pickup: boolean }
+
 /** Self-care state (seed 001 §2 top-up, bill payment, prepaid registration, do-not-call): written only by actions/selfcare. */
 export class SelfcareStore {
   /** the top-up status page's transaction (null while loading) */
@@ -44,7 +47,29 @@ export class SelfcareStore {
   prepaidError: string | null = null;
   prepaidResult: { msisdn: string; videoSlotText: string } | null = null;
 
+  /** the shops of "Kako do nas" (GET /stores), in the shopper's language; null while loading */
+  stores: StoreInfo[] | null = null;
+  storesError = false;
+
+  /** the do-not-call register: which step the page shows, the request being confirmed, the result */
+  dontCallStep: 'number' | 'code' | 'done' = 'number';
+  dontCallRequest: { kind: 'MSISDN' | 'HOMELINE'; action: 'ADD' | 'REMOVE'; number: string; sentText: string } | null = null;
+  dontCallError: string | null = null;
+  dontCallResult: { message: string; effectiveFrom: string | null; effectiveTo: string | null; action: 'ADD' | 'REMOVE' } | null = null;
+
+  /** the contact form's acknowledgement (ticket and text), null until sent */
+  contactResult: { ticket: string; message: string } | null = null;
+  contactError: string | null = null;
+
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+
+  setStores(list: StoreInfo[] | null, failed = false): void { this.stores = list; this.storesError = failed; }
+  setDontCallStep(step: SelfcareStore['dontCallStep']): void { this.dontCallStep = step; }
+  setDontCallRequest(r: SelfcareStore['dontCallRequest']): void { this.dontCallRequest = r; }
+  setDontCallError(message: string | null): void { this.dontCallError = message; }
+  setDontCallResult(r: SelfcareStore['dontCallResult']): void { this.dontCallResult = r; }
+  setContactResult(r: SelfcareStore['contactResult']): void { this.contactResult = r; }
+  setContactError(message: string | null): void { this.contactError = message; }
 
   setPrepaid(p: SelfcareStore['prepaid'], slots: string[] = []): void { this.prepaid = p; this.prepaidSlots = slots; this.prepaidSlot = null; }
   setPrepaidSlot(slot: string | null): void { this.prepaidSlot = slot; }

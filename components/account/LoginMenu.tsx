@@ -15,6 +15,8 @@ export interface LoginMenuProps {
   pending?: boolean;
   forgotUrl?: string;
   registerUrl?: string;
+  /** where the signed-in customer changes personal data and consents */
+  profileUrl?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface LoginMenuProps {
  */
 export default function LoginMenu({
   user, authorized = false, open = false, failed = false, pending = false,
-  forgotUrl = '/Promena-lozinke/Odabir-opcije', registerUrl = '/Registracija-b2c/Registracija-opcije', emit, enabled,
+  forgotUrl = '/Promena-lozinke/Odabir-opcije', registerUrl = '/Registracija-b2c/Registracija-opcije', profileUrl = '/Profil/Izmena-licnih-podataka', emit, enabled,
 }: LoginMenuProps & VocabularyProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
@@ -106,6 +108,7 @@ export default function LoginMenu({
                 <p className="ot-account__name">{fullName}</p>
                 {user?.email && <p className="ot-account__email">{user.email}</p>}
               </div>
+              <Link className="ot-link ot-link--inline" to={profileUrl} onClick={() => void emit('close')}>{t('header.profile')}</Link>
               <button type="button" className="ot-btn ot-btn--outline ot-btn--medium ot-btn--block" disabled={!enabled} onClick={() => void emit('logout')}>
                 {t('header.logout')}
               </button>

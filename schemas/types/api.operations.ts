@@ -9,6 +9,7 @@ import type * as ApiCommon from './api.common';
 import type * as ApiHome from './api.home';
 import type * as ApiHomeline from './api.homeline';
 import type * as ApiNumbers from './api.numbers';
+import type * as ApiProfile from './api.profile';
 import type * as ApiSelfcare from './api.selfcare';
 import type * as ApiUser from './api.user';
 
@@ -113,6 +114,19 @@ export interface ApiOperations {
   removeTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonRemoveBody; response: ApiHomeline.TvAddons };
   prepaidEmailOtp: { query: ApiCommon.LangQuery; body: ApiCheckout.PrepaidEmailBody; response: ApiCheckout.PrepaidEmailOtpResponse };
   prepaidEmailVerify: { query: ApiCommon.LangQuery; body: ApiCheckout.PrepaidVerifyBody; response: ApiCheckout.CartResponse };
+  storeLocations: { query: ApiSelfcare.StoresQuery; body: never; response: ApiSelfcare.StoresResponse };
+  dontCallRequestOtp: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallOtpBody; response: ApiSelfcare.DontCallOtpResponse };
+  dontCallStatus: { query: ApiSelfcare.DontCallStatusQuery; body: never; response: ApiSelfcare.DontCallResponse };
+  dontCallMsisdnAdd: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallMsisdnBody; response: ApiSelfcare.DontCallResponse };
+  dontCallMsisdnRemove: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallMsisdnBody; response: ApiSelfcare.DontCallResponse };
+  dontCallHomeLineAdd: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallHomeLineBody; response: ApiSelfcare.DontCallResponse };
+  dontCallHomeLineRemove: { query: ApiCommon.LangQuery; body: ApiSelfcare.DontCallHomeLineBody; response: ApiSelfcare.DontCallResponse };
+  contactMts: { query: ApiCommon.LangQuery; body: ApiSelfcare.ContactBody; response: ApiSelfcare.ContactResponse };
+  securityRequestOtp: { query: ApiCommon.LangQuery; body: ApiProfile.ProfileOtpBody; response: ApiProfile.ProfileOtpResponse };
+  personalDataUpdate: { query: ApiCommon.LangQuery; body: ApiProfile.PersonalDataBody; response: ApiProfile.PersonalDataResponse };
+  userConsents: { query: ApiCommon.LangQuery; body: never; response: ApiProfile.ConsentsResponse };
+  consentGive: { query: ApiCommon.LangQuery; body: ApiProfile.ConsentGiveBody; response: ApiProfile.ConsentsResponse };
+  consentWithdraw: { query: ApiCommon.LangQuery; body: ApiProfile.ConsentWithdrawBody; response: ApiProfile.ConsentsResponse };
 }
 
 export type OperationName = keyof ApiOperations;

@@ -5,6 +5,14 @@
  * A Serbian mobile number as typed: 06xxxxxxxx, 3816xxxxxxxx, 003816xxxxxxxx or +3816xxxxxxxx (spaces and dashes ignored).
  */
 export type Msisdn = string;
+/**
+ * A Serbian fixed line as typed: 0 + area code (010–039, 0230, 0280, 0290, 0390) + number, 9–10 digits (spaces, dashes, +381 accepted).
+ */
+export type HomeLine = string;
+/**
+ * The six-digit one-time code sent to the number.
+ */
+export type OtpCode = string;
 
 export interface SelfcarePayloads {
   Msisdn?: Msisdn;
@@ -28,6 +36,19 @@ export interface SelfcarePayloads {
   ClosingTimeResponse?: ClosingTimeResponse;
   RegistrationBody?: RegistrationBody;
   RegistrationResponse?: RegistrationResponse;
+  Store?: Store;
+  StoresQuery?: StoresQuery;
+  StoresResponse?: StoresResponse;
+  HomeLine?: HomeLine;
+  OtpCode?: OtpCode;
+  DontCallOtpBody?: DontCallOtpBody;
+  DontCallOtpResponse?: DontCallOtpResponse;
+  DontCallMsisdnBody?: DontCallMsisdnBody;
+  DontCallHomeLineBody?: DontCallHomeLineBody;
+  DontCallStatusQuery?: DontCallStatusQuery;
+  DontCallResponse?: DontCallResponse;
+  ContactBody?: ContactBody;
+  ContactResponse?: ContactResponse;
 }
 export interface NumberQuery {
   msisdn: Msisdn;
@@ -168,4 +189,90 @@ export interface RegistrationResponse {
   msisdn: string;
   status: 'REGISTERED';
   videoSlot: string;
+}
+export interface Store {
+  code: string;
+  name: string;
+  line1: string;
+  postalCode: string;
+  town: string;
+  /**
+   * line1, postal code and town in one line
+   */
+  address: string;
+  hours: string[];
+  phone: string;
+  note: string | null;
+  /**
+   * orders can be picked up here (PICKUP_ADDRESS)
+   */
+  pickup: boolean;
+}
+export interface StoresQuery {
+  /**
+   * only the shops where orders can be picked up
+   */
+  pickup?: boolean;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface StoresResponse {
+  /**
+   * @maxItems 500
+   */
+  stores: Store[];
+}
+export interface DontCallOtpBody {
+  kind: 'MSISDN' | 'HOMELINE';
+  action: 'ADD' | 'REMOVE';
+  number: string;
+}
+export interface DontCallOtpResponse {
+  number: string;
+  expiresInSeconds: number;
+}
+export interface DontCallMsisdnBody {
+  msisdn: Msisdn;
+  code: OtpCode;
+}
+export interface DontCallHomeLineBody {
+  homeLineNumber: HomeLine;
+  code: OtpCode;
+}
+export interface DontCallStatusQuery {
+  kind: 'MSISDN' | 'HOMELINE';
+  number: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface DontCallResponse {
+  kind: 'MSISDN' | 'HOMELINE';
+  /**
+   * as shown, e.g. 064 1234567
+   */
+  number: string;
+  listed: boolean;
+  /**
+   * the entry is in force today
+   */
+  effective: boolean;
+  /**
+   * YYYY-MM-DD: the day the entry takes effect (the next day after adding)
+   */
+  effectiveFrom: string | null;
+  /**
+   * after a removal: the day calls are allowed again
+   */
+  effectiveTo?: string | null;
+  message: string;
+}
+export interface ContactBody {
+  topic: 'GENERAL' | 'BILLING' | 'TECHNICAL' | 'SALES' | 'COMPLAINT';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  message: string;
+}
+export interface ContactResponse {
+  ticket: string;
+  message: string;
 }

@@ -290,3 +290,8 @@ async function latestUserCart(tx: DbOrTx, userId: number, exceptCartId: number |
 export async function keepCartForUser(tx: DbOrTx, sessionId: string, userId: number): Promise<void> {
   await tx.update(carts).set({ userId }).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN')));
 }
+
+/** An account change rotated the session (server/workflows/account-change.ts): the open cart follows to the new one. */
+export async function moveSessionCart(tx: DbOrTx, fromSessionId: string, toSessionId: string): Promise<void> {
+  await tx.update(carts).set({ sessionId: toSessionId }).where(and(eq(carts.sessionId, fromSessionId), eq(carts.status, 'OPEN')));
+}

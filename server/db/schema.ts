@@ -161,6 +161,19 @@ export const bearerTokens = pgTable('bearer_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('bearer_tokens_session_idx').on(t.sessionId)]);
 
+/**
+ * A consent a customer gave (seed 001 §7 consents: consentTemplateId, consentCode): given once per template, withdrawn
+ * at most once (withdrawnAt). Only server/user writes it. The template (name, document) is the checkout module's.
+ */
+export const userConsents = pgTable('user_consents', {
+  userId: integer('user_id').notNull().references(() => users.id),
+  consentTemplateId: text('consent_template_id').notNull(),
+  /** the code of this consent given (CNS…), needed to withdraw it */
+  consentCode: text('consent_code').notNull().unique(),
+  givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.userId, t.consentTemplateId] })]);
+
 export const carts = pgTable('carts', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),

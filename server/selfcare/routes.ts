@@ -12,6 +12,10 @@ import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runDueJobs
 import { normalizeMsisdn } from './numbers';
 import { selfcarePrepaidRegistrations } from './schema';
 import { eq } from 'drizzle-orm';
+import { contractRoute, type RouteOf } from '../lib/contract';
+import { stores, storeView } from './stores';
+import { addDontCall, dontCallStatus, removeDontCall, requestDontCallCode, type DontCallKind } from './dontcall';
+import { submitContact, type ContactBody } from './contact';
 
 const CALLBACK_PATH = '/gateway/selfcare/callback';
 
@@ -95,6 +99,44 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     method: paths.prepaidRegister.method, url: paths.prepaidRegister.path, ...auth, config: noCatalog,
     schema: { body: { $ref: 'selfcare.json#/$defs/RegistrationBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/RegistrationResponse' } } },
     handler: async (req) => registerPrepaid(db, now(), req.body),
+  });
+
+  // The shops ("Kako do nas"; ?pickup=true: the pickup points)
+  app.route<RouteOf<'storeLocations'>>({
+    ...contractRoute(paths, 'storeLocations'), config: noCatalog,
+    handler: async (req) => {
+      const lang = requestLang(req);
+      return { stores: (await stores(db, { pickupOnly: req.query.pickup === true })).map((r) => storeView(r, lang)) };
+    },
+  });
+
+  // The do-not-call register: a code to the number, then add or remove (effective from the next day)
+  app.route<RouteOf<'dontCallRequestOtp'>>({
+    ...contractRoute(paths, 'dontCallRequestOtp'), ...auth, config: noCatalog,
+    handler: async (req) => requestDontCallCode(db, ui, requestLang(req), req.sessionId!, req.body),
+  });
+  app.route<RouteOf<'dontCallStatus'>>({
+    ...contractRoute(paths, 'dontCallStatus'), config: noCatalog,
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return dontCallStatus(db, ui, requestLang(req), req.query.kind, req.query.number, now()); },
+  });
+  const dontCall = (name: 'dontCallMsisdnAdd' | 'dontCallMsisdnRemove' | 'dontCallHomeLineAdd' | 'dontCallHomeLineRemove', kind: DontCallKind, add: boolean) => {
+    app.route<{ Body: { msisdn?: string; homeLineNumber?: string; code: string } }>({
+      ...contractRoute(paths, name), ...auth, config: noCatalog,
+      handler: async (req) => {
+        const number = (kind === 'MSISDN' ? req.body.msisdn : req.body.homeLineNumber) ?? '';
+        return (add ? addDontCall : removeDontCall)(db, ui, requestLang(req), req.sessionId!, kind, number, req.body.code, now());
+      },
+    });
+  };
+  dontCall('dontCallMsisdnAdd', 'MSISDN', true);
+  dontCall('dontCallMsisdnRemove', 'MSISDN', false);
+  dontCall('dontCallHomeLineAdd', 'HOMELINE', true);
+  dontCall('dontCallHomeLineRemove', 'HOMELINE', false);
+
+  // The contact form
+  app.route<RouteOf<'contactMts'>>({
+    ...contractRoute(paths, 'contactMts'), ...auth, config: noCatalog,
+    handler: async (req) => submitContact(db, ui, requestLang(req), req.sessionId ?? null, req.body as ContactBody),
   });
 
   // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED.

@@ -1,6 +1,6 @@
 // Tables of the self-care module (server/selfcare): only server/selfcare/service.ts writes them.
 // Money is integer para (1/100 RSD).
-import { pgTable, text, integer, timestamp, serial, uniqueIndex, index, check, boolean } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, timestamp, serial, uniqueIndex, index, check, boolean, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** A subscriber line of the operator (the /isregisterednumber lookup): msisdn in international digits, 3816…. */
@@ -126,3 +126,57 @@ export const selfcareJobs = pgTable('selfcare_jobs', {
   uniqueIndex('selfcare_jobs_kind_subject').on(t.kind, t.subject),
   index('selfcare_jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'PENDING'`),
 ]);
+
+/** A shop of the operator ("Kako do nas", seed 001 §2) — also the pickup points of delivery (PICKUP_ADDRESS). */
+export const selfcareStores = pgTable('selfcare_stores', {
+  /** e.g. BG-BULEVAR (the pickupStoreId of a pickup delivery) */
+  code: text('code').primaryKey(),
+  name: jsonb('name').$type<{ sr: string; en: string }>().notNull(),
+  /** street and number, e.g. "Bulevar kralja Aleksandra 73" */
+  line1: text('line1').notNull(),
+  postalCode: text('postal_code').notNull(),
+  town: jsonb('town').$type<{ sr: string; en: string }>().notNull(),
+  /** opening hours, one line per group of days */
+  hours: jsonb('hours').$type<Array<{ sr: string; en: string }>>().notNull(),
+  phone: text('phone').notNull(),
+  /** a note (parking, shopping centre), may be empty */
+  note: jsonb('note').$type<{ sr: string; en: string }>(),
+  /** whether orders can be picked up here */
+  pickup: boolean('pickup').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The do-not-call register (seed 001 §7, §9): a mobile number (MSISDN, 3816…) or a fixed line (HOMELINE, 0…) that
+ * marketing calls must not reach. An entry takes effect from the next day (effectiveFrom); a removal ends it from the
+ * next day (effectiveTo). At most one open entry (removedAt null) per number: the partial unique index enforces it.
+ */
+export const selfcareDontCall = pgTable('selfcare_dont_call', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').$type<'MSISDN' | 'HOMELINE'>().notNull(),
+  number: text('number').notNull(),
+  /** YYYY-MM-DD (Europe/Belgrade) */
+  effectiveFrom: text('effective_from').notNull(),
+  effectiveTo: text('effective_to'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  removedAt: timestamp('removed_at', { withTimezone: true }),
+}, (t) => [
+  check('selfcare_dont_call_kind', sql`${t.kind} IN ('MSISDN', 'HOMELINE')`),
+  uniqueIndex('selfcare_dont_call_one_open').on(t.kind, t.number).where(sql`${t.removedAt} IS NULL`),
+]);
+
+/** A message of the contact form (POST /contactMts), acknowledged with its ticket number. */
+export const selfcareContactMessages = pgTable('selfcare_contact_messages', {
+  id: serial('id').primaryKey(),
+  /** KT + 8 digits, shown to the sender */
+  ticket: text('ticket').notNull().unique(),
+  topic: text('topic').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  message: text('message').notNull(),
+  lang: text('lang').notNull(),
+  sessionId: text('session_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,10 +2,10 @@
 // every state of seed 001 §4. Guarded by app_meta SELFCARE_SEED_MARKER (a new version adds what is missing).
 import type { Db } from '../db/index';
 import { appMeta } from '../db/schema';
-import { selfcareBills, selfcareSubscribers } from './schema';
+import { selfcareBills, selfcareDontCall, selfcareStores, selfcareSubscribers } from './schema';
 import { openPrepaidRegistration } from './prepaid';
 
-export const SELFCARE_SEED_MARKER = 'seed.selfcare.3';
+export const SELFCARE_SEED_MARKER = 'seed.selfcare.4';
 
 /** Documented in docs/ARCHITECTURE.md (self-care): the numbers a tester types. */
 export const seededSubscribers = [
@@ -48,11 +48,35 @@ export const seededBills = [
   { reference: '202610000031', customerNumber: '1000003', msisdn: null, period: '2026-10', amount: 99_900, dueDate: '2026-11-28', billingAvailable: false },
 ];
 
+const wd = (sr: string, en: string) => ({ sr, en });
+
+/** The shops of "Kako do nas" (and the pickup points of delivery). */
+export const seededStores: Array<typeof selfcareStores.$inferInsert> = [
+  { code: 'BG-BULEVAR', name: wd('Beograd — Bulevar', 'Belgrade — Bulevar'), line1: 'Bulevar kralja Aleksandra 73', postalCode: '11000', town: wd('Beograd', 'Belgrade'),
+    hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–15', 'Saturdays 9–15')], phone: '011 300 3001', note: wd('Parking u dvorištu zgrade.', 'Parking in the courtyard.'), sortOrder: 1 },
+  { code: 'BG-USCE', name: wd('Beograd — Ušće', 'Belgrade — Ušće'), line1: 'TC Ušće, Bulevar Mihajla Pupina 4', postalCode: '11070', town: wd('Novi Beograd', 'New Belgrade'),
+    hours: [wd('Svakog dana 10–22', 'Every day 10–22')], phone: '011 300 3002', note: wd('U tržnom centru, prvi sprat.', 'In the shopping centre, first floor.'), sortOrder: 2 },
+  { code: 'NS-CENTAR', name: wd('Novi Sad', 'Novi Sad'), line1: 'Bulevar oslobođenja 119', postalCode: '21000', town: wd('Novi Sad', 'Novi Sad'),
+    hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–15', 'Saturdays 9–15')], phone: '021 300 3003', note: null, sortOrder: 3 },
+  { code: 'NI-CENTAR', name: wd('Niš', 'Niš'), line1: 'Obrenovićeva 38', postalCode: '18000', town: wd('Niš', 'Niš'),
+    hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–14', 'Saturdays 9–14')], phone: '018 300 3004', note: null, sortOrder: 4 },
+  { code: 'KG-CENTAR', name: wd('Kragujevac', 'Kragujevac'), line1: 'Kralja Petra I 12', postalCode: '34000', town: wd('Kragujevac', 'Kragujevac'),
+    hours: [wd('Radnim danima 8–19', 'Weekdays 8–19'), wd('Subotom 9–14', 'Saturdays 9–14')], phone: '034 300 3005', note: null, sortOrder: 5 },
+];
+
+/** Do-not-call entries already in the register (effective since 2026-01-15). */
+export const seededDontCall: Array<typeof selfcareDontCall.$inferInsert> = [
+  { kind: 'MSISDN', number: '381621234567', effectiveFrom: '2026-01-15' },
+  { kind: 'HOMELINE', number: '0113004000', effectiveFrom: '2026-01-15' },
+];
+
 export async function seedSelfcare(db: Db): Promise<void> {
   const marked = await db.insert(appMeta).values({ key: SELFCARE_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
   if (marked.length === 0) return;
   await db.insert(selfcareSubscribers).values(seededSubscribers.map((s) => ({ ...s }))).onConflictDoNothing();
   await db.insert(selfcareBills).values(seededBills).onConflictDoNothing();
+  await db.insert(selfcareStores).values(seededStores).onConflictDoNothing();
+  await db.insert(selfcareDontCall).values(seededDontCall).onConflictDoNothing();
   const now = Date.now();
   for (const r of seededRegistrations) {
     await openPrepaidRegistration(db, { msisdn: r.msisdn, code: r.code, purchasedAt: new Date(now - r.hoursAgo * 3_600_000), reservedAmount: r.reserved });

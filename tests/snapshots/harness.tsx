@@ -99,7 +99,7 @@ function ScopedLayout({ h, layout }: { h: Harness; layout: ScreenDoc | null }) {
   const params = useParams();
   const s = h.stores;
   const scope = useMemo(
-    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account, home: s.home,
+    () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account, profile: s.profile, home: s.home,
       route: { path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) } }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [s, location.pathname, location.search, JSON.stringify(params)],
@@ -228,7 +228,7 @@ export function renderModal(h: Harness, id: string, params: Record<string, unkno
   const modal = MODALS[id];
   if (!modal) throw new Error(`no modal ${id}`);
   const s = h.stores;
-  const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account, route: { path: '/', params: {}, query: {} }, modal: { id, params } };
+  const scope = { session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account, profile: s.profile, route: { path: '/', params: {}, query: {} }, modal: { id, params } };
   const Body = (): ReactNode => (
     <ScopeContext.Provider value={scope}>
       <div role="dialog" aria-label={id}>

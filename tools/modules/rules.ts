@@ -7,7 +7,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   products: 'catalog', productVariants: 'catalog', productImages: 'catalog', pricePlans: 'catalog',
   subscriptionTerms: 'catalog', chargeEntries: 'catalog', devicePrices: 'catalog', stock: 'catalog',
   productReferences: 'catalog', cmsComponents: 'catalog', catalogRevision: 'catalog',
-  users: 'user', sessions: 'user', bearerTokens: 'user',
+  users: 'user', sessions: 'user', bearerTokens: 'user', userConsents: 'user',
   carts: 'cart', cartEntries: 'cart', vouchers: 'cart', cartVouchers: 'cart',
   orders: 'checkout', orderLines: 'checkout', consentTemplates: 'checkout', deliveryTimeSlots: 'checkout',
   payments: 'payment',
@@ -15,6 +15,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   savedCards: 'payment', billingAccounts: 'payment', cartPaymentChoices: 'payment', gatewayTokens: 'payment', gatewayChallenges: 'payment',
   selfcareSubscribers: 'selfcare', selfcareCardPayments: 'selfcare', selfcareBills: 'selfcare', selfcareBillSessions: 'selfcare',
   selfcareBalanceCredits: 'selfcare', selfcarePrepaidRegistrations: 'selfcare', selfcareJobs: 'selfcare',
+  selfcareStores: 'selfcare', selfcareDontCall: 'selfcare', selfcareContactMessages: 'selfcare',
   // server/numbers/schema.ts and server/outbox/schema.ts (their own schema files, listed in drizzle.config.ts)
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
   outbox: 'outbox', oneTimeCodes: 'outbox',

@@ -12,7 +12,7 @@ const addFormats = ((addFormatsImport as unknown as { default?: unknown }).defau
 export const EDITOR_KEYWORDS = ['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'defaultSnippets'];
 
 /** Formats of the shop's forms (docs/ARCHITECTURE.md §2.4); the checker only needs to know they exist. */
-const SHOP_FORMATS = ['contactPhone', 'mobileNumber', 'prepaidNumber'];
+const SHOP_FORMATS = ['contactPhone', 'mobileNumber', 'prepaidNumber', 'homeLineNumber'];
 
 export function createAjv(opts: { validateFormats?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020Ctor({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateFormats: opts.validateFormats ?? true });

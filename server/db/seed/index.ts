@@ -8,7 +8,7 @@ import {
   cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,
 } from './catalog';
 
-import { seedDemoUsers } from './users';
+import { seedDemoConsents, seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
 import { seedHome, seedHomeLines, seedHomeTvAddons, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER } from '../../home/index';
@@ -19,7 +19,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents'];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -46,6 +46,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     if (payment.length > 0) await seedPaymentData(tx);
     const homeLines = await tx.insert(s.appMeta).values({ key: HOME_LINES_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
     if (homeLines.length > 0) { await seedHomeLines(tx); await seedHomeTvAddons(tx); }
+    const consents = await tx.insert(s.appMeta).values({ key: 'seed.consents', value: '1' }).onConflictDoNothing().returning();
+    if (consents.length > 0) await seedDemoConsents(tx);
     return seeded;
   });
 }

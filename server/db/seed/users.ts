@@ -3,7 +3,8 @@
 import type { Db } from '../index';
 import * as s from '../schema';
 import { hashPassword } from '../../user/index';
-import { jmbgFor } from '../../user/index';
+import { jmbgFor, seedConsents } from '../../user/index';
+import { eq } from 'drizzle-orm';
 
 export const DEMO_PASSWORD = 'Orbita2026!';
 export const USERS_SEED_VERSION = '1';
@@ -54,4 +55,17 @@ export async function seedDemoUsers(db: Db): Promise<boolean> {
   const rows = demoUsers().map((u) => ({ ...u, passwordHash }));
   await db.insert(s.users).values(rows).onConflictDoNothing();
   return true;
+}
+
+/** The consents the demo customer gave (profile page: listed with their documents, withdrawable). */
+export const DEMO_CONSENTS: Record<string, string[]> = {
+  'marko.petrovic': ['GENERAL_TERMS_AGREEMENT', 'PRIVACY_POLICY_AGREEMENT', 'MARKETING_CONSENT'],
+  'jelena.jovanovic': ['GENERAL_TERMS_AGREEMENT', 'PRIVACY_POLICY_AGREEMENT'],
+};
+
+export async function seedDemoConsents(db: Db): Promise<void> {
+  for (const [username, ids] of Object.entries(DEMO_CONSENTS)) {
+    const [u] = await db.select({ id: s.users.id }).from(s.users).where(eq(s.users.username, username));
+    if (u) await seedConsents(db, u.id, ids);
+  }
 }

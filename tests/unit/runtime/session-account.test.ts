@@ -208,6 +208,23 @@ describe('session.loadUser', () => {
     expect(stores.session.user?.firstName).toBe('Marko');
   });
 
+  it('a token failure of a remembered user: unauthorized, home page, the "identification is not active" notice shown once (seed 001 §8)', async () => {
+    const { stores, ctx } = setup({ [P.token]: () => ({ status: 500, body: {} }) }, '/placanje-racuna');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    localStorage.setItem('user_data', 'kupac@orbita.rs');
+    await run('session.loadUser', { ifSignedIn: true }, ctx);
+    expect(stores.session.isAuthorized).toBe(false);
+    expect(localStorage.getItem('user_data')).toBeNull();
+    expect(ctx.navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', message: 'user.identificationNotActive' }]);
+    expect(sessionStorage.getItem('notificationMessage')).toBeNull();
+    // an anonymous visitor's token failure stays where it is, without the notice
+    const anon = setup({ [P.token]: () => ({ status: 500, body: {} }) }, '/placanje-racuna');
+    await run('session.loadUser', { ifSignedIn: true }, anon.ctx);
+    expect(anon.ctx.navigate).not.toHaveBeenCalled();
+    expect(anon.stores.ui.toasts).toEqual([]);
+  });
+
   it('never fails on boot', async () => {
     const { stores, ctx } = setup({ [P.token]: () => ({ status: 500, body: {} }) });
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,0 +1,139 @@
+import { defineAction, ActionError, type ActionContext } from '../define';
+import { ApiError } from '../api/errors';
+import { loadUserInfo } from '../session/account';
+import { rememberUser } from '../session/storage';
+import type { SessionUser } from '../stores/session';
+
+export const PERSONAL_DATA_FORM = 'personal-data';
+export const PROFILE_CODE_FORM = 'profile-code';
+
+/** A refusal (4xx) is shown on the page; anything else goes to the shared handler. */
+function refused(ctx: ActionContext, e: unknown, set: (m: string) => void): never {
+  if (e instanceof ApiError && e.status < 500) {
+    set(e.message);
+    throw new ActionError(e.message, true);
+  }
+  throw e;
+}
+
+/** After an account change the server rotated the session (new cookie): a fresh token for the new session. */
+async function followRotation(ctx: ActionContext): Promise<void> {
+  await ctx.api.fetchToken();
+}
+
+async function loadConsents(ctx: ActionContext): Promise<void> {
+  const { profile } = ctx.stores;
+  try {
+    profile.setConsents((await ctx.api.call('userConsents', { silent: true })).consents);
+  } catch (e) {
+    profile.setConsents([]);
+    refused(ctx, e, profile.setConsentError);
+  }
+}
+
+const load = defineAction<Record<string, never>>({
+  name: 'profile.load',
+  description: 'The profile page (seed 001 §2 /Profil/Izmena-licnih-podataka): for a signed-in customer fills the personal-data form from the user info and loads the consents (GET /users/consents); signed out, the page shows the sign-in prompt.',
+  args: { type: 'object', properties: {} },
+  async run(_args, ctx) {
+    const { profile, session, ui } = ctx.stores;
+    profile.setStep('edit');
+    profile.setError(null);
+    profile.setConsentError(null);
+    profile.setConsents(null);
+    let user: SessionUser | null = null;
+    try {
+      const t = await ctx.api.token();
+      user = t.authorized ? await loadUserInfo(ctx) : null;
+    } catch (e) {
+      console.error('[profile.load]', e);
+    }
+    if (!user) { session.setUserKnown(); return; }
+    ui.setFormData(PERSONAL_DATA_FORM, { firstName: user.firstName ?? '', lastName: user.lastName ?? '', contactPhoneNumber: user.contactPhoneNumber ?? '' });
+    await loadConsents(ctx);
+  },
+});
+
+const requestCode = defineAction<{ form?: string; again?: boolean }>({
+  name: 'profile.requestCode',
+  description: 'Personal-data change, step 1: validates the form (first and last name, mobile number) and asks for a one-time code (POST /users/security/requestotp), sent to the account\'s e-mail (else by SMS); then the page asks for the code. `again` sends a new code.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, again: { type: 'boolean' } } },
+  async run(args, ctx) {
+    const { ui, profile, session } = ctx.stores;
+    profile.setError(null);
+    const formId = args.form ?? PERSONAL_DATA_FORM;
+    if (!args.again && ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid personal data', true);
+    try {
+      const r = await ctx.api.call('securityRequestOtp', { body: { purpose: 'PERSONAL_DATA' } });
+      ui.setFormData(PROFILE_CODE_FORM, {});
+      profile.setStep('code', session.t('profile.code.sent', { destination: r.destination }));
+      if (args.again) ui.showToast({ kind: 'info', message: 'profile.code.resent' });
+    } catch (e) { refused(ctx, e, profile.setError); }
+  },
+});
+
+const save = defineAction<{ form?: string }>({
+  name: 'profile.save',
+  description: 'Personal-data change, step 2: sends the data with the code (PUT /users/personaldata); the server rotates the session, so a new token is fetched; the user in the header is updated and a success toast shows the server message.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, profile, session } = ctx.stores;
+    profile.setError(null);
+    const formId = args.form ?? PROFILE_CODE_FORM;
+    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
+    const d = ui.forms[PERSONAL_DATA_FORM]?.data ?? {};
+    const str = (k: string) => String(d[k] ?? '').trim();
+    try {
+      const r = await ctx.api.call('personalDataUpdate', {
+        body: { firstName: str('firstName'), lastName: str('lastName'), contactPhoneNumber: str('contactPhoneNumber'), code: String(ui.forms[formId]?.data?.code ?? '').trim() },
+      });
+      await followRotation(ctx);
+      session.setUser(r.user as SessionUser);
+      rememberUser(r.user as SessionUser);
+      ui.setFormData(PERSONAL_DATA_FORM, { firstName: r.user.firstName, lastName: r.user.lastName, contactPhoneNumber: r.user.contactPhoneNumber ?? '' });
+      profile.setStep('edit');
+      ui.showToast({ kind: 'success', text: r.message });
+    } catch (e) { refused(ctx, e, profile.setError); }
+  },
+});
+
+const cancel = defineAction<Record<string, never>>({
+  name: 'profile.cancelCode',
+  description: 'Personal-data change: back from the code to the form (nothing is changed).',
+  args: { type: 'object', properties: {} },
+  run(_args, ctx) { ctx.stores.profile.setError(null); ctx.stores.profile.setStep('edit'); },
+});
+
+const withdraw = defineAction<{ consentTemplateId: string; consentCode: string }>({
+  name: 'profile.withdrawConsent',
+  description: 'Withdraws a consent (POST /users/consents/withdraw with consentTemplateId and consentCode); the session rotates (a new token is fetched); the list shows the new state and a success toast the server message.',
+  args: { type: 'object', required: ['consentTemplateId', 'consentCode'], properties: { consentTemplateId: { type: 'string', minLength: 1 }, consentCode: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { profile, ui } = ctx.stores;
+    profile.setConsentError(null);
+    try {
+      const r = await ctx.api.call('consentWithdraw', { body: { consentTemplateId: args.consentTemplateId, consentCode: args.consentCode } });
+      await followRotation(ctx);
+      profile.setConsents(r.consents);
+      if (r.message) ui.showToast({ kind: 'success', text: r.message });
+    } catch (e) { refused(ctx, e, profile.setConsentError); }
+  },
+});
+
+const give = defineAction<{ consentTemplateId: string }>({
+  name: 'profile.giveConsent',
+  description: 'Gives a consent (POST /users/consents with consentTemplateId); the session rotates (a new token is fetched); the list shows the new state.',
+  args: { type: 'object', required: ['consentTemplateId'], properties: { consentTemplateId: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { profile, ui } = ctx.stores;
+    profile.setConsentError(null);
+    try {
+      const r = await ctx.api.call('consentGive', { body: { consentTemplateId: args.consentTemplateId } });
+      await followRotation(ctx);
+      profile.setConsents(r.consents);
+      if (r.message) ui.showToast({ kind: 'success', text: r.message });
+    } catch (e) { refused(ctx, e, profile.setConsentError); }
+  },
+});
+
+export default [load, requestCode, save, cancel, withdraw, give];

@@ -1,0 +1,91 @@
+import { defineAction, ActionError, type ActionContext } from '../define';
+import { ApiError } from '../api/errors';
+
+export const DONT_CALL_FORM = 'dont-call';
+export const DONT_CALL_CODE_FORM = 'dont-call-code';
+
+type Kind = 'MSISDN' | 'HOMELINE';
+type Op = 'ADD' | 'REMOVE';
+
+function refused(ctx: ActionContext, e: unknown): never {
+  if (e instanceof ApiError && e.status < 500) {
+    ctx.stores.selfcare.setDontCallError(e.message);
+    throw new ActionError(e.message, true);
+  }
+  throw e;
+}
+
+/** "2026-11-26" → "26.11.2026." (sr) / "26/11/2026" (en) */
+export function formatDay(iso: string, lang: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+const requestCode = defineAction<{ form?: string; again?: boolean }>({
+  name: 'selfcare.dontCallRequestCode',
+  description: 'Do-not-call register, step 1 (seed 001 §7 request-OTP call): validates the form (mobile number or fixed line, add or remove) and asks the server to send a one-time code to that number; then the page asks for the code. `again` sends a new code for the same request.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, again: { type: 'boolean' } } },
+  async run(args, ctx) {
+    const { ui, selfcare, session } = ctx.stores;
+    selfcare.setDontCallError(null);
+    let req: { kind: Kind; action: Op; number: string };
+    if (args.again && selfcare.dontCallRequest) {
+      const { kind, action, number } = selfcare.dontCallRequest;
+      req = { kind, action, number };
+    } else {
+      const formId = args.form ?? DONT_CALL_FORM;
+      if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid do-not-call form', true);
+      const d = ui.forms[formId]?.data ?? {};
+      const kind: Kind = d.kind === 'HOMELINE' ? 'HOMELINE' : 'MSISDN';
+      req = { kind, action: d.action === 'REMOVE' ? 'REMOVE' : 'ADD', number: String(d.number ?? '').trim() };
+    }
+    try {
+      const r = await ctx.api.call('dontCallRequestOtp', { body: req });
+      selfcare.setDontCallRequest({ ...req, sentText: session.t('dontcall.code.sent', { number: r.number, seconds: r.expiresInSeconds }) });
+      ui.setFormData(DONT_CALL_CODE_FORM, {});
+      selfcare.setDontCallStep('code');
+      if (args.again) ui.showToast({ kind: 'info', message: 'dontcall.code.resent' });
+    } catch (e) { refused(ctx, e); }
+  },
+});
+
+const confirm = defineAction<{ form?: string }>({
+  name: 'selfcare.dontCallConfirm',
+  description: 'Do-not-call register, step 2: sends the code with the number to /users/dontcall/msisdn/add, /msisdn/remove, /homeline/add or /homeline/remove; shows the date from which the change takes effect (the next day).',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, selfcare, session } = ctx.stores;
+    selfcare.setDontCallError(null);
+    const formId = args.form ?? DONT_CALL_CODE_FORM;
+    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
+    const r = selfcare.dontCallRequest;
+    if (!r) throw new ActionError('no request', true);
+    const code = String(ui.forms[formId]?.data?.code ?? '').trim();
+    try {
+      const res = r.kind === 'MSISDN'
+        ? await ctx.api.call(r.action === 'ADD' ? 'dontCallMsisdnAdd' : 'dontCallMsisdnRemove', { body: { msisdn: r.number, code } })
+        : await ctx.api.call(r.action === 'ADD' ? 'dontCallHomeLineAdd' : 'dontCallHomeLineRemove', { body: { homeLineNumber: r.number, code } });
+      const day = r.action === 'ADD' ? res.effectiveFrom : res.effectiveTo ?? null;
+      selfcare.setDontCallResult({
+        message: session.t(r.action === 'ADD' ? 'dontcall.done.added' : 'dontcall.done.removed', { number: res.number, date: day ? formatDay(day, session.lang) : '' }),
+        effectiveFrom: res.effectiveFrom, effectiveTo: res.effectiveTo ?? null, action: r.action,
+      });
+      selfcare.setDontCallStep('done');
+    } catch (e) { refused(ctx, e); }
+  },
+});
+
+const reset = defineAction<Record<string, never>>({
+  name: 'selfcare.dontCallReset',
+  description: 'Do-not-call register: back to the first step (another number, or a change of mind before the code).',
+  args: { type: 'object', properties: {} },
+  run(_args, ctx) {
+    const { selfcare } = ctx.stores;
+    selfcare.setDontCallError(null);
+    selfcare.setDontCallResult(null);
+    selfcare.setDontCallRequest(null);
+    selfcare.setDontCallStep('number');
+  },
+});
+
+export default [requestCode, confirm, reset];

@@ -1,0 +1,27 @@
+import { makeAutoObservable } from 'mobx';
+
+/** A consent of the signed-in customer (schemas/api/profile.json Consent). */
+export interface ConsentView {
+  consentTemplateId: string; name: string; description: string; documentUrl: string | null; required: boolean;
+  consentCode: string | null; given: boolean; givenAt: string | null; withdrawnAt: string | null;
+}
+
+/** The profile page (seed 001 §2 /Profil/Izmena-licnih-podataka): written only by actions/profile. */
+export class ProfileStore {
+  /** 'edit': the personal-data form; 'code': the confirmation code was sent, the page asks for it */
+  step: 'edit' | 'code' = 'edit';
+  /** "We sent a code to ma***@orbita.rs …" */
+  codeSentText: string | null = null;
+  /** a refusal shown above the personal-data form (already localized) */
+  error: string | null = null;
+  /** the consents with the customer's state; null while loading */
+  consents: ConsentView[] | null = null;
+  consentError: string | null = null;
+
+  constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
+
+  setStep(step: ProfileStore['step'], codeSentText: string | null = null): void { this.step = step; this.codeSentText = codeSentText; }
+  setError(message: string | null): void { this.error = message; }
+  setConsents(list: ConsentView[] | null): void { this.consents = list; }
+  setConsentError(message: string | null): void { this.consentError = message; }
+}
