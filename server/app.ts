@@ -26,6 +26,7 @@ import { catalogRoutes } from './catalog/routes';
 import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { homeRoutes } from './home/index';
+import { deliveryRoutes } from './delivery/index';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await cartRoutes(app, { dev: opts.dev === true });
   await checkoutRoutes(app);
   await homeRoutes(app);
+  await deliveryRoutes(app);
   await numberRoutes(app);
   await gatewayRoutes(app);
   await selfcareRoutes(app, opts.selfcare);

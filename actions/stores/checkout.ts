@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
 import { emptyNumberState, type NumberState } from './numbers';
+import { emptyDeliveryState, type DeliveryState } from './delivery';
 
 export class CheckoutStore {
   checkoutType: string | null = null;
@@ -24,6 +25,8 @@ export class CheckoutStore {
   errorMessage: string | null = null;
   /** the number choice of CONNECT_MSISDN (actions/numbers) */
   numbers: NumberState = emptyNumberState();
+  /** the personal-data and delivery steps (actions/delivery) */
+  delivery: DeliveryState = emptyDeliveryState();
 
   /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
    *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
@@ -50,6 +53,7 @@ export class CheckoutStore {
   setSteps(type: string | null, steps: CheckoutStep[]): void { this.checkoutType = type; this.steps = steps; }
   setBackToOffer(path: string | null): void { this.backToOffer = path; }
   setNumbers(patch: Partial<NumberState>): void { this.numbers = { ...this.numbers, ...patch }; }
+  setDelivery(patch: Partial<DeliveryState>): void { this.delivery = { ...this.delivery, ...patch }; }
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }

@@ -6,6 +6,7 @@ import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setCheckoutFields } from '../cart/index';
+import { deliveryOptionsOf } from '../flows/index';
 
 export interface GuestBody {
   customerData: { firstName: string; lastName: string; contactEmail: string; contactPhone: string };
@@ -80,11 +81,15 @@ export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string
   const cart = await getOrCreateCart(db, sessionId);
   const entries = await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries);
+  const type = entries.length ? checkoutTypeOf(ui, await cartSignedIn(db, cart), entries, products) : null;
+  // which delivery options: the flow of the checkout type says (its step's deliveryOptions, schemas/flows/)
+  const codes = type ? deliveryOptionsOf(ui, type) : ['DELIVERY_ADDRESS_NEW'];
+  const chosen = cart.deliveryAddress?.deliveryAddressType ?? (cart.deliveryAddress ? 'DELIVERY_ADDRESS_NEW' : null);
   return {
     options: {
       checkoutStep: step ?? null,
-      checkoutType: entries.length ? checkoutTypeOf(ui, await cartSignedIn(db, cart), entries, products) : null,
-      deliveryOptions: [{ code: 'DELIVERY_ADDRESS_NEW', name: ui.message(lang, 'checkout.delivery.newAddress'), selected: true }],
+      checkoutType: type,
+      deliveryOptions: codes.map((code, i) => ({ code, name: ui.message(lang, `checkout.delivery.option.${code}`), selected: chosen ? chosen === code : i === 0 })),
       paymentModes: paymentModes(ui, lang).paymentModes,
       deliveryTimeSlotsEnabled: true,
       chargeTypes: [...new Set(entries.map((e) => e.chargeType))],

@@ -2,3 +2,6 @@
 export { homeRoutes } from './routes';
 export { PACKAGE_TYPES as HOME_PACKAGE_TYPES } from './seed-data';
 export { seedHome, HOME_SEED_MARKER } from './seed';
+export { seedHomeAddresses, HOME_ADDRESSES_SEED_MARKER } from './seed-addresses';
+export { municipalities, localities, streets, streetNumbers } from './service';
+export { addressOfCode, type AddressOfCode } from './address-lookup';

@@ -16,5 +16,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   // server/numbers/schema.ts and server/outbox/schema.ts (their own schema files, listed in drizzle.config.ts)
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
   outbox: 'outbox', oneTimeCodes: 'outbox',
+  // server/delivery/schema.ts
+  customerAddresses: 'delivery', pickupStores: 'delivery',
   appMeta: 'db',
 };

@@ -11,14 +11,15 @@ import {
 import { seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
-import { seedHome, HOME_SEED_MARKER } from '../../home/index';
+import { seedHome, seedHomeAddresses, HOME_SEED_MARKER, HOME_ADDRESSES_SEED_MARKER } from '../../home/index';
+import { seedDelivery, DELIVERY_SEED_MARKER } from '../../delivery/index';
 import { seedNumbers } from '../../numbers/seed';
 
 export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers'];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', HOME_ADDRESSES_SEED_MARKER, DELIVERY_SEED_MARKER];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -41,6 +42,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedHome(tx);
     const numbers = await tx.insert(s.appMeta).values({ key: 'seed.numbers', value: '1' }).onConflictDoNothing().returning();
     if (numbers.length > 0) await seedNumbers(tx);
+    await seedHomeAddresses(tx);
+    await seedDelivery(tx);
     return seeded;
   });
 }
