@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
+import { axeViolations, describe } from './axe';
 import { cards, field, fillPersonalData, PLP, suite, throughDeviceSteps } from './shopper';
 
 const s = suite('delivery');
@@ -17,9 +18,14 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.waitForURL((u) => u.pathname === '/');
 }
 
+/** Screenshots at 1280 and 375 px, and axe (WCAG 2.1 A/AA, headings) at both widths. */
 async function shots(page: Page, name: string): Promise<void> {
+  const vs = await axeViolations(page);
+  assert.equal(vs.length, 0, `${name} @ 1280 px:\n${describe(vs)}`);
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
+  const narrow = await axeViolations(page);
+  assert.equal(narrow.length, 0, `${name} @ 375 px:\n${describe(narrow)}`);
   await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -79,8 +85,14 @@ s.test('personal data, number, delivery to a new address from the address system
   await page.waitForURL(/\/kupovina\/pregled-placanje$/);
   await page.getByText(/Korzo \d+, stan 5, 24000 Subotica/).first().waitFor();
 
-  // back to delivery: a saved address this time
+  // back to delivery: the store list and the renewal panel, then a saved address this time
   await page.goto(`${s.url}/kupovina/podaci-dostava`);
+  await page.getByRole('radio', { name: 'Preuzimanje u prodajnom mestu' }).check();
+  await page.getByRole('radio', { name: /Subotica.*Korzo 9, 24000 Subotica/ }).waitFor();
+  await shots(page, 'delivery-pickup');
+  await page.getByRole('radio', { name: /Produženje ugovora putem imejla/ }).check();
+  assert.equal(await field(page, 'Imejl adresa za produženje').inputValue(), 'staff@orbita.rs');
+  await shots(page, 'delivery-renewal');
   await page.getByRole('radio', { name: 'Dostava na sačuvanu adresu' }).check();
   await page.getByRole('radio', { name: /Bulevar Mihajla Pupina 10/ }).check();
   await shots(page, 'delivery-saved-address');
