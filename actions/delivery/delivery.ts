@@ -40,6 +40,26 @@ async function sendCode(ctx: ActionContext, which: 'renewal' | 'personal', email
   }
 }
 
+/** The guest form's address from the picked street number (the free-text fields stay editable; the server keeps the
+ *  codes only while the text still names that address). */
+function fillForm(ctx: ActionContext, formId: string, tisAddressCode: string): void {
+  const d = ctx.stores.checkout.delivery;
+  const n = d.numbers.find((x) => x.tisAddressCode === tisAddressCode);
+  const m = d.municipalities.find((x) => x.code === d.municipalityCode) as (Option & { postalCode?: string }) | undefined;
+  const l = d.localities.find((x) => x.code === d.localityCode);
+  const st = d.streets.find((x) => x.code === d.streetCode);
+  if (!n || !m || !l || !st) return;
+  const data = (ctx.stores.ui.forms[formId]?.data ?? {}) as Record<string, unknown>;
+  const cur = (data.deliveryAddress as Record<string, unknown> | undefined) ?? {};
+  ctx.stores.ui.setFormData(formId, {
+    ...data,
+    deliveryAddress: {
+      ...cur, town: l.name, townCode: l.code, province: m.name, provinceCode: m.code, postalCode: m.postalCode ?? cur.postalCode,
+      line1: st.name, line1Code: st.code, line2: n.number, tisAddressCode,
+    },
+  });
+}
+
 export default [
   defineAction<Record<string, never>>({
     name: 'delivery.loadPersonalData',
@@ -177,11 +197,12 @@ export default [
       });
     },
   }),
-  defineAction<{ field: AddressField; value: string }>({
+  defineAction<{ field: AddressField; value: string; form?: string }>({
     name: 'delivery.setAddressField',
-    description: 'Sets one part of the new address from the address system: a municipality, locality or street loads the next list (GET homeLocations / homeStreets / homeStreetNumbers; a failed lookup gives an empty list, seed 001 §8) and empties the parts below.',
-    args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'tisAddressCode', 'entrance', 'floor', 'apartment'] }, value: { type: 'string', maxLength: 60 } } },
+    description: 'Sets one part of the new address from the address system: a municipality, locality or street loads the next list (GET homeLocations / homeStreets / homeStreetNumbers; a failed lookup gives an empty list, seed 001 §8) and empties the parts below. With `form` (the guest form), a chosen number fills that form\'s deliveryAddress: town, postal code, street, number and their codes (province, provinceCode, townCode, line1Code, tisAddressCode).',
+    args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'tisAddressCode', 'entrance', 'floor', 'apartment'] }, value: { type: 'string', maxLength: 60 }, form: { type: 'string', minLength: 1, maxLength: 40 } } },
     async run(args, ctx) {
+      if (args.form && args.field === 'tisAddressCode' && args.value) fillForm(ctx, args.form, args.value);
       const { checkout } = ctx.stores;
       const below: Record<string, Record<string, unknown>> = {
         municipalityCode: { localityCode: '', streetCode: '', tisAddressCode: '', entrance: '', localities: [], streets: [], numbers: [] },

@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
-import type { AddressField, DeliveryState } from '../../actions/stores/delivery';
+import type { DeliveryState } from '../../actions/stores/delivery';
+import AddressPicker from './AddressPicker';
 import EmailCode from './EmailCode';
 import './numbers.css';
 
@@ -16,24 +17,7 @@ function DeliveryChoice({ state, emit, enabled }: DeliveryChoiceProps & Vocabula
   const t = useT();
   const ids = useId();
   if (!state || !state.loaded) return <p className="ot-muted">{t('delivery.loading')}</p>;
-  const set = (field: AddressField, value: string) => void emit('address', { field, value });
   const choose = (payload: Record<string, unknown>) => void emit('choose', payload);
-  const num = state.numbers.find((n) => n.tisAddressCode === state.tisAddressCode);
-  const select = (field: AddressField, label: string, options: Array<{ code: string; name: string }>, disabled: boolean) => (
-    <div className="ot-numbers__field">
-      <label htmlFor={`${ids}-${field}`}>{label}</label>
-      <select id={`${ids}-${field}`} className="ot-numbers__input" value={state[field]} disabled={!enabled || disabled} onChange={(e) => set(field, e.target.value)}>
-        <option value="">{t('delivery.new.choose')}</option>
-        {options.map((o) => <option key={o.code} value={o.code}>{o.name}</option>)}
-      </select>
-    </div>
-  );
-  const input = (field: 'floor' | 'apartment', label: string) => (
-    <div className="ot-numbers__field">
-      <label htmlFor={`${ids}-${field}`}>{label}</label>
-      <input id={`${ids}-${field}`} className="ot-numbers__input" maxLength={6} value={state[field]} disabled={!enabled} onChange={(e) => set(field, e.target.value)} />
-    </div>
-  );
   return (
     <div className="ot-numbers">
       <fieldset className="ot-options">
@@ -62,16 +46,7 @@ function DeliveryChoice({ state, emit, enabled }: DeliveryChoiceProps & Vocabula
       {state.selected === 'DELIVERY_ADDRESS_NEW' && (
         <section className="ot-numbers__panel" aria-labelledby={`${ids}-new`}>
           <h2 id={`${ids}-new`} className="ot-numbers__heading">{t('checkout.delivery.option.DELIVERY_ADDRESS_NEW')}</h2>
-          {state.municipalities.length === 0 && <p className="ot-muted" role="status">{t('delivery.new.empty')}</p>}
-          <div className="ot-delivery__grid">
-            {select('municipalityCode', t('delivery.new.municipality'), state.municipalities, false)}
-            {select('localityCode', t('delivery.new.locality'), state.localities, !state.municipalityCode)}
-            {select('streetCode', t('delivery.new.street'), state.streets, !state.localityCode)}
-            {select('tisAddressCode', t('delivery.new.number'), state.numbers.map((n) => ({ code: n.tisAddressCode, name: n.number })), !state.streetCode)}
-            {num && num.entrances.length > 0 && select('entrance', t('delivery.new.entrance'), num.entrances.map((e) => ({ code: e, name: e })), false)}
-            {input('floor', t('delivery.new.floor'))}
-            {input('apartment', t('delivery.new.apartment'))}
-          </div>
+          <AddressPicker state={state} emit={emit} enabled={enabled} />
           <label className="ot-delivery__check">
             <input type="checkbox" checked={state.saveAddress} disabled={!enabled} onChange={(e) => choose({ saveAddress: e.target.checked })} />
             <span>{t('delivery.new.save')}</span>

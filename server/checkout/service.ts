@@ -1,6 +1,7 @@
 // Guest data, delivery time slot, payment modes, consents, payment type.
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/index';
+import type { Db, DbOrTx } from '../db/index';
+import { addressOfCode } from '../home/index';
 import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
@@ -24,11 +25,30 @@ export function formatAddress(a: Record<string, string | undefined>): string {
 export const GUEST_PAYMENT_MODES = ['CreditCard'] as const;
 export const CARD_PAYMENT_TYPES = ['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD'] as const;
 
+const CODE_FIELDS = ['province', 'provinceCode', 'townCode', 'line1Code', 'tisAddressCode'] as const;
+
+/**
+ * The guest's address with its address-system codes (seed 000 §3 guest submit payload): a tisAddressCode is kept only
+ * while the typed street, number and town are still that address's (the codes then come from the address system);
+ * an address typed over, or a code the address system does not know, is kept as free text without codes.
+ */
+async function withAddressCodes(db: DbOrTx, a: Record<string, string>): Promise<Record<string, string>> {
+  const out = { ...a };
+  const found = a.tisAddressCode ? await addressOfCode(db, a.tisAddressCode) : null;
+  const same = (x?: string, y?: string) => (x ?? '').toLocaleLowerCase('sr') === (y ?? '').toLocaleLowerCase('sr');
+  if (found && same(found.line1, a.line1) && same(found.line2, a.line2) && same(found.town, a.town)) {
+    Object.assign(out, { province: found.province, provinceCode: found.provinceCode, townCode: found.townCode, line1Code: found.line1Code, tisAddressCode: found.tisAddressCode });
+  } else {
+    for (const k of CODE_FIELDS) delete out[k];
+  }
+  return out;
+}
+
 export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await getOrCreateCart(tx, sessionId);
     if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
-    const trimmed = Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()]));
+    const trimmed = await withAddressCodes(tx, Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()])));
     const c = body.customerData;
     await setCheckoutFields(tx, cart.id, {
       orderCustomerInfo: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), contactEmail: c.contactEmail.trim(), contactPhone: c.contactPhone.trim() },

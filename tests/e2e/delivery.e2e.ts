@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { axeViolations, describe } from './axe';
-import { cards, field, fillPersonalData, PLP, suite, throughDeviceSteps } from './shopper';
+import { cards, field, fillPersonalData, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps } from './shopper';
 
 const s = suite('delivery');
 
@@ -101,4 +101,32 @@ s.test('personal data, number, delivery to a new address from the address system
   await page.getByText(/Bulevar Mihajla Pupina 10, ulaz 1, sprat 5, stan 21, 11070 Novi Beograd/).first().waitFor();
   // the minor's JMBG was refused on purpose (400)
   assert.deepEqual(problems.filter((p) => !/^HTTP 400 POST .*\/checkout\/customerinfo$/.test(p)), []);
+});
+
+s.test('a guest finds the address in the address system and the guest form fills in (free text stays possible)', async () => {
+  const { page, problems } = await s.open();
+  await phoneIntoGuestCheckout(page, s.url);
+  await page.getByRole('heading', { name: 'Pronađi adresu' }).waitFor();
+  const pick = async (label: string, option: string) => {
+    await page.waitForFunction(([l, o]) => [...document.querySelectorAll('label')].some((x) => x.textContent === l
+      && [...((document.getElementById(x.htmlFor) as HTMLSelectElement | null)?.options ?? [])].some((op) => op.text === o)), [label, option]);
+    await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
+  };
+  await pick('Opština', 'Čačak');
+  await pick('Mesto', 'Čačak');
+  await pick('Ulica', 'Gradsko šetalište');
+  await page.waitForFunction(() => [...document.querySelectorAll('select')].some((x) => x.options.length > 2 && x.closest('.ot-numbers__field')?.textContent?.startsWith('Broj')));
+  await page.locator('.ot-numbers__field').filter({ hasText: /^Broj/ }).locator('select').selectOption({ index: 1 });
+  await page.waitForFunction(() => (document.querySelector('[data-form="guest"] input[autocomplete="address-line1"]') as HTMLInputElement | null)?.value === 'Gradsko šetalište');
+  assert.equal(await field(page, 'Mesto').inputValue(), 'Čačak');
+  assert.equal(await field(page, 'Poštanski broj').inputValue(), '32000');
+  await field(page, 'Ime').fill('Marija');
+  await field(page, 'Prezime').fill('Petrović');
+  await field(page, 'Imejl adresa').fill('marija.petrovic@example.rs');
+  await field(page, 'Kontakt telefon').fill('641234567');
+  await shots(page, 'delivery-guest-finder');
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+  await page.getByText(/Gradsko šetalište \d+, 32000 Čačak/).first().waitFor();
+  assert.deepEqual(problems, []);
 });

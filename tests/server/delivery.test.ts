@@ -190,6 +190,21 @@ describe.each(drivers)('personal data and delivery on %s', (_name, url) => {
     expect(steps.find((s: { code: string }) => s.code === 'DELIVERY').done).toBe(true);
   });
 
+  it('the guest form\'s address keeps its address-system codes only while the text still names that address', async () => {
+    const g = await new Shopper(h.app).login();
+    await g.call('POST', PATHS.addBundle, BUNDLE);
+    const customerData = { firstName: 'Marija', lastName: 'Petrović', contactEmail: 'marija@example.rs', contactPhone: '641234567' };
+    const picked = { line1: 'Bulevar kralja Aleksandra', line2: '73', town: 'Beograd', postalCode: '11000', tisAddressCode: 'TIS-1001-73', line1Code: 'S-1001', townCode: 'wrong', provinceCode: '70092' };
+    const kept = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: picked })).json().cart.deliveryAddress;
+    expect(kept).toMatchObject({ tisAddressCode: 'TIS-1001-73', line1Code: 'S-1001', townCode: '70092-1', provinceCode: '70092', province: 'Beograd-Vračar' });
+    const typedOver = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: { ...picked, line2: '75A' } })).json().cart.deliveryAddress;
+    expect(typedOver).toMatchObject({ line1: 'Bulevar kralja Aleksandra', line2: '75A' });
+    expect(typedOver.tisAddressCode).toBeUndefined();
+    expect(typedOver.line1Code).toBeUndefined();
+    const unknown = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: { ...picked, tisAddressCode: 'TIS-NOPE' } })).json().cart.deliveryAddress;
+    expect(unknown.tisAddressCode).toBeUndefined();
+  });
+
   it('a guest\'s cart keeps the single delivery option of the guest flow', async () => {
     const g = await new Shopper(h.app).login();
     await g.call('POST', PATHS.addBundle, BUNDLE);
