@@ -105,6 +105,11 @@ s.test('personal data, number, delivery to a new address from the address system
 
 s.test('a guest finds the address in the address system and the guest form fills in (free text stays possible)', async () => {
   const { page, problems } = await s.open();
+  // "Kako do nas" lists the same shops the delivery step offers for pickup
+  await page.goto(`${s.url}/Privatni/Korisnicka-zona/Kontakt/Kako-do-nas`);
+  await page.getByRole('heading', { level: 2, name: 'Subotica' }).waitFor();
+  await page.getByText('Korzo 9, 24000 Subotica').waitFor();
+  await shots(page, 'delivery-locations');
   await phoneIntoGuestCheckout(page, s.url);
   await page.getByRole('heading', { name: 'Pronađi adresu' }).waitFor();
   const pick = async (label: string, option: string) => {
