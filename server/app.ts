@@ -28,6 +28,7 @@ import { cartRoutes } from './cart/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { homeRoutes } from './home/index';
 import { homeCheckoutRoutes } from './home/homeline/routes';
+import { deliveryRoutes } from './delivery/index';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await cartRoutes(app, { dev: opts.dev === true });
   await checkoutRoutes(app);
   await homeRoutes(app);
+  await deliveryRoutes(app);
   await numberRoutes(app);
   await homeCheckoutRoutes(app);
   // the outbox page for testers (one-time codes): development mode only

@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
 import { emptyNumberState, type NumberState } from './numbers';
+import { emptyDeliveryState, type DeliveryState } from './delivery';
 
 /** The e-mail verification step: where the code went, until when it is valid, the last error, whether it is done. */
 export interface VerificationState {
@@ -46,6 +47,8 @@ export class CheckoutStore {
   numbers: NumberState = emptyNumberState();
   /** the prepaid e-mail verification (VERIFICATION, actions/checkout/verification.ts) */
   verification: VerificationState = emptyVerification();
+  /** the personal-data and delivery steps (actions/delivery) */
+  delivery: DeliveryState = emptyDeliveryState();
 
   /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
    *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
@@ -73,6 +76,7 @@ export class CheckoutStore {
   setBackToOffer(path: string | null): void { this.backToOffer = path; }
   setNumbers(patch: Partial<NumberState>): void { this.numbers = { ...this.numbers, ...patch }; }
   setVerification(patch: Partial<VerificationState>): void { this.verification = { ...this.verification, ...patch }; }
+  setDelivery(patch: Partial<DeliveryState>): void { this.delivery = { ...this.delivery, ...patch }; }
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }

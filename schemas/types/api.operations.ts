@@ -6,6 +6,7 @@ import type * as ApiCart from './api.cart';
 import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
 import type * as ApiCommon from './api.common';
+import type * as ApiDelivery from './api.delivery';
 import type * as ApiHome from './api.home';
 import type * as ApiHomeline from './api.homeline';
 import type * as ApiNumbers from './api.numbers';
@@ -127,6 +128,17 @@ export interface ApiOperations {
   userConsents: { query: ApiCommon.LangQuery; body: never; response: ApiProfile.ConsentsResponse };
   consentGive: { query: ApiCommon.LangQuery; body: ApiProfile.ConsentGiveBody; response: ApiProfile.ConsentsResponse };
   consentWithdraw: { query: ApiCommon.LangQuery; body: ApiProfile.ConsentWithdrawBody; response: ApiProfile.ConsentsResponse };
+  checkoutUserData: { query: ApiCommon.LangQuery; body: never; response: ApiDelivery.CheckoutUserData };
+  saveCustomerInfo: { query: ApiCommon.LangQuery; body: ApiDelivery.CustomerInfoBody; response: ApiCheckout.CartResponse };
+  saveDeliveryContact: { query: ApiCommon.LangQuery; body: ApiDelivery.ContactBody; response: ApiCheckout.CartResponse };
+  sendEmailOtp: { query: ApiCommon.LangQuery; body: ApiDelivery.OtpEmailBody; response: ApiDelivery.OtpEmailResponse };
+  verifyEmailOtp: { query: ApiCommon.LangQuery; body: ApiDelivery.VerifyEmailBody; response: ApiDelivery.VerifyEmailResponse };
+  customerAddresses: { query: ApiCommon.LangQuery; body: never; response: ApiDelivery.AddressesResponse };
+  pickupStores: { query: ApiCommon.LangQuery; body: never; response: ApiDelivery.PickupStoresResponse };
+  createDeliveryAddress: { query: ApiCommon.LangQuery; body: ApiDelivery.NewAddressBody; response: ApiCheckout.CartResponse };
+  replaceDeliveryAddress: { query: ApiCommon.LangQuery; body: ApiDelivery.AddressIdBody; response: ApiCheckout.CartResponse };
+  setPickupStore: { query: ApiCommon.LangQuery; body: ApiDelivery.PickupBody; response: ApiCheckout.CartResponse };
+  setRenewalEmail: { query: ApiDelivery.RenewalEmailQuery; body: never; response: ApiCheckout.CartResponse };
 }
 
 export type OperationName = keyof ApiOperations;

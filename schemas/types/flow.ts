@@ -160,4 +160,27 @@ export interface Step {
    * true hides the step from the progress bar (PREPAID_INSTRUCTION).
    */
   hidden?: boolean;
+  /**
+   * Only for the step where the shopper chooses how the order arrives (DELIVERY, GUEST_ORDER_INFO): the delivery choices offered, in this order (seed 001 §9). GET checkout options answers them as deliveryOptions. Absent: delivery to a new address only.
+   *
+   * @minItems 1
+   */
+  deliveryOptions?: [
+    (
+      | 'DELIVERY_ADDRESS_EXISTING'
+      | 'DELIVERY_ADDRESS_NEW'
+      | 'DELIVERY_ADDRESS_INSTALLATION'
+      | 'PICKUP_ADDRESS'
+      | 'DELIVERY_EMAIL_ADDRESS'
+      | 'DELIVERY_MAIN'
+    ),
+    ...(
+      | 'DELIVERY_ADDRESS_EXISTING'
+      | 'DELIVERY_ADDRESS_NEW'
+      | 'DELIVERY_ADDRESS_INSTALLATION'
+      | 'PICKUP_ADDRESS'
+      | 'DELIVERY_EMAIL_ADDRESS'
+      | 'DELIVERY_MAIN'
+    )[]
+  ];
 }

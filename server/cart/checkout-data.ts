@@ -1,6 +1,6 @@
 // The cart's writes on behalf of checkout (the cart module owns the carts table): the checkout fields of a cart
 // (customer data, address, payment, time slot), closing an ordered cart and reopening it for a retried payment.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { carts } from '../db/schema';
 import { numericCode } from '../lib/ids';
@@ -11,6 +11,16 @@ export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'delive
 /** Sets checkout fields of a cart and raises its version. */
 export async function setCheckoutFields(tx: DbOrTx, cartId: number, fields: CheckoutFields): Promise<void> {
   await tx.update(carts).set(fields).where(eq(carts.id, cartId));
+  await bumpVersion(tx, cartId);
+}
+
+/**
+ * Merges fields into the cart's orderCustomerInfo in one statement (jsonb ||): two saves of one step running together
+ * (the customer data and the e-mail code of seed 001 §4) each keep what the other wrote. Raises the version.
+ */
+export async function mergeCustomerInfo(tx: DbOrTx, cartId: number, patch: Record<string, string>): Promise<void> {
+  await tx.update(carts).set({ orderCustomerInfo: sql`coalesce(${carts.orderCustomerInfo}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(carts.id, cartId));
   await bumpVersion(tx, cartId);
 }
 

@@ -7,6 +7,6 @@ export {
 export { amountDueNow, cartSignedIn, cartView, checkoutTypeOf, dueNowAfterVouchers, entryView, orderPrices, vouchersOf, type AppliedVoucher, type EntryView } from './view';
 export { validateCart, type ValidationIssue, type ValidationReason } from './validate';
 export { keepCartForUser, moveSessionCart, takeOverCartsAtSignIn, type MergeResult } from './merge';
-export { closeOrderedCart, reopenOrderedCart, setCheckoutFields, type CheckoutFields } from './checkout-data';
+export { closeOrderedCart, mergeCustomerInfo, reopenOrderedCart, setCheckoutFields, type CheckoutFields } from './checkout-data';
 export { CartRowCache } from './row-cache';
 export { addPackageExtra, isFreeExtra, type PackageExtraInput } from './extras';

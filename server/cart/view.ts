@@ -147,12 +147,14 @@ async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
     appliedVouchers: vouchers.map((v) => ({ voucherCode: v.voucherCode, value: money(v.value, lang), entryNumber: v.entryNumber })),
     paymentMode: cart.paymentMode ? { code: cart.paymentMode } : null,
     paymentInfo: cart.cardPaymentType ? { cardPaymentType: cart.cardPaymentType, cardId: null } : null,
+    // the guest data, or the checkout user data of the personal-data step (seed 001 §3) and the delivery step's contact
     orderCustomerInfo: customer ? {
-      firstName: customer.firstName, lastName: customer.lastName, contactEmail: customer.contactEmail, contactPhone: customer.contactPhone,
+      ...customer,
       addressInfo: { formattedAddress: address?.formattedAddress ?? '' },
     } : null,
     deliveryAddress: address ?? null,
-    deliveryAddressType: address ? 'DELIVERY_ADDRESS_NEW' : null,
+    // the delivery choice (seed 001 §9 delivery options) is kept with the address; a guest's typed address is a new one
+    deliveryAddressType: address ? (address.deliveryAddressType ?? 'DELIVERY_ADDRESS_NEW') : null,
     deliveryTimeSlot: cart.deliveryTimeSlot,
     esimOptionSelected: entries.some((e) => e.esimSelected),
     orderPrices: orderPrices(entries, products, lang),

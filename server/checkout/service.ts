@@ -1,12 +1,14 @@
 // Guest data, delivery time slot, payment modes, consents, payment type.
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/index';
+import type { Db, DbOrTx } from '../db/index';
+import { addressOfCode } from '../home/index';
 import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
 import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setCheckoutFields } from '../cart/index';
+import { deliveryOptionsOf } from '../flows/index';
 
 export interface GuestBody {
   customerData: { firstName: string; lastName: string; contactEmail: string; contactPhone: string };
@@ -21,11 +23,30 @@ export function formatAddress(a: Record<string, string | undefined>): string {
 }
 
 
+const CODE_FIELDS = ['province', 'provinceCode', 'townCode', 'line1Code', 'tisAddressCode'] as const;
+
+/**
+ * The guest's address with its address-system codes (seed 000 §3 guest submit payload): a tisAddressCode is kept only
+ * while the typed street, number and town are still that address's (the codes then come from the address system);
+ * an address typed over, or a code the address system does not know, is kept as free text without codes.
+ */
+async function withAddressCodes(db: DbOrTx, a: Record<string, string>): Promise<Record<string, string>> {
+  const out = { ...a };
+  const found = a.tisAddressCode ? await addressOfCode(db, a.tisAddressCode) : null;
+  const same = (x?: string, y?: string) => (x ?? '').toLocaleLowerCase('sr') === (y ?? '').toLocaleLowerCase('sr');
+  if (found && same(found.line1, a.line1) && same(found.line2, a.line2) && same(found.town, a.town)) {
+    Object.assign(out, { province: found.province, provinceCode: found.provinceCode, townCode: found.townCode, line1Code: found.line1Code, tisAddressCode: found.tisAddressCode });
+  } else {
+    for (const k of CODE_FIELDS) delete out[k];
+  }
+  return out;
+}
+
 export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await getOrCreateCart(tx, sessionId);
     if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
-    const trimmed = Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()]));
+    const trimmed = await withAddressCodes(tx, Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()])));
     const c = body.customerData;
     await setCheckoutFields(tx, cart.id, {
       orderCustomerInfo: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), contactEmail: c.contactEmail.trim(), contactPhone: c.contactPhone.trim() },
@@ -67,11 +88,14 @@ export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string
   const signedIn = await cartSignedIn(db, cart);
   const checkoutType = entries.length ? checkoutTypeOf(ui, signedIn, entries, products) : null;
   const offer = paymentOfferFor(ui, checkoutType, signedIn);
+  // which delivery options: the flow of the checkout type says (its step's deliveryOptions, schemas/flows/)
+  const codes = checkoutType ? deliveryOptionsOf(ui, checkoutType) : ['DELIVERY_ADDRESS_NEW'];
+  const chosen = cart.deliveryAddress?.deliveryAddressType ?? (cart.deliveryAddress ? 'DELIVERY_ADDRESS_NEW' : null);
   return {
     options: {
       checkoutStep: step ?? null,
       checkoutType,
-      deliveryOptions: [{ code: 'DELIVERY_ADDRESS_NEW', name: ui.message(lang, 'checkout.delivery.newAddress'), selected: true }],
+      deliveryOptions: codes.map((code, i) => ({ code, name: ui.message(lang, `checkout.delivery.option.${code}`), selected: chosen ? chosen === code : i === 0 })),
       paymentModes: offer.modes.map((code) => ({ code, name: ui.message(lang, `checkout.payment.name.${code}`) })),
       creditCardPaymentTypes: offer.cardPaymentTypes,
       deliveryTimeSlotsEnabled: true,

@@ -10,7 +10,7 @@ export type CheckoutType = 'STANDALONE' | 'GUEST' | 'MOBILE' | 'HOME_MOBILE' | '
 
 interface EntryMatch { type?: string[]; category?: string[] }
 interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
-export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown }
+export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown; deliveryOptions?: string[] }
 export interface Flow { checkoutType: CheckoutType; backToOffer?: string; steps: FlowStep[] }
 
 /** What the rules look at: who is signed in and, per cart entry, the product's type and categories. */
@@ -41,6 +41,13 @@ export function flowOf(ui: UiDocuments, type: CheckoutType): Flow {
   const doc = ui.flowFor(type);
   if (!doc) throw new Error(`no flow document for checkout type ${type}`);
   return doc.json as Flow;
+}
+
+/** The delivery options of a checkout type: its flow's step that has `deliveryOptions` (DELIVERY / GUEST_ORDER_INFO),
+ *  else delivery to a new address only. */
+export function deliveryOptionsOf(ui: UiDocuments, type: CheckoutType): string[] {
+  const step = flowOf(ui, type).steps.find((s) => s.deliveryOptions?.length);
+  return step?.deliveryOptions ?? ['DELIVERY_ADDRESS_NEW'];
 }
 
 // doneWhen conditions are the renderer's eval-free subset of JSON Schema; compiled once per condition text

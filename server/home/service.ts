@@ -273,20 +273,3 @@ export async function submitFnp(db: Db, body: FnpBody) {
   return { reference: rows[0].reference, phoneNumber, status: 'RECEIVED', createdAt: rows[0].createdAt.toISOString() };
 }
 
-/**
- * The address of an address-system code (tisAddressCode of a street number): street (line1), number (line2),
- * locality (town), municipality (province) and postal code, with the codes; null for an unknown code. Used by other
- * modules through server/home/index.ts (registration keeps the address a shopper picked).
- */
-export async function addressOfCode(db: Db, tisAddressCode: string) {
-  const [row] = await db.select({ n: h.homeStreetNumbers, s: h.homeStreets, l: h.homeLocalities, m: h.homeMunicipalities }).from(h.homeStreetNumbers)
-    .innerJoin(h.homeStreets, eq(h.homeStreets.code, h.homeStreetNumbers.streetCode))
-    .innerJoin(h.homeLocalities, eq(h.homeLocalities.code, h.homeStreets.localityCode))
-    .innerJoin(h.homeMunicipalities, eq(h.homeMunicipalities.code, h.homeLocalities.municipalityCode))
-    .where(eq(h.homeStreetNumbers.addressCode, tisAddressCode)).limit(1);
-  if (!row) return null;
-  return {
-    tisAddressCode: row.n.addressCode, line1: row.s.name, line1Code: row.s.code, line2: row.n.number,
-    town: row.l.name, townCode: row.l.code, province: row.m.name, provinceCode: row.m.code, postalCode: row.m.postalCode,
-  };
-}

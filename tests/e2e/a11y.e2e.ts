@@ -14,28 +14,7 @@ import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
 import { PLP, cards, suite } from './shopper';
 
-const AXE_SOURCE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** best-practice rules the issue asks for as well (any impact fails) */
-const HEADING_RULES = ['heading-order', 'page-has-heading-one'];
-
-interface Violation { id: string; impact: string | null; nodes: string[] }
-
-/** Runs axe in the page; returns the violations that fail the suite, described for the message. */
-export async function axeViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async ([tags, extra]) => {
-    const axe = (window as unknown as { axe: { getRules(t: string[]): { ruleId: string }[]; run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
-    const rules = [...axe.getRules(tags).map((r) => r.ruleId), ...extra];
-    const r = await axe.run(document, { runOnly: { type: 'rule', values: rules }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`) }));
-  }, [WCAG_TAGS, HEADING_RULES] as const);
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical' || HEADING_RULES.includes(v.id));
-}
-
-function describe(vs: Violation[]): string {
-  return vs.map((v) => `  ${v.impact} ${v.id}\n${v.nodes.map((n) => `      ${n}`).join('\n')}`).join('\n');
-}
+import { axeViolations, describe } from './axe';
 
 // ---- the screens and the states, from schemas/ ----------------------------------------------------------------
 

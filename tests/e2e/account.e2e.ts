@@ -143,7 +143,8 @@ test('checkout while signed out → "log in" in the guest-or-login modal → aft
   await page.locator('[data-form="login"] input').first().fill('kupac@orbita.rs');
   await page.locator('[data-form="login"] input[type="password"]').fill(PASSWORD);
   await page.locator('[data-form="login"] input[type="password"]').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/kupovina/podaci-dostava');
+  // the first step of the cart's checkout type: a phone with a tariff bought signed in (MOBILE) starts at the personal data
+  await page.waitForURL((u) => ['/kupovina/podaci-dostava', '/kupovina/licni-podaci'].includes(u.pathname));
   await page.locator('.ot-account__label', { hasText: 'Marko' }).waitFor();
   assert.deepEqual(problems, []);
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { cards, field, PLP, payWithCard, suite, throughDeviceSteps } from './shopper';
+import { cards, fillPersonalData, PLP, payWithCard, suite, throughDeviceSteps } from './shopper';
 
 const s = suite('mobile');
 
@@ -26,6 +26,10 @@ s.test('a signed-in customer picks a nice number, gets the phone delivered and p
   await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
   await throughDeviceSteps(page);
   await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
+  // MOBILE starts with the personal data (prefilled from the account; the ID document is typed)
+  await page.waitForURL(/\/kupovina\/licni-podaci$/);
+  await fillPersonalData(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/postavke-mobilne-usluge$/);
   await page.getByRole('heading', { level: 1, name: 'Postavke mobilne usluge' }).waitFor();
 
@@ -47,14 +51,10 @@ s.test('a signed-in customer picks a nice number, gets the phone delivered and p
 
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
-  // the signed-in customer's name and e-mail are filled in; the address is typed
-  await field(page, 'Ime').waitFor();
-  await page.waitForFunction(() => (document.querySelector('input[autocomplete="given-name"], input[id*="firstName"]') as HTMLInputElement | null)?.value !== '');
-  if ((await field(page, 'Kontakt telefon').inputValue()) === '') await field(page, 'Kontakt telefon').fill('641234567');
-  await field(page, 'Mesto').fill('Beograd');
-  await field(page, 'Poštanski broj').fill('11000');
-  await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');
-  await field(page, 'Broj').fill('73');
+  // delivery to the customer's saved (default) address; the courier's phone comes from the account
+  await page.getByRole('radio', { name: /Bulevar kralja Aleksandra 73/ }).waitFor();
+  assert.equal(await page.getByRole('radio', { name: /Bulevar kralja Aleksandra 73/ }).isChecked(), true);
+  await page.waitForFunction(() => (document.querySelector('[data-form="delivery-contact"] input') as HTMLInputElement | null)?.value === '641234567');
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/pregled-placanje$/);
   await page.getByRole('checkbox').first().waitFor();

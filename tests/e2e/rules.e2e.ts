@@ -11,7 +11,7 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { field, fillGuestForm, suite } from './shopper';
+import { field, fillGuestForm, fillPersonalData, suite } from './shopper';
 
 const BUDS = '/uredjaj/ACC_XIAOMI_BUDS6_ACTIVE';
 const miniCart = (page: Page) => page.locator('.ot-minicart__panel');
@@ -209,10 +209,10 @@ describe('cart rules on a production server', () => {
     // the signed-in customer's own data is already in the form (checkout.prefillCustomer)
     assert.equal(await field(page, 'Ime').inputValue(), 'Marko');
     assert.equal(await field(page, 'Imejl adresa').inputValue(), 'kupac@orbita.rs');
-    assert.equal(await field(page, 'Kontakt telefon').inputValue(), '641234567');
-    await fillGuestForm(page);
+    assert.equal(await field(page, 'Kontakt mobilni telefon').inputValue(), '0641234567');
+    await fillFirstStep(page);
     await next.click();
-    await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+    await page.waitForURL(AFTER_FIRST);
     assert.deepEqual(problems, []);
   });
 
@@ -283,8 +283,17 @@ async function toCheckout(page: Page): Promise<void> {
   await page.goto(page.url().split('/').slice(0, 3).join('/') + '/');
   await openMiniCart(page);
   await miniCart(page).getByRole('button', { name: /plaćanje/ }).click();
-  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+  // a signed-in customer with a phone and a tariff (MOBILE) starts at the personal data
+  await page.waitForURL(/\/kupovina\/(licni-podaci|podaci-dostava)$/);
 }
+
+/** The first checkout step's form: the personal data (MOBILE) or the guest-type data form. */
+async function fillFirstStep(page: Page): Promise<void> {
+  if (page.url().endsWith('/kupovina/licni-podaci')) await fillPersonalData(page);
+  else await fillGuestForm(page);
+}
+/** Where Next leads from the first step: the number step (MOBILE) or the overview. */
+const AFTER_FIRST = /\/kupovina\/(pregled-placanje|postavke-mobilne-usluge)$/;
 
 /** Waits until the signed-in customer's own data is in the data step's form (checkout.prefillCustomer), so typing
  *  over it does not race with it. */
@@ -295,7 +304,7 @@ async function prefilled(page: Page): Promise<void> {
 /** Next on the data step with the form filled: blocked → the page stays and scrolls to the top. */
 async function assertNextBlocked(page: Page): Promise<void> {
   await prefilled(page);
-  await fillGuestForm(page);
+  await fillFirstStep(page);
   const next = page.getByRole('button', { name: 'Nastavi', exact: true });
   await next.scrollIntoViewIfNeeded();
   assert.ok((await page.evaluate(() => window.scrollY)) > 0);
@@ -338,9 +347,9 @@ describe('validation reasons after a catalogue change (development server, /dev/
     await page.reload();
     // the signed-in customer's own data comes into the form first (checkout.prefillCustomer), then the test types over it
     await prefilled(page);
-    await fillGuestForm(page);
+    await fillFirstStep(page);
     await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-    await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+    await page.waitForURL(AFTER_FIRST);
     assert.deepEqual(problems, []);
   });
 
@@ -361,7 +370,8 @@ describe('validation reasons after a catalogue change (development server, /dev/
       await page.getByRole('dialog', { name: 'Ukloni iz korpe' }).getByRole('button', { name: 'Ukloni', exact: true }).click();
       await page.getByText('Proizvod je uklonjen iz korpe.').waitFor();
       await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-      await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+      // only the glass is left: a standalone cart, whose data step comes next
+      await page.waitForURL(/\/kupovina\/(pregled-placanje|postavke-mobilne-usluge|podaci-dostava)$/);
     } finally {
       await devCall(page, '/dev/catalog/stock', { code: 'SAMSUNG_GALAXY_A56_AWESOME_OLIVE', level: 9 });
     }
@@ -398,9 +408,9 @@ describe('validation reasons after a catalogue change (development server, /dev/
       await page.screenshot({ path: `${SHOTS}/rules-dev-force-one-time.png` });
       assert.equal((await serverCart(page)).entries.find((e) => e.product.code === 'SAMSUNG_GALAXY_S25_NAVY')?.chargeType, 'ONE_TIME_CHARGE');
       await prefilled(page);
-      await fillGuestForm(page);
+      await fillFirstStep(page);
       await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-      await page.waitForURL(/\/kupovina\/pregled-placanje$/);
+      await page.waitForURL(AFTER_FIRST);
     } finally {
       await devCall(page, '/dev/catalog/chargetypes', { code: 'SAMSUNG_GALAXY_S25', installments: true });
     }

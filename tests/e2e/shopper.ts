@@ -128,3 +128,13 @@ export async function payWithCard(page: Page, card: string): Promise<void> {
   await page.getByLabel(/na kartici/).fill('JELENA PETROVIC');
   await page.getByRole('button', { name: /^Plati/ }).click();
 }
+
+/** The personal-data step (ADDITIONAL_CUSTOMER_DATA) of a signed-in customer: the account's data is prefilled, the ID
+ *  document (number, authority, issue date dd.mm.yyyy) is typed. */
+export async function fillPersonalData(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Lični podaci' }).waitFor();
+  await page.waitForFunction(() => ((document.querySelector('[data-form="order-personal-data"] input[autocomplete="given-name"]') as HTMLInputElement | null)?.value ?? '') !== '');
+  await field(page, 'Broj lične karte').fill('012345678');
+  await field(page, 'Izdata od').fill('PU za grad Beograd');
+  await field(page, 'Datum izdavanja').fill('15.03.2022');
+}

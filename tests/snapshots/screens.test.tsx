@@ -263,6 +263,108 @@ describe('screen checkout-data-delivery', () => {
   });
 });
 
+describe('screen checkout-personal-data (MOBILE, ADDITIONAL_CUSTOMER_DATA)', () => {
+  it('the personal-data form ("Na moje ime" / "Na drugo lice", ID document, issue date), Back/Next; an e-mail other than the account\'s asks for a code', async () => {
+    const h = makeHarness('signed-in-customer');
+    h.stores.checkout.setSteps('MOBILE', [
+      { code: 'ADDITIONAL_CUSTOMER_DATA', url: '/kupovina/licni-podaci', eventName: 'checkout_additional_customer_data', hidden: false, done: false },
+      { code: 'CONNECT_MSISDN', url: '/kupovina/postavke-mobilne-usluge', eventName: 'checkout_connect_msisdn', hidden: false, done: false },
+      { code: 'DELIVERY', url: '/kupovina/podaci-dostava', eventName: 'checkout_delivery', hidden: false, done: false },
+      { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'checkout_payment_and_cart_confirmation', hidden: false, done: false },
+    ] as never);
+    h.stores.checkout.setCurrentStep('ADDITIONAL_CUSTOMER_DATA');
+    h.stores.checkout.setDelivery({ accountEmail: 'kupac@orbita.rs' });
+    h.stores.ui.setFormData('order-personal-data', { orderFor: 'SELF', firstName: 'Marko', lastName: 'Petrović', jmbg: '1503985710010', contactEmail: 'kupac@orbita.rs', msisdn: '0641234567' });
+    const { container } = renderScreen(h, 'checkout-personal-data', '/kupovina/licni-podaci');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lični podaci' })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Na moje ime' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Na drugo lice' })).toBeTruthy();
+    expect(screen.getByLabelText(/Datum izdavanja/, { selector: 'input' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pošalji kod' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.submitPersonalData', args: {} }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+    act(() => h.stores.ui.setFormData('order-personal-data', { ...h.stores.ui.forms['order-personal-data'].data, contactEmail: 'marko.privatno@example.rs' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pošalji kod' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.sendPersonalCode', args: {} }));
+  });
+});
+
+describe('screen checkout-data-delivery for MOBILE (DELIVERY)', () => {
+  const options = ['DELIVERY_ADDRESS_EXISTING', 'DELIVERY_ADDRESS_NEW', 'PICKUP_ADDRESS', 'DELIVERY_EMAIL_ADDRESS'];
+  const names: Record<string, string> = {
+    DELIVERY_ADDRESS_EXISTING: 'Dostava na sačuvanu adresu', DELIVERY_ADDRESS_NEW: 'Dostava na novu adresu',
+    PICKUP_ADDRESS: 'Preuzimanje u prodajnom mestu', DELIVERY_EMAIL_ADDRESS: 'Produženje ugovora putem imejla (bez dostave)',
+  };
+  function mobile(selected: string) {
+    const h = makeHarness('signed-in-customer');
+    h.stores.cart.setCart({ ...h.stores.cart.cart!, checkoutType: 'MOBILE' });
+    h.stores.checkout.setSteps('MOBILE', []);
+    h.stores.checkout.setDelivery({
+      loaded: true, selected, options: options.map((code) => ({ code, name: names[code] })),
+      addresses: [
+        { id: '1', formattedAddress: 'Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 14, 11000 Beograd', defaultAddress: true },
+        { id: '2', formattedAddress: 'Bulevar oslobođenja 46, sprat 1, stan 4, 21000 Novi Sad', defaultAddress: false },
+      ],
+      addressId: '1',
+      municipalities: [{ code: '80438', name: 'Subotica' }, { code: '70092', name: 'Beograd-Vračar' }],
+      localities: [{ code: '80438-1', name: 'Subotica' }], municipalityCode: '80438', localityCode: '80438-1',
+      streets: [{ code: 'S-80438-001', name: 'Korzo' }], streetCode: 'S-80438-001',
+      numbers: [{ code: 'TIS-80438-001-2', number: '2', tisAddressCode: 'TIS-80438-001-2', entrances: ['A', 'B'], flats: 12 }], tisAddressCode: 'TIS-80438-001-2',
+      stores: [{ pickupStoreId: 'SU_KORZO', name: 'Subotica', formattedAddress: 'Korzo 9, 24000 Subotica', openingHours: 'Radnim danima 8–20, subotom 9–14.' }],
+      slots: [{ code: 'SLOT_08_12', name: 'Prepodne, 08:00 – 12:00' }],
+      renewal: { email: 'kupac@orbita.rs', sent: true, expiresAt: null, code: '12', verified: null, error: 'Kod nije ispravan.', busy: false },
+    });
+    return h;
+  }
+
+  it('the options of the flow, the saved addresses, the courier phone and Next (delivery.submit); no guest form', async () => {
+    const h = mobile('DELIVERY_ADDRESS_EXISTING');
+    const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    const group = await screen.findByRole('group', { name: 'Način preuzimanja' });
+    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(options);
+    expect((screen.getByRole('radio', { name: /Bulevar kralja Aleksandra 73/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText(/Poštanski broj/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Bulevar oslobođenja 46/ }));
+    await waitFor(() => expect(h.calls).toContainEqual(expect.objectContaining({ action: 'delivery.choose', args: expect.objectContaining({ addressId: '2' }) })));
+    fireEvent.click(screen.getByRole('radio', { name: 'Preuzimanje u prodajnom mestu' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.selectOption', args: { option: 'PICKUP_ADDRESS' } }));
+    expect(await screen.findByLabelText(/Telefon za kurira/, { selector: 'input' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.submit', args: {} }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('a new address from the address system: municipality → locality → street → number, entrance of the building', async () => {
+    const h = mobile('DELIVERY_ADDRESS_NEW');
+    const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    const muni = await screen.findByRole('combobox', { name: 'Opština' }) as HTMLSelectElement;
+    expect(muni.value).toBe('80438');
+    expect((screen.getByRole('combobox', { name: 'Broj' }) as HTMLSelectElement).value).toBe('TIS-80438-001-2');
+    expect(within(screen.getByRole('combobox', { name: 'Ulaz' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Izaberi', 'A', 'B']);
+    fireEvent.change(muni, { target: { value: '70092' } });
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.setAddressField', args: { field: 'municipalityCode', value: '70092' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('pickup stores with their addresses; renewal by e-mail with the code and its error', async () => {
+    const h = mobile('PICKUP_ADDRESS');
+    const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    expect(await screen.findByRole('radio', { name: /Subotica.*Korzo 9, 24000 Subotica/ })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Termin dostave' })).toBeNull();
+    act(() => h.stores.checkout.setDelivery({ selected: 'DELIVERY_EMAIL_ADDRESS' }));
+    expect((await screen.findByRole('textbox', { name: 'Imejl adresa za produženje' }) as HTMLInputElement).value).toBe('kupac@orbita.rs');
+    expect(screen.getByRole('alert').textContent).toBe('Kod nije ispravan.');
+    fireEvent.click(screen.getByRole('button', { name: 'Pošalji ponovo' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.sendRenewalCode', args: {} }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+});
+
 describe('screen checkout-overview-payment', () => {
   it('overview, payment modes, consents (required marked, all unchecked) and Poruči', async () => {
     const h = makeHarness('guest-checkout');

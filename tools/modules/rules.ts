@@ -22,5 +22,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   passwordHistory: 'user', userRegistrations: 'user',
   // server/home/schema.ts: the home-line step's tables (the other home tables predate this list)
   homeCustomerLines: 'home', homeCustomerAddresses: 'home', cartHomeSetups: 'home', homeTvAddonOffers: 'home', homeFreeAddonLimits: 'home',
+  // server/delivery/schema.ts
+  customerAddresses: 'delivery', pickupStores: 'delivery',
   appMeta: 'db',
 };

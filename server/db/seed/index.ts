@@ -11,7 +11,8 @@ import {
 import { seedDemoConsents, seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
-import { seedHome, seedHomeLines, seedHomeTvAddons, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER } from '../../home/index';
+import { seedHome, seedHomeAddresses, seedHomeLines, seedHomeTvAddons, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER, HOME_ADDRESSES_SEED_MARKER } from '../../home/index';
+import { seedDelivery, DELIVERY_SEED_MARKER } from '../../delivery/index';
 import { seedNumbers } from '../../numbers/seed';
 import { PAYMENT_SEED_MARKER, seedPaymentData } from '../../payment/seed';
 
@@ -19,7 +20,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents'];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents', HOME_ADDRESSES_SEED_MARKER, DELIVERY_SEED_MARKER];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -48,6 +49,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     if (homeLines.length > 0) { await seedHomeLines(tx); await seedHomeTvAddons(tx); }
     const consents = await tx.insert(s.appMeta).values({ key: 'seed.consents', value: '1' }).onConflictDoNothing().returning();
     if (consents.length > 0) await seedDemoConsents(tx);
+    await seedHomeAddresses(tx);
+    await seedDelivery(tx);
     return seeded;
   });
 }

@@ -1,0 +1,297 @@
+// The personal-data step (ADDITIONAL_CUSTOMER_DATA) and the delivery step (DELIVERY) of a signed-in checkout
+// (seed 001 §3, §4, §7, §9). State: stores.checkout.delivery; forms "order-personal-data" and "delivery-contact".
+import { when } from 'mobx';
+import { defineAction, ActionError } from '../define';
+import type { ActionContext } from '../define';
+import { ApiError } from '../api/errors';
+import { goNext } from '../checkout-rules';
+import { scrollToTop } from '../dom';
+import { localPhone } from '../checkout/checkout';
+import { emptyCode, type AddressField, type EmailCodeState, type Option, type PickupStore, type SavedAddress, type StreetNumber } from '../stores/delivery';
+
+const PERSONAL_FORM = 'order-personal-data';
+const CONTACT_FORM = 'delivery-contact';
+const USER_WAIT_MS = 15_000;
+
+/** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3. */
+export function issueDateToApi(shown: string): string | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})\.?$/.exec(shown.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}T01:00:00+01:00` : null;
+}
+/** yyyy-mm-dd… (sent) → dd.mm.yyyy (shown). */
+export function issueDateFromApi(sent: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(sent ?? '');
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+}
+
+const messageOf = (e: unknown, ctx: ActionContext) => (e instanceof ApiError && e.message) || ctx.stores.session.t('error.generic');
+const lang = (ctx: ActionContext) => (ctx.stores.session.lang === 'en' ? { lang: 'en' as const } : undefined);
+const setCode = (ctx: ActionContext, which: 'renewal' | 'personal', patch: Partial<EmailCodeState>) =>
+  ctx.stores.checkout.setDelivery({ [which]: { ...ctx.stores.checkout.delivery[which], ...patch } });
+
+/** Sends an e-mail code (POST /otp/email); on failure the sent flag is cleared (seed 001 §4) and the error shown. */
+async function sendCode(ctx: ActionContext, which: 'renewal' | 'personal', email: string): Promise<void> {
+  setCode(ctx, which, { busy: true, error: null, email });
+  try {
+    const r = await ctx.api.call('sendEmailOtp', { body: { email, validateEmail: false }, query: lang(ctx) });
+    setCode(ctx, which, { sent: true, expiresAt: Date.parse(r.expiresAt), code: '', verified: null, busy: false });
+  } catch (e) {
+    setCode(ctx, which, { sent: false, expiresAt: null, busy: false, error: messageOf(e, ctx) });
+  }
+}
+
+/** The guest form's address from the picked street number (the free-text fields stay editable; the server keeps the
+ *  codes only while the text still names that address). */
+function fillForm(ctx: ActionContext, formId: string, tisAddressCode: string): void {
+  const d = ctx.stores.checkout.delivery;
+  const n = d.numbers.find((x) => x.tisAddressCode === tisAddressCode);
+  const m = d.municipalities.find((x) => x.code === d.municipalityCode) as (Option & { postalCode?: string }) | undefined;
+  const l = d.localities.find((x) => x.code === d.localityCode);
+  const st = d.streets.find((x) => x.code === d.streetCode);
+  if (!n || !m || !l || !st) return;
+  const data = (ctx.stores.ui.forms[formId]?.data ?? {}) as Record<string, unknown>;
+  const cur = (data.deliveryAddress as Record<string, unknown> | undefined) ?? {};
+  ctx.stores.ui.setFormData(formId, {
+    ...data,
+    deliveryAddress: {
+      ...cur, town: l.name, townCode: l.code, province: m.name, provinceCode: m.code, postalCode: m.postalCode ?? cur.postalCode,
+      line1: st.name, line1Code: st.code, line2: n.number, tisAddressCode,
+    },
+  });
+}
+
+export default [
+  defineAction<Record<string, never>>({
+    name: 'delivery.loadPersonalData',
+    description: 'Personal-data step: loads the checkout user data (GET checkoutUserData: what the cart holds, else the signed-in account\'s own data) into the form "order-personal-data" — only into empty fields; the issue date shown as dd.mm.yyyy.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { session, ui, checkout } = ctx.stores;
+      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      const d = await ctx.api.call('checkoutUserData', { silent: true });
+      checkout.setDelivery({ accountEmail: d.accountEmail ?? null });
+      const own: Record<string, string> = {
+        orderFor: d.orderFor ?? 'SELF', firstName: d.firstName, lastName: d.lastName, jmbg: d.jmbg ?? '',
+        primaryContactDocumentIdNum: d.primaryContactDocumentIdNum ?? '', primaryContactDocumentIdIssueAuthority: d.primaryContactDocumentIdIssueAuthority ?? '',
+        primaryContactDocumentIdIssueDate: issueDateFromApi(d.primaryContactDocumentIdIssueDate), contactEmail: d.contactEmail ?? '', msisdn: d.msisdn ?? '',
+      };
+      const cur = (ui.forms[PERSONAL_FORM]?.data ?? {}) as Record<string, unknown>;
+      const next: Record<string, unknown> = { ...cur };
+      for (const [k, v] of Object.entries(own)) if (v && (next[k] === undefined || next[k] === '')) next[k] = v;
+      ui.setFormData(PERSONAL_FORM, next);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'delivery.sendPersonalCode',
+    description: 'Sends a one-time code to the personal-data form\'s contact e-mail (POST sendEmailOtp, 300 s).',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const email = String(ctx.stores.ui.forms[PERSONAL_FORM]?.data?.contactEmail ?? '').trim();
+      if (!email) { setCode(ctx, 'personal', { error: ctx.stores.session.t('validation.email') }); return; }
+      await sendCode(ctx, 'personal', email);
+    },
+  }),
+  defineAction<{ which: 'renewal' | 'personal'; code: string }>({
+    name: 'delivery.setCode',
+    description: 'Keeps the typed one-time code of the renewal e-mail or the personal-data e-mail.',
+    args: { type: 'object', required: ['which', 'code'], properties: { which: { enum: ['renewal', 'personal'] }, code: { type: 'string', maxLength: 6 } } },
+    run(args, ctx) { setCode(ctx, args.which, { code: args.code.replace(/\D/g, '').slice(0, 6), error: null }); },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'delivery.submitPersonalData',
+    description: 'Personal-data submit (seed 001 §4): validates the form, then the customer-info save (POST saveCustomerInfo) and — when the contact e-mail is not the account\'s and a code was typed — the e-mail code save (PUT verifyEmailOtp) run together. Both succeed: next step. A refused customer info (400) stays and shows its message; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { ui, cart, checkout } = ctx.stores;
+      await checkout.settled();
+      if (checkout.conflict) { scrollToTop(); throw new ActionError('cart conflict', true); }
+      if (!ui.validateForms()) throw new ActionError('invalid form', true);
+      const d = (ui.forms[PERSONAL_FORM]?.data ?? {}) as Record<string, string>;
+      const issue = issueDateToApi(d.primaryContactDocumentIdIssueDate ?? '');
+      const userInfo = {
+        orderFor: d.orderFor === 'OTHER' ? 'OTHER' as const : 'SELF' as const,
+        firstName: d.firstName, lastName: d.lastName, jmbg: d.jmbg, primaryContactDocumentIdNum: d.primaryContactDocumentIdNum,
+        primaryContactDocumentIdIssueAuthority: d.primaryContactDocumentIdIssueAuthority, primaryContactDocumentIdIssueDate: issue ?? '',
+        contactEmail: (d.contactEmail ?? '').trim(), msisdn: (d.msisdn ?? '').replace(/[\s-]/g, ''),
+      };
+      const code = checkout.delivery.personal;
+      const own = (checkout.delivery.accountEmail ?? '').toLowerCase() === userInfo.contactEmail.toLowerCase();
+      const withCode = !own && code.sent && code.code.length === 6 && code.email.toLowerCase() === userInfo.contactEmail.toLowerCase();
+      const [info, mail] = await Promise.allSettled([
+        ctx.api.call('saveCustomerInfo', { body: { userInfo }, query: lang(ctx), silent: false }),
+        withCode ? ctx.api.call('verifyEmailOtp', { body: { code: code.code, email: userInfo.contactEmail }, query: lang(ctx) }) : Promise.resolve(null),
+      ]);
+      if (info.status === 'fulfilled' && info.value?.cart) cart.setCart(info.value.cart);
+      if (mail.status === 'rejected') setCode(ctx, 'personal', { error: messageOf(mail.reason, ctx) });
+      else if (mail.value) setCode(ctx, 'personal', { verified: mail.value.email, error: null });
+      if (info.status === 'rejected') {
+        const e = info.reason;
+        if (e instanceof ApiError && e.status === 400) {
+          checkout.setDelivery({ error: messageOf(e, ctx) });
+          scrollToTop();
+          throw new ActionError('customer info refused', true);
+        }
+        ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+        await goNext(ctx); // on as unsuccessful: the next step's guard leads back while this step is not done
+        return;
+      }
+      checkout.setDelivery({ error: null });
+      if (mail.status === 'rejected') throw new ActionError('e-mail code refused', true);
+      await goNext(ctx);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'delivery.loadStores',
+    description: 'Loads the shops (GET pickupStores) into /checkout/delivery/stores: the list of "Kako do nas"; a failed call leaves the list empty.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      try {
+        ctx.stores.checkout.setDelivery({ stores: (await ctx.api.call('pickupStores', { query: lang(ctx), silent: true })).pickupStores as PickupStore[] });
+      } catch (e) {
+        console.error('[delivery.loadStores]', e);
+      }
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'delivery.load',
+    description: 'Delivery step: loads the delivery options of the cart\'s checkout type (GET checkoutOptions?checkoutStep=DELIVERY — the flow document lists them), the saved addresses, the pickup stores, the time slots and the municipalities (a failed lookup gives an empty list), and the phone for the courier into form "delivery-contact".',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { checkout, cart, ui, session } = ctx.stores;
+      const q = lang(ctx);
+      const empty = <T>(p: Promise<T>, fallback: T) => p.catch((e) => { console.error('[delivery.load]', e); return fallback; });
+      const [opts, addresses, stores, slots, municipalities] = await Promise.all([
+        empty(ctx.api.call('checkoutOptions', { query: { checkoutStep: 'DELIVERY', ...(q ?? {}) }, silent: true }), { options: {} as Record<string, unknown> }),
+        empty(ctx.api.call('customerAddresses', { query: q, silent: true }).then((r) => r.addresses as SavedAddress[]), [] as SavedAddress[]),
+        empty(ctx.api.call('pickupStores', { query: q, silent: true }).then((r) => r.pickupStores as PickupStore[]), [] as PickupStore[]),
+        empty(ctx.api.call('deliveryTimeSlots', { query: q, silent: true }).then((r) => r.deliveryTimeSlots as Array<Option & { selected?: boolean }>), [] as Array<Option & { selected?: boolean }>),
+        empty(ctx.api.call('homeMunicipalities', { silent: true }).then((r) => r.municipalities as Option[]), [] as Option[]),
+      ]);
+      const options = ((opts.options as { deliveryOptions?: Array<Option & { selected?: boolean }> }).deliveryOptions ?? [])
+        // a saved address is offered only when there is one
+        .filter((o) => o.code !== 'DELIVERY_ADDRESS_EXISTING' || addresses.length > 0);
+      const onCart = cart.cart?.deliveryAddressType ?? null;
+      const selected = options.find((o) => o.code === onCart)?.code ?? options[0]?.code ?? null;
+      const addr = (cart.cart?.deliveryAddress ?? {}) as Record<string, string>;
+      checkout.setDelivery({
+        options: options.map(({ code, name }) => ({ code, name })), selected, addresses, stores, municipalities,
+        slots: slots.map(({ code, name }) => ({ code, name })), slot: slots.find((s) => s.selected)?.code ?? '',
+        addressId: addr.addressId ?? addresses.find((a) => a.defaultAddress)?.id ?? addresses[0]?.id ?? null,
+        pickupStoreId: addr.pickupStoreId ?? null,
+        renewal: { ...emptyCode(), email: addr.email ?? session.user?.email ?? '' },
+        error: null, loaded: true,
+      });
+      const phone = (cart.cart?.orderCustomerInfo as Record<string, string> | undefined)?.contactPhone ?? localPhone(session.user?.contactPhoneNumber) ?? '';
+      const cur = (ui.forms[CONTACT_FORM]?.data ?? {}) as Record<string, unknown>;
+      if (phone && !cur.contactPhone) ui.setFormData(CONTACT_FORM, { ...cur, contactPhone: phone });
+    },
+  }),
+  defineAction<{ option: string }>({
+    name: 'delivery.selectOption',
+    description: 'Chooses a delivery option (DELIVERY_ADDRESS_EXISTING, DELIVERY_ADDRESS_NEW, PICKUP_ADDRESS, DELIVERY_EMAIL_ADDRESS, …).',
+    args: { type: 'object', required: ['option'], properties: { option: { type: 'string', minLength: 1, maxLength: 40 } } },
+    run(args, ctx) { ctx.stores.checkout.setDelivery({ selected: args.option, error: null }); },
+  }),
+  defineAction<{ addressId?: string; pickupStoreId?: string; slot?: string; email?: string; saveAddress?: boolean }>({
+    name: 'delivery.choose',
+    description: 'Keeps a choice of the delivery step: a saved address (addressId), a store (pickupStoreId), a time slot (slot, empty: any time), the renewal e-mail (email), saving a new address (saveAddress).',
+    args: { type: 'object', properties: { addressId: { type: 'string', maxLength: 12 }, pickupStoreId: { type: 'string', maxLength: 40 }, slot: { type: 'string', maxLength: 40 }, email: { type: 'string', maxLength: 80 }, saveAddress: { type: 'boolean' } } },
+    run(args, ctx) {
+      const { checkout } = ctx.stores;
+      const d = checkout.delivery;
+      checkout.setDelivery({
+        ...(args.addressId !== undefined ? { addressId: args.addressId } : {}),
+        ...(args.pickupStoreId !== undefined ? { pickupStoreId: args.pickupStoreId } : {}),
+        ...(args.slot !== undefined ? { slot: args.slot } : {}),
+        ...(args.saveAddress !== undefined ? { saveAddress: args.saveAddress } : {}),
+        ...(args.email !== undefined ? { renewal: { ...d.renewal, email: args.email, sent: args.email === d.renewal.email ? d.renewal.sent : false } } : {}),
+        error: null,
+      });
+    },
+  }),
+  defineAction<{ field: AddressField; value: string; form?: string }>({
+    name: 'delivery.setAddressField',
+    description: 'Sets one part of the new address from the address system: a municipality, locality or street loads the next list (GET homeLocations / homeStreets / homeStreetNumbers; a failed lookup gives an empty list, seed 001 §8) and empties the parts below. With `form` (the guest form), a chosen number fills that form\'s deliveryAddress: town, postal code, street, number and their codes (province, provinceCode, townCode, line1Code, tisAddressCode).',
+    args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'tisAddressCode', 'entrance', 'floor', 'apartment'] }, value: { type: 'string', maxLength: 60 }, form: { type: 'string', minLength: 1, maxLength: 40 } } },
+    async run(args, ctx) {
+      if (args.form && args.field === 'tisAddressCode' && args.value) fillForm(ctx, args.form, args.value);
+      const { checkout } = ctx.stores;
+      const below: Record<string, Record<string, unknown>> = {
+        municipalityCode: { localityCode: '', streetCode: '', tisAddressCode: '', entrance: '', localities: [], streets: [], numbers: [] },
+        localityCode: { streetCode: '', tisAddressCode: '', entrance: '', streets: [], numbers: [] },
+        streetCode: { tisAddressCode: '', entrance: '', numbers: [] },
+        tisAddressCode: { entrance: '' },
+      };
+      checkout.setDelivery({ [args.field]: args.value, ...(below[args.field] ?? {}), error: null });
+      const d = checkout.delivery;
+      const load = async <T>(key: 'localities' | 'streets' | 'numbers', call: () => Promise<T[]>) => {
+        try { checkout.setDelivery({ [key]: await call() }); } catch (e) { console.error('[delivery.setAddressField]', e); checkout.setDelivery({ [key]: [] }); }
+      };
+      if (!args.value) return;
+      if (args.field === 'municipalityCode') await load('localities', async () => (await ctx.api.call('homeLocations', { query: { municipalityCode: d.municipalityCode }, silent: true })).locations as Option[]);
+      else if (args.field === 'localityCode') await load('streets', async () => (await ctx.api.call('homeStreets', { query: { municipalityCode: d.municipalityCode, localityCode: d.localityCode }, silent: true })).streets as Option[]);
+      else if (args.field === 'streetCode') await load('numbers', async () => (await ctx.api.call('homeStreetNumbers', { query: { municipalityCode: d.municipalityCode, streetCode: d.streetCode }, silent: true })).streetnumbers as StreetNumber[]);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'delivery.sendRenewalCode',
+    description: 'Renewal by e-mail: sends a one-time code to the e-mail given (POST sendEmailOtp); on failure the sent flag is cleared.',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const email = ctx.stores.checkout.delivery.renewal.email.trim();
+      if (!email) { setCode(ctx, 'renewal', { error: ctx.stores.session.t('validation.email') }); return; }
+      await sendCode(ctx, 'renewal', email);
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'delivery.submit',
+    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the time slot if chosen (PUT setDeliveryTimeSlot), the user data (PUT saveDeliveryContact), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const { checkout, cart, ui, session } = ctx.stores;
+      await checkout.settled();
+      if (checkout.conflict) { scrollToTop(); throw new ActionError('cart conflict', true); }
+      const d = checkout.delivery;
+      // validation
+      const stop = (key: string) => { checkout.setDelivery({ error: session.t(key) }); throw new ActionError('invalid delivery', true); };
+      const formsOk = ui.validateForms();
+      if (d.selected === 'DELIVERY_ADDRESS_NEW' && !d.tisAddressCode) stop('delivery.error.chooseAddress');
+      if (d.selected === 'DELIVERY_ADDRESS_EXISTING' && !d.addressId) stop('delivery.error.chooseAddress');
+      if (d.selected === 'PICKUP_ADDRESS' && !d.pickupStoreId) stop('delivery.error.chooseStore');
+      if (d.selected === 'DELIVERY_EMAIL_ADDRESS' && (!d.renewal.sent || d.renewal.code.length !== 6)) { setCode(ctx, 'renewal', { error: session.t('otp.error.otpNotSent') }); throw new ActionError('no code', true); }
+      if (!formsOk) throw new ActionError('invalid form', true);
+      const q = lang(ctx);
+      const onCart = (cart.cart?.deliveryAddress ?? {}) as Record<string, string>;
+      const sends: Array<() => Promise<{ cart?: unknown } | null>> = [];
+      if (d.selected === 'DELIVERY_ADDRESS_NEW') {
+        const n = d.numbers.find((x) => x.tisAddressCode === d.tisAddressCode);
+        const address: Record<string, unknown> = { tisAddressCode: d.tisAddressCode, provinceCode: d.municipalityCode, townCode: d.localityCode, line1Code: d.streetCode, saveAddress: d.saveAddress };
+        if (n) address.line2 = n.number;
+        for (const k of ['entrance', 'floor', 'apartment'] as const) if (d[k]) address[k] = d[k];
+        sends.push(() => ctx.api.call('createDeliveryAddress', { body: { address }, query: q }));
+      }
+      if (d.selected === 'DELIVERY_ADDRESS_EXISTING' && !(onCart.deliveryAddressType === 'DELIVERY_ADDRESS_EXISTING' && onCart.addressId === d.addressId)) {
+        sends.push(() => ctx.api.call('replaceDeliveryAddress', { body: { addressId: d.addressId! }, query: q }));
+      }
+      if (d.slot) sends.push(() => ctx.api.call('setDeliveryTimeSlot', { body: { deliveryTimeSlotCode: d.slot }, query: q }));
+      const phone = String(ui.forms[CONTACT_FORM]?.data?.contactPhone ?? '');
+      if (phone) sends.push(() => ctx.api.call('saveDeliveryContact', { body: { contactPhone: phone }, query: q }));
+      if (d.selected === 'PICKUP_ADDRESS') sends.push(() => ctx.api.call('setPickupStore', { body: { address: { pickupStoreId: d.pickupStoreId! } }, query: q }));
+      if (d.selected === 'DELIVERY_EMAIL_ADDRESS') sends.push(() => ctx.api.call('setRenewalEmail', { query: { email: d.renewal.email.trim(), code: d.renewal.code, ...(q ?? {}) } }));
+      let ok = true;
+      for (const send of sends) {
+        try {
+          const r = await send();
+          if (r && typeof r === 'object' && 'cart' in r && r.cart) cart.setCart(r.cart as never);
+        } catch (e) {
+          ok = false;
+          console.error('[delivery.submit]', e);
+          checkout.setDelivery({ error: messageOf(e, ctx) });
+        }
+      }
+      if (!ok) ui.showToast({ kind: 'error', message: 'delivery.error.failed' });
+      else checkout.setDelivery({ error: null });
+      await goNext(ctx);
+    },
+  }),
+];

@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { observer } from 'mobx-react-lite';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { cx } from '../shared/cx';
+import type { DeliveryState } from '../../actions/stores/delivery';
+import AddressFinder from './AddressFinder';
+import EmailCode from './EmailCode';
+import './numbers.css';
+
+export interface DeliveryChoiceProps { state?: DeliveryState | null }
+
+/** The delivery step's choices (seed 001 §3, §9): the options the server lists for the checkout type, each with its
+ *  panel — saved addresses, a new address from the address system (municipality → locality → street → number),
+ *  pickup stores, renewal by e-mail with a code — and the delivery time. Every change goes out as an event. */
+function DeliveryChoice({ state, emit, enabled }: DeliveryChoiceProps & VocabularyProps) {
+  const t = useT();
+  const ids = useId();
+  if (!state || !state.loaded) return <p className="ot-muted">{t('delivery.loading')}</p>;
+  const choose = (payload: Record<string, unknown>) => void emit('choose', payload);
+  return (
+    <div className="ot-numbers">
+      <fieldset className="ot-options">
+        <legend>{t('delivery.choice.title')}</legend>
+        {state.options.map((o) => (
+          <label key={o.code} className={cx('ot-option', state.selected === o.code && 'is-selected')}>
+            <input type="radio" name={`${ids}-option`} value={o.code} checked={state.selected === o.code} disabled={!enabled} onChange={() => void emit('option', { option: o.code })} />
+            <span className="ot-option__body"><span className="ot-option__title">{o.name}</span></span>
+          </label>
+        ))}
+      </fieldset>
+
+      {state.selected === 'DELIVERY_ADDRESS_EXISTING' && (
+        <fieldset className="ot-options">
+          <legend>{t('checkout.delivery.option.DELIVERY_ADDRESS_EXISTING')}</legend>
+          {state.addresses.length === 0 && <p className="ot-muted">{t('delivery.existing.none')}</p>}
+          {state.addresses.map((a) => (
+            <label key={a.id} className={cx('ot-option', state.addressId === a.id && 'is-selected')}>
+              <input type="radio" name={`${ids}-address`} checked={state.addressId === a.id} disabled={!enabled} onChange={() => choose({ addressId: a.id })} />
+              <span className="ot-option__body"><span className="ot-option__title">{a.formattedAddress}</span></span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      {state.selected === 'DELIVERY_ADDRESS_NEW' && (
+        <section className="ot-numbers__panel" aria-labelledby={`${ids}-new`}>
+          <h2 id={`${ids}-new`} className="ot-numbers__heading">{t('checkout.delivery.option.DELIVERY_ADDRESS_NEW')}</h2>
+          <AddressFinder state={state} emit={emit} enabled={enabled} />
+          <label className="ot-delivery__check">
+            <input type="checkbox" checked={state.saveAddress} disabled={!enabled} onChange={(e) => choose({ saveAddress: e.target.checked })} />
+            <span>{t('delivery.new.save')}</span>
+          </label>
+        </section>
+      )}
+
+      {state.selected === 'PICKUP_ADDRESS' && (
+        <fieldset className="ot-options">
+          <legend>{t('checkout.delivery.option.PICKUP_ADDRESS')}</legend>
+          {state.stores.map((s) => (
+            <label key={s.pickupStoreId} className={cx('ot-option', state.pickupStoreId === s.pickupStoreId && 'is-selected')}>
+              <input type="radio" name={`${ids}-store`} checked={state.pickupStoreId === s.pickupStoreId} disabled={!enabled} onChange={() => choose({ pickupStoreId: s.pickupStoreId })} />
+              <span className="ot-option__body">
+                <span className="ot-option__title">{s.name}</span>
+                <span className="ot-option__text">{s.formattedAddress}</span>
+                <span className="ot-option__text">{t('delivery.pickup.hours', { hours: s.openingHours })}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      {state.selected === 'DELIVERY_EMAIL_ADDRESS' && (
+        <section className="ot-numbers__panel" aria-labelledby={`${ids}-renewal`}>
+          <h2 id={`${ids}-renewal`} className="ot-numbers__heading">{t('checkout.delivery.option.DELIVERY_EMAIL_ADDRESS')}</h2>
+          <p className="ot-muted">{t('delivery.renewal.text')}</p>
+          <div className="ot-numbers__field">
+            <label htmlFor={`${ids}-remail`}>{t('delivery.renewal.email')}</label>
+            <input id={`${ids}-remail`} className="ot-numbers__input" type="email" autoComplete="email" maxLength={80} value={state.renewal.email} disabled={!enabled}
+              onChange={(e) => choose({ email: e.target.value })} />
+          </div>
+          <EmailCode state={state.renewal} emit={(event, payload) => emit(event === 'send' ? 'sendCode' : 'code', payload)} enabled={enabled} />
+        </section>
+      )}
+
+      {state.selected !== 'DELIVERY_EMAIL_ADDRESS' && state.selected !== 'PICKUP_ADDRESS' && state.slots.length > 0 && (
+        <div className="ot-numbers__field">
+          <label htmlFor={`${ids}-slot`}>{t('delivery.slot.title')}</label>
+          <select id={`${ids}-slot`} className="ot-numbers__input" value={state.slot} disabled={!enabled} onChange={(e) => choose({ slot: e.target.value })}>
+            <option value="">{t('delivery.slot.any')}</option>
+            {state.slots.map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+          </select>
+        </div>
+      )}
+      {state.error && <p className="ot-field-error" role="alert">{state.error}</p>}
+    </div>
+  );
+}
+
+export default observer(DeliveryChoice);
