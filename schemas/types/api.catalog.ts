@@ -19,6 +19,10 @@ export interface CatalogPayloads {
   Specification?: Specification;
   References?: References;
   CmsComponent?: CmsComponent;
+  CompareQuery?: CompareQuery;
+  Comparison?: Comparison;
+  SuggestQuery?: SuggestQuery;
+  Suggestions?: Suggestions;
 }
 export interface SearchQuery {
   categoryCode?: string;
@@ -245,4 +249,554 @@ export interface CmsComponent {
     url: string;
     code: string;
   };
+}
+export interface CompareQuery {
+  /**
+   * Up to 3 device codes separated by commas.
+   */
+  productCodes: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface Comparison {
+  /**
+   * @maxItems 3
+   */
+  products: [] | [ProductSummary] | [ProductSummary, ProductSummary] | [ProductSummary, ProductSummary, ProductSummary];
+  groups: {
+    name: string;
+    differs: boolean;
+    rows: {
+      name: string;
+      values: (string | null)[];
+      differs: boolean;
+    }[];
+  }[];
+}
+export interface SuggestQuery {
+  term: string;
+  max?: number;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface Suggestions {
+  term: string;
+  /**
+   * @maxItems 10
+   */
+  suggestions:
+    | []
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+        }
+      ];
 }

@@ -21,6 +21,8 @@ export interface ApiOperations {
   productDetails: { query: ApiCatalog.ProductCodeQuery; body: never; response: ApiCatalog.ProductDetails };
   productSpecification: { query: ApiCatalog.ProductCodeQuery; body: never; response: ApiCatalog.Specification };
   productReferences: { query: ApiCatalog.ReferencesQuery; body: never; response: ApiCatalog.References };
+  productCompare: { query: ApiCatalog.CompareQuery; body: never; response: ApiCatalog.Comparison };
+  productSuggestions: { query: ApiCatalog.SuggestQuery; body: never; response: ApiCatalog.Suggestions };
   cmsComponent: { query: ApiCatalog.ComponentQuery; body: never; response: ApiCatalog.CmsComponent };
   cart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart };
   fullCart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart };

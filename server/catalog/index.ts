@@ -7,4 +7,5 @@ export {
 } from './repository';
 export { CATEGORY_URLS, SORTS, parseQuery, productUrl, searchProducts, summarize, type ProductSummary, type SearchParams, type SortCode } from './search';
 export { cmsComponent, productDetails, productReferences, productSpecification } from './details';
+export { COMPARE_MAX, compareProducts, suggestProducts } from './compare';
 export { giveBackStock, holdStock } from './stock';
