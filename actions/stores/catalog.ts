@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { Facet, ProductDetails, ProductSummary, SearchResult, Variant } from './types';
+import type { Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
 
 export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
 
@@ -25,6 +25,23 @@ export interface PdpState {
 export const DEVICE_ONLY = 'samo-uredjaj';
 
 export const PAGE_SIZE = 20;
+
+/** Device comparison: at most 3 phones (issue 13). */
+export const COMPARE_MAX = 3;
+export interface CompareItem { code: string; name: string }
+/** The phones chosen for comparison (list and phone page), and the comparison page's answer. */
+export interface CompareState {
+  selected: CompareItem[];
+  /** the codes of `selected` (bound by the product grid's compare check boxes) */
+  codes: string[];
+  result: Comparison | null;
+  /** the codes the comparison page asked for (from its address) */
+  requested: string[];
+  loading: boolean; error: boolean;
+}
+
+/** The header search box's suggestions for the text last typed. */
+export interface SuggestState { term: string; items: Suggestion[]; loading: boolean }
 /** Hero devices: a search with pageSize 4 and searchQueryContext MAIN_PAGE (seed 001 §2). */
 export const HERO_PAGE_SIZE = 4;
 
@@ -53,6 +70,8 @@ export class CatalogStore {
   pdp: PdpState = emptyPdp();
   hero: HeroState = { products: [], loading: false, error: false };
   tariff: TariffState = { product: null, subscriptionTermId: null, loading: false, error: false };
+  compare: CompareState = { selected: [], codes: [], result: null, requested: [], loading: false, error: false };
+  suggest: SuggestState = { term: '', items: [], loading: false };
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -80,4 +99,16 @@ export class CatalogStore {
   tariffLoaded(product: ProductDetails, subscriptionTermId: string | null): void { this.tariff = { product, subscriptionTermId, loading: false, error: false }; }
   tariffFailed(): void { this.tariff = { product: null, subscriptionTermId: null, loading: false, error: true }; }
   selectTariffTerm(id: string): void { this.tariff.subscriptionTermId = id; }
+
+  setCompareSelection(items: CompareItem[]): void {
+    this.compare.selected = items.slice(0, COMPARE_MAX);
+    this.compare.codes = this.compare.selected.map((i) => i.code);
+  }
+  compareStarted(codes: string[]): void { Object.assign(this.compare, { requested: codes, loading: codes.length > 0, error: false, result: codes.length ? this.compare.result : null }); }
+  compareLoaded(r: Comparison): void { Object.assign(this.compare, { result: r, loading: false, error: false }); }
+  compareFailed(): void { Object.assign(this.compare, { result: null, loading: false, error: true }); }
+
+  suggestStarted(term: string): void { this.suggest.term = term; this.suggest.loading = true; }
+  suggestLoaded(term: string, items: Suggestion[]): void { if (term === this.suggest.term) this.suggest = { term, items, loading: false }; }
+  suggestCleared(): void { this.suggest = { term: '', items: [], loading: false }; }
 }

@@ -1,0 +1,63 @@
+// Issue 13: device comparison from the list and the phone page, the header search suggestions, "load more".
+import assert from 'node:assert/strict';
+import { SHOTS } from './lib';
+import { PLP, suite } from './shopper';
+
+const shop = suite('compare');
+const { test } = shop;
+
+test('compare two phones: choose from the list and the phone page, differences highlighted, shareable address', async () => {
+  const { page, problems } = await shop.open();
+  await page.goto(`${shop.url}${PLP}`);
+  const compareBox = (name: RegExp) => page.getByRole('checkbox', { name });
+  await compareBox(/Uporedi: Samsung Galaxy A56/).check();
+  const bar = page.getByRole('region', { name: 'Telefoni za poređenje' });
+  await bar.getByText('Poređenje (1/3)', { exact: true }).waitFor();
+  await bar.getByText('Izaberi još jedan telefon').waitFor();
+  // the second phone from its own page
+  await page.getByRole('link', { name: /Apple iPhone 16 128GB/ }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Apple iPhone 16 128GB' }).waitFor();
+  await page.getByRole('checkbox', { name: 'Uporedi' }).check();
+  await bar.getByText('Poređenje (2/3)', { exact: true }).waitFor();
+  await bar.getByRole('link', { name: 'Uporedi (2)' }).click();
+  await page.waitForURL(/\/Privatni\/Uredjaji\/Uporedi\?uredjaji=SAMSUNG_GALAXY_A56,APPLE_IPHONE_16$/);
+  await page.getByRole('heading', { level: 1, name: 'Uporedi uređaje' }).waitFor();
+  const table = page.getByRole('table', { name: /Poređenje specifikacija \(2 telefona\)/ });
+  await table.waitFor();
+  assert.deepEqual(await table.getByRole('columnheader').getByRole('link').allTextContents(), ['Samsung Galaxy A56 5G 8/256GB', 'Apple iPhone 16 128GB']);
+  const os = table.getByRole('row', { name: /Operativni sistem/ });
+  assert.match((await os.getAttribute('class')) ?? '', /ot-cmp__row--diff/, 'a differing row is highlighted');
+  await os.getByRole('img', { name: 'razlikuje se' }).waitFor();
+  const fiveG = table.getByRole('row', { name: /^5G/ });
+  assert.doesNotMatch((await fiveG.getAttribute('class')) ?? '', /diff/, 'an equal row is not');
+  await page.screenshot({ path: `${SHOTS}/compare-1280.png`, fullPage: true });
+  // only differences hides the equal rows
+  await page.getByRole('checkbox', { name: 'Prikaži samo razlike' }).check();
+  await fiveG.waitFor({ state: 'detached' });
+  await os.waitFor();
+  // the address alone opens the same comparison (shareable), also on a phone
+  const other = await shop.open({ width: 375, height: 800 });
+  await other.page.goto(page.url());
+  await other.page.getByRole('table', { name: /Poređenje specifikacija \(2 telefona\)/ }).getByRole('row', { name: /Operativni sistem/ }).waitFor();
+  await other.page.screenshot({ path: `${SHOTS}/compare-375.png`, fullPage: true });
+  // removing a phone on the page changes the address
+  await page.getByRole('table').getByRole('button', { name: 'Ukloni Apple iPhone 16 128GB iz poređenja' }).click();
+  await page.waitForURL(/\?uredjaji=SAMSUNG_GALAXY_A56$/);
+  await page.getByRole('table', { name: /\(1 telefona\)/ }).waitFor();
+  assert.deepEqual(problems, []);
+  assert.deepEqual(other.problems, []);
+});
+
+test('at most three phones: the fourth check box is disabled', async () => {
+  const { page, problems } = await shop.open();
+  await page.goto(`${shop.url}${PLP}`);
+  const boxes = page.getByRole('checkbox', { name: /^Uporedi: / });
+  await boxes.first().waitFor();
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  await page.getByText('Poređenje (3/3)', { exact: true }).waitFor();
+  assert.equal(await boxes.nth(3).isDisabled(), true);
+  await page.getByRole('button', { name: 'Očisti' }).click();
+  await page.getByText('Poređenje (3/3)', { exact: true }).waitFor({ state: 'detached' });
+  assert.equal(await boxes.nth(3).isDisabled(), false);
+  assert.deepEqual(problems, []);
+});
