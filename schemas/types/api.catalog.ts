@@ -293,6 +293,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -304,6 +305,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -313,6 +315,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -324,6 +327,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -333,6 +337,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -342,6 +347,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -353,6 +359,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -362,6 +369,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -371,6 +379,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -380,6 +389,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -391,6 +401,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -400,6 +411,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -409,6 +421,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -418,6 +431,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -427,6 +441,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -438,6 +453,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -447,6 +463,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -456,6 +473,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -465,6 +483,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -474,6 +493,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -483,6 +503,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -494,6 +515,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -503,6 +525,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -512,6 +535,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -521,6 +545,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -530,6 +555,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -539,6 +565,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -548,6 +575,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -559,6 +587,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -568,6 +597,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -577,6 +607,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -586,6 +617,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -595,6 +627,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -604,6 +637,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -613,6 +647,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -622,6 +657,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -633,6 +669,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -642,6 +679,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -651,6 +689,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -660,6 +699,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -669,6 +709,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -678,6 +719,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -687,6 +729,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -696,6 +739,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -705,6 +749,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ]
     | [
@@ -716,6 +761,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -725,6 +771,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -734,6 +781,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -743,6 +791,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -752,6 +801,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -761,6 +811,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -770,6 +821,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -779,6 +831,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -788,6 +841,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         },
         {
           code: string;
@@ -797,6 +851,7 @@ export interface Suggestions {
           brand?: string;
           image?: Common_Image | null;
           price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
         }
       ];
 }

@@ -75,7 +75,7 @@ export function suggestProducts(cat: CatalogSnapshot, term: string, max: number,
       term: text,
       suggestions: scored.map(({ p }) => {
         const s = summarize(p, dp, lang);
-        return { code: s.code, name: s.name, url: s.url, kind: KIND[p.product.type], brand: p.product.brand, image: s.images[0] ?? null, price: s.monthlyPrice ?? s.price };
+        return { code: s.code, name: s.name, url: s.url, kind: KIND[p.product.type], brand: p.product.brand, image: s.images[0] ?? null, price: s.price, monthlyPrice: s.monthlyPrice };
       }),
     };
   });

@@ -61,3 +61,53 @@ test('at most three phones: the fourth check box is disabled', async () => {
   assert.equal(await boxes.nth(3).isDisabled(), false);
   assert.deepEqual(problems, []);
 });
+
+test('header search suggestions: a combobox, keyboard only, Enter opens the chosen product', async () => {
+  const { page, problems } = await shop.open();
+  await page.goto(`${shop.url}/`);
+  const box = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
+  await box.click();
+  await box.pressSequentially('galaxy s2');
+  const list = page.getByRole('listbox', { name: 'Predlozi pretrage' });
+  await list.waitFor();
+  const options = list.getByRole('option');
+  const names = await options.allTextContents();
+  assert.ok(names.length > 0 && names.every((n) => /galaxy s2/i.test(n)), names.join(', '));
+  assert.equal(await box.getAttribute('aria-expanded'), 'true');
+  await page.screenshot({ path: `${SHOTS}/suggest-1280.png` });
+  await box.press('ArrowDown');
+  await box.press('ArrowDown');
+  const second = options.nth(1);
+  assert.equal(await second.getAttribute('aria-selected'), 'true');
+  assert.equal(await box.getAttribute('aria-activedescendant'), await second.getAttribute('id'));
+  const name = (await second.locator('.ot-suggest__name').textContent())!;
+  // Escape closes the list and keeps the text; typing again reopens it
+  await box.press('Escape');
+  await list.waitFor({ state: 'hidden' });
+  assert.equal(await box.inputValue(), 'galaxy s2');
+  await box.press('ArrowDown');
+  await list.waitFor();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  assert.match(page.url(), /\/uredjaj\/SAMSUNG_GALAXY_S2/);
+  // Enter without a chosen suggestion still searches the text
+  await box.fill('iphone');
+  await box.press('Enter');
+  await page.waitForURL(/\/pretraga\?q=iphone$/);
+  assert.deepEqual(problems, []);
+});
+
+test('suggestions on a phone (375 px)', async () => {
+  const { page, problems } = await shop.open({ width: 375, height: 800 });
+  await page.goto(`${shop.url}/`);
+  const box = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
+  await box.click();
+  await box.pressSequentially('orbita');
+  const option = page.getByRole('listbox', { name: 'Predlozi pretrage' }).getByRole('option').first();
+  await option.waitFor();
+  await page.screenshot({ path: `${SHOTS}/suggest-375.png` });
+  await option.click();
+  await page.waitForURL(/\/Privatni\/Tarife\//);
+  assert.deepEqual(problems, []);
+});
