@@ -10,6 +10,11 @@ export interface SearchState {
   /** the search parameters last requested (categoryCode, query, sort, page 0-based) */
   params: { categoryCode: string; query: string; sort: string; page: number };
   loading: boolean; error: boolean;
+  /** "load more" is fetching the next page (appended; the shown products stay) */
+  loadingMore: boolean;
+  /** the page (0-based) "load more" appended last; the address then shows it, and the screen load that follows the
+   *  address change finds it already shown instead of replacing the list with it alone */
+  appendedPage: number | null;
 }
 
 export interface PdpState {
@@ -54,7 +59,7 @@ function emptySearch(): SearchState {
   return {
     products: [], facets: [], sorts: [], pagination: { currentPage: 0, totalPages: 0, pageSize: PAGE_SIZE, totalResults: 0 },
     breadcrumbs: [], freeTextSearch: '', currentQuery: { query: { value: '' } },
-    params: { categoryCode: '', query: '', sort: '', page: 0 }, loading: false, error: false,
+    params: { categoryCode: '', query: '', sort: '', page: 0 }, loading: false, error: false, loadingMore: false, appendedPage: null,
   };
 }
 function emptyPdp(): PdpState {
@@ -75,7 +80,7 @@ export class CatalogStore {
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
-  searchStarted(params: SearchState['params']): void { this.search.params = params; this.search.loading = true; this.search.error = false; }
+  searchStarted(params: SearchState['params']): void { this.search.params = params; this.search.loading = true; this.search.error = false; this.search.appendedPage = null; }
   searchLoaded(r: SearchResult): void {
     Object.assign(this.search, {
       products: r.products, facets: r.facets ?? [], sorts: r.sorts ?? [], pagination: r.pagination,
@@ -84,6 +89,25 @@ export class CatalogStore {
     });
   }
   searchFailed(): void { this.search.loading = false; this.search.error = true; }
+  /** Is this page of these parameters the one "load more" just appended (consumed: asked once)? */
+  takeAppended(params: SearchState['params']): boolean {
+    const p = this.search.params;
+    const hit = this.search.appendedPage !== null && this.search.appendedPage === params.page && p.categoryCode === params.categoryCode
+      && p.query === params.query && p.sort === params.sort && !this.search.loading && !this.search.error;
+    this.search.appendedPage = null;
+    return hit;
+  }
+  moreStarted(): void { this.search.loadingMore = true; this.search.error = false; }
+  /** The next page appended to the shown products (a product already shown is not repeated). */
+  moreLoaded(r: SearchResult, page: number): void {
+    const have = new Set(this.search.products.map((p) => p.code));
+    this.search.products = [...this.search.products, ...r.products.filter((p) => !have.has(p.code))];
+    this.search.pagination = r.pagination;
+    this.search.params = { ...this.search.params, page };
+    this.search.appendedPage = page;
+    this.search.loadingMore = false;
+  }
+  moreFailed(): void { this.search.loadingMore = false; this.search.error = true; }
 
   heroStarted(): void { this.hero.loading = true; this.hero.error = false; }
   heroLoaded(products: ProductSummary[]): void { this.hero = { products, loading: false, error: false }; }

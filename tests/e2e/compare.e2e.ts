@@ -111,3 +111,40 @@ test('suggestions on a phone (375 px)', async () => {
   await page.waitForURL(/\/Privatni\/Tarife\//);
   assert.deepEqual(problems, []);
 });
+
+test('load more appends the next 20, the address shows the page from 1, /page/{n} stays the crawler form', async () => {
+  const { page, problems } = await shop.open();
+  await page.goto(`${shop.url}${PLP}`);
+  const tiles = page.locator('.ot-pgrid > li');
+  await page.getByText('Prikazano 20 od 24').waitFor();
+  assert.equal(await tiles.count(), 20);
+  const first = await tiles.first().locator('h2').textContent();
+  await page.getByRole('button', { name: 'Učitaj još' }).click();
+  await page.getByText('Prikazano 24 od 24').waitFor();
+  assert.equal(await tiles.count(), 24);
+  assert.equal(await tiles.first().locator('h2').textContent(), first, 'appended, not replaced');
+  await page.waitForURL(new RegExp(`${PLP}/page/2$`));
+  assert.equal(await page.getByRole('button', { name: 'Učitaj još' }).count(), 0, 'no more pages');
+  assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${shop.url}${PLP}/page/2`);
+  assert.equal(await page.locator('link[rel="prev"]').getAttribute('href'), `${shop.url}${PLP}`);
+  assert.equal(await tiles.count(), 24, 'the address change did not reload the list');
+  // the crawler form alone: that page's products
+  await page.reload();
+  await page.getByText('Prikazano 4 od 24').waitFor();
+  assert.equal(await tiles.count(), 4);
+  assert.deepEqual(problems, []);
+});
+
+test('a new search scrolls to the top on a tablet (up to 1024 px)', async () => {
+  const { page, problems } = await shop.open({ width: 1000, height: 700 });
+  await page.goto(`${shop.url}${PLP}`);
+  await page.getByText('Prikazano 20 od 24').waitFor();
+  const sort = page.getByLabel('Sortiraj');
+  await sort.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await page.waitForFunction(() => window.scrollY >= 600);
+  await sort.selectOption('price-asc');
+  await page.waitForURL(/sort=price-asc/);
+  await page.waitForFunction(() => window.scrollY === 0);
+  assert.deepEqual(problems, []);
+});
