@@ -23,6 +23,9 @@ export interface CatalogPayloads {
   Comparison?: Comparison;
   SuggestQuery?: SuggestQuery;
   Suggestions?: Suggestions;
+  ComponentsQuery?: ComponentsQuery;
+  Banner?: Banner;
+  ContentSlots?: ContentSlots;
 }
 export interface SearchQuery {
   categoryCode?: string;
@@ -854,4 +857,31 @@ export interface Suggestions {
           monthlyPrice?: Common_MoneyOrNull;
         }
       ];
+}
+export interface ComponentsQuery {
+  categoryCode: string;
+  componentIds?: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface Banner {
+  uid: string;
+  headline: string;
+  content: string;
+  ctaButtonName: string | null;
+  url: string | null;
+  webPosition: number;
+  media?: {
+    url: string;
+    code: string;
+  } | null;
+}
+export interface ContentSlots {
+  contentSlots: {
+    contentSlot: {
+      slotId: string;
+      components: {
+        component: Banner[];
+      };
+    }[];
+  };
 }

@@ -24,6 +24,7 @@ export interface ApiOperations {
   productCompare: { query: ApiCatalog.CompareQuery; body: never; response: ApiCatalog.Comparison };
   productSuggestions: { query: ApiCatalog.SuggestQuery; body: never; response: ApiCatalog.Suggestions };
   cmsComponent: { query: ApiCatalog.ComponentQuery; body: never; response: ApiCatalog.CmsComponent };
+  cmsComponents: { query: ApiCatalog.ComponentsQuery; body: never; response: ApiCatalog.ContentSlots };
   cart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart };
   fullCart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart };
   addToCart: { query: ApiCart.CartMutationQuery; body: ApiCart.AddToCartBody; response: ApiCart.CartModificationResponse };

@@ -5,7 +5,7 @@ import { devCatalogRoutes } from './dev';
 import { requestLang } from '../lib/lang';
 import { notFound } from '../lib/errors';
 import { searchProducts } from './search';
-import { cmsComponent, productDetails, productReferences, productSpecification } from './details';
+import { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
 import { compareProducts, suggestProducts } from './compare';
 import { cmsPicture, productPicture, type PictureView } from './media';
 
@@ -54,6 +54,11 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
   app.route<RouteOf<'productSuggestions'>>({
     ...contractRoute(paths, 'productSuggestions'), ...auth,
     handler: async (req) => suggestProducts(await catalog.current(), req.query.term, req.query.max ?? 6, requestLang(req)),
+  });
+
+  app.route<RouteOf<'cmsComponents'>>({
+    ...contractRoute(paths, 'cmsComponents'), ...auth,
+    handler: async (req) => cmsBanners(await catalog.current(), req.query.categoryCode, req.query.componentIds, requestLang(req)),
   });
 
   app.route<RouteOf<'cmsComponent'>>({

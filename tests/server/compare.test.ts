@@ -98,4 +98,20 @@ describe('products/compare and products/suggestions', () => {
     expect((await suggest('galaxy', 11)).statusCode).toBe(400);
     expect((await sr.call('GET', SUGGEST)).statusCode).toBe(400);
   });
+
+  it('banners: the content components of a list with their webPosition, in one content slot', async () => {
+    const CMS = '/hybris/ecommerce/b2c/v1/cms/components';
+    type Slots = { contentSlots: { contentSlot: Array<{ components: { component: Array<{ uid: string; webPosition: number; headline: string; url: string | null }> } }> } };
+    const r = await sr.call('GET', `${CMS}?categoryCode=telefoni`);
+    expect(r.statusCode).toBe(200);
+    const list = (r.json() as Slots).contentSlots.contentSlot[0].components.component;
+    expect(list.map((b) => b.webPosition)).toEqual([6, 15]);
+    expect(list.every((b) => b.url?.startsWith('/'))).toBe(true);
+    const home = ((await en.call('GET', `${CMS}?categoryCode=home`)).json() as Slots).contentSlots.contentSlot[0].components.component;
+    expect(home[0].headline).toBe('Travelling? Take a roaming add-on');
+    const one = ((await sr.call('GET', `${CMS}?categoryCode=telefoni&componentIds=${list[1].uid}`)).json() as Slots).contentSlots.contentSlot[0].components.component;
+    expect(one.map((b) => b.uid)).toEqual([list[1].uid]);
+    expect(((await sr.call('GET', `${CMS}?categoryCode=tarife`)).json() as Slots).contentSlots.contentSlot[0].components.component).toEqual([]);
+    expect((await sr.call('GET', `${CMS}?categoryCode=NO!`)).statusCode).toBe(400);
+  });
 });
