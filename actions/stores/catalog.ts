@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
+import type { Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
 
 export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
 
@@ -77,6 +77,8 @@ export class CatalogStore {
   tariff: TariffState = { product: null, subscriptionTermId: null, loading: false, error: false };
   compare: CompareState = { selected: [], codes: [], result: null, requested: [], loading: false, error: false };
   suggest: SuggestState = { term: '', items: [], loading: false };
+  /** Banners (content components with a webPosition): of the product list shown, and of the home page. */
+  banners: { list: Banner[]; home: Banner[] } = { list: [], home: [] };
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -134,5 +136,6 @@ export class CatalogStore {
 
   suggestStarted(term: string): void { this.suggest.term = term; this.suggest.loading = true; }
   suggestLoaded(term: string, items: Suggestion[]): void { if (term === this.suggest.term) this.suggest = { term, items, loading: false }; }
+  bannersLoaded(slot: 'list' | 'home', items: Banner[]): void { this.banners[slot] = items; }
   suggestCleared(): void { this.suggest = { term: '', items: [], loading: false }; }
 }

@@ -10,6 +10,7 @@ export type ProductSummary = CatalogApi.ProductSummary;
 export type SearchResult = CatalogApi.SearchResult;
 export type Facet = SearchResult['facets'][number];
 export type Comparison = CatalogApi.Comparison;
+export type Banner = CatalogApi.Banner;
 export type Suggestion = CatalogApi.Suggestions['suggestions'][number];
 export type ProductDetails = CatalogApi.ProductDetails;
 export type Variant = ProductDetails['variants'][number];

@@ -148,3 +148,38 @@ test('a new search scrolls to the top on a tablet (up to 1024 px)', async () => 
   await page.waitForFunction(() => window.scrollY === 0);
   assert.deepEqual(problems, []);
 });
+
+test('banners between the product rows and on the home page; products seen at 20 % only with analytics consent', async () => {
+  const { page, problems } = await shop.open();
+  await page.goto(`${shop.url}${PLP}`);
+  const banner = page.getByRole('complementary', { name: 'Telefon uz tarifu, na do 24 rate' });
+  await banner.waitFor();
+  // after the 6th product: the li before it is the 6th tile
+  const before = await page.locator('.ot-pgrid > li').evaluateAll((lis) => lis.findIndex((li) => li.classList.contains('ot-pgrid__banner')));
+  assert.equal(before, 6);
+  await banner.screenshot({ path: `${SHOTS}/banners-plp-1280.png` });
+  // necessary cookies only: nothing in the data layer
+  assert.equal(await page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).filter((e) => e.event === 'view_item').length), 0);
+  await page.goto(`${shop.url}/`);
+  const homeBanner = page.getByRole('complementary', { name: 'Putuješ? Uzmi roming dodatak' });
+  await homeBanner.getByRole('link', { name: 'Roming dodaci' }).waitFor();
+  await homeBanner.locator('..').screenshot({ path: `${SHOTS}/banners-home-1280.png` });
+  assert.deepEqual(problems, []);
+
+  // analytics allowed: the first tiles in view are recorded once each; a tile further down only when scrolled to
+  const other = await shop.open({ width: 375, height: 700 });
+  await other.page.context().addCookies(['b2c_consent', 'b2b_consent'].map((name) => ({ name, value: encodeURIComponent('necessary:1|analytics:1|marketing:0'), domain: '127.0.0.1', path: '/' })));
+  await other.page.goto(`${shop.url}${PLP}`);
+  const seen = () => other.page.evaluate(() => ((window as unknown as { dataLayer?: Array<{ event: string; item_id: string; index: number }> }).dataLayer ?? []).filter((e) => e.event === 'view_item'));
+  await other.page.waitForFunction(() => ((window as unknown as { dataLayer?: Array<{ event: string }> }).dataLayer ?? []).some((e) => e.event === 'view_item'));
+  const first = await seen();
+  assert.ok(first.every((e) => e.index <= 6), `only tiles in view: ${first.map((e) => e.index).join(',')}`);
+  const last = other.page.locator('.ot-pgrid > li[data-code]').nth(19);
+  const lastCode = await last.getAttribute('data-code');
+  await last.scrollIntoViewIfNeeded();
+  await other.page.waitForFunction((code) => ((window as unknown as { dataLayer?: Array<{ event: string; item_id: string }> }).dataLayer ?? []).some((e) => e.event === 'view_item' && e.item_id === code), lastCode);
+  const all = await seen();
+  assert.equal(new Set(all.map((e) => e.item_id)).size, all.length, 'each product once');
+  await other.page.locator('.ot-pgrid__banner').first().screenshot({ path: `${SHOTS}/banners-plp-375.png` });
+  assert.deepEqual(other.problems, []);
+});
