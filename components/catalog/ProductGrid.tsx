@@ -13,7 +13,12 @@ export interface ProductGridProps {
   compareCodes?: string[] | null;
   /** banners between the rows (bind /catalog/banners/list): each after `webPosition` products */
   banners?: Banner[] | null;
+  /** phone tiles open the device page with "no tariff" chosen (/uredjaj/:code/:color/samo-uredjaj) */
+  deviceOnly?: boolean;
 }
+
+/** The device page's "no tariff" segment (actions/stores/catalog.ts DEVICE_ONLY). */
+const DEVICE_ONLY = 'samo-uredjaj';
 
 /** A product counts as seen when this share of its tile is in view (seed 001 §9). */
 export const SEEN_RATIO = 0.2;
@@ -25,7 +30,7 @@ export const COMPARE_MAX = 3;
 export const PRIORITY_CARDS = 2;
 
 /** The product list: a responsive grid of device tiles (2 per row on phones, 3 or 4 on wide screens); a tile's name is an h2 under the page's h1. */
-export default function ProductGrid({ products, columns = 4, compact, label, compareCodes, banners, emit }: ProductGridProps & VocabularyProps) {
+export default function ProductGrid({ products, columns = 4, compact, label, compareCodes, banners, deviceOnly, emit }: ProductGridProps & VocabularyProps) {
   const list = useRef<HTMLUListElement>(null);
   const seen = useRef(new Set<string>());
   const emitRef = useRef(emit);
@@ -63,7 +68,7 @@ export default function ProductGrid({ products, columns = 4, compact, label, com
         <Fragment key={p.code}>
           {(bannersAt.get(i) ?? []).map((b) => <li key={b.uid} className="ot-pgrid__banner"><BannerView banner={b} /></li>)}
           <li data-code={p.code} data-name={p.name} data-position={i + 1}>
-            <ProductCardView product={p} compact={compact} priority={i < PRIORITY_CARDS} headingLevel={2} onOpen={() => void emit('open', { code: p.code })} compare={compareOf(p)} />
+            <ProductCardView product={deviceOnly && p.productOfferingType === 'DEVICE' && /^\/uredjaj\/[^/]+\/[^/]+$/.test(p.url) ? { ...p, url: `${p.url}/${DEVICE_ONLY}` } : p} compact={compact} priority={i < PRIORITY_CARDS} headingLevel={2} onOpen={() => void emit('open', { code: p.code })} compare={compareOf(p)} />
           </li>
         </Fragment>
       ))}

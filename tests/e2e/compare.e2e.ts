@@ -183,3 +183,16 @@ test('banners between the product rows and on the home page; products seen at 20
   await other.page.locator('.ot-pgrid__banner').first().screenshot({ path: `${SHOTS}/banners-plp-375.png` });
   assert.deepEqual(other.problems, []);
 });
+
+test('single devices: the list opens the phone page with "no tariff" chosen', async () => {
+  const { page, problems } = await shop.open();
+  await page.goto(`${shop.url}/`);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Uređaji bez ugovora' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Uređaji bez ugovora' }).waitFor();
+  const first = page.locator('.ot-pgrid > li[data-code]').first().getByRole('link');
+  assert.match((await first.getAttribute('href')) ?? '', /^\/uredjaj\/[A-Z0-9_]+\/[^/]+\/samo-uredjaj$/);
+  await first.click();
+  await page.waitForURL(/\/samo-uredjaj$/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  assert.deepEqual(problems, []);
+});
