@@ -115,7 +115,7 @@ test('suggestions on a phone (375 px)', async () => {
 test('load more appends the next 20, the address shows the page from 1, /page/{n} stays the crawler form', async () => {
   const { page, problems } = await shop.open();
   await page.goto(`${shop.url}${PLP}`);
-  const tiles = page.locator('.ot-pgrid > li');
+  const tiles = page.locator('.ot-pgrid > li[data-code]');
   await page.getByText('Prikazano 20 od 24').waitFor();
   assert.equal(await tiles.count(), 20);
   const first = await tiles.first().locator('h2').textContent();
