@@ -3,6 +3,11 @@ export function scrollToTop(): void {
   if (typeof window !== 'undefined' && typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
 }
 
+/** Scrolls to the top when the window is at most `maxWidth` px wide. */
+export function scrollToTopIfNarrow(maxWidth: number): void {
+  if (typeof window !== 'undefined' && window.innerWidth <= maxWidth) scrollToTop();
+}
+
 /** Scrolls the page breadcrumbs (an element with [data-breadcrumbs], or nav.breadcrumbs) into view. */
 export function scrollBreadcrumbsIntoView(): void {
   if (typeof document === 'undefined') return;

@@ -1,6 +1,6 @@
 import { defineAction } from '../define';
 import { HERO_PAGE_SIZE, PAGE_SIZE } from '../stores/catalog';
-import { scrollToTop } from '../dom';
+import { scrollToTop, scrollToTopIfNarrow } from '../dom';
 import type { SearchResult } from '../stores/types';
 import type { ActionContext } from '../define';
 
@@ -26,6 +26,9 @@ export function pagePath(path: string, page: number, search: Record<string, stri
   return `${page > 1 ? `${base === '/' ? '' : base}/page/${page}` : base}${qs ? `?${qs}` : ''}`;
 }
 
+/** A new search scrolls to the top on screens up to this wide (seed 001 §9). */
+export const SEARCH_SCROLL_MAX_WIDTH = 1024;
+
 export default [
   defineAction<{ categoryCode: string; query?: string; sort?: string; page?: number }>({
     name: 'catalog.search',
@@ -43,6 +46,8 @@ export default [
         page: args.page !== undefined ? args.page - 1 : pageFromRoute(route),
       };
       const { catalog } = ctx.stores;
+      // the address now shows the page "load more" just appended: the list already holds it
+      if (catalog.takeAppended(params)) return;
       catalog.searchStarted(params);
       try {
         const res = await ctx.api.call('productSearch', {
@@ -74,6 +79,30 @@ export default [
       }
     },
   }),
+  defineAction<{ categoryCode: string }>({
+    name: 'catalog.loadMore',
+    description: 'Load more: appends the next 20 products of the current list (same query and sort), then replaces the address with that page (/page/{n}, n from 1), which the screen load then leaves as it is. A failure sets the error flag.',
+    args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { catalog } = ctx.stores;
+      const { pagination, params, loadingMore, loading } = catalog.search;
+      const page = pagination.currentPage + 1;
+      if (loadingMore || loading || page >= pagination.totalPages) return;
+      catalog.moreStarted();
+      try {
+        const res = await ctx.api.call('productSearch', {
+          query: { categoryCode: args.categoryCode, query: params.query || undefined, sort: params.sort || undefined, page, pageSize: PAGE_SIZE },
+        });
+        catalog.moreLoaded(res, page);
+      } catch (e) {
+        console.error('[catalog.loadMore]', e);
+        catalog.moreFailed();
+        return;
+      }
+      const route = routeOf(ctx);
+      ctx.navigate(pagePath(route.path ?? '/', page + 1, route.query ?? {}), { replace: true });
+    },
+  }),
   defineAction<{ page: number }>({
     name: 'catalog.goToPage',
     description: 'Goes to page n (1-based) of the current list: pushes /page/{n} (page 1 has no suffix); the screen load re-runs the search.',
@@ -94,6 +123,8 @@ export default [
       if (args.query !== undefined) { if (args.query) q.query = args.query; else delete q.query; }
       if (args.sort !== undefined) { if (args.sort) q.sort = args.sort; else delete q.sort; }
       ctx.navigate(pagePath(route.path ?? '/', 1, q));
+      // a new search starts at the top of the list on phones and tablets (seed 001 §9: up to 1024 px)
+      scrollToTopIfNarrow(SEARCH_SCROLL_MAX_WIDTH);
     },
   }),
 ];

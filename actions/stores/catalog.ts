@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { Facet, ProductDetails, ProductSummary, SearchResult, Variant } from './types';
+import type { Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
 
 export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
 
@@ -10,6 +10,11 @@ export interface SearchState {
   /** the search parameters last requested (categoryCode, query, sort, page 0-based) */
   params: { categoryCode: string; query: string; sort: string; page: number };
   loading: boolean; error: boolean;
+  /** "load more" is fetching the next page (appended; the shown products stay) */
+  loadingMore: boolean;
+  /** the page (0-based) "load more" appended last; the address then shows it, and the screen load that follows the
+   *  address change finds it already shown instead of replacing the list with it alone */
+  appendedPage: number | null;
 }
 
 export interface PdpState {
@@ -25,6 +30,23 @@ export interface PdpState {
 export const DEVICE_ONLY = 'samo-uredjaj';
 
 export const PAGE_SIZE = 20;
+
+/** Device comparison: at most 3 phones (issue 13). */
+export const COMPARE_MAX = 3;
+export interface CompareItem { code: string; name: string }
+/** The phones chosen for comparison (list and phone page), and the comparison page's answer. */
+export interface CompareState {
+  selected: CompareItem[];
+  /** the codes of `selected` (bound by the product grid's compare check boxes) */
+  codes: string[];
+  result: Comparison | null;
+  /** the codes the comparison page asked for (from its address) */
+  requested: string[];
+  loading: boolean; error: boolean;
+}
+
+/** The header search box's suggestions for the text last typed. */
+export interface SuggestState { term: string; items: Suggestion[]; loading: boolean }
 /** Hero devices: a search with pageSize 4 and searchQueryContext MAIN_PAGE (seed 001 §2). */
 export const HERO_PAGE_SIZE = 4;
 
@@ -37,7 +59,7 @@ function emptySearch(): SearchState {
   return {
     products: [], facets: [], sorts: [], pagination: { currentPage: 0, totalPages: 0, pageSize: PAGE_SIZE, totalResults: 0 },
     breadcrumbs: [], freeTextSearch: '', currentQuery: { query: { value: '' } },
-    params: { categoryCode: '', query: '', sort: '', page: 0 }, loading: false, error: false,
+    params: { categoryCode: '', query: '', sort: '', page: 0 }, loading: false, error: false, loadingMore: false, appendedPage: null,
   };
 }
 function emptyPdp(): PdpState {
@@ -53,10 +75,14 @@ export class CatalogStore {
   pdp: PdpState = emptyPdp();
   hero: HeroState = { products: [], loading: false, error: false };
   tariff: TariffState = { product: null, subscriptionTermId: null, loading: false, error: false };
+  compare: CompareState = { selected: [], codes: [], result: null, requested: [], loading: false, error: false };
+  suggest: SuggestState = { term: '', items: [], loading: false };
+  /** Banners (content components with a webPosition): of the product list shown, and of the home page. */
+  banners: { list: Banner[]; home: Banner[] } = { list: [], home: [] };
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
-  searchStarted(params: SearchState['params']): void { this.search.params = params; this.search.loading = true; this.search.error = false; }
+  searchStarted(params: SearchState['params']): void { this.search.params = params; this.search.loading = true; this.search.error = false; this.search.appendedPage = null; }
   searchLoaded(r: SearchResult): void {
     Object.assign(this.search, {
       products: r.products, facets: r.facets ?? [], sorts: r.sorts ?? [], pagination: r.pagination,
@@ -65,6 +91,25 @@ export class CatalogStore {
     });
   }
   searchFailed(): void { this.search.loading = false; this.search.error = true; }
+  /** Is this page of these parameters the one "load more" just appended (consumed: asked once)? */
+  takeAppended(params: SearchState['params']): boolean {
+    const p = this.search.params;
+    const hit = this.search.appendedPage !== null && this.search.appendedPage === params.page && p.categoryCode === params.categoryCode
+      && p.query === params.query && p.sort === params.sort && !this.search.loading && !this.search.error;
+    this.search.appendedPage = null;
+    return hit;
+  }
+  moreStarted(): void { this.search.loadingMore = true; this.search.error = false; }
+  /** The next page appended to the shown products (a product already shown is not repeated). */
+  moreLoaded(r: SearchResult, page: number): void {
+    const have = new Set(this.search.products.map((p) => p.code));
+    this.search.products = [...this.search.products, ...r.products.filter((p) => !have.has(p.code))];
+    this.search.pagination = r.pagination;
+    this.search.params = { ...this.search.params, page };
+    this.search.appendedPage = page;
+    this.search.loadingMore = false;
+  }
+  moreFailed(): void { this.search.loadingMore = false; this.search.error = true; }
 
   heroStarted(): void { this.hero.loading = true; this.hero.error = false; }
   heroLoaded(products: ProductSummary[]): void { this.hero = { products, loading: false, error: false }; }
@@ -80,4 +125,17 @@ export class CatalogStore {
   tariffLoaded(product: ProductDetails, subscriptionTermId: string | null): void { this.tariff = { product, subscriptionTermId, loading: false, error: false }; }
   tariffFailed(): void { this.tariff = { product: null, subscriptionTermId: null, loading: false, error: true }; }
   selectTariffTerm(id: string): void { this.tariff.subscriptionTermId = id; }
+
+  setCompareSelection(items: CompareItem[]): void {
+    this.compare.selected = items.slice(0, COMPARE_MAX);
+    this.compare.codes = this.compare.selected.map((i) => i.code);
+  }
+  compareStarted(codes: string[]): void { Object.assign(this.compare, { requested: codes, loading: codes.length > 0, error: false, result: codes.length ? this.compare.result : null }); }
+  compareLoaded(r: Comparison): void { Object.assign(this.compare, { result: r, loading: false, error: false }); }
+  compareFailed(): void { Object.assign(this.compare, { result: null, loading: false, error: true }); }
+
+  suggestStarted(term: string): void { this.suggest.term = term; this.suggest.loading = true; }
+  suggestLoaded(term: string, items: Suggestion[]): void { if (term === this.suggest.term) this.suggest = { term, items, loading: false }; }
+  bannersLoaded(slot: 'list' | 'home', items: Banner[]): void { this.banners[slot] = items; }
+  suggestCleared(): void { this.suggest = { term: '', items: [], loading: false }; }
 }

@@ -21,7 +21,10 @@ const MAX_SWATCHES = 5;
  * Presentational card; used by ProductCard, ProductGrid and HeroDevices. `priority`: the picture is among the
  * first on screen (the page's likely LCP element), so it loads at once with high fetch priority; others load lazily.
  */
-export function ProductCardView({ product: p, compact, onOpen, priority, headingLevel = 3 }: { product: ProductSummary; compact?: boolean; onOpen?: () => void; priority?: boolean; headingLevel?: 2 | 3 }) {
+/** The card's "compare" check box (phones in a list): checked, disabled when 3 others are chosen, and the change. */
+export interface CardCompare { selected: boolean; disabled: boolean; onChange(selected: boolean): void }
+
+export function ProductCardView({ product: p, compact, onOpen, priority, headingLevel = 3, compare }: { product: ProductSummary; compact?: boolean; onOpen?: () => void; priority?: boolean; headingLevel?: 2 | 3; compare?: CardCompare }) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT();
   const money = useMoney();
@@ -30,7 +33,7 @@ export function ProductCardView({ product: p, compact, onOpen, priority, heading
   const outOfStock = p.stock?.stockLevelStatus === 'outOfStock';
   const href = productHref(p);
   return (
-    <article className={cx('ot-pcard', compact && 'ot-pcard--compact')}>
+    <article className={cx('ot-pcard', compact && 'ot-pcard--compact', compare && 'ot-pcard--cmp')}>
       <Link to={href} className="ot-pcard__link" onClick={onOpen}>
         <div className="ot-pcard__badges">
           {p.esim && p.esim !== 'NONE' && <span className="ot-badge ot-badge--brand">{t('product.esim')}</span>}
@@ -93,6 +96,12 @@ export function ProductCardView({ product: p, compact, onOpen, priority, heading
           {t('product.details')}
         </span>
       </Link>
+      {compare && (
+        <label className={cx('ot-pcard__cmp', compare.disabled && 'ot-pcard__cmp--off')}>
+          <input type="checkbox" checked={compare.selected} disabled={compare.disabled} aria-label={t('compare.addNamed', { name: p.name })} onChange={(e) => compare.onChange(e.target.checked)} />
+          <span aria-hidden="true">{t('compare.add')}</span>
+        </label>
+      )}
     </article>
   );
 }

@@ -1,5 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import { useMoney } from '../shared/money';
+import type { Suggestion } from '../shared/types';
+import { cx } from '../shared/cx';
 
 export interface SearchBoxProps {
   label: string;
@@ -7,13 +11,66 @@ export interface SearchBoxProps {
   submitLabel: string;
   /** the text searched now (bind /catalog/search/freeTextSearch on the results page) */
   value?: string | null;
+  /** the suggestions for the text last asked (bind /catalog/suggest) */
+  suggest?: { term: string; items: Suggestion[] } | null;
 }
 
-/** The header search (role="search"): submitting emits `search` with { text } (trimmed; an empty text is not sent). */
-export default function SearchBox({ label, placeholder, submitLabel, value, emit, enabled }: SearchBoxProps & VocabularyProps) {
+/** Suggestions are asked for from this many characters on, this long after the last key (debounced). */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_DEBOUNCE_MS = 250;
+
+const norm = (s: string) => s.trim().toLocaleLowerCase('sr').replace(/\s+/g, ' ');
+
+/**
+ * The header search (role="search") with suggestions: an ARIA 1.2 combobox whose list box shows the products the
+ * server suggests for the typed text. Typing emits `type` { text } (debounced; '' clears); ↓/↑ move through the
+ * suggestions, Enter opens the active one (`pick` { url }) or submits the text (`search` { text }), Escape closes the
+ * list (a second Escape clears the field).
+ */
+export default function SearchBox({ label, placeholder, submitLabel, value, suggest, emit, enabled }: SearchBoxProps & VocabularyProps) {
   const id = useId();
+  const t = useT();
+  const money = useMoney();
   const [text, setText] = useState(value ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => { if (value !== undefined && value !== null) setText(value); }, [value]);
+  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+
+  const items = suggest && norm(text).length >= SUGGEST_MIN_CHARS && suggest.term === norm(text) ? suggest.items : [];
+  const shown = open && items.length > 0;
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-opt-${i}`;
+
+  const ask = (next: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    const n = norm(next);
+    timer.current = setTimeout(() => { void emit('type', { text: n.length >= SUGGEST_MIN_CHARS ? n : '' }); }, SUGGEST_DEBOUNCE_MS);
+  };
+  const close = () => { setOpen(false); setActive(-1); };
+  const pick = (s: Suggestion) => {
+    close();
+    if (timer.current) clearTimeout(timer.current);
+    void emit('pick', { url: s.url, code: s.code });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (items.length === 0) return;
+      e.preventDefault();
+      setOpen(true);
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 (the field) and the suggestions, round and round
+      const states = items.length + 1;
+      setActive((a) => ((((a + 1 + step) % states) + states) % states) - 1);
+    } else if (e.key === 'Escape') {
+      if (shown) { e.preventDefault(); close(); } else if (text) { e.preventDefault(); setText(''); ask(''); }
+    } else if (e.key === 'Enter' && shown && active >= 0 && items[active]) {
+      e.preventDefault();
+      pick(items[active]);
+    }
+  };
+
   return (
     <form
       role="search"
@@ -21,15 +78,43 @@ export default function SearchBox({ label, placeholder, submitLabel, value, emit
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        const t = text.trim();
-        if (t) void emit('search', { text: t });
+        const v = text.trim();
+        close();
+        if (v) void emit('search', { text: v });
       }}
+      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close(); }}
     >
       <label htmlFor={id} className="ot-sr-only">{label}</label>
-      <input id={id} className="ot-search__input" type="search" name="q" value={text} placeholder={placeholder} maxLength={100} autoComplete="off" enterKeyHint="search" disabled={!enabled} onChange={(e) => setText(e.target.value)} />
+      <input
+        id={id} className="ot-search__input" type="search" name="q" value={text} placeholder={placeholder} maxLength={100}
+        autoComplete="off" enterKeyHint="search" disabled={!enabled}
+        role="combobox" aria-autocomplete="list" aria-expanded={shown} aria-controls={listId}
+        aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+        onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); ask(e.target.value); }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
       <button type="submit" className="ot-search__submit" disabled={!enabled} aria-label={submitLabel} title={submitLabel}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M10 3a7 7 0 015.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1110 3zm0 2a5 5 0 100 10 5 5 0 000-10z" fill="currentColor" /></svg>
       </button>
+      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className={cx('ot-suggest', shown && 'ot-suggest--open')} hidden={!shown}>
+        {shown && items.map((s, i) => (
+          <li
+            key={s.code} id={optionId(i)} role="option" aria-selected={i === active}
+            className={cx('ot-suggest__item', i === active && 'ot-suggest__item--active')}
+            onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)} onMouseEnter={() => setActive(i)}
+          >
+            <span className="ot-suggest__media" aria-hidden="true">{s.image ? <img src={s.image.url} alt="" width={36} height={36} loading="lazy" /> : <span>{s.kind === 'TARIFF' ? 'SIM' : ''}</span>}</span>
+            <span className="ot-suggest__text">
+              <span className="ot-suggest__name">{s.name}</span>
+              <span className="ot-suggest__meta">{t(`search.kind.${s.kind}`)}{s.monthlyPrice
+                ? ` · ${t(s.kind === 'TARIFF' ? 'search.monthly' : 'compare.monthlyFrom', { price: money.format(s.monthlyPrice) })}`
+                : s.price ? ` · ${money.format(s.price)}` : ''}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <span className="ot-sr-only" role="status" aria-live="polite">{open && norm(text).length >= SUGGEST_MIN_CHARS && suggest?.term === norm(text) ? t('search.suggestionCount', { count: items.length }) : ''}</span>
     </form>
   );
 }

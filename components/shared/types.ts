@@ -3,7 +3,7 @@
 import type * as CatalogApi from '../../schemas/types/api.catalog';
 import type { Cart, CartEntry, ProductDetails, SearchResult, TariffPrice } from '../../actions/stores/types';
 
-export type { ChargeEntry, Money, OrderResult, PricePlan, ProductDetails, ProductSummary, TariffPrice, Variant } from '../../actions/stores/types';
+export type { Banner, ChargeEntry, Comparison, Money, Suggestion, OrderResult, PricePlan, ProductDetails, ProductSummary, TariffPrice, Variant } from '../../actions/stores/types';
 export type ImageRef = CatalogApi.Common_Image;
 export type ColorOption = CatalogApi.Color;
 export type FacetValue = CatalogApi.FacetValue;

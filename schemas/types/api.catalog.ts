@@ -19,6 +19,13 @@ export interface CatalogPayloads {
   Specification?: Specification;
   References?: References;
   CmsComponent?: CmsComponent;
+  CompareQuery?: CompareQuery;
+  Comparison?: Comparison;
+  SuggestQuery?: SuggestQuery;
+  Suggestions?: Suggestions;
+  ComponentsQuery?: ComponentsQuery;
+  Banner?: Banner;
+  ContentSlots?: ContentSlots;
 }
 export interface SearchQuery {
   categoryCode?: string;
@@ -244,5 +251,637 @@ export interface CmsComponent {
   media: null | {
     url: string;
     code: string;
+  };
+}
+export interface CompareQuery {
+  /**
+   * Up to 3 device codes separated by commas.
+   */
+  productCodes: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface Comparison {
+  /**
+   * @maxItems 3
+   */
+  products: [] | [ProductSummary] | [ProductSummary, ProductSummary] | [ProductSummary, ProductSummary, ProductSummary];
+  groups: {
+    name: string;
+    differs: boolean;
+    rows: {
+      name: string;
+      values: (string | null)[];
+      differs: boolean;
+    }[];
+  }[];
+}
+export interface SuggestQuery {
+  term: string;
+  max?: number;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface Suggestions {
+  term: string;
+  /**
+   * @maxItems 10
+   */
+  suggestions:
+    | []
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ]
+    | [
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        },
+        {
+          code: string;
+          name: string;
+          url: string;
+          kind: 'DEVICE' | 'ACCESSORY' | 'TARIFF';
+          brand?: string;
+          image?: Common_Image | null;
+          price?: Common_MoneyOrNull;
+          monthlyPrice?: Common_MoneyOrNull;
+        }
+      ];
+}
+export interface ComponentsQuery {
+  categoryCode: string;
+  componentIds?: string;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface Banner {
+  uid: string;
+  headline: string;
+  content: string;
+  ctaButtonName: string | null;
+  url: string | null;
+  webPosition: number;
+  media?: {
+    url: string;
+    code: string;
+  } | null;
+}
+export interface ContentSlots {
+  contentSlots: {
+    contentSlot: {
+      slotId: string;
+      components: {
+        component: Banner[];
+      };
+    }[];
   };
 }

@@ -25,7 +25,10 @@ export interface ApiOperations {
   productDetails: { query: ApiCatalog.ProductCodeQuery; body: never; response: ApiCatalog.ProductDetails };
   productSpecification: { query: ApiCatalog.ProductCodeQuery; body: never; response: ApiCatalog.Specification };
   productReferences: { query: ApiCatalog.ReferencesQuery; body: never; response: ApiCatalog.References };
+  productCompare: { query: ApiCatalog.CompareQuery; body: never; response: ApiCatalog.Comparison };
+  productSuggestions: { query: ApiCatalog.SuggestQuery; body: never; response: ApiCatalog.Suggestions };
   cmsComponent: { query: ApiCatalog.ComponentQuery; body: never; response: ApiCatalog.CmsComponent };
+  cmsComponents: { query: ApiCatalog.ComponentsQuery; body: never; response: ApiCatalog.ContentSlots };
   cart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart };
   fullCart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart };
   addToCart: { query: ApiCart.CartMutationQuery; body: ApiCart.AddToCartBody; response: ApiCart.CartModificationResponse };

@@ -145,3 +145,19 @@ export function cmsComponent(cat: CatalogSnapshot, id: string, lang: Lang) {
     media: c.mediaUrl ? { url: c.mediaUrl, code: c.mediaCode ?? c.id } : null,
   };
 }
+
+/** GET cmsComponents: the banners of a list (seed 001 §2: content components with a webPosition) in one content slot,
+ *  optionally only some component ids. */
+export function cmsBanners(cat: CatalogSnapshot, categoryCode: string, componentIds: string | undefined, lang: Lang) {
+  const wanted = componentIds ? new Set(componentIds.split(',').filter(Boolean)) : null;
+  const component = cat.bannersOf(categoryCode).filter((c) => !wanted || wanted.has(c.id)).map((c) => ({
+    uid: c.id,
+    headline: c.headline[lang],
+    content: c.content[lang],
+    ctaButtonName: c.ctaButtonName ? c.ctaButtonName[lang] : null,
+    url: c.linkUrl,
+    webPosition: c.webPosition!,
+    media: c.mediaUrl ? { url: c.mediaUrl, code: c.mediaCode ?? c.id } : null,
+  }));
+  return { contentSlots: { contentSlot: [{ slotId: `${categoryCode}-banners`, components: { component } }] } };
+}

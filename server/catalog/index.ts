@@ -6,5 +6,6 @@ export {
   type CatalogProduct, type DevicePriceRow, type ProductRow, type VariantRow,
 } from './repository';
 export { CATEGORY_URLS, SORTS, parseQuery, productUrl, searchProducts, summarize, type ProductSummary, type SearchParams, type SortCode } from './search';
-export { cmsComponent, productDetails, productReferences, productSpecification } from './details';
+export { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
+export { COMPARE_MAX, compareProducts, suggestProducts } from './compare';
 export { giveBackStock, holdStock } from './stock';

@@ -78,6 +78,12 @@ export class CatalogSnapshot {
     return this.cms.get(id) ?? null;
   }
 
+  /** The banners of a list (a category code or 'home'), by webPosition. */
+  bannersOf(categoryCode: string): CmsRow[] {
+    return [...this.cms.values()].filter((c) => c.categoryCode === categoryCode && c.webPosition !== null)
+      .sort((a, b) => a.webPosition! - b.webPosition! || a.id.localeCompare(b.id));
+  }
+
   /** A tariff that no other product names as its parent. */
   hasNoChildren(code: string): boolean {
     return this.childless.has(code);

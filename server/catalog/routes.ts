@@ -5,7 +5,8 @@ import { devCatalogRoutes } from './dev';
 import { requestLang } from '../lib/lang';
 import { notFound } from '../lib/errors';
 import { searchProducts } from './search';
-import { cmsComponent, productDetails, productReferences, productSpecification } from './details';
+import { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
+import { compareProducts, suggestProducts } from './compare';
 import { cmsPicture, productPicture, type PictureView } from './media';
 
 export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
@@ -43,6 +44,21 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
   app.route<RouteOf<'productReferences'>>({
     ...contractRoute(paths, 'productReferences'), ...auth,
     handler: async (req) => productReferences(await catalog.current(), req.query.productCode, req.query.referenceType, req.query.pageSize ?? 100, requestLang(req)),
+  });
+
+  app.route<RouteOf<'productCompare'>>({
+    ...contractRoute(paths, 'productCompare'), ...auth,
+    handler: async (req) => compareProducts(await catalog.current(), req.query.productCodes, requestLang(req)),
+  });
+
+  app.route<RouteOf<'productSuggestions'>>({
+    ...contractRoute(paths, 'productSuggestions'), ...auth,
+    handler: async (req) => suggestProducts(await catalog.current(), req.query.term, req.query.max ?? 6, requestLang(req)),
+  });
+
+  app.route<RouteOf<'cmsComponents'>>({
+    ...contractRoute(paths, 'cmsComponents'), ...auth,
+    handler: async (req) => cmsBanners(await catalog.current(), req.query.categoryCode, req.query.componentIds, requestLang(req)),
   });
 
   app.route<RouteOf<'cmsComponent'>>({

@@ -289,6 +289,10 @@ export const cmsComponents = pgTable('cms_components', {
   ctaButtonName: jsonb('cta_button_name').$type<LocalText>(),
   mediaUrl: text('media_url'),
   mediaCode: text('media_code'),
+  /** a banner (issue 13): the list it shows in (a category code, or 'home'), after how many products, and its link */
+  categoryCode: text('category_code'),
+  webPosition: integer('web_position'),
+  linkUrl: text('link_url'),
 });
 
 export const deliveryTimeSlots = pgTable('delivery_time_slots', {

@@ -29,6 +29,10 @@ const SCREEN_PARAMS: Record<string, Record<string, string>> = {
   tariff: { productCode: 'ORBITA_MAX_M' },
   'home-package': { productCode: 'BOX_START' },
 };
+/** A query string a screen needs to show its content (appended to its route). */
+const SCREEN_QUERY: Record<string, string> = {
+  compare: '?uredjaji=SAMSUNG_GALAXY_A56,APPLE_IPHONE_16,GOOGLE_PIXEL_9',
+};
 
 interface ScreenEntry { id: string; path: string }
 
@@ -46,7 +50,7 @@ function screenPaths(): ScreenEntry[] {
       }
       return value ? `/${encodeURIComponent(value)}` : '';
     });
-    out.push({ id: doc.id, path: path || '/' });
+    out.push({ id: doc.id, path: `${path || '/'}${SCREEN_QUERY[doc.id] ?? ''}` });
   }
   // an address ending in -eng is English whatever the shopper chose (seed 000 §2): scanned last, so a language it
   // leaves behind cannot change the screens after it

@@ -10,7 +10,7 @@ const { test } = shop;
 test('search "galaxy" from the header and open a result', async () => {
   const { page, problems } = await shop.open();
   await page.goto(`${shop.url}/`);
-  const box = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('searchbox');
+  const box = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
   await box.fill('galaxy');
   await box.press('Enter');
   await page.waitForURL(/\/pretraga\?q=galaxy$/);
@@ -29,7 +29,7 @@ test('search "galaxy" from the header and open a result', async () => {
   await page.waitForURL(/\/uredjaj\/SAMSUNG_GALAXY/);
   await page.getByRole('heading', { level: 1 }).waitFor();
   // a new search from the results page starts again from the first page
-  const again = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('searchbox');
+  const again = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
   await again.fill('iphone');
   await again.press('Enter');
   await page.waitForURL(/\/pretraga\?q=iphone$/);

@@ -5,7 +5,7 @@ import { SEED_LOCK, type Db } from '../index';
 import * as s from '../schema';
 import {
   parentTariffs, postpaidTariffs, prepaidPackages, phones, accessories, insurances, consentTemplates,
-  cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,
+  banners, cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,
 } from './catalog';
 
 import { seedDemoConsents, seedDemoUsers } from './users';
@@ -20,7 +20,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents', HOME_ADDRESSES_SEED_MARKER, DELIVERY_SEED_MARKER];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents', HOME_ADDRESSES_SEED_MARKER, DELIVERY_SEED_MARKER, 'seed.banners'];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -41,6 +41,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedCommerce(tx);
     await seedSelfcare(tx);
     await seedHome(tx);
+    const withBanners = await tx.insert(s.appMeta).values({ key: 'seed.banners', value: '1' }).onConflictDoNothing().returning();
+    if (withBanners.length > 0) await seedBanners(tx);
     const numbers = await tx.insert(s.appMeta).values({ key: 'seed.numbers', value: '1' }).onConflictDoNothing().returning();
     if (numbers.length > 0) await seedNumbers(tx);
     const payment = await tx.insert(s.appMeta).values({ key: PAYMENT_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
@@ -53,6 +55,14 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedDelivery(tx);
     return seeded;
   });
+}
+
+/** The banners (issue 13), also into a database seeded before they existed (its own marker). */
+async function seedBanners(db: Db): Promise<void> {
+  await db.insert(s.cmsComponents).values(banners.map((b) => ({
+    id: b.id, headline: b.headline, content: b.content, ctaButtonName: b.cta, mediaUrl: null, mediaCode: null,
+    categoryCode: b.categoryCode, webPosition: b.webPosition, linkUrl: b.linkUrl,
+  }))).onConflictDoNothing();
 }
 
 async function insertCatalogue(db: Db): Promise<void> {

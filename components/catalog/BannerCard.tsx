@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { Banner } from '../shared/types';
+
+/** One banner (a content component): headline, text and its link as a button. */
+export function BannerView({ banner, headingLevel = 2 }: { banner: Banner; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <aside className="ot-banner" aria-label={banner.headline}>
+      <div className="ot-banner__text">
+        <H className="ot-banner__title">{banner.headline}</H>
+        <p className="ot-banner__content">{banner.content}</p>
+      </div>
+      {banner.url && banner.ctaButtonName && (
+        <Link className="ot-btn ot-btn--primary ot-btn--medium ot-banner__cta" to={banner.url}>{banner.ctaButtonName}</Link>
+      )}
+    </aside>
+  );
+}
+
+export interface BannerCardProps { banners?: Banner[] | null; headingLevel?: 2 | 3 }
+
+/** The banners of a page (e.g. bind /catalog/banners/home), one under another, in webPosition order. */
+export default function BannerCard({ banners, headingLevel }: BannerCardProps) {
+  if (!banners || banners.length === 0) return null;
+  return (
+    <div className="ot-banners">
+      {banners.map((b) => <BannerView key={b.uid} banner={b} headingLevel={headingLevel} />)}
+    </div>
+  );
+}

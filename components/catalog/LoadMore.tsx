@@ -1,0 +1,34 @@
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import type { Pagination } from '../shared/types';
+
+export interface LoadMoreProps {
+  /** bind /catalog/search/pagination */
+  pagination?: Pagination | null;
+  /** how many products are shown (bind /catalog/search/products) */
+  products?: unknown[] | null;
+  /** bind /catalog/search/loadingMore */
+  loading?: boolean | null;
+  label: string;
+}
+
+/**
+ * "Load more" under a product list: how many of how many are shown (announced politely when it changes) and a button
+ * emitting `more` while further pages exist; busy while the next page loads.
+ */
+export default function LoadMore({ pagination, products, loading, label, emit }: LoadMoreProps & VocabularyProps) {
+  const t = useT();
+  if (!pagination || pagination.totalResults === 0) return null;
+  const shown = products?.length ?? 0;
+  const more = pagination.currentPage < pagination.totalPages - 1;
+  return (
+    <div className="ot-loadmore">
+      <p className="ot-loadmore__count" role="status">{t('plp.shown', { shown, total: pagination.totalResults })}</p>
+      {more && (
+        <button type="button" className="ot-btn ot-btn--outline ot-btn--medium" aria-busy={loading ? true : undefined} disabled={!!loading} onClick={() => void emit('more')}>
+          {loading ? t('plp.loadingMore') : label}
+        </button>
+      )}
+    </div>
+  );
+}
