@@ -6,17 +6,11 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { axeViolations, describe } from './axe';
-import { cards, field, fillPersonalData, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps } from './shopper';
+import { cards, field, fillPersonalData, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps, signInAs } from './shopper';
 
 const s = suite('delivery');
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${s.url}/Prijava-b2c`);
-  await page.locator('[data-form="login"] input').first().fill(email);
-  await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
-  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 
 /** Screenshots at 1280 and 375 px, and axe (WCAG 2.1 A/AA, headings) at both widths. */
 async function shots(page: Page, name: string): Promise<void> {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { field, payWithCard, suite } from './shopper';
+import { field, payWithCard, suite, signInAs } from './shopper';
 
 const s = suite('home-checkout');
 
@@ -21,13 +21,7 @@ async function axeSerious(page: Page): Promise<string[]> {
   });
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${s.url}/Prijava-b2c`);
-  await page.locator('[data-form="login"] input').first().fill(email);
-  await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
-  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 
 /** The package page → the cart → the first checkout step (package setup). */
 async function packageIntoCheckout(page: Page, code: string): Promise<void> {

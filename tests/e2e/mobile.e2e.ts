@@ -4,17 +4,11 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { cards, fillPersonalData, PLP, payWithCard, suite, throughDeviceSteps } from './shopper';
+import { cards, fillPersonalData, PLP, payWithCard, suite, throughDeviceSteps, signInAs } from './shopper';
 
 const s = suite('mobile');
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${s.url}/Prijava-b2c`);
-  await page.locator('[data-form="login"] input').first().fill(email);
-  await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
-  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 
 s.test('a signed-in customer picks a nice number, gets the phone delivered and pays by card', async () => {
   const { page, problems } = await s.open();

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { cards, field, PLP, suite, throughDeviceSteps } from './shopper';
+import { cards, field, PLP, suite, throughDeviceSteps, signInAs } from './shopper';
 
 const s = suite('payment');
 
@@ -21,13 +21,7 @@ async function axeProblems(page: Page): Promise<string[]> {
   });
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${s.url}/Prijava-b2c`);
-  await page.locator('[data-form="login"] input').first().fill(email);
-  await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
-  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 
 /** A signed-in customer: a phone with a postpaid tariff into the MOBILE checkout, a number by assignment, an address. */
 async function mobileToOverview(page: Page, email: string): Promise<void> {

@@ -5,17 +5,11 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { field, payWithCard, suite } from './shopper';
+import { field, payWithCard, suite, signInAs } from './shopper';
 
 const s = suite('prepaid', { dev: true });
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${s.url}/Prijava-b2c`);
-  await page.locator('[data-form="login"] input').first().fill(email);
-  await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
-  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/');
-}
+const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 
 /** The prepaid package's page → buy → the mini cart → "Nastavi na plaćanje". */
 async function packageToCheckout(page: Page, code: string): Promise<void> {

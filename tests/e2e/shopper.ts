@@ -138,3 +138,12 @@ export async function fillPersonalData(page: Page): Promise<void> {
   await field(page, 'Izdata od').fill('PU za grad Beograd');
   await field(page, 'Datum izdavanja').fill('15.03.2022');
 }
+
+/** Signs in through the login page (every seeded customer's password is Orbita2026!) and waits for the home page. */
+export async function signInAs(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/Prijava-b2c`);
+  await page.locator('[data-form="login"] input').first().fill(email);
+  await page.locator('[data-form="login"] input[type="password"]').fill('Orbita2026!');
+  await page.locator('[data-form="login"] input[type="password"]').press('Enter');
+  await page.waitForURL((u) => u.pathname === '/');
+}
