@@ -141,18 +141,6 @@ export default [
     },
   }),
   defineAction<Record<string, never>>({
-    name: 'delivery.loadStores',
-    description: 'Loads the shops (GET pickupStores) into /checkout/delivery/stores: the list of "Kako do nas"; a failed call leaves the list empty.',
-    args: { type: 'object' },
-    async run(_args, ctx) {
-      try {
-        ctx.stores.checkout.setDelivery({ stores: (await ctx.api.call('pickupStores', { query: lang(ctx), silent: true })).pickupStores as PickupStore[] });
-      } catch (e) {
-        console.error('[delivery.loadStores]', e);
-      }
-    },
-  }),
-  defineAction<Record<string, never>>({
     name: 'delivery.load',
     description: 'Delivery step: loads the delivery options of the cart\'s checkout type (GET checkoutOptions?checkoutStep=DELIVERY — the flow document lists them), the saved addresses, the pickup stores, the time slots and the municipalities (a failed lookup gives an empty list), and the phone for the courier into form "delivery-contact".',
     args: { type: 'object' },

@@ -1,8 +1,7 @@
-// Tables of the delivery module (server/delivery/): a customer's saved delivery addresses and the pickup stores.
+// Tables of the delivery module (server/delivery/): a customer's saved delivery addresses. The pickup stores are the
+// self-care module's shops (selfcare_stores), read through server/selfcare/index.ts.
 // Written only by this module's service and seed. The cart's chosen delivery lives on the cart (cart module).
-import { pgTable, text, integer, boolean, jsonb, serial, timestamp, index } from 'drizzle-orm/pg-core';
-
-type LocalText = { sr: string; en: string };
+import { pgTable, text, integer, boolean, serial, timestamp, index } from 'drizzle-orm/pg-core';
 
 /** A customer's saved addresses (seed 001 §3 Address), from the address system (codes kept). */
 export const customerAddresses = pgTable('customer_addresses', {
@@ -28,23 +27,3 @@ export const customerAddresses = pgTable('customer_addresses', {
   defaultAddress: boolean('default_address').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('customer_addresses_user_idx').on(t.userId)]);
-
-/** Stores where an order can be picked up (the "Kako do nas" shops): seed 001 §3 pickup stores. */
-export const pickupStores = pgTable('pickup_stores', {
-  pickupStoreId: text('pickup_store_id').primaryKey(),
-  name: text('name').notNull(),
-  /** street */
-  line1: text('line1').notNull(),
-  /** street number */
-  line2: text('line2').notNull(),
-  /** the street number's address-system code */
-  line2Code: text('line2_code'),
-  postalCode: text('postal_code').notNull(),
-  /** town */
-  province: text('province').notNull(),
-  /** part of town / shopping centre */
-  suburb: text('suburb'),
-  tisAddressCode: text('tis_address_code'),
-  openingHours: jsonb('opening_hours').$type<LocalText>().notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});

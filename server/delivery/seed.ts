@@ -1,11 +1,11 @@
-// Seeds the pickup stores and the demo customers' saved addresses once (app_meta 'seed.delivery'), after the users
+// Seeds the demo customers' saved addresses once (app_meta 'seed.delivery'), after the users
 // and the address system.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import * as s from '../db/schema';
 import { addressOfCode } from '../home/index';
-import { customerAddresses, pickupStores } from './schema';
-import { pickupStoreSeed, savedAddressSeed } from './seed-data';
+import { customerAddresses } from './schema';
+import { savedAddressSeed } from './seed-data';
 
 export const DELIVERY_SEED_MARKER = 'seed.delivery';
 
@@ -13,7 +13,6 @@ export async function seedDelivery(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx.insert(s.appMeta).values({ key: DELIVERY_SEED_MARKER, value: '1' }).onConflictDoNothing().returning();
     if (inserted.length === 0) return false;
-    await tx.insert(pickupStores).values(pickupStoreSeed.map((st, i) => ({ ...st, sortOrder: i }))).onConflictDoNothing();
     for (const [username, list] of Object.entries(savedAddressSeed)) {
       const [u] = await tx.select({ id: s.users.id }).from(s.users).where(eq(s.users.username, username));
       if (!u) continue;

@@ -1,6 +1,6 @@
 // The personal-data and delivery steps of a signed-in checkout (seed 001 §3 checkout user data, delivery options;
 // §4 the user-data submit and the delivery submission; §7 the delivery calls). This module alone writes
-// customer_addresses and pickup_stores; the cart's fields are written through the cart module (server/cart/index.ts),
+// customer_addresses; the pickup stores are the self-care module's shops (server/selfcare/index.ts); the cart's fields are written through the cart module (server/cart/index.ts),
 // the address system is read through the home module (server/home/index.ts), one-time codes go through the outbox.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
@@ -10,7 +10,8 @@ import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type 
 import { addressOfCode } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
 import { birthDateOfJmbg, isAdultJmbg, userOfSession, type UserRow } from '../user/index';
-import { customerAddresses, pickupStores } from './schema';
+import { storeByCode, stores, storeView, type StoreRow } from '../selfcare/index';
+import { customerAddresses } from './schema';
 
 /** The e-mail one-time code lives 300 s (seed 001 §9). */
 export const EMAIL_CODE_SECONDS = 300;
@@ -146,16 +147,20 @@ export async function savedAddresses(db: Db, sessionId: string, text: Text) {
   return { addresses: rows.map((r) => addressView(r, text)) };
 }
 
-const storeAddress = (s: typeof pickupStores.$inferSelect) => `${s.line1} ${s.line2}, ${s.postalCode} ${s.province}`;
-
-export async function storeList(db: Db, lang: Lang) {
-  const rows = await db.select().from(pickupStores).orderBy(asc(pickupStores.sortOrder));
+/** A shop as a pickup store (GET pickupStores, POST addresses/pickup): pickupStoreId is the shop's code; the address
+ *  parts are the address system's (Serbian), the name, formatted address and hours are in the shopper's language. */
+function pickupView(r: StoreRow, lang: Lang) {
+  const v = storeView(r, lang);
   return {
-    pickupStores: rows.map((s) => ({
-      pickupStoreId: s.pickupStoreId, name: s.name, formattedAddress: storeAddress(s), line1: s.line1, line2: s.line2, line2Code: s.line2Code,
-      postalCode: s.postalCode, province: s.province, suburb: s.suburb, tisAddressCode: s.tisAddressCode, openingHours: s.openingHours[lang],
-    })),
+    pickupStoreId: v.code, name: v.name, formattedAddress: v.address, line1: r.street ?? r.line1, line2: r.streetNumber ?? '',
+    line2Code: r.streetNumberCode, postalCode: r.postalCode, province: r.town.sr, suburb: r.suburb, tisAddressCode: r.tisAddressCode,
+    openingHours: [v.hours.join(', '), v.note].filter(Boolean).join('. '),
   };
+}
+
+/** The shops where an order can be picked up, in display order. */
+export async function storeList(db: Db, lang: Lang) {
+  return { pickupStores: (await stores(db, { pickupOnly: true })).map((r) => pickupView(r, lang)) };
 }
 
 export interface NewAddress {
@@ -211,12 +216,13 @@ export async function useSavedAddress(db: Db, sessionId: string, addressId: stri
 
 /** Pickup in a store (POST addresses/pickup): the store's own address is kept, whatever else the request says. */
 export async function usePickupStore(db: Db, sessionId: string, pickupStoreId: string): Promise<void> {
-  const [s] = await db.select().from(pickupStores).where(eq(pickupStores.pickupStoreId, pickupStoreId));
-  if (!s) throw badInput('delivery.error.unknownStore', {}, 'address/pickupStoreId', 'unknownStore');
+  const row = await storeByCode(db, pickupStoreId);
+  if (!row || !row.pickup) throw badInput('delivery.error.unknownStore', {}, 'address/pickupStoreId', 'unknownStore');
   const cart = await filledCart(db, sessionId);
+  const s = pickupView(row, 'sr');
   const stored: Record<string, string> = {
-    deliveryAddressType: 'PICKUP_ADDRESS', pickupStoreId: s.pickupStoreId, pickupAddressString: `${s.name}, ${storeAddress(s)}`,
-    line1: s.line1, line2: s.line2, postalCode: s.postalCode, province: s.province, town: s.province, formattedAddress: `${s.name}, ${storeAddress(s)}`,
+    deliveryAddressType: 'PICKUP_ADDRESS', pickupStoreId: s.pickupStoreId, pickupAddressString: `${s.name}, ${s.formattedAddress}`,
+    line1: s.line1, line2: s.line2, postalCode: s.postalCode, province: s.province, town: s.province, formattedAddress: `${s.name}, ${s.formattedAddress}`,
   };
   if (s.line2Code) stored.line2Code = s.line2Code;
   if (s.suburb) stored.suburb = s.suburb;

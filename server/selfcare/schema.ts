@@ -139,6 +139,13 @@ export const selfcareStores = pgTable('selfcare_stores', {
   /** opening hours, one line per group of days */
   hours: jsonb('hours').$type<Array<{ sr: string; en: string }>>().notNull(),
   phone: text('phone').notNull(),
+  /** the street alone, its number and the number's address-system code (the line1/line2/line2Code of a pickup address) */
+  street: text('street'),
+  streetNumber: text('street_number'),
+  streetNumberCode: text('street_number_code'),
+  /** part of town or shopping centre (suburb of a pickup address) */
+  suburb: text('suburb'),
+  tisAddressCode: text('tis_address_code'),
   /** a note (parking, shopping centre), may be empty */
   note: jsonb('note').$type<{ sr: string; en: string }>(),
   /** whether orders can be picked up here */

@@ -50,18 +50,24 @@ export const seededBills = [
 
 const wd = (sr: string, en: string) => ({ sr, en });
 
-/** The shops of "Kako do nas" (and the pickup points of delivery). */
+/** The shops of "Kako do nas" and the pickup points of delivery: the one list of the operator's shops. */
 export const seededStores: Array<typeof selfcareStores.$inferInsert> = [
   { code: 'BG-BULEVAR', name: wd('Beograd — Bulevar', 'Belgrade — Bulevar'), line1: 'Bulevar kralja Aleksandra 73', postalCode: '11000', town: wd('Beograd', 'Belgrade'),
+    street: 'Bulevar kralja Aleksandra', streetNumber: '73', streetNumberCode: 'TIS-1001-73', suburb: 'Vračar', tisAddressCode: 'TIS-1001-73',
     hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–15', 'Saturdays 9–15')], phone: '011 300 3001', note: wd('Parking u dvorištu zgrade.', 'Parking in the courtyard.'), sortOrder: 1 },
   { code: 'BG-USCE', name: wd('Beograd — Ušće', 'Belgrade — Ušće'), line1: 'TC Ušće, Bulevar Mihajla Pupina 4', postalCode: '11070', town: wd('Novi Beograd', 'New Belgrade'),
+    street: 'Bulevar Mihajla Pupina', streetNumber: '4', suburb: 'TC Ušće',
     hours: [wd('Svakog dana 10–22', 'Every day 10–22')], phone: '011 300 3002', note: wd('U tržnom centru, prvi sprat.', 'In the shopping centre, first floor.'), sortOrder: 2 },
-  { code: 'NS-CENTAR', name: wd('Novi Sad', 'Novi Sad'), line1: 'Bulevar oslobođenja 119', postalCode: '21000', town: wd('Novi Sad', 'Novi Sad'),
+  { code: 'NS-CENTAR', name: wd('Novi Sad', 'Novi Sad'), line1: 'Bulevar oslobođenja 119', postalCode: '21000', town: wd('Novi Sad', 'Novi Sad'), street: 'Bulevar oslobođenja', streetNumber: '119',
     hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–15', 'Saturdays 9–15')], phone: '021 300 3003', note: null, sortOrder: 3 },
-  { code: 'NI-CENTAR', name: wd('Niš', 'Niš'), line1: 'Obrenovićeva 38', postalCode: '18000', town: wd('Niš', 'Niš'),
+  { code: 'NI-CENTAR', name: wd('Niš', 'Niš'), line1: 'Obrenovićeva 38', postalCode: '18000', town: wd('Niš', 'Niš'), street: 'Obrenovićeva', streetNumber: '38',
     hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–14', 'Saturdays 9–14')], phone: '018 300 3004', note: null, sortOrder: 4 },
-  { code: 'KG-CENTAR', name: wd('Kragujevac', 'Kragujevac'), line1: 'Kralja Petra I 12', postalCode: '34000', town: wd('Kragujevac', 'Kragujevac'),
+  { code: 'KG-CENTAR', name: wd('Kragujevac', 'Kragujevac'), line1: 'Kralja Petra I 12', postalCode: '34000', town: wd('Kragujevac', 'Kragujevac'), street: 'Kralja Petra I', streetNumber: '12',
     hours: [wd('Radnim danima 8–19', 'Weekdays 8–19'), wd('Subotom 9–14', 'Saturdays 9–14')], phone: '034 300 3005', note: null, sortOrder: 5 },
+  { code: 'SU-KORZO', name: wd('Subotica', 'Subotica'), line1: 'Korzo 9', postalCode: '24000', town: wd('Subotica', 'Subotica'), street: 'Korzo', streetNumber: '9',
+    hours: [wd('Radnim danima 8–20', 'Weekdays 8–20'), wd('Subotom 9–14', 'Saturdays 9–14')], phone: '024 300 3006', note: null, sortOrder: 6 },
+  { code: 'CA-CENTAR', name: wd('Čačak', 'Čačak'), line1: 'Gradsko šetalište 7', postalCode: '32000', town: wd('Čačak', 'Čačak'), street: 'Gradsko šetalište', streetNumber: '7',
+    hours: [wd('Radnim danima 8–19', 'Weekdays 8–19'), wd('Subotom 9–13', 'Saturdays 9–13')], phone: '032 300 3007', note: null, sortOrder: 7 },
 ];
 
 /** Do-not-call entries already in the register (effective since 2026-01-15). */

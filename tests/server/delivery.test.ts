@@ -172,8 +172,8 @@ describe.each(drivers)('personal data and delivery on %s', (_name, url) => {
 
     const stores = (await c.call('GET', D.stores)).json().pickupStores;
     expect(new Set(stores.map((s: { province: string }) => s.province)).size).toBeGreaterThanOrEqual(5);
-    const pick = await c.call('POST', D.pickup, { address: { pickupStoreId: 'NS_CENTAR', line1: 'ignored' } });
-    expect(pick.json().cart).toMatchObject({ deliveryAddressType: 'PICKUP_ADDRESS', deliveryAddress: { pickupStoreId: 'NS_CENTAR', line1: 'Bulevar oslobođenja', postalCode: '21000' } });
+    const pick = await c.call('POST', D.pickup, { address: { pickupStoreId: 'NS-CENTAR', line1: 'ignored' } });
+    expect(pick.json().cart).toMatchObject({ deliveryAddressType: 'PICKUP_ADDRESS', deliveryAddress: { pickupStoreId: 'NS-CENTAR', line1: 'Bulevar oslobođenja', line2: '119', postalCode: '21000', province: 'Novi Sad' } });
 
     await c.call('POST', D.otp, { email: 'kupac@orbita.rs' });
     const code = await lastCode('kupac@orbita.rs');
@@ -188,6 +188,30 @@ describe.each(drivers)('personal data and delivery on %s', (_name, url) => {
     expect((await c.call('PUT', D.contact, { contactPhone: '641234567' })).json().cart.orderCustomerInfo).toMatchObject({ contactPhone: '641234567', jmbg: ADULT });
     const steps = (await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json().checkoutSteps;
     expect(steps.find((s: { code: string }) => s.code === 'DELIVERY').done).toBe(true);
+  });
+
+  it('the pickup stores are the shops of "Kako do nas" (one list): every city of both former lists, a shop without pickup is neither offered nor accepted', async () => {
+    const c = await new Customer(h.app).login();
+    await c.call('POST', PATHS.addBundle, BUNDLE);
+    const shops = (await c.call('GET', '/hybris/ecommerce/b2c/v1/stores')).json().stores as Array<{ code: string; town: string; pickup: boolean }>;
+    const offered = (await c.call('GET', D.stores)).json().pickupStores as Array<{ pickupStoreId: string; province: string; line1: string; line2: string; formattedAddress: string; openingHours: string }>;
+    expect(offered.map((s) => s.pickupStoreId)).toEqual(shops.filter((s) => s.pickup).map((s) => s.code));
+    expect(new Set(offered.map((s) => s.province))).toEqual(new Set(['Beograd', 'Novi Beograd', 'Novi Sad', 'Niš', 'Kragujevac', 'Subotica', 'Čačak']));
+    expect(offered.find((s) => s.pickupStoreId === 'BG-BULEVAR')).toMatchObject({ line1: 'Bulevar kralja Aleksandra', line2: '73', line2Code: 'TIS-1001-73', suburb: 'Vračar',
+      formattedAddress: 'Bulevar kralja Aleksandra 73, 11000 Beograd', openingHours: 'Radnim danima 8–20, Subotom 9–15. Parking u dvorištu zgrade.' });
+    expect(offered.find((s) => s.pickupStoreId === 'SU-KORZO')).toMatchObject({ name: 'Subotica', formattedAddress: 'Korzo 9, 24000 Subotica' });
+    await h.database.db.execute(sql`UPDATE selfcare_stores SET pickup = false WHERE code = 'KG-CENTAR'`);
+    try {
+      const now = (await c.call('GET', D.stores)).json().pickupStores as Array<{ pickupStoreId: string }>;
+      expect(now.map((s) => s.pickupStoreId)).not.toContain('KG-CENTAR');
+      expect(now).toHaveLength(offered.length - 1);
+      const refused = await c.call('POST', D.pickup, { address: { pickupStoreId: 'KG-CENTAR' } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ type: 'ValidationError', message: 'Prodajno mesto nije pronađeno.' });
+      expect((await c.call('GET', '/hybris/ecommerce/b2c/v1/stores')).json().stores.map((s: { code: string }) => s.code)).toContain('KG-CENTAR');
+    } finally {
+      await h.database.db.execute(sql`UPDATE selfcare_stores SET pickup = true WHERE code = 'KG-CENTAR'`);
+    }
   });
 
   it('the guest form\'s address keeps its address-system codes only while the text still names that address', async () => {

@@ -200,5 +200,8 @@ describe.each(drivers)('do-not-call register and contact on %s', (_name, url) =>
     expect(en[0]).toMatchObject({ name: 'Belgrade — Bulevar', address: 'Bulevar kralja Aleksandra 73, 11000 Belgrade', hours: ['Weekdays 8–20', 'Saturdays 9–15'] });
     const pickup = await stores(db(), { pickupOnly: true });
     expect(pickup.map((r) => storeView(r, 'sr').code)).toContain('NS-CENTAR');
+    // the one list of shops: every city of the former delivery list too (Subotica, Čačak), with its address parts
+    expect(sr.map((x: { code: string }) => x.code)).toEqual(['BG-BULEVAR', 'BG-USCE', 'NS-CENTAR', 'NI-CENTAR', 'KG-CENTAR', 'SU-KORZO', 'CA-CENTAR']);
+    expect(pickup.find((r) => r.code === 'BG-USCE')).toMatchObject({ street: 'Bulevar Mihajla Pupina', streetNumber: '4', suburb: 'TC Ušće' });
   });
 });

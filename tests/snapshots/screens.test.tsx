@@ -312,7 +312,7 @@ describe('screen checkout-data-delivery for MOBILE (DELIVERY)', () => {
       localities: [{ code: '80438-1', name: 'Subotica' }], municipalityCode: '80438', localityCode: '80438-1',
       streets: [{ code: 'S-80438-001', name: 'Korzo' }], streetCode: 'S-80438-001',
       numbers: [{ code: 'TIS-80438-001-2', number: '2', tisAddressCode: 'TIS-80438-001-2', entrances: ['A', 'B'], flats: 12 }], tisAddressCode: 'TIS-80438-001-2',
-      stores: [{ pickupStoreId: 'SU_KORZO', name: 'Subotica', formattedAddress: 'Korzo 9, 24000 Subotica', openingHours: 'Radnim danima 8–20, subotom 9–14.' }],
+      stores: [{ pickupStoreId: 'SU-KORZO', name: 'Subotica', formattedAddress: 'Korzo 9, 24000 Subotica', openingHours: 'Radnim danima 8–20, Subotom 9–14' }],
       slots: [{ code: 'SLOT_08_12', name: 'Prepodne, 08:00 – 12:00' }],
       renewal: { email: 'kupac@orbita.rs', sent: true, expiresAt: null, code: '12', verified: null, error: 'Kod nije ispravan.', busy: false },
     });

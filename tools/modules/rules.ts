@@ -23,6 +23,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   // server/home/schema.ts: the home-line step's tables (the other home tables predate this list)
   homeCustomerLines: 'home', homeCustomerAddresses: 'home', cartHomeSetups: 'home', homeTvAddonOffers: 'home', homeFreeAddonLimits: 'home',
   // server/delivery/schema.ts
-  customerAddresses: 'delivery', pickupStores: 'delivery',
+  customerAddresses: 'delivery',
   appMeta: 'db',
 };
