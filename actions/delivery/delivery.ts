@@ -142,7 +142,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'delivery.load',
-    description: 'Delivery step: loads the delivery options of the cart\'s checkout type (GET checkoutOptions?checkoutStep=DELIVERY — the flow document lists them), the saved addresses, the pickup stores, the time slots and the municipalities (a failed lookup gives an empty list), and the phone for the courier into form "delivery-contact".',
+    description: 'Delivery step: loads the delivery options of the cart\'s checkout type (GET checkoutOptions?checkoutStep=DELIVERY — the flow document lists them), the saved addresses, the installation address of the home setup (GET homeLineSetup, only when DELIVERY_ADDRESS_INSTALLATION is offered), the pickup stores, the time slots and the municipalities (a failed lookup gives an empty list), and the phone for the courier into form "delivery-contact".',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, cart, ui, session } = ctx.stores;
@@ -158,11 +158,18 @@ export default [
       const options = ((opts.options as { deliveryOptions?: Array<Option & { selected?: boolean }> }).deliveryOptions ?? [])
         // a saved address is offered only when there is one
         .filter((o) => o.code !== 'DELIVERY_ADDRESS_EXISTING' || addresses.length > 0);
+      // the installation address of the home setup, when the checkout type offers delivery there
+      const installation = options.some((o) => o.code === 'DELIVERY_ADDRESS_INSTALLATION')
+        ? await empty(ctx.api.call('homeLineSetup', { query: q, silent: true }).then((r) => {
+          const hl = r.homeLine;
+          return hl && hl.checkStatus.status === 'VALID' ? { formattedAddress: hl.formattedAddress } : null;
+        }), null)
+        : null;
       const onCart = cart.cart?.deliveryAddressType ?? null;
       const selected = options.find((o) => o.code === onCart)?.code ?? options[0]?.code ?? null;
       const addr = (cart.cart?.deliveryAddress ?? {}) as Record<string, string>;
       checkout.setDelivery({
-        options: options.map(({ code, name }) => ({ code, name })), selected, addresses, stores, municipalities,
+        options: options.map(({ code, name }) => ({ code, name })), selected, addresses, installation, stores, municipalities,
         slots: slots.map(({ code, name }) => ({ code, name })), slot: slots.find((s) => s.selected)?.code ?? '',
         addressId: addr.addressId ?? addresses.find((a) => a.defaultAddress)?.id ?? addresses[0]?.id ?? null,
         pickupStoreId: addr.pickupStoreId ?? null,
@@ -176,7 +183,7 @@ export default [
   }),
   defineAction<{ option: string }>({
     name: 'delivery.selectOption',
-    description: 'Chooses a delivery option (DELIVERY_ADDRESS_EXISTING, DELIVERY_ADDRESS_NEW, PICKUP_ADDRESS, DELIVERY_EMAIL_ADDRESS, …).',
+    description: 'Chooses a delivery option (DELIVERY_ADDRESS_INSTALLATION, DELIVERY_ADDRESS_EXISTING, DELIVERY_ADDRESS_NEW, PICKUP_ADDRESS, DELIVERY_EMAIL_ADDRESS, …).',
     args: { type: 'object', required: ['option'], properties: { option: { type: 'string', minLength: 1, maxLength: 40 } } },
     run(args, ctx) { ctx.stores.checkout.setDelivery({ selected: args.option, error: null }); },
   }),
@@ -233,7 +240,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'delivery.submit',
-    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the time slot if chosen (PUT setDeliveryTimeSlot), the user data (PUT saveDeliveryContact), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
+    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the user data (PUT saveDeliveryContact), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, cart, ui, session } = ctx.stores;
@@ -246,6 +253,7 @@ export default [
       if (d.selected === 'DELIVERY_ADDRESS_NEW' && !d.tisAddressCode) stop('delivery.error.chooseAddress');
       if (d.selected === 'DELIVERY_ADDRESS_EXISTING' && !d.addressId) stop('delivery.error.chooseAddress');
       if (d.selected === 'PICKUP_ADDRESS' && !d.pickupStoreId) stop('delivery.error.chooseStore');
+      if (d.selected === 'DELIVERY_ADDRESS_INSTALLATION' && !d.installation) stop('delivery.error.noInstallationAddress');
       if (d.selected === 'DELIVERY_EMAIL_ADDRESS' && (!d.renewal.sent || d.renewal.code.length !== 6)) { setCode(ctx, 'renewal', { error: session.t('otp.error.otpNotSent') }); throw new ActionError('no code', true); }
       if (!formsOk) throw new ActionError('invalid form', true);
       const q = lang(ctx);
@@ -261,6 +269,8 @@ export default [
       if (d.selected === 'DELIVERY_ADDRESS_EXISTING' && !(onCart.deliveryAddressType === 'DELIVERY_ADDRESS_EXISTING' && onCart.addressId === d.addressId)) {
         sends.push(() => ctx.api.call('replaceDeliveryAddress', { body: { addressId: d.addressId! }, query: q }));
       }
+      // always sent: the installation address may have changed on the home-line step since it was copied
+      if (d.selected === 'DELIVERY_ADDRESS_INSTALLATION') sends.push(() => ctx.api.call('setInstallationDelivery', { query: q }));
       if (d.slot) sends.push(() => ctx.api.call('setDeliveryTimeSlot', { body: { deliveryTimeSlotCode: d.slot }, query: q }));
       const phone = String(ui.forms[CONTACT_FORM]?.data?.contactPhone ?? '');
       if (phone) sends.push(() => ctx.api.call('saveDeliveryContact', { body: { contactPhone: phone }, query: q }));

@@ -15,6 +15,8 @@ export interface DeliveryState {
   municipalities: Option[]; localities: Option[]; streets: Option[]; numbers: StreetNumber[];
   municipalityCode: string; localityCode: string; streetCode: string; tisAddressCode: string; entrance: string; floor: string; apartment: string;
   saveAddress: boolean;
+  /** the installation address of the cart's home setup (DELIVERY_ADDRESS_INSTALLATION), null while none is complete */
+  installation: { formattedAddress: string } | null;
   stores: PickupStore[];
   pickupStoreId: string | null;
   slots: Option[];
@@ -35,6 +37,6 @@ export const emptyDeliveryState = (): DeliveryState => ({
   options: [], selected: null, addresses: [], addressId: null,
   municipalities: [], localities: [], streets: [], numbers: [],
   municipalityCode: '', localityCode: '', streetCode: '', tisAddressCode: '', entrance: '', floor: '', apartment: '', saveAddress: false,
-  stores: [], pickupStoreId: null, slots: [], slot: '',
+  installation: null, stores: [], pickupStoreId: null, slots: [], slot: '',
   renewal: emptyCode(), personal: emptyCode(), accountEmail: null, error: null, loaded: false,
 });

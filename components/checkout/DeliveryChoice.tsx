@@ -11,7 +11,7 @@ import './numbers.css';
 export interface DeliveryChoiceProps { state?: DeliveryState | null }
 
 /** The delivery step's choices (seed 001 §3, §9): the options the server lists for the checkout type, each with its
- *  panel — saved addresses, a new address from the address system (municipality → locality → street → number),
+ *  panel — the installation address of a home package, saved addresses, a new address from the address system (municipality → locality → street → number),
  *  pickup stores, renewal by e-mail with a code — and the delivery time. Every change goes out as an event. */
 function DeliveryChoice({ state, emit, enabled }: DeliveryChoiceProps & VocabularyProps) {
   const t = useT();
@@ -29,6 +29,15 @@ function DeliveryChoice({ state, emit, enabled }: DeliveryChoiceProps & Vocabula
           </label>
         ))}
       </fieldset>
+
+      {state.selected === 'DELIVERY_ADDRESS_INSTALLATION' && (
+        <section className="ot-numbers__panel" aria-labelledby={`${ids}-installation`}>
+          <h2 id={`${ids}-installation`} className="ot-numbers__heading">{t('checkout.delivery.option.DELIVERY_ADDRESS_INSTALLATION')}</h2>
+          {state.installation
+            ? <><p className="ot-muted">{t('delivery.installation.text')}</p><p className="ot-option__title">{state.installation.formattedAddress}</p></>
+            : <p className="ot-muted">{t('delivery.installation.none')}</p>}
+        </section>
+      )}
 
       {state.selected === 'DELIVERY_ADDRESS_EXISTING' && (
         <fieldset className="ot-options">

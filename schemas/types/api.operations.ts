@@ -140,6 +140,7 @@ export interface ApiOperations {
   pickupStores: { query: ApiCommon.LangQuery; body: never; response: ApiDelivery.PickupStoresResponse };
   createDeliveryAddress: { query: ApiCommon.LangQuery; body: ApiDelivery.NewAddressBody; response: ApiCheckout.CartResponse };
   replaceDeliveryAddress: { query: ApiCommon.LangQuery; body: ApiDelivery.AddressIdBody; response: ApiCheckout.CartResponse };
+  setInstallationDelivery: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.CartResponse };
   setPickupStore: { query: ApiCommon.LangQuery; body: ApiDelivery.PickupBody; response: ApiCheckout.CartResponse };
   setRenewalEmail: { query: ApiDelivery.RenewalEmailQuery; body: never; response: ApiCheckout.CartResponse };
 }

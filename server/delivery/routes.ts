@@ -49,6 +49,10 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'replaceDeliveryAddress'), ...auth,
     handler: async (req) => { await svc.useSavedAddress(db, req.sessionId!, req.body.addressId, text(req)); return cartOf(req); },
   });
+  app.route<RouteOf<'setInstallationDelivery'>>({
+    ...contractRoute(paths, 'setInstallationDelivery'), ...auth,
+    handler: async (req) => { await svc.useInstallationAddress(db, req.sessionId!, text(req)); return cartOf(req); },
+  });
   app.route<RouteOf<'setPickupStore'>>({
     ...contractRoute(paths, 'setPickupStore'), ...auth,
     handler: async (req) => { await svc.usePickupStore(db, req.sessionId!, req.body.address.pickupStoreId); return cartOf(req); },

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type CartRow } from '../cart/index';
-import { addressOfCode } from '../home/index';
+import { addressOfCode, installationAddressOf } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
 import { birthDateOfJmbg, isAdultJmbg, userOfSession, type UserRow } from '../user/index';
 import { storeByCode, stores, storeView, type StoreRow } from '../selfcare/index';
@@ -212,6 +212,26 @@ export async function useSavedAddress(db: Db, sessionId: string, addressId: stri
   const stored: Record<string, string> = { deliveryAddressType: 'DELIVERY_ADDRESS_EXISTING', addressId: v.id };
   for (const [k, val] of Object.entries(v)) if (typeof val === 'string' && val) stored[k] = val;
   await setCheckoutFields(db, cart.id, { deliveryAddress: stored });
+}
+
+/**
+ * Delivery to the installation address (PUT addresses/delivery/installation, DELIVERY_ADDRESS_INSTALLATION): the
+ * address of the cart's home setup (home-line step) with its entrance and flat becomes the delivery address. In one
+ * transaction with the setup row locked; a cart without a complete home setup is refused (400 CartError).
+ */
+export async function useInstallationAddress(db: Db, sessionId: string, text: Text): Promise<void> {
+  const cart = await filledCart(db, sessionId);
+  await db.transaction(async (tx) => {
+    const inst = await installationAddressOf(tx, cart.id);
+    const found = inst ? await addressOfCode(tx, inst.addressCode) : null;
+    if (!inst || !found) throw new ApiError(400, 'CartError', 'delivery.error.noInstallationAddress', {}, 'noInstallationAddress', 'deliveryAddressType');
+    const { entrances: _e, flats: _f, ...addr } = found;
+    const stored: Record<string, string> = { deliveryAddressType: 'DELIVERY_ADDRESS_INSTALLATION', ...addr };
+    if (inst.entrance) stored.entrance = inst.entrance;
+    if (inst.flatNum) stored.apartment = inst.flatNum;
+    stored.formattedAddress = formatAddress(stored, text);
+    await setCheckoutFields(tx, cart.id, { deliveryAddress: stored });
+  });
 }
 
 /** Pickup in a store (POST addresses/pickup): the store's own address is kept, whatever else the request says. */

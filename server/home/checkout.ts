@@ -316,6 +316,17 @@ export async function homeSetupOf(db: DbOrTx, text: Text, cartId: number) {
 }
 
 /**
+ * The installation address of the cart's complete home setup (address code, entrance, flat), or null when the cart has
+ * none or its number is not chosen yet. Inside a transaction the setup row stays locked (FOR UPDATE) until it ends, so
+ * a delivery address copied from it cannot pass a concurrent change of the setup.
+ */
+export async function installationAddressOf(tx: DbOrTx, cartId: number): Promise<{ addressCode: string; entrance: string | null; flatNum: string | null } | null> {
+  const [row] = await tx.select().from(h.cartHomeSetups).where(eq(h.cartHomeSetups.cartId, cartId)).for('update');
+  if (!row || row.numberOption === null) return null;
+  return { addressCode: row.addressCode, entrance: row.entrance, flatNum: row.flatNum };
+}
+
+/**
  * At order submit (in its transaction) for a HOME_* cart: the setup must be complete and still valid for the cart's
  * packages as they are now ("fixed-line or address check must be completed and valid", seed 001 §5).
  */

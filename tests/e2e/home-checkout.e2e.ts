@@ -100,16 +100,26 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
-  await field(page, 'Ime').waitFor();
-  await page.waitForFunction(() => (document.querySelector('input[autocomplete="given-name"], input[id*="firstName"]') as HTMLInputElement | null)?.value !== '');
-  if ((await field(page, 'Kontakt telefon').inputValue()) === '') await field(page, 'Kontakt telefon').fill('651234567');
-  await field(page, 'Mesto').fill('Beograd');
-  await field(page, 'Poštanski broj').fill('11000');
-  await field(page, 'Ulica').fill('Krunska');
-  await field(page, 'Broj').fill('40');
+  // delivery: the installation address is offered first and chosen already; it shows the address of the package setup
+  const installation = page.getByRole('radio', { name: 'Dostava na adresu instalacije' });
+  await installation.waitFor();
+  assert.equal(await installation.isChecked(), true, 'the installation address is the preselected delivery option');
+  await page.getByText('Krunska 40/B, stan 7, 11000 Beograd').waitFor();
+  assert.equal(await field(page, 'Ime').count(), 0, 'a signed-in home checkout does not show the guest data form');
+  assert.deepEqual(await axeSerious(page), [], 'the delivery step (installation address) has no serious axe violation');
+  await page.screenshot({ path: `${SHOTS}/home-delivery-installation-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/home-delivery-installation-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('radio', { name: 'Preuzimanje u prodajnom mestu' }).check();
+  await installation.check(); // one click back to it
+  await page.getByText('Krunska 40/B, stan 7, 11000 Beograd').waitFor();
+  if ((await field(page, 'Telefon za kurira').inputValue()) === '') await field(page, 'Telefon za kurira').fill('651234567');
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/pregled-placanje$/);
   await page.getByRole('checkbox').first().waitFor();
+  // the overview shows the delivery to the installation address
+  await page.getByText(/Krunska 40, ulaz B, stan 7, 11000 Beograd/).first().waitFor();
   for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
   await page.getByRole('button', { name: 'Poruči' }).click();
   await page.waitForURL(/\/gateway\/pay\//);

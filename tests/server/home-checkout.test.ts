@@ -16,6 +16,7 @@ const H = {
   addresses: `${B}/checkout/homeaddresses/existing`, addressCheck: `${B}/checkout/homeaddresses/check`, lineCheck: `${B}/checkout/homeline/check`,
   gponLine: `${B}/users/gpon/homeline/check`, transfer: `${B}/checkout/fnp/check`, setAddress: `${B}/checkout/addresses/installationaddress`,
   setNumber: `${B}/checkout/homeline/number`, setup: `${B}/checkout/homeline`,
+  installationDelivery: `${B}/checkout/addresses/delivery/installation`,
 };
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -232,6 +233,52 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     expect((await c.call('PUT', H.setNumber, { homeLine: { numberOption: 'NEW_NUMBER' } })).statusCode).toBe(200);
     const placed = await c.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
     expect(placed.statusCode, placed.body).toBe(200);
+  });
+
+  it('DELIVERY_ADDRESS_INSTALLATION: offered first; chosen, the cart\'s delivery address is the installation address; no complete setup → 400', async () => {
+    const c = await customerWith('kupac@orbita.rs', 'BOX_NET_TV_L');
+    const opts = (await c.call('GET', `${PATHS.options}?checkoutStep=DELIVERY`)).json().options;
+    expect(opts.checkoutType).toBe('HOME_FIXED');
+    expect(opts.deliveryOptions.map((o: Json) => o.code)).toEqual(['DELIVERY_ADDRESS_INSTALLATION', 'DELIVERY_ADDRESS_EXISTING', 'DELIVERY_ADDRESS_NEW', 'PICKUP_ADDRESS']);
+    expect(opts.deliveryOptions[0]).toMatchObject({ name: 'Dostava na adresu instalacije', selected: true });
+
+    // no setup (earlier tests left setups on this customer's cart), then a setup whose number is not chosen: refused
+    await h.database.db.delete(cartHomeSetups);
+    const none = await c.call('PUT', H.installationDelivery);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ type: 'CartError', reason: 'noInstallationAddress',
+      message: 'Adresa instalacije još nije podešena. Vrati se na korak podešavanja paketa i proveri adresu.' });
+    const set = await c.call('POST', H.setAddress, { option: 'HOME_ADDRESS', addressType: 'OTHER_ADDRESS', addressCode: 'TIS-1003-40', entrance: 'B', flatNum: '7', packageId: 'BOX_NET_TV_L' });
+    expect(set.statusCode, set.body).toBe(200);
+    c.lang = '2'; // English
+    const incomplete = await c.call('PUT', H.installationDelivery);
+    c.lang = '1';
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().errors[0]).toMatchObject({ type: 'CartError', message: 'The installation address is not set yet. Go back to the package setup step and check the address.' });
+    expect((await c.call('GET', PATHS.cart)).json().deliveryAddress ?? null).toBe(null);
+
+    expect((await c.call('PUT', H.setNumber, { homeLine: { numberOption: 'NEW_NUMBER' } })).statusCode).toBe(200);
+    const chosen = await c.call('PUT', H.installationDelivery);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json().cart).toMatchObject({
+      deliveryAddressType: 'DELIVERY_ADDRESS_INSTALLATION',
+      deliveryAddress: { tisAddressCode: 'TIS-1003-40', line1: 'Krunska', line2: '40', entrance: 'B', apartment: '7', postalCode: '11000', town: 'Beograd' },
+    });
+    const again = (await c.call('GET', `${PATHS.options}?checkoutStep=DELIVERY`)).json().options.deliveryOptions;
+    expect(again.find((o: Json) => o.selected).code).toBe('DELIVERY_ADDRESS_INSTALLATION');
+
+    // a refused new installation address clears the setup: the delivery there is refused again
+    expect((await c.call('POST', H.setAddress, { option: 'HOME_ADDRESS', addressType: 'OTHER_ADDRESS', addressCode: 'TIS-1001-77', flatNum: '3' })).statusCode).toBe(400);
+    expect((await c.call('PUT', H.installationDelivery)).json().errors[0].reason).toBe('noInstallationAddress');
+  });
+
+  it('DELIVERY_ADDRESS_INSTALLATION: an empty cart → 400 CartError; a guest\'s home package (no setup) → 400', async () => {
+    const anon = await new Shopper(h.app).login();
+    expect((await anon.call('PUT', H.installationDelivery)).json().errors[0]).toMatchObject({ type: 'CartError' });
+    expect((await anon.call('POST', PATHS.addToCart, { code: 'BOX_PLUS', subscriptionTermId: 'BOX_PLUS_T24' })).statusCode).toBe(200);
+    const r = await anon.call('PUT', H.installationDelivery);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors[0]).toMatchObject({ type: 'CartError', reason: 'noInstallationAddress' });
   });
 
   describe('TV add-ons (SUGGESTED_TV_ADDONS)', () => {

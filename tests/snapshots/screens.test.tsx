@@ -365,6 +365,49 @@ describe('screen checkout-data-delivery for MOBILE (DELIVERY)', () => {
   });
 });
 
+describe('screen checkout-data-delivery for HOME_FIXED (DELIVERY_ADDRESS_INSTALLATION)', () => {
+  const options = [
+    { code: 'DELIVERY_ADDRESS_INSTALLATION', name: 'Dostava na adresu instalacije' }, { code: 'DELIVERY_ADDRESS_EXISTING', name: 'Dostava na sačuvanu adresu' },
+    { code: 'DELIVERY_ADDRESS_NEW', name: 'Dostava na novu adresu' }, { code: 'PICKUP_ADDRESS', name: 'Preuzimanje u prodajnom mestu' },
+  ];
+  function home(installation: { formattedAddress: string } | null) {
+    const h = makeHarness('signed-in-customer');
+    h.stores.cart.setCart({ ...h.stores.cart.cart!, checkoutType: 'HOME_FIXED' });
+    h.stores.checkout.setSteps('HOME_FIXED', []);
+    h.stores.checkout.setDelivery({
+      loaded: true, selected: 'DELIVERY_ADDRESS_INSTALLATION', options, installation,
+      addresses: [{ id: '1', formattedAddress: 'Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 14, 11000 Beograd', defaultAddress: true }], addressId: '1',
+      slots: [{ code: 'SLOT_08_12', name: 'Prepodne, 08:00 – 12:00' }],
+    });
+    return h;
+  }
+
+  it('the installation address first and chosen, showing the setup\'s address; no guest form; another option is one click', async () => {
+    const h = home({ formattedAddress: 'Krunska 40/B, stan 7, 11000 Beograd' });
+    const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    const group = await screen.findByRole('group', { name: 'Način preuzimanja' });
+    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(options.map((o) => o.code));
+    expect((screen.getByRole('radio', { name: 'Dostava na adresu instalacije' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('region', { name: 'Dostava na adresu instalacije' }).textContent).toContain('Krunska 40/B, stan 7, 11000 Beograd');
+    expect(screen.queryByLabelText(/Poštanski broj/)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Dostava na novu adresu' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.selectOption', args: { option: 'DELIVERY_ADDRESS_NEW' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'delivery.submit', args: {} }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('without a complete package setup the option says the installation address is not set yet', async () => {
+    const h = home(null);
+    const { container } = renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    const region = await screen.findByRole('region', { name: 'Dostava na adresu instalacije' });
+    expect(region.textContent).toContain('Adresa instalacije još nije podešena.');
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+});
+
 describe('screen checkout-overview-payment', () => {
   it('overview, payment modes, consents (required marked, all unchecked) and Poruči', async () => {
     const h = makeHarness('guest-checkout');
