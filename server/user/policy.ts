@@ -1,8 +1,10 @@
-// The account rules of seed 001 §5 that the server enforces (the forms check the same shapes while typing):
-// password (7–16 characters, two of letter / digit / special character, none of [ ] < > ' & \ " , , not containing
-// the username, not one of the last 5), username (4–20, lowercase letters and digits with one letter at least, one dot
-// and one underscore at most, only inside and never doubled), e-mail and mobile number (the patterns of
-// schemas/formats/formats.json, read from there: one source for form and server).
+// The account rules of seed 001 §5 that the server checks beyond the API bodies' validation. The bodies of the account
+// routes (schemas/api/account.json) carry the formats and keywords of the forms ("format": "password" / "username" /
+// "email" / "otpCode" / "jmbgAdult", "confirms", "notContainingField"), so Fastify refuses a bad field with the form's
+// message before a handler runs. What remains here reads the same formats (schemas/formats/formats.json, one source):
+// the password against a username the body does not carry (a change or reset: the account's username), the history
+// of the last 5 passwords (server/workflows/account.ts), and the shapes used outside a validated body (availability,
+// recovery address).
 import formatsDoc from '../../schemas/formats/formats.json';
 import { formatFailure, formatsFromDocument } from '../../tools/schemas/rules';
 import { badInput } from '../lib/errors';
@@ -10,6 +12,7 @@ import { badInput } from '../lib/errors';
 const formats = formatsFromDocument(formatsDoc as Parameters<typeof formatsFromDocument>[0]);
 const EMAIL = { test: (v: string) => formatFailure(formats.email!, v) === null };
 const MOBILE = { test: (v: string) => formatFailure(formats.mobileNumber!, v) === null };
+const USERNAME = { test: (v: string) => formatFailure(formats.username!, v) === null };
 
 export const PASSWORD_MIN = 7;
 export const PASSWORD_MAX = 16;
@@ -18,17 +21,12 @@ export const USERNAME_MAX = 20;
 /** A new password must differ from this many earlier ones. */
 export const PASSWORD_HISTORY = 5;
 
-const FORBIDDEN = /[[\]<>'&\\",]/;
-
-/** The first problem of a password (message key, params, reason), or null. `username` may be empty. */
+/** The first problem of a password (message key, reason), or null: the checks of the format "password" in their order
+ *  (forbidden characters, then 7–16 characters with two of letter / digit / special character), then the username
+ *  (case ignored, as the keyword notContainingField). `username` may be empty. */
 export function passwordProblem(password: string, username: string): { key: string; params?: Record<string, number>; reason: string } | null {
-  if (FORBIDDEN.test(password)) return { key: 'validation.passwordForbidden', reason: 'passwordForbidden' };
-  if ([...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) {
-    return { key: 'validation.minmaxchar', params: { min: PASSWORD_MIN, max: PASSWORD_MAX }, reason: 'passwordLength' };
-  }
-  if (/\s/.test(password)) return { key: 'validation.passwordFormat', reason: 'passwordFormat' };
-  const kinds = [/\p{L}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((r) => r.test(password)).length;
-  if (kinds < 2) return { key: 'validation.passwordFormat', reason: 'passwordFormat' };
+  const f = formatFailure(formats.password!, password);
+  if (f) return { key: f.message, ...(f.params ? { params: f.params as Record<string, number> } : {}), reason: f.message.replace(/^validation\./, '') };
   const u = username.trim().toLowerCase();
   if (u && password.toLowerCase().includes(u)) return { key: 'validation.passwordUsername', reason: 'passwordUsername' };
   return null;
@@ -41,11 +39,7 @@ export function checkPassword(password: string, confirmation: string, username: 
   if (password !== confirmation) throw badInput('validation.confirmed', {}, 'passwordConfirmation', 'confirmed');
 }
 
-export function isValidUsername(username: string): boolean {
-  return username.length >= USERNAME_MIN && username.length <= USERNAME_MAX
-    && /^[a-z0-9]+(?:[._][a-z0-9]+)*$/.test(username) && /[a-z]/.test(username)
-    && (username.match(/\./g) ?? []).length <= 1 && (username.match(/_/g) ?? []).length <= 1;
-}
+export const isValidUsername = (username: string) => USERNAME.test(username);
 
 export const isValidEmail = (email: string) => email.length <= 254 && EMAIL.test(email);
 export const isValidMobile = (msisdn: string) => MOBILE.test(msisdn);

@@ -81,16 +81,16 @@ describe('the shop\'s routes refuse what their forms refuse, with the same messa
   afterAll(async () => { await h?.close(); });
   const minor = jmbgFor(new Date(Date.UTC(new Date().getUTCFullYear() - 12, 5, 15)));
 
-  async function same(formId: string, route: string, body: Record<string, unknown>, formData: Record<string, unknown>, field: string) {
+  async function same(formId: string, route: string, body: Record<string, unknown>, formData: Record<string, unknown>, field: string, method: 'POST' | 'PUT' = 'POST') {
     const form = await formMessages(h.app.ctx.ui, formId);
     const [srForm, enForm] = form(formData, field);
     expect(srForm, `${formId} ${field}`).toBeTruthy();
     s.lang = '1';
-    const r = await s.call('POST', route, body);
+    const r = await s.call(method, route, body);
     expect(r.statusCode).toBe(400);
     expect(r.json().errors[0]).toMatchObject({ type: 'ValidationError', message: srForm, subject: `body${field}` });
     s.lang = '2';
-    expect((await s.call('POST', route, body)).json().errors[0].message).toBe(enForm);
+    expect((await s.call(method, route, body)).json().errors[0].message).toBe(enForm);
     s.lang = '1';
     return srForm;
   }
@@ -112,6 +112,33 @@ describe('the shop\'s routes refuse what their forms refuse, with the same messa
     const body = { msisdn: '0641111112', code: 'ORB112', customerId: minor, firstName: 'Ana', lastName: 'Marković', documentType: 'ID_CARD', documentNumber: '009876543', consent: true, videoSlot: new Date(Date.now() + 3_600_000).toISOString() };
     const form = { code: 'ORB112', customerId: minor, firstName: 'Ana', lastName: 'Marković', documentType: 'ID_CARD', documentNumber: '009876543', consent: true };
     expect(await same('prepaid-registration', '/hybris/selfcare/b2c/v1/blinking', body, form, '/customerId')).toBe('Uneti JMBG je od maloletnog lica');
+  });
+
+  it('registration, password change and reset, fill e-mail: the account forms\' formats (schemas/api/account.json uses them)', async () => {
+    const V1 = '/hybris/ecommerce/b2c/v1';
+    const form = { firstName: 'Milan', lastName: 'Ristić', jmbg: '0101990710008', contactPhone: '0641112233', docId: '009876543', docIssueAuthority: 'PU Beograd',
+      uid: 'milan@primer.rs', username: 'milan.r', password: 'Nova2026!', passwordConfirmation: 'Nova2026!', verificationCode: '123456' };
+    const body = (o: Record<string, unknown>) => {
+      const f = { ...form, ...o };
+      return { address: { tisAddressCode: 'X1' }, customerData: { firstName: f.firstName, lastName: f.lastName, jmbg: f.jmbg }, uid: f.uid, username: f.username,
+        password: f.password, passwordConfirmation: f.passwordConfirmation, verificationCode: f.verificationCode };
+    };
+    const reg = (o: Record<string, unknown>, field: string) => same('register-new', `${V1}/register/new`, body(o), { ...form, ...o }, field);
+    expect(await reg({ password: 'abcdefgh', passwordConfirmation: 'abcdefgh' }, '/password')).toBe('Format nije ispravan');
+    expect(await reg({ password: 'abc<1234', passwordConfirmation: 'abc<1234' }, '/password')).toBe('Korišćenje znakova [ ]<>\'&\\",  nije dozvoljeno');
+    expect(await reg({ password: 'xMILAN.R7', passwordConfirmation: 'xMILAN.R7' }, '/password')).toBe('Lozinka ne sme da sadrži korisničko ime');
+    expect(await reg({ passwordConfirmation: 'Druga2026!' }, '/passwordConfirmation')).toBe('Unete lozinke se ne poklapaju.');
+    expect(await reg({ username: 'ma.r.ko' }, '/username')).toBe('Format nije odgovarajući.');
+    expect(await reg({ verificationCode: '12a456' }, '/verificationCode')).toBe('Uneta vrednost nije broj.');
+    expect(await reg({ verificationCode: '12345' }, '/verificationCode')).toBe('Polje mora imati 6 karaktera.');
+    expect(await reg({ uid: 'milan@čačak.rs' }, '/uid')).toBe('Unesi validnu imejl adresu.');
+    const change = { oldPassword: 'Orbita2026!', password: 'ab1', passwordConfirmation: 'ab1' };
+    expect(await same('password-change', `${V1}/users/password`, change, change, '/password')).toBe('Format nije ispravan');
+    const reset = { code: '123456', password: 'Nova2026!', passwordConfirmation: 'Nova2026' };
+    expect(await same('password-reset', `${V1}/password/reset`, { channel: 'EMAIL', address: 'milan@primer.rs', ...reset }, reset, '/passwordConfirmation'))
+      .toBe('Unete lozinke se ne poklapaju.');
+    const fill = { email: 'milan@primer.rs', code: '1234567' };
+    expect(await same('fill-email', `${V1}/users/email`, fill, fill, '/code', 'PUT')).toBe('Polje mora imati 6 karaktera.');
   });
 
   it('top-up: the amount range', async () => {

@@ -55,7 +55,7 @@ const EN = en as unknown as Messages;
 const tr = (m: Messages, lang: 'sr' | 'en') => (k: string, p?: Record<string, unknown>) => translate(m, k, p as never, lang);
 
 /** Compiles `schema` as the server does for a form and answers a function: data → { field pointer → [sr, en] }. */
-async function formValidator(schema: RJSFSchema, formats: Formats) {
+async function formValidator(schema: RJSFSchema, formats: Formats, overrides: Record<string, Record<string, string>> = {}) {
   const mod = await importModuleSource(compileFormValidator(schema, formats));
   const validate = (mod.default as Record<string, ValidateFn>)[hashForSchema(schema)];
   return (data: Record<string, unknown>): Record<string, [string, string]> => {
@@ -72,7 +72,7 @@ async function formValidator(schema: RJSFSchema, formats: Formats) {
     const out: Record<string, [string, string]> = {};
     const texts = (lang: 'sr' | 'en') => {
       const copy = errors.map((e) => ({ ...e }));
-      createLocalizer(tr(lang === 'sr' ? SR : EN, lang), schema as Record<string, unknown>)(copy);
+      createLocalizer(tr(lang === 'sr' ? SR : EN, lang), schema as Record<string, unknown>, overrides)(copy);
       return copy;
     };
     const [s, e] = [texts('sr'), texts('en')];
@@ -154,6 +154,92 @@ describe('each rule of the table in a form, with its exact message', () => {
       '/terms': ['Tvoja saglasnost sa navedenim dokumentom je obavezna.', 'Your consent to the document listed is mandatory.'],
       '/documents': ['Tvoja saglasnost sa navedenim dokumentima je obavezna.', 'Your consent to the documents listed is mandatory.'],
     });
+  });
+});
+
+describe('the account forms (schemas/forms) use the formats: the exact texts of seed 001 §5', () => {
+  type FormDoc = { schema: RJSFSchema; messages?: Record<string, Record<string, string>> };
+  const doc = (id: string) => JSON.parse(readFileSync(join(SCHEMAS_DIR, 'forms', `${id}.json`), 'utf8')) as FormDoc;
+  const form = (id: string) => { const d = doc(id); return formValidator(d.schema, formats, d.messages ?? {}); };
+  const WEAK: Array<[password: string, sr: string, en: string]> = [
+    ['abcdefgh', 'Format nije ispravan', 'The format is not valid'],
+    ['ab1', 'Format nije ispravan', 'The format is not valid'],
+    ['Abcdefgh12345678x', 'Format nije ispravan', 'The format is not valid'],
+    ['abc<1234', 'Korišćenje znakova [ ]<>\'&\\",  nije dozvoljeno', 'The characters [ ]<>\'&\\", are not allowed'],
+  ];
+  const BAD_USERNAMES = ['Marko', 'mar..ko', 'ma.r.ko', 'ma_r_ko', '.marko', 'abc', '1234', 'marko-p'];
+  const BAD_CODES: Array<[code: string, sr: string, en: string]> = [
+    ['12a456', 'Uneta vrednost nije broj.', 'The value entered is not a number.'],
+    ['12345', 'Polje mora imati 6 karaktera.', 'The field must have 6 characters.'],
+    ['1234567', 'Polje mora imati 6 karaktera.', 'The field must have 6 characters.'],
+  ];
+  const minor = () => { const n = new Date(); return jmbgFor(new Date(Date.UTC(n.getUTCFullYear() - 16, 0, 10))); };
+
+  const registerNew = {
+    firstName: 'Milan', lastName: 'Ristić', jmbg: '0101990710008', contactPhone: '0641112233', docId: '009876543', docIssueAuthority: 'PU Beograd',
+    docIssueDate: '15.03.2020.', uid: 'milan@primer.rs', username: 'milan.r', password: 'Nova2026!', passwordConfirmation: 'Nova2026!', verificationCode: '123456',
+  };
+  const registerExisting = { username: 'milan.r', password: 'Nova2026!', passwordConfirmation: 'Nova2026!', uid: 'milan@primer.rs', verificationCode: '123456' };
+
+  it.each(['register-new', 'register-existing', 'password-change', 'password-reset'])('%s: no hand-written pattern left on the password fields', (id) => {
+    const p = doc(id).schema.properties as Record<string, Record<string, unknown>>;
+    expect(p.password).toMatchObject({ format: 'password' });
+    expect(p.password.pattern).toBeUndefined();
+    expect(p.passwordConfirmation).toEqual({ type: 'string', confirms: 'password' });
+  });
+
+  it('register-new and register-existing accept a valid registration', async () => {
+    expect((await form('register-new'))(registerNew)).toEqual({});
+    expect((await form('register-existing'))(registerExisting)).toEqual({});
+  });
+
+  it.each([['register-new', registerNew], ['register-existing', registerExisting]] as const)('%s refuses a weak password, one containing the username, a bad confirmation, username and code', async (id, valid) => {
+    const run = await form(id);
+    for (const [password, srText, enText] of WEAK) {
+      expect([password, run({ ...valid, password, passwordConfirmation: password })]).toEqual([password, { '/password': [srText, enText] }]);
+    }
+    expect(run({ ...valid, username: 'milan', password: 'xMILAN77', passwordConfirmation: 'xMILAN77' }))
+      .toEqual({ '/password': ['Lozinka ne sme da sadrži korisničko ime', 'The password must not contain the username'] });
+    expect(run({ ...valid, passwordConfirmation: 'Druga2026!' }))
+      .toEqual({ '/passwordConfirmation': ['Unete lozinke se ne poklapaju.', 'The passwords entered do not match.'] });
+    for (const username of BAD_USERNAMES) {
+      // a password without the username in it, so only the username complains
+      expect([username, run({ ...valid, username })]).toEqual([username, { '/username': ['Format nije odgovarajući.', 'The format is not correct.'] }]);
+    }
+    for (const [verificationCode, srText, enText] of BAD_CODES) {
+      expect([verificationCode, run({ ...valid, verificationCode })]).toEqual([verificationCode, { '/verificationCode': [srText, enText] }]);
+    }
+    expect(run({ ...valid, uid: 'milan@čačak.rs' })).toEqual({ '/uid': ['Unesi validnu imejl adresu.', 'Enter a valid email address.'] });
+  });
+
+  it('register-new and register-identify: the JMBG of a minor, a wrong control digit, letters', async () => {
+    const reg = await form('register-new');
+    const identify = await form('register-identify');
+    for (const run of [(jmbg: string) => reg({ ...registerNew, jmbg }), (jmbg: string) => identify({ jmbg, customerId: '123456' })]) {
+      expect(run(minor())).toEqual({ '/jmbg': ['Uneti JMBG je od maloletnog lica', 'The JMBG entered belongs to a minor'] });
+      expect(run('0101990710009')).toEqual({ '/jmbg': ['JMBG nije ispravan.', 'The personal ID number (JMBG) is not valid.'] });
+      expect(run('01019907a0008')).toEqual({ '/jmbg': ['Uneta vrednost nije broj.', 'The value entered is not a number.'] });
+      expect(run('0101990710008')).toEqual({});
+    }
+  });
+
+  it('password-change and password-reset: the password format and the confirmation; password-reset and fill-email: the code', async () => {
+    const change = await form('password-change');
+    const reset = await form('password-reset');
+    const fill = await form('fill-email');
+    expect(change({ oldPassword: 'x', password: 'Nova2026!', passwordConfirmation: 'Nova2026!' })).toEqual({});
+    expect(reset({ code: '123456', password: 'Nova2026!', passwordConfirmation: 'Nova2026!' })).toEqual({});
+    expect(fill({ email: 'milan@primer.rs', code: '123456' })).toEqual({});
+    for (const [password, srText, enText] of WEAK) {
+      expect(change({ oldPassword: 'x', password, passwordConfirmation: password })).toEqual({ '/password': [srText, enText] });
+      expect(reset({ code: '123456', password, passwordConfirmation: password })).toEqual({ '/password': [srText, enText] });
+    }
+    expect(change({ oldPassword: 'x', password: 'Nova2026!', passwordConfirmation: 'Nova2026' }))
+      .toEqual({ '/passwordConfirmation': ['Unete lozinke se ne poklapaju.', 'The passwords entered do not match.'] });
+    for (const [code, srText, enText] of BAD_CODES) {
+      expect(reset({ code, password: 'Nova2026!', passwordConfirmation: 'Nova2026!' })).toEqual({ '/code': [srText, enText] });
+      expect(fill({ email: 'milan@primer.rs', code })).toEqual({ '/code': [srText, enText] });
+    }
   });
 });
 
