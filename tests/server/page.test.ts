@@ -82,7 +82,7 @@ describe('shop page boot data', () => {
     // exactly the call the screen's catalog.search makes: its load takes the answer instead of fetching
     const asked: string[] = [];
     const search = (searchActions as ActionDef[]).find((a) => a.name === 'catalog.search')!;
-    const catalog = { search: { params: null }, searchStarted(p: unknown) { this.search.params = p as never; }, searchLoaded() {}, searchFailed() {} };
+    const catalog = { search: { params: null }, takeAppended: () => false, searchStarted(p: unknown) { this.search.params = p as never; }, searchLoaded() {}, searchFailed() {} };
     await search.run({ categoryCode: 'telefoni' }, {
       stores: { catalog } as never, scope: { route: { path: PLP, params: {}, query: {} } },
       api: { call: async (name: string, o: { query: Record<string, unknown> }) => { asked.push(callKey(name, o.query as never)); return {}; } } as never,
