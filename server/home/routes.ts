@@ -1,5 +1,6 @@
 // Thin routes of home services (paths in schemas/api/paths.json, payloads in schemas/api/home.json).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
 import * as svc from './service';
 
@@ -10,55 +11,47 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   const lang = (req: FastifyRequest) => requestLang(req);
   const text = (req: FastifyRequest) => (key: string, params?: Record<string, string | number>) => ui.message(lang(req), key, params);
 
-  app.route<{ Querystring: { categoryCode?: string } }>({
-    method: paths.homeHierarchy.method, url: paths.homeHierarchy.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/HierarchyQuery' }, response: { 200: { $ref: 'home.json#/$defs/Hierarchy' } } },
+  app.route<RouteOf<'homeHierarchy'>>({
+    ...contractRoute(paths, 'homeHierarchy'), ...read,
     handler: async (req) => svc.hierarchy(db, await catalog.current(), lang(req), req.query.categoryCode),
   });
-  app.route<{ Querystring: { productCode: string } }>({
-    method: paths.homeService.method, url: paths.homeService.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/ServiceQuery' }, response: { 200: { $ref: 'home.json#/$defs/ServiceDetails' } } },
+  app.route<RouteOf<'homeService'>>({
+    ...contractRoute(paths, 'homeService'), ...read,
     handler: async (req) => svc.serviceDetails(db, await catalog.current(), lang(req), req.query.productCode),
   });
-  app.route<{ Querystring: { packageCode?: string } }>({
-    method: paths.tvChannels.method, url: paths.tvChannels.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/ChannelsQuery' }, response: { 200: { $ref: 'home.json#/$defs/Channels' } } },
+  app.route<RouteOf<'tvChannels'>>({
+    ...contractRoute(paths, 'tvChannels'), ...read,
     handler: async (req) => svc.tvChannels(db, await catalog.current(), req.query.packageCode),
   });
-  app.route<{ Querystring: { date?: string } }>({
-    method: paths.tvGuide.method, url: paths.tvGuide.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/EpgQuery' }, response: { 200: { $ref: 'home.json#/$defs/Epg' } } },
+  app.route<RouteOf<'tvGuide'>>({
+    ...contractRoute(paths, 'tvGuide'), ...read,
     handler: async (req) => svc.tvGuide(db, lang(req), req.query.date),
   });
-  app.route({
-    method: paths.homeMunicipalities.method, url: paths.homeMunicipalities.path, ...read,
-    schema: { response: { 200: { $ref: 'home.json#/$defs/Municipalities' } } },
+  app.route<RouteOf<'homeMunicipalities'>>({
+    ...contractRoute(paths, 'homeMunicipalities'), ...read,
     handler: async () => svc.municipalities(db),
   });
-  app.route<{ Querystring: { municipalityCode: string } }>({
-    method: paths.homeLocations.method, url: paths.homeLocations.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/MunicipalityQuery' }, response: { 200: { $ref: 'home.json#/$defs/Locations' } } },
+  app.route<RouteOf<'homeLocations'>>({
+    ...contractRoute(paths, 'homeLocations'), ...read,
     handler: async (req) => svc.localities(db, req.query.municipalityCode),
   });
-  app.route<{ Querystring: { municipalityCode: string; localityCode: string } }>({
-    method: paths.homeStreets.method, url: paths.homeStreets.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/StreetsQuery' }, response: { 200: { $ref: 'home.json#/$defs/Streets' } } },
+  app.route<RouteOf<'homeStreets'>>({
+    ...contractRoute(paths, 'homeStreets'), ...read,
     handler: async (req) => svc.streets(db, req.query.municipalityCode, req.query.localityCode),
   });
-  app.route<{ Querystring: { municipalityCode: string; streetCode: string } }>({
-    method: paths.homeStreetNumbers.method, url: paths.homeStreetNumbers.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/StreetNumbersQuery' }, response: { 200: { $ref: 'home.json#/$defs/StreetNumbers' } } },
+  app.route<RouteOf<'homeStreetNumbers'>>({
+    ...contractRoute(paths, 'homeStreetNumbers'), ...read,
     handler: async (req) => svc.streetNumbers(db, req.query.municipalityCode, req.query.streetCode),
   });
-  app.route<{ Querystring: { addressCode: string; entrance?: string; flatNum?: string } }>({
-    method: paths.gponAddressCheck.method, url: paths.gponAddressCheck.path, ...read,
-    schema: { querystring: { $ref: 'home.json#/$defs/GponAddressQuery' }, response: { 200: { $ref: 'home.json#/$defs/GponAddressCheck' } } },
+  app.route<RouteOf<'gponAddressCheck'>>({
+    ...contractRoute(paths, 'gponAddressCheck'), ...read,
     handler: async (req) => svc.gponAddressCheck(db, await catalog.current(), text(req), req.query),
   });
-  app.route<{ Body: svc.FnpBody }>({
-    method: paths.fnpContact.method, url: paths.fnpContact.path, ...read,
+  app.route<RouteOf<'fnpContact'>>({
+    ...contractRoute(paths, 'fnpContact'), ...read,
     config: { ...read.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: { body: { $ref: 'home.json#/$defs/FnpRequest' }, response: { 201: { $ref: 'home.json#/$defs/FnpAck' } } },
+    // answered with 201 Created: the contract's response schema serializes that status (contractRoute puts it on 200)
+    schema: { body: { $ref: paths.fnpContact.body }, response: { 201: { $ref: paths.fnpContact.response } } },
     handler: async (req, reply) => {
       const ack = await svc.submitFnp(db, req.body);
       return reply.code(201).send({ ...ack, message: ui.message(lang(req), 'home.fnp.received', { reference: ack.reference }) });
