@@ -2,6 +2,7 @@
 // schemas/api/homeline.json), and of the TV add-ons step (server/workflows/tv-addons.ts). Wired by server/app.ts: they read the cart (server/cart), which reaches this module's
 // surface through server/flows/, so this file is not part of server/home/index.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contractRoute, type RouteOf } from '../../lib/contract';
 import { requestLang } from '../../lib/lang';
 import { ApiError } from '../../lib/errors';
 import { entriesOf, getOrCreateCart } from '../../cart/index';
@@ -14,8 +15,6 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
   const auth = { preHandler: app.authenticate };
   const text = (req: FastifyRequest): c.Text => (key, params) => ui.message(requestLang(req), key, params);
-  const setup = { 200: { $ref: 'homeline.json#/$defs/HomeSetupResponse' } };
-  const lq = { $ref: 'homeline.json#/$defs/LangOnly' };
   const userId = async (req: FastifyRequest) => (await userOfSession(db, req.sessionId!))?.id ?? null;
   const signedIn = async (req: FastifyRequest) => {
     const id = await userId(req);
@@ -30,85 +29,71 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
     return { cartId: cart.id, packages };
   };
 
-  app.route({
-    method: paths.homeLineRegistered.method, url: paths.homeLineRegistered.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'homeline.json#/$defs/RegisteredHomeLines' } } },
+  app.route<RouteOf<'homeLineRegistered'>>({
+    ...contractRoute(paths, 'homeLineRegistered'), ...auth,
     handler: async (req) => c.registeredHomeLines(db, text(req), await signedIn(req)),
   });
-  app.route({
-    method: paths.homeLineOptionGroups.method, url: paths.homeLineOptionGroups.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'homeline.json#/$defs/OptionGroups' } } },
+  app.route<RouteOf<'homeLineOptionGroups'>>({
+    ...contractRoute(paths, 'homeLineOptionGroups'), ...auth,
     handler: async (req) => c.optionGroups(db, await userId(req)),
   });
-  app.route({
-    method: paths.homeAddressesExisting.method, url: paths.homeAddressesExisting.path, ...auth,
-    schema: { querystring: lq, response: { 200: { $ref: 'homeline.json#/$defs/ExistingAddresses' } } },
+  app.route<RouteOf<'homeAddressesExisting'>>({
+    ...contractRoute(paths, 'homeAddressesExisting'), ...auth,
     handler: async (req) => c.existingAddresses(db, text(req), await signedIn(req)),
   });
-  app.route<{ Body: { homeAddressCode: string; entrance?: string | null; flatNum?: string | null; packageId?: string } }>({
-    method: paths.homeAddressCheck.method, url: paths.homeAddressCheck.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/AddressCheckBody' }, response: { 200: { $ref: 'homeline.json#/$defs/CheckStatus' } } },
+  app.route<RouteOf<'homeAddressCheck'>>({
+    ...contractRoute(paths, 'homeAddressCheck'), ...auth,
     handler: async (req) => {
       const { packages } = await cartPackages(req);
       const only = req.body.packageId !== undefined ? [req.body.packageId] : packages;
       return c.addressCheck(db, text(req), req.body, only);
     },
   });
-  app.route<{ Body: { homeline: string } }>({
-    method: paths.homeLineCheck.method, url: paths.homeLineCheck.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/HomeLineCheckBody' }, response: { 200: { $ref: 'homeline.json#/$defs/HomeLineCheck' } } },
+  app.route<RouteOf<'homeLineCheck'>>({
+    ...contractRoute(paths, 'homeLineCheck'), ...auth,
     handler: async (req) => c.homeLineCheck(db, req.body.homeline),
   });
-  app.route<{ Querystring: { lineId: string; packageId?: string } }>({
-    method: paths.gponHomeLineCheck.method, url: paths.gponHomeLineCheck.path, ...auth,
-    schema: { querystring: { $ref: 'homeline.json#/$defs/GponHomeLineQuery' }, response: { 200: { $ref: 'homeline.json#/$defs/CheckStatus' } } },
+  app.route<RouteOf<'gponHomeLineCheck'>>({
+    ...contractRoute(paths, 'gponHomeLineCheck'), ...auth,
     handler: async (req) => {
       const { packages } = await cartPackages(req);
       return c.gponHomeLineCheck(db, text(req), await signedIn(req), req.query.lineId, req.query.packageId !== undefined ? [req.query.packageId] : packages);
     },
   });
-  app.route<{ Querystring: { homeLineNumber: string; addressCode: string } }>({
-    method: paths.fnpTransferCheck.method, url: paths.fnpTransferCheck.path, ...auth,
-    schema: { querystring: { $ref: 'homeline.json#/$defs/TransferQuery' }, response: { 200: { $ref: 'homeline.json#/$defs/TransferCheck' } } },
+  app.route<RouteOf<'fnpTransferCheck'>>({
+    ...contractRoute(paths, 'fnpTransferCheck'), ...auth,
     handler: async (req) => c.transferCheck(db, text(req), req.query.homeLineNumber, req.query.addressCode),
   });
-  app.route<{ Body: c.InstallationAddressBody }>({
-    method: paths.setInstallationAddress.method, url: paths.setInstallationAddress.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/InstallationAddressBody' }, response: setup },
+  app.route<RouteOf<'setInstallationAddress'>>({
+    ...contractRoute(paths, 'setInstallationAddress'), ...auth,
     handler: async (req) => {
       const { cartId, packages } = await cartPackages(req);
       return c.setInstallationAddress(db, text(req), cartId, await userId(req), packages, req.body);
     },
   });
-  app.route<{ Body: c.HomeLineNumberBody }>({
-    method: paths.setHomeLineNumber.method, url: paths.setHomeLineNumber.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/HomeLineNumberBody' }, response: setup },
+  app.route<RouteOf<'setHomeLineNumber'>>({
+    ...contractRoute(paths, 'setHomeLineNumber'), ...auth,
     handler: async (req) => {
       const { cartId, packages } = await cartPackages(req);
       return c.setHomeLineNumber(db, text(req), cartId, await userId(req), packages, req.body);
     },
   });
-  app.route({
-    method: paths.homeLineSetup.method, url: paths.homeLineSetup.path, ...auth,
-    schema: { querystring: lq, response: setup },
+  app.route<RouteOf<'homeLineSetup'>>({
+    ...contractRoute(paths, 'homeLineSetup'), ...auth,
     handler: async (req) => c.homeSetupOf(db, text(req), (await getOrCreateCart(db, req.sessionId!)).id),
   });
 
   // SUGGESTED_TV_ADDONS (server/workflows/tv-addons.ts)
-  const tv = { 200: { $ref: 'homeline.json#/$defs/TvAddons' } };
-  app.route({
-    method: paths.tvAddons.method, url: paths.tvAddons.path, ...auth,
-    schema: { querystring: lq, response: tv },
+  app.route<RouteOf<'tvAddons'>>({
+    ...contractRoute(paths, 'tvAddons'), ...auth,
     handler: async (req) => suggestedTvAddons(db, await catalog.current(), req.sessionId!, requestLang(req)),
   });
-  app.route<{ Body: { code: string; referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION' } }>({
-    method: paths.addTvAddon.method, url: paths.addTvAddon.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/TvAddonBody' }, response: tv },
+  app.route<RouteOf<'addTvAddon'>>({
+    ...contractRoute(paths, 'addTvAddon'), ...auth,
     handler: async (req) => addTvAddon(db, await catalog.current(), req.sessionId!, req.body, requestLang(req)),
   });
-  app.route<{ Body: { entryNumber: number } }>({
-    method: paths.removeTvAddon.method, url: paths.removeTvAddon.path, ...auth,
-    schema: { querystring: lq, body: { $ref: 'homeline.json#/$defs/TvAddonRemoveBody' }, response: tv },
+  app.route<RouteOf<'removeTvAddon'>>({
+    ...contractRoute(paths, 'removeTvAddon'), ...auth,
     handler: async (req) => removeTvAddon(db, await catalog.current(), req.sessionId!, req.body.entryNumber, requestLang(req)),
   });
 }
