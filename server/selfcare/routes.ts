@@ -1,6 +1,6 @@
 // Thin routes of the self-care module: number lookup, card top-up, its status, and the gateway simulator's
 // hosted page and signed callback for self-care payments (the page and card checks are server/payment's).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLang } from '../lib/lang';
 import { money } from '../lib/money';
 import { chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, type CallbackPayload, type PayForm, type Reporter } from '../payment';
@@ -8,14 +8,14 @@ import {
   applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber, resultPathOf, SELFCARE_GATEWAY_PREFIX, topUpStatus,
 } from './service';
 
-import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runDueJobs, type RegistrationBody } from './prepaid';
+import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runDueJobs } from './prepaid';
 import { normalizeMsisdn } from './numbers';
 import { selfcarePrepaidRegistrations } from './schema';
 import { eq } from 'drizzle-orm';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { stores, storeView } from './stores';
 import { addDontCall, dontCallStatus, removeDontCall, requestDontCallCode, type DontCallKind } from './dontcall';
-import { submitContact, type ContactBody } from './contact';
+import { submitContact } from './contact';
 
 const CALLBACK_PATH = '/gateway/selfcare/callback';
 
@@ -38,66 +38,56 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
   const auth = { preHandler: app.authenticate };
   const noCatalog = { catalogUnchanged: true, cartReadOnly: true };
 
-  app.route<{ Querystring: { msisdn: string } }>({
-    method: paths.isRegisteredNumber.method, url: paths.isRegisteredNumber.path, config: noCatalog,
-    schema: { querystring: { $ref: 'selfcare.json#/$defs/NumberQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/NumberResponse' } } },
+  app.route<RouteOf<'isRegisteredNumber'>>({
+    ...contractRoute(paths, 'isRegisteredNumber'), config: noCatalog,
     handler: async (req) => lookupNumber(db, req.query.msisdn),
   });
 
-  app.route<{ Body: { msisdn: string; amount: number } }>({
-    method: paths.topUpAuthorize.method, url: paths.topUpAuthorize.path, ...auth, config: noCatalog,
-    schema: { body: { $ref: 'selfcare.json#/$defs/TopUpAuthorizeBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/AuthorizeResponse' } } },
+  app.route<RouteOf<'topUpAuthorize'>>({
+    ...contractRoute(paths, 'topUpAuthorize'), ...auth, config: noCatalog,
     handler: async (req) => authorizeTopUp(db, req.body, req.sessionId),
   });
 
-  app.route<{ Querystring: { orderId: string } }>({
-    method: paths.topUpStatus.method, url: paths.topUpStatus.path, config: noCatalog,
-    schema: { querystring: { $ref: 'selfcare.json#/$defs/OrderQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/TopUpStatusResponse' } } },
+  app.route<RouteOf<'topUpStatus'>>({
+    ...contractRoute(paths, 'topUpStatus'), config: noCatalog,
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return topUpStatus(db, ui, req.query.orderId, requestLang(req)); },
   });
 
-  app.route<{ Body: { customerNumber: string; billReference: string } }>({
-    method: paths.billFind.method, url: paths.billFind.path, ...auth, config: noCatalog,
-    schema: { body: { $ref: 'selfcare.json#/$defs/BillFindBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/BillFindResponse' } } },
+  app.route<RouteOf<'billFind'>>({
+    ...contractRoute(paths, 'billFind'), ...auth, config: noCatalog,
     handler: async (req) => findBill(db, bills, req.body, req.sessionId, requestLang(req)),
   });
 
-  app.route<{ Body: { billSessionId: string; consents: Record<string, boolean> } }>({
-    method: paths.billAuthorize.method, url: paths.billAuthorize.path, ...auth, config: noCatalog,
-    schema: { body: { $ref: 'selfcare.json#/$defs/BillAuthorizeBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/AuthorizeResponse' } } },
+  app.route<RouteOf<'billAuthorize'>>({
+    ...contractRoute(paths, 'billAuthorize'), ...auth, config: noCatalog,
     handler: async (req) => authorizeBill(db, bills, req.body, req.sessionId),
   });
 
-  app.route<{ Querystring: { orderId: string } }>({
-    method: paths.billStatus.method, url: paths.billStatus.path, config: noCatalog,
-    schema: { querystring: { $ref: 'selfcare.json#/$defs/OrderQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/BillStatusResponse' } } },
+  app.route<RouteOf<'billStatus'>>({
+    ...contractRoute(paths, 'billStatus'), config: noCatalog,
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return billPaymentStatus(db, ui, req.query.orderId, requestLang(req)); },
   });
 
   // Prepaid registration (the /blinking calls of seed 001 §7)
   const now = bills.now;
-  app.route<{ Querystring: { msisdn: string } }>({
-    method: paths.prepaidCheck.method, url: paths.prepaidCheck.path, config: noCatalog,
-    schema: { querystring: { $ref: 'selfcare.json#/$defs/NumberQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/PrepaidCheckResponse' } } },
+  app.route<RouteOf<'prepaidCheck'>>({
+    ...contractRoute(paths, 'prepaidCheck'), config: noCatalog,
     handler: async (req) => prepaidCheck(db, now(), req.query.msisdn),
   });
-  app.route<{ Querystring: { customerId: string } }>({
-    method: paths.customerIdCheck.method, url: paths.customerIdCheck.path, config: noCatalog,
-    schema: { querystring: { $ref: 'selfcare.json#/$defs/CustomerIdQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/CustomerIdResponse' } } },
+  app.route<RouteOf<'customerIdCheck'>>({
+    ...contractRoute(paths, 'customerIdCheck'), config: noCatalog,
     handler: async (req) => customerIdCheck(req.query.customerId, now()),
   });
-  app.route<{ Querystring: { msisdn?: string } }>({
-    method: paths.closingTime.method, url: paths.closingTime.path, config: noCatalog,
-    schema: { querystring: { $ref: 'selfcare.json#/$defs/ClosingTimeQuery' }, response: { 200: { $ref: 'selfcare.json#/$defs/ClosingTimeResponse' } } },
+  app.route<RouteOf<'closingTime'>>({
+    ...contractRoute(paths, 'closingTime'), config: noCatalog,
     handler: async (req) => {
       const m = req.query.msisdn ? normalizeMsisdn(req.query.msisdn) : null;
       const reg = m ? (await db.select().from(selfcarePrepaidRegistrations).where(eq(selfcarePrepaidRegistrations.msisdn, m)))[0] : undefined;
       return closingTime(db, now(), reg?.deadline);
     },
   });
-  app.route<{ Body: RegistrationBody }>({
-    method: paths.prepaidRegister.method, url: paths.prepaidRegister.path, ...auth, config: noCatalog,
-    schema: { body: { $ref: 'selfcare.json#/$defs/RegistrationBody' }, response: { 200: { $ref: 'selfcare.json#/$defs/RegistrationResponse' } } },
+  app.route<RouteOf<'prepaidRegister'>>({
+    ...contractRoute(paths, 'prepaidRegister'), ...auth, config: noCatalog,
     handler: async (req) => registerPrepaid(db, now(), req.body),
   });
 
@@ -119,24 +109,29 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     ...contractRoute(paths, 'dontCallStatus'), config: noCatalog,
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return dontCallStatus(db, ui, requestLang(req), req.query.kind, req.query.number, now()); },
   });
-  const dontCall = (name: 'dontCallMsisdnAdd' | 'dontCallMsisdnRemove' | 'dontCallHomeLineAdd' | 'dontCallHomeLineRemove', kind: DontCallKind, add: boolean) => {
-    app.route<{ Body: { msisdn?: string; homeLineNumber?: string; code: string } }>({
-      ...contractRoute(paths, name), ...auth, config: noCatalog,
-      handler: async (req) => {
-        const number = (kind === 'MSISDN' ? req.body.msisdn : req.body.homeLineNumber) ?? '';
-        return (add ? addDontCall : removeDontCall)(db, ui, requestLang(req), req.sessionId!, kind, number, req.body.code, now());
-      },
-    });
-  };
-  dontCall('dontCallMsisdnAdd', 'MSISDN', true);
-  dontCall('dontCallMsisdnRemove', 'MSISDN', false);
-  dontCall('dontCallHomeLineAdd', 'HOMELINE', true);
-  dontCall('dontCallHomeLineRemove', 'HOMELINE', false);
+  const dontCall = (req: FastifyRequest, kind: DontCallKind, add: boolean, number: string, code: string) =>
+    (add ? addDontCall : removeDontCall)(db, ui, requestLang(req), req.sessionId!, kind, number, code, now());
+  app.route<RouteOf<'dontCallMsisdnAdd'>>({
+    ...contractRoute(paths, 'dontCallMsisdnAdd'), ...auth, config: noCatalog,
+    handler: async (req) => dontCall(req, 'MSISDN', true, req.body.msisdn, req.body.code),
+  });
+  app.route<RouteOf<'dontCallMsisdnRemove'>>({
+    ...contractRoute(paths, 'dontCallMsisdnRemove'), ...auth, config: noCatalog,
+    handler: async (req) => dontCall(req, 'MSISDN', false, req.body.msisdn, req.body.code),
+  });
+  app.route<RouteOf<'dontCallHomeLineAdd'>>({
+    ...contractRoute(paths, 'dontCallHomeLineAdd'), ...auth, config: noCatalog,
+    handler: async (req) => dontCall(req, 'HOMELINE', true, req.body.homeLineNumber, req.body.code),
+  });
+  app.route<RouteOf<'dontCallHomeLineRemove'>>({
+    ...contractRoute(paths, 'dontCallHomeLineRemove'), ...auth, config: noCatalog,
+    handler: async (req) => dontCall(req, 'HOMELINE', false, req.body.homeLineNumber, req.body.code),
+  });
 
   // The contact form
   app.route<RouteOf<'contactMts'>>({
     ...contractRoute(paths, 'contactMts'), ...auth, config: noCatalog,
-    handler: async (req) => submitContact(db, ui, requestLang(req), req.sessionId ?? null, req.body as ContactBody),
+    handler: async (req) => submitContact(db, ui, requestLang(req), req.sessionId ?? null, req.body),
   });
 
   // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED.
