@@ -1,7 +1,7 @@
 /**
  * The module map as data: which server module owns (alone writes) which table. docs/ARCHITECTURE.md §6.3 shows
  * the same map; tests/unit/tooling/modules.test.ts enforces it. A new table gets its owner here.
- * Keys are the table exports of server/db/schema.ts.
+ * Keys are the table exports of every schema file drizzle.config.ts lists (server/db/schema.ts and the modules' own).
  */
 export const TABLE_OWNERS: Record<string, string> = {
   products: 'catalog', productVariants: 'catalog', productImages: 'catalog', pricePlans: 'catalog',
@@ -20,7 +20,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   msisdnPool: 'numbers', msisdnReservations: 'numbers', cartNumberChoices: 'numbers', customerNumbers: 'numbers', msisdnOtps: 'numbers', numberJobs: 'numbers',
   outbox: 'outbox', oneTimeCodes: 'outbox',
   passwordHistory: 'user', userRegistrations: 'user',
-  // server/home/schema.ts: the home-line step's tables (the other home tables predate this list)
+  // server/home/schema.ts: catalogue, TV, the address system, FNP requests, and the home-line step's tables
+  homeCategories: 'home', homeCategoryServices: 'home', homeCharacteristics: 'home', homeChannels: 'home', homeEpg: 'home',
+  homeMunicipalities: 'home', homeLocalities: 'home', homeStreets: 'home', homeStreetNumbers: 'home', homeFnpRequests: 'home',
   homeCustomerLines: 'home', homeCustomerAddresses: 'home', cartHomeSetups: 'home', homeTvAddonOffers: 'home', homeFreeAddonLimits: 'home',
   // server/delivery/schema.ts
   customerAddresses: 'delivery',
