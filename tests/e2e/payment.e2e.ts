@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { cards, field, PLP, suite, throughDeviceSteps, signInAs } from './shopper';
+import { cards, fillPersonalData, PLP, suite, throughDeviceSteps, signInAs } from './shopper';
 
 const s = suite('payment');
 
@@ -33,6 +33,10 @@ async function mobileToOverview(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
   await throughDeviceSteps(page);
   await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
+  // MOBILE starts with the personal data (prefilled from the account; the ID document is typed)
+  await page.waitForURL(/\/kupovina\/licni-podaci$/);
+  await fillPersonalData(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/postavke-mobilne-usluge$/);
   // the number by assignment is held for the cart by a call: Next once it has answered
   const held = page.waitForResponse((r) => r.url().includes('/msisdns/new') && r.request().method() === 'POST' && r.ok());
@@ -40,13 +44,9 @@ async function mobileToOverview(page: Page, email: string): Promise<void> {
   await held;
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
-  await field(page, 'Ime').waitFor();
-  await page.waitForFunction(() => (document.querySelector('input[autocomplete="given-name"], input[id*="firstName"]') as HTMLInputElement | null)?.value !== '');
-  if ((await field(page, 'Kontakt telefon').inputValue()) === '') await field(page, 'Kontakt telefon').fill('641234567');
-  await field(page, 'Mesto').fill('Beograd');
-  await field(page, 'Poštanski broj').fill('11000');
-  await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');
-  await field(page, 'Broj').fill('73');
+  // delivery to the customer's saved address (preselected); the courier's phone comes from the account
+  await page.getByRole('radio', { checked: true }).first().waitFor();
+  await page.waitForFunction(() => ((document.querySelector('[data-form="delivery-contact"] input') as HTMLInputElement | null)?.value ?? '') !== '');
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/pregled-placanje$/);
   await page.getByRole('checkbox').first().waitFor();
