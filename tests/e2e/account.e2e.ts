@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { suite } from './shopper';
+import { addPhone, suite } from './shopper';
 
 const shop = suite('account');
 const { test } = shop;
@@ -17,21 +17,6 @@ async function open(path: string, width = 1280) {
   return r;
 }
 
-/** Puts a phone into the page's (anonymous) cart through the contract API, then reloads the page. */
-async function addPhone(page: Page): Promise<void> {
-  const status = await page.evaluate(async () => {
-    const t = await (await fetch('/selfcare/b2c/auth/token')).json();
-    const res = await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.data.token}`, 'content-type': 'application/json', lang: '1' },
-      body: JSON.stringify({ deviceCode: 'NOKIA_105_4G_BLUE', chargeType: 'ONE_TIME_CHARGE' }),
-    });
-    return res.status;
-  });
-  assert.equal(status, 200);
-  await page.reload();
-  await page.locator('.ot-minicart__badge').waitFor();
-}
 
 async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.locator('.ot-account__btn').click();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after } from 'node:test';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { field, suite } from './shopper';
+import { addPhone, field, suite } from './shopper';
 import { Mailbox } from './mailbox';
 import { jmbgFor } from '../../server/user/jmbg';
 
@@ -24,20 +24,6 @@ async function open(path: string, width = 1280) {
   return r;
 }
 
-async function addPhone(page: Page): Promise<void> {
-  const status = await page.evaluate(async () => {
-    const t = await (await fetch('/selfcare/b2c/auth/token')).json();
-    const res = await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.data.token}`, 'content-type': 'application/json', lang: '1' },
-      body: JSON.stringify({ deviceCode: 'NOKIA_105_4G_BLUE', chargeType: 'ONE_TIME_CHARGE' }),
-    });
-    return res.status;
-  });
-  assert.equal(status, 200);
-  await page.reload();
-  await page.locator('.ot-minicart__badge').waitFor();
-}
 
 async function signInFromHeader(page: Page, login: string, password: string): Promise<void> {
   await page.locator('.ot-account__btn').click();

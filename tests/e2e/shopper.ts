@@ -147,3 +147,19 @@ export async function signInAs(page: Page, baseUrl: string, email: string): Prom
   await page.locator('[data-form="login"] input[type="password"]').press('Enter');
   await page.waitForURL((u) => u.pathname === '/');
 }
+
+/** Puts a phone into the page's (anonymous) cart through the contract API, then reloads the page. */
+export async function addPhone(page: Page): Promise<void> {
+  const status = await page.evaluate(async () => {
+    const t = await (await fetch('/selfcare/b2c/auth/token')).json();
+    const res = await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.data.token}`, 'content-type': 'application/json', lang: '1' },
+      body: JSON.stringify({ deviceCode: 'NOKIA_105_4G_BLUE', chargeType: 'ONE_TIME_CHARGE' }),
+    });
+    return res.status;
+  });
+  assert.equal(status, 200);
+  await page.reload();
+  await page.locator('.ot-minicart__badge').waitFor();
+}
