@@ -43,6 +43,11 @@ export function flowOf(ui: UiDocuments, type: CheckoutType): Flow {
   return doc.json as Flow;
 }
 
+/** Whether a checkout type's flow runs the step `code` (e.g. CONNECT_MSISDN: the order needs a number). */
+export function flowHasStep(ui: UiDocuments, type: CheckoutType | null, code: string): boolean {
+  return type !== null && flowOf(ui, type).steps.some((s) => s.code === code);
+}
+
 /** The delivery options of a checkout type: its flow's step that has `deliveryOptions` (DELIVERY / GUEST_ORDER_INFO),
  *  else delivery to a new address only. */
 export function deliveryOptionsOf(ui: UiDocuments, type: CheckoutType): string[] {

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
+import { flowHasStep } from '../flows/index';
 import { cartView, closeOrderedCart, dueNowAfterVouchers, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
 import { giveBackStock, holdStock } from '../catalog/index';
 import {
@@ -69,9 +70,10 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
     const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(view.checkoutType);
     const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
-    if (!prepaid) await holdNumberForOrder(tx, cart.id, view.checkoutType === 'MOBILE' || view.checkoutType === 'HOME_MOBILE');
+    // the flows say which types choose a number (CONNECT_MSISDN) and which set up a home line (CONNECT_HOME_DATA)
+    if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, view.checkoutType, 'CONNECT_MSISDN'));
     // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
-    if (view.checkoutType === 'HOME_FIXED' || view.checkoutType === 'HOME_MOBILE') {
+    if (flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')) {
       await requireHomeSetup(tx, cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code));
     }
     const snapshot = {
