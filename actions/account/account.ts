@@ -142,14 +142,21 @@ export default [
   }),
   defineAction<{ form: string }>({
     name: 'account.checkUsername',
-    description: 'Asks the server whether the form\'s username is free (POST checkusername); a taken username shows the error toast of seed 001 §5.',
+    description: 'Username availability (seed 001 §5), run when the shopper leaves the username field (Form blurFields): asks the server (POST checkusername) once per new value, never per keystroke; a taken username shows the error toast and the field\'s error (until the field changes). A malformed username is left to the field\'s own rule.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const { account, ui } = ctx.stores;
+      const { account, session, ui } = ctx.stores;
       const username = str(formData(ctx, args.form), 'username');
-      if (!username) return;
-      const free = await attempt(ctx, () => ctx.api.call('checkUsername', { body: { username } }));
-      account.setUsernameAvailable(free);
+      if (!username || username === account.usernameChecked) return;
+      let free: boolean;
+      try {
+        free = await ctx.api.call('checkUsername', { body: { username }, silent: true });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 400) return; // the format rule of the field says why
+        throw e;
+      }
+      account.setUsernameAvailable(free, username);
+      ui.setFieldError(args.form, 'username', free ? null : session.t('account.usernameTaken'));
       if (!free) ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
     },
   }),
@@ -185,7 +192,9 @@ export default [
       }
       const username = str(d, 'username');
       const free = await attempt(ctx, () => ctx.api.call('checkUsername', { body: { username } }));
+      account.setUsernameAvailable(free, username);
       if (!free) {
+        ui.setFieldError(args.form, 'username', session.t('account.usernameTaken'));
         account.setError(session.t('account.usernameTaken'));
         ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
         throw new ActionError('username taken', true);

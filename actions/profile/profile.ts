@@ -6,6 +6,8 @@ import type { SessionUser } from '../stores/session';
 
 export const PERSONAL_DATA_FORM = 'personal-data';
 export const PROFILE_CODE_FORM = 'profile-code';
+export const PROFILE_EMAIL_FORM = 'profile-email';
+export const PROFILE_EMAIL_CODE_FORM = 'profile-email-code';
 
 /** A refusal (4xx) is shown on the page; anything else goes to the shared handler. */
 function refused(ctx: ActionContext, e: unknown, set: (m: string) => void): never {
@@ -41,6 +43,10 @@ const load = defineAction<Record<string, never>>({
     profile.setError(null);
     profile.setConsentError(null);
     profile.setConsents(null);
+    profile.setEmailError(null);
+    profile.resetEmailCode();
+    ui.setFormData(PROFILE_EMAIL_FORM, {});
+    ui.setFormData(PROFILE_EMAIL_CODE_FORM, {});
     let user: SessionUser | null = null;
     try {
       const t = await ctx.api.token();
@@ -136,4 +142,61 @@ const give = defineAction<{ consentTemplateId: string }>({
   },
 });
 
-export default [load, requestCode, save, cancel, withdraw, give];
+/** Refused e-mail calls whose message belongs under the e-mail field (in use, the same address, malformed). */
+const EMAIL_FIELD_REASONS = new Set(['emailTaken', 'sameEmail', 'email']);
+
+const requestEmailCode = defineAction<{ form?: string }>({
+  name: 'profile.requestEmailCode',
+  description: 'E-mail change, step 1: validates the new address and sends a one-time code (300 s) to it (POST /users/email/otp); an address another account uses, or the current one, is refused under the field without telling whose it is. Sending again restarts the timer.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, profile } = ctx.stores;
+    const formId = args.form ?? PROFILE_EMAIL_FORM;
+    profile.setEmailError(null);
+    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid e-mail', true);
+    const email = String(ui.forms[formId]?.data?.email ?? '').trim();
+    try {
+      const r = await ctx.api.call('emailOtp', { body: { email } });
+      ui.setFieldError(formId, 'email', null);
+      if (profile.emailCode.to !== email) ui.setFormData(PROFILE_EMAIL_CODE_FORM, {});
+      profile.emailCodeSent(email, r.expiresInSeconds);
+    } catch (e) {
+      if (e instanceof ApiError && EMAIL_FIELD_REASONS.has(e.errors[0]?.reason ?? '')) ui.setFieldError(formId, 'email', e.message);
+      refused(ctx, e, profile.setEmailError);
+    }
+  },
+});
+
+const saveEmail = defineAction<{ form?: string }>({
+  name: 'profile.saveEmail',
+  description: 'E-mail change, step 2: sets the new address with the code sent to it (PUT /users/email); the server rotates the session (a new token is fetched), tells the old address, and from then on the account signs in with the new address only. The header\'s user is reloaded and a success toast shown.',
+  args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
+  async run(args, ctx) {
+    const { ui, profile } = ctx.stores;
+    const formId = args.form ?? PROFILE_EMAIL_CODE_FORM;
+    profile.setEmailError(null);
+    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
+    try {
+      await ctx.api.call('setEmail', { body: { email: profile.emailCode.to, code: String(ui.forms[formId]?.data?.code ?? '').trim() } });
+    } catch (e) { refused(ctx, e, profile.setEmailError); }
+    await followRotation(ctx);
+    await loadUserInfo(ctx);
+    profile.resetEmailCode();
+    ui.setFormData(PROFILE_EMAIL_FORM, {});
+    ui.setFormData(PROFILE_EMAIL_CODE_FORM, {});
+    ui.showToast({ kind: 'success', message: 'profile.email.saved' });
+  },
+});
+
+const cancelEmail = defineAction<Record<string, never>>({
+  name: 'profile.cancelEmail',
+  description: 'E-mail change: gives up the code (nothing is changed); the form for the new address shows again.',
+  args: { type: 'object', properties: {} },
+  run(_args, ctx) {
+    ctx.stores.profile.setEmailError(null);
+    ctx.stores.profile.resetEmailCode();
+    ctx.stores.ui.setFormData(PROFILE_EMAIL_CODE_FORM, {});
+  },
+});
+
+export default [load, requestCode, save, cancel, withdraw, give, requestEmailCode, saveEmail, cancelEmail];

@@ -39,6 +39,8 @@ export class AccountStore {
   address: AddressPickerState = emptyAddress();
   /** the last username availability answer (null: not asked) */
   usernameAvailable: boolean | null = null;
+  /** the username that answer is about */
+  usernameChecked = '';
   /** the username and e-mail of the account just registered (the success page) */
   registered: { username: string; email: string } | null = null;
   /** where the shopper goes after fixing a weak password / adding the e-mail ('' = home; '/checkout' = checkout) */
@@ -55,7 +57,7 @@ export class AccountStore {
   resetCode(): void { this.code = noCode(); }
   setRecovery(r: AccountStore['recovery']): void { this.recovery = r; }
   setCustomer(c: AccountStore['customer']): void { this.customer = c; }
-  setUsernameAvailable(v: boolean | null): void { this.usernameAvailable = v; }
+  setUsernameAvailable(v: boolean | null, username = ''): void { this.usernameAvailable = v; this.usernameChecked = v === null ? '' : username; }
   setRegistered(r: AccountStore['registered']): void { this.registered = r; }
   setContinueTo(path: string): void { this.continueTo = path; }
   /** One part of the address; the parts below it are emptied (their lists reload). */
@@ -77,6 +79,7 @@ export class AccountStore {
     this.code = noCode();
     this.recovery = null;
     this.usernameAvailable = null;
+    this.usernameChecked = '';
     this.address = { ...emptyAddress(), municipalities: this.address.municipalities };
   }
 }

@@ -1,4 +1,7 @@
 import { makeAutoObservable } from 'mobx';
+import type { CodeState } from './account';
+
+const noCode = (): CodeState => ({ sentAt: null, seconds: 300, to: '' });
 
 /** A consent of the signed-in customer (schemas/api/profile.json Consent). */
 export interface ConsentView {
@@ -17,6 +20,9 @@ export class ProfileStore {
   /** the consents with the customer's state; null while loading */
   consents: ConsentView[] | null = null;
   consentError: string | null = null;
+  /** the e-mail change: the code sent to the new address (its timer), and a refusal shown above the form */
+  emailCode: CodeState = noCode();
+  emailError: string | null = null;
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -24,4 +30,7 @@ export class ProfileStore {
   setError(message: string | null): void { this.error = message; }
   setConsents(list: ConsentView[] | null): void { this.consents = list; }
   setConsentError(message: string | null): void { this.consentError = message; }
+  setEmailError(message: string | null): void { this.emailError = message; }
+  emailCodeSent(to: string, seconds: number, at = Date.now()): void { this.emailCode = { sentAt: at, seconds, to }; }
+  resetEmailCode(): void { this.emailCode = noCode(); }
 }

@@ -5,7 +5,12 @@ export type ToastKind = 'info' | 'success' | 'error';
 /** A toast shows `text` (already localized, e.g. a server message) or the message `message` with `params`. */
 export interface Toast { id: number; kind: ToastKind; text?: string; message?: string; params?: MessageParams }
 export interface ModalEntry { id: string; params: Record<string, unknown> }
-export interface FormState { data: Record<string, unknown>; errors: unknown[]; submitted: boolean }
+/**
+ * A field error only the server knows (a taken username, an e-mail in use): shown under the field while the field
+ * still holds `value` (typing something else hides it).
+ */
+export interface FieldError { message: string; value: unknown }
+export interface FormState { data: Record<string, unknown>; errors: unknown[]; submitted: boolean; fieldErrors?: Record<string, FieldError> }
 /** Registered by a mounted Form: validates and (when invalid) scrolls the first invalid field into view. */
 export type FormValidator = () => boolean;
 
@@ -83,11 +88,19 @@ export class UiStore {
   // forms
   setFormData(formId: string, data: Record<string, unknown>): void {
     const cur = this.forms[formId];
-    this.forms[formId] = { data, errors: cur?.errors ?? [], submitted: cur?.submitted ?? false };
+    this.forms[formId] = { data, errors: cur?.errors ?? [], submitted: cur?.submitted ?? false, ...(cur?.fieldErrors ? { fieldErrors: cur.fieldErrors } : {}) };
+  }
+  /** Sets (message) or clears (null) the server's error of a top-level field; it holds for the field's current value. */
+  setFieldError(formId: string, field: string, message: string | null): void {
+    const cur = this.forms[formId] ?? { data: {}, errors: [], submitted: false };
+    const fieldErrors = { ...(cur.fieldErrors ?? {}) };
+    if (message === null) delete fieldErrors[field];
+    else fieldErrors[field] = { message, value: cur.data[field] };
+    this.forms[formId] = { ...cur, fieldErrors };
   }
   setFormErrors(formId: string, errors: unknown[], submitted = true): void {
     const cur = this.forms[formId];
-    this.forms[formId] = { data: cur?.data ?? {}, errors, submitted };
+    this.forms[formId] = { data: cur?.data ?? {}, errors, submitted, ...(cur?.fieldErrors ? { fieldErrors: cur.fieldErrors } : {}) };
   }
   registerFormValidator(formId: string, v: FormValidator): () => void {
     this.validators.set(formId, v);

@@ -15,7 +15,7 @@ import { observer } from 'mobx-react-lite';
 import { reaction, untracked } from 'mobx';
 import RjsfForm from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import { toErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import { toErrorSchema, type ErrorSchema, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
@@ -38,6 +38,8 @@ export interface FormProps {
   form: string;
   /** text of the submit button (a message); without it the form has no button of its own */
   submitLabel?: string;
+  /** top-level fields whose leaving (blur) emits the `blur` event (a server check such as username availability) */
+  blurFields?: string[];
 }
 
 type Data = Record<string, unknown>;
@@ -78,6 +80,20 @@ export function scopedValidator(base: ValidatorType, scope: () => ((property: st
     rawValidation: (...args: Parameters<ValidatorType['rawValidation']>) => base.rawValidation(...args),
     ...(base.reset ? { reset: () => base.reset!() } : {}),
   } as ValidatorType;
+}
+
+/**
+ * A failed submit with at least this many invalid fields moves focus to the error summary (read as one group: how
+ * many errors, each with a link to its field); with fewer, focus goes to the invalid field, whose error is read with it.
+ */
+export const SUMMARY_FOCUS_MIN = 2;
+
+/** RJSF extraErrors of the server-known field errors that still hold (the field keeps the value that was refused). */
+export function extraErrorsOf(fieldErrors: Record<string, { message: string; value: unknown }> | undefined, data: Record<string, unknown>): ErrorSchema | undefined {
+  if (!fieldErrors) return undefined;
+  const live = Object.entries(fieldErrors).filter(([f, e]) => data[f] === e.value);
+  if (live.length === 0) return undefined;
+  return Object.fromEntries(live.map(([f, e]) => [f, { __errors: [e.message] }])) as ErrorSchema;
 }
 
 /** One line of the error summary: the field's input id, its label and its error. */
@@ -136,7 +152,7 @@ export async function prefetch(props: { form?: unknown }, rt: Pick<ReturnType<ty
   ]);
 }
 
-function Form({ form: formId, submitLabel, emit, enabled }: FormProps & VocabularyProps) {
+function Form({ form: formId, submitLabel, blurFields, emit, enabled }: FormProps & VocabularyProps) {
   const rt = useRuntime();
   const { ui, session } = useStores();
   const t = useT();
@@ -162,10 +178,20 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   const boxRef = useRef<HTMLDivElement>(null);
   // after a failed submit, a summary of the errors above the form (links to the fields); it follows the fixes
   const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [summaryFocus, setSummaryFocus] = useState(0);
   const showSummary = () => setTimeout(() => {
-    setSummary(invalidFields(boxRef.current));
-    focusFirstInvalid(boxRef.current);
+    const items = invalidFields(boxRef.current);
+    setSummary(items);
+    if (items.length >= SUMMARY_FOCUS_MIN) setSummaryFocus((n) => n + 1);
+    else focusFirstInvalid(boxRef.current);
   }, 0);
+  useEffect(() => {
+    const el = summaryRef.current;
+    if (!summaryFocus || !el) return;
+    if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [summaryFocus]);
   useEffect(() => {
     if (summary.length === 0) return;
     const now = invalidFields(boxRef.current);
@@ -181,6 +207,12 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
     { fireImmediately: true },
   ), [ui, formId]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
+  // errors only the server knows (a taken username), shown while the field keeps the refused value
+  const [fieldErrors, setFieldErrors] = useState(() => untracked(() => ui.forms[formId]?.fieldErrors));
+  useEffect(() => reaction(() => ui.forms[formId]?.fieldErrors, (f) => setFieldErrors(f)), [ui, formId]);
+  const extraKey = JSON.stringify(extraErrorsOf(fieldErrors, data) ?? null);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const extraErrors = useMemo(() => extraErrorsOf(fieldErrors, data), [extraKey]);
 
   useEffect(() => {
     let alive = true;
@@ -248,7 +280,7 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
   return (
     <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput}>
       {summary.length > 0 && (
-        <div className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`}>
+        <div ref={summaryRef} className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`} tabIndex={-1}>
           <p id={`f-${formId}-summary`} className="sf-summary__title">{t('form.errorSummary', { count: summary.length })}</p>
           <ul>
             {summary.map((e) => (
@@ -274,7 +306,12 @@ function Form({ form: formId, submitLabel, emit, enabled }: FormProps & Vocabula
         noHtml5Validate
         showErrorList={false}
         focusOnFirstError={false}
+        extraErrors={extraErrors}
         onChange={onChange}
+        onBlur={(id: string, value: unknown) => {
+          const field = id.startsWith(`f-${formId}_`) ? id.slice(`f-${formId}_`.length) : '';
+          if (field && blurFields?.includes(field)) void emit('blur', { formId, field, value });
+        }}
         onError={() => {
           if (typingReports.current > 0) { typingReports.current -= 1; return; } // a validation while typing, not a submit
           clearTimeout(timer.current);

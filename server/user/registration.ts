@@ -47,14 +47,14 @@ const uniqueViolation = (e: unknown): string | null => {
  * A unique-index refusal (two registrations of one username or e-mail at once) as the availability message. The
  * transaction is aborted by then, so the constraint's name tells which one, not a query.
  */
-async function uniqueOr400<T>(run: () => Promise<T>, emailField = 'uid'): Promise<T> {
+async function uniqueOr400<T>(run: () => Promise<T>, emailField = 'uid', emailKey = 'account.emailTaken'): Promise<T> {
   try {
     return await run();
   } catch (e) {
     const which = uniqueViolation(e);
     if (which === null) throw e;
     if (which.includes('username')) throw badInput('account.usernameTaken', {}, 'username', 'usernameTaken');
-    throw badInput('account.emailTaken', {}, emailField, 'emailTaken');
+    throw badInput(emailKey, {}, emailField, 'emailTaken');
   }
 }
 
@@ -120,7 +120,7 @@ export async function setEmailOf(tx: DbOrTx, userId: number, email: string): Pro
   return uniqueOr400(async () => {
     const [u] = await tx.update(users).set({ email, emailNotSet: false }).where(eq(users.id, userId)).returning();
     return u;
-  }, 'email');
+  }, 'email', 'account.email.inUse');
 }
 
 /** The account of a recovery address: an e-mail, or a mobile number in national form. */

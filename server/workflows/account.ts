@@ -9,7 +9,7 @@ import {
   rotateSession, setEmailOf, setPassword, userOfSession, usernameTaken, verifyPassword, wrongOldPassword, notSignedIn,
   type UserRow,
 } from '../user/index';
-import { issueCode, spendCode } from '../outbox/index';
+import { issueCode, sendMessage, spendCode } from '../outbox/index';
 import { takeOverCartsAtSignIn } from '../cart/index';
 import { addressOfCode } from '../home/index';
 import { ApiError, badInput } from '../lib/errors';
@@ -166,20 +166,44 @@ export async function changePassword(db: Db, sessionId: string, b: BodyOf<'chang
   });
 }
 
-/** Fill data (/podaci/dopuni-podatke): a code to the e-mail a signed-in customer adds (purpose EMAIL_SET). */
+/** An address shown to someone who may not own it, partly hidden (ne***@example.rs). */
+export const maskedEmail = (email: string): string => {
+  const [name, domain] = email.split('@');
+  return `${name!.slice(0, 2)}***@${domain}`;
+};
+
+/** The notice to the old address after an e-mail change (its text gets the new address partly hidden). */
+export type NoticeText = (newAddressShown: string) => { subject: string; body: string };
+
+/** The account's confirmed e-mail (null when it has none or it is not set). */
+const confirmedEmail = (u: UserRow): string | null => (u.email && !u.emailNotSet ? u.email.toLowerCase() : null);
+
+/**
+ * A code to the e-mail a signed-in customer adds (fill data, /podaci/dopuni-podatke) or changes to (profile,
+ * /Profil/Izmena-licnih-podataka), purpose EMAIL_SET. The address must be well-formed, not the account's current one
+ * and not used by another account (one answer that does not tell whose it is).
+ */
 export async function sendEmailCode(db: Db, sessionId: string, email: string, text: MailText) {
   const user = await signedInUser(db, sessionId);
   const e = checkEmail(email);
-  if (user.email?.toLowerCase() !== e && await emailTaken(db, e)) throw badInput('account.emailTaken', {}, 'email', 'emailTaken');
+  if (confirmedEmail(user) === e) throw badInput('account.email.same', {}, 'email', 'sameEmail');
+  if (user.email?.toLowerCase() !== e && await emailTaken(db, e)) throw badInput('account.email.inUse', {}, 'email', 'emailTaken');
   const r = await issueCode(db, { purpose: 'EMAIL_SET', subject: e, sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (c) => text(c, EMAIL_CODE_SECONDS));
   return { expiresInSeconds: r.expiresInSeconds };
 }
 
-export async function setEmail(db: Db, sessionId: string, b: BodyOf<'setEmail'>): Promise<SignedIn> {
+/**
+ * Sets the e-mail with the code sent to it: the code is spent, the address set (the unique index refuses an address
+ * another account took meanwhile: 400, nothing changed, the code still unused), the session rotated, and a notice
+ * goes to the old address when there was one — all in one transaction. Sign-in by the old address stops working.
+ */
+export async function setEmail(db: Db, sessionId: string, b: BodyOf<'setEmail'>, notice?: NoticeText): Promise<SignedIn> {
   const user = await signedInUser(db, sessionId);
   const e = checkEmail(b.email);
+  const old = confirmedEmail(user);
   const out = await spendCode(db, { purpose: 'EMAIL_SET', subject: e, sessionId }, b.code, 'code', async (tx) => {
     const u = await setEmailOf(tx, user.id, e);
+    if (old && old !== e && notice) await sendMessage(tx, { channel: 'EMAIL', recipient: old, ...notice(maskedEmail(e)) });
     return signInAs(tx, sessionId, u);
   });
   return out!;

@@ -72,6 +72,11 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
   });
   app.route<RouteOf<'setEmail'>>({
     ...contractRoute(paths, 'setEmail'), ...common,
-    handler: async (req, reply) => signedIn(reply, await setEmail(db, req.sessionId!, req.body)),
+    handler: async (req, reply) => {
+      const lang = requestLang(req);
+      return signedIn(reply, await setEmail(db, req.sessionId!, req.body, (shown) => ({
+        subject: ui.message(lang, 'account.mail.emailChanged.subject'), body: ui.message(lang, 'account.mail.emailChanged.body', { email: shown }),
+      })));
+    },
   });
 }
