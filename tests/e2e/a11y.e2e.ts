@@ -277,13 +277,27 @@ s.test('a guest buys a phone with the keyboard alone (no click, no scripted focu
     Mesto: 'Beograd', 'Poštanski broj': '11000', Ulica: 'Bulevar kralja Aleksandra', Broj: '73',
   };
   const typed = new Set<string>();
-  // "Nastavi" with the form empty: the summary of errors above the form, focus on the first invalid field
+  // "Nastavi" with the form empty: the summary of the errors above the form takes focus (read as one group named
+  // "Obrazac ima N grešaka:"); Tab reaches its first link, which leads to the first invalid field
   await tabTo(page, 'Nastavi of the data step', named('Nastavi'), 80);
   await page.keyboard.press('Enter');
   const summary = page.locator('.sf-summary');
   await summary.waitFor();
   assert.match(await summary.innerText(), /Obrazac ima \d+ greš/);
   assert.ok(await summary.getByRole('link', { name: /^Ime:/ }).count() === 1, 'the summary links the first name field');
+  const atSummary = await focusBecomes(page, 'the error summary', (f) => f.role === 'group' && /^Obrazac ima \d+ greš/.test(f.name));
+  assert.ok(atSummary.text.includes('Ime: Ovo polje je obavezno.'), 'the summary lists the first name error');
+  const fields = await page.locator('.sf-field--invalid input').evaluateAll((els) => els.map((el) => ({
+    invalid: el.getAttribute('aria-invalid'),
+    described: (el.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+  })));
+  assert.ok(fields.length >= 2, 'several invalid fields');
+  for (const f of fields) {
+    assert.equal(f.invalid, 'true');
+    assert.match(f.described, /Ovo polje je obavezno\.|Unesi|Polje|Broj/, 'each invalid field is described by its message');
+  }
+  await tabTo(page, 'the summary link of the first name', (f) => f.tag === 'a' && /^Ime:/.test(f.name), 1);
+  await page.keyboard.press('Enter');
   const first = await focusBecomes(page, 'the first invalid field', (f) => f.tag === 'input');
   assert.equal(first.name.replace(/\*/g, '').trim(), 'Ime');
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')), 'true');

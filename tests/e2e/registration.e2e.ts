@@ -182,3 +182,34 @@ test('a customer without an e-mail is sent to /podaci/dopuni-podatke, confirms o
   assert.equal(await page.evaluate(() => localStorage.getItem('user_data')), 'petar.popovic@primer.rs');
   assert.deepEqual(problems, []);
 });
+
+test('leaving the username field asks the server once: a taken username shows the error toast and the field\'s error; no request per keystroke', async () => {
+  const { page, problems } = await open('/Registracija-b2c/Registracija-opcije?tip=novi');
+  const checks: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/checkusername')) checks.push(r.postData() ?? ''); });
+  const user = field(page, 'Korisničko ime');
+  await user.click();
+  await user.pressSequentially('marko.petrovic');
+  assert.equal(checks.length, 0, 'typing asks nothing');
+  await page.keyboard.press('Tab');
+  await toast(page, 'Korisničko ime je zauzeto. Izaberi drugo.').waitFor();
+  const fieldError = page.locator('.sf-field--invalid .sf-error', { hasText: 'Korisničko ime je zauzeto. Izaberi drugo.' });
+  await fieldError.waitFor();
+  assert.equal(await user.getAttribute('aria-invalid'), 'true');
+  const described = (await user.getAttribute('aria-describedby')) ?? '';
+  assert.ok(described.split(' ').includes((await fieldError.getAttribute('id')) ?? '-'), 'the field is described by its error');
+  assert.deepEqual(checks.map((b) => JSON.parse(b)), [{ username: 'marko.petrovic' }]);
+  await page.screenshot({ path: `${SHOTS}/registration-username-taken-1280.png` });
+  // leaving it again unchanged asks nothing; a new name is asked once, and a free one clears the error
+  await user.focus();
+  await page.keyboard.press('Tab');
+  await user.fill('milena.slobodna');
+  const answered = page.waitForResponse((r) => r.url().includes('/checkusername'));
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await answered;
+  assert.deepEqual(checks.map((b) => JSON.parse(b).username), ['marko.petrovic', 'milena.slobodna']);
+  await fieldError.waitFor({ state: 'detached' });
+  assert.notEqual(await user.getAttribute('aria-invalid'), 'true');
+  assert.deepEqual(problems, []);
+});

@@ -149,3 +149,56 @@ test('a signed-in customer changes a personal detail (confirmed by the e-mail co
   assert.deepEqual(await axe(page), []);
   assert.deepEqual(problems, []);
 });
+
+test('a signed-in customer changes the e-mail address: a code to the new address, an address in use refused, the old address told; only the new one signs in', async () => {
+  const signIn = async (page: Page, login: string) => {
+    await page.locator('.ot-account__btn').click();
+    await page.getByLabel('Imejl ili korisničko ime').fill(login);
+    await page.getByLabel('Lozinka', { exact: true }).fill('Orbita2026!');
+    await page.getByLabel('Lozinka', { exact: true }).press('Enter');
+  };
+  const { page, problems } = await open();
+  await page.goto(`${s.url}/`);
+  await signIn(page, 'staff@orbita.rs');
+  await page.locator('.ot-account__btn', { hasText: 'Jelena' }).waitFor();
+  await page.goto(`${s.url}/Profil/Izmena-licnih-podataka`);
+  await page.getByText('Trenutna adresa: staff@orbita.rs').waitFor();
+  const address = page.getByLabel('Nova imejl adresa');
+  // an address another account uses: refused under the field, without telling whose
+  await address.fill('kupac@orbita.rs');
+  await page.getByRole('button', { name: 'Pošalji kod na novu adresu' }).click();
+  const inUse = 'Ova imejl adresa se već koristi za drugi nalog. Unesi drugu adresu.';
+  await page.locator('.sf-field--invalid .sf-error', { hasText: inUse }).waitFor();
+  assert.equal(await address.getAttribute('aria-invalid'), 'true');
+  await address.fill('jelena.nova@primer.rs');
+  await page.getByRole('button', { name: 'Pošalji kod na novu adresu' }).click();
+  await page.getByText('Kod je poslat na jelena.nova@primer.rs.', { exact: false }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/profile-email-code-1280.png`, fullPage: true });
+  assert.deepEqual(await axe(page), []);
+  await page.getByLabel('Kod iz poruke').fill(await codeFor(page, 'jelena.nova@primer.rs'));
+  await page.getByRole('button', { name: 'Sačuvaj novu adresu' }).click();
+  await toast(page, 'Imejl adresa je promenjena. Prijavljuješ se novom adresom.').waitFor();
+  await page.getByText('Trenutna adresa: jelena.nova@primer.rs').waitFor();
+  // the old address was told, with the new one partly hidden
+  const { messages } = await (await page.request.get(`${s.url}/dev/outbox.json`)).json() as { messages: Array<{ recipient: string; subject: string; body: string }> };
+  const notice = messages.find((m) => m.recipient === 'staff@orbita.rs');
+  assert.equal(notice?.subject, 'Orbita: imejl adresa naloga je promenjena');
+  assert.match(notice!.body, /je\*\*\*@primer\.rs/);
+  // still signed in after the rotation: a reload shows the new address
+  await page.reload();
+  await page.getByText('Trenutna adresa: jelena.nova@primer.rs').waitFor();
+
+  // 375 px, a fresh browser: the old address no longer signs in, the new one does
+  const other = (await open({ width: 375 })).page;
+  await other.goto(`${s.url}/`);
+  await signIn(other, 'staff@orbita.rs');
+  await other.getByText('Pogrešan imejl, korisničko ime ili lozinka.').first().waitFor();
+  await other.getByLabel('Imejl ili korisničko ime').fill('jelena.nova@primer.rs');
+  await other.getByLabel('Lozinka', { exact: true }).press('Enter');
+  await other.locator('.ot-account__btn', { hasText: 'Jelena' }).waitFor();
+  await other.goto(`${s.url}/Profil/Izmena-licnih-podataka`);
+  await other.getByText('Trenutna adresa: jelena.nova@primer.rs').waitFor();
+  await other.screenshot({ path: `${SHOTS}/profile-email-375.png`, fullPage: true });
+  assert.deepEqual(await axe(other), []);
+  assert.deepEqual(problems, []);
+});

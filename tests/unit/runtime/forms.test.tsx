@@ -111,11 +111,11 @@ describe('Form component', () => {
   const loaded: string[] = [];
   beforeAll(() => installNodeValidatorLoader((id) => { loaded.push(id); return id === 'guest' ? doc : undefined; }));
   afterAll(() => setValidatorModuleLoader());
-  function setup(messages: Record<string, unknown> = SR) {
+  function setup(messages: Record<string, unknown> = SR, extra: { emit?: ReturnType<typeof vi.fn>; blurFields?: string[] } = {}) {
     const { fetch } = fakeFetch({ 'GET /ui/forms/guest': () => ({ body: doc }) });
     const r = makeRuntime({ fetch, actions: [formAction] });
     r.stores.session.setMessages({ ...r.stores.session.messages, ...messages } as never);
-    renderWith(r.rt, <Form form="guest" submitLabel="Pošalji" emit={vi.fn(async () => true)} enabled />);
+    renderWith(r.rt, <Form form="guest" submitLabel="Pošalji" emit={extra.emit ?? vi.fn(async () => true)} blurFields={extra.blurFields} enabled />);
     return r;
   }
 
@@ -140,6 +140,60 @@ describe('Form component', () => {
     await waitFor(() => expect(screen.getByText('Broj ne može počinjati nulom')).toBeTruthy()); // live after the first submit
     await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example' } }); });
     await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
+  });
+
+  it('a submit with several errors: a summary at the top lists them with links, takes focus, and each field is invalid and described by its message', async () => {
+    const { stores } = setup({ ...SR, 'form.errorSummary': srMessages['form.errorSummary'] });
+    await screen.findByLabelText(/Ime/);
+    await act(async () => { stores.ui.validateForms(['guest']); });
+    const summary = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.sf-summary');
+      expect(el).not.toBeNull();
+      return el!;
+    });
+    expect(summary.textContent).toContain('Obrazac ima 3 greške:');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // read as one group named by its title
+    expect(summary.getAttribute('role')).toBe('group');
+    expect(document.getElementById(summary.getAttribute('aria-labelledby')!)?.textContent).toBe('Obrazac ima 3 greške:');
+    const links = [...summary.querySelectorAll('a')];
+    expect(links.map((a) => a.textContent)).toEqual(['Ime: Ovo polje je obavezno.', 'Druga: Ovo polje je obavezno.', 'Prva: Ovo polje je obavezno.']);
+    for (const a of links) {
+      const input = document.getElementById(a.getAttribute('href')!.slice(1)) as HTMLInputElement;
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+      expect(described).toContain('Ovo polje je obavezno.');
+    }
+    // a link takes the shopper to its field
+    await act(async () => { fireEvent.click(links[1]!); });
+    expect(document.activeElement).toBe(screen.getByLabelText(/Druga/));
+  });
+
+  it('a submit with one error: focus goes to that field (its message is read with it)', async () => {
+    const { stores } = setup({ ...SR, 'form.errorSummary': srMessages['form.errorSummary'] });
+    await screen.findByLabelText(/Ime/);
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'Ana' } });
+      fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '641234567' } });
+    });
+    await act(async () => { stores.ui.validateForms(['guest']); });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Druga/)));
+    expect(document.querySelector('.sf-summary')?.textContent).toContain('Obrazac ima 1 grešku:');
+  });
+
+  it('leaving a blurFields field emits blur (no event per keystroke, none for other fields); a server field error shows until the value changes', async () => {
+    const emit = vi.fn(async () => true);
+    const { stores } = setup(SR, { emit, blurFields: ['contactEmail'] });
+    const email = await screen.findByLabelText(/Druga/);
+    await act(async () => { fireEvent.change(email, { target: { value: 'ana@example.rs' } }); });
+    expect(emit.mock.calls.filter(([e]) => e === 'blur')).toHaveLength(0);
+    await act(async () => { fireEvent.blur(screen.getByLabelText(/Ime/)); fireEvent.blur(email); });
+    expect(emit.mock.calls.filter(([e]) => e === 'blur')).toEqual([['blur', { formId: 'guest', field: 'contactEmail', value: 'ana@example.rs' }]]);
+    await act(async () => { stores.ui.setFieldError('guest', 'contactEmail', 'Adresa je zauzeta.'); });
+    await waitFor(() => expect(screen.getByText('Adresa je zauzeta.')).toBeTruthy());
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await act(async () => { fireEvent.change(email, { target: { value: 'ana2@example.rs' } }); });
+    await waitFor(() => expect(screen.queryByText('Adresa je zauzeta.')).toBeNull());
   });
 
   it('while typing, validates after a pause (debounced), only the fields changed so far, never per keystroke', async () => {
