@@ -16,10 +16,11 @@ const send = defineAction<{ form?: string }>({
     const str = (k: string) => String(d[k] ?? '').trim();
     try {
       const phone = str('phone');
+      const bankAccount = str('bankAccount');
       const r = await ctx.api.call('contactMts', {
         body: {
           topic: (str('topic') || 'GENERAL') as 'GENERAL', firstName: str('firstName'), lastName: str('lastName'),
-          email: str('email'), ...(phone ? { phone } : {}), message: str('message'),
+          email: str('email'), ...(phone ? { phone } : {}), ...(bankAccount ? { bankAccount } : {}), message: str('message'),
         },
       });
       selfcare.setContactResult(r);

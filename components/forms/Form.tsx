@@ -19,6 +19,7 @@ import { toErrorSchema, type ErrorSchema, type RJSFSchema, type UiSchema, type V
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
+import { focusLost } from '../../renderer/focus';
 import { createLocalizer } from './localizer';
 import { createFormValidator, importValidatorFunctions, StaleValidatorError, validatorUrl } from './rjsfValidator';
 import { translateUiSchema } from './uischema';
@@ -40,6 +41,9 @@ export interface FormProps {
   submitLabel?: string;
   /** top-level fields whose leaving (blur) emits the `blur` event (a server check such as username availability) */
   blurFields?: string[];
+  /** when the form appears after an action replaced the control that had focus (focus fell to the page), its first
+   * field takes focus (the natural successor: the code field after "send code") */
+  focusOnMount?: boolean;
 }
 
 type Data = Record<string, unknown>;
@@ -152,7 +156,7 @@ export async function prefetch(props: { form?: unknown }, rt: Pick<ReturnType<ty
   ]);
 }
 
-function Form({ form: formId, submitLabel, blurFields, emit, enabled }: FormProps & VocabularyProps) {
+function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabled }: FormProps & VocabularyProps) {
   const rt = useRuntime();
   const { ui, session } = useStores();
   const t = useT();
@@ -250,6 +254,13 @@ function Form({ form: formId, submitLabel, blurFields, emit, enabled }: FormProp
       return ok;
     });
   }, [ui, formId]);
+
+  useEffect(() => {
+    if (!focusOnMount || !doc || !focusLost()) return;
+    boxRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    // once, when the drawn form first appears
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusOnMount, Boolean(doc)]);
 
   if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;
   if (!doc || !validator) return <div className="sf-loading" aria-busy="true" />;

@@ -81,8 +81,10 @@ export function createLocalizer(t: Translate, rootSchema: Schema | undefined, ov
       const def = defaultMessage(e, field);
       const o = overrides[ptr];
       const key = o?.[e.keyword] ?? (e.keyword === 'format' ? o?.[`format:${String((e.params as { format?: string }).format)}`] : undefined) ?? def.key;
-      // an override keeps the params of the rule (e.g. {min} {max}), so its text may use them too
-      e.message = t(key, def.params);
+      // an override keeps the params of the rule (e.g. {min} {max}), so its text may use them too; a length limit is
+      // also {length} (an override to validation.min / validation.max on a field that has both bounds)
+      const limit = (e.params as { limit?: unknown }).limit;
+      e.message = t(key, typeof limit === 'number' && (e.keyword === 'minLength' || e.keyword === 'maxLength') ? { length: limit, ...def.params } : def.params);
     }
   };
 }

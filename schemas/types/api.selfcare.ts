@@ -271,6 +271,10 @@ export interface ContactBody {
   email: string;
   phone?: string;
   message: string;
+  /**
+   * Optional account for a refund (seed 001 §5 bank account number dd-ddd-ddd-ddddddd).
+   */
+  bankAccount?: string;
 }
 export interface ContactResponse {
   ticket: string;

@@ -11,12 +11,14 @@ import { selfcareContactMessages } from './schema';
 
 export const CONTACT_TOPICS = ['GENERAL', 'BILLING', 'TECHNICAL', 'SALES', 'COMPLAINT'] as const;
 export type ContactTopic = typeof CONTACT_TOPICS[number];
-export interface ContactBody { topic: ContactTopic; firstName: string; lastName: string; email: string; phone?: string; message: string }
+export interface ContactBody { topic: ContactTopic; firstName: string; lastName: string; email: string; phone?: string; bankAccount?: string; message: string }
 
 /** The same rules as schemas/formats (email, mobileNumber) and the contact form document. */
 const EMAIL = /^(?!.*\.\.)(?!.*[šđčćžŠĐČĆŽ/*,+=;:<>~`?])[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[A-Za-z]{2,}$/u;
 const PHONE = /^(?:06[0-9]{7,8}|\+3816[0-9]{7,8})$/;
 const NAME = /^[\p{L}][\p{L} .'-]{0,49}$/u;
+/** Seed 001 §5 bank account number, dd-ddd-ddd-ddddddd (schemas/formats bankAccount; the body schema checks it too). */
+const BANK_ACCOUNT = /^[0-9]{2}-[0-9]{3}-[0-9]{3}-[0-9]{7}$/;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 2000;
 
@@ -26,11 +28,13 @@ export async function submitContact(db: Db, ui: UiDocuments, lang: Lang, session
   const email = body.email.trim();
   const phone = (body.phone ?? '').replace(/[\s\-/]/g, '');
   const message = body.message.trim();
+  const bankAccount = (body.bankAccount ?? '').trim();
   if (!(CONTACT_TOPICS as readonly string[]).includes(body.topic)) throw badInput('validation.required', {}, 'topic', 'required');
   if (!NAME.test(firstName)) throw badInput('validation.alphaSpaces', {}, 'firstName', 'alphaSpaces');
   if (!NAME.test(lastName)) throw badInput('validation.alphaSpaces', {}, 'lastName', 'alphaSpaces');
   if (!EMAIL.test(email)) throw badInput('validation.email', {}, 'email', 'email');
   if (phone && !PHONE.test(phone)) throw badInput('validation.mobileNumber', {}, 'phone', 'mobileNumber');
+  if (bankAccount && !BANK_ACCOUNT.test(bankAccount)) throw badInput('validation.bankAccount', {}, 'bankAccount', 'bankAccount');
   if (message.length < CONTACT_MESSAGE_MIN || message.length > CONTACT_MESSAGE_MAX) {
     throw badInput('validation.minmaxchar', { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }, 'message', 'length');
   }
@@ -39,7 +43,7 @@ export async function submitContact(db: Db, ui: UiDocuments, lang: Lang, session
     for (;;) {
       const t = `KT${numericCode(8)}`;
       const [row] = await tx.insert(selfcareContactMessages).values({
-        ticket: t, topic: body.topic, firstName, lastName, email, phone: phone || null, message, lang, sessionId,
+        ticket: t, topic: body.topic, firstName, lastName, email, phone: phone || null, bankAccount: bankAccount || null, message, lang, sessionId,
       }).onConflictDoNothing().returning({ ticket: selfcareContactMessages.ticket });
       if (row) {
         await sendMessage(tx, {

@@ -182,6 +182,8 @@ export const selfcareContactMessages = pgTable('selfcare_contact_messages', {
   lastName: text('last_name').notNull(),
   email: text('email').notNull(),
   phone: text('phone'),
+  /** an account for a refund (seed 001 §5 bank account number), when the sender gave one */
+  bankAccount: text('bank_account'),
   message: text('message').notNull(),
   lang: text('lang').notNull(),
   sessionId: text('session_id'),

@@ -111,7 +111,7 @@ describe('Form component', () => {
   const loaded: string[] = [];
   beforeAll(() => installNodeValidatorLoader((id) => { loaded.push(id); return id === 'guest' ? doc : undefined; }));
   afterAll(() => setValidatorModuleLoader());
-  function setup(messages: Record<string, unknown> = SR, extra: { emit?: ReturnType<typeof vi.fn>; blurFields?: string[] } = {}) {
+  function setup(messages: Record<string, unknown> = SR, extra: { emit?: (event: string, payload?: unknown) => Promise<boolean>; blurFields?: string[] } = {}) {
     const { fetch } = fakeFetch({ 'GET /ui/forms/guest': () => ({ body: doc }) });
     const r = makeRuntime({ fetch, actions: [formAction] });
     r.stores.session.setMessages({ ...r.stores.session.messages, ...messages } as never);
@@ -182,7 +182,7 @@ describe('Form component', () => {
   });
 
   it('leaving a blurFields field emits blur (no event per keystroke, none for other fields); a server field error shows until the value changes', async () => {
-    const emit = vi.fn(async () => true);
+    const emit = vi.fn(async (_event: string, _payload?: unknown) => true);
     const { stores } = setup(SR, { emit, blurFields: ['contactEmail'] });
     const email = await screen.findByLabelText(/Druga/);
     await act(async () => { fireEvent.change(email, { target: { value: 'ana@example.rs' } }); });

@@ -1,0 +1,1 @@
+ALTER TABLE "selfcare_contact_messages" ADD COLUMN "bank_account" text;
