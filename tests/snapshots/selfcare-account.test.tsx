@@ -99,4 +99,27 @@ describe('self-care and profile screens', { timeout: 30_000 }, () => {
     await screen.findByLabelText(/^Kod za potvrdu/, { selector: 'input' }, { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Sačuvaj izmene' })).toBeTruthy();
   });
+
+  it('profile e-mail change: the current address and the new-address form (sending asks the action), then the code step with its timer', async () => {
+    const h = makeHarness('empty-cart');
+    act(() => {
+      h.stores.session.setUser(MARKO);
+      h.stores.profile.setConsents([]);
+      h.stores.ui.setFormData('profile-email', { email: 'marko.novi@example.rs' });
+    });
+    const { container } = renderScreen(h, 'profile', '/Profil/Izmena-licnih-podataka');
+    await screen.findByText('Trenutna adresa: kupac@orbita.rs');
+    await screen.findByLabelText(/^Nova imejl adresa/, { selector: 'input' }, { timeout: 15_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Pošalji kod na novu adresu' }));
+    expect(h.calls).toContainEqual({ action: 'profile.requestEmailCode', args: { form: 'profile-email' } });
+    await settle(container);
+    expect(container).toMatchSnapshot();
+    act(() => h.stores.profile.emailCodeSent('marko.novi@example.rs', 300, Date.parse('2026-01-15T10:00:00Z')));
+    await screen.findByLabelText(/^Kod iz poruke/, { selector: 'input' }, { timeout: 15_000 });
+    expect(screen.queryByLabelText(/^Nova imejl adresa/, { selector: 'input' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sačuvaj novu adresu' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Odustani od izmene adrese' }));
+    expect(h.calls).toContainEqual({ action: 'profile.cancelEmail', args: {} });
+    expect(screen.getByText(/Kod je (poslat|istekao)/)).toBeTruthy();
+  });
 });
