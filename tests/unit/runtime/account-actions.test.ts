@@ -52,6 +52,33 @@ describe('account actions', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/register/new'))).toBe(false);
   });
 
+  it('username on leaving the field: one request per new value; taken → the error toast and the field\'s error; free clears it; malformed is left to the field', async () => {
+    let answer = false;
+    const { stores, ctx, calls } = setup({
+      [`POST ${V1}/checkusername`]: (req) => ((req.body as { username: string }).username === 'a..b' ? { status: 400, body: { errors: [{ type: 'ValidationError', message: 'Format nije odgovarajući.', reason: 'usernameFormat', subject: 'username' }] } } : { body: answer }),
+    });
+    const asked = () => calls.filter((c) => c.url.pathname.endsWith('/checkusername')).length;
+    stores.ui.setFormData('register-new', { username: 'marko.petrovic' });
+    await run('account.checkUsername', { form: 'register-new' }, ctx);
+    expect(asked()).toBe(1);
+    expect(stores.ui.toasts.at(-1)).toMatchObject({ kind: 'error', message: 'account.usernameTaken' });
+    expect(stores.ui.forms['register-new']!.fieldErrors?.username).toMatchObject({ value: 'marko.petrovic' });
+    // leaving it again unchanged asks nothing
+    await run('account.checkUsername', { form: 'register-new' }, ctx);
+    expect(asked()).toBe(1);
+    answer = true;
+    stores.ui.setFormData('register-new', { username: 'milena.slobodna' });
+    await run('account.checkUsername', { form: 'register-new' }, ctx);
+    expect(asked()).toBe(2);
+    expect(stores.ui.forms['register-new']!.fieldErrors?.username).toBeUndefined();
+    // a malformed name: no error box, no toast (the field's own rule says why)
+    const toasts = stores.ui.toasts.length;
+    stores.ui.setFormData('register-new', { username: 'a..b' });
+    await run('account.checkUsername', { form: 'register-new' }, ctx);
+    expect(stores.ui.toasts.length).toBe(toasts);
+    expect(stores.account.error).toBeNull();
+  });
+
   it('registers an existing customer with the customer number, then a new token, the user and the cart', async () => {
     const { stores, ctx, calls } = setup({
       [`POST ${V1}/checkusername`]: () => ({ body: true }),
