@@ -13,6 +13,7 @@ export interface OrderView {
   orderPrices?: OrderPrices | null;
   orderCustomerInfo?: CustomerInfo | null;
   deliveryAddress?: DeliveryAddress | null;
+  deliveryTimeSlot?: string | null;
   paymentMode?: { code: string; name?: string } | null;
   totalPrice?: Money | null;
   created?: string;
@@ -102,6 +103,7 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
               </p>
             )}
             {o.deliveryAddress && <p>{formatAddress(o.deliveryAddress, t)}</p>}
+            {o.deliveryTimeSlot && <p>{t('checkout.overview.slot', { slot: t(`checkout.guest.slot.${o.deliveryTimeSlot}`) })}</p>}
             {o.paymentMode && (
               <p className="ot-text ot-text--muted">
                 {t('order.paymentMode')}: {o.paymentMode.name ?? t(`checkout.payment.name.${o.paymentMode.code}`)}

@@ -349,6 +349,10 @@ export interface ConfirmationData {
     };
     orderCustomerInfo?: null | OrderCustomerInfo;
     deliveryAddress?: null | DeliveryAddress;
+    /**
+     * the delivery time slot code chosen at the delivery step
+     */
+    deliveryTimeSlot?: string | null;
     paymentMode?: {
       code?: string;
     };
