@@ -139,7 +139,7 @@ export function orderStatus(ui: UiDocuments, o: OrderRow, lang: Lang) {
 }
 
 export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow, lang: Lang) {
-  const snap = o.snapshot as { entries: EntryRow[]; orderCustomerInfo: unknown; deliveryAddress: unknown; deliveryTimeSlot?: string | null };
+  const snap = o.snapshot as { entries: EntryRow[]; orderCustomerInfo: unknown; deliveryAddress: unknown; deliveryTimeSlot?: string | null; homeLine?: unknown };
   const products = await loadEntryProducts(db, snap.entries);
   return {
     order: {
@@ -147,6 +147,7 @@ export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow,
       entries: snap.entries.map((e) => entryView(e, products, ui, lang)),
       orderPrices: orderPrices(snap.entries, products, lang),
       orderCustomerInfo: snap.orderCustomerInfo, deliveryAddress: snap.deliveryAddress, deliveryTimeSlot: snap.deliveryTimeSlot ?? null,
+      homeLine: snap.homeLine ?? null,
       paymentMode: { code: o.paymentMode }, totalPrice: money(o.totalPrice, lang), created: o.createdAt.toISOString(),
     },
   };
