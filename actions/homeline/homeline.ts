@@ -177,6 +177,8 @@ export default [
       home.setHomeLine({ billError: null, billErrorField: null });
       const b = home.billAddress;
       if (args.option === 'OTHER_ADDRESS' && !b.addressCode) { home.setHomeLine({ billError: session.t('homeLine.bill.error.address'), billErrorField: 'addressCode' }); return; }
+      // the e-mail is checked here first (the server checks it again)
+      if (args.option === 'E_BILL' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test((args.email ?? '').trim())) { home.setHomeLine({ billError: session.t('homeLine.bill.error.email'), billErrorField: 'email' }); return; }
       const body = args.option === 'OTHER_ADDRESS'
         ? { billOption: args.option, addressCode: b.addressCode, entrance: b.entrance || null, flatNum: b.flatNum || null }
         : args.option === 'E_BILL' ? { billOption: args.option, email: (args.email ?? '').trim() } : { billOption: args.option };
