@@ -182,7 +182,7 @@ export default [
         const res = await ctx.api.call('guestCustomerInfo', { body: guestPayload(data) });
         if (res?.cart) cart.setCart(res.cart);
         const slot = data.deliveryTimeSlot ?? data.timeSlot;
-        if (typeof slot === 'string' && slot) await ctx.api.call('setDeliveryTimeSlot', { body: { code: slot } });
+        if (typeof slot === 'string' && slot) await ctx.api.call('setDeliveryTimeSlot', { body: { deliveryTimeSlotCode: slot } });
       } catch (e) {
         console.error('[checkout.submitGuest]', e);
         ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
@@ -200,6 +200,8 @@ export default [
       const { checkout, cart, session } = ctx.stores;
       const lang = session.lang;
       const q = lang === 'en' ? { lang: 'en' } : undefined;
+      // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
+      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
       const signedIn = session.isAuthorized;
       const [modes, consents, bills, cards] = await Promise.all([
         ctx.api.call('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [], creditCardPaymentTypes: [] }; }),

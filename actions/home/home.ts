@@ -2,7 +2,7 @@
 import { defineAction } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
-import type { EpgData, GponCheck, HomeCategory, HomeService, TvChannel, TvPackage } from '../stores/home';
+import type { EpgData, GponCheck, HomeCategory, HomeService, PickerTarget, TvChannel, TvPackage } from '../stores/home';
 
 type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
 const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;
@@ -170,16 +170,20 @@ export default [
       }
     },
   }),
-  defineAction<{ field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum'; value: string }>({
+  defineAction<{ field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum'; value: string; target?: PickerTarget }>({
     name: 'home.setAddressField',
-    description: 'Sets one part of the box-check address; a municipality, locality or street loads the next list (failed lookups give empty lists) and empties the parts below.',
-    args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'addressCode', 'entrance', 'flatNum'] }, value: { type: 'string', maxLength: 60 } } },
+    description: 'Sets one part of an address of the address system — the box-check address (target boxCheck, default; the home-line step\'s picker too) or the installation bill\'s other address (target billAddress); a municipality, locality or street loads the next list (failed lookups give empty lists) and empties the parts below.',
+    args: {
+      type: 'object', required: ['field', 'value'],
+      properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'addressCode', 'entrance', 'flatNum'] }, value: { type: 'string', maxLength: 60 }, target: { enum: ['boxCheck', 'billAddress'] } },
+    },
     async run(args, ctx) {
       const { home } = ctx.stores;
-      home.setBoxField(args.field, args.value);
-      const b = home.boxCheck;
+      const target = args.target ?? 'boxCheck';
+      home.setBoxField(args.field, args.value, target);
+      const b = home[target];
       const load = async (list: 'localities' | 'streets' | 'numbers', call: () => Promise<unknown[]>) => {
-        try { home.setBoxOptions(list, await call()); } catch (e) { console.error('[home.setAddressField]', e); home.setBoxOptions(list, []); }
+        try { home.setBoxOptions(list, await call(), target); } catch (e) { console.error('[home.setAddressField]', e); home.setBoxOptions(list, [], target); }
       };
       if (!args.value) return;
       if (args.field === 'municipalityCode') {

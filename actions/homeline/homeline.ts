@@ -2,12 +2,13 @@
 // seed 001 §5 and §9): an existing home line (GPON home-line check), my address or another address from the address
 // system (address check with GPON) with a new number, or a fixed number ported in from SBB, Orion or Beotel (transfer
 // check). State: stores.home.homeLine; the address picker is stores.home.boxCheck (home.setAddressField).
+import { when } from 'mobx';
 import { defineAction } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
-import type { HomeOption, HomeSetup } from '../stores/home';
+import type { BillOption, HomeOption, HomeSetup } from '../stores/home';
 
 const OPTIONS: HomeOption[] = ['HOME_LANDLINE', 'HOME_ADDRESS', 'HOME_PORT_IN'];
 
@@ -53,6 +54,8 @@ export default [
     async run(_args, ctx) {
       const { home, session } = ctx.stores;
       home.resetAddress();
+      // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
+      if (!session.userKnown) await when(() => session.userKnown, { timeout: 15_000 }).catch(() => {});
       const signedIn = session.isAuthorized;
       const [groups, setup, lines, addresses, municipalities] = await Promise.all([
         ctx.api.call('homeLineOptionGroups', { silent: true }),
@@ -62,6 +65,7 @@ export default [
         ctx.api.call('homeMunicipalities', { silent: true }).then((r) => r.municipalities, () => []),
       ]);
       home.setBoxOptions('municipalities', municipalities);
+      home.setBoxOptions('municipalities', municipalities, 'billAddress');
       const available = groups.groups.filter((g) => g.available).map((g) => g.code);
       const option = setup.homeLine?.option ?? (lines.length > 0 ? 'HOME_LANDLINE' : 'HOME_ADDRESS');
       home.setHomeLine({
@@ -155,6 +159,49 @@ export default [
       keepSetup(ctx, await attempt(ctx, () => ctx.api.call('setHomeLineNumber', { body: { homeLine: { numberOption: 'PORT_IN', homeLineNumber: number, operator: args.operator as 'SBB' | 'Orion' | 'Beotel' } } })));
     },
   }),
+  defineAction<{ option: BillOption }>({
+    name: 'homeline.selectBill',
+    description: 'Shows one of the installation bill options; the installation address is saved at once (PUT setInstallationBill), another address and an e-bill with their save button.',
+    args: { type: 'object', required: ['option'], properties: { option: { enum: ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL'] } } },
+    async run(args, ctx) {
+      ctx.stores.home.setHomeLine({ billOption: args.option, billError: null, billErrorField: null });
+      if (args.option === 'INSTALLATION_ADDRESS') await ctx.dispatch({ action: 'homeline.setBill', args: { option: 'INSTALLATION_ADDRESS' } });
+    },
+  }),
+  defineAction<{ option: BillOption; email?: string }>({
+    name: 'homeline.setBill',
+    description: 'Where the installation bill goes (seed 001 §9; PUT setInstallationBill): the installation address, another address (the bill address picker, /home/billAddress) or an e-bill to the e-mail given. A refusal is shown at the bill choice.',
+    args: { type: 'object', required: ['option'], properties: { option: { enum: ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL'] }, email: { type: 'string', maxLength: 120 } } },
+    async run(args, ctx) {
+      const { home, session } = ctx.stores;
+      home.setHomeLine({ billError: null, billErrorField: null });
+      const b = home.billAddress;
+      if (args.option === 'OTHER_ADDRESS' && !b.addressCode) { home.setHomeLine({ billError: session.t('homeLine.bill.error.address'), billErrorField: 'addressCode' }); return; }
+      // the e-mail is checked here first (the server checks it again)
+      if (args.option === 'E_BILL' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test((args.email ?? '').trim())) { home.setHomeLine({ billError: session.t('homeLine.bill.error.email'), billErrorField: 'email' }); return; }
+      const body = args.option === 'OTHER_ADDRESS'
+        ? { billOption: args.option, addressCode: b.addressCode, entrance: b.entrance || null, flatNum: b.flatNum || null }
+        : args.option === 'E_BILL' ? { billOption: args.option, email: (args.email ?? '').trim() } : { billOption: args.option };
+      home.setHomeLine({ busy: true });
+      try {
+        keepSetup(ctx, await ctx.api.call('setInstallationBill', { body }));
+        home.setHomeLine({ busy: false });
+      } catch (e) {
+        home.setHomeLine({ busy: false });
+        if (!(e instanceof ApiError)) throw e;
+        home.setHomeLine({ billError: e.message || session.t('error.generic'), billErrorField: e.errors[0]?.subject ?? null });
+      }
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'homeline.loadSetup',
+    description: 'Loads the cart\'s home-line setup (GET homeLineSetup) into /home/homeLine/setup, e.g. for the overview (a cart without one answers null).',
+    args: { type: 'object' },
+    async run(_args, ctx) {
+      const r = await ctx.api.call('homeLineSetup', { silent: true }).catch(() => ({ homeLine: null }));
+      ctx.stores.home.setHomeLine({ setup: r.homeLine });
+    },
+  }),
   defineAction<Record<string, never>>({
     name: 'homeline.next',
     description: 'Next on the home-line step: unless the fixed-line or address check of the shown option is completed and valid (seed 001 §5), the step says so and stays; otherwise on to the next step.',
@@ -167,6 +214,21 @@ export default [
       if (!s.setup || s.setup.option !== s.option || s.setup.checkStatus.status !== 'VALID' || !s.setup.checkStatus.gponCheckIsDone) {
         home.setHomeLine({ error: session.t('homeLine.error.required') });
         return;
+      }
+      // a bill option shown but not saved (another address, an e-bill): the step says so
+      if (s.billOption && s.billOption !== s.setup.installationBill?.option) {
+        home.setHomeLine({ billError: session.t('homeLine.bill.error.unsaved') });
+        return;
+      }
+      // no bill choice made: the installation bill goes to the installation address (the first option), stored
+      if (!s.setup.installationBill) {
+        try {
+          keepSetup(ctx, await ctx.api.call('setInstallationBill', { body: { billOption: 'INSTALLATION_ADDRESS' } }));
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+          home.setHomeLine({ billError: e.message || session.t('error.generic') });
+          return;
+        }
       }
       await goNext(ctx);
     },

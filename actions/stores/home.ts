@@ -29,7 +29,18 @@ export interface HomeSetup {
   option: HomeOption; addressType: string; addressCode: string; entrance: string | null; flatNum: string | null; formattedAddress: string;
   numberOption: 'EXISTING' | 'NEW_NUMBER' | 'PORT_IN' | null; lineId: string | null; homeLineNumber: string | null; homeLineFormatted: string | null;
   operator: string | null; packageId: string | null; checkStatus: { status: 'VALID' | 'INCOMPLETE'; gponCheckIsDone: boolean };
+  /** where the installation bill goes (null: not chosen yet) */
+  installationBill?: InstallationBill | null;
 }
+export type BillOption = 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
+export interface InstallationBill { option: BillOption; addressCode: string | null; entrance: string | null; flatNum: string | null; formattedAddress: string | null; email: string | null }
+/** An address picker of the address system (municipality → locality → street → number, entrance, flat). */
+export type PickerTarget = 'boxCheck' | 'billAddress';
+const emptyPicker = () => ({
+  municipalities: [] as Array<AddressOption & { postalCode?: string }>, localities: [] as AddressOption[], streets: [] as AddressOption[],
+  numbers: [] as Array<{ code: string; number: string; entrances: string[]; flats: number }>,
+  municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
+});
 export interface HomeLineState {
   loaded: boolean;
   option: HomeOption | null;
@@ -45,6 +56,11 @@ export interface HomeLineState {
   busy: boolean;
   /** a message shown in the step, e.g. "The fixed-line or address check must be completed and valid." */
   error: string | null;
+  /** the installation bill's own message (a bad e-mail, no address chosen) and the field it names */
+  billError?: string | null;
+  /** the bill option shown (chosen, maybe not saved yet: another address and an e-bill are saved with their button) */
+  billOption?: BillOption | null;
+  billErrorField?: string | null;
 }
 export const emptyHomeLine = (): HomeLineState => ({
   loaded: false, option: null, available: [], operators: [], lines: [], addresses: [], addressType: 'OTHER_ADDRESS', setup: null, notice: null, busy: false, error: null,
@@ -86,6 +102,9 @@ export class HomeStore {
     municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
     checking: false, result: null as GponCheck | null, error: null as string | null, errorField: null as string | null,
   };
+
+  /** the installation bill's "another address" picker of the home-line step (the same address system) */
+  billAddress = emptyPicker();
 
   /** the home-line step of the home checkouts; its address picker is boxCheck's (the same address system) */
   homeLine: HomeLineState = emptyHomeLine();
@@ -175,10 +194,10 @@ export class HomeStore {
     this.guide.hour = Math.max(lo, Math.min(hi, this.guide.hour + by * (d?.slideStep ?? 1)));
   }
 
-  setBoxField(field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum', value: string): void {
-    const b = this.boxCheck;
+  setBoxField(field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum', value: string, target: PickerTarget = 'boxCheck'): void {
+    const b = this[target];
     b[field] = value;
-    b.result = null; b.error = null; b.errorField = null;
+    if (target === 'boxCheck') { this.boxCheck.result = null; this.boxCheck.error = null; this.boxCheck.errorField = null; }
     // a choice higher up empties the ones below it
     const order = ['municipalityCode', 'localityCode', 'streetCode', 'addressCode'] as const;
     const i = order.indexOf(field as (typeof order)[number]);
@@ -190,8 +209,8 @@ export class HomeStore {
       b.entrance = ''; b.flatNum = '';
     }
   }
-  setBoxOptions(list: 'municipalities' | 'localities' | 'streets' | 'numbers', items: unknown[]): void {
-    (this.boxCheck as Record<string, unknown>)[list] = items;
+  setBoxOptions(list: 'municipalities' | 'localities' | 'streets' | 'numbers', items: unknown[], target: PickerTarget = 'boxCheck'): void {
+    (this[target] as Record<string, unknown>)[list] = items;
   }
   boxCheckStarted(): void { this.boxCheck.checking = true; this.boxCheck.result = null; this.boxCheck.error = null; this.boxCheck.errorField = null; }
   boxCheckDone(result: GponCheck | null, error: string | null = null, field: string | null = null): void {
@@ -203,6 +222,7 @@ export class HomeStore {
   /** A fresh address picker (the step starts without the box-check page's choice). */
   resetAddress(): void {
     Object.assign(this.boxCheck, { localities: [], streets: [], numbers: [], municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '', result: null, error: null, errorField: null, checking: false });
+    this.billAddress = emptyPicker();
   }
 
   fnpStarted(): void { this.fnp = { sending: true, reference: null, message: null, error: null }; }

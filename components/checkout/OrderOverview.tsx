@@ -76,6 +76,7 @@ export default function OrderOverview({ cart, customer, deliveryAddress, editabl
             {edit('delivery')}
           </div>
           {addr ? <p className="ot-overview__addr">{formatAddress(addr, t)}</p> : <p className="ot-text ot-text--muted">{t('checkout.overview.missing')}</p>}
+          {cart?.deliveryTimeSlot && <p className="ot-overview__slot">{t('checkout.overview.slot', { slot: t(`checkout.guest.slot.${cart.deliveryTimeSlot}`) })}</p>}
           <p className="ot-text ot-text--small">{t('checkout.overview.deliveryNote')}</p>
         </section>
       </div>

@@ -13,6 +13,9 @@ export interface OrderView {
   orderPrices?: OrderPrices | null;
   orderCustomerInfo?: CustomerInfo | null;
   deliveryAddress?: DeliveryAddress | null;
+  deliveryTimeSlot?: string | null;
+  /** a home order's installation (address, installation bill) */
+  homeLine?: { formattedAddress: string; installationBill?: { option: 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL'; formattedAddress: string | null; email: string | null } } | null;
   paymentMode?: { code: string; name?: string } | null;
   totalPrice?: Money | null;
   created?: string;
@@ -102,10 +105,20 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
               </p>
             )}
             {o.deliveryAddress && <p>{formatAddress(o.deliveryAddress, t)}</p>}
+            {o.deliveryTimeSlot && <p>{t('checkout.overview.slot', { slot: t(`checkout.guest.slot.${o.deliveryTimeSlot}`) })}</p>}
             {o.paymentMode && (
               <p className="ot-text ot-text--muted">
                 {t('order.paymentMode')}: {o.paymentMode.name ?? t(`checkout.payment.name.${o.paymentMode.code}`)}
               </p>
+            )}
+            {o.homeLine && (
+              <>
+                <h2 className="ot-overview__title">{t('homeLine.bill.overview')}</h2>
+                <p>{t('homeLine.bill.installation', { address: o.homeLine.formattedAddress })}</p>
+                {o.homeLine.installationBill && (
+                  <p>{t(`homeLine.bill.done.${o.homeLine.installationBill.option}`, { address: o.homeLine.installationBill.formattedAddress ?? '', email: o.homeLine.installationBill.email ?? '' })}</p>
+                )}
+              </>
             )}
             <h2 className="ot-overview__title">{t('order.next.title')}</h2>
             <ol className="ot-nextsteps">

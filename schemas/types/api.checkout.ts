@@ -349,6 +349,25 @@ export interface ConfirmationData {
     };
     orderCustomerInfo?: null | OrderCustomerInfo;
     deliveryAddress?: null | DeliveryAddress;
+    /**
+     * the delivery time slot code chosen at the delivery step
+     */
+    deliveryTimeSlot?: string | null;
+    /**
+     * A home order's setup: option, installation formattedAddress, numberOption, homeLineFormatted, operator, installationBill { option, formattedAddress, email }.
+     */
+    homeLine?: {
+      option?: string;
+      formattedAddress?: string;
+      numberOption?: string | null;
+      homeLineFormatted?: string | null;
+      operator?: string | null;
+      installationBill?: {
+        option?: 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
+        formattedAddress?: string | null;
+        email?: string | null;
+      };
+    } | null;
     paymentMode?: {
       code?: string;
     };

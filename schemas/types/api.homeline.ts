@@ -30,6 +30,7 @@ export interface HomelinePayloads {
   TransferCheck?: TransferCheck;
   InstallationAddressBody?: InstallationAddressBody;
   HomeLineNumberBody?: HomeLineNumberBody;
+  InstallationBillBody?: InstallationBillBody;
   HomeSetupResponse?: HomeSetupResponse;
   TvAddons?: TvAddons;
   TvAddonBody?: TvAddonBody;
@@ -127,6 +128,16 @@ export interface HomeLineNumberBody {
   };
   packageId?: PackageId;
 }
+/**
+ * Where the installation bill goes: INSTALLATION_ADDRESS, OTHER_ADDRESS (an address of the address system: addressCode, with the building's entrance and flat) or E_BILL (email).
+ */
+export interface InstallationBillBody {
+  billOption: 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
+  addressCode?: AddressCode;
+  entrance?: Entrance;
+  flatNum?: FlatNum;
+  email?: string;
+}
 export interface HomeSetupResponse {
   homeLine: null | {
     option: 'HOME_LANDLINE' | 'HOME_ADDRESS' | 'HOME_PORT_IN';
@@ -144,6 +155,17 @@ export interface HomeSetupResponse {
     checkStatus: {
       status: 'VALID' | 'INCOMPLETE';
       gponCheckIsDone: boolean;
+    };
+    /**
+     * Where the installation bill goes (null: not chosen yet; the order then sends it to the installation address).
+     */
+    installationBill?: null | {
+      option: 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
+      addressCode: string | null;
+      entrance: string | null;
+      flatNum: string | null;
+      formattedAddress: string | null;
+      email: string | null;
     };
   };
 }

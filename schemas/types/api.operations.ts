@@ -112,6 +112,7 @@ export interface ApiOperations {
   fnpTransferCheck: { query: ApiHomeline.TransferQuery; body: never; response: ApiHomeline.TransferCheck };
   setInstallationAddress: { query: ApiHomeline.LangOnly; body: ApiHomeline.InstallationAddressBody; response: ApiHomeline.HomeSetupResponse };
   setHomeLineNumber: { query: ApiHomeline.LangOnly; body: ApiHomeline.HomeLineNumberBody; response: ApiHomeline.HomeSetupResponse };
+  setInstallationBill: { query: ApiHomeline.LangOnly; body: ApiHomeline.InstallationBillBody; response: ApiHomeline.HomeSetupResponse };
   homeLineSetup: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.HomeSetupResponse };
   tvAddons: { query: ApiHomeline.LangOnly; body: never; response: ApiHomeline.TvAddons };
   addTvAddon: { query: ApiHomeline.LangOnly; body: ApiHomeline.TvAddonBody; response: ApiHomeline.TvAddons };

@@ -6,7 +6,7 @@ import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
 import { userOfSession } from '../user/index';
-import { releaseNumberOfEmptyCart } from '../workflows/cart-numbers';
+import { releaseHoldsOfCart } from '../workflows/cart-numbers';
 import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
 import { checkoutState, checkoutStepsOf, flowOf } from '../flows/index';
@@ -185,17 +185,17 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
     ...contractRoute(paths, 'deleteEntry'), ...mutation,
     handler: async (req) => {
       await deleteEntry(db, req.sessionId!, req.query.entryNumber, req.query.qty);
-      const cart = await respondCart(ctx, req);
-      // the last entry is gone: the number held for the cart goes back to the lists (workflows/cart-numbers.ts)
-      if (cart.entries.length === 0) await releaseNumberOfEmptyCart(db, req.sessionId!);
-      return { cart, cartModifications: [] };
+      // the last entry gone: the number held for the cart goes back to the lists; the last home package gone: its
+      // home-line setup goes (workflows/cart-numbers.ts)
+      await releaseHoldsOfCart(db, req.sessionId!);
+      return { cart: await respondCart(ctx, req), cartModifications: [] };
     },
   });
   app.route<RouteOf<'deleteCart'>>({
     ...contractRoute(paths, 'deleteCart'), ...mutation,
     handler: async (req) => {
       await deleteCart(db, req.sessionId!);
-      await releaseNumberOfEmptyCart(db, req.sessionId!);
+      await releaseHoldsOfCart(db, req.sessionId!);
       return { cart: await respondCart(ctx, req), cartModifications: [] };
     },
   });

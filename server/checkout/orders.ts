@@ -139,14 +139,15 @@ export function orderStatus(ui: UiDocuments, o: OrderRow, lang: Lang) {
 }
 
 export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow, lang: Lang) {
-  const snap = o.snapshot as { entries: EntryRow[]; orderCustomerInfo: unknown; deliveryAddress: unknown };
+  const snap = o.snapshot as { entries: EntryRow[]; orderCustomerInfo: unknown; deliveryAddress: unknown; deliveryTimeSlot?: string | null; homeLine?: unknown };
   const products = await loadEntryProducts(db, snap.entries);
   return {
     order: {
       code: o.code, status: o.status, paymentStatus: o.paymentStatus,
       entries: snap.entries.map((e) => entryView(e, products, ui, lang)),
       orderPrices: orderPrices(snap.entries, products, lang),
-      orderCustomerInfo: snap.orderCustomerInfo, deliveryAddress: snap.deliveryAddress,
+      orderCustomerInfo: snap.orderCustomerInfo, deliveryAddress: snap.deliveryAddress, deliveryTimeSlot: snap.deliveryTimeSlot ?? null,
+      homeLine: snap.homeLine ?? null,
       paymentMode: { code: o.paymentMode }, totalPrice: money(o.totalPrice, lang), created: o.createdAt.toISOString(),
     },
   };

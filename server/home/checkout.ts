@@ -311,8 +311,65 @@ export async function homeSetupOf(db: DbOrTx, text: Text, cartId: number) {
       homeLineFormatted: row.homeLineNumber ? formatFixedNumber(row.homeLineNumber) : null,
       operator: row.operator, packageId: row.packageId,
       checkStatus: { status: complete ? 'VALID' as const : 'INCOMPLETE' as const, gponCheckIsDone: true },
+      installationBill: await billOf(db, text, row, addr ? formatAddress(addr, text, row.entrance, row.flatNum) : row.addressCode),
     },
   };
+}
+
+/** Where the installation bill goes (seed 001 §9). */
+export type BillOption = 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
+export const BILL_OPTIONS: BillOption[] = ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL'];
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** The setup's installation bill as the step, the overview and the order show it (null: not chosen yet). */
+async function billOf(db: DbOrTx, text: Text, row: SetupRow, installationAddress: string) {
+  if (!row.billOption) return null;
+  const option = row.billOption as BillOption;
+  let formattedAddress: string | null = null;
+  if (option === 'INSTALLATION_ADDRESS') formattedAddress = installationAddress;
+  if (option === 'OTHER_ADDRESS' && row.billAddressCode) {
+    const a = await addressRow(db, row.billAddressCode);
+    formattedAddress = a ? formatAddress(a, text, row.billEntrance, row.billFlatNum) : row.billAddressCode;
+  }
+  return {
+    option, addressCode: option === 'OTHER_ADDRESS' ? row.billAddressCode : null, entrance: option === 'OTHER_ADDRESS' ? row.billEntrance : null,
+    flatNum: option === 'OTHER_ADDRESS' ? row.billFlatNum : null, formattedAddress, email: option === 'E_BILL' ? row.billEmail : null,
+  };
+}
+
+export interface InstallationBillBody { billOption: BillOption; addressCode?: string; entrance?: string | null; flatNum?: string | null; email?: string }
+
+/**
+ * PUT set installation bill: where the bill for the installation goes — the installation address, another address of
+ * the address system (entrance and flat checked against the building), or an e-bill to an e-mail. Needs the cart's
+ * setup (400 addressFirst); the row is locked, so the choice lands on the setup it was made for.
+ */
+export async function setInstallationBill(db: Db, text: Text, cartId: number, body: InstallationBillBody) {
+  let values: Pick<SetupRow, 'billOption' | 'billAddressCode' | 'billEntrance' | 'billFlatNum' | 'billEmail'>;
+  if (body.billOption === 'OTHER_ADDRESS') {
+    if (!body.addressCode) throw badInput('homeLine.bill.error.address', {}, 'addressCode', 'required');
+    if (!(await addressRow(db, body.addressCode))) throw badInput('home.error.unknownAddress', {}, 'addressCode', 'unknownAddress');
+    const a = await checkedAddress(db, body.addressCode, body.entrance, body.flatNum);
+    values = { billOption: 'OTHER_ADDRESS', billAddressCode: body.addressCode, billEntrance: a.entrance, billFlatNum: a.flat, billEmail: null };
+  } else if (body.billOption === 'E_BILL') {
+    const email = (body.email ?? '').trim();
+    if (!EMAIL.test(email)) throw badInput('homeLine.bill.error.email', {}, 'email', 'invalidEmail');
+    values = { billOption: 'E_BILL', billAddressCode: null, billEntrance: null, billFlatNum: null, billEmail: email };
+  } else {
+    values = { billOption: 'INSTALLATION_ADDRESS', billAddressCode: null, billEntrance: null, billFlatNum: null, billEmail: null };
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(h.cartHomeSetups).where(eq(h.cartHomeSetups.cartId, cartId)).for('update');
+    if (!row) throw new ApiError(400, 'CartError', 'homeLine.error.addressFirst', {}, 'addressFirst', 'billOption');
+    await tx.update(h.cartHomeSetups).set({ ...values, updatedAt: new Date() }).where(eq(h.cartHomeSetups.cartId, cartId));
+    return homeSetupOf(tx, text, cartId);
+  });
+}
+
+/** Removes the cart's home-line setup (the cart no longer holds a home package); true when there was one. */
+export async function releaseHomeSetup(tx: DbOrTx, cartId: number): Promise<boolean> {
+  const gone = await tx.delete(h.cartHomeSetups).where(eq(h.cartHomeSetups.cartId, cartId)).returning({ cartId: h.cartHomeSetups.cartId });
+  return gone.length > 0;
 }
 
 /**
@@ -330,7 +387,7 @@ export async function installationAddressOf(tx: DbOrTx, cartId: number): Promise
  * At order submit (in its transaction) for a HOME_* cart: the setup must be complete and still valid for the cart's
  * packages as they are now ("fixed-line or address check must be completed and valid", seed 001 §5).
  */
-export async function requireHomeSetup(tx: DbOrTx, cartId: number, packageCodes: string[]): Promise<void> {
+export async function requireHomeSetup(tx: DbOrTx, text: Text, cartId: number, packageCodes: string[]): Promise<HomeOrderLine> {
   const row = await setupRow(tx, cartId);
   if (!row || row.numberOption === null) throw new ApiError(400, 'CartError', 'homeLine.error.required', {}, 'homeLineRequired', 'homeLine');
   let gpon: boolean;
@@ -341,4 +398,18 @@ export async function requireHomeSetup(tx: DbOrTx, cartId: number, packageCodes:
     gpon = !!(await addressRow(tx, row.addressCode))?.n.gpon;
   }
   if (notCarried(gpon, packageCodes).length > 0) throw new ApiError(400, 'CartError', 'homeLine.error.required', {}, 'homeLineRequired', 'homeLine');
+  const { homeLine } = await homeSetupOf(tx, text, cartId);
+  const hl = homeLine!;
+  // not chosen: the bill goes to the installation address (the step's first option)
+  const bill = hl.installationBill ?? { option: 'INSTALLATION_ADDRESS' as const, formattedAddress: hl.formattedAddress, email: null };
+  return {
+    option: hl.option, formattedAddress: hl.formattedAddress, numberOption: hl.numberOption, homeLineFormatted: hl.homeLineFormatted, operator: hl.operator,
+    installationBill: { option: bill.option, formattedAddress: bill.formattedAddress, email: bill.email },
+  };
+}
+
+/** What an order keeps of its home-line setup (snapshot.homeLine), shown with the order. */
+export interface HomeOrderLine {
+  option: HomeOption; formattedAddress: string; numberOption: string | null; homeLineFormatted: string | null; operator: string | null;
+  installationBill: { option: BillOption; formattedAddress: string | null; email: string | null };
 }

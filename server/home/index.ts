@@ -2,7 +2,7 @@
 export { homeRoutes } from './routes';
 export { PACKAGE_TYPES as HOME_PACKAGE_TYPES } from './seed-data';
 export { seedHome, HOME_SEED_MARKER } from './seed';
-export { homeSetupOf, requireHomeSetup, installationAddressOf } from './checkout';
+export { homeSetupOf, requireHomeSetup, installationAddressOf, releaseHomeSetup } from './checkout';
 export { seedHomeLines, seedHomeTvAddons, HOME_LINES_SEED_MARKER } from './seed-lines';
 export { tvAddonOffers, TV_EXTRA_TYPES, type TvAddonOffers } from './tv-addons';
 export { seedHomeAddresses, HOME_ADDRESSES_SEED_MARKER } from './seed-addresses';

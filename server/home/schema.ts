@@ -155,8 +155,22 @@ export const cartHomeSetups = pgTable('cart_home_setups', {
   homeLineNumber: text('home_line_number'),
   /** port-in: SBB | Orion | Beotel */
   operator: text('operator'),
+  /** where the installation bill goes (seed 001 §9): INSTALLATION_ADDRESS | OTHER_ADDRESS | E_BILL; null: not chosen */
+  billOption: text('bill_option'),
+  /** OTHER_ADDRESS: an address of the address system (entrance and flat checked against the building) */
+  billAddressCode: text('bill_address_code').references(() => homeStreetNumbers.addressCode),
+  billEntrance: text('bill_entrance'),
+  billFlatNum: text('bill_flat_num'),
+  /** E_BILL: the e-mail the bill is sent to */
+  billEmail: text('bill_email'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // each bill option carries exactly what it needs
+  check('cart_home_setups_bill_ck', sql`${t.billOption} IS NULL AND ${t.billAddressCode} IS NULL AND ${t.billEmail} IS NULL
+    OR ${t.billOption} = 'INSTALLATION_ADDRESS' AND ${t.billAddressCode} IS NULL AND ${t.billEmail} IS NULL
+    OR ${t.billOption} = 'OTHER_ADDRESS' AND ${t.billAddressCode} IS NOT NULL AND ${t.billEmail} IS NULL
+    OR ${t.billOption} = 'E_BILL' AND ${t.billEmail} IS NOT NULL AND ${t.billAddressCode} IS NULL`),
+]);
 
 /**
  * What the checkout's SUGGESTED_TV_ADDONS step offers with a package (seed 001 §3 "Suggested-products data"): TV

@@ -73,14 +73,14 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     // the flows say which types choose a number (CONNECT_MSISDN) and which set up a home line (CONNECT_HOME_DATA)
     if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, view.checkoutType, 'CONNECT_MSISDN'));
     // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
-    if (flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')) {
-      await requireHomeSetup(tx, cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code));
-    }
+    const homeLine = flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')
+      ? await requireHomeSetup(tx, (k, p) => ui.message(lang, k, p), cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code))
+      : null;
     const snapshot = {
       entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
       payment: { billingAccountId, savedCardId },
-      checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}),
+      checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}), ...(homeLine ? { homeLine } : {}),
     };
     if (existing?.status === 'PAYMENT_PENDING') {
       const before = existing.snapshot as { entries?: EntryRow[] };

@@ -48,6 +48,19 @@ async function pickAddress(page: Page, parts: { municipality: string; locality: 
   await page.getByRole('button', { name: 'Proveri adresu' }).click();
 }
 
+/** Picks the installation bill's other address in its own picker (the bill choice of the step). */
+async function pickBillAddress(page: Page, parts: { municipality: string; locality: string; street: string; number: string; flat?: string }): Promise<void> {
+  const bill = page.locator('.ot-bill');
+  await bill.getByLabel('Opština', { exact: true }).selectOption({ label: parts.municipality });
+  await bill.getByLabel('Mesto', { exact: true }).locator(`option:text-is("${parts.locality}")`).waitFor({ state: 'attached' });
+  await bill.getByLabel('Mesto', { exact: true }).selectOption({ label: parts.locality });
+  await bill.getByLabel('Ulica', { exact: true }).locator(`option:text-is("${parts.street}")`).waitFor({ state: 'attached' });
+  await bill.getByLabel('Ulica', { exact: true }).selectOption({ label: parts.street });
+  await bill.getByLabel('Kućni broj', { exact: true }).locator(`option:text-is("${parts.number}")`).waitFor({ state: 'attached' });
+  await bill.getByLabel('Kućni broj', { exact: true }).selectOption({ label: parts.number });
+  if (parts.flat) await bill.getByLabel('Broj stana', { exact: true }).fill(parts.flat);
+}
+
 s.test('an uncovered address blocks Next with the clear message; on a covered address the customer picks a free and a paid TV add-on and a box, and pays', async () => {
   const { page, problems } = await s.open();
   await signIn(page, 'staff@orbita.rs');
@@ -72,6 +85,27 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.getByRole('status').filter({ hasText: 'je pokrivena' }).waitFor();
   await page.getByRole('radio', { name: /Dodelite mi novi broj/ }).click();
   await page.getByText('Paket uvodimo na adresi Krunska 40/B, stan 7, 11000 Beograd, sa novim brojem.').waitFor();
+
+  // the installation bill: to another address of the address system, then as an e-bill (a bad e-mail is refused)
+  const bills = page.getByRole('group', { name: 'Kuda šaljemo račun za instalaciju?' });
+  assert.equal(await bills.getByRole('radio', { name: /Na adresu instalacije/ }).isChecked(), true, 'the installation address is the first, shown option');
+  await bills.getByRole('radio', { name: /Na drugu adresu/ }).check();
+  await page.getByRole('button', { name: 'Sačuvaj izbor računa' }).click();
+  await page.locator('.ot-bill').getByRole('alert').filter({ hasText: 'Izaberi adresu na koju šaljemo račun za instalaciju.' }).waitFor();
+  // Next with an unsaved bill choice says so and stays
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.locator('.ot-bill').getByRole('alert').filter({ hasText: 'Sačuvaj izbor računa za instalaciju' }).waitFor();
+  assert.match(new URL(page.url()).pathname, /\/kupovina\/podesavanje-paketa$/);
+  await pickBillAddress(page, { municipality: 'Novi Sad', locality: 'Novi Sad', street: 'Bulevar oslobođenja', number: '100', flat: '5' });
+  await page.getByRole('button', { name: 'Sačuvaj izbor računa' }).click();
+  await page.getByText('Račun za instalaciju šaljemo na adresu Bulevar oslobođenja 100, stan 5, 21000 Novi Sad.').waitFor();
+  await bills.getByRole('radio', { name: /Elektronski račun/ }).check();
+  await page.getByLabel('Imejl adresa za e-račun').fill('jelena@');
+  await page.getByRole('button', { name: 'Sačuvaj izbor računa' }).click();
+  await page.locator('.ot-bill').getByRole('alert').filter({ hasText: 'Unesi ispravnu imejl adresu za e-račun.' }).waitFor();
+  await page.getByLabel('Imejl adresa za e-račun').fill('jelena.racuni@example.rs');
+  await page.getByRole('button', { name: 'Sačuvaj izbor računa' }).click();
+  await page.getByText('Račun za instalaciju šaljemo kao e-račun na jelena.racuni@example.rs.').waitFor();
   await page.screenshot({ path: `${SHOTS}/home-line-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: `${SHOTS}/home-line-375.png`, fullPage: true });
@@ -120,11 +154,21 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.getByRole('checkbox').first().waitFor();
   // the overview shows the delivery to the installation address
   await page.getByText(/Krunska 40, ulaz B, stan 7, 11000 Beograd/).first().waitFor();
+  // and where the installation bill goes (read from the cart's setup: also after a reload)
+  await page.reload();
+  await page.getByText('Račun za instalaciju šaljemo kao e-račun na jelena.racuni@example.rs.').waitFor();
+  await page.getByRole('checkbox').first().waitFor();
+  assert.deepEqual(await axeSerious(page), [], 'the overview with the installation bill has no serious axe violation');
+  await page.screenshot({ path: `${SHOTS}/home-overview-bill-1280.png`, fullPage: true });
   for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
   await page.getByRole('button', { name: 'Poruči' }).click();
   await page.waitForURL(/\/gateway\/pay\//);
   await payWithCard(page, '4111 1111 1111 1111');
   await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
+  // the order shows the installation and its bill
+  await page.getByText('Adresa instalacije: Krunska 40/B, stan 7, 11000 Beograd').waitFor();
+  await page.getByText('Račun za instalaciju šaljemo kao e-račun na jelena.racuni@example.rs.').waitFor();
+  await page.screenshot({ path: `${SHOTS}/home-order-success-1280.png`, fullPage: true });
   assert.deepEqual(problems, []);
 });
 

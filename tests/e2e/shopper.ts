@@ -163,3 +163,49 @@ export async function addPhone(page: Page): Promise<void> {
   await page.reload();
   await page.locator('.ot-minicart__badge').waitFor();
 }
+
+/** A signed-in customer: phone list → first phone paid at once with its postpaid tariff → "Idi na plaćanje" → the
+ *  personal-data step (MOBILE) filled → Next → the number step (CONNECT_MSISDN). */
+export async function phoneIntoMobileCheckout(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}${PLP}`);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
+  await page.getByText('Jednokratno', { exact: true }).click();
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  await throughDeviceSteps(page);
+  await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
+  await page.waitForURL(/\/kupovina\/licni-podaci$/);
+  await fillPersonalData(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/postavke-mobilne-usluge$/);
+  await page.getByRole('heading', { level: 1, name: 'Postavke mobilne usluge' }).waitFor();
+}
+
+/** Checkout steps a shopper may pass without choosing anything (Next moves on): add-ons and suggestions. */
+export const OPTIONAL_STEPS = [/\/kupovina\/dodatne-pogodnosti$/, /\/kupovina\/tv-dodaci$/];
+
+/** After a step's Next: passes any optional steps (Next on each) until the page is at `target`. */
+export async function pastOptionalSteps(page: Page, target: RegExp): Promise<void> {
+  const at = (re: RegExp) => re.test(new URL(page.url()).pathname);
+  for (let i = 0; i < 5; i += 1) {
+    await page.waitForURL((u) => target.test(u.pathname) || OPTIONAL_STEPS.some((re) => re.test(u.pathname)));
+    if (at(target)) return;
+    const from = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+    await page.waitForURL((u) => u.pathname !== from);
+  }
+  assert.fail(`never reached ${target}`);
+}
+
+/** The newest six-digit code sent to `recipient`, read from the development outbox (/dev/outbox.json, newest first). */
+export async function codeFromDevOutbox(page: Page, baseUrl: string, recipient: string): Promise<string> {
+  const res = await page.request.get(`${baseUrl}/dev/outbox.json`);
+  assert.equal(res.status(), 200);
+  const { messages } = await res.json() as { messages: Array<{ recipient: string; body: string }> };
+  const m = messages.find((x) => x.recipient === recipient);
+  assert.ok(m, `no message to ${recipient} in the outbox`);
+  const code = /\b(\d{6})\b/.exec(m.body)?.[1];
+  assert.ok(code, `no six-digit code in "${m.body}"`);
+  return code;
+}

@@ -68,6 +68,59 @@ describe('screen checkout-home-line', () => {
   });
 });
 
+const validSetup = (over: Partial<NonNullable<HomeLineState['setup']>> = {}): NonNullable<HomeLineState['setup']> => ({
+  option: 'HOME_ADDRESS', addressType: 'OTHER_ADDRESS', addressCode: 'TIS-1003-40', entrance: 'B', flatNum: '7',
+  formattedAddress: 'Krunska 40/B, stan 7, 11000 Beograd', numberOption: 'NEW_NUMBER', lineId: null,
+  homeLineNumber: null, homeLineFormatted: null, operator: null, packageId: 'BOX_NET_TV_L', checkStatus: { status: 'VALID', gponCheckIsDone: true }, installationBill: null, ...over,
+});
+
+describe('the installation bill (screen checkout-home-line, overview)', () => {
+  it('is offered once the setup is valid: the installation address first; another address shows its picker and the error', async () => {
+    const h = makeHarness('signed-in-customer');
+    act(() => {
+      h.stores.home.setBoxOptions('municipalities', [{ code: '80403', name: 'Novi Sad' }], 'billAddress');
+      h.stores.home.setHomeLine(loaded({ option: 'HOME_ADDRESS', addressType: 'OTHER_ADDRESS', setup: validSetup(), billOption: 'OTHER_ADDRESS', billError: 'Izaberi adresu na koju šaljemo račun za instalaciju.', billErrorField: 'addressCode' }));
+    });
+    const { container } = renderScreen(h, 'checkout-home-line', '/kupovina/podesavanje-paketa');
+    const bills = await screen.findByRole('group', { name: 'Kuda šaljemo račun za instalaciju?' });
+    expect(within(bills).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL']);
+    expect(within(bills).getByRole('radio', { name: /Na drugu adresu/ })).toHaveProperty('checked', true);
+    expect(within(bills).getByRole('radio', { name: /Na adresu instalacije/ }).closest('label')!.textContent).toContain('Krunska 40/B, stan 7, 11000 Beograd');
+    const form = screen.getByRole('form', { name: 'Na drugu adresu' });
+    expect(within(form).getByLabelText('Kućni broj').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Izaberi adresu na koju šaljemo račun za instalaciju.');
+    fireEvent.change(within(form).getByLabelText('Opština'), { target: { value: '80403' } });
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'home.setAddressField', args: { field: 'municipalityCode', value: '80403', target: 'billAddress' } }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Sačuvaj izbor računa' }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'homeline.setBill', args: { option: 'OTHER_ADDRESS', email: '' } }));
+    fireEvent.click(within(bills).getByRole('radio', { name: /Elektronski račun/ }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'homeline.selectBill', args: { option: 'E_BILL' } }));
+    await settle(container);
+    expect(container).toMatchSnapshot();
+  });
+
+  it('a saved e-bill is stated in the step and, read-only, in the overview', async () => {
+    const bill = { option: 'E_BILL' as const, addressCode: null, entrance: null, flatNum: null, formattedAddress: null, email: 'jelena.racuni@example.rs' };
+    const h = makeHarness('signed-in-customer');
+    act(() => { h.stores.home.setHomeLine(loaded({ option: 'HOME_ADDRESS', addressType: 'OTHER_ADDRESS', setup: validSetup({ installationBill: bill }) })); });
+    const { container } = renderScreen(h, 'checkout-home-line', '/kupovina/podesavanje-paketa');
+    await screen.findByText('Račun za instalaciju šaljemo kao e-račun na jelena.racuni@example.rs.');
+    expect(screen.getByLabelText('Imejl adresa za e-račun')).toHaveProperty('value', 'jelena.racuni@example.rs');
+    await settle(container);
+    expect(container).toMatchSnapshot();
+    cleanup();
+
+    const o = makeHarness('signed-in-customer');
+    act(() => { o.stores.home.setHomeLine({ setup: validSetup({ installationBill: bill }) }); });
+    const overview = renderScreen(o, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    const block = (await screen.findByRole('heading', { level: 2, name: 'Instalacija' })).closest('section')!;
+    expect(within(block).getByText('Adresa instalacije: Krunska 40/B, stan 7, 11000 Beograd')).toBeTruthy();
+    expect(within(block).getByText('Račun za instalaciju šaljemo kao e-račun na jelena.racuni@example.rs.')).toBeTruthy();
+    await settle(overview.container);
+    expect(block).toMatchSnapshot();
+  });
+});
+
 const rsd = (v: number) => ({ value: v, formattedValue: `${v.toLocaleString('de-DE', { minimumFractionDigits: 2 })} RSD`, currencyIso: 'RSD' as const });
 const tvRef = (referenceType: TvAddonReference['referenceType'], code: string, name: string, over: Partial<TvAddonReference> = {}, monthly: number | null = 290, oneTime: number | null = null): TvAddonReference => ({
   referenceType, target: { code, name, description: `${name} — opis`, productOfferingType: referenceType === 'STB_PRODUCT_RELATION' ? 'STB_DEVICE' : 'TV_ADDON', monthlyPrice: monthly === null ? null : rsd(monthly), oneTimePrice: oneTime === null ? null : rsd(oneTime) },

@@ -78,6 +78,10 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
       return c.setHomeLineNumber(db, text(req), cartId, await userId(req), packages, req.body);
     },
   });
+  app.route<RouteOf<'setInstallationBill'>>({
+    ...contractRoute(paths, 'setInstallationBill'), ...auth,
+    handler: async (req) => c.setInstallationBill(db, text(req), (await getOrCreateCart(db, req.sessionId!)).id, req.body),
+  });
   app.route<RouteOf<'homeLineSetup'>>({
     ...contractRoute(paths, 'homeLineSetup'), ...auth,
     handler: async (req) => c.homeSetupOf(db, text(req), (await getOrCreateCart(db, req.sessionId!)).id),
