@@ -149,13 +149,13 @@ export default [
       const q = lang(ctx);
       const empty = <T>(p: Promise<T>, fallback: T) => p.catch((e) => { console.error('[delivery.load]', e); return fallback; });
       const [opts, addresses, stores, slots, municipalities] = await Promise.all([
-        empty(ctx.api.call('checkoutOptions', { query: { checkoutStep: 'DELIVERY', ...(q ?? {}) }, silent: true }), { options: {} as Record<string, unknown> }),
-        empty(ctx.api.call('customerAddresses', { query: q, silent: true }).then((r) => r.addresses as SavedAddress[]), [] as SavedAddress[]),
-        empty(ctx.api.call('pickupStores', { query: q, silent: true }).then((r) => r.pickupStores as PickupStore[]), [] as PickupStore[]),
-        empty(ctx.api.call('deliveryTimeSlots', { query: q, silent: true }).then((r) => r.deliveryTimeSlots as Array<Option & { selected?: boolean }>), [] as Array<Option & { selected?: boolean }>),
-        empty(ctx.api.call('homeMunicipalities', { silent: true }).then((r) => r.municipalities as Option[]), [] as Option[]),
+        empty(ctx.api.call('checkoutOptions', { query: { checkoutStep: 'DELIVERY', ...(q ?? {}) }, silent: true }).then((r) => r.options.deliveryOptions), []),
+        empty(ctx.api.call('customerAddresses', { query: q, silent: true }).then((r) => r.addresses), []),
+        empty(ctx.api.call('pickupStores', { query: q, silent: true }).then((r) => r.pickupStores), []),
+        empty(ctx.api.call('deliveryTimeSlots', { query: q, silent: true }).then((r) => r.deliveryTimeSlots), []),
+        empty<Option[]>(ctx.api.call('homeMunicipalities', { silent: true }).then((r) => r.municipalities), []),
       ]);
-      const options = ((opts.options as { deliveryOptions?: Array<Option & { selected?: boolean }> }).deliveryOptions ?? [])
+      const options = opts
         // a saved address is offered only when there is one
         .filter((o) => o.code !== 'DELIVERY_ADDRESS_EXISTING' || addresses.length > 0);
       // the installation address of the home setup, when the checkout type offers delivery there
@@ -223,9 +223,9 @@ export default [
         try { checkout.setDelivery({ [key]: await call() }); } catch (e) { console.error('[delivery.setAddressField]', e); checkout.setDelivery({ [key]: [] }); }
       };
       if (!args.value) return;
-      if (args.field === 'municipalityCode') await load('localities', async () => (await ctx.api.call('homeLocations', { query: { municipalityCode: d.municipalityCode }, silent: true })).locations as Option[]);
-      else if (args.field === 'localityCode') await load('streets', async () => (await ctx.api.call('homeStreets', { query: { municipalityCode: d.municipalityCode, localityCode: d.localityCode }, silent: true })).streets as Option[]);
-      else if (args.field === 'streetCode') await load('numbers', async () => (await ctx.api.call('homeStreetNumbers', { query: { municipalityCode: d.municipalityCode, streetCode: d.streetCode }, silent: true })).streetnumbers as StreetNumber[]);
+      if (args.field === 'municipalityCode') await load('localities', async () => (await ctx.api.call('homeLocations', { query: { municipalityCode: d.municipalityCode }, silent: true })).locations);
+      else if (args.field === 'localityCode') await load('streets', async () => (await ctx.api.call('homeStreets', { query: { municipalityCode: d.municipalityCode, localityCode: d.localityCode }, silent: true })).streets);
+      else if (args.field === 'streetCode') await load('numbers', async () => (await ctx.api.call('homeStreetNumbers', { query: { municipalityCode: d.municipalityCode, streetCode: d.streetCode }, silent: true })).streetnumbers);
     },
   }),
   defineAction<Record<string, never>>({

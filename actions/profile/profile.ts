@@ -94,8 +94,8 @@ const save = defineAction<{ form?: string }>({
         body: { firstName: str('firstName'), lastName: str('lastName'), contactPhoneNumber: str('contactPhoneNumber'), code: String(ui.forms[formId]?.data?.code ?? '').trim() },
       });
       await followRotation(ctx);
-      session.setUser(r.user as SessionUser);
-      rememberUser(r.user as SessionUser);
+      session.setUser(r.user);
+      rememberUser(r.user);
       ui.setFormData(PERSONAL_DATA_FORM, { firstName: r.user.firstName, lastName: r.user.lastName, contactPhoneNumber: r.user.contactPhoneNumber ?? '' });
       profile.setStep('edit');
       ui.showToast({ kind: 'success', text: r.message });

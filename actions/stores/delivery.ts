@@ -1,8 +1,10 @@
 /** The state of the personal-data and delivery steps (seed 001 §3 delivery options): kept on the checkout store as `delivery`. */
+import type { ApiOperations } from '../../schemas/types/api.operations';
 export interface Option { code: string; name: string }
-export interface SavedAddress { id: string; formattedAddress: string; tisAddressCode?: string | null; defaultAddress: boolean }
-export interface PickupStore { pickupStoreId: string; name: string; formattedAddress: string; openingHours: string }
-export interface StreetNumber { code: string; number: string; tisAddressCode: string; entrances: string[]; flats: number }
+/** The contract's saved address, pickup store and street number (GET customerAddresses, pickupStores, homeStreetNumbers). */
+export type SavedAddress = ApiOperations['customerAddresses']['response']['addresses'][number];
+export type PickupStore = ApiOperations['pickupStores']['response']['pickupStores'][number];
+export type StreetNumber = ApiOperations['homeStreetNumbers']['response']['streetnumbers'][number];
 /** A one-time e-mail code in flight: where it went, until when it holds, what was typed, whether it was confirmed. */
 export interface EmailCodeState { email: string; sent: boolean; expiresAt: number | null; code: string; verified: string | null; error: string | null; busy: boolean }
 export type AddressField = 'municipalityCode' | 'localityCode' | 'streetCode' | 'tisAddressCode' | 'entrance' | 'floor' | 'apartment';

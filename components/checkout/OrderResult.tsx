@@ -53,9 +53,9 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
       </div>
     );
   }
-  const p = o?.orderPrices ?? {};
-  const monthly = (p.totalDeviceMonthlyPrice?.value ?? 0) + (p.totalServiceMonthlyPrice?.value ?? 0);
-  const oneTime = o?.totalPrice?.value ?? (p.totalDeviceOneTimePrice?.value ?? 0) + (p.totalServiceOneTimePrice?.value ?? 0);
+  const p = o?.orderPrices;
+  const monthly = (p?.totalDeviceMonthlyPrice.value ?? 0) + (p?.totalServiceMonthlyPrice.value ?? 0);
+  const oneTime = o?.totalPrice?.value ?? (p?.totalDeviceOneTimePrice.value ?? 0) + (p?.totalServiceOneTimePrice.value ?? 0);
   const c = o?.orderCustomerInfo;
   return (
     <div className="ot-orderdone">

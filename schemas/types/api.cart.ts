@@ -6,6 +6,11 @@ export type ValidateBody = {
   v2?: boolean;
 } | null;
 export type Common_MoneyOrNull = Common_Money | null;
+/**
+ * The cart's order type (seed 000 §3 Cart order types); server/flows/checkout-type.ts picks it by schemas/rules/checkout-types.json.
+ */
+export type Common_CheckoutType =
+  'STANDALONE' | 'GUEST' | 'MOBILE' | 'HOME_MOBILE' | 'HOME_FIXED' | 'MOBILE_PREPAID' | 'MOBILE_PREPAID_GUEST';
 
 export interface CartPayloads {
   AddToCartBody?: AddToCartBody;
@@ -13,6 +18,7 @@ export interface CartPayloads {
   DeleteEntryQuery?: DeleteEntryQuery;
   ValidateBody?: ValidateBody;
   Entry?: Entry;
+  OrderPrices?: OrderPrices;
   Cart?: Cart;
   CartModificationResponse?: CartModificationResponse;
   ValidateResponse?: ValidateResponse;
@@ -264,34 +270,44 @@ export interface Common_Money {
   formattedValue: string;
   currencyIso: 'RSD';
 }
+/**
+ * The totals of a cart or an order: services (tariff, insurance, add-ons, home packages) and devices (the rest), one-time and monthly.
+ */
+export interface OrderPrices {
+  totalServiceOneTimePrice: Common_Money;
+  totalServiceMonthlyPrice: Common_Money;
+  totalDeviceMonthlyPrice: Common_Money;
+  totalDeviceOneTimePrice: Common_Money;
+}
 export interface Cart {
   code: string;
   version: number;
-  checkoutType: string | null;
+  checkoutType: Common_CheckoutType | null;
   entries: Entry[];
   totalUnitCount: number;
   totalItems: number;
-  appliedVouchers?: {
+  appliedVouchers: {
+    voucherCode: string;
+    value: Common_Money;
+    /**
+     * The entry the coupon applies to.
+     */
+    entryNumber: number;
     [k: string]: unknown;
   }[];
-  paymentMode?: null | {
+  paymentMode: null | {
     code?: string;
   };
-  paymentInfo?: null | {
+  paymentInfo: null | {
     [k: string]: unknown;
   };
-  orderCustomerInfo?: null | OrderCustomerInfo;
-  deliveryAddress?: null | DeliveryAddress;
-  deliveryAddressType?: string | null;
-  deliveryTimeSlot?: string | null;
-  esimOptionSelected?: boolean;
-  orderPrices: {
-    totalServiceOneTimePrice?: Common_Money;
-    totalServiceMonthlyPrice?: Common_Money;
-    totalDeviceMonthlyPrice?: Common_Money;
-    totalDeviceOneTimePrice?: Common_Money;
-  };
-  totalPrice?: Common_Money;
+  orderCustomerInfo: null | OrderCustomerInfo;
+  deliveryAddress: null | DeliveryAddress;
+  deliveryAddressType: string | null;
+  deliveryTimeSlot: string | null;
+  esimOptionSelected: boolean;
+  orderPrices: OrderPrices;
+  totalPrice: Common_Money;
   [k: string]: unknown;
 }
 /**
@@ -363,7 +379,7 @@ export interface ValidateResponse {
      */
     done?: boolean;
   }[];
-  checkoutType: string;
+  checkoutType: Common_CheckoutType;
   backToOffer?: string | null;
   cart: {
     code?: string;

@@ -53,7 +53,7 @@ export interface Service {
   name: string;
   description: string;
   productOfferingType: string;
-  checkoutType: string;
+  checkoutType: 'HOME_FIXED' | 'HOME_MOBILE';
   url: string;
   purchasableAlone: boolean;
   channelCount: number;
@@ -129,7 +129,7 @@ export interface ServiceDetails {
   name: string;
   description: string;
   productOfferingType: string;
-  checkoutType: string;
+  checkoutType: 'HOME_FIXED' | 'HOME_MOBILE';
   url: string;
   purchasableAlone: boolean;
   channelCount: number;

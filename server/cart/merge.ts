@@ -12,7 +12,7 @@
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, carts, products, sessions, stock } from '../db/schema';
-import { evaluateAddRules, type AddCandidate, type RuleVerdict } from './rules';
+import { evaluateAddRules, type AddCandidate, type AddStatusCode, type RuleVerdict } from './rules';
 import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, findOpenCart, getOrCreateCart, lineOfSameAccessory, removeEntries, type EntryRow } from './service';
 
 export type MergeStatus = 'merged' | 'pendingReplace' | 'refused';
@@ -23,7 +23,7 @@ export type PendingEntry = Omit<EntryRow, 'id' | 'cartId' | 'bundleNo'>;
 
 /** One stored merge status (`carts.merge_modifications`), answered by GET mergeCart. */
 export interface MergeModification {
-  statusCode: string;
+  statusCode: AddStatusCode;
   productCode: string;
   variantCode: string | null;
   /** success / accessoriesNeedMerge: the merged entry in the user's cart. */
@@ -37,7 +37,7 @@ export interface MergeModification {
 
 /** A merge status ready to answer: rows instead of entry numbers. */
 export interface AnsweredModification {
-  statusCode: string;
+  statusCode: AddStatusCode;
   params?: Record<string, string | number>;
   cmsComponentId: string | null;
   /** success / accessoriesNeedMerge: the merged entry; productsNeedReplace: what would be added (with the number it would get). */

@@ -15,6 +15,7 @@ import { addVoucher, removeVoucher } from './vouchers';
 import { validateCart } from './validate';
 import { devCartRoutes } from './dev';
 import { answerMerge } from './merge';
+import type { CartModificationResponse } from '../../schemas/types/api.cart';
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
   const cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
@@ -45,7 +46,7 @@ function localNumbers(params: Record<string, string | number> | undefined, lang:
   return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? fmt.format(v) : v]));
 }
 
-async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
+async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult): Promise<CartModificationResponse> {
   const lang = requestLang(req);
   const cart = r.cart ?? await getOrCreateCart(ctx.db, req.sessionId!);
   const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current(), r.cart ? r.entries : undefined);
@@ -63,7 +64,7 @@ async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult) {
   return { cart: view, cartModifications: await successes(ctx, r.added, lang, r.quantities) };
 }
 
-async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang, quantities?: number[]) {
+async function successes(ctx: AppContext, rows: EntryRow[], lang: Lang, quantities?: number[]): Promise<CartModificationResponse['cartModifications']> {
   const views = await entryViews(ctx, rows, lang);
   return views.map((entry, i) => ({
     statusCode: 'success', statusMessage: ctx.ui.message(lang, 'cart.status.success'), entry, quantityAdded: quantities?.[i] ?? rows[i].quantity, replaceModalEntries: [], cmsComponentId: null,

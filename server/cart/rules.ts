@@ -3,10 +3,10 @@
 // Their limits come from server/cart/rules.config.json (config.ts). accessoriesNeedMerge is judged at the
 // login merge (merge.ts); a mixed payment method is kept on add and reported by validate (`conflict`).
 import { rulesConfig, type RulesConfig } from './config';
+import type { CartModificationResponse } from '../../schemas/types/api.cart';
 
-export type AddStatusCode =
-  | 'success' | 'productsNeedReplace' | 'maxOrderQuantityExceeded' | 'allowedTotalAmountExceeded'
-  | 'accessoriesNeedMerge' | 'notEligibleByAge' | 'noStock';
+/** The contract's statusCode of a cart modification (schemas/api/cart.json CartModificationResponse). */
+export type AddStatusCode = CartModificationResponse['cartModifications'][number]['statusCode'];
 
 export interface AddCandidate {
   productCode: string;

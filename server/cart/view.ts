@@ -11,6 +11,7 @@ import { ADDON_TYPES } from './config';
 import type { CatalogSnapshot } from '../catalog/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
 import { checkoutTypeFor, type CheckoutType } from '../flows/index';
+import type { Cart, Entry } from '../../schemas/types/api.cart';
 
 export type AppliedVoucher = typeof cartVouchers.$inferSelect;
 
@@ -41,7 +42,7 @@ export function checkoutTypeOf(ui: UiDocuments, signedIn: boolean, entries: Entr
   });
 }
 
-export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []) {
+export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []): Entry {
   const p = products.find((x) => x.product.code === e.productCode)!;
   const v = e.variantCode ? p.variants.find((x) => x.code === e.variantCode) : undefined;
   const images = v?.images.slice(0, 1) ?? [];
@@ -91,9 +92,9 @@ export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocumen
   };
 }
 
-export type EntryView = ReturnType<typeof entryView>;
+export type EntryView = Entry;
 
-export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lang: Lang) {
+export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lang: Lang): Cart['orderPrices'] {
   let serviceOne = 0, serviceMonthly = 0, deviceMonthly = 0, deviceOne = 0;
   for (const e of entries) {
     const type = products.find((p) => p.product.code === e.productCode)?.product.type;
@@ -118,11 +119,11 @@ export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n 
  * (cart row, language) in that snapshot: every change of the entries or coupons bumps the cart's version (and
  * updatedAt), any other change of the cart row changes the row itself, and a catalogue change replaces the snapshot.
  */
-export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]) {
+export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]): Promise<Cart> {
   if (!cat) return computeCartView(db, ui, cart, lang);
   const key = `${lang}|${JSON.stringify(cart)}`;
   const hit = cat.cartViews.get(key);
-  if (hit) return hit as Awaited<ReturnType<typeof computeCartView>>;
+  if (hit) return hit;
   const view = await computeCartView(db, ui, cart, lang, cat, knownEntries);
   if (cat.cartViews.size >= 5000) cat.cartViews.clear();
   cat.cartViews.set(key, view);
@@ -130,7 +131,7 @@ export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
 }
 
 /** `knownEntries`: the entries of exactly this cart row, when the caller has just written them (add to cart). */
-async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]) {
+async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]): Promise<Cart> {
   const entries = knownEntries ?? await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries, cat);
   const vouchers = await vouchersOf(db, cart.id);

@@ -1,18 +1,21 @@
 // productCompare (seed 001 §7 products/compare) and productSuggestions (the header search box's suggestions).
 import { badInput, notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
+import { upTo, type ResponseOf } from '../lib/contract';
 import type { CatalogSnapshot } from './model';
 import { summarize } from './search';
 
 /** Up to 3 phones side by side (issue 13). */
 export const COMPARE_MAX = 3;
+/** At most 10 suggestions (SuggestQuery.max's maximum). */
+const SUGGEST_MAX = 10;
 
 /**
  * The comparison of up to 3 devices: their summaries, and their specification groups aligned by group and
  * characteristic name (in the order of their first appearance); a value a device lacks is null; `differs` marks a
  * row whose values are not all the same, and a group with such a row.
  */
-export function compareProducts(cat: CatalogSnapshot, productCodes: string, lang: Lang) {
+export function compareProducts(cat: CatalogSnapshot, productCodes: string, lang: Lang): ResponseOf<'productCompare'> {
   const codes = [...new Set(productCodes.split(',').map((c) => c.trim()).filter(Boolean))];
   if (codes.length === 0) throw badInput('compare.error.none');
   if (codes.length > COMPARE_MAX) throw badInput('compare.error.tooMany', { max: COMPARE_MAX }, 'productCodes');
@@ -39,7 +42,7 @@ export function compareProducts(cat: CatalogSnapshot, productCodes: string, lang
       }
     });
     return {
-      products: products.map((p) => { const { rating: _r, ...s } = summarize(p, dp, lang); return s; }),
+      products: upTo(products.map((p) => { const { rating: _r, ...s } = summarize(p, dp, lang); return s; }), COMPARE_MAX),
       groups: groups.map((g) => {
         const rows = g.rows.map((r) => ({ ...r, differs: products.length > 1 && new Set(r.values.map((v) => v ?? '')).size > 1 }));
         return { name: g.name, rows, differs: rows.some((r) => r.differs) };
@@ -55,7 +58,7 @@ const KIND: Record<string, 'DEVICE' | 'ACCESSORY' | 'TARIFF'> = { DEVICE: 'DEVIC
  * Suggestions for a typed text: the products of the site search (phones, accessories, tariffs) whose name or brand
  * contains every word typed, those whose name starts with the text first, then by the list order; at most `max`.
  */
-export function suggestProducts(cat: CatalogSnapshot, term: string, max: number, lang: Lang) {
+export function suggestProducts(cat: CatalogSnapshot, term: string, max: number, lang: Lang): ResponseOf<'productSuggestions'> {
   const text = term.trim().toLocaleLowerCase('sr').replace(/\s+/g, ' ');
   return cat.memo(`suggest|${lang}|${text}|${max}`, () => {
     const words = text.split(' ').filter(Boolean);
@@ -73,10 +76,10 @@ export function suggestProducts(cat: CatalogSnapshot, term: string, max: number,
     const dp = cat.devicePricesOf(scored.filter((x) => x.p.product.type === 'DEVICE').map((x) => x.p.product.code));
     return {
       term: text,
-      suggestions: scored.map(({ p }) => {
+      suggestions: upTo(scored.map(({ p }) => {
         const s = summarize(p, dp, lang);
         return { code: s.code, name: s.name, url: s.url, kind: KIND[p.product.type], brand: p.product.brand, image: s.images[0] ?? null, price: s.price, monthlyPrice: s.monthlyPrice };
-      }),
+      }), SUGGEST_MAX),
     };
   });
 }

@@ -5,8 +5,10 @@ import { money, moneyOrNull } from '../lib/money';
 import { currentMonthly, monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
 import type { CatalogSnapshot } from './model';
 import { summarize } from './search';
+import type { TariffPrice } from '../../schemas/types/api.catalog';
+import type { ResponseOf } from '../lib/contract';
 
-function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: DevicePriceRow[], children: CatalogProduct[], lang: Lang): Record<string, unknown> {
+function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: DevicePriceRow[], children: CatalogProduct[], lang: Lang): TariffPrice {
   const fee = monthlyFee(t);
   const childPrices = children.map((c) => tariffPrice(c, device, dp, [], lang));
   const childFees = children.map((c) => monthlyFee(c)).filter((x): x is number => x !== null);
@@ -62,13 +64,13 @@ function tariffOffers(cat: CatalogSnapshot, device: CatalogProduct | null, lang:
 }
 
 /** The details answer, computed once per (product, language) and catalogue revision. */
-export function productDetails(cat: CatalogSnapshot, code: string, lang: Lang) {
+export function productDetails(cat: CatalogSnapshot, code: string, lang: Lang): ResponseOf<'productDetails'> {
   const p = cat.product(code);
   if (!p) throw notFound(code, 'error.unknownProduct');
   return cat.memo(`details|${lang}|${code}`, () => computeDetails(cat, p, lang));
 }
 
-function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang) {
+function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang): ResponseOf<'productDetails'> {
   const code = p.product.code;
   const own = oneOffPrice(p);
   const insuranceRefs = cat.referencesOf(code, 'INSURANCE');
@@ -106,7 +108,7 @@ function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang) {
   };
 }
 
-export function productSpecification(cat: CatalogSnapshot, code: string, lang: Lang) {
+export function productSpecification(cat: CatalogSnapshot, code: string, lang: Lang): ResponseOf<'productSpecification'> {
   const p = cat.product(code)?.product;
   if (!p) throw notFound(code, 'error.unknownProduct');
   return {
@@ -119,7 +121,7 @@ export function productSpecification(cat: CatalogSnapshot, code: string, lang: L
   };
 }
 
-export function productReferences(cat: CatalogSnapshot, code: string, referenceType: string, pageSize: number, lang: Lang) {
+export function productReferences(cat: CatalogSnapshot, code: string, referenceType: string, pageSize: number, lang: Lang): ResponseOf<'productReferences'> {
   if (!cat.product(code)) throw notFound(code, 'error.unknownProduct');
   const refs = cat.referencesOf(code, referenceType).slice(0, pageSize);
   const targets = cat.products({ codes: refs.map((r) => r.targetCode) });
@@ -134,7 +136,7 @@ export function productReferences(cat: CatalogSnapshot, code: string, referenceT
   };
 }
 
-export function cmsComponent(cat: CatalogSnapshot, id: string, lang: Lang) {
+export function cmsComponent(cat: CatalogSnapshot, id: string, lang: Lang): ResponseOf<'cmsComponent'> {
   const c = cat.cmsComponent(id);
   if (!c) throw notFound(id, 'error.unknownCmsComponent');
   return {
@@ -148,7 +150,7 @@ export function cmsComponent(cat: CatalogSnapshot, id: string, lang: Lang) {
 
 /** GET cmsComponents: the banners of a list (seed 001 §2: content components with a webPosition) in one content slot,
  *  optionally only some component ids. */
-export function cmsBanners(cat: CatalogSnapshot, categoryCode: string, componentIds: string | undefined, lang: Lang) {
+export function cmsBanners(cat: CatalogSnapshot, categoryCode: string, componentIds: string | undefined, lang: Lang): ResponseOf<'cmsComponents'> {
   const wanted = componentIds ? new Set(componentIds.split(',').filter(Boolean)) : null;
   const component = cat.bannersOf(categoryCode).filter((c) => !wanted || wanted.has(c.id)).map((c) => ({
     uid: c.id,

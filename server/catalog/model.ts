@@ -12,6 +12,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import * as s from '../db/schema';
 import { loadProducts, type CatalogProduct, type DevicePriceRow } from './repository';
+import type { Cart } from '../../schemas/types/api.cart';
 
 type ReferenceRow = typeof s.productReferences.$inferSelect;
 type CmsRow = typeof s.cmsComponents.$inferSelect;
@@ -27,7 +28,7 @@ export class CatalogSnapshot {
   /** Answers computed from this snapshot (search / details per query and language); dropped with it. */
   readonly answers = new Map<string, unknown>();
   /** Cart views of this snapshot (server/cart/view.ts), per cart row and language. */
-  readonly cartViews = new Map<string, unknown>();
+  readonly cartViews = new Map<string, Cart>();
 
   constructor(readonly revision: number, readonly all: CatalogProduct[], devicePrices: DevicePriceRow[], references: ReferenceRow[], cms: CmsRow[]) {
     for (const p of all) {

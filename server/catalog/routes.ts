@@ -1,6 +1,6 @@
 // Thin routes of the catalogue; the work is in search.ts / details.ts.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { contractRoute, type RouteOf } from '../lib/contract';
+import { contractRoute, type ResponseOf, type RouteOf } from '../lib/contract';
 import { devCatalogRoutes } from './dev';
 import { requestLang } from '../lib/lang';
 import { notFound } from '../lib/errors';
@@ -15,12 +15,12 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
   /**
    * The answer serialized once per catalogue revision, (route, query) and language, by the route's own response
    * serializer (so the bytes are what the schema-driven serializer would write), kept as UTF-8 bytes, sent as they are.
+   * `compute` answers the operation's contract response (checked at build time); the bytes are its serialization.
    */
-  const cached = async (reply: FastifyReply, key: string, compute: (cat: Awaited<ReturnType<typeof catalog.current>>) => unknown) => {
+  const cached = async <N extends 'productSearch' | 'productDetails'>(_op: N, reply: FastifyReply, key: string, compute: (cat: Awaited<ReturnType<typeof catalog.current>>) => ResponseOf<N>): Promise<void> => {
     const cat = await catalog.current();
     const body = cat.memo(`json|${key}`, () => Buffer.from(String(reply.serialize(compute(cat))), 'utf8'));
-    reply.type('application/json; charset=utf-8');
-    return body;
+    await reply.type('application/json; charset=utf-8').send(body);
   };
   const keyOf = (req: { url: string }, lang: string) => `${lang}|${req.url}`;
   // the catalogue is public data: a well-signed unexpired token is enough (no database)
@@ -28,12 +28,12 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
 
   app.route<RouteOf<'productSearch'>>({
     ...contractRoute(paths, 'productSearch'), ...auth,
-    handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => searchProducts(cat, ui, { ...req.query, page: req.query.page ?? 0, pageSize: req.query.pageSize ?? 20 }, requestLang(req))),
+    handler: async (req, reply) => cached('productSearch', reply, keyOf(req, requestLang(req)), (cat) => searchProducts(cat, ui, { ...req.query, page: req.query.page ?? 0, pageSize: req.query.pageSize ?? 20 }, requestLang(req))),
   });
 
   app.route<RouteOf<'productDetails'>>({
     ...contractRoute(paths, 'productDetails'), ...auth,
-    handler: async (req, reply) => cached(reply, keyOf(req, requestLang(req)), (cat) => productDetails(cat, req.query.productCode, requestLang(req))),
+    handler: async (req, reply) => cached('productDetails', reply, keyOf(req, requestLang(req)), (cat) => productDetails(cat, req.query.productCode, requestLang(req))),
   });
 
   app.route<RouteOf<'productSpecification'>>({

@@ -7,6 +7,7 @@ import { colorFamily, familyByCode, FAMILY_ORDER } from './colors';
 import { monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
 import type { CatalogSnapshot } from './model';
 import type { ProductSummary as ApiProductSummary } from '../../schemas/types/api.catalog';
+import type { ResponseOf } from '../lib/contract';
 
 export const SORTS = ['relevance', 'topRated', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
 export type SortCode = (typeof SORTS)[number];
@@ -79,7 +80,7 @@ const buildQuery = (q: ParsedQuery, filters: Array<[string, string]>) =>
   [q.text, q.sort, ...filters.flatMap(([k, v]) => [k, v])].join(':');
 
 /** The search answer, computed once per (query, language) and catalogue revision. */
-export function searchProducts(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang) {
+export function searchProducts(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang): ResponseOf<'productSearch'> {
   const key = `search|${lang}|${params.categoryCode ?? ''}|${params.query ?? ''}|${params.sort ?? ''}|${params.page}|${params.pageSize}|${params.searchQueryContext ?? ''}`;
   return cat.memo(key, () => computeSearch(cat, ui, params, lang));
 }

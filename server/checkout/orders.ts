@@ -8,11 +8,15 @@ import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
 import { money } from '../lib/money';
-import type { BodyOf } from '../lib/contract';
+import type { BodyOf, ReplyOf, ResponseOf } from '../lib/contract';
+import type { Cart } from '../../schemas/types/api.cart';
 import type { UiDocuments } from '../ui/index';
 import { entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, type CartRow, type EntryRow } from '../cart/index';
 
 export type OrderRow = typeof orders.$inferSelect;
+/** What submit keeps of the cart in `orders.snapshot` (server/workflows/place-order.ts): the entry rows, and the
+ *  customer and address as the cart view answered them. */
+export interface OrderSnapshot { entries: EntryRow[]; orderCustomerInfo: Cart['orderCustomerInfo']; deliveryAddress: Cart['deliveryAddress'] }
 type NewOrder = typeof orders.$inferInsert;
 export type OrderValues = Omit<NewOrder, 'id' | 'code' | 'cartId' | 'sessionId' | 'createdAt'>;
 
@@ -21,8 +25,8 @@ export type SubmitBody = BodyOf<'submitOrder'>;
 
 export const DEFAULT_CARD_PAYMENT_TYPE = 'NEW_CARD';
 
-export function orderResult(o: OrderRow, lang: Lang) {
-  const snap = o.snapshot as { orderCustomerInfo?: unknown };
+export function orderResult(o: OrderRow, lang: Lang): ResponseOf<'submitOrder'> {
+  const snap = o.snapshot as Pick<OrderSnapshot, 'orderCustomerInfo'>;
   return {
     code: o.code,
     status: o.status,
@@ -51,8 +55,16 @@ export async function lockCartToOrder(tx: DbOrTx, sessionId: string): Promise<{ 
 }
 
 /** The cart failed validation at submit: 400 { errors: [{ type: 'CartValidationError', reason, message, subject? }] }. */
+type CartValidationError = { type: 'CartValidationError'; reason: string; message: string; subject?: string };
 export class CartValidationFailure extends Error {
-  constructor(readonly errors: Array<{ type: 'CartValidationError'; reason: string; message: string; subject?: string }>) { super('CartValidationError'); }
+  /** The 400 body's errors (the contract's ErrorResponse: at least one). */
+  readonly errors: ReplyOf<'submitOrder', 400>['errors'] & CartValidationError[];
+  constructor(errors: CartValidationError[]) {
+    super('CartValidationError');
+    const [first, ...rest] = errors;
+    if (!first) throw new Error('CartValidationFailure without an error');
+    this.errors = [first, ...rest];
+  }
 }
 
 /** Every required consent given, and no unknown one (400 ValidationError otherwise). */
@@ -133,13 +145,14 @@ export async function markStockReleased(tx: DbOrTx, orderId: number): Promise<Ar
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
 }
 
-export function orderStatus(ui: UiDocuments, o: OrderRow, lang: Lang) {
+export function orderStatus(ui: UiDocuments, o: OrderRow, lang: Lang): ResponseOf<'orderStatus'> {
   const messageKey = o.errorType === 'MtsCardLimitError' ? 'payment.error.cardLimit' : o.errorType === 'PaymentDeclinedError' ? 'payment.error.declined' : null;
   return { code: o.code, status: o.status, paymentStatus: o.paymentStatus, errorType: o.errorType, message: messageKey ? ui.message(lang, messageKey) : null };
 }
 
-export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow, lang: Lang) {
-  const snap = o.snapshot as { entries: EntryRow[]; orderCustomerInfo: unknown; deliveryAddress: unknown; deliveryTimeSlot?: string | null; homeLine?: unknown };
+export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow, lang: Lang): Promise<ResponseOf<'confirmationData'>> {
+  type Order = ResponseOf<'confirmationData'>['order'];
+  const snap = o.snapshot as Pick<OrderSnapshot, 'entries' | 'orderCustomerInfo' | 'deliveryAddress'> & { deliveryTimeSlot?: Order['deliveryTimeSlot']; homeLine?: Order['homeLine'] };
   const products = await loadEntryProducts(db, snap.entries);
   return {
     order: {

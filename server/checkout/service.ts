@@ -6,6 +6,7 @@ import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
 import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';
+import type { ResponseOf } from '../lib/contract';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setCheckoutFields } from '../cart/index';
 import { deliveryOptionsOf } from '../flows/index';
@@ -81,7 +82,7 @@ export async function consents(db: Db, lang: Lang, sessionId?: string) {
   };
 }
 
-export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string, step: string | undefined, lang: Lang) {
+export async function checkoutOptions(db: Db, ui: UiDocuments, sessionId: string, step: string | undefined, lang: Lang): Promise<ResponseOf<'checkoutOptions'>> {
   const cart = await getOrCreateCart(db, sessionId);
   const entries = await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries);

@@ -4,6 +4,9 @@ import {
   pgTable, text, integer, bigint, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { CartModificationResponse, Entry } from '../../schemas/types/api.cart';
+import type { OrderPaymentState, OrderState } from '../../schemas/types/api.checkout';
+import type { TariffPrice } from '../../schemas/types/api.catalog';
 
 export type LocalText = { sr: string; en: string };
 export type SpecGroup = { name: LocalText; items: Array<{ name: LocalText; value: LocalText }> };
@@ -15,7 +18,7 @@ export const products = pgTable('products', {
   /** productOfferingType of seed 000 §1 / seed 001 §3 (TARIFF, DEVICE, ACCESSORY, INSURANCE, …). */
   type: text('type').notNull(),
   /** TOP_OFFER | BASIC_OFFER (tariffs); null otherwise. */
-  processType: text('process_type'),
+  processType: text('process_type').$type<TariffPrice['processType']>(),
   /** NONE | ESIM_SIM | ESIM */
   esim: text('esim').$type<'NONE' | 'ESIM_SIM' | 'ESIM'>().notNull().default('NONE'),
   brand: text('brand').notNull(),
@@ -189,7 +192,7 @@ export const carts = pgTable('carts', {
   cardPaymentType: text('card_payment_type'),
   /** cartModifications of the last login merge, answered (once) by GET mergeCart; a productsNeedReplace one keeps the
    *  anonymous cart's bundle (`pending`) until GET mergeCart?productsNeedReplace=true|false (server/cart/merge.ts). */
-  mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: string; productCode: string; variantCode: string | null; entryNumber: number | null; params?: Record<string, string | number>; cmsComponentId?: string | null; pending?: Array<Record<string, unknown>> }>>(),
+  mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: CartModificationResponse['cartModifications'][number]['statusCode']; productCode: string; variantCode: string | null; entryNumber: number | null; params?: Record<string, string | number>; cmsComponentId?: string | null; pending?: Array<Record<string, unknown>> }>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('carts_session_idx').on(t.sessionId, t.status)]);
@@ -204,7 +207,7 @@ export const cartEntries = pgTable('cart_entries', {
   variantCode: text('variant_code').references(() => productVariants.code),
   quantity: integer('quantity').notNull().default(1),
   /** ONE_TIME_CHARGE | RECURRING_CHARGE */
-  chargeType: text('charge_type').notNull(),
+  chargeType: text('charge_type').$type<Entry['chargeType']>().notNull(),
   processType: text('process_type'),
   pricePlanId: text('price_plan_id'),
   termMonths: integer('term_months'),
@@ -227,9 +230,9 @@ export const orders = pgTable('orders', {
   cartId: integer('cart_id').notNull().unique().references(() => carts.id),
   sessionId: text('session_id').notNull().references(() => sessions.id),
   /** CREATED | PAYMENT_PENDING | PAID | PAYMENT_FAILED */
-  status: text('status').notNull(),
-  /** NOT_PAID | PENDING | PAID | DECLINED */
-  paymentStatus: text('payment_status').notNull(),
+  status: text('status').$type<OrderState>().notNull(),
+  /** NOT_REQUIRED | PENDING | PAID | DECLINED | ON_DELIVERY | MONTHLY_BILL */
+  paymentStatus: text('payment_status').$type<OrderPaymentState>().notNull(),
   errorType: text('error_type'),
   paymentMode: text('payment_mode').notNull(),
   cardPaymentType: text('card_payment_type'),

@@ -6,7 +6,8 @@ import type { DbOrTx } from '../db/index';
 import { choiceOf } from '../numbers/index';
 import { homeSetupOf } from '../home/index';
 
-export type CheckoutType = 'STANDALONE' | 'GUEST' | 'MOBILE' | 'HOME_MOBILE' | 'HOME_FIXED' | 'MOBILE_PREPAID' | 'MOBILE_PREPAID_GUEST';
+/** The contract's checkout types (schemas/api/common.json CheckoutType, seed 000 §3). */
+export type CheckoutType = import('../../schemas/types/api.common').CheckoutType;
 
 interface EntryMatch { type?: string[]; category?: string[] }
 interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }

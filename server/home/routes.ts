@@ -50,8 +50,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
   app.route<RouteOf<'fnpContact'>>({
     ...contractRoute(paths, 'fnpContact'), ...read,
     config: { ...read.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
-    // answered with 201 Created: the contract's response schema serializes that status (contractRoute puts it on 200)
-    schema: { body: { $ref: paths.fnpContact.body }, response: { 201: { $ref: paths.fnpContact.response } } },
+    // answered with 201 Created (the entry's `status`: contractRoute puts the response schema on 201)
     handler: async (req, reply) => {
       const ack = await svc.submitFnp(db, req.body);
       return reply.code(201).send({ ...ack, message: ui.message(lang(req), 'home.fnp.received', { reference: ack.reference }) });

@@ -5,6 +5,7 @@
 import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { carts, users } from '../db/schema';
+import type { ResponseOf } from '../lib/contract';
 
 type LocalText = { sr: string; en: string };
 
@@ -17,7 +18,7 @@ export const homeCategories = pgTable('home_categories', {
   /** The category chosen when the URL names none (seed 001 §4). */
   defaultCategory: boolean('default_category').notNull().default(false),
   /** Cart order type of the category's services (HOME_FIXED, HOME_MOBILE). */
-  checkoutType: text('checkout_type').notNull(),
+  checkoutType: text('checkout_type').$type<ResponseOf<'homeService'>['checkoutType']>().notNull(),
   /** The URL slug of a first-level category (?kategorija=…). */
   slug: text('slug').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
@@ -105,7 +106,7 @@ export const homeFnpRequests = pgTable('home_fnp_requests', {
   phoneNumber: text('phone_number').notNull(),
   currentOperator: text('current_operator').notNull(),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  status: text('status').notNull().default('RECEIVED'),
+  status: text('status').$type<ResponseOf<'fnpContact'>['status']>().notNull().default('RECEIVED'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** one open request per number: a second one while the first is RECEIVED is refused by this index */
 }, (t) => [uniqueIndex('home_fnp_open_number_uq').on(t.phoneNumber).where(sql`status = 'RECEIVED'`)]);

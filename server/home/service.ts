@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
+import type { ResponseOf } from '../lib/contract';
+import type { Service } from '../../schemas/types/api.home';
 import { money, moneyOrNull } from '../lib/money';
 import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
@@ -19,7 +21,7 @@ type CharRow = typeof h.homeCharacteristics.$inferSelect;
 export const packageUrl = (code: string) => `/Privatni/Kucni-paketi/paket/${code}`;
 
 /** A service (home product) in the shape of seed 001 §3: pricePlans with subscriptionTerms, characteristic groups. */
-function serviceView(p: CatalogProduct, chars: CharRow[], checkoutType: string, channelCount: number, lang: Lang) {
+function serviceView(p: CatalogProduct, chars: CharRow[], checkoutType: Service['checkoutType'], channelCount: number, lang: Lang): Service {
   const plan = p.plan;
   const rec = (plan?.charges ?? []).filter((c) => c.chargeType === 'RECURRING_CHARGE');
   const one = oneOffPrice(p);
@@ -67,7 +69,7 @@ async function channelCounts(db: Db): Promise<Map<string, number>> {
  * The product-page hierarchy (seed 001 §3–§4): first-level categories with their subcategories and services.
  * `categoryCode` (a code or slug of a first-level category) limits the answer to that category; unknown → 404.
  */
-export async function hierarchy(db: Db, cat: CatalogSnapshot, lang: Lang, categoryCode?: string) {
+export async function hierarchy(db: Db, cat: CatalogSnapshot, lang: Lang, categoryCode?: string): Promise<ResponseOf<'homeHierarchy'>> {
   const cats = await db.select().from(h.homeCategories).orderBy(asc(h.homeCategories.sortOrder));
   const links = await db.select().from(h.homeCategoryServices).orderBy(asc(h.homeCategoryServices.sortOrder));
   const codes = [...new Set(links.map((l) => l.productCode))];
@@ -96,7 +98,7 @@ export async function hierarchy(db: Db, cat: CatalogSnapshot, lang: Lang, catego
 }
 
 /** One home service with its category path (the package page). */
-export async function serviceDetails(db: Db, cat: CatalogSnapshot, lang: Lang, productCode: string) {
+export async function serviceDetails(db: Db, cat: CatalogSnapshot, lang: Lang, productCode: string): Promise<ResponseOf<'homeService'>> {
   const [link] = await db.select({ l: h.homeCategoryServices, c: h.homeCategories }).from(h.homeCategoryServices)
     .innerJoin(h.homeCategories, eq(h.homeCategories.code, h.homeCategoryServices.categoryCode))
     .where(eq(h.homeCategoryServices.productCode, productCode)).limit(1);
@@ -196,7 +198,7 @@ export async function streetNumbers(db: Db, municipalityCode: string, streetCode
  * gponCheckIsDone. An unknown address is 404; an entrance the building does not have, or a flat number above its
  * flats, is 400 with the field as subject.
  */
-export async function gponAddressCheck(db: Db, cat: CatalogSnapshot, text: (key: string, params?: Record<string, string | number>) => string, q: { addressCode: string; entrance?: string; flatNum?: string }) {
+export async function gponAddressCheck(db: Db, cat: CatalogSnapshot, text: (key: string, params?: Record<string, string | number>) => string, q: { addressCode: string; entrance?: string; flatNum?: string }): Promise<ResponseOf<'gponAddressCheck'>> {
   const [row] = await db.select({ n: h.homeStreetNumbers, s: h.homeStreets, l: h.homeLocalities, m: h.homeMunicipalities }).from(h.homeStreetNumbers)
     .innerJoin(h.homeStreets, eq(h.homeStreets.code, h.homeStreetNumbers.streetCode))
     .innerJoin(h.homeLocalities, eq(h.homeLocalities.code, h.homeStreets.localityCode))
@@ -260,7 +262,7 @@ export function validJmbg(j: string): boolean {
  * JMBG are checked here (the JSON Schema of the route checks shapes); one open request per number is enforced by a
  * partial unique index, so two concurrent submissions of one number store one request (the other: 409).
  */
-export async function submitFnp(db: Db, body: FnpBody) {
+export async function submitFnp(db: Db, body: FnpBody): Promise<Omit<ResponseOf<'fnpContact'>, 'message'>> {
   if (!validJmbg(body.jmbg)) throw badInput('home.error.jmbg', {}, 'body/jmbg', 'jmbg');
   if (!body.termsConsent || !body.serviceConsent) throw badInput('validation.consentRequired', { count: 1 }, body.termsConsent ? 'body/serviceConsent' : 'body/termsConsent', 'consent');
   if (!body.billingSameAsInstallation && !body.billingAddress) throw badInput('validation.required', {}, 'body/billingAddress', 'required');

@@ -1,6 +1,6 @@
 // Thin routes of the MSISDN calls (seed 001 §7: /users/phone/carts/msisdns…), and the release job's poller.
 import type { FastifyInstance } from 'fastify';
-import { contractRoute, type RouteOf } from '../lib/contract';
+import { contractRoute, type ResponseOf, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { money } from '../lib/money';
@@ -19,7 +19,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.authenticate };
   const cartIdOf = async (sessionId: string) => (await getOrCreateCart(db, sessionId)).id;
   const priced = <T extends { price: number }>(x: T, lang: Lang) => ({ ...x, price: money(x.price, lang) });
-  const choiceView = (c: Awaited<ReturnType<typeof choiceOf>>, lang: Lang) => ({ choice: c.choice ? priced(c.choice, lang) : null });
+  const choiceView = (c: Awaited<ReturnType<typeof choiceOf>>, lang: Lang): ResponseOf<'msisdnChoice'> => ({ choice: c.choice ? priced(c.choice, lang) : null });
   const signedIn = async (sessionId: string) => {
     const user = await userOfSession(db, sessionId);
     if (!user) throw new ApiError(403, 'ForbiddenError', 'numbers.error.signInFirst');

@@ -1,6 +1,10 @@
 // Tables of the phone-number module (server/numbers/): only server/numbers/service.ts writes them.
 import { pgTable, text, integer, timestamp, serial, index, primaryKey, boolean } from 'drizzle-orm/pg-core';
 import { carts, users } from '../db/schema';
+import type { ResponseOf } from '../lib/contract';
+
+/** The contract's number options (schemas/api/numbers.json ChoiceResponse). */
+export type NumberOption = NonNullable<ResponseOf<'msisdnChoice'>['choice']>['option'];
 
 /** The operator's numbers on sale: FREE (no charge) or NICE (a "lep broj", priced). National format 06xxxxxxx(x). */
 export const msisdnPool = pgTable('msisdn_pool', {
@@ -28,7 +32,7 @@ export const msisdnReservations = pgTable('msisdn_reservations', {
 export const cartNumberChoices = pgTable('cart_number_choices', {
   cartId: integer('cart_id').primaryKey().references(() => carts.id),
   /** MOBILE_EXISTING | MOBILE_NEW_SELECTION | MOBILE_NEW | MOBILE_PORT_IN */
-  option: text('option').notNull(),
+  option: text('option').$type<NumberOption>().notNull(),
   msisdn: text('msisdn'),
   /** port-in: the current operator (A1, Yettel, Globatel, Mundio) and the SIM serial number; the PUK is checked, never stored */
   operator: text('operator'),

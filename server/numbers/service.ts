@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { sendMessage } from '../outbox/index';
-import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs } from './schema';
+import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs, type NumberOption } from './schema';
 
 /** Mobile prefixes and the eSIM-capable ones (seed 001 §9). */
 export const MOBILE_PREFIXES = ['060', '061', '062', '063', '064', '065', '066', '0676', '0677', '0678', '068', '069'];
@@ -77,7 +77,7 @@ export async function checkNumber(db: DbOrTx, cartId: number, raw: string) {
   return { ...view(row), available };
 }
 
-async function setChoice(tx: DbOrTx, cartId: number, c: { option: string; msisdn: string | null; operator?: string | null; simSerialNumber?: string | null }) {
+async function setChoice(tx: DbOrTx, cartId: number, c: { option: NumberOption; msisdn: string | null; operator?: string | null; simSerialNumber?: string | null }) {
   const values = { cartId, option: c.option, msisdn: c.msisdn, operator: c.operator ?? null, simSerialNumber: c.simSerialNumber ?? null, updatedAt: new Date() };
   await tx.insert(cartNumberChoices).values(values).onConflictDoUpdate({ target: cartNumberChoices.cartId, set: values });
 }

@@ -13,6 +13,7 @@ export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 /** The card brands the shop accepts (seed 000 §3). */
 export const CARD_BRANDS = ['mastercard', 'maestro', 'dinacard', 'visa'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
+const isCardBrand = (b: string): b is CardBrand => (CARD_BRANDS as readonly string[]).includes(b);
 
 /** The brand of a card number by its prefix; null for a brand the shop does not accept. */
 export function brandOf(number: string): CardBrand | null {
@@ -57,7 +58,7 @@ export async function findSavedCard(db: DbOrTx, cardId: string): Promise<SavedCa
  */
 export async function saveCardToken(db: DbOrTx, userId: number, card: { token: string; brand: string; lastFour: string; expiry: string; holder: string }): Promise<string | null> {
   const m = /^(\d{2})\/(\d{2})$/.exec(card.expiry);
-  if (!m || !/^tok_[A-Za-z0-9_-]{16,64}$/.test(card.token) || !/^\d{4}$/.test(card.lastFour) || !(CARD_BRANDS as readonly string[]).includes(card.brand)) return null;
+  if (!m || !/^tok_[A-Za-z0-9_-]{16,64}$/.test(card.token) || !/^\d{4}$/.test(card.lastFour) || !isCardBrand(card.brand)) return null;
   const inserted = await db.insert(savedCards).values({
     id: `card_${randomToken(12)}`, userId, token: card.token, brand: card.brand, lastFour: card.lastFour,
     expiryMonth: Number(m[1]), expiryYear: 2000 + Number(m[2]), holder: card.holder.slice(0, 80),

@@ -4,6 +4,7 @@
 import { pgTable, text, integer, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { carts, users } from '../db/schema';
+import type { ResponseOf } from '../lib/contract';
 
 /** A customer's saved card: the gateway's token, never the number (brand, last four digits and expiry to show it). */
 export const savedCards = pgTable('saved_cards', {
@@ -12,8 +13,8 @@ export const savedCards = pgTable('saved_cards', {
   userId: integer('user_id').notNull().references(() => users.id),
   /** the gateway's token (server/payment/gateway vault); unique: a token is saved once */
   token: text('token').notNull().unique(),
-  /** mastercard | maestro | dinacard | visa */
-  brand: text('brand').notNull(),
+  /** mastercard | maestro | dinacard | visa (the contract's saved-card brands; saved_cards_brand checks it) */
+  brand: text('brand').$type<ResponseOf<'creditCards'>['cardInfoDataList'][number]['brand']>().notNull(),
   lastFour: text('last_four').notNull(),
   expiryMonth: integer('expiry_month').notNull(),
   expiryYear: integer('expiry_year').notNull(),

@@ -5,6 +5,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { ageFromJmbg } from '../user';
+import type { ResponseOf } from '../lib/contract';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
 import { selfcareJobs, selfcarePrepaidRegistrations, selfcareSubscribers } from './schema';
 
@@ -50,7 +51,7 @@ export async function openGuestPrepaidPurchase(tx: DbOrTx, r: { msisdn: string; 
 }
 
 /** GET /blinking/users/prepaid/check?msisdn: must this prepaid number be registered, until when. */
-export async function prepaidCheck(db: Db, now: Date, raw: string) {
+export async function prepaidCheck(db: Db, now: Date, raw: string): Promise<ResponseOf<'prepaidCheck'>> {
   const msisdn = parseMsisdn(raw);
   const sub = (await db.select().from(selfcareSubscribers).where(eq(selfcareSubscribers.msisdn, msisdn)))[0];
   const reg = (await db.select().from(selfcarePrepaidRegistrations).where(eq(selfcarePrepaidRegistrations.msisdn, msisdn)))[0];

@@ -2,6 +2,7 @@
 // Money is integer para (1/100 RSD).
 import { pgTable, text, integer, timestamp, serial, uniqueIndex, index, check, boolean, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { ResponseOf } from '../lib/contract';
 
 /** A subscriber line of the operator (the /isregisterednumber lookup): msisdn in international digits, 3816…. */
 export const selfcareSubscribers = pgTable('selfcare_subscribers', {
@@ -30,7 +31,8 @@ export const selfcareCardPayments = pgTable('selfcare_card_payments', {
   /** BILL: the bill paid. */
   billId: integer('bill_id').references(() => selfcareBills.id),
   amount: integer('amount').notNull(),
-  status: text('status').notNull().default('PENDING'),
+  /** the contract's card payment statuses (topUpStatus / billStatus) */
+  status: text('status').$type<ResponseOf<'topUpStatus'>['status']>().notNull().default('PENDING'),
   approvalNumber: text('approval_number'),
   sessionId: text('session_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import type { Db } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode, randomToken } from '../lib/ids';
 import type { Lang } from '../lib/lang';
+import type { ResponseOf } from '../lib/contract';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui';
 import { verify, type CallbackPayload } from '../payment';
@@ -130,7 +131,7 @@ export function receiptOf(p: CardPaymentRow, lang: Lang) {
   };
 }
 
-export async function topUpStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang) {
+export async function topUpStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang): Promise<ResponseOf<'topUpStatus'>> {
   const p = (await db.select().from(selfcareCardPayments)
     .where(and(eq(selfcareCardPayments.orderId, orderId), eq(selfcareCardPayments.kind, 'TOPUP'))))[0];
   if (!p || !p.msisdn) throw notFound(orderId, 'selfcare.topup.error.unknownOrder');
@@ -225,7 +226,7 @@ const BILL_FAILURE_KEYS: Record<string, string[]> = {
   DECLINED: ['payment.error.declined'], CARD_LIMIT: ['payment.error.cardLimit'], CANCELLED: ['selfcare.bill.outcome.ALREADY_PAID'],
 };
 
-export async function billPaymentStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang) {
+export async function billPaymentStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang): Promise<ResponseOf<'billStatus'>> {
   const rows = await db.select({ p: selfcareCardPayments, b: selfcareBills }).from(selfcareCardPayments)
     .innerJoin(selfcareBills, eq(selfcareBills.id, selfcareCardPayments.billId))
     .where(and(eq(selfcareCardPayments.orderId, orderId), eq(selfcareCardPayments.kind, 'BILL')));

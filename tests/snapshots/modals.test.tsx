@@ -182,7 +182,7 @@ describe('modal remove-item', () => {
 describe('modal coupon', () => {
   it('enter a code, the applied coupons with remove, the rules and the error', async () => {
     const h = makeHarness('phone-with-tariff');
-    h.stores.cart.setCart({ ...h.stores.cart.cart!, appliedVouchers: [{ voucherCode: 'EKO-1111', value: { value: 5000, formattedValue: '5.000,00 RSD', currencyIso: 'RSD' } }] });
+    h.stores.cart.setCart({ ...h.stores.cart.cart!, appliedVouchers: [{ voucherCode: 'EKO-1111', value: { value: 5000, formattedValue: '5.000,00 RSD', currencyIso: 'RSD' }, entryNumber: 0 }] });
     h.stores.cart.setVoucherError({ message: 'pdp.coupon.error.alreadyUsed' });
     const { container } = renderModal(h, 'coupon', { limit: 3, value: 5000, minPrice: 1000 });
     expect(await screen.findByText('Kupon je već iskorišćen.')).toBeTruthy();

@@ -304,15 +304,15 @@ describe('screen checkout-data-delivery for MOBILE (DELIVERY)', () => {
     h.stores.checkout.setDelivery({
       loaded: true, selected, options: options.map((code) => ({ code, name: names[code] })),
       addresses: [
-        { id: '1', formattedAddress: 'Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 14, 11000 Beograd', defaultAddress: true },
-        { id: '2', formattedAddress: 'Bulevar oslobođenja 46, sprat 1, stan 4, 21000 Novi Sad', defaultAddress: false },
+        { id: '1', formattedAddress: 'Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 14, 11000 Beograd', province: 'Beograd', town: 'Beograd', line1: 'Bulevar kralja Aleksandra', line2: '73', postalCode: '11000', defaultAddress: true },
+        { id: '2', formattedAddress: 'Bulevar oslobođenja 46, sprat 1, stan 4, 21000 Novi Sad', province: 'Novi Sad', town: 'Novi Sad', line1: 'Bulevar oslobođenja', line2: '46', postalCode: '21000', defaultAddress: false },
       ],
       addressId: '1',
       municipalities: [{ code: '80438', name: 'Subotica' }, { code: '70092', name: 'Beograd-Vračar' }],
       localities: [{ code: '80438-1', name: 'Subotica' }], municipalityCode: '80438', localityCode: '80438-1',
       streets: [{ code: 'S-80438-001', name: 'Korzo' }], streetCode: 'S-80438-001',
       numbers: [{ code: 'TIS-80438-001-2', number: '2', tisAddressCode: 'TIS-80438-001-2', entrances: ['A', 'B'], flats: 12 }], tisAddressCode: 'TIS-80438-001-2',
-      stores: [{ pickupStoreId: 'SU-KORZO', name: 'Subotica', formattedAddress: 'Korzo 9, 24000 Subotica', openingHours: 'Radnim danima 8–20, Subotom 9–14' }],
+      stores: [{ pickupStoreId: 'SU-KORZO', name: 'Subotica', formattedAddress: 'Korzo 9, 24000 Subotica', line1: 'Korzo', line2: '9', postalCode: '24000', province: 'Subotica', openingHours: 'Radnim danima 8–20, Subotom 9–14' }],
       slots: [{ code: 'SLOT_08_12', name: 'Prepodne, 08:00 – 12:00' }],
       renewal: { email: 'kupac@orbita.rs', sent: true, expiresAt: null, code: '12', verified: null, error: 'Kod nije ispravan.', busy: false },
     });
@@ -376,7 +376,7 @@ describe('screen checkout-data-delivery for HOME_FIXED (DELIVERY_ADDRESS_INSTALL
     h.stores.checkout.setSteps('HOME_FIXED', []);
     h.stores.checkout.setDelivery({
       loaded: true, selected: 'DELIVERY_ADDRESS_INSTALLATION', options, installation,
-      addresses: [{ id: '1', formattedAddress: 'Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 14, 11000 Beograd', defaultAddress: true }], addressId: '1',
+      addresses: [{ id: '1', formattedAddress: 'Bulevar kralja Aleksandra 73, ulaz 2, sprat 3, stan 14, 11000 Beograd', province: 'Beograd', town: 'Beograd', line1: 'Bulevar kralja Aleksandra', line2: '73', postalCode: '11000', defaultAddress: true }], addressId: '1',
       slots: [{ code: 'SLOT_08_12', name: 'Prepodne, 08:00 – 12:00' }],
     });
     return h;

@@ -113,7 +113,8 @@ export async function generateTypes(schemasDir: string): Promise<Map<string, str
 
 /**
  * schemas/types/api.operations.ts: every call of schemas/api/paths.json with the generated types of its query, body
- * and 200 response (the `query` / `body` / `response` $refs of its entry; `never` / `unknown` when it has none), so
+ * and success response (the `query` / `body` / `response` $refs of its entry; `never` / `unknown` when it has none)
+ * and its status-keyed `reply` map (the response under `status`, default 200, plus the entry's other `replies`), so
  * the server's routes and the client's calls take their types by operation name.
  */
 export async function generateOperationTypes(schemasDir: string): Promise<string | null> {
@@ -133,11 +134,25 @@ export async function generateOperationTypes(schemasDir: string): Promise<string
     return `${nsOf(m[1])}.${m[2]}`;
   };
   const nsOf = (file: string) => `Api${typeName(file + '.json')}`;
+  // the status-keyed reply map of Fastify's `Reply` route generic: the response under its status (`status`, 200 by
+  // default) and the bodies the handler itself sends with other statuses (`replies`: status → $ref)
+  const replyOf = (name: string, op: Record<string, unknown>): string => {
+    if (typeof op.response !== 'string') return 'unknown';
+    const status = op.status ?? 200;
+    if (typeof status !== 'number' || status < 200 || status > 299) throw new Error(`schemas/api/paths.json: ${name}.status must be a 2xx status code`);
+    const entries = [`${status}: ${typeOf(op.response, 'unknown')}`];
+    const more = (op.replies ?? {}) as Record<string, unknown>;
+    for (const [code, ref] of Object.entries(more)) {
+      if (!/^[1-5]\d\d$/.test(code) || Number(code) === status) throw new Error(`schemas/api/paths.json: ${name}.replies has a bad status "${code}"`);
+      entries.push(`${code}: ${typeOf(ref, 'unknown')}`);
+    }
+    return `{ ${entries.join('; ')} }`;
+  };
   const rows: string[] = [];
   for (const [name, v] of Object.entries(raw)) {
     if (name.startsWith('$') || typeof v !== 'object' || v === null) continue;
     const op = v as Record<string, unknown>;
-    rows.push(`  ${name}: { query: ${typeOf(op.query, 'never')}; body: ${typeOf(op.body, 'never')}; response: ${typeOf(op.response, 'unknown')} };`);
+    rows.push(`  ${name}: { query: ${typeOf(op.query, 'never')}; body: ${typeOf(op.body, 'never')}; response: ${typeOf(op.response, 'unknown')}; reply: ${replyOf(name, op)} };`);
   }
   const imports = [...files].sort().map((f) => `import type * as ${nsOf(f)} from './api.${f}';`);
   return [
@@ -146,7 +161,7 @@ export async function generateOperationTypes(schemasDir: string): Promise<string
     '',
     ...imports,
     '',
-    '/** Every call of the contract: the generated types of its query, body and 200 response, by operation name. */',
+    '/** Every call of the contract: the generated types of its query, body, success response and status-keyed reply map, by operation name. */',
     'export interface ApiOperations {',
     ...rows,
     '}',

@@ -442,7 +442,7 @@ describe('removing', () => {
 });
 
 describe('EKO coupons', () => {
-  const withVouchers = (codes: string[]) => fx.cart({ entries: [phone(0)], appliedVouchers: codes.map((voucherCode) => ({ voucherCode, value: fx.rsd(5000) })) });
+  const withVouchers = (codes: string[]) => fx.cart({ entries: [phone(0)], appliedVouchers: codes.map((voucherCode) => ({ voucherCode, value: fx.rsd(5000), entryNumber: 0 })) });
 
   it('client rules: not twice, not more than the voucher limit', () => {
     expect(couponRefusal('eko1', [{ voucherCode: 'EKO1' }], 3)).toEqual({ message: 'pdp.coupon.error.alreadyUsed' });
