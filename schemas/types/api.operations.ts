@@ -44,7 +44,8 @@ export interface ApiOperations {
   addEsim: { query: ApiCart.CartMutationQuery; body: ApiCart.EsimBody; response: ApiCart.CartOnlyResponse };
   mergeCart: { query: ApiCart.MergeCartQuery; body: never; response: ApiCart.CartModificationResponse };
   validateCart: { query: ApiCommon.LangQuery; body: ApiCart.ValidateBody; response: ApiCart.ValidateResponse };
-  cartReferences: { query: never; body: never; response: unknown };
+  checkoutAddons: { query: ApiCart.SuggestedAddonsQuery; body: never; response: ApiCart.SuggestedProducts };
+  cartReferences: { query: ApiCart.SuggestedReferencesQuery; body: never; response: ApiCart.SuggestedProducts };
   guestCart: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.GuestCartResponse };
   confirmationData: { query: ApiCheckout.OptionalOrderCodeQuery; body: never; response: ApiCheckout.ConfirmationData };
   checkoutOptions: { query: ApiCheckout.OptionsQuery; body: never; response: ApiCheckout.OptionsResponse };
