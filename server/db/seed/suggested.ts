@@ -16,8 +16,8 @@ const offers = [
     description: t('5 GB interneta u zemljama EU, mesečno.', '5 GB of data in EU countries, monthly.') },
   { code: 'DIGITAL_ORBITA_MUSIC', name: 'Orbita Muzika', type: 'STREAMING_SUBSCRIPTION', monthly: 349,
     description: t('Milioni pesama bez reklama, i van mreže.', 'Millions of songs without ads, offline too.') },
-  { code: 'DIGITAL_ORBITA_CLOUD', name: 'Orbita Cloud 100 GB', type: 'ADDITIONAL_SERVICE', monthly: 199,
-    description: t('100 GB za fotografije i dokumente u oblaku.', '100 GB in the cloud for photos and documents.') },
+  { code: 'DIGITAL_ORBITA_CLOUD', name: 'Orbita Cloud 15 GB', type: 'ADDITIONAL_SERVICE', monthly: 0,
+    description: t('15 GB za fotografije i dokumente u oblaku, bez naknade uz tarifu.', '15 GB in the cloud for photos and documents, at no charge with the tariff.') },
   { code: 'DIGITAL_ORBITA_SAFE', name: 'Orbita Bezbedan net', type: 'ADDITIONAL_SERVICE', monthly: 0,
     description: t('Zaštita od prevara i štetnih sajtova, uključena uz tarifu.', 'Protection from scams and harmful sites, included with the tariff.') },
 ];
