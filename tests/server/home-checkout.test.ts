@@ -287,7 +287,7 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
 
     it('the step comes after the package setup in both home flows', async () => {
       const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
-      expect((await steps(c)).checkoutSteps.map((x: Json) => x.code)).toEqual(['CONNECT_HOME_DATA', 'SUGGESTED_TV_ADDONS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
+      expect((await steps(c)).checkoutSteps.map((x: Json) => x.code)).toEqual(['CONNECT_HOME_DATA', 'SUGGESTED_TV_ADDONS', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
     });
 
     it('limit below the free add-ons: one free pick completes the selection, a second is refused; paid add-ons and a box are priced', async () => {

@@ -41,14 +41,14 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     const v = await get(c, ADDONS);
     expect(v).toMatchObject({ productCode: 'ORBITA_MAX_M', productName: 'Orbita Max M', freeAddonsLimit: 1, freeSelected: 0 });
     expect(v.references.map((r: Json) => [r.referenceType, r.target.code])).toEqual([
-      ['TARIFF_ADDON_RELATION', 'ADDON_NET_10GB'], ['TARIFF_ADDON_RELATION', 'ADDON_ROAMING_EU_5GB'],
+      ['TARIFF_ADDON_RELATION', 'ADDON_NET_10GB'],
       ['DIGITAL_SERVICE_RELATION', 'STREAM_ORBITA_PLUS'], ['DIGITAL_SERVICE_RELATION', 'DIGITAL_ORBITA_MUSIC'],
       ['DIGITAL_SERVICE_RELATION', 'DIGITAL_ORBITA_CLOUD'], ['DIGITAL_SERVICE_RELATION', 'DIGITAL_ORBITA_SAFE'],
     ]);
     expect(ref(v, 'DIGITAL_ORBITA_CLOUD')).toMatchObject({ preselected: true, isRemovableEntry: true, quantity: 1, maxAllowedQuantity: 1 });
     expect(ref(v, 'DIGITAL_ORBITA_SAFE')).toMatchObject({ preselected: true, isRemovableEntry: false });
     expect(ref(v, 'STREAM_ORBITA_PLUS')).toMatchObject({ free: true, preselected: false, entryNumber: null, target: { pricePlans: [{ id: 'STREAM_ORBITA_PLUS_PLAN' }] } });
-    expect(ref(v, 'ADDON_ROAMING_EU_5GB').maxAllowedQuantity).toBe(2);
+    expect(ref(v, 'ADDON_NET_10GB').maxAllowedQuantity).toBe(1);
     // the cart holds the two preselected ones under the tariff; the included one is not removable there either
     const kids = await children(c);
     expect(kids.map((e: Json) => [e.product.code, e.product.isRemovableEntry])).toEqual([['DIGITAL_ORBITA_CLOUD', true], ['DIGITAL_ORBITA_SAFE', false]]);

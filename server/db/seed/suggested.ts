@@ -1,5 +1,5 @@
 // Seed of the SUGGESTED_PRODUCTS checkout step (seed 001 §3 "Suggested-products data", issues 9 and 10): the postpaid
-// tariffs' freeAddonsLimit, two more digital services and a second tariff add-on, and the references of every case —
+// tariffs' freeAddonsLimit, three more digital services, and the references of every case —
 // free within the limit, preselected (removable or not), maxAllowedQuantity above 1, cross-selling accessories — also
 // for the home packages (cross-selling). Guarded by app_meta 'seed.suggested' (added to an older database on start).
 import { and, eq, inArray } from 'drizzle-orm';
@@ -10,10 +10,8 @@ export const SUGGESTED_SEED_MARKER = 'seed.suggested';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-/** New products offered on the step (digital services and a tariff add-on). */
+/** New products offered on the step (digital services). */
 const offers = [
-  { code: 'ADDON_ROAMING_EU_5GB', name: 'Roming EU 5 GB', type: 'ADDON_POSTPAID', monthly: 599,
-    description: t('5 GB interneta u zemljama EU, mesečno.', '5 GB of data in EU countries, monthly.') },
   { code: 'DIGITAL_ORBITA_MUSIC', name: 'Orbita Muzika', type: 'STREAMING_SUBSCRIPTION', monthly: 349,
     description: t('Milioni pesama bez reklama, i van mreže.', 'Millions of songs without ads, offline too.') },
   { code: 'DIGITAL_ORBITA_CLOUD', name: 'Orbita Cloud 15 GB', type: 'ADDITIONAL_SERVICE', monthly: 0,
@@ -32,7 +30,6 @@ type Ref = { targetCode: string; referenceType: string; sortOrder: number; maxAl
 /** What every postpaid tariff offers on the step. */
 export const TARIFF_SUGGESTIONS: Ref[] = [
   { targetCode: 'ADDON_NET_10GB', referenceType: 'TARIFF_ADDON_RELATION', sortOrder: 0, maxAllowedQuantity: 1 },
-  { targetCode: 'ADDON_ROAMING_EU_5GB', referenceType: 'TARIFF_ADDON_RELATION', sortOrder: 2, maxAllowedQuantity: 2 },
   { targetCode: 'STREAM_ORBITA_PLUS', referenceType: 'DIGITAL_SERVICE_RELATION', sortOrder: 1, maxAllowedQuantity: 1, free: true },
   { targetCode: 'DIGITAL_ORBITA_MUSIC', referenceType: 'DIGITAL_SERVICE_RELATION', sortOrder: 2, maxAllowedQuantity: 1, free: true },
   { targetCode: 'DIGITAL_ORBITA_CLOUD', referenceType: 'DIGITAL_SERVICE_RELATION', sortOrder: 3, maxAllowedQuantity: 1, preselected: true },
