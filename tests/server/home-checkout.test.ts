@@ -68,7 +68,8 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     const v = await steps(c);
     expect(v.checkoutType).toBe('HOME_FIXED');
     expect(v.checkoutSteps.map((s: Json) => [s.code, s.url])).toEqual([
-      ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['SUGGESTED_TV_ADDONS', '/kupovina/tv-dodaci'], ['DELIVERY', '/kupovina/podaci-dostava'],
+      ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['SUGGESTED_TV_ADDONS', '/kupovina/tv-dodaci'],
+      ['SUGGESTED_PRODUCTS', '/kupovina/dodatne-pogodnosti'], ['DELIVERY', '/kupovina/podaci-dostava'],
       ['PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje'],
     ]);
     expect(homeStep(v).done).toBe(false);
