@@ -45,6 +45,8 @@ export interface FixtureState {
     consents?: Record<string, boolean>;
     confirmation?: unknown;
     paymentResult?: CheckoutStore['paymentResult'];
+    /** the SUGGESTED_PRODUCTS step's offers (schemas/api/cart.json SuggestedProducts) */
+    suggested?: Omit<CheckoutStore['suggested'], 'loaded' | 'busy' | 'error'> | null;
   };
   ui?: { forms?: Record<string, { data: Record<string, unknown> }>; viewportWidth?: number; consent?: { decided: boolean; analytics: boolean; marketing: boolean } };
 }
@@ -103,6 +105,7 @@ export function applyFixture(stores: Stores, fixture: FixtureDoc, options: Apply
   for (const [id, value] of Object.entries(c.consents ?? {})) checkout.setConsent(id, value);
   if (c.confirmation !== undefined) checkout.setConfirmation(c.confirmation);
   if (c.paymentResult !== undefined) checkout.setPaymentResult(c.paymentResult);
+  if (c.suggested) checkout.setSuggested({ ...c.suggested, loaded: true, busy: false, error: null });
 
   for (const [formId, f] of Object.entries(s.ui?.forms ?? {})) ui.setFormData(formId, f.data);
   if (s.ui?.viewportWidth !== undefined) ui.setViewportWidth(s.ui.viewportWidth);

@@ -2,6 +2,7 @@ import { makeAutoObservable } from 'mobx';
 import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
 import { emptyNumberState, type NumberState } from './numbers';
 import { emptyDeliveryState, type DeliveryState } from './delivery';
+import { emptySuggested, type SuggestedState } from './suggested';
 
 /** The e-mail verification step: where the code went, until when it is valid, the last error, whether it is done. */
 export interface VerificationState {
@@ -49,6 +50,8 @@ export class CheckoutStore {
   verification: VerificationState = emptyVerification();
   /** the personal-data and delivery steps (actions/delivery) */
   delivery: DeliveryState = emptyDeliveryState();
+  /** the extra-benefits step (SUGGESTED_PRODUCTS, actions/suggested) */
+  suggested: SuggestedState = emptySuggested();
 
   /** Work in flight that decides the conflict flag (a removal during checkout and its re-validation, a cart
    *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
@@ -77,6 +80,7 @@ export class CheckoutStore {
   setNumbers(patch: Partial<NumberState>): void { this.numbers = { ...this.numbers, ...patch }; }
   setVerification(patch: Partial<VerificationState>): void { this.verification = { ...this.verification, ...patch }; }
   setDelivery(patch: Partial<DeliveryState>): void { this.delivery = { ...this.delivery, ...patch }; }
+  setSuggested(patch: Partial<SuggestedState>): void { this.suggested = { ...this.suggested, ...patch }; }
   setCurrentStep(code: string | null): void { this.currentStepCode = code; }
   setPaymentModes(m: { code: string; name: string }[]): void { this.paymentModes = m; }
   selectPaymentMode(code: string | null): void { this.selectedPaymentMode = code; }

@@ -34,6 +34,9 @@ export interface CartPayloads {
   VoucherBody?: VoucherBody;
   VoucherQuery?: VoucherQuery;
   CartOnlyResponse?: CartOnlyResponse;
+  SuggestedAddonsQuery?: SuggestedAddonsQuery;
+  SuggestedReferencesQuery?: SuggestedReferencesQuery;
+  SuggestedProducts?: SuggestedProducts;
 }
 export interface AddToCartBody {
   code: string;
@@ -439,6 +442,10 @@ export interface AddAddonBody {
    * The tariff entry the add-on belongs to.
    */
   entryNumber: number;
+  /**
+   * SUGGESTED_PRODUCTS: add one unit of a product the tariff or package offers in this relation (free within freeAddonsLimit, at most maxAllowedQuantity); entryNumber is then that tariff or package entry.
+   */
+  referenceType?: 'TARIFF_ADDON_RELATION' | 'DIGITAL_SERVICE_RELATION' | 'CROSSELLING' | 'STB_PRODUCT_RELATION';
 }
 export interface EsimBody {
   entryNumber: number;
@@ -463,4 +470,68 @@ export interface VoucherQuery {
 }
 export interface CartOnlyResponse {
   cart: Cart;
+}
+export interface SuggestedAddonsQuery {
+  pageSize?: number;
+  lang?: 'sr' | 'en' | '1' | '2';
+  fields?: string;
+}
+export interface SuggestedReferencesQuery {
+  referenceType: 'CROSSELLING' | 'STB_PRODUCT_RELATION';
+  pageSize?: number;
+  lang?: 'sr' | 'en' | '1' | '2';
+  fields?: string;
+}
+/**
+ * The SUGGESTED_PRODUCTS step (seed 001 §3 Suggested-products data) for the cart's tariff or home package.
+ */
+export interface SuggestedProducts {
+  /**
+   * The tariff or package entry (null: none in the cart).
+   */
+  entryNumber: number | null;
+  productCode: string | null;
+  productName: string | null;
+  freeAddonsLimit: number;
+  freeSelected: number;
+  references: {
+    referenceType: 'TARIFF_ADDON_RELATION' | 'DIGITAL_SERVICE_RELATION' | 'CROSSELLING' | 'STB_PRODUCT_RELATION';
+    target: {
+      code: string;
+      name: string;
+      description: string;
+      productOfferingType: string;
+      images: {
+        imageType: 'GALLERY';
+        url: string;
+        altText?: string;
+      }[];
+      pricePlans: {
+        id: string;
+      }[];
+      tmaProductSpecCharacteristicGroups: {
+        type: 'VPP_BASIC' | 'VPP_DEFAULT';
+        productSpecCharacteristics: {
+          name: string;
+          values: {
+            value: string;
+          }[];
+        }[];
+      }[];
+      monthlyPrice: Common_Money | null;
+      oneTimePrice: Common_Money | null;
+    };
+    maxAllowedQuantity: number;
+    /**
+     * Costs nothing while the free add-ons chosen are below freeAddonsLimit.
+     */
+    free: boolean;
+    /**
+     * In the cart.
+     */
+    preselected: boolean;
+    quantity: number;
+    isRemovableEntry: boolean;
+    entryNumber: number | null;
+  }[];
 }

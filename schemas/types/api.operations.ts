@@ -44,7 +44,8 @@ export interface ApiOperations {
   addEsim: { query: ApiCart.CartMutationQuery; body: ApiCart.EsimBody; response: ApiCart.CartOnlyResponse; reply: { 200: ApiCart.CartOnlyResponse } };
   mergeCart: { query: ApiCart.MergeCartQuery; body: never; response: ApiCart.CartModificationResponse; reply: { 200: ApiCart.CartModificationResponse } };
   validateCart: { query: ApiCommon.LangQuery; body: ApiCart.ValidateBody; response: ApiCart.ValidateResponse; reply: { 200: ApiCart.ValidateResponse } };
-  cartReferences: { query: never; body: never; response: unknown; reply: unknown };
+  checkoutAddons: { query: ApiCart.SuggestedAddonsQuery; body: never; response: ApiCart.SuggestedProducts; reply: { 200: ApiCart.SuggestedProducts } };
+  cartReferences: { query: ApiCart.SuggestedReferencesQuery; body: never; response: ApiCart.SuggestedProducts; reply: { 200: ApiCart.SuggestedProducts } };
   guestCart: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.GuestCartResponse; reply: { 200: ApiCheckout.GuestCartResponse } };
   confirmationData: { query: ApiCheckout.OptionalOrderCodeQuery; body: never; response: ApiCheckout.ConfirmationData; reply: { 200: ApiCheckout.ConfirmationData } };
   checkoutOptions: { query: ApiCheckout.OptionsQuery; body: never; response: ApiCheckout.OptionsResponse; reply: { 200: ApiCheckout.OptionsResponse } };

@@ -2,7 +2,7 @@
 // and the charge type (one-off / installments) of the device bundles.
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, productReferences, products } from '../db/schema';
+import { cartEntries, productReferences, products, stock } from '../db/schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
 import { bumpVersion, entriesOf, getOrCreateCart, lockOpenCart, removeEntries, type EntryRow } from './service';
@@ -128,43 +128,98 @@ export interface PackageExtraInput {
   free: boolean;
   /** most free add-ons under the package (checked under the cart row lock) */
   freeLimit: number;
-  /** put in by the shop, not chosen (all free add-ons when the limit equals their number) */
+  /** put in by the shop, not chosen (all free add-ons when the limit equals their number; a preselected one that cannot be removed) */
   automatic?: boolean;
   /** product types allowed under the package */
   types: string[];
+  /**
+   * SUGGESTED_PRODUCTS: a second add raises the line's quantity up to this many units (maxAllowedQuantity) instead of
+   * being refused; a product with variants (an accessory) takes its first variant, its stock checked in SQL.
+   */
+  maxQuantity?: number;
+  /** the message of a refused free add-on (default: the package's, tvAddons.error.freeLimit) */
+  freeLimitKey?: string;
 }
 
 /** Free add-ons of a package entry: priced 0 with their fee as the old price. */
 export const isFreeExtra = (e: EntryRow) => e.chargeType === 'RECURRING_CHARGE' && e.monthlyPrice === 0 && e.oldMonthlyPrice !== null;
 
+/** Free units under a parent entry (what the freeAddonsLimit counts). */
+export const freeUnitsUnder = (entries: EntryRow[], parentEntryNumber: number) =>
+  entries.filter((e) => e.parentEntryNumber === parentEntryNumber && isFreeExtra(e)).reduce((n, e) => n + e.quantity, 0);
+
+/** The extra inserted (or its line raised) in a transaction that holds the cart's row lock. */
+async function insertExtra(tx: DbOrTx, cartId: number, entries: EntryRow[], input: PackageExtraInput): Promise<EntryRow> {
+  const parent = entries.find((e) => e.entryNumber === input.parentEntryNumber && e.parentEntryNumber === null);
+  if (!parent) throw notFound(String(input.parentEntryNumber), 'error.cart.unknownEntry');
+  const extra = await loadProduct(tx, input.code);
+  if (!extra || !input.types.includes(extra.product.type)) throw notFound(input.code, 'error.unknownProduct');
+  if (!extra.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: input.code }, 'code');
+  const line = entries.find((e) => e.productCode === input.code && e.parentEntryNumber === parent.entryNumber);
+  if (line && input.maxQuantity === undefined) throw badInput('error.cart.addonAlreadyAdded', { code: input.code }, 'code', 'addonAlreadyAdded');
+  const quantity = (line?.quantity ?? 0) + 1;
+  if (input.maxQuantity !== undefined && quantity > input.maxQuantity) {
+    throw new ApiError(409, 'CartError', 'suggested.error.maxQuantity', { name: extra.product.name, max: input.maxQuantity }, 'maxAllowedQuantity', 'code');
+  }
+  if (input.free && freeUnitsUnder(entries, parent.entryNumber) >= input.freeLimit) {
+    throw new ApiError(409, 'CartError', input.freeLimitKey ?? 'tvAddons.error.freeLimit', { limit: input.freeLimit }, 'freeAddonsLimit', 'code');
+  }
+  const variant = line?.variantCode ?? extra.variants[0]?.code ?? null;
+  if (variant !== null) {
+    const [level] = await tx.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variant));
+    if ((level?.level ?? 0) < quantity) throw new ApiError(409, 'CartError', 'suggested.error.noStock', { name: extra.product.name }, 'noStock', 'code');
+  }
+  if (line) {
+    const [raised] = await tx.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, line.id)).returning();
+    await bumpVersion(tx, cartId);
+    return raised;
+  }
+  const fee = monthlyFee(extra);
+  const [row] = await tx.insert(cartEntries).values({
+    cartId, entryNumber: await nextEntryNumber(entries), bundleNo: parent.bundleNo, productCode: extra.product.code, variantCode: variant, quantity: 1,
+    chargeType: fee !== null ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE', pricePlanId: extra.plan.id, termMonths: fee !== null ? parent.termMonths : null,
+    monthlyPrice: fee === null ? null : input.free ? 0 : fee, oldMonthlyPrice: input.free && fee !== null ? fee : null,
+    oneTimePrice: fee === null ? (oneOffPrice(extra)?.price ?? 0) : 0,
+    automaticallyAdded: input.automatic === true, priceVersion: extra.product.priceVersion, parentEntryNumber: parent.entryNumber,
+  }).returning();
+  await bumpVersion(tx, cartId);
+  return row;
+}
+
 /**
- * An add-on or device under a home package entry (SUGGESTED_TV_ADDONS): a TV add-on (monthly), a free TV add-on (0, its
- * fee as the old price) or a set-top box (one-off). The open cart's row is locked first, so two concurrent requests
- * never take more free add-ons than the limit; the same product is not added twice under one package.
+ * An add-on or device under a home package or tariff entry (SUGGESTED_TV_ADDONS, SUGGESTED_PRODUCTS): a monthly add-on,
+ * a free one (0, its fee as the old price) or a device (one-off). The open cart's row is locked first, so two concurrent
+ * requests never take more free add-ons than the limit, nor more units than maxQuantity.
  */
 export async function addPackageExtra(db: Db, sessionId: string, input: PackageExtraInput): Promise<EntryRow> {
   return db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
-    const entries = await entriesOf(tx, cart.id);
-    const parent = entries.find((e) => e.entryNumber === input.parentEntryNumber && e.parentEntryNumber === null);
-    if (!parent) throw notFound(String(input.parentEntryNumber), 'error.cart.unknownEntry');
-    const extra = await loadProduct(tx, input.code);
-    if (!extra || !input.types.includes(extra.product.type)) throw notFound(input.code, 'error.unknownProduct');
-    if (!extra.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: input.code }, 'code');
-    if (entries.some((e) => e.productCode === input.code && e.parentEntryNumber === parent.entryNumber)) throw badInput('error.cart.addonAlreadyAdded', { code: input.code }, 'code', 'addonAlreadyAdded');
-    const fee = monthlyFee(extra);
-    if (input.free) {
-      const taken = entries.filter((e) => e.parentEntryNumber === parent.entryNumber && isFreeExtra(e)).length;
-      if (taken >= input.freeLimit) throw new ApiError(409, 'CartError', 'tvAddons.error.freeLimit', { limit: input.freeLimit }, 'freeAddonsLimit', 'code');
+    return insertExtra(tx, cart.id, await entriesOf(tx, cart.id), input);
+  });
+}
+
+/**
+ * The preselected suggestions under a parent entry, put in once (the parent remembers it, so one the shopper took out
+ * stays out); under the cart row lock. Free ones beyond the limit are left out. Answers whether anything changed.
+ */
+export async function applyPreselected(db: Db, sessionId: string, parentEntryNumber: number, items: Array<Omit<PackageExtraInput, 'parentEntryNumber'>>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const cart = await lockOpenCart(tx, sessionId);
+    let entries = await entriesOf(tx, cart.id);
+    const parent = entries.find((e) => e.entryNumber === parentEntryNumber && e.parentEntryNumber === null);
+    if (!parent || parent.suggestionsApplied) return false;
+    for (const item of items) {
+      if (entries.some((e) => e.parentEntryNumber === parentEntryNumber && e.productCode === item.code)) continue;
+      if (item.free && freeUnitsUnder(entries, parentEntryNumber) >= item.freeLimit) continue;
+      try {
+        entries = [...entries, await insertExtra(tx, cart.id, entries, { ...item, parentEntryNumber })];
+      } catch (e) {
+        // out of stock or no longer purchasable: not preselected
+        if (!(e instanceof ApiError)) throw e;
+      }
     }
-    const [row] = await tx.insert(cartEntries).values({
-      cartId: cart.id, entryNumber: await nextEntryNumber(entries), bundleNo: parent.bundleNo, productCode: extra.product.code, quantity: 1,
-      chargeType: fee !== null ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE', pricePlanId: extra.plan.id, termMonths: parent.termMonths,
-      monthlyPrice: fee === null ? null : input.free ? 0 : fee, oldMonthlyPrice: input.free && fee !== null ? fee : null,
-      oneTimePrice: fee === null ? (oneOffPrice(extra)?.price ?? 0) : 0,
-      automaticallyAdded: input.automatic === true, priceVersion: extra.product.priceVersion, parentEntryNumber: parent.entryNumber,
-    }).returning();
+    await tx.update(cartEntries).set({ suggestionsApplied: true }).where(eq(cartEntries.id, parent.id));
     await bumpVersion(tx, cart.id);
-    return row;
+    return true;
   });
 }

@@ -9,4 +9,4 @@ export { validateCart, type ValidationIssue, type ValidationReason } from './val
 export { keepCartForUser, moveSessionCart, takeOverCartsAtSignIn, type MergeResult } from './merge';
 export { closeOrderedCart, mergeCustomerInfo, reopenOrderedCart, setCheckoutFields, type CheckoutFields } from './checkout-data';
 export { CartRowCache } from './row-cache';
-export { addPackageExtra, isFreeExtra, type PackageExtraInput } from './extras';
+export { addPackageExtra, applyPreselected, freeUnitsUnder, isFreeExtra, type PackageExtraInput } from './extras';

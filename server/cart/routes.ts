@@ -7,6 +7,8 @@ import { ApiError } from '../lib/errors';
 import type { AppContext } from '../lib/context';
 import { userOfSession } from '../user/index';
 import { releaseHoldsOfCart } from '../workflows/cart-numbers';
+import { addSuggestedProduct, suggestedProducts } from '../workflows/suggested-products';
+import { ADDON_RELATIONS } from '../catalog/index';
 import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
 import { checkoutState, checkoutStepsOf, flowOf } from '../flows/index';
@@ -133,9 +135,22 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   app.route<RouteOf<'addAddon'>>({
     ...contractRoute(paths, 'addAddon'), ...mutation,
     handler: async (req) => {
-      const row = await addAddon(db, req.sessionId!, req.body.code, req.body.entryNumber);
+      const { code, entryNumber, referenceType } = req.body;
+      // with a referenceType: a SUGGESTED_PRODUCTS offer (free limit, maxAllowedQuantity; workflows/suggested-products.ts)
+      const row = referenceType
+        ? await addSuggestedProduct(db, await ctx.catalog.current(), req.sessionId!, { code, entryNumber, referenceType })
+        : await addAddon(db, req.sessionId!, code, entryNumber);
       return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, [row], requestLang(req)) };
     },
+  });
+  // SUGGESTED_PRODUCTS: the checkout add-ons (tariff add-ons, digital services) and accessories (cross-selling, set-top boxes)
+  app.route<RouteOf<'checkoutAddons'>>({
+    ...contractRoute(paths, 'checkoutAddons'), ...auth,
+    handler: async (req) => suggestedProducts(db, await ctx.catalog.current(), req.sessionId!, requestLang(req), ADDON_RELATIONS, req.query.pageSize),
+  });
+  app.route<RouteOf<'cartReferences'>>({
+    ...contractRoute(paths, 'cartReferences'), ...auth,
+    handler: async (req) => suggestedProducts(db, await ctx.catalog.current(), req.sessionId!, requestLang(req), [req.query.referenceType], req.query.pageSize),
   });
   app.route<RouteOf<'addEsim'>>({
     ...contractRoute(paths, 'addEsim'), ...mutation,

@@ -140,7 +140,7 @@ async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: 
     const customerAge = ageMatters ? await customerAgeOf(tx, sessionId) : null;
     const draftRows = (from: number, bundleNo: number): EntryRow[] => entries.map((e, i) => ({
       id: 0, cartId: cart.id, entryNumber: from + i, bundleNo, variantCode: null, quantity: 1, processType: null, pricePlanId: null, termMonths: null,
-      oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null, installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, ...e,
+      oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null, installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, ...e, suggestionsApplied: false,
     }));
     let all = await entriesOf(tx, cart.id);
     const snapshotNow = async () => cartSnapshotOf(all, cat) ?? await cartSnapshot(tx, cart.id);
@@ -291,6 +291,8 @@ export async function deleteEntry(db: Db, sessionId: string, entryNumber: number
       .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cart.id));
     const target = rows.find((r) => r.e.entryNumber === entryNumber);
     if (!target) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
+    // isRemovableEntry false: an add-on the shop put in with its tariff or package goes only with it
+    if (target.e.automaticallyAdded && target.e.parentEntryNumber !== null) throw badInput('suggested.error.notRemovable', {}, 'entryNumber', 'notRemovable');
     if (qty !== undefined && qty > 0 && qty < target.e.quantity) {
       // Fewer units of the same entry.
       await tx.update(cartEntries).set({ quantity: target.e.quantity - qty }).where(eq(cartEntries.id, target.e.id));

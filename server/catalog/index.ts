@@ -9,3 +9,4 @@ export { CATEGORY_URLS, SORTS, parseQuery, productUrl, searchProducts, summarize
 export { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
 export { COMPARE_MAX, compareProducts, suggestProducts } from './compare';
 export { giveBackStock, holdStock } from './stock';
+export { ACCESSORY_RELATIONS, ADDON_RELATIONS, DEFAULT_MAX_PROMO_QUANTITY, SUGGESTED_PAGE_SIZE, suggestedOffers, type SuggestedOffer, type SuggestedRelation } from './suggested';

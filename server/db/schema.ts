@@ -1,7 +1,7 @@
 // Drizzle schema of the shop (PostgreSQL dialect; PGlite and PostgreSQL share it).
 // Money is always integer para (1/100 RSD).
 import {
-  pgTable, text, integer, bigint, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real,
+  pgTable, text, integer, bigint, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, real, check,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CartModificationResponse, Entry } from '../../schemas/types/api.cart';
@@ -32,8 +32,10 @@ export const products = pgTable('products', {
   sortOrder: integer('sort_order').notNull().default(0),
   /** Bumped whenever a price of the product changes; cart entries remember the version they were priced at. */
   priceVersion: integer('price_version').notNull().default(1),
+  /** A tariff's freeAddonsLimit (seed 001 §3): how many of its free add-ons (references with `free`) cost nothing; null = none. */
+  freeAddonsLimit: integer('free_addons_limit'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('products_type_idx').on(t.type)]);
+}, (t) => [index('products_type_idx').on(t.type), check('products_free_addons_limit_range', sql`${t.freeAddonsLimit} IS NULL OR ${t.freeAddonsLimit} BETWEEN 0 AND 10`)]);
 
 export const productVariants = pgTable('product_variants', {
   code: text('code').primaryKey(),
@@ -114,7 +116,15 @@ export const productReferences = pgTable('product_references', {
   /** ACCESSORIES | CROSSELLING | … (seed 001 §3 relation types) */
   referenceType: text('reference_type').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.productCode, t.targetCode, t.referenceType] })]);
+  /** SUGGESTED_PRODUCTS (seed 001 §3): most units in one cart under the product (null = the default 100). */
+  maxAllowedQuantity: integer('max_allowed_quantity'),
+  /** put in the cart when the checkout's suggestions are first shown */
+  preselected: boolean('preselected').notNull().default(false),
+  /** false: once preselected it cannot be taken out (isRemovableEntry) */
+  isRemovableEntry: boolean('is_removable_entry').notNull().default(true),
+  /** counts against the product's freeAddonsLimit and costs nothing within it */
+  free: boolean('free').notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.productCode, t.targetCode, t.referenceType] }), check('product_references_max_qty', sql`${t.maxAllowedQuantity} IS NULL OR ${t.maxAllowedQuantity} >= 1`)]);
 
 /** Shop accounts (seed 001 §3 User, §6 roles). Sign-in by email or username; password hashed with scrypt. */
 export const users = pgTable('users', {
@@ -222,6 +232,8 @@ export const cartEntries = pgTable('cart_entries', {
   esimSelected: boolean('esim_selected').notNull().default(false),
   /** For add-ons / insurance added to an entry: the entry they belong to. */
   parentEntryNumber: integer('parent_entry_number'),
+  /** On a tariff / package entry: the preselected suggested products were put in once (SUGGESTED_PRODUCTS). */
+  suggestionsApplied: boolean('suggestions_applied').notNull().default(false),
 }, (t) => [uniqueIndex('cart_entries_uq').on(t.cartId, t.entryNumber)]);
 
 export const orders = pgTable('orders', {

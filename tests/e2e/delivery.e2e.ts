@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { axeViolations, describe } from './axe';
-import { cards, field, fillPersonalData, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps, signInAs } from './shopper';
+import { cards, field, fillPersonalData, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps, signInAs, throughSuggested } from './shopper';
 
 const s = suite('delivery');
 
@@ -57,6 +57,7 @@ s.test('personal data, number, delivery to a new address from the address system
   await page.locator('.ot-numbers__item').first().click();
   await page.getByText(/je rezervisan za tvoju korpu do/).waitFor();
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await throughSuggested(page);
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
 
   // a new address through the four lookups

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { field, payWithCard, suite, signInAs } from './shopper';
+import { field, payWithCard, suite, signInAs, throughSuggested } from './shopper';
 
 const s = suite('home-checkout');
 
@@ -133,6 +133,8 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.screenshot({ path: `${SHOTS}/tv-addons-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  // the extra-benefits step offers cross-selling with the package (optional)
+  await throughSuggested(page);
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
   // delivery: the installation address is offered first and chosen already; it shows the address of the package setup
   const installation = page.getByRole('radio', { name: 'Dostava na adresu instalacije' });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
+import { axeViolations } from './axe';
 import { cards, fillPersonalData, PLP, payWithCard, suite, throughDeviceSteps, signInAs } from './shopper';
 
 const s = suite('mobile');
@@ -44,6 +45,31 @@ s.test('a signed-in customer picks a nice number, gets the phone delivered and p
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  // SUGGESTED_PRODUCTS: the tariff's digital services and add-ons, and accessories sold with it
+  await page.waitForURL(/\/kupovina\/dodatne-pogodnosti$/);
+  await page.getByRole('heading', { level: 1, name: 'Dodatne pogodnosti' }).waitFor();
+  await page.getByText('Besplatni servisi uz tarifu: izabrano 0 od 1.').waitFor();
+  // the preselected services are in the cart already; the one included with the tariff cannot be removed
+  await page.getByRole('button', { name: 'Ukloni Orbita Cloud 15 GB' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Ukloni Orbita Bezbedan net' }).count(), 0);
+  await page.getByRole('button', { name: 'Dodaj Orbita Play+' }).click();
+  await page.getByText('Iskoristio si sve besplatne servise uz tarifu (1 od 1).').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Dodaj Orbita Muzika' }).isDisabled(), true, 'no second free service over the limit');
+  // a cross-sell accessory: two cables at most
+  await page.getByRole('button', { name: 'Dodaj USB-C na USB-C kabl 1 m' }).click();
+  await page.getByRole('button', { name: 'Dodaj još jedan: USB-C na USB-C kabl 1 m' }).click();
+  await page.getByText('Količina: 2 (najviše 2)').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Dodaj još jedan: USB-C na USB-C kabl 1 m' }).isDisabled(), true);
+  await page.getByRole('button', { name: 'Ukloni jedan: USB-C na USB-C kabl 1 m' }).click();
+  await page.getByText('Količina: 1 (najviše 2)').waitFor();
+  await page.screenshot({ path: `${SHOTS}/suggested-1280.png`, fullPage: true });
+  assert.deepEqual(await axeViolations(page), [], 'the extra-benefits step has no axe violation at 1280 px');
+  await page.setViewportSize({ width: 375, height: 800 });
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no sideways scrolling at 375 px');
+  assert.deepEqual(await axeViolations(page), [], 'the extra-benefits step has no axe violation at 375 px');
+  await page.screenshot({ path: `${SHOTS}/suggested-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
   // delivery to the customer's saved (default) address; the courier's phone comes from the account
   await page.getByRole('radio', { name: /Bulevar kralja Aleksandra 73/ }).waitFor();
@@ -52,6 +78,9 @@ s.test('a signed-in customer picks a nice number, gets the phone delivered and p
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/pregled-placanje$/);
   await page.getByRole('checkbox').first().waitFor();
+  // the overview lists what was chosen on the extra-benefits step
+  const main = page.locator('main');
+  for (const name of ['Orbita Play+', 'USB-C na USB-C kabl 1 m', 'Orbita Bezbedan net']) await main.getByText(name).first().waitFor();
   for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
   await page.getByRole('button', { name: 'Poruči' }).click();
   await page.waitForURL(/\/gateway\/pay\//);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { cards, fillPersonalData, PLP, suite, throughDeviceSteps, signInAs } from './shopper';
+import { cards, fillPersonalData, PLP, suite, throughDeviceSteps, signInAs, throughSuggested } from './shopper';
 
 const s = suite('payment');
 
@@ -43,6 +43,7 @@ async function mobileToOverview(page: Page, email: string): Promise<void> {
   await page.getByRole('radio', { name: /Novi broj po dodeli/ }).check();
   await held;
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await throughSuggested(page);
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
   // delivery to the customer's saved address (preselected); the courier's phone comes from the account
   await page.getByRole('radio', { checked: true }).first().waitFor();

@@ -83,6 +83,14 @@ export async function throughDeviceSteps(page: Page): Promise<void> {
   await toCheckout.waitFor();
 }
 
+/** The extra-benefits step (SUGGESTED_PRODUCTS, optional): once its offers are shown, Next without a choice. */
+export async function throughSuggested(page: Page): Promise<void> {
+  await page.waitForURL(/\/kupovina\/dodatne-pogodnosti$/);
+  await page.getByRole('heading', { level: 1, name: 'Dodatne pogodnosti' }).waitFor();
+  await page.locator('.ot-suggested__heading, .ot-numbers__note').first().waitFor();
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+}
+
 /** Phone list → first phone (one-off if asked) → cart → guest-or-login modal → the data and delivery step. */
 export async function phoneIntoGuestCheckout(page: Page, baseUrl: string, opts: { oneOff?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}${PLP}`);

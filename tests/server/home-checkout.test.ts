@@ -68,7 +68,8 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     const v = await steps(c);
     expect(v.checkoutType).toBe('HOME_FIXED');
     expect(v.checkoutSteps.map((s: Json) => [s.code, s.url])).toEqual([
-      ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['SUGGESTED_TV_ADDONS', '/kupovina/tv-dodaci'], ['DELIVERY', '/kupovina/podaci-dostava'],
+      ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['SUGGESTED_TV_ADDONS', '/kupovina/tv-dodaci'],
+      ['SUGGESTED_PRODUCTS', '/kupovina/dodatne-pogodnosti'], ['DELIVERY', '/kupovina/podaci-dostava'],
       ['PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje'],
     ]);
     expect(homeStep(v).done).toBe(false);
@@ -287,7 +288,7 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
 
     it('the step comes after the package setup in both home flows', async () => {
       const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
-      expect((await steps(c)).checkoutSteps.map((x: Json) => x.code)).toEqual(['CONNECT_HOME_DATA', 'SUGGESTED_TV_ADDONS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
+      expect((await steps(c)).checkoutSteps.map((x: Json) => x.code)).toEqual(['CONNECT_HOME_DATA', 'SUGGESTED_TV_ADDONS', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
     });
 
     it('limit below the free add-ons: one free pick completes the selection, a second is refused; paid add-ons and a box are priced', async () => {

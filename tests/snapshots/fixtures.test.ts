@@ -38,6 +38,7 @@ const PARTS: Array<[string, (s: FixtureDoc['state']) => unknown, string]> = [
   ['state.checkout.consentTemplates', (s) => s.checkout.consentTemplates && { consentTemplates: s.checkout.consentTemplates }, 'checkout.json#/$defs/ConsentTemplatesResponse'],
   ['state.checkout.confirmation', (s) => s.checkout.confirmation && { order: s.checkout.confirmation }, 'checkout.json#/$defs/ConfirmationData'],
   ['state.checkout.paymentResult', (s) => s.checkout.paymentResult, 'checkout.json#/$defs/OrderStatus'],
+  ['state.checkout.suggested', (s) => s.checkout.suggested, 'cart.json#/$defs/SuggestedProducts'],
 ];
 
 describe('fixture store states (schemas/fixtures)', () => {

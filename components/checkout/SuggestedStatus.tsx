@@ -1,0 +1,22 @@
+import { observer } from 'mobx-react-lite';
+import type { VocabularyProps } from '../../renderer/types';
+import { useT } from '../../renderer/hooks';
+import type { SuggestedState } from '../../actions/stores/suggested';
+import './suggested.css';
+
+export interface SuggestedStatusProps { state?: SuggestedState | null }
+
+/** The extra-benefits step's status line: loading, nothing offered, or the last refusal (limit, maxAllowedQuantity, stock). */
+function SuggestedStatus({ state }: SuggestedStatusProps & VocabularyProps) {
+  const t = useT();
+  if (!state || !state.loaded) return <p className="ot-muted ot-suggested__status" role="status">{t('suggested.loading')}</p>;
+  return (
+    <>
+      {state.references.length === 0 && <p className="ot-numbers__note" role="status">{t('suggested.none')}</p>}
+      <div role="alert">{state.error && <p className="ot-field-error ot-suggested__status">{state.error}</p>}</div>
+    </>
+  );
+}
+
+/** An observer: it reads store objects passed whole (nested changes re-render it). */
+export default observer(SuggestedStatus);
