@@ -2,6 +2,7 @@
 /* source: schemas/api/paths.json */
 
 import type * as ApiAccount from './api.account';
+import type * as ApiAddons from './api.addons';
 import type * as ApiCart from './api.cart';
 import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
@@ -143,6 +144,9 @@ export interface ApiOperations {
   setInstallationDelivery: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.CartResponse };
   setPickupStore: { query: ApiCommon.LangQuery; body: ApiDelivery.PickupBody; response: ApiCheckout.CartResponse };
   setRenewalEmail: { query: ApiDelivery.RenewalEmailQuery; body: never; response: ApiCheckout.CartResponse };
+  addonHierarchy: { query: ApiAddons.HierarchyQuery; body: never; response: ApiAddons.AddonHierarchy };
+  roamingCountries: { query: ApiCommon.LangQuery; body: never; response: ApiAddons.Countries };
+  ottServices: { query: ApiAddons.OttQuery; body: never; response: ApiAddons.OttServices };
 }
 
 export type OperationName = keyof ApiOperations;

@@ -9,3 +9,4 @@ export { CATEGORY_URLS, SORTS, parseQuery, productUrl, searchProducts, summarize
 export { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
 export { COMPARE_MAX, compareProducts, suggestProducts } from './compare';
 export { giveBackStock, holdStock } from './stock';
+export { ADDON_CATEGORIES, OTT_CATEGORY, OTT_SERVICES, ROAMING_ZONES, addonHierarchy, addonRequires, isPrepaidTariff, ottServices, roamingCountries } from './addons';
