@@ -34,7 +34,7 @@ export const ADDON_CATEGORIES: Array<{ code: string; name: LocalText; descriptio
     code: 'roming', name: t('Roming dodaci', 'Roaming add-ons'),
     description: t('Internet u inostranstvu po ceni paketa: izaberi zemlju i vidi koji dodaci je pokrivaju.', 'Data abroad at a pack price: choose a country and see which add-ons cover it.'),
     subcategories: [
-      { code: 'roming-region', name: t('Region', 'The region') },
+      { code: 'roming-region', name: t('Zapadni Balkan', 'Western Balkans') },
       { code: 'roming-evropa', name: t('Evropa', 'Europe') },
       { code: 'roming-svet', name: t('Ceo svet', 'Worldwide') },
     ],
@@ -43,9 +43,9 @@ export const ADDON_CATEGORIES: Array<{ code: string; name: LocalText; descriptio
 
 /** Roaming zones and the countries in each (ISO 3166-1 alpha-2). */
 export const ROAMING_ZONES: Array<{ code: string; name: LocalText; countries: string[] }> = [
-  { code: 'REGION', name: t('Zona 1 – Region', 'Zone 1 – The region'), countries: ['BA', 'ME', 'MK', 'HR', 'SI', 'AL'] },
-  { code: 'EU', name: t('Zona 2 – Evropa', 'Zone 2 – Europe'), countries: ['AT', 'DE', 'IT', 'FR', 'ES', 'GR', 'HU', 'RO', 'BG', 'NL', 'BE', 'CH', 'PL', 'CZ', 'SK', 'PT', 'SE', 'NO', 'GB'] },
-  { code: 'WORLD', name: t('Zona 3 – Svet', 'Zone 3 – World'), countries: ['US', 'CA', 'TR', 'AE', 'CN', 'JP', 'AU', 'EG'] },
+  { code: 'REGION', name: t('Zona 1 — Zapadni Balkan', 'Zone 1 — Western Balkans'), countries: ['BA', 'ME', 'MK', 'AL'] },
+  { code: 'EU', name: t('Zona 2 — Evropa', 'Zone 2 — Europe'), countries: ['AT', 'DE', 'IT', 'FR', 'ES', 'GR', 'HU', 'RO', 'BG', 'HR', 'SI', 'NL', 'BE', 'CH', 'PL', 'CZ', 'SK', 'PT', 'SE', 'NO', 'IS', 'GB', 'TR'] },
+  { code: 'WORLD', name: t('Zona 3 — ostatak sveta', 'Zone 3 — rest of the world'), countries: ['US', 'CA', 'AU', 'RU', 'CN', 'AE', 'JP', 'EG'] },
 ];
 
 /** The digital services of /Digitalni-servisi/<slug> (seed 001 §1) and their products. */
