@@ -49,7 +49,7 @@ export default function AddonCard({ addon, cart, to, headingLevel = 3, large, em
         {inCart ? (
           <span className="ot-addon-card__added" role="status">{t('addons.inCart')}</span>
         ) : (
-          <button type="button" className="ot-btn ot-btn--small" disabled={!enabled || addon.purchasable === false} onClick={() => void emit('buy', { code: addon.code })}>
+          <button type="button" className="ot-btn ot-btn--primary ot-btn--medium" disabled={!enabled || addon.purchasable === false} onClick={() => void emit('buy', { code: addon.code })}>
             {t('addons.buy')}<span className="ot-sr-only">: {addon.name}</span>
           </button>
         )}
