@@ -2,7 +2,7 @@
 // /Digitalni-servisi and a service page, the needs-a-tariff modal.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { makeHarness, renderScreen, settle } from './harness';
+import { makeHarness, renderModal, renderScreen, settle } from './harness';
 import { rsd } from '../fixtures/api';
 import type { Addon, AddonCategory, OttService, RoamingCountry } from '../../actions/stores/types';
 
@@ -118,5 +118,23 @@ describe('add-ons screens', () => {
     expect(await screen.findByText('Ovaj digitalni servis ne postoji ili trenutno nije dostupan.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Svi digitalni servisi' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'nav.go', args: { to: '/Digitalni-servisi' } }));
+  });
+});
+
+describe('guest-or-login, dropshipping variant', () => {
+  it('a cart with a DROPSHIPPING product says the partner ships it and a guest pays by card; other carts do not', async () => {
+    const h = makeHarness('phone-with-tariff');
+    const entries = h.stores.cart.cart!.entries;
+    const drop = { ...entries[0], entryNumber: 50, product: { ...entries[0].product, code: 'DROP_ROBOT_VACUUM', name: 'Robot usisivač Orbita Clean', productOfferingType: 'DROPSHIPPING' } };
+    h.stores.cart.setCart({ ...h.stores.cart.cart!, entries: [...entries, drop] });
+    const { container } = renderModal(h, 'guest-or-login', { checkoutType: 'GUEST' });
+    expect(await screen.findByRole('heading', { name: 'Proizvod isporučuje naš partner' })).toBeTruthy();
+    expect(container.textContent).toContain('kao gost plaćaš karticom, odjednom');
+    await settle(container);
+    expect(container).toMatchSnapshot();
+    cleanup();
+    renderModal(makeHarness('phone-with-tariff'), 'guest-or-login', { checkoutType: 'GUEST' });
+    await screen.findByRole('button', { name: /Nastavi kao gost/ });
+    expect(screen.queryByRole('heading', { name: 'Proizvod isporučuje naš partner' })).toBeNull();
   });
 });
