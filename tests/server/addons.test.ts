@@ -45,7 +45,7 @@ describe.each(drivers)('add-ons on %s', (_name, url) => {
     const eu = (await s.call('GET', `${HIERARCHY}?categoryCode=roming-evropa`)).json();
     expect(eu.categories[0].subcategories.map((x: Json) => x.code)).toEqual(['roming-evropa']);
     expect(eu.categories[0].subcategories[0].addons.map((a: Json) => a.code)).toEqual(['ROAM_EU_3GB', 'ROAM_EU_DAY']);
-    expect(eu.categories[0].subcategories[0].addons[0].description).toBe('3 GB of data in Europe and the region, valid 30 days.');
+    expect(eu.categories[0].subcategories[0].addons[0].description).toBe('3 GB of data in Europe and the Western Balkans, valid 30 days.');
   });
 
   it('hierarchy: an unknown or malformed category is a 400 with a message in the language', async () => {
