@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
+import type { Addon, AddonCategory, OttService, RoamingCountry, Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
 
 export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
 
@@ -55,6 +55,16 @@ export interface HeroState { products: ProductSummary[]; loading: boolean; error
 /** The tariff page (/Privatni/Tarife/:productCode): the tariff's details and the chosen contract term. */
 export interface TariffState { product: ProductDetails | null; subscriptionTermId: string | null; loading: boolean; error: boolean }
 
+/** Add-ons (/dodaci, /dodaci/roming): the hierarchy, the roaming countries and the country chosen. */
+export interface AddonsState {
+  categories: AddonCategory[]; loading: boolean; error: boolean;
+  countries: RoamingCountry[];
+  /** the chosen country (isocode), its zone's name and the roaming add-ons that cover its zone */
+  country: string | null; countryName: string; zoneName: string; covering: Addon[];
+}
+/** Digital services (/Digitalni-servisi, /Digitalni-servisi/:service): the answer of GET ott?categoryCode. */
+export interface OttState { categoryCode: string; services: OttService[]; loading: boolean; error: boolean }
+
 function emptySearch(): SearchState {
   return {
     products: [], facets: [], sorts: [], pagination: { currentPage: 0, totalPages: 0, pageSize: PAGE_SIZE, totalResults: 0 },
@@ -79,6 +89,8 @@ export class CatalogStore {
   suggest: SuggestState = { term: '', items: [], loading: false };
   /** Banners (content components with a webPosition): of the product list shown, and of the home page. */
   banners: { list: Banner[]; home: Banner[] } = { list: [], home: [] };
+  addons: AddonsState = { categories: [], loading: false, error: false, countries: [], country: null, countryName: '', zoneName: '', covering: [] };
+  ott: OttState = { categoryCode: '', services: [], loading: false, error: false };
 
   constructor() { makeAutoObservable(this, {}, { autoBind: true }); }
 
@@ -137,5 +149,25 @@ export class CatalogStore {
   suggestStarted(term: string): void { this.suggest.term = term; this.suggest.loading = true; }
   suggestLoaded(term: string, items: Suggestion[]): void { if (term === this.suggest.term) this.suggest = { term, items, loading: false }; }
   bannersLoaded(slot: 'list' | 'home', items: Banner[]): void { this.banners[slot] = items; }
+  addonsStarted(): void { this.addons.loading = true; this.addons.error = false; }
+  addonsLoaded(categories: AddonCategory[]): void { Object.assign(this.addons, { categories, loading: false, error: false }); this.chooseCountry(this.addons.country); }
+  addonsFailed(): void { Object.assign(this.addons, { categories: [], loading: false, error: true }); }
+  countriesLoaded(countries: RoamingCountry[]): void { this.addons.countries = countries; this.chooseCountry(this.addons.country); }
+  /** Chooses a roaming country (null or unknown: none) and lists the roaming add-ons whose zones cover it. */
+  chooseCountry(isocode: string | null): void {
+    const c = this.addons.countries.find((x) => x.isocode === isocode) ?? null;
+    const all = this.addons.categories.flatMap((cat) => cat.subcategories.flatMap((s) => s.addons));
+    const seen = new Set<string>();
+    const covering = c ? all.filter((a) => a.zones.includes(c.zone) && !seen.has(a.code) && seen.add(a.code)) : [];
+    Object.assign(this.addons, { country: c?.isocode ?? null, countryName: c?.name ?? '', zoneName: c?.zoneName ?? '', covering });
+  }
+  ottStarted(categoryCode: string): void { this.ott = { categoryCode, services: this.ott.categoryCode === categoryCode ? this.ott.services : [], loading: true, error: false }; }
+  ottLoaded(categoryCode: string, services: OttService[]): void { if (this.ott.categoryCode === categoryCode) this.ott = { categoryCode, services, loading: false, error: false }; }
+  ottFailed(categoryCode: string): void { if (this.ott.categoryCode === categoryCode) this.ott = { categoryCode, services: [], loading: false, error: true }; }
+  /** An add-on of the shown lists by code (for its tariff kind when it is bought). */
+  addonOf(code: string): Addon | null {
+    for (const cat of this.addons.categories) for (const s of cat.subcategories) for (const a of s.addons) if (a.code === code) return a;
+    return this.ott.services.find((s) => s.addon.code === code)?.addon ?? null;
+  }
   suggestCleared(): void { this.suggest = { term: '', items: [], loading: false }; }
 }

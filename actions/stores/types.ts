@@ -1,6 +1,7 @@
 // The API payloads the stores hold: aliases of the types generated from schemas/api
 // (npm run schemas:types), never written twice by hand.
 import type * as CatalogApi from '../../schemas/types/api.catalog';
+import type * as AddonsApi from '../../schemas/types/api.addons';
 import type * as CartApi from '../../schemas/types/api.cart';
 import type * as CheckoutApi from '../../schemas/types/api.checkout';
 
@@ -11,6 +12,10 @@ export type SearchResult = CatalogApi.SearchResult;
 export type Facet = SearchResult['facets'][number];
 export type Comparison = CatalogApi.Comparison;
 export type Banner = CatalogApi.Banner;
+export type Addon = AddonsApi.Addon;
+export type AddonCategory = AddonsApi.AddonCategory;
+export type RoamingCountry = AddonsApi.Country;
+export type OttService = AddonsApi.OttService;
 export type Suggestion = CatalogApi.Suggestions['suggestions'][number];
 export type ProductDetails = CatalogApi.ProductDetails;
 export type Variant = ProductDetails['variants'][number];

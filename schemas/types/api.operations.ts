@@ -2,6 +2,7 @@
 /* source: schemas/api/paths.json */
 
 import type * as ApiAccount from './api.account';
+import type * as ApiAddons from './api.addons';
 import type * as ApiCart from './api.cart';
 import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
@@ -145,6 +146,9 @@ export interface ApiOperations {
   setInstallationDelivery: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.CartResponse; reply: { 200: ApiCheckout.CartResponse } };
   setPickupStore: { query: ApiCommon.LangQuery; body: ApiDelivery.PickupBody; response: ApiCheckout.CartResponse; reply: { 200: ApiCheckout.CartResponse } };
   setRenewalEmail: { query: ApiDelivery.RenewalEmailQuery; body: never; response: ApiCheckout.CartResponse; reply: { 200: ApiCheckout.CartResponse } };
+  addonHierarchy: { query: ApiAddons.HierarchyQuery; body: never; response: ApiAddons.AddonHierarchy; reply: { 200: ApiAddons.AddonHierarchy } };
+  roamingCountries: { query: ApiCommon.LangQuery; body: never; response: ApiAddons.Countries; reply: { 200: ApiAddons.Countries } };
+  ottServices: { query: ApiAddons.OttQuery; body: never; response: ApiAddons.OttServices; reply: { 200: ApiAddons.OttServices } };
 }
 
 export type OperationName = keyof ApiOperations;

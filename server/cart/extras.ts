@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, productReferences, products, stock } from '../db/schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
-import { loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
+import { addonRequires, isPrepaidTariff, loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
 import { bumpVersion, entriesOf, getOrCreateCart, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
 import { devicePrices } from '../db/schema';
@@ -58,6 +58,12 @@ export async function addAddon(db: Db, sessionId: string, code: string, entryNum
     const addon = await loadProduct(tx, code);
     if (!addon || !ADDON_TYPES.includes(addon.product.type)) throw notFound(code, 'error.unknownProduct');
     if (!addon.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code }, 'code');
+    // a prepaid add-on goes with a prepaid package, the other mobile add-ons with a postpaid tariff
+    const needs = addonRequires(addon.product.type);
+    const tariffProduct = await loadProduct(tx, tariff.productCode);
+    const prepaid = tariffProduct ? isPrepaidTariff(tariffProduct.product) : false;
+    if (needs === 'PREPAID' && !prepaid) throw badInput('error.cart.addonNeedsPrepaid', { code }, 'entryNumber');
+    if (needs === 'POSTPAID' && prepaid) throw badInput('error.cart.addonNeedsPostpaid', { code }, 'entryNumber');
     if (entries.some((e) => e.productCode === code && e.parentEntryNumber === entryNumber)) throw badInput('error.cart.addonAlreadyAdded', { code }, 'code');
     const fee = monthlyFee(addon);
     const [row] = await tx.insert(cartEntries).values({

@@ -8,6 +8,7 @@ import { searchProducts } from './search';
 import { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
 import { compareProducts, suggestProducts } from './compare';
 import { cmsPicture, productPicture, type PictureView } from './media';
+import { addonHierarchy, ottServices, roamingCountries } from './addons';
 
 export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
@@ -64,6 +65,22 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
   app.route<RouteOf<'cmsComponent'>>({
     ...contractRoute(paths, 'cmsComponent'), ...auth,
     handler: async (req) => cmsComponent(await catalog.current(), req.query.componentId, requestLang(req)),
+  });
+
+  // add-ons and digital services (server/catalog/addons.ts)
+  app.route<RouteOf<'addonHierarchy'>>({
+    ...contractRoute(paths, 'addonHierarchy'), ...auth,
+    handler: async (req) => addonHierarchy(await catalog.current(), req.query.categoryCode, requestLang(req)),
+  });
+
+  app.route<RouteOf<'roamingCountries'>>({
+    ...contractRoute(paths, 'roamingCountries'), ...auth,
+    handler: async (req) => roamingCountries(requestLang(req)),
+  });
+
+  app.route<RouteOf<'ottServices'>>({
+    ...contractRoute(paths, 'ottServices'), ...auth,
+    handler: async (req) => ottServices(await catalog.current(), req.query.categoryCode, requestLang(req)),
   });
 
   app.get<{ Params: { file: string }; Querystring: { view?: PictureView } }>('/media/products/:file', {

@@ -41,6 +41,11 @@ export function productUrl(p: CatalogProduct): string {
   switch (p.product.type) {
     case 'DEVICE': return `/uredjaj/${p.product.code}${first ? `/${first.colorCode}` : ''}`;
     case 'ACCESSORY': return `/uredjaj/${p.product.code}`;
+    case 'ADDON_POSTPAID': case 'ADDON_PREPAID': case 'SHARED_NET': return '/dodaci';
+    case 'STREAMING_SUBSCRIPTION': {
+      const ott = p.product.categories.find((c) => c.startsWith('ott:'));
+      return ott ? `/Digitalni-servisi/${ott.slice(4)}` : '/Digitalni-servisi';
+    }
     default: return `/Privatni/Tarife/${p.product.code}`;
   }
 }

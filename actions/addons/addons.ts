@@ -1,0 +1,97 @@
+// Add-ons (/dodaci, /dodaci/roming) and digital services (/Digitalni-servisi/…) (issue 13; ARCHITECTURE §6.4):
+// the add-ons hierarchy, the roaming countries, the OTT services, and buying an add-on with the tariff in the cart.
+import { defineAction, type ActionContext } from '../define';
+import { applyCartResponse } from '../cart-response';
+import type { CartEntry } from '../stores/types';
+
+type Route = { query?: Record<string, string | undefined> };
+const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;
+
+/** The modal that explains an add-on is bought with a tariff (schemas/modals/addon-needs-tariff.json). */
+export const NEEDS_TARIFF_MODAL = 'addon-needs-tariff';
+
+/** The tariff entry an add-on goes with: the newest TARIFF entry of the cart that does not have it yet. */
+export function tariffFor(entries: CartEntry[], code: string): CartEntry | null {
+  const tariffs = entries.filter((e) => e.product.productOfferingType === 'TARIFF');
+  const free = tariffs.filter((t) => !entries.some((e) => e.parentEntryNumber === t.entryNumber && e.product.code === code));
+  return (free.length ? free : tariffs).reduce<CartEntry | null>((best, e) => (best === null || e.entryNumber > best.entryNumber ? e : best), null);
+}
+
+export default [
+  defineAction<{ categoryCode?: string }>({
+    name: 'addons.load',
+    description: 'Loads the add-ons hierarchy (GET addonHierarchy ?categoryCode: every category, or one) into /catalog/addons/categories; a failure sets /catalog/addons/error.',
+    args: { type: 'object', properties: { categoryCode: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { catalog } = ctx.stores;
+      catalog.addonsStarted();
+      try {
+        const r = await ctx.api.call('addonHierarchy', { query: args.categoryCode ? { categoryCode: args.categoryCode } : {}, silent: true });
+        catalog.addonsLoaded(r.categories);
+      } catch (e) {
+        console.error('[addons.load]', e);
+        catalog.addonsFailed();
+      }
+    },
+  }),
+  defineAction<Record<string, never>>({
+    name: 'addons.loadCountries',
+    description: 'Loads the roaming countries (GET roamingCountries) into /catalog/addons/countries and chooses the country of ?zemlja= (an ISO code) when the address has one.',
+    args: { type: 'object', properties: {} },
+    async run(_args, ctx) {
+      const { catalog } = ctx.stores;
+      try {
+        const r = await ctx.api.call('roamingCountries', { silent: true });
+        catalog.countriesLoaded(r.countries);
+        const wanted = routeOf(ctx).query?.zemlja;
+        if (wanted) catalog.chooseCountry(wanted.toUpperCase());
+      } catch (e) {
+        console.error('[addons.loadCountries]', e);
+        catalog.addonsFailed();
+      }
+    },
+  }),
+  defineAction<{ isocode: string }>({
+    name: 'addons.chooseCountry',
+    description: 'Chooses a roaming country (isocode; empty = none): /catalog/addons/covering lists the roaming add-ons whose zones cover it.',
+    args: { type: 'object', required: ['isocode'], properties: { isocode: { type: 'string', maxLength: 2 } } },
+    run(args, ctx) {
+      ctx.stores.catalog.chooseCountry(args.isocode || null);
+    },
+  }),
+  defineAction<{ categoryCode: string }>({
+    name: 'addons.loadOtt',
+    description: 'Loads digital services (GET ottServices ?categoryCode: digitalni-servisi for all, or one service\'s slug) into /catalog/ott; an unknown service sets /catalog/ott/error.',
+    args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { catalog } = ctx.stores;
+      catalog.ottStarted(args.categoryCode);
+      try {
+        const r = await ctx.api.call('ottServices', { query: { categoryCode: args.categoryCode }, silent: true });
+        catalog.ottLoaded(args.categoryCode, r.services);
+      } catch (e) {
+        console.error('[addons.loadOtt]', e);
+        catalog.ottFailed(args.categoryCode);
+      }
+    },
+  }),
+  defineAction<{ code: string }>({
+    name: 'addons.buy',
+    description: 'Puts an add-on or digital service into the cart with the newest tariff in it (POST addAddon { code, entryNumber }); the cart and its statusCode are handled as on add. Without a tariff in the cart it opens the addon-needs-tariff modal (params: requires POSTPAID | PREPAID, name). A refusal (e.g. a prepaid add-on with a postpaid tariff) shows the server\'s message.',
+    args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { cart, catalog, ui } = ctx.stores;
+      if (!cart.cart) {
+        try { cart.setCart(await ctx.api.call('cart', { silent: true })); } catch (e) { console.error('[addons.buy]', e); }
+      }
+      const tariff = tariffFor(cart.cart?.entries ?? [], args.code);
+      const addon = catalog.addonOf(args.code);
+      if (!tariff) {
+        ui.openModal(NEEDS_TARIFF_MODAL, { requires: addon?.requires ?? 'POSTPAID', name: addon?.name ?? args.code });
+        return;
+      }
+      const res = await ctx.api.call('addAddon', { body: { code: args.code, entryNumber: tariff.entryNumber } });
+      await applyCartResponse(res, ctx);
+    },
+  }),
+];
