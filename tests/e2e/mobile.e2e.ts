@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { axeViolations } from './axe';
-import { cards, fillPersonalData, PLP, payWithCard, suite, throughDeviceSteps, signInAs } from './shopper';
+import { payWithCard, phoneIntoMobileCheckout, suite, signInAs } from './shopper';
 
 const s = suite('mobile');
 
@@ -14,19 +14,8 @@ const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 s.test('a signed-in customer picks a nice number, gets the phone delivered and pays by card', async () => {
   const { page, problems } = await s.open();
   await signIn(page, 'kupac@orbita.rs');
-  await page.goto(`${s.url}${PLP}`);
-  await cards(page).first().click();
-  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
-  await page.getByText('Jednokratno', { exact: true }).click();
-  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
-  await throughDeviceSteps(page);
-  await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
-  // MOBILE starts with the personal data (prefilled from the account; the ID document is typed)
-  await page.waitForURL(/\/kupovina\/licni-podaci$/);
-  await fillPersonalData(page);
-  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-  await page.waitForURL(/\/kupovina\/postavke-mobilne-usluge$/);
-  await page.getByRole('heading', { level: 1, name: 'Postavke mobilne usluge' }).waitFor();
+  // MOBILE starts with the personal data (prefilled from the account; the ID document is typed), then the number
+  await phoneIntoMobileCheckout(page, s.url);
 
   // the step guard: the data step's address before a number is chosen leads back here
   await page.goto(`${s.url}/kupovina/podaci-dostava`);

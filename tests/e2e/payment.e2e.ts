@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { cards, fillPersonalData, PLP, suite, throughDeviceSteps, signInAs, throughSuggested } from './shopper';
+import { phoneIntoMobileCheckout, suite, signInAs, throughSuggested } from './shopper';
 
 const s = suite('payment');
 
@@ -26,18 +26,8 @@ const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 /** A signed-in customer: a phone with a postpaid tariff into the MOBILE checkout, a number by assignment, an address. */
 async function mobileToOverview(page: Page, email: string): Promise<void> {
   await signIn(page, email);
-  await page.goto(`${s.url}${PLP}`);
-  await cards(page).first().click();
-  await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
-  await page.getByText('Jednokratno', { exact: true }).click();
-  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
-  await throughDeviceSteps(page);
-  await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
-  // MOBILE starts with the personal data (prefilled from the account; the ID document is typed)
-  await page.waitForURL(/\/kupovina\/licni-podaci$/);
-  await fillPersonalData(page);
-  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-  await page.waitForURL(/\/kupovina\/postavke-mobilne-usluge$/);
+  // MOBILE starts with the personal data (prefilled from the account; the ID document is typed), then the number
+  await phoneIntoMobileCheckout(page, s.url);
   // the number by assignment is held for the cart by a call: Next once it has answered
   const held = page.waitForResponse((r) => r.url().includes('/msisdns/new') && r.request().method() === 'POST' && r.ok());
   await page.getByRole('radio', { name: /Novi broj po dodeli/ }).check();
