@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
 import { UiDocuments } from '../../server/ui/documents';
+import { DEMO_PASSWORD } from '../../server/db/seed/users';
 
 export const SCHEMAS_DIR = new URL('../../schemas', import.meta.url).pathname;
 
@@ -80,6 +81,30 @@ export class Shopper {
       method, url, payload: payload as InjectOptions['payload'],
       headers: { lang: this.lang, authorization: `Bearer ${this.token}`, cookie: this.cookie },
     });
+  }
+}
+
+/** A shopper who signs in with a demo account (the seed's password) and follows the session a response sets. */
+export class Customer extends Shopper {
+  signIn(userId: string, password = DEMO_PASSWORD) {
+    return this.call('POST', '/selfcare/b2c/user/authorize', { userId, encodedPassword: Buffer.from(password, 'utf8').toString('base64'), rememberMe: false });
+  }
+
+  /** Signs in (200 expected) and takes the new session. */
+  async authorize(userId: string, password = DEMO_PASSWORD): Promise<this> {
+    const res = await this.signIn(userId, password);
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${userId}: ${res.statusCode} ${res.body}`);
+    await this.follow(res);
+    return this;
+  }
+
+  /** Takes the session cookie a response set (sign-in, rotation) and that session's token; false when none was set. */
+  async follow(res: Awaited<ReturnType<Shopper['call']>>): Promise<boolean> {
+    const sid = res.cookies.find((c) => c.name === 'sid');
+    if (!sid) return false;
+    this.cookie = `sid=${sid.value}`;
+    this.token = (await this.app.inject({ method: 'GET', url: PATHS.token, headers: { cookie: this.cookie } })).json().data.token;
+    return true;
   }
 }
 

@@ -5,33 +5,17 @@
 // (the old token and cookie stop working, the cart follows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '../../server/db/seed/users';
 import { users } from '../../server/db/schema';
 import { oneTimeCodes, outbox } from '../../server/outbox/schema';
-import { drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
+import { Customer, drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
 
 const B = '/hybris/ecommerce/b2c/v1';
-const AUTHORIZE = '/selfcare/b2c/user/authorize';
 const INFO = '/hybris/selfcare/b2c/v1/user/info';
 const OTP = `${B}/users/security/requestotp`;
 const DATA = `${B}/users/personaldata`;
 const CONSENTS = `${B}/users/consents`;
 const WITHDRAW = `${B}/users/consents/withdraw`;
-const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
-class Customer extends Shopper {
-  async authorize(userId: string) {
-    await this.follow(await this.call('POST', AUTHORIZE, { userId, encodedPassword: b64(DEMO_PASSWORD), rememberMe: false }));
-    return this;
-  }
-  async follow(res: Awaited<ReturnType<Shopper['call']>>) {
-    const sid = res.cookies.find((c) => c.name === 'sid');
-    if (!sid) return false;
-    this.cookie = `sid=${sid.value}`;
-    this.token = (await this.app.inject({ method: 'GET', url: PATHS.token, headers: { cookie: this.cookie } })).json().data.token;
-    return true;
-  }
-}
 
 describe.each(drivers)('profile on %s', (_name, url) => {
   let h: Harness;
