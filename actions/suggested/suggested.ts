@@ -5,8 +5,6 @@
 import { defineAction } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import { goNext } from '../checkout-rules';
-import { scrollToTop } from '../dom';
 import type { SuggestedRelation, SuggestedState } from '../stores/suggested';
 
 type Accessory = 'CROSSELLING' | 'STB_PRODUCT_RELATION';
@@ -72,17 +70,6 @@ export default [
     args: { type: 'object', required: ['entryNumber'], properties: { entryNumber: { type: 'integer', minimum: 0, maximum: 10000 } } },
     async run(args, ctx) {
       await change(ctx, () => ctx.api.call('deleteEntry', { query: { entryNumber: args.entryNumber, qty: 1 } }));
-    },
-  }),
-  defineAction<Record<string, never>>({
-    name: 'suggested.next',
-    description: 'Next on the extra-benefits step: on to the next step (nothing here is required; a cart conflict keeps the step).',
-    args: { type: 'object' },
-    async run(_args, ctx) {
-      const { checkout } = ctx.stores;
-      await checkout.settled();
-      if (checkout.conflict) { scrollToTop(); return; }
-      await goNext(ctx);
     },
   }),
 ];

@@ -4,8 +4,6 @@
 import { defineAction } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import { goNext } from '../checkout-rules';
-import { scrollToTop } from '../dom';
 import type { TvAddonsState } from '../stores/home';
 
 type Data = Omit<TvAddonsState, 'loaded' | 'busy' | 'error'>;
@@ -49,17 +47,6 @@ export default [
     args: { type: 'object', required: ['entryNumber'], properties: { entryNumber: { type: 'integer', minimum: 0, maximum: 1000 } } },
     async run(args, ctx) {
       await change(ctx, () => ctx.api.call('removeTvAddon', { body: { entryNumber: args.entryNumber } }));
-    },
-  }),
-  defineAction<Record<string, never>>({
-    name: 'tvaddons.next',
-    description: 'Next on the TV add-ons step: on to the next step (add-ons are optional; a cart conflict keeps the step).',
-    args: { type: 'object' },
-    async run(_args, ctx) {
-      const { checkout } = ctx.stores;
-      await checkout.settled();
-      if (checkout.conflict) { scrollToTop(); return; }
-      await goNext(ctx);
     },
   }),
 ];

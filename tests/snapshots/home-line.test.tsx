@@ -151,7 +151,7 @@ describe('screen checkout-tv-addons', () => {
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'tvaddons.add', args: { code: 'TV_ADDON_ARENA', referenceType: 'TV_ADDON_RELATION' } }));
     expect(screen.getByText(/4\.990,00 RSD jednokratno/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
-    await waitFor(() => expect(h.calls).toContainEqual({ action: 'tvaddons.next', args: {} }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.next', args: {} }));
     await settle(container);
     expect(container).toMatchSnapshot();
   });

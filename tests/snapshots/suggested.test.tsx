@@ -33,7 +33,7 @@ describe('screen checkout-suggested-products', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dodaj Dodatnih 10 GB' }));
     await waitFor(() => expect(h.calls).toContainEqual({ action: 'suggested.add', args: { code: 'ADDON_NET_10GB', referenceType: 'TARIFF_ADDON_RELATION' } }));
     fireEvent.click(screen.getByRole('button', { name: 'Nastavi' }));
-    await waitFor(() => expect(h.calls).toContainEqual({ action: 'suggested.next', args: {} }));
+    await waitFor(() => expect(h.calls).toContainEqual({ action: 'checkout.next', args: {} }));
     await settle(container);
     expect(container).toMatchSnapshot();
   });
