@@ -28,6 +28,7 @@ const ROUTE_PARAMS: Record<string, string> = {
 const SCREEN_PARAMS: Record<string, Record<string, string>> = {
   tariff: { productCode: 'ORBITA_MAX_M' },
   'home-package': { productCode: 'BOX_START' },
+  'digital-service': { service: 'Deezer' },
 };
 /** A query string a screen needs to show its content (appended to its route). */
 const SCREEN_QUERY: Record<string, string> = {
