@@ -123,6 +123,16 @@ const STATES: Record<string, { lang: 'sr' | 'en'; setUp(page: Page, base: string
       await phoneWithTariff(page, base);
     },
   },
+  // a signed-in customer with a postpaid tariff in the cart: the state in which the extra-benefits step offers its
+  // add-ons, digital services and cross-sell products (the step's own walk and scan are in mobile.e2e.ts)
+  'suggested-products': {
+    lang: 'sr',
+    async setUp(page, base) {
+      await page.goto(`${base}/`);
+      await api(page, 'POST', '/selfcare/b2c/user/authorize', { userId: 'staff@orbita.rs', encodedPassword: Buffer.from('Orbita2026!').toString('base64'), rememberMe: false });
+      await phoneWithTariff(page, base);
+    },
+  },
 };
 
 /** Waits until the page has drawn its screen: the network is quiet and the main landmark has its h1. */
