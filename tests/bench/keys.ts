@@ -61,6 +61,9 @@ async function typeInto(page: Page, selector: string): Promise<{ frame: number[]
 async function run(browser: Browser, base: string) {
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'sr-RS', deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await context.addInitScript(PROBE);
+  // the cookie choice made already (necessary only), as tests/e2e/lib.ts newPage does: the banner must not cover the page
+  const consent = encodeURIComponent('necessary:1|analytics:0|marketing:0');
+  await context.addCookies(['b2c_consent', 'b2b_consent'].map((name) => ({ name, value: consent, domain: new URL(base).hostname, path: '/' })));
   const page = await context.newPage();
   await page.goto(base + '/');
   await page.waitForLoadState('networkidle');
