@@ -5,7 +5,7 @@
 // card fields) and the success page.
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
-import { codeFromDevOutbox, pastOptionalSteps, phoneIntoMobileCheckout, signInAs, suite } from './shopper';
+import { codeFromDevOutbox, phoneIntoMobileCheckout, signInAs, suite, throughSuggested } from './shopper';
 
 const s = suite('mobile-portin', { dev: true });
 
@@ -41,7 +41,8 @@ s.test('a signed-in customer ports a Yettel number in, picks a delivery time slo
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-  await pastOptionalSteps(page, /\/kupovina\/podaci-dostava$/);
+  await throughSuggested(page);
+  await page.waitForURL(/\/kupovina\/podaci-dostava$/);
   // delivery to the saved (default) address, in the afternoon
   await page.getByRole('radio', { name: /Bulevar kralja Aleksandra 73/ }).waitFor();
   assert.equal(await page.getByRole('radio', { name: /Bulevar kralja Aleksandra 73/ }).isChecked(), true);

@@ -189,23 +189,6 @@ export async function phoneIntoMobileCheckout(page: Page, baseUrl: string): Prom
   await page.getByRole('heading', { level: 1, name: 'Postavke mobilne usluge' }).waitFor();
 }
 
-/** Checkout steps a shopper may pass without choosing anything (Next moves on): add-ons and suggestions. */
-export const OPTIONAL_STEPS = [/\/kupovina\/dodatne-pogodnosti$/, /\/kupovina\/tv-dodaci$/];
-
-/** After a step's Next: passes any optional steps (Next on each) until the page is at `target`. */
-export async function pastOptionalSteps(page: Page, target: RegExp): Promise<void> {
-  const at = (re: RegExp) => re.test(new URL(page.url()).pathname);
-  for (let i = 0; i < 5; i += 1) {
-    await page.waitForURL((u) => target.test(u.pathname) || OPTIONAL_STEPS.some((re) => re.test(u.pathname)));
-    if (at(target)) return;
-    const from = new URL(page.url()).pathname;
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
-    await page.waitForURL((u) => u.pathname !== from);
-  }
-  assert.fail(`never reached ${target}`);
-}
-
 /** The newest six-digit code sent to `recipient`, read from the development outbox (/dev/outbox.json, newest first). */
 export async function codeFromDevOutbox(page: Page, baseUrl: string, recipient: string): Promise<string> {
   const res = await page.request.get(`${baseUrl}/dev/outbox.json`);
