@@ -9,6 +9,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
+import { matchesFormat } from '../lib/formats';
 import * as h from './schema';
 import { NO_FIBRE_PACKAGES } from './seed-data';
 
@@ -319,7 +320,6 @@ export async function homeSetupOf(db: DbOrTx, text: Text, cartId: number) {
 /** Where the installation bill goes (seed 001 §9). */
 export type BillOption = 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
 export const BILL_OPTIONS: BillOption[] = ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The setup's installation bill as the step, the overview and the order show it (null: not chosen yet). */
 async function billOf(db: DbOrTx, text: Text, row: SetupRow, installationAddress: string) {
@@ -353,7 +353,7 @@ export async function setInstallationBill(db: Db, text: Text, cartId: number, bo
     values = { billOption: 'OTHER_ADDRESS', billAddressCode: body.addressCode, billEntrance: a.entrance, billFlatNum: a.flat, billEmail: null };
   } else if (body.billOption === 'E_BILL') {
     const email = (body.email ?? '').trim();
-    if (!EMAIL.test(email)) throw badInput('homeLine.bill.error.email', {}, 'email', 'invalidEmail');
+    if (!matchesFormat('email', email)) throw badInput('homeLine.bill.error.email', {}, 'email', 'invalidEmail');
     values = { billOption: 'E_BILL', billAddressCode: null, billEntrance: null, billFlatNum: null, billEmail: email };
   } else {
     values = { billOption: 'INSTALLATION_ADDRESS', billAddressCode: null, billEntrance: null, billFlatNum: null, billEmail: null };

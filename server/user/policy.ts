@@ -5,14 +5,12 @@
 // the password against a username the body does not carry (a change or reset: the account's username), the history
 // of the last 5 passwords (server/workflows/account.ts), and the shapes used outside a validated body (availability,
 // recovery address).
-import formatsDoc from '../../schemas/formats/formats.json';
-import { formatFailure, formatsFromDocument } from '../../tools/schemas/rules';
+import { formatProblem, matchesFormat } from '../lib/formats';
 import { badInput } from '../lib/errors';
 
-const formats = formatsFromDocument(formatsDoc as Parameters<typeof formatsFromDocument>[0]);
-const EMAIL = { test: (v: string) => formatFailure(formats.email!, v) === null };
-const MOBILE = { test: (v: string) => formatFailure(formats.mobileNumber!, v) === null };
-const USERNAME = { test: (v: string) => formatFailure(formats.username!, v) === null };
+const EMAIL = { test: (v: string) => matchesFormat('email', v) };
+const MOBILE = { test: (v: string) => matchesFormat('mobileNumber', v) };
+const USERNAME = { test: (v: string) => matchesFormat('username', v) };
 
 export const PASSWORD_MIN = 7;
 export const PASSWORD_MAX = 16;
@@ -25,7 +23,7 @@ export const PASSWORD_HISTORY = 5;
  *  (forbidden characters, then 7–16 characters with two of letter / digit / special character), then the username
  *  (case ignored, as the keyword notContainingField). `username` may be empty. */
 export function passwordProblem(password: string, username: string): { key: string; params?: Record<string, number>; reason: string } | null {
-  const f = formatFailure(formats.password!, password);
+  const f = formatProblem('password', password);
   if (f) return { key: f.message, ...(f.params ? { params: f.params as Record<string, number> } : {}), reason: f.message.replace(/^validation\./, '') };
   const u = username.trim().toLowerCase();
   if (u && password.toLowerCase().includes(u)) return { key: 'validation.passwordUsername', reason: 'passwordUsername' };
