@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, productReferences, products, stock } from '../db/schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { addonRequires, isPrepaidTariff, loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
-import { bumpVersion, entriesOf, getOrCreateCart, lockOpenCart, removeEntries, type EntryRow } from './service';
+import { bumpVersion, entriesOf, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
 import { devicePrices } from '../db/schema';
 import { ADDON_TYPES, rulesConfig } from './config';
@@ -22,7 +22,7 @@ async function nextEntryNumber(entries: EntryRow[]) {
 /** PUT addInsurance ?entryNumber&insuranceCode (empty body): the device's insurance (one per device; a new one replaces it). */
 export async function addInsurance(db: Db, sessionId: string, entryNumber: number, insuranceCode: string): Promise<EntryRow> {
   return db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const entries = await entriesOf(tx, cart.id);
     const device = entries.find((e) => e.entryNumber === entryNumber);
     if (!device) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
@@ -50,7 +50,7 @@ export async function addInsurance(db: Db, sessionId: string, entryNumber: numbe
 /** POST addAddon { code, entryNumber }: an add-on (ADDON_POSTPAID, …) on a tariff entry; not twice. */
 export async function addAddon(db: Db, sessionId: string, code: string, entryNumber: number): Promise<EntryRow> {
   return db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const entries = await entriesOf(tx, cart.id);
     const tariff = entries.find((e) => e.entryNumber === entryNumber);
     if (!tariff) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
@@ -80,7 +80,7 @@ export async function addAddon(db: Db, sessionId: string, code: string, entryNum
 /** PATCH addEsim { entryNumber, esimOptionSelected }: ESIM_SIM = optional, ESIM = mandatory, NONE = not offered. */
 export async function setEsim(db: Db, sessionId: string, entryNumber: number, selected: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const entry = (await entriesOf(tx, cart.id)).find((e) => e.entryNumber === entryNumber);
     if (!entry) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
     const p = (await tx.select().from(products).where(eq(products.code, entry.productCode)))[0];
@@ -101,7 +101,7 @@ export interface ChargeTypeBody { selectedChargeType: 'ONE_TIME_CHARGE' | 'RECUR
  */
 export async function changeChargeType(db: Db, sessionId: string, body: ChargeTypeBody): Promise<EntryRow[]> {
   return db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const entries = await entriesOf(tx, cart.id);
     const changed: EntryRow[] = [];
     for (const e of entries) {

@@ -1,7 +1,7 @@
 // The cart module's public surface. Other modules and workflows import from here only; the module alone writes
 // carts, cart_entries, vouchers and cart_vouchers.
 export {
-  addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, openCartOfLiveSession,
+  addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, openCartOfLiveSession,
   type AddResult, type BundleBody, type CartRow, type EntryRow,
 } from './service';
 export { amountDueNow, cartSignedIn, cartView, checkoutTypeOf, dueNowAfterVouchers, entryView, orderPrices, vouchersOf, type AppliedVoucher, type EntryView } from './view';

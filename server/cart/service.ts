@@ -286,7 +286,7 @@ export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot,
 /** Removing the device or the tariff of a bundle removes the whole bundle (its prices depend on both). */
 export async function deleteEntry(db: Db, sessionId: string, entryNumber: number, qty?: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const rows = await tx.select({ e: cartEntries, type: products.type }).from(cartEntries)
       .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cart.id));
     const target = rows.find((r) => r.e.entryNumber === entryNumber);
@@ -312,7 +312,7 @@ export async function deleteEntry(db: Db, sessionId: string, entryNumber: number
 
 export async function deleteCart(db: Db, sessionId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     await tx.delete(cartVouchers).where(eq(cartVouchers.cartId, cart.id));
     await tx.delete(cartEntries).where(eq(cartEntries.cartId, cart.id));
     await tx.update(carts).set({ orderCustomerInfo: null, deliveryAddress: null, paymentMode: null, cardPaymentType: null, deliveryTimeSlot: null }).where(eq(carts.id, cart.id));

@@ -6,7 +6,7 @@ import type { Db } from '../db/index';
 import { cartVouchers, products, vouchers } from '../db/schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { rulesConfig } from './config';
-import { bumpVersion, entriesOf, getOrCreateCart } from './service';
+import { bumpVersion, entriesOf, lockOpenCart } from './service';
 import { deviceTotal } from './validate';
 import { vouchersOf } from './view';
 
@@ -16,7 +16,7 @@ const refuse = (key: string, reason: string, params: Record<string, string | num
 export async function addVoucher(db: Db, sessionId: string, rawCode: string, entryNumber?: number): Promise<void> {
   const code = rawCode.trim().toUpperCase();
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const def = (await tx.select().from(vouchers).where(eq(vouchers.code, code)))[0];
     if (!def || !def.enabled || (def.expiresAt !== null && def.expiresAt <= new Date())) throw refuse('cart.voucher.invalid', 'voucherIsNotAvailable', { code });
     const applied = await vouchersOf(tx, cart.id);
@@ -45,7 +45,7 @@ export async function addVoucher(db: Db, sessionId: string, rawCode: string, ent
 export async function removeVoucher(db: Db, sessionId: string, rawCode: string): Promise<void> {
   const code = rawCode.trim().toUpperCase();
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const gone = await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cart.id), eq(cartVouchers.voucherCode, code))).returning();
     if (gone.length === 0) throw badInput('cart.voucher.notApplied', { code }, 'voucherCode', 'voucherNotApplied');
     await bumpVersion(tx, cart.id);

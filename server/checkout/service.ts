@@ -8,7 +8,7 @@ import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';
 import type { ResponseOf } from '../lib/contract';
 import type { UiDocuments } from '../ui/index';
-import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setCheckoutFields } from '../cart/index';
+import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields } from '../cart/index';
 import { deliveryOptionsOf } from '../flows/index';
 
 export interface GuestBody {
@@ -45,7 +45,7 @@ async function withAddressCodes(db: DbOrTx, a: Record<string, string>): Promise<
 
 export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): Promise<void> {
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
     const trimmed = await withAddressCodes(tx, Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()])));
     const c = body.customerData;

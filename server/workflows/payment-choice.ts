@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
-import { cartSignedIn, checkoutTypeOf, entriesOf, getOrCreateCart, loadEntryProducts, setCheckoutFields, type CartRow } from '../cart/index';
+import { cartSignedIn, checkoutTypeOf, entriesOf, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields, type CartRow } from '../cart/index';
 import { paymentOfferFor, type CardPaymentType, type PaymentMode, type PaymentOffer } from '../flows/index';
 import { billingAccountsOf, cardValid, cardView, ownBillingAccount, ownSavedCard, paymentChoiceOf, savedCardsOf, setPaymentChoice } from '../payment/index';
 import { userOfSession } from '../user/index';
@@ -55,7 +55,7 @@ const notOffered = (mode: string) => badInput('error.checkout.paymentModeNotAllo
 /** PUT set monthly bill: one of the customer's own e-bill accounts, for a checkout that offers the monthly bill. */
 export async function setMonthlyBill(db: Db, ui: UiDocuments, sessionId: string, billingAccountId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const user = await userOfSession(tx, sessionId);
     if (!user) throw badInput('error.checkout.signInRequired', {}, 'billingAccountId', 'signInRequired');
     const offer = await offerOfCart(tx, ui, cart);
@@ -73,7 +73,7 @@ export interface PaymentTypeBody { paymentMode: string; creditCardPaymentType?: 
  */
 export async function setPaymentType(db: Db, ui: UiDocuments, sessionId: string, body: PaymentTypeBody): Promise<void> {
   await db.transaction(async (tx) => {
-    const cart = await getOrCreateCart(tx, sessionId);
+    const cart = await lockOpenCart(tx, sessionId);
     const offer = await offerOfCart(tx, ui, cart);
     const mode = body.paymentMode as PaymentMode;
     if (!offer.modes.includes(mode)) throw notOffered(body.paymentMode);
