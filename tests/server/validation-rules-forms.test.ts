@@ -35,6 +35,8 @@ const TABLE: Array<[rule: string, form: string, field: string, data: Record<stri
   ['confirmed', 'register-new', '/passwordConfirmation', { username: 'milan.r', password: 'Nova2026!', passwordConfirmation: 'Druga2026!' }, 'Unete lozinke se ne poklapaju.', 'The passwords entered do not match.'],
   ['alpha_spaces', 'personal-data', '/firstName', { firstName: 'Ana3' }, 'Uneti karakter nije slovo.', 'The character entered is not a letter.'],
   ['mobile number', 'personal-data', '/contactPhoneNumber', { contactPhoneNumber: '0741234567' }, 'Potrebno je uneti validni broj mobilnog telefona.', 'Enter a valid mobile phone number.'],
+  ['startsWith06', 'order-personal-data', '/msisdn', { msisdn: '0111234567' }, 'Broj mora da počne sa 06', 'The number must start with 06'],
+  ['startsWith0', 'dont-call', '/number', { kind: 'HOMELINE', number: '11 3004000' }, 'Format nije ispravan', 'The format is not valid'],
   ['cannotStartWithZero', 'fnp', '/contactPhone', { contactPhone: '0641234567' }, 'Broj ne može počinjati nulom', 'The number cannot start with zero'],
   ['required consent (singular)', 'bill-consents', '/GENERAL_TERMS_AGREEMENT', { GENERAL_TERMS_AGREEMENT: false }, 'Tvoja saglasnost sa navedenim dokumentom je obavezna.', 'Your consent to the document listed is mandatory.'],
   ['password format', 'password-change', '/password', { oldPassword: 'x', password: 'abcdefgh' }, 'Format nije ispravan', 'The format is not valid'],

@@ -48,7 +48,7 @@ describe('localizer (AJV errors of the server-compiled validator → seed 001 §
     return Object.fromEntries(errors.map((e) => [e.property, e.message]));
   }
   it('maps keywords to the exact texts', () => {
-    const m = messages({ firstName: 'A', lastName: 'Predugo', nick: 'ab', contactEmail: 'a*b@x.rs', contactPhone: '0641234567', mobile: '0741234567', code: 'ab', age: 'x' });
+    const m = messages({ firstName: 'A', lastName: 'Predugo', nick: 'ab', contactEmail: 'a*b@x.rs', contactPhone: '0641234567', mobile: '064-123-456', code: 'ab', age: 'x' });
     expect(m['.firstName']).toBe('Polje mora imati između 2 i 40 karaktera.');
     expect(m['.lastName']).toBe('Polje ne sme imati više od 5 karaktera.');
     expect(m['.nick']).toBe('Polje ne sme imati manje od 3 karaktera.');
