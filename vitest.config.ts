@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/unit/tooling/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // one migrated and seeded database per driver for the whole run; each server file starts from a copy
+          globalSetup: ['tests/server/template.setup.ts'],
         },
       },
     ],

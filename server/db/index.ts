@@ -19,12 +19,16 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
+  /** In-memory PGlite started from this data folder tar (a migrated and seeded template, `dumpDataDir`). */
+  loadDataDir?: Blob;
 }
 
 export interface Database {
   db: Db;
   close: () => Promise<void>;
   dialect: 'pglite' | 'postgres';
+  /** PGlite only: the data folder as an uncompressed tar (the tests' template database). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** pg_advisory_lock keys (any constant bigint; the same in every instance). */
@@ -74,7 +78,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
   if (opts.memory) {
-    client = new PGlite();
+    client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir }) : new PGlite();
   } else {
     const dir = resolve(opts.dataDir ?? './data/pglite');
     mkdirSync(dir, { recursive: true });
@@ -82,5 +86,5 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   }
   const db = drizzle({ client, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
   if (!(await migrationsApplied(client))) await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close(), dialect: 'pglite' };
+  return { db: db as unknown as Db, close: () => client.close(), dialect: 'pglite', dumpDataDir: () => client.dumpDataDir('none') };
 }

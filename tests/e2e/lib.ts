@@ -1,7 +1,7 @@
 // Shared harness of the end-to-end suite: a real production server on a fresh embedded database,
 // and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -46,13 +46,15 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `server/main.ts` (production mode unless `dev`) on a free port with a fresh PGlite folder. */
+/** Starts `server/main.ts` (production mode unless `dev`) on a free port with a fresh PGlite folder (a copy of the template when there is one). */
 export async function startShop(extraEnv: Record<string, string> = {}, opts: StartOptions = {}): Promise<ShopServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: the e2e suite needs `npm run build` first (npm run test:e2e does it).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  // a copy of the run's migrated and seeded folder (tests/e2e/run.ts); without one the server makes its own
+  if (process.env.E2E_PGLITE_TEMPLATE) cpSync(process.env.E2E_PGLITE_TEMPLATE, dataDir, { recursive: true });
   const env = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, NODE_ENV: opts.dev ? 'development' : 'production',
     ...(opts.schemasDir ? { SCHEMAS_DIR: opts.schemasDir } : {}), ...opts.env, ...extraEnv,

@@ -1,5 +1,7 @@
 // Test harness: an app on in-memory PGlite, or on PostgreSQL (TEST_DATABASE_URL) in a database of its own.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
@@ -17,13 +19,29 @@ export const GATEWAY_SECRET = 'test-gateway-secret';
 
 export interface Harness { app: FastifyInstance; database: Database; close: () => Promise<void>; /** PostgreSQL: the URL of this file's database */ dbUrl?: string }
 
+/** What the node project's global setup made (tests/server/template.setup.ts); empty outside Vitest. */
+function templates(): { pglite: string; pg: string } {
+  try {
+    return { pglite: inject('pgliteTemplate') ?? '', pg: inject('pgTemplate') ?? '' };
+  } catch {
+    return { pglite: '', pg: '' };
+  }
+}
+
+let pgliteTar: Blob | null = null;
+
 async function openTestDatabase(url: string | undefined): Promise<{ database: Database; drop: () => Promise<void>; dbUrl?: string }> {
-  if (!url) return { database: await openDatabase({ memory: true }), drop: async () => {} };
+  const t = templates();
+  if (!url) {
+    if (t.pglite && !pgliteTar) pgliteTar = new Blob([readFileSync(t.pglite)]);
+    return { database: await openDatabase({ memory: true, ...(pgliteTar ? { loadDataDir: pgliteTar } : {}) }), drop: async () => {} };
+  }
   const { default: pg } = await import('pg');
   const name = `${process.env.TEST_DB_PREFIX ?? "shop_test"}_${Date.now()}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // a copy of the migrated and seeded template when the global setup made one (the template has no connections)
+  await admin.query(`CREATE DATABASE ${name}${t.pg ? ` TEMPLATE ${t.pg}` : ''}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
