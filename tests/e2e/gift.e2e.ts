@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
 import { suite, throughDeviceSteps, waitForCount } from './shopper';
+import { axeViolations, describe } from './axe';
 
 const s = suite('gift');
 const { test, open } = s;
@@ -23,6 +24,9 @@ test('a phone with a gift and the best-offer badge; the gift goes into the cart 
   await gift.getByText('0,00 RSD').waitFor();
   await page.locator('.ot-gift img').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)));
   await page.screenshot({ path: `${SHOTS}/gift-pdp-1280.png`, fullPage: true });
+  // the gift block and the badge (text on dark pink) pass axe (WCAG 2.0/2.1 A and AA, contrast included)
+  const vs = await axeViolations(page);
+  assert.deepEqual(vs, [], describe(vs));
 
   await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
   await throughDeviceSteps(page);
@@ -88,5 +92,7 @@ test('375 px: the phone page with its gift and the appliances list', async () =>
   await page.goto(`${s.url}${LIST}`);
   await waitForCount(page.locator('article').getByRole('link'), 3, 'appliance cards');
   await page.screenshot({ path: `${SHOTS}/appliances-375.png`, fullPage: true });
+  const vs = await axeViolations(page);
+  assert.deepEqual(vs, [], describe(vs));
   assert.deepEqual(problems, []);
 });
