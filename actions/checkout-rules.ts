@@ -24,7 +24,7 @@ export function normReason(r: string | undefined): string {
 }
 
 /** Reasons for which the server changed the cart itself while validating (the charge-type ones answer the cart of their PUT). */
-const SERVER_CHANGED = ['updatedpricedate', 'voucherisnotavailable', 'vouchernotavailable'];
+const SERVER_CHANGED = ['updatedpricedate', 'voucherisnotavailable', 'vouchernotavailable', 'giftremoved'];
 
 const BLOCKING = ['nostock', 'updatedpricedate', 'notvalidpriceafterdiscounts', 'notvalidpriceafterdiscount'];
 
@@ -59,7 +59,8 @@ export async function handleValidationError(err: ApiErrorItem, ctx: ActionContex
     ui.openModal('change-types', { message: text ?? '' });
     return true;
   }
-  if (reason === 'voucherisnotavailable' || reason === 'vouchernotavailable') {
+  // a coupon that expired, a gift that ran out: the server took it out of the cart; told, and the checkout goes on
+  if (reason === 'voucherisnotavailable' || reason === 'vouchernotavailable' || reason === 'giftremoved') {
     toast();
     return false;
   }

@@ -46,10 +46,16 @@ function bundleTariffEntry(ctx: ActionContext, productCode: string) {
 /** The reference type and page size of a tariff's add-ons (seed 000 §7: accessories and add-ons page size 100). */
 export const TARIFF_ADDONS = { referenceType: 'TARIFF_ADDON_RELATION', pageSize: 100 } as const;
 
+/** A phone's gift: the promo product bundled at no charge (seed 001 §3 PROMO_PRODUCT). */
+export const GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
+
+/** Goods sold alone, one-off, without a tariff step (the page's step 1 does not send them back to the phone list). */
+const GOODS_TYPES = ['ACCESSORY', 'DROPSHIPPING'];
+
 export default [
   defineAction<{ productCode?: string; colorCode?: string; tariffCode?: string }>({
     name: 'pdp.load',
-    description: 'Loads the device detail page from the address (/uredjaj/:productCode/:colorCode/:tariffCode?): defaults to the first in-stock colour, the recommended term and installments when available; the address is replaced on init.',
+    description: 'Loads the device detail page from the address (/uredjaj/:productCode/:colorCode/:tariffCode?): defaults to the first in-stock colour, the recommended term and installments when available; the address is replaced on init. Accessories (hasAccessories) and the phone\'s in-stock gift (hasGift: productReferences PROMO_PRODUCT → catalog.pdp.gift) load after it.',
     args: { type: 'object', properties: { productCode: { type: 'string' }, colorCode: { type: 'string' }, tariffCode: { type: 'string' } } },
     async run(args, ctx) {
       const params = routeOf(ctx).params ?? {};
@@ -90,6 +96,12 @@ export default [
         ctx.api.call('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
           .then((r) => catalog.setPdp({ accessories: r.references ?? [] }))
           .catch((e) => console.error('[pdp.load] accessories', e));
+      }
+      if (p.hasGift) {
+        // the gift shown is one in stock (the cart adds it with the phone only then)
+        ctx.api.call('productReferences', { query: { productCode: code, ...GIFTS }, silent: true })
+          .then((r) => catalog.setPdp({ gift: (r.references ?? []).find((x) => (x.target.stock?.stockLevel ?? 0) > 0) ?? null }))
+          .catch((e) => console.error('[pdp.load] gift', e));
       }
     },
   }),
@@ -218,7 +230,7 @@ export default [
       const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });
       // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
       if (mods.some((m) => m.statusCode !== 'success')) return;
-      if (pdp.step === 1 && p.productOfferingType !== 'ACCESSORY' && !ctx.stores.cart.hasDevice) {
+      if (pdp.step === 1 && !GOODS_TYPES.includes(p.productOfferingType) && !ctx.stores.cart.hasDevice) {
         ctx.navigate(DEFAULT_BACK_TO_OFFER); // no device in the cart after a device's step 1: back to the phone list
         return;
       }

@@ -24,6 +24,8 @@ export interface PdpState {
   accessories: unknown[]; specification: unknown; specificationError: boolean; loading: boolean; error: boolean;
   /** step 2: the tariff entry of the bundle step 1 put into the cart, and that tariff's add-on references */
   tariffEntryNumber: number | null; addons: unknown[];
+  /** the phone's gift in stock (a PROMO_PRODUCT reference, { target }), or null */
+  gift: unknown;
 }
 
 /** The device page's "no tariff" choice: the phone alone, paid at once (its tariffCode and 4th address segment). */
@@ -76,7 +78,7 @@ function emptyPdp(): PdpState {
   return {
     product: null, variant: null, colorCode: null, tariffCode: null, parentTariffCode: null, subscriptionTermId: null,
     chargeType: 'ONE_TIME_CHARGE', step: 1, steps: 2, insuranceCode: null, accessoryCodes: [], accessories: [],
-    specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [],
+    specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [], gift: null,
   };
 }
 

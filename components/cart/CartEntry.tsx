@@ -29,6 +29,7 @@ export default function CartEntry({ entry, removable, compact, nested, underTari
         <p className="ot-entry__name">
           {e.name}
           {e.esim && <span className="ot-badge ot-badge--brand ot-entry__esim">{t('product.esim')}</span>}
+          {e.gift && <span className="ot-badge ot-badge--gift ot-entry__esim">{t('cart.entry.gift')}</span>}
         </p>
         <p className="ot-entry__meta">
           {[underTariff && t('cart.entry.addon'), e.color && t('cart.color', { color: e.color }), e.quantity > 1 && t('cart.quantity', { count: e.quantity }), e.term && t('cart.term', { count: e.term }), e.installments && t('cart.installments', { count: e.installments })]
@@ -43,6 +44,12 @@ export default function CartEntry({ entry, removable, compact, nested, underTari
             {hasAmount(e.oldMonthly) && <s className="ot-price-old">{money.format(e.oldMonthly)}</s>}
             <strong>{money.format(e.monthly)}</strong>
             <span className="ot-price-per">{t('price.perMonth')}</span>
+          </p>
+        )}
+        {e.gift && (
+          <p className="ot-entry__price">
+            <strong>{money.format(0)}</strong>
+            <span className="ot-price-per">{t('price.oneTime')}</span>
           </p>
         )}
         {hasAmount(e.oneTime) && (

@@ -135,6 +135,7 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                       <p className="ot-minicart__name">
                         {e.name}
                         {e.esim && <span className="ot-badge ot-badge--brand ot-minicart__esim">{t('product.esim')}</span>}
+                        {e.gift && <span className="ot-badge ot-badge--gift ot-minicart__esim">{t('cart.entry.gift')}</span>}
                       </p>
                       {e.underTariff && <p className="ot-minicart__meta">{t('cart.entry.addon')}</p>}
                       {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
@@ -157,6 +158,11 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                         <p>
                           {hasAmount(e.oldMonthly) && <s className="ot-price-old">{money.format(e.oldMonthly)}</s>} <strong>{money.format(e.monthly)}</strong>
                           <span className="ot-price-per">{t('price.perMonth')}</span>
+                        </p>
+                      )}
+                      {e.gift && (
+                        <p>
+                          <strong>{money.format(0)}</strong> <span className="ot-price-per">{t('price.oneTime')}</span>
                         </p>
                       )}
                       {hasAmount(e.oneTime) && (

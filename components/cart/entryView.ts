@@ -25,6 +25,8 @@ export interface EntryView {
   esim: boolean;
   /** what the product offers: NONE, ESIM_SIM (either), ESIM (only eSIM) */
   esimOption: string;
+  /** a gift the shop put in with its phone (PROMO_PRODUCT at 0): labelled "Poklon", priced 0, never removed alone */
+  gift: boolean;
 }
 
 export function entryView(e: CartEntryData): EntryView {
@@ -51,6 +53,7 @@ export function entryView(e: CartEntryData): EntryView {
     parent: typeof e.parentEntryNumber === 'number' ? e.parentEntryNumber : null,
     esim: e.esimOptionSelected === true,
     esimOption: p.esim ?? 'NONE',
+    gift: p.productOfferingType === 'PROMO_PRODUCT' && e.automaticallyAdded === true,
   };
 }
 

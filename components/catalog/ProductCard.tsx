@@ -36,6 +36,7 @@ export function ProductCardView({ product: p, compact, onOpen, priority, heading
     <article className={cx('ot-pcard', compact && 'ot-pcard--compact', compare && 'ot-pcard--cmp')}>
       <Link to={href} className="ot-pcard__link" onClick={onOpen}>
         <div className="ot-pcard__badges">
+          {p.bestOffer && <span className="ot-badge ot-badge--offer">{t('product.bestOffer')}</span>}
           {p.esim && p.esim !== 'NONE' && <span className="ot-badge ot-badge--brand">{t('product.esim')}</span>}
           {outOfStock && <span className="ot-badge ot-badge--neutral">{t('product.outOfStock')}</span>}
         </div>

@@ -3,7 +3,7 @@ import { cx } from '../shared/cx';
 
 export interface BadgeProps {
   text?: string | number | null;
-  tone?: 'brand' | 'accent' | 'success' | 'warning' | 'danger' | 'neutral';
+  tone?: 'brand' | 'accent' | 'offer' | 'success' | 'warning' | 'danger' | 'neutral';
 }
 
 /** A small label such as "Novo", "Akcija" or "eSIM". Draws nothing when empty. */

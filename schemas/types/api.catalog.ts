@@ -51,7 +51,8 @@ export interface ReferencesQuery {
     | 'TV_ADDON_RELATION'
     | 'STB_PRODUCT_RELATION'
     | 'FREE_TV_ADDON_RELATION'
-    | 'INSURANCE';
+    | 'INSURANCE'
+    | 'PROMO_PRODUCT';
   pageSize?: number;
   lang?: 'sr' | 'en' | '1' | '2';
 }
@@ -79,6 +80,10 @@ export interface ProductSummary {
   monthlyPrice: Common_MoneyOrNull;
   stock: Common_Stock;
   rating?: number;
+  /**
+   * The "best offer" badge on the product card (issue 13).
+   */
+  bestOffer?: boolean;
   [k: string]: unknown;
 }
 export interface Common_Image {
@@ -224,6 +229,14 @@ export interface ProductDetails {
   }[];
   hasAccessories: boolean;
   categories?: string[];
+  /**
+   * The "best offer" badge on the phone page (issue 13).
+   */
+  bestOffer?: boolean;
+  /**
+   * The phone has a gift in stock (a PROMO_PRODUCT reference): the page asks productReferences referenceType PROMO_PRODUCT.
+   */
+  hasGift?: boolean;
 }
 export interface Specification {
   code: string;

@@ -1,11 +1,11 @@
 // Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, products, sessions, stock } from '../db/schema';
+import { cartEntries, cartVouchers, carts, productReferences, products, sessions, stock } from '../db/schema';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
-import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
+import { loadProduct, loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
@@ -163,11 +163,52 @@ async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: 
       return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
     }
     const { entryNumber, bundleNo } = nextNumbersOf(all);
-    const added = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
+    const inserted = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
+    const added = [...inserted, ...await addGifts(tx, cart.id, [...all, ...inserted], inserted.filter((e) => cat.product(e.productCode)?.product.type === 'DEVICE'))];
     const after = [...all, ...added].sort((a, b) => a.entryNumber - b.entryNumber);
     return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added, refused: [], replaceEntries: [] };
   });
 }
+
+/** A gift's most units in one cart when its reference sets no maxAllowedQuantity (seed 001 §3: default 100). */
+export const DEFAULT_MAX_PROMO_QUANTITY = 100;
+
+/**
+ * The gifts of the devices just added (PROMO_PRODUCT references of the phone): each as an entry under its device
+ * (parentEntryNumber, same bundle) at 0, automaticallyAdded — only while the gift is in stock for one more unit and
+ * the cart holds fewer than its maxAllowedQuantity (default 100). Read from the tables in the add's transaction,
+ * which holds the cart row lock: concurrent adds of the phone are counted one after the other.
+ */
+async function addGifts(tx: DbOrTx, cartId: number, all: EntryRow[], devices: EntryRow[]): Promise<EntryRow[]> {
+  if (devices.length === 0) return [];
+  const refs = await tx.select().from(productReferences)
+    .where(and(inArray(productReferences.productCode, devices.map((d) => d.productCode)), eq(productReferences.referenceType, 'PROMO_PRODUCT')))
+    .orderBy(asc(productReferences.sortOrder), asc(productReferences.targetCode));
+  const out: EntryRow[] = [];
+  let entries = all;
+  for (const device of devices) {
+    for (const ref of refs.filter((r) => r.productCode === device.productCode)) {
+      const gift = await loadProduct(tx, ref.targetCode);
+      const variant = gift?.variants[0];
+      if (!gift || gift.product.type !== 'PROMO_PRODUCT' || !variant || !gift.plan?.purchasable) continue;
+      const units = entries.filter((e) => e.productCode === gift.product.code).reduce((n, e) => n + e.quantity, 0);
+      if (units >= (ref.maxAllowedQuantity ?? DEFAULT_MAX_PROMO_QUANTITY)) continue;
+      const [level] = await tx.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variant.code));
+      if ((level?.level ?? 0) < units + 1) continue;
+      const [row] = await tx.insert(cartEntries).values({
+        cartId, entryNumber: nextNumbersOf(entries).entryNumber, bundleNo: device.bundleNo, productCode: gift.product.code, variantCode: variant.code,
+        quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: gift.plan.id, oneTimePrice: 0, automaticallyAdded: true,
+        priceVersion: gift.product.priceVersion, parentEntryNumber: device.entryNumber,
+      }).returning();
+      out.push(row);
+      entries = [...entries, row];
+    }
+  }
+  return out;
+}
+
+/** A gift entry: a promo product the shop put in at 0 under its device. */
+export const isGiftEntry = (e: EntryRow, type: string | undefined) => type === 'PROMO_PRODUCT' && e.automaticallyAdded && e.parentEntryNumber !== null;
 
 /**
  * The line of `all` that holds this accessory alone (its own bundle, one-off, priced alike), if any: one line per

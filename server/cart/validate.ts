@@ -8,12 +8,12 @@ import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/index';
 import { rulesConfig } from './config';
-import { bumpVersion, entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
+import { bumpVersion, entriesOf, isGiftEntry, loadEntryProducts, removeEntries, type CartRow, type EntryRow } from './service';
 import { vouchersOf } from './view';
 
 export type ValidationReason =
   | 'forceChangeOneTime' | 'forceChangeRecurring' | 'noStock' | 'updatedPriceDate'
-  | 'notValidPriceAfterDiscounts' | 'conflict' | 'voucherIsNotAvailable';
+  | 'notValidPriceAfterDiscounts' | 'conflict' | 'voucherIsNotAvailable' | 'giftRemoved';
 
 export interface ValidationIssue { reason: ValidationReason; messageKey: string; params?: Record<string, string | number>; subject?: string }
 
@@ -81,13 +81,16 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
   for (const e of await entriesOf(tx, cart.id)) {
     const p = products.find((x) => x.product.code === e.productCode);
     if (!p || p.product.priceVersion === e.priceVersion) continue;
+    // a gift stays at 0 whatever its value became
+    if (isGiftEntry(e, p.product.type)) { await tx.update(cartEntries).set({ priceVersion: p.product.priceVersion }).where(eq(cartEntries.id, e.id)); continue; }
     await tx.update(cartEntries).set({ priceVersion: p.product.priceVersion, ...repriced(e, p, rowOf(e)) }).where(eq(cartEntries.id, e.id));
     issues.push({ reason: 'updatedPriceDate', messageKey: 'cart.validation.updatedPriceDate', params: { name: p.product.name }, subject: String(e.entryNumber) });
     changed = true;
   }
   entries = await entriesOf(tx, cart.id);
 
-  // 3. Stock fell below the quantity since adding.
+  // 3. Stock fell below the quantity since adding. A gift that ran out leaves the cart (the shopper is told once, the
+  // order goes on without it); anything else blocks until the shopper acts.
   const variants = entries.filter((e) => e.variantCode).map((e) => e.variantCode!);
   const levels = variants.length ? await tx.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
   for (const e of entries) {
@@ -95,8 +98,16 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
     const level = levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0;
     // named: the shopper has to find the entry to remove it
     const name = products.find((x) => x.product.code === e.productCode)?.product.name;
+    if (level < e.quantity && isGiftEntry(e, typeOf(e))) {
+      await removeEntries(tx, cart.id, [e.entryNumber]);
+      issues.push({ reason: 'giftRemoved', messageKey: 'cart.validation.giftRemoved', params: { name: name ?? e.productCode } });
+      changed = true;
+      continue;
+    }
     if (level < e.quantity) issues.push({ reason: 'noStock', messageKey: name ? 'cart.validation.noStockProduct' : 'cart.validation.noStock', params: name ? { name } : undefined, subject: String(e.entryNumber) });
   }
+
+  entries = await entriesOf(tx, cart.id);
 
   // 4. The same payment method (one-off or installments) across the devices of the cart.
   const paid = entries.filter((e) => config.samePaymentMethod.productOfferingTypes.includes(typeOf(e)));

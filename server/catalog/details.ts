@@ -104,6 +104,9 @@ function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang): Re
       code: i.product.code, name: i.product.name, description: i.product.description[lang], monthlyPrice: money(monthlyFee(i) ?? 0, lang),
     })),
     hasAccessories: accessoryRefs.length > 0,
+    // a gift shown only while it is in stock (the cart adds it only then)
+    hasGift: cat.products({ codes: cat.referencesOf(code, 'PROMO_PRODUCT').map((r) => r.targetCode) }).some((g) => g.variants.some((v) => v.stockLevel > 0)),
+    bestOffer: p.product.bestOffer,
     categories: p.product.categories,
   };
 }

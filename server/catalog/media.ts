@@ -54,6 +54,9 @@ function accessorySvg(kind: string, brand: string, hex: string): string {
     headphones: `<path d="M110 230 Q110 90 200 90 Q290 90 290 230" fill="none" stroke="${dark}" stroke-width="16"/><rect x="90" y="210" width="60" height="100" rx="24" fill="url(#g)" stroke="${dark}" stroke-width="2"/><rect x="250" y="210" width="60" height="100" rx="24" fill="url(#g)" stroke="${dark}" stroke-width="2"/>`,
     cable: `<path d="M130 90 C 320 120, 80 260, 270 320" fill="none" stroke="${shade(hex, -0.2)}" stroke-width="10" stroke-linecap="round"/><rect x="110" y="70" width="40" height="30" rx="6" fill="#bbb"/><rect x="250" y="310" width="40" height="30" rx="6" fill="#bbb"/>`,
     glass: `<rect x="130" y="50" width="140" height="290" rx="26" fill="${hex}" opacity=".55" stroke="#8fb5d4" stroke-width="3"/><path d="M150 90 L190 70 M150 130 L230 90" stroke="#fff" stroke-width="6" opacity=".8"/>`,
+    vacuum: `<ellipse cx="200" cy="300" rx="130" ry="22" fill="#000" opacity=".08"/><circle cx="200" cy="210" r="120" fill="url(#g)" stroke="${dark}" stroke-width="3"/><circle cx="200" cy="210" r="86" fill="none" stroke="${dark}" stroke-width="2" opacity=".5"/><circle cx="200" cy="150" r="18" fill="${dark}"/><circle cx="200" cy="150" r="6" fill="#35c27a"/>`,
+    purifier: `<rect x="135" y="70" width="130" height="270" rx="30" fill="url(#g)" stroke="${dark}" stroke-width="2"/><circle cx="200" cy="110" r="22" fill="none" stroke="#4f8cff" stroke-width="4"/>${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="155" y="${170 + i * 22}" width="90" height="8" rx="4" fill="${dark}" opacity=".35"/>`).join('')}`,
+    fryer: `<rect x="120" y="80" width="160" height="250" rx="40" fill="url(#g)" stroke="#111" stroke-width="2"/><rect x="140" y="200" width="120" height="110" rx="18" fill="${shade(hex, 0.15)}" stroke="#111" stroke-width="2"/><rect x="175" y="245" width="50" height="14" rx="7" fill="#888"/><circle cx="200" cy="140" r="24" fill="#111" stroke="#888" stroke-width="3"/>`,
     band: `<rect x="175" y="50" width="50" height="300" rx="22" fill="${dark}"/><rect x="160" y="145" width="80" height="110" rx="30" fill="url(#g)" stroke="#444" stroke-width="3"/><rect x="172" y="160" width="56" height="80" rx="20" fill="#0b1220"/>`,
   };
   return `${grad}${shapes[kind] ?? shapes.charger}${label}`;
@@ -64,7 +67,7 @@ const wrap = (inner: string) =>
 
 const ACCESSORY_KIND: Array<[RegExp, string]> = [
   [/BUDS|AIRPODS/, 'earbuds'], [/CHARGER|ADAPTER/, 'charger'], [/CASE/, 'case'], [/POWERBANK/, 'powerbank'],
-  [/WATCH/, 'watch'], [/JBL|TUNE/, 'headphones'], [/CABLE/, 'cable'], [/GLASS/, 'glass'], [/BAND/, 'band'],
+  [/VACUUM/, 'vacuum'], [/PURIFIER/, 'purifier'], [/FRYER/, 'fryer'], [/WATCH/, 'watch'], [/JBL|TUNE/, 'headphones'], [/CABLE/, 'cable'], [/GLASS/, 'glass'], [/BAND/, 'band'],
 ];
 
 export type PictureView = 'duo' | 'front' | 'back';
@@ -81,7 +84,8 @@ export async function productPicture(db: DbOrTx, variantCode: string, view: Pict
     .from(productVariants).innerJoin(products, eq(products.code, productVariants.productCode)).where(eq(productVariants.code, variantCode));
   const r = rows[0];
   if (!r) return null;
-  if (r.type === 'ACCESSORY') {
+  // goods drawn by their kind: accessories, gifts (PROMO_PRODUCT) and partners' home appliances (DROPSHIPPING)
+  if (r.type === 'ACCESSORY' || r.type === 'PROMO_PRODUCT' || r.type === 'DROPSHIPPING') {
     const kind = ACCESSORY_KIND.find(([re]) => re.test(r.code))?.[1] ?? 'charger';
     return wrap(accessorySvg(kind, r.brand, r.hex));
   }

@@ -17,6 +17,7 @@ export const CATEGORY_URLS: Record<string, string> = {
   dodatna_oprema: '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema',
   tarife: '/Privatni/Tarife/Uredjaji',
   pripejd: '/Privatni/Mobilna/Pripejd',
+  dropshipping: '/Privatni/Uredjaji/Tip-uredjaja/kucni-aparati',
   sve: '/pretraga',
 };
 
@@ -40,7 +41,7 @@ export function productUrl(p: CatalogProduct): string {
   const first = p.variants.find((v) => v.stockLevel > 0) ?? p.variants[0];
   switch (p.product.type) {
     case 'DEVICE': return `/uredjaj/${p.product.code}${first ? `/${first.colorCode}` : ''}`;
-    case 'ACCESSORY': return `/uredjaj/${p.product.code}`;
+    case 'ACCESSORY': case 'DROPSHIPPING': return `/uredjaj/${p.product.code}`;
     case 'ADDON_POSTPAID': case 'ADDON_PREPAID': case 'SHARED_NET': return '/dodaci';
     case 'STREAMING_SUBSCRIPTION': {
       const ott = p.product.categories.find((c) => c.startsWith('ott:'));
@@ -66,6 +67,7 @@ export function summarize(p: CatalogProduct, dp: DevicePriceRow[], lang: Lang): 
     monthlyPrice: installments.length ? money(Math.min(...installments), lang) : moneyOrNull(fee, lang),
     stock: { stockLevelStatus: p.variants.length === 0 ? 'inStock' : stockLevelStatus(total) },
     rating: p.product.rating,
+    bestOffer: p.product.bestOffer,
   };
 }
 

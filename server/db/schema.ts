@@ -34,6 +34,8 @@ export const products = pgTable('products', {
   priceVersion: integer('price_version').notNull().default(1),
   /** A tariff's freeAddonsLimit (seed 001 §3): how many of its free add-ons (references with `free`) cost nothing; null = none. */
   freeAddonsLimit: integer('free_addons_limit'),
+  /** The "best offer" badge (issue 13) on the phone page and the product card. */
+  bestOffer: boolean('best_offer').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('products_type_idx').on(t.type), check('products_free_addons_limit_range', sql`${t.freeAddonsLimit} IS NULL OR ${t.freeAddonsLimit} BETWEEN 0 AND 10`)]);
 

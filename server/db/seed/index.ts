@@ -12,6 +12,7 @@ import { seedDemoConsents, seedDemoUsers } from './users';
 import { seedCommerce } from './commerce';
 import { seedSuggested, SUGGESTED_SEED_MARKER } from './suggested';
 import { ADDONS_SEED_MARKER, seedAddons } from './addons';
+import { GIFT_SEED_MARKER, seedGift } from './gift';
 import { seedSelfcare, SELFCARE_SEED_MARKER } from '../../selfcare/seed';
 import { seedHome, seedHomeAddresses, seedHomeLines, seedHomeTvAddons, HOME_SEED_MARKER, HOME_LINES_SEED_MARKER, HOME_ADDRESSES_SEED_MARKER } from '../../home/index';
 import { seedDelivery, DELIVERY_SEED_MARKER } from '../../delivery/index';
@@ -22,7 +23,7 @@ export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
 const t = (sr: string, en: string) => ({ sr, en });
 
-const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents', HOME_ADDRESSES_SEED_MARKER, DELIVERY_SEED_MARKER, 'seed.banners', SUGGESTED_SEED_MARKER, ADDONS_SEED_MARKER];
+const SEED_MARKERS = ['seed', 'seed.users', 'seed.users.customers', 'seed.commerce', SELFCARE_SEED_MARKER, HOME_SEED_MARKER, 'seed.numbers', PAYMENT_SEED_MARKER, HOME_LINES_SEED_MARKER, 'seed.consents', HOME_ADDRESSES_SEED_MARKER, DELIVERY_SEED_MARKER, 'seed.banners', SUGGESTED_SEED_MARKER, ADDONS_SEED_MARKER, GIFT_SEED_MARKER];
 
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   // A seeded database (every start but the first) costs one query.
@@ -57,6 +58,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedHomeAddresses(tx);
     await seedDelivery(tx);
     await seedSuggested(tx);
+    await seedGift(tx);
     return seeded;
   });
 }

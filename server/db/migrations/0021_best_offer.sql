@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "best_offer" boolean DEFAULT false NOT NULL;
