@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { carts } from '../db/schema';
 import { numericCode } from '../lib/ids';
-import { bumpVersion, entriesOf, type CartRow } from './service';
+import { bumpVersion, entriesOf, insertOpenCart, type CartRow } from './service';
 
 export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'deliveryAddress' | 'paymentMode' | 'cardPaymentType' | 'deliveryTimeSlot'>>;
 
@@ -27,7 +27,7 @@ export async function mergeCustomerInfo(tx: DbOrTx, cartId: number, patch: Recor
 /** The ordered cart is closed (ORDERED) and the session gets a fresh open cart — inside the order's transaction. */
 export async function closeOrderedCart(tx: DbOrTx, cartId: number, sessionId: string): Promise<void> {
   await tx.update(carts).set({ status: 'ORDERED', updatedAt: new Date() }).where(eq(carts.id, cartId));
-  await tx.insert(carts).values({ code: numericCode(8), sessionId });
+  await insertOpenCart(tx, sessionId);
 }
 
 /**

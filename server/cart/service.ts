@@ -23,11 +23,27 @@ export async function findOpenCart(db: DbOrTx, sessionId: string): Promise<CartR
   return rows[0] ?? null;
 }
 
+/**
+ * Opens the session's cart, or answers the one a concurrent request just opened: one open cart per session is a
+ * unique index (carts_one_open_per_session), so of two first adds at once the second waits for the first and then
+ * finds its cart. `lock` takes the found cart FOR UPDATE (a new row is locked by its insert).
+ */
+export async function insertOpenCart(db: DbOrTx, sessionId: string, lock = false): Promise<CartRow> {
+  for (let attempt = 0; ; attempt++) {
+    const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).onConflictDoNothing().returning();
+    if (created) return created;
+    const q = db.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).limit(1);
+    const [other] = lock ? await q.for('update') : await q;
+    // nothing open: the conflict was the random cart code (one in 10^8); draw another
+    if (other) return other;
+    if (attempt >= 3) throw new Error('could not open a cart');
+  }
+}
+
 export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<CartRow> {
   const found = await findOpenCart(db, sessionId);
   if (found) return found;
-  const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).returning();
-  return created;
+  return insertOpenCart(db, sessionId);
 }
 
 /**
@@ -40,8 +56,7 @@ export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Prom
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).orderBy(desc(carts.id)).limit(1);
   if (!rows[0]) throw invalidToken();
   if (rows[0].cart) return rows[0].cart;
-  const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).returning();
-  return created;
+  return insertOpenCart(db, sessionId);
 }
 
 /** The open cart of a live session, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
@@ -50,8 +65,7 @@ export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartR
     .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
   if (rows[0]) return rows[0].cart;
   if (!(await isLiveSession(tx, sessionId))) throw invalidToken();
-  const [created] = await tx.insert(carts).values({ code: numericCode(8), sessionId }).returning();
-  return created;
+  return insertOpenCart(tx, sessionId, true);
 }
 
 export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]> {

@@ -207,7 +207,11 @@ export const carts = pgTable('carts', {
   mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: CartModificationResponse['cartModifications'][number]['statusCode']; productCode: string; variantCode: string | null; entryNumber: number | null; params?: Record<string, string | number>; cmsComponentId?: string | null; pending?: Array<Record<string, unknown>> }>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('carts_session_idx').on(t.sessionId, t.status)]);
+}, (t) => [
+  index('carts_session_idx').on(t.sessionId, t.status),
+  // one open cart per session: two first adds at once cannot each open one (server/cart/service.ts insertOpenCart)
+  uniqueIndex('carts_one_open_per_session').on(t.sessionId).where(sql`${t.status} = 'OPEN'`),
+]);
 
 export const cartEntries = pgTable('cart_entries', {
   id: serial('id').primaryKey(),

@@ -3,8 +3,8 @@
 // stock 0, the other 40 refused with CartValidationError noStock (PGlite, and PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutReadyShopper, drivers, REQUIRED_CONSENTS, startApp, type Harness } from './helpers';
-import { orderLines, orders, stock } from '../../server/db/schema';
+import { checkoutReadyShopper, drivers, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { carts, orderLines, orders, stock } from '../../server/db/schema';
 
 const VARIANT = 'XIAOMI_REDMI_NOTE_14_PRO_OCEAN_BLUE';
 
@@ -30,6 +30,17 @@ describe.each(drivers)('concurrent orders on %s', (_name, url) => {
     const lines = await db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).where(eq(orderLines.variantCode, variant));
     expect(lines).toHaveLength(10);
   }, 300_000);
+
+  it('three first adds of a session without a cart at once land in one cart (one open cart per session)', async () => {
+    const s = await new Shopper(h.app).login();
+    const adds = await Promise.all([0, 1, 2].map(() => s.call('POST', PATHS.addBundle, { deviceCode: 'ACC_SAMSUNG_25W_CHARGER', chargeType: 'ONE_TIME_CHARGE' })));
+    for (const r of adds) expect(r.statusCode, r.body).toBe(200);
+    // one line, raised to 3: no add went to a second cart of the same session
+    const cart = (await s.call('GET', PATHS.cart)).json();
+    expect(cart.entries.map((e: { product: { code: string }; quantity: number }) => [e.product.code, e.quantity])).toEqual([['ACC_SAMSUNG_25W_CHARGER_STD', 3]]);
+    const open = await h.database.db.select({ sessionId: carts.sessionId }).from(carts).where(eq(carts.status, 'OPEN'));
+    expect(open.length).toBe(new Set(open.map((c) => c.sessionId)).size);
+  });
 
   it('has no development routes on a production app', async () => {
     const r = await h.app.inject({ method: 'POST', url: '/dev/catalog/stock', payload: { code: VARIANT, level: 5 } });
