@@ -1,11 +1,11 @@
 // Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, productReferences, products, sessions, stock } from '../db/schema';
+import { cartEntries, cartVouchers, carts, products, sessions, stock } from '../db/schema';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
-import { loadProduct, loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
+import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
@@ -178,7 +178,7 @@ async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: 
     }
     const { entryNumber, bundleNo } = nextNumbersOf(all);
     const inserted = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
-    const added = [...inserted, ...await addGifts(tx, cart.id, [...all, ...inserted], inserted.filter((e) => cat.product(e.productCode)?.product.type === 'DEVICE'))];
+    const added = [...inserted, ...await addGifts(tx, cat, cart.id, [...all, ...inserted], inserted.filter((e) => cat.product(e.productCode)?.product.type === 'DEVICE'))];
     const after = [...all, ...added].sort((a, b) => a.entryNumber - b.entryNumber);
     return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added, refused: [], replaceEntries: [] };
   });
@@ -193,16 +193,15 @@ export const DEFAULT_MAX_PROMO_QUANTITY = 100;
  * the cart holds fewer than its maxAllowedQuantity (default 100). Read from the tables in the add's transaction,
  * which holds the cart row lock: concurrent adds of the phone are counted one after the other.
  */
-async function addGifts(tx: DbOrTx, cartId: number, all: EntryRow[], devices: EntryRow[]): Promise<EntryRow[]> {
-  if (devices.length === 0) return [];
-  const refs = await tx.select().from(productReferences)
-    .where(and(inArray(productReferences.productCode, devices.map((d) => d.productCode)), eq(productReferences.referenceType, 'PROMO_PRODUCT')))
-    .orderBy(asc(productReferences.sortOrder), asc(productReferences.targetCode));
+async function addGifts(tx: DbOrTx, cat: CatalogSnapshot, cartId: number, all: EntryRow[], devices: EntryRow[]): Promise<EntryRow[]> {
   const out: EntryRow[] = [];
   let entries = all;
   for (const device of devices) {
-    for (const ref of refs.filter((r) => r.productCode === device.productCode)) {
-      const gift = await loadProduct(tx, ref.targetCode);
+    // the references and products come from the catalogue snapshot (no query for a phone without a gift)
+    const refs = [...cat.referencesOf(device.productCode, 'PROMO_PRODUCT')]
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.targetCode.localeCompare(b.targetCode));
+    for (const ref of refs) {
+      const gift = cat.product(ref.targetCode);
       const variant = gift?.variants[0];
       if (!gift || gift.product.type !== 'PROMO_PRODUCT' || !variant || !gift.plan?.purchasable) continue;
       const units = entries.filter((e) => e.productCode === gift.product.code).reduce((n, e) => n + e.quantity, 0);

@@ -37,7 +37,8 @@ describe.each(drivers.slice(0, 1))('/dev/outbox on %s', (_name, url) => {
     for (const path of ['/dev/outbox', '/dev/outbox.json']) {
       const r = await prod.app.inject({ method: 'GET', url: path });
       expect(r.body).not.toContain('prod.tester@example.rs');
-      expect(r.body).not.toContain('Poslate poruke');
+      // (the shop page a production server answers may carry the message catalogue in its boot data: not the page)
+      expect(r.body).not.toContain('<h1>Poslate poruke');
     }
   });
 });
