@@ -13,7 +13,7 @@ import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, carts, products, sessions, stock } from '../db/schema';
 import { evaluateAddRules, type AddCandidate, type AddStatusCode, type RuleVerdict } from './rules';
-import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, findOpenCart, getOrCreateCart, lineOfSameAccessory, removeEntries, type EntryRow } from './service';
+import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, findOpenCart, getOrCreateCart, lineOfSameAccessory, removeEntries, trimGifts, type EntryRow } from './service';
 
 export type MergeStatus = 'merged' | 'pendingReplace' | 'refused';
 export interface MergeResult { productCode: string; variantCode: string | null; status: MergeStatus }
@@ -87,7 +87,10 @@ async function mergeBundle(tx: DbOrTx, cartId: number, bundle: PendingEntry[], c
     return { verdict: null, added: raised, drafts: raised, replaceEntries: out.replaceEntries };
   }
   const drafts = await draftsFor(tx, cartId, bundle);
-  const added = await tx.insert(cartEntries).values(drafts.map(({ id: _id, ...row }) => row)).returning();
+  const inserted = await tx.insert(cartEntries).values(drafts.map(({ id: _id, ...row }) => row)).returning();
+  // a gift the customer's cart already holds up to its limit does not come along
+  const dropped = new Set(await trimGifts(tx, cartId));
+  const added = inserted.filter((e) => !dropped.has(e.entryNumber));
   await bumpVersion(tx, cartId);
   return { verdict: null, added, drafts, replaceEntries: out.replaceEntries };
 }

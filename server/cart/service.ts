@@ -2,7 +2,7 @@
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, products, sessions, stock } from '../db/schema';
+import { cartEntries, cartVouchers, carts, productReferences, products, sessions, stock } from '../db/schema';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
@@ -218,6 +218,33 @@ async function addGifts(tx: DbOrTx, cat: CatalogSnapshot, cartId: number, all: E
     }
   }
   return out;
+}
+
+/**
+ * Gifts past their limit (a guest's phone and gift merged into the customer's cart at sign-in): the later units
+ * leave, their phones stay. The limit is the reference's maxAllowedQuantity (default 100) from the gift's phone.
+ * Answers the entry numbers removed.
+ */
+export async function trimGifts(tx: DbOrTx, cartId: number): Promise<number[]> {
+  const entries = await entriesOf(tx, cartId);
+  const children = entries.filter((e) => e.automaticallyAdded && e.parentEntryNumber !== null);
+  if (children.length === 0) return [];
+  const types = await tx.select({ code: products.code, type: products.type }).from(products).where(inArray(products.code, [...new Set(children.map((e) => e.productCode))]));
+  const gifts = children.filter((e) => types.find((t) => t.code === e.productCode)?.type === 'PROMO_PRODUCT');
+  if (gifts.length === 0) return [];
+  const refs = await tx.select().from(productReferences)
+    .where(and(eq(productReferences.referenceType, 'PROMO_PRODUCT'), inArray(productReferences.targetCode, [...new Set(gifts.map((e) => e.productCode))])));
+  const counted = new Map<string, number>();
+  const extra: number[] = [];
+  for (const g of gifts) {
+    const phone = entries.find((e) => e.entryNumber === g.parentEntryNumber)?.productCode;
+    const limit = refs.find((r) => r.productCode === phone && r.targetCode === g.productCode)?.maxAllowedQuantity ?? DEFAULT_MAX_PROMO_QUANTITY;
+    const n = (counted.get(g.productCode) ?? 0) + g.quantity;
+    if (n > limit) extra.push(g.entryNumber);
+    else counted.set(g.productCode, n);
+  }
+  if (extra.length) await removeEntries(tx, cartId, extra);
+  return extra;
 }
 
 /** A gift entry: a promo product the shop put in at 0 under its device. */

@@ -5,7 +5,7 @@
 // summaries, and the dropshipping products' list and device-page addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { checkoutReadyShopper, drivers, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { checkoutReadyShopper, Customer, drivers, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { productReferences, stock } from '../../server/db/schema';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -131,6 +131,20 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     const cart = await add(s, deviceOnly(POCO));
     expect(gifts(cart)).toHaveLength(2);
     expect(new Set(gifts(cart).map((e: Json) => e.parentEntryNumber)).size).toBe(2);
+  });
+
+  it('signing in merges the guest\'s phone and gift into the customer\'s cart without passing the gift\'s limit', async () => {
+    const customer = await new Customer(h.app).login();
+    await customer.authorize('kupac@orbita.rs');
+    await customer.call('DELETE', PATHS.deleteCart);
+    await add(customer, deviceOnly(A16));
+    await customer.call('POST', '/selfcare/b2c/user/logout');
+    const guest = await new Customer(h.app).login();
+    await add(guest, deviceOnly(A16));
+    await guest.authorize('kupac@orbita.rs');
+    const cart = (await guest.call('GET', PATHS.cart)).json();
+    expect(cart.entries.filter((e: Json) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
+    expect(gifts(cart).map((e: Json) => e.product.baseProduct)).toEqual([CASE]);
   });
 
   it('two concurrent adds of the phone do not exceed the limit', async () => {
