@@ -109,7 +109,8 @@ function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchPara
     brand: (x) => [x.p.product.brand],
     price: (x) => { const r = priceRange(x.s); return r ? [r] : []; },
     color: (x) => x.p.product.type === 'DEVICE' ? x.p.variants.map((v) => colorFamily(v.colorHex).code) : [],
-    esim: (x) => [x.p.product.esim === 'NONE' ? 'NONE' : 'ESIM'],
+    // only phones and tariffs take a SIM: accessories and appliances have no eSIM facet
+    esim: (x) => x.p.product.type === 'DEVICE' || x.p.product.type === 'TARIFF' ? [x.p.product.esim === 'NONE' ? 'NONE' : 'ESIM'] : [],
   };
   const matchesText = (x: { p: CatalogProduct }) => !needle || `${x.p.product.name} ${x.p.product.brand}`.toLocaleLowerCase('sr').includes(needle);
   const matchesFilters = (x: { p: CatalogProduct; s: ProductSummary }, except?: string) => {

@@ -40,6 +40,13 @@ describe.each(drivers)('catalog on %s', (_name, url) => {
     expect(r.breadcrumbs[1]).toEqual({ name: 'Mobilni telefoni', url: '/Privatni/Uredjaji/Tip-uredjaja/telefoni' });
   });
 
+  it('offers the eSIM facet on phones and tariffs only, not on accessories or appliances', async () => {
+    const facetCodes = async (category: string) => (await s.call('GET', `${PATHS.search}?categoryCode=${category}`)).json().facets.map((f: { code: string }) => f.code);
+    expect(await facetCodes('telefoni')).toContain('esim');
+    expect(await facetCodes('dodatna_oprema')).not.toContain('esim');
+    expect(await facetCodes('dropshipping')).not.toContain('esim');
+  });
+
   it('sorts by the ranking of seed 001 §2 and filters by facets', async () => {
     const r = (await s.call('GET', `${PATHS.search}?categoryCode=telefoni&sort=price-asc`)).json();
     const prices = r.products.map((p: { price: { value: number } }) => p.price.value);
