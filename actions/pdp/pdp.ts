@@ -90,7 +90,7 @@ export default [
         throw e;
       }
       loadedKey = key;
-      catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), step: 1, loading: false, error: false });
+      catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), step: 1, loading: false, error: false, giftPending: !!p.hasGift });
       syncUrl(ctx, true);
       if (p.hasAccessories) {
         ctx.api.call('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
@@ -100,8 +100,8 @@ export default [
       if (p.hasGift) {
         // the gift shown is one in stock (the cart adds it with the phone only then)
         ctx.api.call('productReferences', { query: { productCode: code, ...GIFTS }, silent: true })
-          .then((r) => catalog.setPdp({ gift: (r.references ?? []).find((x) => (x.target.stock?.stockLevel ?? 0) > 0) ?? null }))
-          .catch((e) => console.error('[pdp.load] gift', e));
+          .then((r) => catalog.setPdp({ gift: (r.references ?? []).find((x) => (x.target.stock?.stockLevel ?? 0) > 0) ?? null, giftPending: false }))
+          .catch((e) => { catalog.setPdp({ giftPending: false }); console.error('[pdp.load] gift', e); });
       }
     },
   }),

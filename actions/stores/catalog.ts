@@ -26,6 +26,8 @@ export interface PdpState {
   tariffEntryNumber: number | null; addons: unknown[];
   /** the phone's gift in stock (a PROMO_PRODUCT reference, { target }), or null */
   gift: unknown;
+  /** the gift is being loaded (the page keeps its place) */
+  giftPending: boolean;
 }
 
 /** The device page's "no tariff" choice: the phone alone, paid at once (its tariffCode and 4th address segment). */
@@ -78,7 +80,7 @@ function emptyPdp(): PdpState {
   return {
     product: null, variant: null, colorCode: null, tariffCode: null, parentTariffCode: null, subscriptionTermId: null,
     chargeType: 'ONE_TIME_CHARGE', step: 1, steps: 2, insuranceCode: null, accessoryCodes: [], accessories: [],
-    specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [], gift: null,
+    specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [], gift: null, giftPending: false,
   };
 }
 

@@ -5,17 +5,33 @@ import { toAccessory } from './AccessoryList';
 
 export interface GiftOfferProps {
   gift?: unknown;
+  /** the gift is loading (catalog.pdp.giftPending): its place is kept meanwhile, so the page does not jump */
+  reserve?: boolean;
 }
 
 /**
  * "Poklon uz telefon": the phone's gift (a PROMO_PRODUCT reference { target } or a product) with its picture, name and
  * its value crossed out next to 0 RSD. Nothing is drawn without a gift.
  */
-export default function GiftOffer({ gift }: GiftOfferProps & VocabularyProps) {
+export default function GiftOffer({ gift, reserve }: GiftOfferProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const g = toAccessory(gift);
-  if (!g) return null;
+  if (!g) {
+    if (!reserve) return null;
+    // the block's place while the gift loads (the house placeholder: in the layout, hidden, not announced)
+    return (
+      <section className="ot-gift ot-placeholder" aria-hidden="true">
+        <div className="ot-gift__media" />
+        <div className="ot-gift__body">
+          <p className="ot-gift__title">{t('pdp.gift.title')}</p>
+          <p className="ot-gift__name">{'\u00a0'}</p>
+          <p className="ot-gift__price"><strong className="ot-gift__free">{money.format(0)}</strong></p>
+          <p className="ot-gift__note">{t('pdp.gift.note')}</p>
+        </div>
+      </section>
+    );
+  }
   const img = g.images?.[0];
   return (
     <section className="ot-gift" aria-labelledby="ot-gift-title">

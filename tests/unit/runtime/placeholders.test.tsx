@@ -9,6 +9,7 @@ import SortSelect from '../../../components/catalog/SortSelect';
 import HeroDevices from '../../../components/catalog/HeroDevices';
 import ProductGrid from '../../../components/catalog/ProductGrid';
 import CheckoutSteps from '../../../components/checkout/CheckoutSteps';
+import GiftOffer from '../../../components/pdp/GiftOffer';
 import type { VocabularyProps } from '../../../renderer/types';
 import { makeRuntime, renderWith } from './helpers';
 
@@ -33,6 +34,16 @@ describe('placeholders while the data loads', () => {
     const c = draw(<FacetPanel facets={[]} {...common} />);
     expectHiddenPlaceholder(c.querySelector('.ot-facets'));
     expect(c.querySelector('.ot-facets__toggle')).not.toBeNull();
+  });
+
+  it('the phone page\'s gift block keeps its place while the gift loads, and is gone when there is none', () => {
+    expectHiddenPlaceholder(draw(<GiftOffer gift={null} reserve {...common} />).querySelector('.ot-gift'));
+    cleanup();
+    expect(draw(<GiftOffer gift={null} reserve={false} {...common} />).querySelector('.ot-gift')).toBeNull();
+    cleanup();
+    const shown = draw(<GiftOffer gift={{ target: { code: 'G', name: 'JBL Wave Buds', price: { value: 3999 } } }} reserve={false} {...common} />).querySelector('.ot-gift');
+    expect(shown?.classList.contains('ot-placeholder')).toBe(false);
+    expect(shown?.textContent).toContain('JBL Wave Buds');
   });
 
   it('the sort select keeps its place', () => {
