@@ -230,7 +230,7 @@ export async function trimGifts(tx: DbOrTx, cartId: number): Promise<number[]> {
   const children = entries.filter((e) => e.automaticallyAdded && e.parentEntryNumber !== null);
   if (children.length === 0) return [];
   const types = await tx.select({ code: products.code, type: products.type }).from(products).where(inArray(products.code, [...new Set(children.map((e) => e.productCode))]));
-  const gifts = children.filter((e) => types.find((t) => t.code === e.productCode)?.type === 'PROMO_PRODUCT');
+  const gifts = children.filter((e) => isGiftEntry(e, types.find((t) => t.code === e.productCode)?.type));
   if (gifts.length === 0) return [];
   const refs = await tx.select().from(productReferences)
     .where(and(eq(productReferences.referenceType, 'PROMO_PRODUCT'), inArray(productReferences.targetCode, [...new Set(gifts.map((e) => e.productCode))])));
