@@ -85,6 +85,13 @@ async function phoneWithTariff(page: Page, base: string): Promise<void> {
   await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor();
 }
 
+/** A demo customer signed in (through the API), then a phone with its tariff in the cart. */
+async function signedInWithPhone(page: Page, base: string, email: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await api(page, 'POST', '/selfcare/b2c/user/authorize', { userId: email, encodedPassword: Buffer.from('Orbita2026!').toString('base64'), rememberMe: false });
+  await phoneWithTariff(page, base);
+}
+
 /** How each fixture's state is reached on the real server (language, then what the shopper has done). */
 const STATES: Record<string, { lang: 'sr' | 'en'; setUp(page: Page, base: string): Promise<void> }> = {
   'empty-cart': { lang: 'sr', async setUp() {} },
@@ -117,21 +124,13 @@ const STATES: Record<string, { lang: 'sr' | 'en'; setUp(page: Page, base: string
   },
   'signed-in-customer': {
     lang: 'sr',
-    async setUp(page, base) {
-      await page.goto(`${base}/`);
-      await api(page, 'POST', '/selfcare/b2c/user/authorize', { userId: 'kupac@orbita.rs', encodedPassword: Buffer.from('Orbita2026!').toString('base64'), rememberMe: false });
-      await phoneWithTariff(page, base);
-    },
+    setUp: (page, base) => signedInWithPhone(page, base, 'kupac@orbita.rs'),
   },
   // a signed-in customer with a postpaid tariff in the cart: the state in which the extra-benefits step offers its
   // add-ons, digital services and cross-sell products (the step's own walk and scan are in mobile.e2e.ts)
   'suggested-products': {
     lang: 'sr',
-    async setUp(page, base) {
-      await page.goto(`${base}/`);
-      await api(page, 'POST', '/selfcare/b2c/user/authorize', { userId: 'staff@orbita.rs', encodedPassword: Buffer.from('Orbita2026!').toString('base64'), rememberMe: false });
-      await phoneWithTariff(page, base);
-    },
+    setUp: (page, base) => signedInWithPhone(page, base, 'staff@orbita.rs'),
   },
 };
 
