@@ -32,6 +32,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // one migrated and seeded database per driver for the whole run; each server file starts from a copy
           globalSetup: ['tests/server/template.setup.ts'],
+          isolate: false,
         },
       },
     ],

@@ -1,4 +1,5 @@
 // The Fastify application: plugins, shared JSON Schemas, error handling, domains, static shop.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -15,7 +16,7 @@ import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
 import { devOutboxRoutes } from './outbox/routes';
-import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf } from './lib/validation';
+import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, sharedSerializerFactory } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
@@ -75,10 +76,19 @@ export interface BuildAppOptions {
 
 const API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
+function formatsText(schemasDir: string): string {
+  const file = join(schemasDir, 'formats', 'formats.json');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const schemasDir = opts.schemasDir ?? join(root, 'schemas');
   const distDir = opts.distDir ?? join(root, 'dist');
   const ui = opts.ui ?? await UiDocuments.load(schemasDir);
+  // Shared payload schemas (schemas/api/*.json, each with $id); their text and the formats key the compiled routes.
+  const apiFiles = readdirSync(join(schemasDir, 'api')).filter((f) => f.endsWith('.json') && f !== 'paths.json').sort()
+    .map((f) => readFileSync(join(schemasDir, 'api', f), 'utf8'));
+  const compileKey = createHash('sha256').update(apiFiles.join('\0')).update(formatsText(schemasDir)).digest('hex');
 
   const serverOptions: FastifyServerOptions = {
     logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
@@ -86,7 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
     ajv: bodyValidationOptions(schemasDir) as never,
     bodyLimit: 64 * 1024,
-    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory() as never } },
+    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory(compileKey) as never, buildSerializer: sharedSerializerFactory(compileKey) as never } },
     // Router-level errors (a bad %-escape, an overlong path parameter) answer like any other bad input.
     frameworkErrors: (err, req, reply) => {
       void (reply as FastifyReply).code(err.statusCode ?? 400).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
@@ -123,10 +133,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorateRequest('sessionId', null);
   if (queryStatsEnabled()) registerQueryStats(app);
 
-  // Shared payload schemas (schemas/api/*.json, each with $id).
-  for (const f of readdirSync(join(schemasDir, 'api')).filter((f) => f.endsWith('.json') && f !== 'paths.json').sort()) {
-    app.addSchema(JSON.parse(readFileSync(join(schemasDir, 'api', f), 'utf8')));
-  }
+  for (const text of apiFiles) app.addSchema(JSON.parse(text));
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });

@@ -1,6 +1,7 @@
 // Turns AJV errors into one localized message (schemas/messages keys, seed 001 §5 texts).
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import AjvCompiler from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import ajvFormats from 'ajv-formats';
 import { addRuleVocabulary, loadFormats, type Formats } from '../../tools/schemas/rules';
 
@@ -87,24 +88,62 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
   }
 }
 
+/** Compiled route validators and serializers of this process, keyed by everything their code depends on (the
+ *  schema, the shared schemas, the options and the formats' folder). An app compiles each route schema once at
+ *  start (seconds of CPU for the whole API); a second app in the same process (the test suites build many, a second
+ *  instance behind the same process in tests) reuses the functions instead of compiling them again. */
+const compiledValidators = new Map<string, ValidateFn>();
+const compiledSerializers = new Map<string, (data: unknown) => string>();
+
 /** Fastify's AJV validator factory, wrapped: AJV coerces a query value like "1e999" to Infinity and then skips
  *  minimum/maximum (its limit checks are guarded by isFinite), so a validated request part holding a non-finite
- *  number is refused here as "not a number" (400 ValidationError) instead of reaching a handler. */
-export function finiteNumbersValidatorFactory() {
+ *  number is refused here as "not a number" (400 ValidationError) instead of reaching a handler.
+ *  `cacheKey` identifies the content of the shared schemas and of the formats (the AJV plugins' input): the shared
+ *  schemas themselves are named in the key by their ids only, since serializing them for every route costs more
+ *  than compiling. */
+export function finiteNumbersValidatorFactory(cacheKey: string) {
   const base = AjvCompiler();
-  return (externalSchemas: unknown, ajvOptions: unknown) => {
-    const compile = (base as unknown as (e: unknown, o: unknown) => (route: unknown) => ValidateFn)(externalSchemas, ajvOptions);
-    return (route: { httpPart?: string }) => {
-      const validate = compile(route);
+  return (externalSchemas: unknown, ajvOptions: { customOptions?: unknown }) => {
+    const prefix = `${cacheKey}\0${Object.keys(externalSchemas as object).sort().join()}\0${JSON.stringify(ajvOptions.customOptions ?? null)}\0`;
+    let compile: ((route: unknown) => ValidateFn) | null = null;
+    return (route: { schema?: unknown; httpPart?: string }) => {
+      const key = prefix + JSON.stringify(route.schema ?? null);
+      let validate = compiledValidators.get(key);
+      if (!validate) {
+        compile ??= (base as unknown as (e: unknown, o: unknown) => (route: unknown) => ValidateFn)(externalSchemas, ajvOptions);
+        validate = compile(route);
+        compiledValidators.set(key, validate);
+      }
+      const inner = validate;
       const wrapped: ValidateFn = (data: unknown) => {
-        const ok = validate(data);
-        if (ok !== true) { wrapped.errors = validate.errors; return ok; }
+        const ok = inner(data);
+        if (ok !== true) { wrapped.errors = inner.errors; return ok; }
         const path = nonFinitePath(data, '', 0);
         if (path === null) { wrapped.errors = null; return true; }
         wrapped.errors = [{ keyword: 'type', instancePath: path, schemaPath: '#', params: { type: 'number' }, message: 'must be a finite number' }];
         return false;
       };
       return wrapped;
+    };
+  };
+}
+
+/** Fastify's response serializer factory (fast-json-stringify), with the same per-process reuse as the validators
+ *  (`cacheKey`: the shared schemas' content). */
+export function sharedSerializerFactory(cacheKey: string) {
+  const base = SerializerSelector();
+  return (externalSchemas: unknown, serializerOpts: unknown) => {
+    const prefix = `${cacheKey}\0${Object.keys(externalSchemas as object).sort().join()}\0${JSON.stringify(serializerOpts ?? null)}\0`;
+    let compile: ((route: unknown) => (data: unknown) => string) | null = null;
+    return (route: { schema?: unknown }) => {
+      const key = prefix + JSON.stringify(route.schema ?? null);
+      let serialize = compiledSerializers.get(key);
+      if (!serialize) {
+        compile ??= (base as unknown as (e: unknown, o: unknown) => (route: unknown) => (data: unknown) => string)(externalSchemas, serializerOpts);
+        serialize = compile(route);
+        compiledSerializers.set(key, serialize);
+      }
+      return serialize;
     };
   };
 }
