@@ -122,4 +122,25 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   return { page, problems };
 }
 
+const inFlight = new WeakMap<Page, { count: number; since: number }>();
+
+/** Counts the page's requests in flight from now on (see quiet). */
+export function trackRequests(page: Page): void {
+  const state = { count: 0, since: Date.now() };
+  inFlight.set(page, state);
+  const done = () => { state.count = Math.max(0, state.count - 1); state.since = Date.now(); };
+  page.on('request', () => { state.count++; state.since = Date.now(); });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Waits until no request of the page has been in flight for `ms` (Playwright's networkidle waits 500 ms after the
+ *  last connection closes; the shop's screens load their data in well under that). An untracked page waits for
+ *  networkidle. */
+export async function quiet(page: Page, ms = 150): Promise<void> {
+  const state = inFlight.get(page);
+  if (!state) return page.waitForLoadState('networkidle');
+  while (state.count > 0 || Date.now() - state.since < ms) await new Promise((r) => setTimeout(r, 20));
+}
+
 export const SHOTS = join(ROOT, 'tests', 'e2e', 'artifacts');
