@@ -89,7 +89,7 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
 }
 
 /** Compiled route validators and serializers of this process, keyed by everything their code depends on (the
- *  schema, the shared schemas, the options and the formats' folder). An app compiles each route schema once at
+ *  route's schema, the options, and the shared schemas and formats by the content hash buildApp passes). An app compiles each route schema once at
  *  start (seconds of CPU for the whole API); a second app in the same process (the test suites build many, a second
  *  instance behind the same process in tests) reuses the functions instead of compiling them again. */
 const compiledValidators = new Map<string, ValidateFn>();
