@@ -7,7 +7,7 @@ import { formatErrors } from '../tools/schemas/format.js';
 import { openDatabase } from './db/index';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp, DEV_GATEWAY_SECRET } from './app';
-import { SchemaSetError, UiDocuments } from './ui/documents';
+import { defaultSchemaCacheDir, SchemaSetError, UiDocuments } from './ui/documents';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
       mark('database seeded');
       return d;
     }),
-    UiDocuments.load(schemasDir, { cacheDir: process.env.SCHEMAS_CACHE_DIR ?? join(root, 'node_modules', '.cache', 'orbita-shop') })
+    UiDocuments.load(schemasDir, { cacheDir: defaultSchemaCacheDir() })
       .then((u) => { mark('schema set loaded'); return u; }),
   ]);
   if (dbResult.status === 'rejected') throw dbResult.reason;

@@ -89,32 +89,41 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
 }
 
 /** Compiled route validators and serializers of this process, keyed by everything their code depends on (the
- *  route's schema, the options, and the shared schemas and formats by the content hash buildApp passes). An app compiles each route schema once at
- *  start (seconds of CPU for the whole API); a second app in the same process (the test suites build many, a second
- *  instance behind the same process in tests) reuses the functions instead of compiling them again. */
+ *  route's schema, the options, and the shared schemas and formats by the content hash buildApp passes). An app
+ *  compiles each route schema once at start (seconds of CPU for the whole API); a second app in the same process
+ *  (the test suites build many) reuses the functions instead of compiling them again. */
 const compiledValidators = new Map<string, ValidateFn>();
 const compiledSerializers = new Map<string, (data: unknown) => string>();
+
+/** A route compiler of Fastify's compilersFactory contract that answers the function compiled before for the same
+ *  key: `poolKey` (content hash, shared schema ids, options) plus the route's schema. Fastify's own compiler
+ *  (`build`) is made only when a route misses. The shared schemas are named in the key by their ids only:
+ *  serializing them for every route costs more than compiling. */
+function reusing<F>(cache: Map<string, F>, cacheKey: string, externalSchemas: unknown, options: unknown, build: () => (route: unknown) => F) {
+  const prefix = `${cacheKey}\0${Object.keys(externalSchemas as object).sort().join()}\0${JSON.stringify(options ?? null)}\0`;
+  let compile: ((route: unknown) => F) | null = null;
+  return (route: { schema?: unknown }): F => {
+    const key = prefix + JSON.stringify(route.schema ?? null);
+    let fn = cache.get(key);
+    if (fn === undefined) {
+      compile ??= build();
+      fn = compile(route);
+      cache.set(key, fn);
+    }
+    return fn;
+  };
+}
 
 /** Fastify's AJV validator factory, wrapped: AJV coerces a query value like "1e999" to Infinity and then skips
  *  minimum/maximum (its limit checks are guarded by isFinite), so a validated request part holding a non-finite
  *  number is refused here as "not a number" (400 ValidationError) instead of reaching a handler.
- *  `cacheKey` identifies the content of the shared schemas and of the formats (the AJV plugins' input): the shared
- *  schemas themselves are named in the key by their ids only, since serializing them for every route costs more
- *  than compiling. */
+ *  `cacheKey`: the content of the shared schemas and of the formats (the AJV plugins' input). */
 export function finiteNumbersValidatorFactory(cacheKey: string) {
-  const base = AjvCompiler();
+  const base = AjvCompiler() as unknown as (e: unknown, o: unknown) => (route: unknown) => ValidateFn;
   return (externalSchemas: unknown, ajvOptions: { customOptions?: unknown }) => {
-    const prefix = `${cacheKey}\0${Object.keys(externalSchemas as object).sort().join()}\0${JSON.stringify(ajvOptions.customOptions ?? null)}\0`;
-    let compile: ((route: unknown) => ValidateFn) | null = null;
+    const compiled = reusing(compiledValidators, cacheKey, externalSchemas, ajvOptions.customOptions, () => base(externalSchemas, ajvOptions));
     return (route: { schema?: unknown; httpPart?: string }) => {
-      const key = prefix + JSON.stringify(route.schema ?? null);
-      let validate = compiledValidators.get(key);
-      if (!validate) {
-        compile ??= (base as unknown as (e: unknown, o: unknown) => (route: unknown) => ValidateFn)(externalSchemas, ajvOptions);
-        validate = compile(route);
-        compiledValidators.set(key, validate);
-      }
-      const inner = validate;
+      const inner = compiled(route);
       const wrapped: ValidateFn = (data: unknown) => {
         const ok = inner(data);
         if (ok !== true) { wrapped.errors = inner.errors; return ok; }
@@ -128,24 +137,11 @@ export function finiteNumbersValidatorFactory(cacheKey: string) {
   };
 }
 
-/** Fastify's response serializer factory (fast-json-stringify), with the same per-process reuse as the validators
- *  (`cacheKey`: the shared schemas' content). */
+/** Fastify's response serializer factory (fast-json-stringify), with the same per-process reuse as the validators. */
 export function sharedSerializerFactory(cacheKey: string) {
-  const base = SerializerSelector();
-  return (externalSchemas: unknown, serializerOpts: unknown) => {
-    const prefix = `${cacheKey}\0${Object.keys(externalSchemas as object).sort().join()}\0${JSON.stringify(serializerOpts ?? null)}\0`;
-    let compile: ((route: unknown) => (data: unknown) => string) | null = null;
-    return (route: { schema?: unknown }) => {
-      const key = prefix + JSON.stringify(route.schema ?? null);
-      let serialize = compiledSerializers.get(key);
-      if (!serialize) {
-        compile ??= (base as unknown as (e: unknown, o: unknown) => (route: unknown) => (data: unknown) => string)(externalSchemas, serializerOpts);
-        serialize = compile(route);
-        compiledSerializers.set(key, serialize);
-      }
-      return serialize;
-    };
-  };
+  const base = SerializerSelector() as unknown as (e: unknown, o: unknown) => (route: unknown) => (data: unknown) => string;
+  return (externalSchemas: unknown, serializerOpts: unknown) =>
+    reusing(compiledSerializers, cacheKey, externalSchemas, serializerOpts, () => base(externalSchemas, serializerOpts));
 }
 
 type ValidateFn = ((data: unknown) => unknown) & { errors?: unknown[] | null };

@@ -48,6 +48,10 @@ export interface LoadOptions {
 
 const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tools', 'schemas');
 
+/** Where `npm start` (and the server test harness) keep the checked set: SCHEMAS_CACHE_DIR, else node_modules/.cache. */
+export const defaultSchemaCacheDir = () =>
+  process.env.SCHEMAS_CACHE_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', '.cache', 'orbita-shop');
+
 /** sha256 over every file of schemas/ and of the checker (tools/schemas) plus package-lock.json (AJV's version). */
 export async function schemaSetHash(rootDir: string): Promise<string> {
   const h = createHash('sha256');

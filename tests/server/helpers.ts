@@ -6,12 +6,10 @@ import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
-import { UiDocuments } from '../../server/ui/documents';
+import { defaultSchemaCacheDir, UiDocuments } from '../../server/ui/documents';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
 
 export const SCHEMAS_DIR = new URL('../../schemas', import.meta.url).pathname;
-
-const UI_CACHE = new URL('../../node_modules/.cache/orbita-shop', import.meta.url).pathname;
 
 /** The schema set. A valid set comes from the checked-set cache `npm start` keeps (keyed by the content hash of
  *  schemas/ and the checker): checking the set and compiling every form's validator costs seconds of CPU, once per
@@ -19,7 +17,7 @@ const UI_CACHE = new URL('../../node_modules/.cache/orbita-shop', import.meta.ur
  *  refusing them; refusal itself is tested in ui.test.ts on a broken copy. */
 export async function loadUi(): Promise<UiDocuments> {
   try {
-    return await UiDocuments.load(SCHEMAS_DIR, { cacheDir: UI_CACHE });
+    return await UiDocuments.load(SCHEMAS_DIR, { cacheDir: defaultSchemaCacheDir() });
   } catch {
     return UiDocuments.load(SCHEMAS_DIR, { strict: false });
   }
