@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/index';
@@ -76,6 +76,17 @@ export interface BuildAppOptions {
 
 const API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
+/** The headers helmet's middleware sets for a configuration, captured once from a stand-in response. */
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => { headers[name.toLowerCase()] = String(value); },
+    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+  };
+  helmet(options)({} as never, res as never, () => {});
+  return headers;
+}
+
 function formatsText(schemasDir: string): string {
   const file = join(schemasDir, 'formats', 'formats.json');
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -137,7 +148,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
-  await app.register(helmet, {
+  // Security headers: helmet's, worked out once from this fixed configuration (no per-request nonces) and set on
+  // every reply as a ready header map (@fastify/helmet would rebuild helmet's middleware on every request).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -148,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (_req, reply, done) => { reply.headers(securityHeaders); done(); });
   await app.register(rateLimit, {
     global: false,
     max: opts.authRateLimit ?? 60,

@@ -39,15 +39,30 @@ export function signToken(secret: string, sessionId: string, expiresAtMs: number
   return `${body}.${createHmac('sha256', tokenKey(secret)).update(body).digest('base64url')}`;
 }
 
+/**
+ * Tokens whose signature was already checked, with their session and expiry: a shopper's page sends the same token
+ * with every request for up to its lifetime, so the HMAC is computed once per token and secret, not once per request.
+ * Bounded (the oldest entries go first); a hit still checks the expiry against the clock. A forged token never enters.
+ */
+const verifiedBySecret = new Map<string, Map<string, { sessionId: string; exp: number }>>();
+const VERIFIED_MAX = 20_000;
+
 /** The session id of a well-signed, unexpired token (no database), or null. */
 export function verifyToken(secret: string, token: string, now = Date.now()): string | null {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
+  const hit = verified.get(token);
+  if (hit) return hit.exp > now ? hit.sessionId : null;
   const parts = token.split('.');
   if (parts.length !== 4 || !/^[0-9a-f]{64}$/.test(parts[0])) return null;
   const mac = Buffer.from(parts[3], 'base64url');
   const expected = createHmac('sha256', tokenKey(secret)).update(`${parts[0]}.${parts[1]}.${parts[2]}`).digest();
   if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
   const exp = parseInt(parts[1], 36);
-  return Number.isFinite(exp) && exp > now ? parts[0] : null;
+  if (!Number.isFinite(exp)) return null;
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { sessionId: parts[0], exp });
+  return exp > now ? parts[0] : null;
 }
 
 export async function issueToken(db: Db, secret: string, sessionId: string, ttlMs: number): Promise<string> {

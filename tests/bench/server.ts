@@ -1,6 +1,6 @@
 // npm run bench:server: the API at load, beside a bare Fastify "hello" started by the same run (the ratio is the
 // figure; absolute req/s depend on the machine). The shop runs in production mode as a child process
-// (server/main.ts, SHOP_QUERY_STATS=1 so every reply carries `x-query-count`), first on a fresh PGlite folder,
+// (server/main.ts; a first run with SHOP_QUERY_STATS=1 reads `x-query-count`, see benchShop), first on a fresh PGlite folder,
 // then on a fresh PostgreSQL database (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test;
 // BENCH_SKIP_PG=1 / BENCH_SKIP_PGLITE=1 skip one). autocannon, 50 connections, BENCH_SECONDS (5) per route after a short warm-up.
 //
@@ -82,12 +82,13 @@ async function startHello(): Promise<Child> {
   return spawnServer(['--input-type=module', '-e', HELLO], { ...process.env }, /listening at (http:\/\/[\d.:]+)\//);
 }
 
-async function startShop(db: { pgliteDir?: string; url?: string }): Promise<Child> {
+async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolean): Promise<Child> {
   const env: Record<string, string | undefined> = {
-    ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: '1', AUTH_RATE_LIMIT: '1000000',
+    ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: stats ? '1' : undefined, AUTH_RATE_LIMIT: '1000000',
     PGLITE_DIR: db.pgliteDir, DATABASE_URL: db.url,
   };
   if (!db.url) delete env.DATABASE_URL;
+  if (!stats) delete env.SHOP_QUERY_STATS;
   return spawnServer(['--import', 'tsx', 'server/main.ts'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//);
 }
 
@@ -126,70 +127,89 @@ function row(route: string, r: autocannon.Result, bare: number, target: number |
   return { route, rps: r.requests.average, share: r.requests.average / bare, target, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, queries, note };
 }
 
-async function benchShop(label: string, shop: Child, bare: number): Promise<Row[]> {
-  const url = shop.url;
+/**
+ * Two runs of the shop on the same database: the first with SHOP_QUERY_STATS=1 prepares the sessions and carts and
+ * reads the statements per request (`x-query-count`, one request at a time); the second, as production runs
+ * (the per-request AsyncLocalStorage of the counter costs promise hooks on every await), takes the load.
+ */
+async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number): Promise<Row[]> {
   const rows: Row[] = [];
-  const reader = await session(url);
   const searchPath = `${P.search}?categoryCode=telefoni&page=0&pageSize=20`;
   const detailsPath = `${P.details}?productCode=SAMSUNG_GALAXY_A56`;
-
-  // product list
-  const list = await call(url, reader, 'GET', searchPath);
-  if (list.json.products.length < 10) throw new Error('search answered too few phones');
-  const listReq = { url: url + searchPath, headers: headersOf(reader) };
-  await warm(listReq);
-  const listQ = (await call(url, reader, 'GET', searchPath)).queries;
-  rows.push(row('product list (search, 20 phones)', await cannon(listReq), bare, 0.25, listQ));
-
-  // product details
-  const detReq = { url: url + detailsPath, headers: headersOf(reader) };
-  await warm(detReq);
-  const detQ = (await call(url, reader, 'GET', detailsPath)).queries;
-  rows.push(row('product details', await cannon(detReq), bare, 0.20, detQ));
-
-  // full cart: a phone bundle (device + tariff) and an accessory
-  const buyer = await session(url);
-  await call(url, buyer, 'POST', P.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'RECURRING_CHARGE', insuranceCode: 'INSURANCE_SCREEN', accessoryCodes: ['ACC_SAMSUNG_25W_CHARGER'] });
-  const full = await call(url, buyer, 'GET', P.fullCart);
-  if (full.json.entries.length < 3) throw new Error('the full cart should hold the bundle and the accessory');
-  const cartReq = { url: url + P.fullCart, headers: headersOf(buyer) };
-  await warm(cartReq);
-  const cartQ = (await call(url, buyer, 'GET', P.fullCart)).queries;
-  rows.push(row(`full cart (${full.json.entries.length} entries)`, await cannon(cartReq), bare, 0.10, cartQ));
-
-  // add to cart: a real write each time (rotating sessions × accessories)
   const count = Math.max(200, Math.ceil((Number(process.env.BENCH_ADD_CAPACITY ?? 12000)) / UNITS_PER_SESSION));
+
+  // 1. prepare and count
+  let shop = await start(true);
+  let url = shop.url;
+  const reader = await session(url);
+  const buyer = await session(url);
   const sessions: Session[] = [];
-  for (let i = 0; i < count; i += 25) sessions.push(...await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => session(url))));
-  const probe = await session(url);
-  const addQ = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
-  const addQ2 = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
-  let i = 0;
-  const addReq: autocannon.Options = {
-    url: url + P.addBundle, method: 'POST',
-    requests: [{
-      setupRequest: (req) => {
-        const n = i++;
-        const s = sessions[n % count];
-        const acc = ACCESSORIES[Math.floor(n / count) % ACCESSORIES.length];
-        return { ...req, method: 'POST', headers: headersOf(s), body: JSON.stringify({ deviceCode: acc, chargeType: 'ONE_TIME_CHARGE' }) };
-      },
-    }],
-  };
-  const addResult = await cannon(addReq);
-  // every successful add must be a unit in some cart
-  let units = 0;
-  for (let k = 0; k < count; k += 25) {
-    const carts = await Promise.all(sessions.slice(k, k + 25).map((s) => call(url, s, 'GET', P.cart)));
-    units += carts.reduce((n, c) => n + (c.json.totalUnitCount as number), 0);
+  let q: { list: number; details: number; cart: number; add: string; entries: number };
+  try {
+    const list = await call(url, reader, 'GET', searchPath);
+    if (list.json.products.length < 10) throw new Error('search answered too few phones');
+    const listQ = (await call(url, reader, 'GET', searchPath)).queries;
+    await call(url, reader, 'GET', detailsPath);
+    const detQ = (await call(url, reader, 'GET', detailsPath)).queries;
+    // full cart: a phone bundle (device + tariff) and an accessory
+    await call(url, buyer, 'POST', P.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'RECURRING_CHARGE', insuranceCode: 'INSURANCE_SCREEN', accessoryCodes: ['ACC_SAMSUNG_25W_CHARGER'] });
+    const full = await call(url, buyer, 'GET', P.fullCart);
+    if (full.json.entries.length < 3) throw new Error('the full cart should hold the bundle and the accessory');
+    const cartQ = (await call(url, buyer, 'GET', P.fullCart)).queries;
+    const probe = await session(url);
+    const addQ = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
+    const addQ2 = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
+    for (let i = 0; i < count; i += 25) sessions.push(...await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => session(url))));
+    q = { list: listQ, details: detQ, cart: cartQ, add: `${addQ}/${addQ2}`, entries: full.json.entries.length };
+  } finally {
+    await shop.stop();
   }
-  const ok2xx = addResult['2xx'];
-  // requests still in flight when autocannon stops are finished by the server but not counted as answered
-  const verified = units >= ok2xx && units <= i;
-  rows.push(row('add to cart (accessory, rotating sessions)', addResult, bare, 0.03, `${addQ}/${addQ2}`,
-    `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; queries = first add / quantity raise`));
-  if (!verified) rows[rows.length - 1].errors += 1;
-  void label;
+
+  // 2. the load, on a shop without the counter
+  shop = await start(false);
+  url = shop.url;
+  try {
+    const listReq = { url: url + searchPath, headers: headersOf(reader) };
+    await warm(listReq);
+    rows.push(row('product list (search, 20 phones)', await cannon(listReq), bare, 0.25, q.list));
+
+    const detReq = { url: url + detailsPath, headers: headersOf(reader) };
+    await warm(detReq);
+    rows.push(row('product details', await cannon(detReq), bare, 0.20, q.details));
+
+    const cartReq = { url: url + P.fullCart, headers: headersOf(buyer) };
+    await warm(cartReq);
+    rows.push(row(`full cart (${q.entries} entries)`, await cannon(cartReq), bare, 0.10, q.cart));
+
+    // add to cart: a real write each time (rotating sessions × accessories)
+    let i = 0;
+    const addReq: autocannon.Options = {
+      url: url + P.addBundle, method: 'POST',
+      requests: [{
+        setupRequest: (req) => {
+          const n = i++;
+          const s = sessions[n % count];
+          const acc = ACCESSORIES[Math.floor(n / count) % ACCESSORIES.length];
+          return { ...req, method: 'POST', headers: headersOf(s), body: JSON.stringify({ deviceCode: acc, chargeType: 'ONE_TIME_CHARGE' }) };
+        },
+      }],
+    };
+    const addResult = await cannon(addReq);
+    // every successful add must be a unit in some cart
+    let units = 0;
+    for (let k = 0; k < count; k += 25) {
+      const carts = await Promise.all(sessions.slice(k, k + 25).map((s) => call(url, s, 'GET', P.cart)));
+      units += carts.reduce((n, c) => n + (c.json.totalUnitCount as number), 0);
+    }
+    const ok2xx = addResult['2xx'];
+    // requests still in flight when autocannon stops are finished by the server but not counted as answered
+    const verified = units >= ok2xx && units <= i;
+    rows.push(row('add to cart (accessory, rotating sessions)', addResult, bare, 0.03, q.add,
+      `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; queries = first add / quantity raise`));
+    if (!verified) rows[rows.length - 1].errors += 1;
+  } finally {
+    await shop.stop();
+  }
   return rows;
 }
 
@@ -212,14 +232,12 @@ function print(label: string, bare: autocannon.Result, rows: Row[]): boolean {
 
 async function runOn(label: string, db: { pgliteDir?: string; url?: string }): Promise<boolean> {
   const hello = await startHello();
-  const shop = await startShop(db);
   try {
     await warm({ url: hello.url + '/' });
     const bare = await cannon({ url: hello.url + '/' });
-    const rows = await benchShop(label, shop, bare.requests.average);
+    const rows = await benchShop((stats) => startShop(db, stats), bare.requests.average);
     return print(label, bare, rows);
   } finally {
-    await shop.stop();
     await hello.stop();
   }
 }
