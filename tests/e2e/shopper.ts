@@ -92,16 +92,19 @@ export async function throughSuggested(page: Page): Promise<void> {
 }
 
 /** Phone list → first phone (one-off if asked) → cart → guest-or-login modal → the data and delivery step. */
-export async function phoneIntoGuestCheckout(page: Page, baseUrl: string, opts: { oneOff?: boolean } = {}): Promise<void> {
+/** From the phone list to the checkout's data step as a guest; returns the phone's name (its page's heading). */
+export async function phoneIntoGuestCheckout(page: Page, baseUrl: string, opts: { oneOff?: boolean } = {}): Promise<string> {
   await page.goto(`${baseUrl}${PLP}`);
   await cards(page).first().click();
   await page.waitForURL(/\/uredjaj\/[^/]+\/[^/]+\/[^/]+$/);
+  const phone = (await page.getByRole('heading', { level: 1 }).first().textContent())?.trim() ?? '';
   if (opts.oneOff) await page.getByText('Jednokratno', { exact: true }).click();
   await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
   await throughDeviceSteps(page);
   await page.getByRole('button', { name: 'Idi na plaćanje' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Nastavi kao gost' }).click();
   await page.waitForURL(/\/kupovina\/podaci-dostava$/);
+  return phone;
 }
 
 export async function fillGuestForm(page: Page): Promise<void> {
