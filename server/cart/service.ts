@@ -50,10 +50,19 @@ export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<Ca
  * The open cart of a live (not revoked) session, or a new one; 401 InvalidTokenError when the session was revoked.
  * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
  */
-export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
-  const rows = await db.select({ live: sessions.id, cart: carts }).from(sessions)
+/** The statement of openCartOfLiveSession, built once per database handle (the cart read of every page). */
+const openCartStatements = new WeakMap<object, ReturnType<typeof openCartStatement>>();
+function openCartStatement(db: DbOrTx) {
+  return db.select({ live: sessions.id, cart: carts }).from(sessions)
     .leftJoin(carts, and(eq(carts.sessionId, sessions.id), eq(carts.status, 'OPEN')))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))).orderBy(desc(carts.id)).limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt))).orderBy(desc(carts.id)).limit(1)
+    .prepare('open_cart_of_live_session');
+}
+
+export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
+  let statement = openCartStatements.get(db);
+  if (!statement) openCartStatements.set(db, (statement = openCartStatement(db)));
+  const rows = await statement.execute({ sessionId });
   if (!rows[0]) throw invalidToken();
   if (rows[0].cart) return rows[0].cart;
   return insertOpenCart(db, sessionId);
