@@ -5,10 +5,12 @@ const t = (sr: string, en: string): LocalText => ({ sr, en });
 
 export const EPG_TIME_ZONE = 'Europe/Belgrade';
 
+/** Belgrade's wall clock (made once: a formatter costs far more to make than to use; a week's guide asks ~10 000 times). */
+const BELGRADE_CLOCK = new Intl.DateTimeFormat('en-GB', { timeZone: EPG_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+
 /** Minutes east of UTC of Belgrade at `utcMs`. */
 function offsetMinutes(utcMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: EPG_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-    .formatToParts(new Date(utcMs));
+  const parts = BELGRADE_CLOCK.formatToParts(new Date(utcMs));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'));
   return Math.round((wall - Math.floor(utcMs / 60000) * 60000) / 60000);

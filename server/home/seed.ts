@@ -1,11 +1,11 @@
 // Seeds home services once (app_meta 'seed.home'): the packages as catalogue products with their price plans,
 // the hierarchy and characteristic groups, channels, the current week's TV guide, the address system.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import * as s from '../db/schema';
 import * as h from './schema';
 import { homeServices, homeCategoryTree, channels, addressSystem, addressCodeOf } from './seed-data';
-import { daySchedule, weekOf } from './epg';
+import { belgradeInstant, daySchedule, weekOf } from './epg';
 
 const para = (rsd: number) => Math.round(rsd * 100);
 export const HOME_SEED_MARKER = 'seed.home';
@@ -83,10 +83,19 @@ export async function seedHome(db: Db): Promise<boolean> {
   });
 }
 
-/** Writes the schedule of these days for every channel (rows already there stay: unique channel + start). */
+/**
+ * Writes the schedule of these days for every channel (rows already there stay: unique channel + start). A day whose
+ * midnight already starts a programme was written before (every channel's day starts at 00:00) and is skipped, so a
+ * restart neither generates nor sends the week again.
+ */
 export async function seedEpgDays(db: Db, dates: string[]): Promise<void> {
+  const midnights = new Map(dates.map((d) => [belgradeInstant(d, 0).getTime(), d]));
+  const written = await db.selectDistinct({ at: h.homeEpg.startsAt }).from(h.homeEpg).where(inArray(h.homeEpg.startsAt, [...midnights.keys()].map((t) => new Date(t))));
+  const done = new Set(written.map((r) => midnights.get(r.at.getTime())));
+  const todo = dates.filter((d) => !done.has(d));
+  if (todo.length === 0) return;
   const list = await db.select({ code: h.homeChannels.code, genre: h.homeChannels.genre }).from(h.homeChannels);
-  for (const date of dates) {
+  for (const date of todo) {
     const rows = list.flatMap((c) => daySchedule(c.code, c.genre, date));
     if (rows.length) await db.insert(h.homeEpg).values(rows).onConflictDoNothing();
   }
