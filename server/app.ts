@@ -37,7 +37,7 @@ import { CatalogModel } from './catalog/model';
 import { CartRowCache } from './cart/row-cache';
 import { healthRoutes } from './health';
 import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -115,7 +115,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   if (opts.trustProxy !== undefined) serverOptions.trustProxy = opts.trustProxy as never;
   const app: FastifyInstance = Fastify(serverOptions);
-  const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  // (ioredis is imported only when there is a Redis to talk to)
+  const redis: Redis | null = opts.redisUrl ? new (await import('ioredis')).Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   const redisPrefix = opts.redisPrefix ?? 'orbita:';
   redis?.on('error', (err) => app.log.warn(`Redis: ${err.message}`));
   // Commands fail at once while Redis is away (no offline queue: the limits fall back, requests never wait), so

@@ -78,6 +78,8 @@ async function main(): Promise<void> {
   const shutdown = async () => { await app.close(); ui.close(); await database.close(); process.exit(0); };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+  // the catalogue read model starts loading now: the first page (and search) joins it instead of starting it
+  void app.ctx.catalog.current().catch((e: unknown) => app.log.error(e, 'catalogue read model'));
   const address = await app.listen({ port, host });
   mark('listening');
   console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at ${address}/`);

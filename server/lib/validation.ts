@@ -89,9 +89,10 @@ export function issueOf(e: FastifySchemaValidationError, context: string): Local
 }
 
 /** Compiled route validators and serializers of this process, keyed by everything their code depends on (the
- *  route's schema, the options, and the shared schemas and formats by the content hash buildApp passes). An app
- *  compiles each route schema once at start (seconds of CPU for the whole API); a second app in the same process
- *  (the test suites build many) reuses the functions instead of compiling them again. */
+ *  route's schema, the options, and the shared schemas and formats by the content hash buildApp passes). A route's
+ *  schema is compiled when the route first needs it, not at start (compiling the whole API took about half a second
+ *  of a warm start, before the shop could answer anything); a second app in the same process (the test suites build
+ *  many) reuses the functions instead of compiling them again. */
 const compiledValidators = new Map<string, ValidateFn>();
 const compiledSerializers = new Map<string, (data: unknown) => string>();
 
@@ -123,8 +124,9 @@ export function finiteNumbersValidatorFactory(cacheKey: string) {
   return (externalSchemas: unknown, ajvOptions: { customOptions?: unknown }) => {
     const compiled = reusing(compiledValidators, cacheKey, externalSchemas, ajvOptions.customOptions, () => base(externalSchemas, ajvOptions));
     return (route: { schema?: unknown; httpPart?: string }) => {
-      const inner = compiled(route);
+      let inner: ValidateFn | null = null;
       const wrapped: ValidateFn = (data: unknown) => {
+        inner ??= compiled(route);
         const ok = inner(data);
         if (ok !== true) { wrapped.errors = inner.errors; return ok; }
         const path = nonFinitePath(data, '', 0);
@@ -140,8 +142,13 @@ export function finiteNumbersValidatorFactory(cacheKey: string) {
 /** Fastify's response serializer factory (fast-json-stringify), with the same per-process reuse as the validators. */
 export function sharedSerializerFactory(cacheKey: string) {
   const base = SerializerSelector() as unknown as (e: unknown, o: unknown) => (route: unknown) => (data: unknown) => string;
-  return (externalSchemas: unknown, serializerOpts: unknown) =>
-    reusing(compiledSerializers, cacheKey, externalSchemas, serializerOpts, () => base(externalSchemas, serializerOpts));
+  return (externalSchemas: unknown, serializerOpts: unknown) => {
+    const compiled = reusing(compiledSerializers, cacheKey, externalSchemas, serializerOpts, () => base(externalSchemas, serializerOpts));
+    return (route: { schema?: unknown }) => {
+      let serialize: ((data: unknown) => string) | null = null;
+      return (data: unknown) => (serialize ??= compiled(route))(data);
+    };
+  };
 }
 
 type ValidateFn = ((data: unknown) => unknown) & { errors?: unknown[] | null };

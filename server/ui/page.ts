@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
-import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema } from '@rjsf/utils';
 import type { CatalogModel } from '../catalog/index';
 import type { Lang } from '../lib/lang';
 import { searchProducts } from '../catalog/index';
@@ -218,7 +218,8 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
       docs[`/ui/forms/${formId}`] = form.json;
       const schema = (form.json as { schema?: RJSFSchema }).schema;
       // the URL components/forms/rjsfValidator.ts validatorUrl imports
-      if (form.validator && schema) validators.push(`/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${form.version}${hashForSchema(schema)}`);
+      // (@rjsf/utils is heavy to import: a server loads it with its first page that holds a form, not at start)
+      if (form.validator && schema) validators.push(`/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${form.version}${(await import('@rjsf/utils')).hashForSchema(schema)}`);
     }
   }
   const boot: BootData = {

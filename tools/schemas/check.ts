@@ -8,7 +8,6 @@ import { checkReferences, type Report } from './crossref.js';
 import { LOOSE_VOCABULARY_SCHEMA } from './vocabulary-schema.js';
 import { META_BASE } from './spec.js';
 import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabulary } from './types.js';
-import { compileFormValidator } from './validators.js';
 import { checkFormatsFile } from './formats-check.js';
 import { expandDocument, type FragmentDoc, type NodeOrigin } from './fragments.js';
 import { checkLinks } from './links.js';
@@ -137,6 +136,8 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   for (const d of docs) if (d.kind === 'messages' && d.json && typeof d.json === 'object') for (const k of Object.keys(d.json)) allKeys.add(k);
   const formats = await checkFormatsFile(rootDir, ajv.getSchema(`${META_BASE}formats.schema.json`), allKeys, errors);
   if (formats) {
+    // RJSF's standalone compiler is heavy to import; a server whose schema set was checked before never needs it
+    const { compileFormValidator } = await import('./validators.js');
     for (const doc of docs) {
       const schema = doc.kind === 'form' ? (doc.json as { schema?: unknown } | null)?.schema : undefined;
       if (!schema || typeof schema !== 'object') continue;

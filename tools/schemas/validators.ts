@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { compileSchemaValidatorsCode as CompileCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 import { addRuleVocabulary, type Formats } from './rules.js';
 
@@ -23,8 +23,10 @@ export function compileFormValidator(schema: RJSFSchema, formats: Formats): stri
   if (unknown.length > 0) throw new Error(`unknown format(s) ${unknown.map((f) => `"${f}"`).join(', ')}; known: ${[...Object.keys(formats), ...STANDARD_FORMATS].join(', ')}`);
   // JSON Schema 2020-12 (the dialect of form documents, docs/ARCHITECTURE.md §2.4) with RJSF's AJV options.
   // RegExp formats are inlined as literals; AJV runtime helpers and ajv-formats' function formats come as require()s.
+  // RJSF's compiler is required on first use (heavy to load; a server whose schema set was checked before never needs it)
+  const { compileSchemaValidatorsCode } = nodeRequire('@rjsf/validator-ajv8/compileSchemaValidators') as { compileSchemaValidatorsCode: typeof CompileCode };
   const cjs = compileSchemaValidatorsCode(schema, {
-    AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof compileSchemaValidatorsCode>[1]>['AjvClass'],
+    AjvClass: Ajv2020 as unknown as NonNullable<Parameters<typeof CompileCode>[1]>['AjvClass'],
     // our formats are checked by the vocabulary's "format" keyword (message of the failing check in the error)
     extenderFn: (ajv) => addRuleVocabulary(ajv, formats),
     ajvOptionsOverrides: { code: { lines: false, optimize: true } },
