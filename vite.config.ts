@@ -36,17 +36,37 @@ function actionGroupChunks(): Plugin {
   };
 }
 
+/**
+ * After the browser build, the server renderer of the first view (renderer/entry-server.tsx) into dist-ssr/: the
+ * same components on React's server renderer (no Preact aliases), loaded by server/ui/ssr.ts. One `vite build`
+ * makes both, so the two always match.
+ */
+function serverRenderer(): Plugin {
+  return {
+    name: 'server-renderer',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({
+        configFile: page('./vite.config.ts'), logLevel: 'warn',
+        build: { ssr: page('./renderer/entry-server.tsx'), outDir: page('./dist-ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+      });
+    },
+  };
+}
+
 // The shop's static assets live under the base path of seed 000 §2.
 // In development the SPA is served from / (shop routes such as /uredjaj/... must reach index.html);
 // the built assets live under the base path.
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   base: command === 'build' ? '/assets/ecommerce/dist/' : '/',
   plugins: [
     react(),
     actionGroupChunks(),
+    serverRenderer(),
     // precompressed copies (name.js.br / name.js.gz) beside every asset; @fastify/static serves them
     // (`preCompressed`) by the request's Accept-Encoding. index.html is not served as a file (server/ui/page.ts).
-    ...(command === 'build'
+    ...(command === 'build' && !isSsrBuild
       ? [compression({
         include: /\.(js|mjs|css|json|svg)$/,
         exclude: /\.vite\//,
@@ -59,7 +79,7 @@ export default defineConfig(({ command }) => ({
       })]
       : []),
   ],
-  resolve: command === 'build'
+  resolve: command === 'build' && !isSsrBuild
     ? {
       alias: [
         // @rjsf/core imports markdown-to-jsx (86 kB raw) for opt-in markdown descriptions no form of ours uses
@@ -80,7 +100,7 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: server/ui/page.ts preloads the lazy chunks a page's first screen uses
     manifest: true,
     // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop)
-    rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html') } },
+    ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html') } } }),
   },
   server: {
     proxy: {

@@ -16,6 +16,7 @@ import { Outlet } from './Node';
 import { buildRoutes, loadKey, type LoadedScreen, type Manifest, type RouteInfo } from './router';
 import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
+import { readConsent } from '../actions/consent-cookies';
 import { connectLiveUpdates } from './live';
 import './runtime.css';
 
@@ -31,6 +32,9 @@ async function boot(): Promise<void> {
   document.documentElement.lang = lang === 'en' ? 'en' : 'sr-Latn';
 
   stores.ui.setViewportWidth(window.innerWidth);
+  // the cookie choice before the first render, as the server drew it (no banner over a page for a shopper who chose)
+  const consent = readConsent(document);
+  if (consent) stores.ui.setConsent(consent);
   window.addEventListener('resize', () => stores.ui.setViewportWidth(window.innerWidth));
 
   // the first view that came with the page: documents and first data without a request
@@ -74,13 +78,17 @@ async function boot(): Promise<void> {
     setTimeout(() => api.dropSeededCalls(), 5000);
   }
 
-  createRoot(document.getElementById('root')!).render(
+  // a page drawn on the server (server/ui/ssr.ts): this render draws the same tree over its markup, reusing the
+  // elements (Preact's render into a filled container), and then the page is live
+  const rootEl = document.getElementById('root')!;
+  createRoot(rootEl).render(
     <StrictMode>
       <RuntimeContext.Provider value={runtime}>
         <RouterProvider router={router} />
       </RuntimeContext.Provider>
     </StrictMode>,
   );
+  rootEl.removeAttribute('inert');
 }
 
 /**
@@ -108,5 +116,6 @@ async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime
 boot().catch((e) => {
   console.error('[boot] failed', e);
   const root = document.getElementById('root');
+  root?.removeAttribute('inert');
   if (root) root.innerHTML = '<p role="alert" style="padding:2rem;font-family:sans-serif">Došlo je do greške. Pokušaj ponovo. / An error occurred. Please try again.</p>';
 });

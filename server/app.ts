@@ -6,6 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
+import { negotiate } from '@fastify/accept-negotiator';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -34,6 +37,7 @@ import { gatewayRoutes } from './payment/gateway/routes';
 import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';
 import { CatalogModel } from './catalog/model';
+import { FirstViewRenderer } from './ui/ssr';
 import { CartRowCache } from './cart/row-cache';
 import { healthRoutes } from './health';
 import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
@@ -43,6 +47,9 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const DEV_GATEWAY_SECRET = 'orbita-dev-gateway-secret-change-me';
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 export interface BuildAppOptions {
   db: Db;
   dev?: boolean;
@@ -51,6 +58,8 @@ export interface BuildAppOptions {
   schemasDir?: string;
   /** Vite build output (default: dist/). */
   distDir?: string;
+  /** the server renderer's build (default: dist-ssr beside distDir) */
+  ssrDir?: string;
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
   tokenTtlMs?: number;
@@ -225,6 +234,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
   const indexFile = join(distDir, 'index.html');
+  // the first view of a page drawn on the server, from the renderer `vite build` puts beside dist/ (server/ui/ssr.ts)
+  const firstView = new FirstViewRenderer(opts.ssrDir ?? join(distDir, '..', 'dist-ssr'), (e) => app.log.error(e, 'first view'));
   if (existsSync(distDir)) {
     // hashed file names: cached for a year, never revalidated; the build's .br/.gz copies answer by Accept-Encoding
     await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true, preCompressed: true });
@@ -242,9 +253,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const [pagePath, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
         const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
         const indexHtml = readFileSync(indexFile, 'utf8');
-        return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search })
+        return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
+          consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' })
           .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before
-          .then((html) => reply.type('text/html; charset=utf-8').header('Vary', 'Cookie').send(html));
+          .then(async (html) => {
+            reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, Accept-Encoding');
+            // compressed here: @fastify/compress hooks routes, and a page is answered by this handler, not a route
+            const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+            if (!encoding || req.method === 'HEAD') return reply.send(html);
+            const body = encoding === 'br'
+              ? await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+              : await gzip(html, { level: 6 });
+            return reply.header('Content-Encoding', encoding).send(body);
+          });
       }
       return reply.code(503).type('text/html; charset=utf-8').send(
         `<!doctype html><meta charset="utf-8"><title>Orbita Telekom</title><p>${ui.message(lang, 'error.server.noBuild')}</p><pre>npm run build</pre>`);

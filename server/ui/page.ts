@@ -11,6 +11,8 @@ import type { CatalogModel } from '../catalog/index';
 import type { Lang } from '../lib/lang';
 import { searchProducts } from '../catalog/index';
 import { productDetails } from '../catalog/index';
+import { cmsBanners, productReferences } from '../catalog/details';
+import type { FirstViewRenderer } from './ssr';
 import type { UiDocuments } from './documents';
 
 export const BOOT_DATA_ID = 'boot-data';
@@ -55,6 +57,8 @@ const ENG_SUFFIX = '-eng';
 // checks that the keys here are the ones the actions ask for)
 const PAGE_SIZE = 20;
 const HERO_PAGE_SIZE = 4;
+// the gift reference query of pdp.load (actions/pdp/pdp.ts GIFTS; tests/server/page.test.ts checks they agree)
+const PDP_GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 
 interface Node { component?: string; children?: Node[]; on?: Record<string, unknown>; [k: string]: unknown }
 interface ScreenJson { id: string; layout?: string; load?: Array<{ action: string; args?: Record<string, unknown> }>; body?: Node[] }
@@ -97,7 +101,7 @@ function buildJson<T>(distDir: string, name: string): T | Record<string, never> 
 }
 
 /** Vite's build manifest (dist/.vite/manifest.json): source file → { file, imports }. */
-interface ViteChunk { file: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+interface ViteChunk { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
 
 /**
  * The built files of the lazy components and action groups a page uses (with their static imports), less
@@ -145,7 +149,26 @@ export interface PageOptions {
   search: string;
   /** prefix the built assets are served under */
   assetsBase?: string;
+  /** draws the first view on the server (server/ui/ssr.ts); without it the browser draws it */
+  firstView?: FirstViewRenderer;
+  /** the request's cookie choice, `b2c_consent=<value>` or '' (the server-drawn view shows the banner without one) */
+  consentCookie?: string;
 }
+
+/** The style sheets of these built chunks (a lazy component's own CSS), less the entry's: a page drawn on the server
+ *  links them, so its markup is styled before the chunks load. */
+export function stylesheetsOf(distDir: string, files: string[]): string[] {
+  const chunks = buildJson<Record<string, ViteChunk>>(distDir, 'manifest.json') as Record<string, ViteChunk>;
+  const byFile = new Map(Object.values(chunks).map((c) => [c.file, c]));
+  const entryCss = new Set(chunks['index.html']?.css ?? []);
+  const css = new Set<string>();
+  for (const f of files) for (const c of byFile.get(f)?.css ?? []) if (!entryCss.has(c)) css.add(c);
+  return [...css].sort();
+}
+
+/** The load actions whose data firstData answers: a screen that loads only these (and draws no form) is drawn on the
+ *  server (server/ui/ssr.ts). */
+const SERVER_ANSWERED = new Set(['catalog.search', 'catalog.loadHero', 'catalog.loadBanners', 'pdp.load']);
 
 /** The first catalogue data of the screen's load actions that the server can answer without a session. */
 async function firstData(o: PageOptions, screen: ScreenJson, params: Record<string, string | undefined>, query: URLSearchParams) {
@@ -171,11 +194,22 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
       } else if (call.action === 'catalog.loadHero' && typeof args.categoryCode === 'string') {
         const q = { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' };
         calls[callKey('productSearch', q)] = await searchProducts(cat, o.ui, { ...q, page: 0 }, o.lang);
+      } else if (call.action === 'catalog.loadBanners' && typeof args.categoryCode === 'string') {
+        calls[callKey('cmsComponents', { categoryCode: args.categoryCode })] = cmsBanners(cat, args.categoryCode, undefined, o.lang);
       } else if (call.action === 'pdp.load') {
         const code = typeof args.productCode === 'string' ? args.productCode : params.productCode;
         if (!code) continue;
-        const det = await productDetails(cat, code, o.lang) as { variants?: Array<{ colorCode?: string; images?: Array<{ url?: string }>; stock?: { stockLevelStatus?: string } }> };
+        const det = await productDetails(cat, code, o.lang) as { hasAccessories?: boolean; hasGift?: boolean; variants?: Array<{ colorCode?: string; images?: Array<{ url?: string }>; stock?: { stockLevelStatus?: string } }> };
         calls[callKey('productDetails', { productCode: code })] = det;
+        // what pdp.load asks next (actions/pdp/pdp.ts: the accessories, the gift)
+        if (det.hasAccessories) {
+          const q = { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 };
+          calls[callKey('productReferences', q)] = productReferences(cat, code, q.referenceType, q.pageSize, o.lang);
+        }
+        if (det.hasGift) {
+          const q = { productCode: code, referenceType: PDP_GIFTS.referenceType, pageSize: PDP_GIFTS.pageSize };
+          calls[callKey('productReferences', q)] = productReferences(cat, code, q.referenceType, q.pageSize, o.lang);
+        }
         const colour = typeof args.colorCode === 'string' ? args.colorCode : params.colorCode;
         const variant = det.variants?.find((v) => v.colorCode === colour)
           ?? det.variants?.find((v) => v.stock?.stockLevelStatus !== 'outOfStock') ?? det.variants?.[0];
@@ -189,7 +223,7 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
 }
 
 /** Builds the boot data of a shop page, or null when no screen answers the path (the client draws its 404). */
-export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null; validators: string[] }> {
+export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null; validators: string[]; serverDrawn: boolean }> {
   const path = o.path.endsWith(ENG_SUFFIX) ? o.path.slice(0, -ENG_SUFFIX.length) || '/' : o.path;
   const manifest = JSON.parse(o.ui.manifest.body) as Manifest;
   const docs: Record<string, unknown> = { '/ui/manifest': manifest };
@@ -226,7 +260,8 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
     v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls,
     actionGroups: actionGroupsOf(screen ?? null, layout),
   };
-  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators };
+  const serverDrawn = !!screen && !!match && formsOf(screen).length === 0 && (screen.load ?? []).every((c) => SERVER_ANSWERED.has(c.action));
+  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators, serverDrawn };
 }
 
 /** The ids of the forms a screen draws (`Form` nodes with a literal `form` prop). */
@@ -247,16 +282,21 @@ const htmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 
 /** dist/index.html with the boot data block, the modulepreload links and the LCP image preload. */
 export async function renderShopPage(indexHtml: string, o: PageOptions): Promise<string> {
-  const { boot, components, lcpImage, validators } = await bootDataFor(o);
+  const { boot, components, lcpImage, validators, serverDrawn } = await bootDataFor(o);
   const base = o.assetsBase ?? '/assets/ecommerce/dist/';
   const head: string[] = [];
-  for (const f of preloadFiles(o.distDir, components, boot.actionGroups)) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);
+  const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
+  // the first view drawn on the server (the boot data is its whole input, so it is also its cache key)
+  const markup = serverDrawn && o.firstView ? await o.firstView.render(boot, block, o.consentCookie ?? '') : null;
+  const preload = preloadFiles(o.distDir, components, boot.actionGroups);
+  if (markup) for (const f of stylesheetsOf(o.distDir, preload)) head.push(`<link rel="stylesheet" crossorigin href="${htmlAttr(base + f)}">`);
+  for (const f of preload) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);
   for (const v of validators) head.push(`<link rel="modulepreload" href="${htmlAttr(v)}">`);
   if (lcpImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${htmlAttr(lcpImage)}">`);
-  const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${o.lang === 'en' ? 'en' : 'sr-Latn'}"`);
   html = html.replace('</head>', `${head.join('')}</head>`);
   // the block before the app's root: read by the module script, which runs after parsing
-  html = html.replace('<div id="root"></div>', `${block}<div id="root"></div>`);
+  // server-drawn markup is inert (not focusable, not clickable) until the browser has drawn over it (renderer/main.tsx)
+  html = html.replace('<div id="root"></div>', markup ? `${block}<div id="root" inert>${markup}</div>` : `${block}<div id="root"></div>`);
   return html;
 }

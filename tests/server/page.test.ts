@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
@@ -12,6 +12,8 @@ import { buildApp } from '../../server/app';
 import { jsonForScript, type BootData } from '../../server/ui/page';
 import { callKey } from '../../actions/api/client';
 import searchActions from '../../actions/catalog/search';
+import pdpActions from '../../actions/pdp/pdp';
+import { createStores } from '../../actions/stores';
 import type { ActionDef } from '../../actions/define';
 import { loadUi } from './helpers';
 import { validatorUrl } from '../../components/forms/rjsfValidator';
@@ -45,12 +47,17 @@ beforeAll(async () => {
   writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify({
     'index.html': { file: 'assets/main-1.js', isEntry: true, imports: ['_runtime-1.js'] },
     '_runtime-1.js': { file: 'assets/runtime-1.js' },
-    'components/pdp/Gallery.tsx': { file: 'assets/Gallery-1.js', isDynamicEntry: true, imports: ['_runtime-1.js'] },
+    'components/pdp/Gallery.tsx': { file: 'assets/Gallery-1.js', isDynamicEntry: true, imports: ['_runtime-1.js'], css: ['assets/Gallery-1.css'] },
   }));
   writeFileSync(join(dist, '.vite', 'action-groups.json'), JSON.stringify({ pdp: ['assets/pdp-1.js', 'assets/runtime-1.js'], catalog: ['assets/catalog-1.js'] }));
+  // a stand-in for the server renderer `vite build` makes (renderer/entry-server.tsx): it draws the path it was given
+  mkdirSync(join(dist, 'ssr'));
+  writeFileSync(join(dist, 'ssr', 'entry-server.js'), `export async function renderFirstView(boot, origin, cookie) {
+    return '<main><h1>drawn ' + boot.path + ' ' + Object.keys(boot.calls).length + '</h1>' + (cookie ? '<p>' + cookie + '</p>' : '') + '</main>';
+  }`);
   database = await openDatabase({ memory: true });
   await seedIfEmpty(database.db);
-  app = await buildApp({ db: database.db, ui: await loadUi(), distDir: dist, authRateLimit: 10000 });
+  app = await buildApp({ db: database.db, ui: await loadUi(), distDir: dist, ssrDir: join(dist, 'ssr'), authRateLimit: 10000 });
   await app.ready();
 });
 
@@ -99,7 +106,10 @@ describe('shop page boot data', () => {
 
   it('a query and page of the address give that search; English by the -eng suffix or the cookie', async () => {
     const { boot } = await page(`${PLP}/page/2?sort=price-asc`);
-    expect(Object.keys(boot!.calls)).toEqual([callKey('productSearch', { categoryCode: 'telefoni', sort: 'price-asc', page: 1, pageSize: 20 })]);
+    expect(Object.keys(boot!.calls).sort()).toEqual([
+      callKey('cmsComponents', { categoryCode: 'telefoni' }), // the list's banners (catalog.loadBanners)
+      callKey('productSearch', { categoryCode: 'telefoni', sort: 'price-asc', page: 1, pageSize: 20 }),
+    ]);
     const en = await page(`${PLP}-eng`);
     expect(en.boot!.lang).toBe('en');
     expect(en.boot!.path).toBe(PLP);
@@ -117,6 +127,19 @@ describe('shop page boot data', () => {
     expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/products/APPLE_IPHONE_16_ULTRAMARINE.svg">');
     expect(html).toContain('href="/assets/ecommerce/dist/assets/Gallery-1.js"');
     expect(html).toContain('href="/assets/ecommerce/dist/assets/pdp-1.js"');
+    // exactly the calls pdp.load makes (details, then the accessories and the gift): none goes to the network
+    const asked: string[] = [];
+    const load = (pdpActions as ActionDef[]).find((a) => a.name === 'pdp.load')!;
+    const stores = createStores();
+    await load.run({}, {
+      stores, scope: { route: { path: '/uredjaj/APPLE_IPHONE_16/ultramarine', params: { productCode: 'APPLE_IPHONE_16', colorCode: 'ultramarine' }, query: {} } },
+      api: { call: async (name: string, o: { query: Record<string, unknown> }) => { const k = callKey(name, o.query as never); asked.push(k); return boot!.calls[k] ?? Promise.reject(new Error(`not in the page: ${k}`)); } } as never,
+      navigate: () => {}, dispatch: async () => true, event: undefined,
+    } as never);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked.length).toBeGreaterThan(1);
+    for (const k of asked) expect(Object.keys(boot!.calls)).toContain(k);
+    expect(stores.catalog.pdp.accessories.length).toBeGreaterThan(0);
     // an unknown product: no data (the page's own load shows the error), still a page
     const unknown = await page('/uredjaj/NO_SUCH_PHONE');
     expect(unknown.res.statusCode).toBe(200);
@@ -132,6 +155,26 @@ describe('shop page boot data', () => {
     const mod = await app.inject({ method: 'GET', url: href!.replace(/&amp;/g, '&') });
     expect(mod.statusCode).toBe(200);
     expect(boot!.calls).toEqual({}); // the cart is the session's: never in the cache-safe page
+  });
+
+  it('a screen the boot data answers in full is drawn on the server, inert until the browser draws over it', async () => {
+    const plp = await page(PLP);
+    expect(plp.html).toContain(`<div id="root" inert><main><h1>drawn ${PLP} 2</h1></main></div>`);
+    // the cookie choice reaches the renderer (it decides the cookie banner); the page travels compressed
+    const chosen = await app.inject({ method: 'GET', url: PLP, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', cookie: 'b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0' } });
+    expect(chosen.headers['content-encoding']).toBe('br');
+    expect(chosen.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(chosen.rawPayload).toString()).toContain('<p>b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0</p>');
+    // the lazy chunks' own style sheets come with the markup they style
+    const pdp = await page('/uredjaj/APPLE_IPHONE_16/ultramarine');
+    expect(pdp.html).toContain('<div id="root" inert><main><h1>drawn /uredjaj/APPLE_IPHONE_16/ultramarine');
+    expect(pdp.html).toContain('<link rel="stylesheet" crossorigin href="/assets/ecommerce/dist/assets/Gallery-1.css">');
+    // a form, or a load the page cannot answer (the session's checkout): the browser draws it
+    for (const path of ['/kupovina/podaci-dostava', '/kupovina/pregled-placanje']) {
+      const { html } = await page(path);
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('rel="stylesheet"');
+    }
   });
 
   it('escapes what the address brings: no </script or <!-- inside the block, the JSON reads back the same', async () => {

@@ -1,0 +1,73 @@
+/**
+ * The first view of a shop page rendered on the server (server/ui/ssr.ts, built into dist-ssr/ by vite.config.ts):
+ * the same runtime as the browser boot (renderer/main.tsx) fed only by the page's boot data (documents and the
+ * first answers of the screen's load), drawn by React's server renderer. The browser draws the same tree over this
+ * markup, reusing its elements, so the page is painted before the scripts run and nothing moves when they do.
+ *
+ * Renders nothing (null) when the screen's load asks for anything the boot data does not hold (a session's cart, an
+ * account): such a view depends on who is asking, and the browser draws it as before.
+ */
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { enableStaticRendering } from 'mobx-react-lite';
+import { createStores, storeScope } from '../actions/stores';
+import { ApiClient } from '../actions/api/client';
+import { LazyActions } from '../actions/lazy-registry';
+import type { Messages } from '../actions/stores/i18n';
+import { appRegistry } from './components';
+import { RuntimeContext } from './context';
+import { Outlet } from './Node';
+import { buildRoutes, loadKey, type LoadedScreen, type Manifest, type RouteInfo } from './router';
+import type { BootData } from './boot-data';
+import { createRuntime } from './runtime';
+import { readConsent } from '../actions/consent-cookies';
+
+// observers render once and never subscribe on the server
+enableStaticRendering(true);
+
+/** Raised instead of a request: the server renders only what the boot data answers. */
+class NotInBootData extends Error {}
+
+/** `cookie`: the request's cookie choice (`b2c_consent=…`, or '') — the cookie banner shows only without one. */
+export async function renderFirstView(boot: BootData, origin: string, cookie = ''): Promise<string | null> {
+  let asked = false;
+  const stores = createStores();
+  const consent = readConsent({ cookie });
+  if (consent) stores.ui.setConsent(consent);
+  const api = new ApiClient({ stores, fetch: () => { asked = true; return Promise.reject(new NotInBootData()); } });
+  stores.session.setLang(boot.lang === 'en' ? 'en' : 'sr');
+  api.seed(boot);
+  const manifest = boot.docs['/ui/manifest'] as Manifest | undefined;
+  const messages = boot.docs[`/ui/messages/${boot.lang}`] as Messages | undefined;
+  if (!manifest || !messages) return null;
+  stores.session.setMessages(messages);
+  const actions = new LazyActions();
+  await actions.preload(boot.actionGroups);
+  const url = new URL(boot.path + (boot.search ? `?${boot.search}` : ''), origin);
+  const currentRoute: { current: RouteInfo } = { current: { path: url.pathname, params: {}, query: {} } };
+  const runtime = createRuntime({
+    stores, api, actions, components: appRegistry({ Outlet }), dev: false,
+    route: () => currentRoute.current,
+    // an address the load settles on (pdp.load's canonical colour) is the browser's to write
+    navigate: () => undefined,
+    log: () => undefined,
+  });
+  const handler = createStaticHandler(buildRoutes(manifest, runtime, currentRoute));
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || asked) return null;
+  const leaf = context.matches.find((m) => (context.loaderData as Record<string, unknown>)[m.route.id]);
+  const screen = leaf ? (context.loaderData as Record<string, LoadedScreen>)[leaf.route.id]?.screen : undefined;
+  if (leaf && screen?.load?.length) {
+    const route: RouteInfo = { path: url.pathname, params: { ...leaf.params }, query: Object.fromEntries(url.searchParams) };
+    currentRoute.current = route;
+    runtime.firstLoad!.key = loadKey(screen.id, route, boot.lang);
+    await runtime.dispatch(screen.load, { ...storeScope(stores), route });
+  }
+  if (asked) return null;
+  const html = renderToString(
+    <RuntimeContext.Provider value={runtime}>
+      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+    </RuntimeContext.Provider>,
+  );
+  return asked ? null : html;
+}

@@ -1,0 +1,66 @@
+// The first view drawn on the server (issue 8: server/ui/ssr.ts, renderer/entry-server.tsx): the home page, the
+// phone list and a phone page arrive drawn, readable without scripts; the browser then draws the same tree over
+// that markup, reusing its elements, so nothing is replaced or moved, and the page becomes live.
+import assert from 'node:assert/strict';
+import { PLP, cards, suite } from './shopper';
+import { CHROMIUM_ARGS, SHOTS } from './lib';
+import { chromium } from 'playwright-core';
+
+const shop = suite('first-view');
+const { test } = shop;
+const PDP = '/uredjaj/SAMSUNG_GALAXY_S25_ULTRA/titanium-black';
+const CONSENT = { name: 'b2c_consent', value: encodeURIComponent('necessary:1|analytics:0|marketing:0'), domain: '127.0.0.1', path: '/' };
+
+test('without scripts the home page, the phone list and a phone page show their content; the cookie banner only to whom has not chosen', async () => {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  try {
+    const chosen = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    await chosen.addCookies([CONSENT]);
+    const page = await chosen.newPage();
+    await page.goto(`${shop.url}${PLP}`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Mobilni telefoni');
+    assert.equal(await cards(page).count(), 20, 'the first 20 phones are in the page');
+    assert.equal(await page.locator('#root').getAttribute('inert'), '', 'inert until the browser has drawn it');
+    assert.equal(await page.getByRole('button', { name: 'Prihvati sve' }).count(), 0, 'no cookie banner for a shopper who chose');
+    await page.screenshot({ path: `${SHOTS}/first-view-plp-noscript-375.png` });
+    await page.goto(`${shop.url}${PDP}`);
+    assert.match(await page.getByRole('heading', { level: 1 }).textContent() ?? '', /Samsung Galaxy S25 Ultra/);
+    await page.goto(`${shop.url}/`);
+    assert.ok(await page.locator('.ot-hero__text').count() > 0, 'the home page hero');
+    const fresh = await browser.newContext({ javaScriptEnabled: false });
+    const first = await fresh.newPage();
+    await first.goto(`${shop.url}/`);
+    assert.equal(await first.getByRole('button', { name: 'Prihvati sve' }).count(), 1, 'the cookie banner for a first visit');
+    // a checkout step (a form) is drawn by the browser only
+    await page.goto(`${shop.url}/kupovina/podaci-dostava`);
+    assert.equal(await page.locator('#root').innerHTML(), '');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the browser draws over the server\'s markup: no product card replaced, nothing moved, the page live', async () => {
+  const { page, problems } = await shop.open({ width: 375, height: 800 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __removed: number; __shift: number };
+    w.__removed = 0;
+    w.__shift = 0;
+    new MutationObserver((list) => {
+      for (const m of list) for (const n of m.removedNodes) if (n instanceof Element && (n.matches('article') || n.querySelector('article'))) w.__removed += 1;
+    }).observe(document, { subtree: true, childList: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shift += e.value; })
+      .observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${shop.url}${PLP}`);
+  await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+  await page.waitForLoadState('networkidle');
+  const { removed, shift } = await page.evaluate(() => ({ removed: (window as unknown as { __removed: number }).__removed, shift: (window as unknown as { __shift: number }).__shift }));
+  assert.equal(removed, 0, 'the product cards drawn by the server are the ones the browser keeps');
+  assert.ok(shift <= 0.02, `layout shift ${shift}`);
+  assert.equal(await cards(page).count(), 20);
+  // live: a card leads to its phone page
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\//);
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).waitFor();
+  assert.deepEqual(problems, []);
+});
