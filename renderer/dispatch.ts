@@ -11,7 +11,6 @@ import { explain } from './conditions';
 import { resolveValue } from './resolve';
 import type { ActionCall } from './types';
 import type { DispatchFn, Scope } from './context';
-import { flushDrafts } from './drafts';
 
 export interface DispatcherDeps {
   /** a Map of every action (tests, studio) or the shop's lazy groups (actions/lazy-registry.ts) */
@@ -28,8 +27,6 @@ export interface DispatcherDeps {
 export function createDispatcher(deps: DispatcherDeps): DispatchFn {
   const log = deps.log ?? ((...a: unknown[]) => console.error(...a));
   const dispatch: DispatchFn = async (calls, scope, event) => {
-    // what was just typed reaches its form (and the store) before any action reads it
-    flushDrafts();
     const list = Array.isArray(calls) ? calls : [calls];
     const fullScope: Scope = { ...deps.baseScope(), ...(scope ?? {}), ...(event !== undefined ? { event } : {}) };
     const t = deps.stores.session.t;

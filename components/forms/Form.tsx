@@ -5,11 +5,9 @@
  * Validation while typing is debounced (VALIDATION_DEBOUNCE_MS, seed 001 §9: 500 ms after the last keystroke; a
  * keystroke itself validates nothing): before the first submit it shows the errors of the fields the shopper changed,
  * after it those of the whole form. A submit (or an action's validateForms) validates everything at once; on failure
- * the first invalid field scrolls into view and gets focus. Data lives in ui.forms[formId].data (form.change) so
- * nothing is lost on navigation. A keystroke in a text field redraws that field only; the field hands its value to
- * the form after a short pause, on blur or Enter, and before any action or validation (renderer/drafts.ts). The form
- * does not read the store while drawing, it follows the store only when the data there changes from elsewhere (a
- * prefill, a fixture, a restored cart). The form registers a
+ * the first invalid field scrolls into view and gets focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. A keystroke redraws the
+ * form once (RJSF's own state): the form does not read the store while drawing, it follows the store only when the
+ * data there changes from elsewhere (a prefill, a fixture, a restored cart). The form registers a
  * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -22,7 +20,6 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
 import { focusLost } from '../../renderer/focus';
-import { flushDrafts } from '../../renderer/drafts';
 import { createLocalizer } from './localizer';
 import { createFormValidator, importValidatorFunctions, StaleValidatorError, validatorUrl } from './rjsfValidator';
 import { translateUiSchema } from './uischema';
@@ -176,27 +173,11 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   const onUserInput = (e: { target: EventTarget }) => {
     const id = (e.target as HTMLElement).id;
     if (id) touched.current.add(id.replace(/-\d+$/, '')); // a radio / checkbox-list option "…-2" is its field
-    // the pause is counted from the keystroke (a text field hands its value to the form a little before it ends)
-    restartTypingTimer();
-  };
-  /** The server's verdict on a field (a taken address) is about the value it judged: it goes at the first keystroke (a
-   *  text field hands its value over only after a pause, and its message must not linger until then). In the bubble
-   *  phase (after the field took the key): a store write in the capture phase would redraw the field before React has read
-   *  the keystroke. */
-  const onFieldInput = (e: { target: EventTarget }) => {
-    const id = (e.target as HTMLElement).id;
-    const field = id.startsWith(`f-${formId}_`) ? id.slice(`f-${formId}_`.length) : '';
-    if (field && untracked(() => ui.forms[formId]?.fieldErrors?.[field])) ui.setFieldError(formId, field, null);
   };
   const typing = useRef(false);
   const typingReports = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const validateTypedRef = useRef<() => void>(() => undefined);
-  const restartTypingTimer = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => { timer.current = undefined; validateTypedRef.current(); }, VALIDATION_DEBOUNCE_MS);
-  };
   const formRef = useRef<RjsfForm>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   // after a failed submit, a summary of the errors above the form (links to the fields); it follows the fixes
@@ -266,9 +247,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   // actions validate mounted forms through the ui store
   useEffect(() => {
     return ui.registerFormValidator(formId, () => {
-      flushDrafts(); // what was just typed is part of what is validated
       clearTimeout(timer.current);
-      timer.current = undefined;
       setSubmitted(true);
       const ok = formRef.current ? formRef.current.validateForm() : true;
       if (!ok) showSummary();
@@ -288,7 +267,6 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
 
   /** The debounced validation while typing (never a submit: no summary, no focus move). */
   const validateTyped = () => {
-    flushDrafts();
     const form = formRef.current;
     if (!form) return;
     typing.current = true;
@@ -300,11 +278,10 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
     }
   };
 
-  validateTypedRef.current = validateTyped;
   const onChange = (e: IChangeEvent<Data>) => {
     const next = (e.formData ?? {}) as Data;
-    // a change that no keystroke started (a default, a widget's own change) starts the pause itself
-    if (timer.current === undefined) restartTypingTimer();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(validateTyped, VALIDATION_DEBOUNCE_MS);
     own.current = next;
     setData(next);
     void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
@@ -312,7 +289,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   };
 
   return (
-    <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput} onInput={onFieldInput}>
+    <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput}>
       {summary.length > 0 && (
         <div ref={summaryRef} className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`} tabIndex={-1}>
           <p id={`f-${formId}-summary`} className="sf-summary__title">{t('form.errorSummary', { count: summary.length })}</p>
@@ -349,11 +326,10 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
         onError={() => {
           if (typingReports.current > 0) { typingReports.current -= 1; return; } // a validation while typing, not a submit
           clearTimeout(timer.current);
-          timer.current = undefined;
           setSubmitted(true);
           showSummary();
         }}
-        onSubmit={(e) => { clearTimeout(timer.current); timer.current = undefined; setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
+        onSubmit={(e) => { clearTimeout(timer.current); setSubmitted(true); void emit('submit', { formId, data: (e.formData ?? {}) as Data }); }}
       />
     </div>
   );

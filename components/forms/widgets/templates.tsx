@@ -1,7 +1,5 @@
 /** Our RJSF templates and widgets: label above the input, error text below, red border when invalid. */
-import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
-import { addDraft, DRAFT_IDLE_MS, removeDraft } from '../../../renderer/drafts';
+import { useEffect, useRef, type ChangeEvent, type FocusEvent } from 'react';
 
 /** `ui:autofocus`: focus the field when it mounts. The autofocus attribute alone acts only on a document's first
  * load (Preact sets just the attribute), not when a screen is drawn after a client-side route change. */
@@ -74,41 +72,11 @@ export function ObjectFieldTemplate({ title, description, properties, fieldPathI
   );
 }
 
-/** Input types whose keystrokes stay in the field until a pause (renderer/drafts.ts); others change the form at once. */
-const DRAFTED_TYPES = new Set(['text', 'email', 'tel', 'search', 'url', 'password']);
-
 export function BaseInputTemplate(p: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, placeholder, rawErrors, required } = p;
   const inputProps = getInputProps(schema, type, options);
   const invalid = (rawErrors?.length ?? 0) > 0;
-  const toValue = (v: string) => (v === '' ? options.emptyValue : v);
-  // a keystroke redraws this field only; the form (its whole tree, the store) takes the value after a pause
-  const drafted = !onChangeOverride && DRAFTED_TYPES.has(String(inputProps.type ?? 'text'));
-  const [draft, setDraft] = useState<string | null>(null);
-  const draftRef = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  /** Hands the typed value to the form; `sync`: committed (form state, store) before returning, so a blur or Enter
-   *  handler that runs next (a blurFields check, a submit) reads it. */
-  const flush = useRef((sync = true) => {
-    const d = draftRef.current;
-    if (!d) return;
-    clearTimeout(d.timer);
-    draftRef.current = null;
-    removeDraft(flushAll);
-    const hand = () => { setDraft(null); latest.current(d.value === '' ? options.emptyValue : d.value); };
-    if (sync) flushSync(hand); else hand();
-  });
-  const flushAll = useRef(() => flush.current(false)).current;
-  // a field leaving the form (a step changes) hands over what was typed first (React is unmounting: no flushSync)
-  useEffect(() => () => flush.current(false), []);
-  const handle = ({ target: { value: v } }: ChangeEvent<HTMLInputElement>) => {
-    if (!drafted) { onChange(toValue(v)); return; }
-    if (draftRef.current) clearTimeout(draftRef.current.timer);
-    else addDraft(flushAll);
-    draftRef.current = { value: v, timer: setTimeout(() => flush.current(), DRAFT_IDLE_MS) };
-    setDraft(v);
-  };
+  const handle = ({ target: { value: v } }: ChangeEvent<HTMLInputElement>) => onChange(v === '' ? options.emptyValue : v);
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
   const ref = useAutoFocus<HTMLInputElement>(autofocus);
   return (
@@ -125,11 +93,10 @@ export function BaseInputTemplate(p: BaseInputTemplateProps) {
       aria-invalid={invalid || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       autoComplete={autoComplete}
-      value={draft ?? (value === undefined || value === null ? '' : String(value))}
+      value={value === undefined || value === null ? '' : String(value)}
       {...inputProps}
       onChange={onChangeOverride ?? handle}
-      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => { if (e.key === 'Enter') flush.current(); }}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => { flush.current(); onBlur(id, e.target.value); }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />
   );

@@ -11,7 +11,6 @@ import formAction from '../../../actions/form/form';
 import enMessages from '../../../schemas/messages/en.json';
 import srMessages from '../../../schemas/messages/sr.json';
 import { fakeFetch, makeRuntime, renderWith } from './helpers';
-import { DRAFT_IDLE_MS } from '../../../renderer/drafts';
 import { importCompiledValidator, installNodeValidatorLoader } from './form-validators';
 
 afterEach(cleanup);
@@ -212,51 +211,6 @@ describe('Form component', () => {
     await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example.rs' } }); });
     await waitFor(() => expect(screen.queryByText('Unesi validnu imejl adresu.')).toBeNull());
     expect(VALIDATION_DEBOUNCE_MS).toBe(500);
-  });
-
-  it('a keystroke in a text field redraws that field only; the form takes the value after a pause, on blur, or before an action or a validation', async () => {
-    const { stores, rt } = setup();
-    const first = await screen.findByLabelText(/Ime/) as HTMLInputElement;
-    await act(async () => { fireEvent.change(first, { target: { value: 'An' } }); });
-    // shown at once, not yet in the form's data
-    expect(first.value).toBe('An');
-    expect(stores.ui.forms.guest?.data?.firstName).toBeUndefined();
-    // after the pause it is
-    await waitFor(() => expect(stores.ui.forms.guest?.data).toMatchObject({ firstName: 'An' }));
-    expect(DRAFT_IDLE_MS).toBeLessThan(VALIDATION_DEBOUNCE_MS);
-    // an action dispatched right after a keystroke reads what was typed
-    let seen: unknown;
-    await act(async () => { fireEvent.change(first, { target: { value: 'Ana' } }); });
-    expect(stores.ui.forms.guest?.data?.firstName).toBe('An');
-    await act(async () => { await rt.dispatch({ action: 'form.change', args: { formId: 'probe', data: { $bind: '/ui/forms/guest/data' } } }); });
-    seen = stores.ui.forms.probe?.data;
-    expect(seen).toMatchObject({ firstName: 'Ana' });
-    // leaving the field hands it over too
-    await act(async () => { fireEvent.change(first, { target: { value: 'Ana M' } }); fireEvent.blur(first); });
-    expect(stores.ui.forms.guest?.data?.firstName).toBe('Ana M');
-    // and so does a validation (the value that was typed is the one judged)
-    const phone = screen.getByLabelText(/Prva/);
-    await act(async () => { fireEvent.change(phone, { target: { value: '0123' } }); });
-    let ok = true;
-    await act(async () => { ok = stores.ui.validateForms(['guest']); });
-    expect(ok).toBe(false);
-    await waitFor(() => expect(screen.getByText('Broj ne može počinjati nulom')).toBeTruthy());
-  });
-
-  it('a server field error goes at the first keystroke, and the keystroke stays in the field', async () => {
-    const { stores } = setup(SR, { blurFields: ['contactEmail'] });
-    const email = await screen.findByLabelText(/Druga/) as HTMLInputElement;
-    await act(async () => { fireEvent.change(email, { target: { value: 'ana@example.rs' } }); fireEvent.blur(email); });
-    await act(async () => { stores.ui.setFieldError('guest', 'contactEmail', 'Adresa je zauzeta.'); });
-    await waitFor(() => expect(screen.getByText('Adresa je zauzeta.')).toBeTruthy());
-    // a keystroke is an input event in the browser (React's onChange of the field and the form's onInput both see it)
-    await act(async () => { fireEvent.input(email, { target: { value: 'ana2@example.rs' } }); });
-    expect(email.value).toBe('ana2@example.rs');
-    expect(screen.queryByText('Adresa je zauzeta.')).toBeNull();
-    expect(stores.ui.forms.guest?.fieldErrors?.contactEmail).toBeUndefined();
-    await act(async () => { fireEvent.blur(email); });
-    expect(email.value).toBe('ana2@example.rs');
-    expect(stores.ui.forms.guest?.data?.contactEmail).toBe('ana2@example.rs');
   });
 
   it('knows the input id of an error property', () => {
