@@ -78,8 +78,9 @@ async function boot(): Promise<void> {
     setTimeout(() => api.dropSeededCalls(), 5000);
   }
 
-  // a page drawn on the server (server/ui/ssr.ts): this render draws the same tree over its markup, reusing the
-  // elements (Preact's render into a filled container), and then the page is live
+  // a page drawn on the server (server/ui/ssr.ts): this render draws the same tree in its place in one step (no
+  // frame in between, so nothing moves), and then the page is live. Not hydration: Preact's hydrate would keep the
+  // server's attributes (React's useId ids among them) where the browser's differ.
   const rootEl = document.getElementById('root')!;
   createRoot(rootEl).render(
     <StrictMode>
