@@ -236,6 +236,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const indexFile = join(distDir, 'index.html');
   // the first view of a page drawn on the server, from the renderer `vite build` puts beside dist/ (server/ui/ssr.ts)
   const firstView = new FirstViewRenderer(opts.ssrDir ?? join(distDir, '..', 'dist-ssr'), (e) => app.log.error(e, 'first view'));
+  // loaded in the background once the server listens (after its first requests: a start is not made slower)
+  app.addHook('onListen', (done) => { setTimeout(() => firstView.warm(), 300).unref(); done(); });
   if (existsSync(distDir)) {
     // hashed file names: cached for a year, never revalidated; the build's .br/.gz copies answer by Accept-Encoding
     await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true, preCompressed: true });

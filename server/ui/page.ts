@@ -10,8 +10,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { CatalogModel } from '../catalog/index';
 import type { Lang } from '../lib/lang';
 import { searchProducts } from '../catalog/index';
-import { productDetails } from '../catalog/index';
-import { cmsBanners, productReferences } from '../catalog/details';
+import { cmsBanners, productDetails, productReferences } from '../catalog/index';
 import type { FirstViewRenderer } from './ssr';
 import type { UiDocuments } from './documents';
 

@@ -5,9 +5,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BootData } from './page';
 
-type RenderFn = (boot: BootData, origin: string, cookie: string) => Promise<string | null>;
+/** renderer/entry-server.tsx renderFirstView: the page's boot data (server/ui/page.ts BootData) → markup or null. */
+type RenderFn = (boot: object, origin: string, cookie: string) => Promise<string | null>;
 
 /** Markup kept for this many boot data (oldest forgotten first). */
 const KEEP = 300;
@@ -21,7 +21,9 @@ export class FirstViewRenderer {
 
   constructor(private readonly ssrDir: string, private readonly log: (e: unknown) => void) {}
 
-  private async renderer(): Promise<RenderFn | null> {
+  /** The renderer when it is loaded (and current); else null, and it starts loading: a page never waits for the
+   *  module (~150 ms to import), it is drawn by the browser until the renderer is here. */
+  private renderer(): RenderFn | null {
     const file = join(this.ssrDir, 'entry-server.js');
     const st = statSync(file, { throwIfNoEntry: false });
     if (!st) return null;
@@ -34,14 +36,19 @@ export class FirstViewRenderer {
       })
       .catch((e: unknown) => { this.log(e); return null; })
       .finally(() => { this.loading = null; });
-    return this.loading;
+    return null;
+  }
+
+  /** Starts loading the renderer (server/app.ts: shortly after the server listens, so the first pages find it). */
+  warm(): void {
+    if (existsSync(this.ssrDir)) this.renderer();
   }
 
   /** The markup of the page's first view, or null (no server renderer, or a view only the browser can draw).
    *  `consent`: the request's cookie choice cookie (`b2c_consent=…`, or ''), which decides the cookie banner. */
-  async render(boot: BootData, key: string, consent = ''): Promise<string | null> {
+  async render(boot: object, key: string, consent = ''): Promise<string | null> {
     if (!existsSync(this.ssrDir)) return null;
-    const render = await this.renderer();
+    const render = this.renderer();
     if (!render) return null;
     const k = `${consent}\n${key}`;
     let html = this.markup.get(k);

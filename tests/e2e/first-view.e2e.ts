@@ -11,7 +11,18 @@ const { test } = shop;
 const PDP = '/uredjaj/SAMSUNG_GALAXY_S25_ULTRA/titanium-black';
 const CONSENT = { name: 'b2c_consent', value: encodeURIComponent('necessary:1|analytics:0|marketing:0'), domain: '127.0.0.1', path: '/' };
 
+/** The server renderer loads in the background after the server starts listening: wait until pages carry it. */
+async function rendererLoaded(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const html = await (await fetch(`${shop.url}${PLP}`)).text();
+    if (html.includes('<div id="root" inert>')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the phone list was never drawn on the server');
+}
+
 test('without scripts the home page, the phone list and a phone page show their content; the cookie banner only to whom has not chosen', async () => {
+  await rendererLoaded();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   try {
     const chosen = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
@@ -40,6 +51,7 @@ test('without scripts the home page, the phone list and a phone page show their 
 });
 
 test('the browser draws the same page in place of the server\'s markup: the same cards, nothing moved, the page live', async () => {
+  await rendererLoaded();
   const { page, problems } = await shop.open({ width: 375, height: 800 });
   await page.addInitScript(() => {
     const w = window as unknown as { __server: string[]; __shift: number };

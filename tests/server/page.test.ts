@@ -158,7 +158,14 @@ describe('shop page boot data', () => {
   });
 
   it('a screen the boot data answers in full is drawn on the server, inert until the browser draws over it', async () => {
-    const plp = await page(PLP);
+    // the renderer loads in the background: until it is here, pages are drawn by the browser (never a wait)
+    const before = await page(PLP);
+    expect(before.html).toMatch(/<div id="root"( inert)?>/);
+    let plp = before;
+    for (let i = 0; i < 100 && !plp.html.includes('<div id="root" inert>'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      plp = await page(PLP);
+    }
     expect(plp.html).toContain(`<div id="root" inert><main><h1>drawn ${PLP} 2</h1></main></div>`);
     // the cookie choice reaches the renderer (it decides the cookie banner); the page travels compressed
     const chosen = await app.inject({ method: 'GET', url: PLP, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', cookie: 'b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0' } });
