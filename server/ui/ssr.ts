@@ -2,6 +2,7 @@
 // loaded once (again when the build changes), its markup kept per boot data (which holds everything the view is
 // drawn from: language, path, query, documents and catalogue answers). server/ui/page.ts asks only for screens whose
 // load the boot data answers in full and that draw no form.
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,13 +10,15 @@ import { pathToFileURL } from 'node:url';
 /** renderer/entry-server.tsx renderFirstView: the page's boot data (server/ui/page.ts BootData) → markup or null. */
 type RenderFn = (boot: object, origin: string, cookie: string) => Promise<string | null>;
 
-/** Markup kept for this many boot data (oldest forgotten first). */
+/** Markup kept for this many pages (oldest forgotten first; ~25 kB each). */
 const KEEP = 300;
 /** The origin the static router resolves the page's address against (never fetched). */
 const ORIGIN = 'http://shop.invalid';
 
 export class FirstViewRenderer {
   private loaded: { mtime: number; render: RenderFn } | null = null;
+  /** the build whose renderer failed to load (logged once; pages are drawn by the browser until the next build) */
+  private failed: number | null = null;
   private loading: Promise<RenderFn | null> | null = null;
   private readonly markup = new Map<string, Promise<string | null>>();
 
@@ -28,13 +31,14 @@ export class FirstViewRenderer {
     const st = statSync(file, { throwIfNoEntry: false });
     if (!st) return null;
     if (this.loaded?.mtime === st.mtimeMs) return this.loaded.render;
+    if (this.failed === st.mtimeMs) return null;
     this.loading ??= import(`${pathToFileURL(file).href}?v=${st.mtimeMs}`)
       .then((m: { renderFirstView: RenderFn }) => {
         this.loaded = { mtime: st.mtimeMs, render: m.renderFirstView };
         this.markup.clear();
         return m.renderFirstView;
       })
-      .catch((e: unknown) => { this.log(e); return null; })
+      .catch((e: unknown) => { this.failed = st.mtimeMs; this.log(e); return null; })
       .finally(() => { this.loading = null; });
     return null;
   }
@@ -50,7 +54,8 @@ export class FirstViewRenderer {
     if (!existsSync(this.ssrDir)) return null;
     const render = this.renderer();
     if (!render) return null;
-    const k = `${consent}\n${key}`;
+    // (the key is the boot data, ~150 kB: kept as its digest)
+    const k = createHash('sha256').update(consent).update('\n').update(key).digest('base64');
     let html = this.markup.get(k);
     if (!html) {
       html = render(boot, ORIGIN, consent).catch((e: unknown) => { this.log(e); return null; });
