@@ -143,7 +143,9 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-const s = suite('a11y');
+// one session per state loads every screen in turn, faster than the token route's per-session limit (60 a minute)
+// lets a shopper: that limit is tested by limits.e2e.ts, not here
+const s = suite('a11y', { env: { AUTH_RATE_LIMIT: '1000' } });
 
 s.test('axe: every screen in every fixture state, Serbian and English, at 1280 and 375 px — no serious or critical violation, headings in order', async () => {
   const screens = screenPaths();

@@ -55,7 +55,8 @@ test('sign-in with a second postpaid bundle: the replace modal lists the custome
   const { page, problems } = await open();
   const { own, guest } = await customerThenGuest(page, 'kupac@orbita.rs', 0, 1);
   await signIn(page, 'kupac@orbita.rs');
-  const dialog = page.getByRole('dialog');
+  // the merge question (not the mini cart, itself a dialog, which may open as soon as the question is answered)
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Zadrži postojeći' });
   await dialog.getByText('Ovaj proizvod je već u korpi').waitFor();
   await dialog.getByText(own).first().waitFor();
   assert.equal(await dialog.getByText(guest).count(), 0, 'the modal lists what would be replaced, not what is added');
@@ -83,7 +84,8 @@ test('"Zadrži postojeći" keeps the customer\'s phone and drops the guest\'s', 
   const { page, problems } = await open({ width: 375 });
   const { own, guest } = await customerThenGuest(page, 'staff@orbita.rs', 2, 3);
   await signIn(page, 'staff@orbita.rs');
-  const dialog = page.getByRole('dialog');
+  // the merge question (not the mini cart, itself a dialog, which may open as soon as the question is answered)
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Zadrži postojeći' });
   await dialog.getByText(own).first().waitFor();
   await page.screenshot({ path: `${SHOTS}/merge-replace-modal-375.png` });
   await dialog.getByRole('button', { name: 'Zadrži postojeći' }).click();
