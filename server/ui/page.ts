@@ -168,6 +168,8 @@ export function stylesheetsOf(distDir: string, files: string[]): string[] {
 /** The load actions whose data firstData answers: a screen that loads only these (and draws no form) is drawn on the
  *  server (server/ui/ssr.ts). */
 const SERVER_ANSWERED = new Set(['catalog.search', 'catalog.loadHero', 'catalog.loadBanners', 'pdp.load']);
+/** The query keys those actions read (actions/catalog/search.ts: page, sort, query, q). */
+const SERVER_QUERY_KEYS = new Set(['page', 'sort', 'query', 'q']);
 
 /** The first catalogue data of the screen's load actions that the server can answer without a session. */
 async function firstData(o: PageOptions, screen: ScreenJson, params: Record<string, string | undefined>, query: URLSearchParams) {
@@ -285,8 +287,14 @@ export async function renderShopPage(indexHtml: string, o: PageOptions): Promise
   const base = o.assetsBase ?? '/assets/ecommerce/dist/';
   const head: string[] = [];
   const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
-  // the first view drawn on the server (the boot data is its whole input, so it is also its cache key)
-  const markup = serverDrawn && o.firstView ? await o.firstView.render(boot, block, o.consentCookie ?? '') : null;
+  // the first view drawn on the server: its input is the boot data with only the query keys the screens read (a
+  // campaign's or anyone's other parameters neither end up in links drawn for others nor make another drawing)
+  let markup: string | null = null;
+  if (serverDrawn && o.firstView) {
+    const read = new URLSearchParams([...new URLSearchParams(boot.search)].filter(([k]) => SERVER_QUERY_KEYS.has(k))).toString();
+    const drawn = read === boot.search ? boot : { ...boot, search: read };
+    markup = await o.firstView.render(drawn, drawn === boot ? block : jsonForScript(drawn), o.consentCookie ?? '');
+  }
   const preload = preloadFiles(o.distDir, components, boot.actionGroups);
   if (markup) for (const f of stylesheetsOf(o.distDir, preload)) head.push(`<link rel="stylesheet" crossorigin href="${htmlAttr(base + f)}">`);
   for (const f of preload) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);

@@ -53,6 +53,7 @@ beforeAll(async () => {
   // a stand-in for the server renderer `vite build` makes (renderer/entry-server.tsx): it draws the path it was given
   mkdirSync(join(dist, 'ssr'));
   writeFileSync(join(dist, 'ssr', 'entry-server.js'), `export async function renderFirstView(boot, origin, cookie) {
+    if (boot.search.includes('utm_')) throw new Error('drawn with a parameter no screen reads: ' + boot.search);
     return '<main><h1>drawn ' + boot.path + ' ' + Object.keys(boot.calls).length + '</h1>' + (cookie ? '<p>' + cookie + '</p>' : '') + '</main>';
   }`);
   database = await openDatabase({ memory: true });
@@ -167,6 +168,11 @@ describe('shop page boot data', () => {
       plp = await page(PLP);
     }
     expect(plp.html).toContain(`<div id="root" inert><main><h1>drawn ${PLP} 2</h1></main></div>`);
+    // parameters no screen reads are not drawn (no other visitor's parameter in drawn links, no drawing per value)
+    let tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
+    for (let i = 0; i < 100 && !tagged.html.includes('<div id="root" inert>'); i++) tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
+    expect(tagged.boot!.search).toBe('utm_source=x&sort=price-asc'); // the browser's boot data is the address's
+    expect(tagged.html).toContain(`<div id="root" inert><main><h1>drawn ${PLP} 2</h1></main></div>`);
     // the cookie choice reaches the renderer (it decides the cookie banner); the page travels compressed
     const chosen = await app.inject({ method: 'GET', url: PLP, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', cookie: 'b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0' } });
     expect(chosen.headers['content-encoding']).toBe('br');
