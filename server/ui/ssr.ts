@@ -3,7 +3,7 @@
 // drawn from: language, path, query, documents and catalogue answers). server/ui/page.ts asks only for screens whose
 // load the boot data answers in full and that draw no form.
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -45,13 +45,12 @@ export class FirstViewRenderer {
 
   /** Starts loading the renderer (server/app.ts: shortly after the server listens, so the first pages find it). */
   warm(): void {
-    if (existsSync(this.ssrDir)) this.renderer();
+    this.renderer();
   }
 
   /** The markup of the page's first view, or null (no server renderer, or a view only the browser can draw).
    *  `consent`: the request's cookie choice cookie (`b2c_consent=…`, or ''), which decides the cookie banner. */
   async render(boot: object, key: string, consent = ''): Promise<string | null> {
-    if (!existsSync(this.ssrDir)) return null;
     const render = this.renderer();
     if (!render) return null;
     // (the key is the boot data, ~150 kB: kept as its digest)
