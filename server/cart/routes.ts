@@ -43,15 +43,16 @@ async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
 }
 
 /** Numbers of a status message in the shopper's language (400.000 in Serbian, 400,000 in English). */
+const NUMBER_FORMATS = { en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }), sr: new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }) };
 function localNumbers(params: Record<string, string | number> | undefined, lang: Lang): Record<string, string | number> {
-  const fmt = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'de-DE', { maximumFractionDigits: 0 });
+  const fmt = lang === 'en' ? NUMBER_FORMATS.en : NUMBER_FORMATS.sr;
   return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? fmt.format(v) : v]));
 }
 
 async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult): Promise<CartModificationResponse> {
   const lang = requestLang(req);
   const cart = r.cart ?? await getOrCreateCart(ctx.db, req.sessionId!);
-  const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current(), r.cart ? r.entries : undefined);
+  const view = await cartView(ctx.db, ctx.ui, cart, lang, await ctx.catalog.current(), r.cart && r.entries ? { entries: r.entries, vouchers: r.vouchers, signedIn: r.signedIn } : undefined);
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';
     return { cart: view, cartModifications: [{

@@ -2,42 +2,28 @@
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, productReferences, products, sessions, stock } from '../db/schema';
+import { cartEntries, cartVouchers, carts, productReferences, products, sessions } from '../db/schema';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
-import { numericCode } from '../lib/ids';
 import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
-import { rulesConfig } from './config';
-import { evaluateAddRules, inGroup, type AddCandidate, type CartSnapshot, type RuleVerdict } from './rules';
+import type { AddCandidate } from './rules';
 import { userOfSession } from '../user/index';
 import { isLiveSession } from '../user/index';
 import { ageFromJmbg } from '../user/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
 
-export type CartRow = typeof carts.$inferSelect;
-export type EntryRow = typeof cartEntries.$inferSelect;
-type NewEntry = typeof cartEntries.$inferInsert;
+import { applyAdd, type AddDraft, type AddResult, type EntryDraft } from './add';
+import { DEFAULT_MAX_PROMO_QUANTITY, bumpVersion, entriesOf, insertOpenCart, isGiftEntry, removeEntries, type CartRow, type EntryRow } from './rows';
+
+export type { AddResult } from './add';
+export {
+  DEFAULT_MAX_PROMO_QUANTITY, bumpVersion, cartSnapshot, entriesOf, insertOpenCart, isGiftEntry, lineOfSameAccessory, removeEntries,
+  type CartRow, type EntryRow,
+} from './rows';
 
 export async function findOpenCart(db: DbOrTx, sessionId: string): Promise<CartRow | null> {
   const rows = await db.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1);
   return rows[0] ?? null;
-}
-
-/**
- * Opens the session's cart, or answers the one a concurrent request just opened: one open cart per session is a
- * unique index (carts_one_open_per_session), so of two first adds at once the second waits for the first and then
- * finds its cart. `lock` takes the found cart FOR UPDATE (a new row is locked by its insert).
- */
-export async function insertOpenCart(db: DbOrTx, sessionId: string, lock = false): Promise<CartRow> {
-  for (let attempt = 0; ; attempt++) {
-    const [created] = await db.insert(carts).values({ code: numericCode(8), sessionId }).onConflictDoNothing().returning();
-    if (created) return created;
-    const q = db.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).limit(1);
-    const [other] = lock ? await q.for('update') : await q;
-    // nothing open: the conflict was the random cart code (one in 10^8); draw another
-    if (other) return other;
-    if (attempt >= 3) throw new Error('could not open a cart');
-  }
 }
 
 export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<CartRow> {
@@ -46,10 +32,6 @@ export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<Ca
   return insertOpenCart(db, sessionId);
 }
 
-/**
- * The open cart of a live (not revoked) session, or a new one; 401 InvalidTokenError when the session was revoked.
- * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
- */
 /** The statement of openCartOfLiveSession, built once per database handle (the cart read of every page). */
 const openCartStatements = new WeakMap<object, ReturnType<typeof openCartStatement>>();
 function openCartStatement(db: DbOrTx) {
@@ -59,6 +41,10 @@ function openCartStatement(db: DbOrTx) {
     .prepare('open_cart_of_live_session');
 }
 
+/**
+ * The open cart of a live (not revoked) session, or a new one; 401 InvalidTokenError when the session was revoked.
+ * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
+ */
 export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
   let statement = openCartStatements.get(db);
   if (!statement) openCartStatements.set(db, (statement = openCartStatement(db)));
@@ -77,156 +63,10 @@ export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartR
   return insertOpenCart(tx, sessionId, true);
 }
 
-export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]> {
-  return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(cartEntries.entryNumber);
-}
-
-export async function bumpVersion(db: DbOrTx, cartId: number): Promise<CartRow> {
-  const [row] = await db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(eq(carts.id, cartId)).returning();
-  return row;
-}
-
-export interface AddResult {
-  cartId: number;
-  /** The cart row after the add (absent when nothing changed). */
-  cart?: CartRow;
-  /** The cart's entries after the add, by entry number (with `cart`). */
-  entries?: EntryRow[]; verdict: RuleVerdict | null; added: EntryRow[];
-  /** What was to be added when a rule refused it (the `entry` of a refusing cartModification). */
-  refused: EntryRow[];
-  /** productsNeedReplace: the cart entries to replace. */
-  replaceEntries: EntryRow[];
-  /** Units added per `added` row (default: the row's quantity; 1 when an accessory's line was raised). */
-  quantities?: number[];
-}
-type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
-
-function nextNumbersOf(rows: EntryRow[]): { entryNumber: number; bundleNo: number } {
-  return {
-    entryNumber: rows.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0),
-    bundleNo: rows.reduce((m, r) => Math.max(m, r.bundleNo + 1), 1),
-  };
-}
-
-/** cartSnapshot from entries already read, with the products of the read model (null when one is missing there). */
-function cartSnapshotOf(entries: EntryRow[], cat: CatalogSnapshot): CartSnapshot | null {
-  const out: CartSnapshot['entries'] = [];
-  for (const e of entries) {
-    const p = cat.product(e.productCode);
-    if (!p) return null;
-    out.push({
-      entryNumber: e.entryNumber, bundleNo: e.bundleNo, productCode: e.productCode, productOfferingType: p.product.type, variantCode: e.variantCode,
-      quantity: e.quantity, chargeType: e.chargeType, categories: p.product.categories, oneTimePrice: e.oneTimePrice,
-    });
-  }
-  return { entries: out };
-}
-
-export async function cartSnapshot(db: DbOrTx, cartId: number): Promise<CartSnapshot> {
-  const rows = await db.select({ e: cartEntries, type: products.type, categories: products.categories }).from(cartEntries)
-    .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cartId));
-  return { entries: rows.map((r) => ({
-    entryNumber: r.e.entryNumber, bundleNo: r.e.bundleNo, productCode: r.e.productCode, productOfferingType: r.type, variantCode: r.e.variantCode,
-    quantity: r.e.quantity, chargeType: r.e.chargeType, categories: r.categories, oneTimePrice: r.e.oneTimePrice,
-  })) };
-}
-
 /** Age of the session's customer from the JMBG (null when anonymous or without a JMBG). */
 export async function customerAgeOf(db: DbOrTx, sessionId: string): Promise<number | null> {
   const u = await userOfSession(db, sessionId);
   return u?.jmbg ? ageFromJmbg(u.jmbg) : null;
-}
-
-/** Removes entries (and the coupons on them) from a cart. */
-export async function removeEntries(tx: DbOrTx, cartId: number, entryNumbers: number[]): Promise<void> {
-  if (entryNumbers.length === 0) return;
-  await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cartId), inArray(cartVouchers.entryNumber, entryNumbers)));
-  await tx.delete(cartEntries).where(and(eq(cartEntries.cartId, cartId), inArray(cartEntries.entryNumber, entryNumbers)));
-}
-
-/**
- * Adds the drafts built by `build` after the rules of rules.ts. With `replace`, the entries a
- * productsNeedReplace verdict names are removed first and the rules are judged again without them.
- */
-async function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, build: (tx: DbOrTx) => Promise<{ candidates: AddCandidate[]; entries: EntryDraft[] }>, replace = false): Promise<AddResult> {
-  return db.transaction(async (tx) => {
-    const cart = await lockOpenCart(tx, sessionId);
-    const { candidates, entries } = await build(tx);
-    // the stock of every variant to add, in one statement (authoritative: not from the read model)
-    const variants = candidates.filter((c) => c.variantCode !== null && c.stockLevel !== null).map((c) => c.variantCode!);
-    if (variants.length > 0) {
-      const levels = await tx.select({ code: stock.variantCode, level: stock.level }).from(stock).where(inArray(stock.variantCode, variants));
-      for (const c of candidates) if (c.variantCode !== null && c.stockLevel !== null) c.stockLevel = levels.find((l) => l.code === c.variantCode)?.level ?? 0;
-    }
-    // the customer's age matters only for the age-restricted products
-    const ageMatters = candidates.some((c) => inGroup(rulesConfig().ageRestricted, c.productOfferingType, c.categories));
-    const customerAge = ageMatters ? await customerAgeOf(tx, sessionId) : null;
-    const draftRows = (from: number, bundleNo: number): EntryRow[] => entries.map((e, i) => ({
-      id: 0, cartId: cart.id, entryNumber: from + i, bundleNo, variantCode: null, quantity: 1, processType: null, pricePlanId: null, termMonths: null,
-      oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null, installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, ...e, suggestionsApplied: false,
-    }));
-    let all = await entriesOf(tx, cart.id);
-    const snapshotNow = async () => cartSnapshotOf(all, cat) ?? await cartSnapshot(tx, cart.id);
-    let verdict = evaluateAddRules(candidates, await snapshotNow(), { customerAge });
-    if (verdict?.statusCode === 'productsNeedReplace' && replace) {
-      const gone = verdict.replaceEntryNumbers ?? [];
-      await removeEntries(tx, cart.id, gone);
-      all = all.filter((e) => !gone.includes(e.entryNumber));
-      verdict = evaluateAddRules(candidates, await snapshotNow(), { customerAge });
-    }
-    if (verdict) {
-      const { entryNumber, bundleNo } = nextNumbersOf(all);
-      return { cartId: cart.id, verdict, added: [], refused: draftRows(entryNumber, bundleNo), replaceEntries: all.filter((e) => verdict!.replaceEntryNumbers?.includes(e.entryNumber)) };
-    }
-    // the same accessory alone again raises the quantity of its line (one line per accessory, like the limit counts it)
-    const line = candidates.length === 1 && entries.length === 1 && candidates[0].productOfferingType === 'ACCESSORY' ? lineOfSameAccessory(all, entries[0]) : null;
-    if (line) {
-      const raised = await tx.update(cartEntries).set({ quantity: line.quantity + 1 }).where(eq(cartEntries.id, line.id)).returning();
-      const after = all.map((e) => (e.id === line.id ? raised[0] : e));
-      return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added: raised, refused: [], replaceEntries: [], quantities: [1] };
-    }
-    const { entryNumber, bundleNo } = nextNumbersOf(all);
-    const inserted = await tx.insert(cartEntries).values(entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }))).returning();
-    const added = [...inserted, ...await addGifts(tx, cat, cart.id, [...all, ...inserted], inserted.filter((e) => cat.product(e.productCode)?.product.type === 'DEVICE'))];
-    const after = [...all, ...added].sort((a, b) => a.entryNumber - b.entryNumber);
-    return { cartId: cart.id, cart: await bumpVersion(tx, cart.id), entries: after, verdict: null, added, refused: [], replaceEntries: [] };
-  });
-}
-
-/** A gift's most units in one cart when its reference sets no maxAllowedQuantity (seed 001 §3: default 100). */
-export const DEFAULT_MAX_PROMO_QUANTITY = 100;
-
-/**
- * The gifts of the devices just added (PROMO_PRODUCT references of the phone): each as an entry under its device
- * (parentEntryNumber, same bundle) at 0, automaticallyAdded — only while the gift is in stock for one more unit and
- * the cart holds fewer than its maxAllowedQuantity (default 100). Read from the tables in the add's transaction,
- * which holds the cart row lock: concurrent adds of the phone are counted one after the other.
- */
-async function addGifts(tx: DbOrTx, cat: CatalogSnapshot, cartId: number, all: EntryRow[], devices: EntryRow[]): Promise<EntryRow[]> {
-  const out: EntryRow[] = [];
-  let entries = all;
-  for (const device of devices) {
-    // the references and products come from the catalogue snapshot (no query for a phone without a gift)
-    const refs = [...cat.referencesOf(device.productCode, 'PROMO_PRODUCT')]
-      .sort((a, b) => a.sortOrder - b.sortOrder || a.targetCode.localeCompare(b.targetCode));
-    for (const ref of refs) {
-      const gift = cat.product(ref.targetCode);
-      const variant = gift?.variants[0];
-      if (!gift || gift.product.type !== 'PROMO_PRODUCT' || !variant || !gift.plan?.purchasable) continue;
-      const units = entries.filter((e) => e.productCode === gift.product.code).reduce((n, e) => n + e.quantity, 0);
-      if (units >= (ref.maxAllowedQuantity ?? DEFAULT_MAX_PROMO_QUANTITY)) continue;
-      const [level] = await tx.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variant.code));
-      if ((level?.level ?? 0) < units + 1) continue;
-      const [row] = await tx.insert(cartEntries).values({
-        cartId, entryNumber: nextNumbersOf(entries).entryNumber, bundleNo: device.bundleNo, productCode: gift.product.code, variantCode: variant.code,
-        quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: gift.plan.id, oneTimePrice: 0, automaticallyAdded: true,
-        priceVersion: gift.product.priceVersion, parentEntryNumber: device.entryNumber,
-      }).returning();
-      out.push(row);
-      entries = [...entries, row];
-    }
-  }
-  return out;
 }
 
 /**
@@ -256,18 +96,6 @@ export async function trimGifts(tx: DbOrTx, cartId: number): Promise<number[]> {
   return extra;
 }
 
-/** A gift entry: a promo product the shop put in at 0 under its device. */
-export const isGiftEntry = (e: EntryRow, type: string | undefined) => type === 'PROMO_PRODUCT' && e.automaticallyAdded && e.parentEntryNumber !== null;
-
-/**
- * The line of `all` that holds this accessory alone (its own bundle, one-off, priced alike), if any: one line per
- * accessory, raised instead of repeated (add and the sign-in merge).
- */
-export function lineOfSameAccessory(all: EntryRow[], draft: { variantCode?: string | null; oneTimePrice?: number; priceVersion?: number | null }): EntryRow | null {
-  return all.find((e) => e.variantCode === draft.variantCode && e.chargeType === 'ONE_TIME_CHARGE' && e.oneTimePrice === draft.oneTimePrice
-    && e.priceVersion === draft.priceVersion && all.filter((x) => x.bundleNo === e.bundleNo).length === 1) ?? null;
-}
-
 function requireType(p: CatalogProduct | null, code: string, types: string[]): CatalogProduct {
   if (!p || !types.includes(p.product.type)) throw notFound(code, 'error.unknownProduct');
   return p;
@@ -286,7 +114,7 @@ function tariffEntry(t: CatalogProduct, termMonths: number | null): EntryDraft {
 
 /** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid), or a home package (server/home). */
 export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, cat, async () => {
+  return applyAdd(db, sessionId, cat, ((): AddDraft => {
     const t = requireType(cat.product(body.code), body.code, ['TARIFF', ...HOME_PACKAGE_TYPES]);
     if (t.product.type === 'TARIFF' && t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
       throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
@@ -301,7 +129,7 @@ export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot,
     }
     const entry = tariffEntry(t, months);
     return { candidates: [{ productCode: t.product.code, productOfferingType: t.product.type, variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: entry.oneTimePrice ?? 0 }], entries: [entry] };
-  }, replace);
+  })(), replace);
 }
 
 export interface BundleBody {
@@ -324,7 +152,7 @@ function resolveVariant(cat: CatalogSnapshot, code: string, types: string[]): { 
 
 /** POST addBundleToCart — device with a tariff (one-off or installments), or a device/accessory alone (one-off). */
 export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot, body: BundleBody, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, cat, async () => {
+  return applyAdd(db, sessionId, cat, ((): AddDraft => {
     const dev = resolveVariant(cat, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
     const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level, categories: dev.p.product.categories }];
     const entries: EntryDraft[] = [];
@@ -370,7 +198,7 @@ export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot,
       entries.push({ productCode: acc.p.product.code, variantCode: acc.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: acc.p.plan?.id ?? null, oneTimePrice: own.price, priceVersion: acc.p.product.priceVersion });
     }
     return { candidates, entries };
-  }, replace);
+  })(), replace);
 }
 
 /** Removing the device or the tariff of a bundle removes the whole bundle (its prices depend on both). */

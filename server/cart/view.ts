@@ -119,29 +119,31 @@ export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n 
  * (cart row, language) in that snapshot: every change of the entries or coupons bumps the cart's version (and
  * updatedAt), any other change of the cart row changes the row itself, and a catalogue change replaces the snapshot.
  */
-export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]): Promise<Cart> {
+export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, known?: KnownCart): Promise<Cart> {
   if (!cat) return computeCartView(db, ui, cart, lang);
   const key = `${lang}|${JSON.stringify(cart)}`;
   const hit = cat.cartViews.get(key);
   if (hit) return hit;
-  const view = await computeCartView(db, ui, cart, lang, cat, knownEntries);
+  const view = await computeCartView(db, ui, cart, lang, cat, known);
   if (cat.cartViews.size >= 5000) cat.cartViews.clear();
   cat.cartViews.set(key, view);
   return view;
 }
 
-/** `knownEntries`: the entries of exactly this cart row, when the caller has just written them (add to cart). */
-async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, knownEntries?: EntryRow[]): Promise<Cart> {
-  const entries = knownEntries ?? await entriesOf(db, cart.id);
+/** What the caller has just read or written of exactly this cart row (add to cart): the view then asks nothing. */
+export interface KnownCart { entries: EntryRow[]; vouchers?: AppliedVoucher[]; signedIn?: boolean }
+
+async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, known?: KnownCart): Promise<Cart> {
+  const entries = known?.entries ?? await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries, cat);
-  const vouchers = await vouchersOf(db, cart.id);
+  const vouchers = known?.vouchers ?? await vouchersOf(db, cart.id);
   const views = entries.map((e) => entryView(e, products, ui, lang, vouchers));
   const customer = cart.orderCustomerInfo;
   const address = cart.deliveryAddress;
   return {
     code: cart.code,
     version: cart.version,
-    checkoutType: entries.length ? checkoutTypeOf(ui, await cartSignedIn(db, cart), entries, products) : null,
+    checkoutType: entries.length ? checkoutTypeOf(ui, known?.signedIn ?? await cartSignedIn(db, cart), entries, products) : null,
     entries: views,
     totalUnitCount: entries.reduce((n, e) => n + e.quantity, 0),
     totalItems: entries.length,

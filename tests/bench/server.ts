@@ -136,7 +136,7 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
   const rows: Row[] = [];
   const searchPath = `${P.search}?categoryCode=telefoni&page=0&pageSize=20`;
   const detailsPath = `${P.details}?productCode=SAMSUNG_GALAXY_A56`;
-  const count = Math.max(200, Math.ceil((Number(process.env.BENCH_ADD_CAPACITY ?? 12000)) / UNITS_PER_SESSION));
+  const count = Math.max(200, Math.ceil((Number(process.env.BENCH_ADD_CAPACITY ?? 40000)) / UNITS_PER_SESSION));
 
   // 1. prepare and count
   let shop = await start(true);
