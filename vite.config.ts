@@ -100,7 +100,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // dist/.vite/manifest.json: server/ui/page.ts preloads the lazy chunks a page's first screen uses
     manifest: true,
     // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop)
-    ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html') } } }),
+    // (and the loader of a server-drawn page's scripts, renderer/loader.ts)
+    ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html'), loader: page('./renderer/loader.ts') } } }),
   },
   server: {
     proxy: {

@@ -20,6 +20,9 @@ import { readConsent } from '../actions/consent-cookies';
 import { connectLiveUpdates } from './live';
 import './runtime.css';
 
+/** Lets the browser paint and handle input between the steps of the boot: no step is one long task with the next. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function boot(): Promise<void> {
   const stores = createStores();
   const api = new ApiClient({ stores });
@@ -67,12 +70,14 @@ async function boot(): Promise<void> {
       else void router?.navigate(to, { replace: opts?.replace ?? false });
     },
   });
+  await yieldToBrowser();
   router = createBrowserRouter(buildRoutes(manifest, runtime, currentRoute));
   // development servers announce edited documents; the page redraws them without a reload
   const liveRouter = router;
   connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
 
   if (boot) {
+    await yieldToBrowser();
     await firstLoad(router, runtime, currentRoute, lang);
     // answers no call of the first view took (another page, a changed query) must not answer later calls
     setTimeout(() => api.dropSeededCalls(), 5000);
@@ -81,6 +86,7 @@ async function boot(): Promise<void> {
   // a page drawn on the server (server/ui/ssr.ts): this render draws the same tree in its place in one step (no
   // frame in between, so nothing moves), and then the page is live. Not hydration: Preact's hydrate would keep the
   // server's attributes (React's useId ids among them) where the browser's differ.
+  await yieldToBrowser();
   const rootEl = document.getElementById('root')!;
   createRoot(rootEl).render(
     <StrictMode>

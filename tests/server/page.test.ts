@@ -25,6 +25,7 @@ const INDEX = `<!doctype html>
   <head>
     <title>Prodavnica</title>
     <script type="module" crossorigin src="/assets/ecommerce/dist/assets/main-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/ecommerce/dist/assets/runtime-1.js">
   </head>
   <body>
     <div id="root"></div>
@@ -48,6 +49,7 @@ beforeAll(async () => {
     'index.html': { file: 'assets/main-1.js', isEntry: true, imports: ['_runtime-1.js'] },
     '_runtime-1.js': { file: 'assets/runtime-1.js' },
     'components/pdp/Gallery.tsx': { file: 'assets/Gallery-1.js', isDynamicEntry: true, imports: ['_runtime-1.js'], css: ['assets/Gallery-1.css'] },
+    'renderer/loader.ts': { file: 'assets/loader-1.js', isEntry: true },
   }));
   writeFileSync(join(dist, '.vite', 'action-groups.json'), JSON.stringify({ pdp: ['assets/pdp-1.js', 'assets/runtime-1.js'], catalog: ['assets/catalog-1.js'] }));
   // a stand-in for the server renderer `vite build` makes (renderer/entry-server.tsx): it draws the path it was given
@@ -102,7 +104,7 @@ describe('shop page boot data', () => {
     expect(answer.pagination.pageSize).toBe(20);
     // the lazy catalog group is preloaded; what the entry loads itself is not repeated
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ecommerce/dist/assets/catalog-1.js">');
-    expect(html).not.toContain('modulepreload" crossorigin href="/assets/ecommerce/dist/assets/runtime-1.js"');
+    expect(html.split('modulepreload" crossorigin href="/assets/ecommerce/dist/assets/runtime-1.js"').length).toBe(2); // the entry's own tag only
   });
 
   it('a query and page of the address give that search; English by the -eng suffix or the cookie', async () => {
@@ -182,11 +184,20 @@ describe('shop page boot data', () => {
     const pdp = await page('/uredjaj/APPLE_IPHONE_16/ultramarine');
     expect(pdp.html).toContain('<div id="root" inert><main><h1>drawn /uredjaj/APPLE_IPHONE_16/ultramarine');
     expect(pdp.html).toContain('<link rel="stylesheet" crossorigin href="/assets/ecommerce/dist/assets/Gallery-1.css">');
-    // a form, or a load the page cannot answer (the session's checkout): the browser draws it
+    // its scripts are fetched after its first frame, by the loader: no module tag or preload before it
+    expect(pdp.html).not.toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/main-1.js">');
+    expect(pdp.html).not.toContain('rel="modulepreload"');
+    expect(pdp.html).toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/loader-1.js"></script>');
+    const deferred = JSON.parse(pdp.html.match(/<script type="application\/json" id="deferred-modules">([\s\S]*?)<\/script>/)![1]!) as { entry: string; preload: string[] };
+    expect(deferred.entry).toBe('/assets/ecommerce/dist/assets/main-1.js');
+    expect(deferred.preload).toEqual(expect.arrayContaining(['/assets/ecommerce/dist/assets/runtime-1.js', '/assets/ecommerce/dist/assets/Gallery-1.js', '/assets/ecommerce/dist/assets/pdp-1.js']));
+    // a form, or a load the page cannot answer (the session's checkout): the browser draws it, its scripts load at once
     for (const path of ['/kupovina/podaci-dostava', '/kupovina/pregled-placanje']) {
       const { html } = await page(path);
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('rel="stylesheet"');
+      expect(html, path).toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/main-1.js"></script>');
+      expect(html, path).not.toContain('deferred-modules');
     }
   });
 
@@ -195,7 +206,10 @@ describe('shop page boot data', () => {
     const { block, boot, html } = await page(`${PLP}?q=${encodeURIComponent(evil)}&x=\u2028`);
     expect(block).not.toMatch(/<\/script|<!--|<script/i);
     expect(boot!.search).toContain(encodeURIComponent('</script>'));
-    expect((html.match(/<script/g) ?? []).length).toBe(2); // the module script and the data block
+    // only the page's own tags: the module script (or, on a server-drawn page, the loader and its list) and the data block
+    const tags = html.match(/<script[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThanOrEqual(2);
+    for (const t of tags) expect(t).toMatch(/^<script type="(module" crossorigin src="\/assets\/ecommerce\/dist\/assets\/(main|loader)-1\.js"|application\/json" id="(boot-data|deferred-modules)")>$/);
     expect(JSON.parse(jsonForScript({ s: evil, l: '\u2028' }))).toEqual({ s: evil, l: '\u2028' });
   });
 

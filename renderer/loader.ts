@@ -1,0 +1,26 @@
+// The scripts of a page the server drew (server/ui/page.ts): the page is on screen before any of them runs, so they
+// are fetched after its first frame has been painted, and the style sheets, the fonts and the LCP image never wait
+// behind them. The page names them in a JSON block (id "deferred-modules"): the entry and the chunks its first
+// screen uses, preloaded together so that they arrive in parallel rather than one import after another.
+interface Deferred { entry: string; preload: string[] }
+
+function load(): void {
+  const block = document.getElementById('deferred-modules');
+  if (!block?.textContent) return;
+  const { entry, preload } = JSON.parse(block.textContent) as Deferred;
+  for (const href of preload) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  document.head.append(script);
+}
+
+// a frame callback runs just before the frame is painted; a task queued from it runs after the paint
+requestAnimationFrame(() => setTimeout(load, 0));
