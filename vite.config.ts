@@ -38,8 +38,8 @@ function actionGroupChunks(): Plugin {
 
 /**
  * After the browser build, the server renderer of the first view (renderer/entry-server.tsx) into dist-ssr/: the
- * same components on React's server renderer (no Preact aliases), loaded by server/ui/ssr.ts. One `vite build`
- * makes both, so the two always match.
+ * same components on Preact's renderToString (the same aliases as the browser's, every dependency bundled), loaded by
+ * server/ui/ssr.ts. One `vite build` makes both, so the two always match (the browser hydrates the server's markup).
  */
 function serverRenderer(): Plugin {
   return {
@@ -79,11 +79,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       })]
       : []),
   ],
-  resolve: command === 'build' && !isSsrBuild
+  // The server renderer (dist-ssr) is built on Preact too, its dependencies bundled so that they get the same
+  // aliases: the browser hydrates the server's markup, so both must draw the same tree with the same useId ids.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  resolve: command === 'build'
     ? {
       alias: [
         // @rjsf/core imports markdown-to-jsx (86 kB raw) for opt-in markdown descriptions no form of ours uses
         { find: /^markdown-to-jsx\/react$/, replacement: page('./renderer/build/markdown-stub.tsx') },
+        // the server renderer: Preact's renderToString
+        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
         // React's API on Preact (preact/compat): the same components, a tenth of react-dom's weight in the browser
         { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
         { find: /^react-dom$/, replacement: 'preact/compat' },

@@ -3,7 +3,7 @@
  * routes from the manifest, the first screen's load with the page's data, render.
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createStores, storeScope } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
@@ -83,18 +83,21 @@ async function boot(): Promise<void> {
     setTimeout(() => api.dropSeededCalls(), 5000);
   }
 
-  // a page drawn on the server (server/ui/ssr.ts): this render draws the same tree in its place in one step (no
-  // frame in between, so nothing moves), and then the page is live. Not hydration: Preact's hydrate would keep the
-  // server's attributes (React's useId ids among them) where the browser's differ.
+  // a page drawn on the server (server/ui/ssr.ts, Preact's renderToString): hydrated, not drawn again: the same
+  // components on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the
+  // same tree with the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and
+  // only attaches the handlers. Then the page is live.
   await yieldToBrowser();
   const rootEl = document.getElementById('root')!;
-  createRoot(rootEl).render(
+  const app = (
     <StrictMode>
       <RuntimeContext.Provider value={runtime}>
         <RouterProvider router={router} />
       </RuntimeContext.Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (rootEl.hasAttribute('inert')) hydrateRoot(rootEl, app);
+  else createRoot(rootEl).render(app);
   rootEl.removeAttribute('inert');
 }
 

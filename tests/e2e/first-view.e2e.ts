@@ -1,10 +1,10 @@
 // The first view drawn on the server (issue 8: server/ui/ssr.ts, renderer/entry-server.tsx): the home page, the
-// phone list and a phone page arrive drawn, readable without scripts; the browser then draws the same tree in its
-// place in one step, so nothing moves, and the page becomes live.
+// phone list and a phone page arrive drawn, readable without scripts; the browser then hydrates it (keeps the
+// server's nodes, the same ids as it would draw itself), so nothing moves, and the page becomes live.
 import assert from 'node:assert/strict';
 import { PLP, cards, suite } from './shopper';
 import { CHROMIUM_ARGS, SHOTS } from './lib';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 
 const shop = suite('first-view');
 const { test } = shop;
@@ -79,4 +79,44 @@ test('the browser draws the same page in place of the server\'s markup: the same
   await page.waitForURL(/\/uredjaj\//);
   await page.getByRole('button', { name: 'Dodaj u korpu' }).waitFor();
   assert.deepEqual(problems, []);
+});
+
+test('the browser keeps the server\'s nodes, and its ids are the ones it would draw alone', async () => {
+  await rendererLoaded();
+  const ids = (p: Page) => p.evaluate(() => [...document.querySelectorAll('#root [id], #root [for], #root [aria-controls], #root [aria-describedby], #root [aria-labelledby]')]
+    .map((e) => ['id', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby'].map((a) => e.getAttribute(a) ?? '').join('|')));
+  for (const path of [PLP, PDP, '/']) {
+    const hydrated = await shop.open({ width: 1280, height: 800 });
+    await hydrated.page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        const h = document.querySelector('#root main') as (Element & { fromServer?: boolean }) | null;
+        if (document.readyState === 'interactive' && h) h.fromServer = true;
+      });
+    });
+    await hydrated.page.goto(`${shop.url}${path}`);
+    await hydrated.page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+    await hydrated.page.waitForLoadState('networkidle');
+    assert.equal(await hydrated.page.evaluate(() => (document.querySelector('#root main') as (Element & { fromServer?: boolean }) | null)?.fromServer), true, `${path}: the server's <main> is the node on screen`);
+    // the same page drawn by the browser alone: its server markup taken out of the page
+    const alone = await shop.open({ width: 1280, height: 800 });
+    await alone.page.route(`${shop.url}${path}`, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/<div id="root" inert>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+      await route.fulfill({ response: res, body: html, headers: { ...res.headers(), 'content-encoding': 'identity' } });
+    });
+    await alone.page.goto(`${shop.url}${path}`);
+    await alone.page.locator('#root main h1').first().waitFor();
+    await alone.page.waitForLoadState('networkidle');
+    const server = await ids(hydrated.page);
+    assert.ok(server.length > 0, `${path}: the page has ids and references`);
+    assert.deepEqual(server, await ids(alone.page), `${path}: the server drew the ids the browser draws`);
+    if (path === PLP) {
+      // a part drawn later by the browser refers to what the server drew: the search suggestions
+      await hydrated.page.getByRole('combobox').first().fill('sams');
+      const list = await hydrated.page.getByRole('combobox').first().getAttribute('aria-controls');
+      await hydrated.page.locator(`[id="${list}"] [role="option"]`).first().waitFor();
+    }
+    assert.deepEqual(hydrated.problems, []);
+    assert.deepEqual(alone.problems, []);
+  }
 });
