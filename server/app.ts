@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import type { Db } from './db/index';
+import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   authRateLimit?: number;
   /** This process is the database's only user (the embedded PGlite): cart rows may be kept in memory. */
   singleInstance?: boolean;
+  /** PostgreSQL's notifications (Database.listen): cart rows are kept in memory while the change feed is connected. */
+  listen?: Listen;
   /** How often (ms) an instance reads the catalogue revision while asked (default 1000). */
   catalogCheckMs?: number;
   /** Sign-in failures allowed per account (default 5) and per address (default 50) in `windowMs` (default 15 min). */
@@ -142,8 +144,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
-    cartRows: opts.singleInstance ? new CartRowCache() : null,
+    cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
   });
+  // PostgreSQL: the cart rows other instances (or anyone) change are announced (migration 0023); rows are kept only
+  // while this feed is connected (server/cart/row-cache.ts)
+  const cartRows = app.ctx.cartRows;
+  if (opts.listen && cartRows) {
+    const stop = opts.listen('cart_changed', { message: (sessionId) => cartRows.invalidateSession(sessionId), state: (live) => cartRows.setLive(live) });
+    app.addHook('onClose', async () => { await stop(); });
+  }
   // A write on this instance (an order, a payment callback giving stock back, a dev catalogue route…) may have
   // changed the catalogue or stock: the read model checks the revision on its next read.
   app.addHook('onSend', async (req, _reply, payload) => {

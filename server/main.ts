@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   let app;
   try {
     app = await buildApp({
-      db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite', schemasDir, ui,
+      db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite', listen: database.listen, schemasDir, ui,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
       redisUrl: process.env.REDIS_URL || undefined,
       trustProxy: trustProxy(process.env.TRUST_PROXY),

@@ -30,7 +30,7 @@ async function readCart(ctx: AppContext, req: FastifyRequest) {
   if (!rows) return respondCart(ctx, req);
   let cart = rows.get(req.sessionId!);
   if (!cart) {
-    const started = rows.begin();
+    const started = rows.begin(req.sessionId!);
     cart = await openCartOfLiveSession(ctx.db, req.sessionId!);
     rows.set(req.sessionId!, cart, started);
   }

@@ -29,6 +29,52 @@ export interface Database {
   dialect: 'pglite' | 'postgres';
   /** PGlite only: the data folder as an uncompressed tar (the tests' template database). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: the notifications of a channel on a connection of their own (see `listenTo`). */
+  listen?: Listen;
+}
+
+/** Subscribes to a channel's notifications: `message` per notification, `state` true once listening and false when
+ *  the connection is lost (it is opened again a second later). Answers the function that stops listening. */
+export type Listen = (channel: string, on: { message: (payload: string) => void; state: (live: boolean) => void }) => () => Promise<void>;
+
+/** `Listen` on PostgreSQL: its own client (not the pool's), TCP keep-alive, reconnected a second after a loss. */
+function listenTo(pgClient: new (o: { connectionString: string; keepAlive: boolean }) => import('pg').Client, url: string): Listen {
+  return (channel, on) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    let stopped = false;
+    let client: import('pg').Client | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const connect = async () => {
+      if (stopped) return;
+      const c = new pgClient({ connectionString: url, keepAlive: true });
+      client = c;
+      const lost = () => {
+        if (client !== c) return;
+        client = null;
+        on.state(false);
+        c.end().catch(() => {});
+        if (!stopped) retry = setTimeout(() => void connect(), 1000);
+      };
+      c.on('notification', (n) => { if (n.channel === channel) on.message(n.payload ?? ''); });
+      c.on('error', lost);
+      c.on('end', lost);
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${channel}`);
+        if (client === c && !stopped) on.state(true);
+      } catch {
+        lost();
+      }
+    };
+    void connect();
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    };
+  };
 }
 
 /** pg_advisory_lock keys (any constant bigint; the same in every instance). */
@@ -71,7 +117,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres' };
+    return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

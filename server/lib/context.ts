@@ -14,7 +14,8 @@ export interface AppContext {
   tokenTtlMs: number;
   /** The in-memory catalogue read model (server/catalog/model.ts). */
   catalog: CatalogModel;
-  /** Open cart rows in memory, only when this process is the database's sole user (buildApp singleInstance). */
+  /** Open cart rows in memory: when this process is the database's sole user (buildApp singleInstance), or on
+   *  PostgreSQL while its change feed is connected (buildApp listen; server/cart/row-cache.ts). */
   cartRows: CartRowCache | null;
 }
 

@@ -1,7 +1,7 @@
 // Issue 13: device comparison from the list and the phone page, the header search suggestions, "load more".
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
-import { PLP, suite } from './shopper';
+import { PLP, live, suite } from './shopper';
 
 const shop = suite('compare');
 const { test } = shop;
@@ -154,6 +154,7 @@ test('banners between the product rows and on the home page; products seen at 20
   await page.goto(`${shop.url}${PLP}`);
   const banner = page.getByRole('complementary', { name: 'Telefon uz tarifu, na do 24 rate' });
   await banner.waitFor();
+  await live(page);
   // after the 6th product: the li before it is the 6th tile
   const before = await page.locator('.ot-pgrid > li').evaluateAll((lis) => lis.findIndex((li) => li.classList.contains('ot-pgrid__banner')));
   assert.equal(before, 6);

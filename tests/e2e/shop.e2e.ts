@@ -3,7 +3,7 @@
 // → order result, plus the decline and card-limit paths, English and the mini cart.
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
-import { PLP, cards, field, fillGuestForm, payWithCard, phoneIntoGuestCheckout, suite, throughCheckoutToGateway, throughDeviceSteps, waitForCount } from './shopper';
+import { PLP, cards, field, live, fillGuestForm, payWithCard, phoneIntoGuestCheckout, suite, throughCheckoutToGateway, throughDeviceSteps, waitForCount } from './shopper';
 
 const shop = suite('shop');
 const { test } = shop;
@@ -173,6 +173,8 @@ test('English when the URL has lang=en, kept by the b2c_enFlow cookie', async ()
   await page.goto(`${shop.url}${PLP}?lang=en`);
   await cards(page).first().waitFor();
   await page.getByText('View details').first().waitFor();
+  // the page was drawn in English by the server; the browser keeps the choice in the cookie once it is live
+  await live(page);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'b2c_enFlow');
   assert.equal(cookie?.value, 'true');
   assert.ok(cookie!.expires > Date.now() / 1000 + 25 * 60 && cookie!.expires < Date.now() / 1000 + 31 * 60, 'lasts 30 minutes');

@@ -56,6 +56,10 @@ export function suite(prefix: string, opts: StartOptions = {}): Suite {
   };
 }
 
+/** Waits until the page is live: a server-drawn first view is inert until the browser has hydrated it (its scripts
+ *  are fetched after the first paint), so what the scripts do (cookies, handlers) comes after this. */
+export const live = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+
 /** The product cards of the list (each card is one link). */
 export const cards = (page: Page) => page.locator('article').getByRole('link');
 
