@@ -11,7 +11,7 @@ import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { field, fillGuestForm, fillPersonalData, suite } from './shopper';
+import { field, fillGuestForm, fillPersonalData, pageSession, suite } from './shopper';
 
 const BUDS = '/uredjaj/ACC_XIAOMI_BUDS6_ACTIVE';
 const miniCart = (page: Page) => page.locator('.ot-minicart__panel');
@@ -24,6 +24,7 @@ async function openMiniCart(page: Page): Promise<void> {
 
 /** The shopper's cart as the server holds it (GET fullCart from the page, its session). */
 async function serverCart(page: Page): Promise<{ version: number; entries: { entryNumber: number; quantity: number; chargeType?: string; totalOneTimePrice?: { formattedValue: string }; product: { code: string; name: string } }[] }> {
+  await pageSession(page);
   return page.evaluate(async () => {
     const token = ((await (await fetch('/selfcare/b2c/auth/token')).json()) as { data: { token: string } }).data.token;
     const res = await fetch('/hybris/ecommerce/b2c/v1/users/carts/fullcart', { headers: { authorization: `Bearer ${token}` } });
@@ -33,6 +34,7 @@ async function serverCart(page: Page): Promise<{ version: number; entries: { ent
 
 /** addBundleToCart from the shopper's page: a device variant alone (no tariff), one-off. Answers the status codes. */
 async function addAlone(page: Page, deviceCode: string): Promise<string[]> {
+  await pageSession(page);
   return page.evaluate(async (code) => {
     const token = ((await (await fetch('/selfcare/b2c/auth/token')).json()) as { data: { token: string } }).data.token;
     const res = await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
@@ -66,6 +68,7 @@ async function signIn(page: Page, base: string, email: string): Promise<void> {
 /** A signed-in customer's tariff cart is a MOBILE checkout: the number is chosen up front (a new number assigned at
  *  activation), so going to checkout resumes at the data step these tests are about (mobile.e2e covers the number step). */
 async function chooseNewNumber(page: Page): Promise<void> {
+  await pageSession(page);
   const status = await page.evaluate(async () => {
     const token = ((await (await fetch('/selfcare/b2c/auth/token')).json()) as { data: { token: string } }).data.token;
     return (await fetch('/hybris/ecommerce/b2c/v1/users/phone/carts/msisdns/new', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })).status;
@@ -271,6 +274,7 @@ describe('cart rules on a production server', () => {
 
 /** Empties the shopper's cart (DELETE deleteCart from the page): the signed-in customer's cart outlives a test. */
 async function emptyCart(page: Page): Promise<void> {
+  await pageSession(page);
   const status = await page.evaluate(async () => {
     const token = ((await (await fetch('/selfcare/b2c/auth/token')).json()) as { data: { token: string } }).data.token;
     return (await fetch('/hybris/ecommerce/b2c/v1/users/carts/entries/all', { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status;

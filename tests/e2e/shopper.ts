@@ -60,6 +60,17 @@ export function suite(prefix: string, opts: StartOptions = {}): Suite {
  *  are fetched after the first paint), so what the scripts do (cookies, handlers) comes after this. */
 export const live = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
 
+/** Waits until the page is live and holds its session cookie (its own token request was answered): a call made from
+ *  the page after this is in the page's session (one made before could open a second session and take the cookie). */
+export async function pageSession(page: Page): Promise<void> {
+  await live(page);
+  for (let i = 0; i < 400; i++) {
+    if ((await page.context().cookies()).some((c) => c.name === 'sid')) return;
+    await page.waitForTimeout(25);
+  }
+  throw new Error('the page never got its session cookie');
+}
+
 /** The product cards of the list (each card is one link). */
 export const cards = (page: Page) => page.locator('article').getByRole('link');
 
@@ -165,6 +176,7 @@ export async function signInAs(page: Page, baseUrl: string, email: string): Prom
 
 /** Puts a phone into the page's (anonymous) cart through the contract API, then reloads the page. */
 export async function addPhone(page: Page): Promise<void> {
+  await pageSession(page);
   const status = await page.evaluate(async () => {
     const t = await (await fetch('/selfcare/b2c/auth/token')).json();
     const res = await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
