@@ -11,14 +11,14 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { enableStaticRendering } from 'mobx-react-lite';
-import { createStores, storeScope } from '../actions/stores';
+import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
 import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, loadKey, type LoadedScreen, type Manifest, type RouteInfo } from './router';
+import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import type { BootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
@@ -56,14 +56,7 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
   const handler = createStaticHandler(buildRoutes(manifest, runtime, currentRoute));
   const context = await handler.query(new Request(url));
   if (context instanceof Response || asked) return null;
-  const leaf = context.matches.find((m) => (context.loaderData as Record<string, unknown>)[m.route.id]);
-  const screen = leaf ? (context.loaderData as Record<string, LoadedScreen>)[leaf.route.id]?.screen : undefined;
-  if (leaf && screen?.load?.length) {
-    const route: RouteInfo = { path: url.pathname, params: { ...leaf.params }, query: Object.fromEntries(url.searchParams) };
-    currentRoute.current = route;
-    runtime.firstLoad!.key = loadKey(screen.id, route, boot.lang);
-    await runtime.dispatch(screen.load, { ...storeScope(stores), route });
-  }
+  await startFirstLoad(runtime, currentRoute, { matches: context.matches, loaderData: context.loaderData, location: url }, boot.lang);
   if (asked) return null;
   const html = renderToString(
     <RuntimeContext.Provider value={runtime}>

@@ -5,7 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createStores, storeScope } from '../actions/stores';
+import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
 import { detectLanguage, stripLangSuffix } from '../actions/api/language';
@@ -13,7 +13,7 @@ import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, loadKey, type LoadedScreen, type Manifest, type RouteInfo } from './router';
+import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
@@ -111,16 +111,8 @@ async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime
       const stop = router.subscribe((state) => { if (state.initialized) { stop(); resolve(); } });
     });
   }
-  const leaf = router.state.matches.find((m) => (router.state.loaderData as Record<string, unknown>)[m.route.id]);
-  const loaded = leaf ? (router.state.loaderData as Record<string, LoadedScreen>)[leaf.route.id] : undefined;
-  const screen = loaded?.screen;
-  if (!leaf || !screen?.load?.length) return;
-  const loc = router.state.location;
-  const route: RouteInfo = { path: loc.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(loc.search)) };
-  currentRoute.current = route;
-  runtime.firstLoad!.key = loadKey(screen.id, route, lang);
-  const done = runtime.dispatch(screen.load, { ...storeScope(runtime.stores), route });
-  await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
+  const done = startFirstLoad(runtime, currentRoute, router.state, lang);
+  if (done) await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
 }
 
 boot().catch((e) => {

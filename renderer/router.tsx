@@ -70,6 +70,27 @@ export function loadKey(screenId: string | undefined, route: RouteInfo, lang: st
   return JSON.stringify([screenId ?? null, route.path, route.params, route.query, lang]);
 }
 
+/**
+ * Starts the first screen's load with the answers that came with the page (the browser's boot and the server's
+ * drawing of the first view alike): the route match that loaded a screen becomes the runtime's current route, its
+ * load key is the one LayoutRoute then skips once, and the load is dispatched. Answers the dispatch, or null when the
+ * screen loads nothing.
+ */
+export function startFirstLoad(
+  runtime: Runtime, currentRoute: { current: RouteInfo },
+  state: { matches: Array<{ route: { id: string }; params: Record<string, string | undefined> }>; loaderData: unknown; location: { pathname: string; search: string } },
+  lang: string,
+): Promise<unknown> | null {
+  const loaderData = state.loaderData as Record<string, LoadedScreen | undefined>;
+  const leaf = state.matches.find((m) => loaderData[m.route.id]);
+  const screen = leaf ? loaderData[leaf.route.id]?.screen : undefined;
+  if (!leaf || !screen?.load?.length) return null;
+  const route: RouteInfo = { path: state.location.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(state.location.search)) };
+  currentRoute.current = route;
+  runtime.firstLoad!.key = loadKey(screen.id, route, lang);
+  return runtime.dispatch(screen.load, { ...storeScope(runtime.stores), route });
+}
+
 export function buildRoutes(manifest: Manifest, rt: Runtime, currentRoute: { current: RouteInfo }): RouteObject[] {
   const children: RouteObject[] = [];
   const seen = new Set<string>();

@@ -7,7 +7,7 @@
 // waits for the next batch and sees the first one's entries), so every add's answer is the cart exactly as it left it.
 // An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
 // written again alone, and only the add that fails alone fails.
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts, sessions, stock, users } from '../db/schema';
 import { invalidToken } from '../lib/errors';
@@ -236,20 +236,15 @@ async function readCartsAndStock(tx: DbOrTx, cartIds: number[], variants: string
   const levels = variants.length
     ? sql`(select coalesce(json_object_agg(${stock.variantCode}, ${stock.level}), '{}'::json) from ${stock} where ${inArray(stock.variantCode, variants)})`
     : sql`'{}'::json`;
+  // (both drivers answer json values parsed)
   const result = await tx.execute(sql`select ${entries} as entries, ${levels} as stock`);
-  const row = (result as unknown as { rows: Array<{ entries: EntryRow[] | string; stock: Record<string, number> | string }> }).rows[0]!;
-  // both drivers parse json; a driver set to leave it as text is read here
-  return {
-    entries: typeof row.entries === 'string' ? JSON.parse(row.entries) as EntryRow[] : row.entries,
-    stock: typeof row.stock === 'string' ? JSON.parse(row.stock) as Record<string, number> : row.stock,
-  };
+  return (result as unknown as { rows: Array<{ entries: EntryRow[]; stock: Record<string, number> }> }).rows[0]!;
 }
 
-/** The column defaults of cart_entries (server/db/schema.ts), for rows built here rather than read back. */
-const ENTRY_DEFAULTS: Omit<EntryRow, 'id' | 'cartId' | 'entryNumber' | 'bundleNo' | 'productCode' | 'chargeType'> = {
-  variantCode: null, quantity: 1, processType: null, pricePlanId: null, termMonths: null, oneTimePrice: 0, monthlyPrice: null, oldMonthlyPrice: null,
-  installments: null, automaticallyAdded: false, priceVersion: 1, esimSelected: false, parentEntryNumber: null, suggestionsApplied: false,
-};
+/** What cart_entries fills in for a column an insert leaves out, read from its definition (server/db/schema.ts): the
+ *  column's literal default, else null for a nullable column. For rows built here rather than read back. */
+const ENTRY_DEFAULTS: Record<string, unknown> = Object.fromEntries(Object.entries(getTableColumns(cartEntries)).flatMap(([key, c]): Array<[string, unknown]> =>
+  c.hasDefault && c.default !== undefined && !is(c.default, SQL) ? [[key, c.default]] : c.notNull ? [] : [[key, null]]));
 
 /** The row the database holds for an inserted entry: its values over the column defaults. */
 function entryRow(e: NewEntry, id: number): EntryRow {

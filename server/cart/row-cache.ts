@@ -22,12 +22,9 @@ export class CartRowCache {
   /** false while a change feed this cache depends on is not connected: nothing is read or kept */
   private live: boolean;
 
-  constructor(opts: { live?: boolean; now?: () => number } = {}) {
+  constructor(opts: { live?: boolean } = {}) {
     this.live = opts.live ?? true;
-    if (opts.now) this.now = opts.now;
   }
-
-  private now: () => number = () => Date.now();
 
   private token(sessionId: string): string {
     return `${this.epoch}:${this.sessionEpochs.get(sessionId) ?? 0}`;
@@ -42,7 +39,7 @@ export class CartRowCache {
     if (!this.live) return null;
     const e = this.rows.get(sessionId);
     if (!e || e.token !== this.token(sessionId)) return null;
-    if (this.now() - e.at > MAX_AGE_MS) {
+    if (Date.now() - e.at > MAX_AGE_MS) {
       this.rows.delete(sessionId);
       return null;
     }
@@ -52,7 +49,7 @@ export class CartRowCache {
   set(sessionId: string, row: CartRow, startedAt: string): void {
     if (!this.live || startedAt !== this.token(sessionId)) return;
     if (this.rows.size >= MAX_ROWS) this.rows.clear();
-    this.rows.set(sessionId, { token: startedAt, row, at: this.now() });
+    this.rows.set(sessionId, { token: startedAt, row, at: Date.now() });
   }
 
   /** Forgets every row (a change made by this process). */

@@ -76,7 +76,7 @@ export async function removeEntries(tx: DbOrTx, cartId: number, entryNumbers: nu
 }
 
 /** A gift's most units in one cart when its reference sets no maxAllowedQuantity (seed 001 §3: default 100). */
-export const DEFAULT_MAX_PROMO_QUANTITY = 100;
+export { DEFAULT_MAX_PROMO_QUANTITY } from '../catalog/index';
 
 /** A gift entry: a promo product the shop put in at 0 under its device. */
 export const isGiftEntry = (e: EntryRow, type: string | undefined) => type === 'PROMO_PRODUCT' && e.automaticallyAdded && e.parentEntryNumber !== null;

@@ -113,23 +113,28 @@ function tariffEntry(t: CatalogProduct, termMonths: number | null): EntryDraft {
 }
 
 /** POST addToCart { code, subscriptionTermId, pricePlanId } — a tariff (postpaid with a term, or prepaid), or a home package (server/home). */
-export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot, body: { code: string; subscriptionTermId?: string; pricePlanId?: string }, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, cat, ((): AddDraft => {
-    const t = requireType(cat.product(body.code), body.code, ['TARIFF', ...HOME_PACKAGE_TYPES]);
-    if (t.product.type === 'TARIFF' && t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
-      throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
-    }
-    if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
-    if (body.pricePlanId && body.pricePlanId !== t.plan.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
-    let months: number | null = null;
-    if (t.plan.terms.length > 0) {
-      const term = t.plan.terms.find((x) => x.id === body.subscriptionTermId);
-      if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
-      months = term.months;
-    }
-    const entry = tariffEntry(t, months);
-    return { candidates: [{ productCode: t.product.code, productOfferingType: t.product.type, variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: entry.oneTimePrice ?? 0 }], entries: [entry] };
-  })(), replace);
+export async function addTariff(db: Db, sessionId: string, cat: CatalogSnapshot, body: TariffBody, replace = false): Promise<AddResult> {
+  return applyAdd(db, sessionId, cat, tariffDraft(cat, body), replace);
+}
+
+type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
+
+/** What addTariff adds, checked against the catalogue (400 / 404 before the add waits for its batch). */
+function tariffDraft(cat: CatalogSnapshot, body: TariffBody): AddDraft {
+  const t = requireType(cat.product(body.code), body.code, ['TARIFF', ...HOME_PACKAGE_TYPES]);
+  if (t.product.type === 'TARIFF' && t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
+    throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
+  }
+  if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
+  if (body.pricePlanId && body.pricePlanId !== t.plan.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
+  let months: number | null = null;
+  if (t.plan.terms.length > 0) {
+    const term = t.plan.terms.find((x) => x.id === body.subscriptionTermId);
+    if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
+    months = term.months;
+  }
+  const entry = tariffEntry(t, months);
+  return { candidates: [{ productCode: t.product.code, productOfferingType: t.product.type, variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: entry.oneTimePrice ?? 0 }], entries: [entry] };
 }
 
 export interface BundleBody {
@@ -152,53 +157,56 @@ function resolveVariant(cat: CatalogSnapshot, code: string, types: string[]): { 
 
 /** POST addBundleToCart — device with a tariff (one-off or installments), or a device/accessory alone (one-off). */
 export async function addBundle(db: Db, sessionId: string, cat: CatalogSnapshot, body: BundleBody, replace = false): Promise<AddResult> {
-  return applyAdd(db, sessionId, cat, ((): AddDraft => {
-    const dev = resolveVariant(cat, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
-    const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level, categories: dev.p.product.categories }];
-    const entries: EntryDraft[] = [];
-    if (body.tariffCode) {
-      if (dev.p.product.type !== 'DEVICE') throw badInput('error.cart.tariffNeedsDevice', {}, 'tariffCode');
-      const t = requireType(cat.product(body.tariffCode), body.tariffCode, ['TARIFF']);
-      const term = t.plan?.terms.find((x) => x.id === body.subscriptionTermId) ?? (!body.subscriptionTermId ? t.plan?.terms.find((x) => x.recommended) : undefined);
-      if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
-      const price = cat.devicePricesOf([dev.p.product.code]).find((d) => d.tariffCode === t.product.code && d.termMonths === term.months);
-      if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.tariffCode }, 'tariffCode');
-      if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.discTariffOffer', { code: price.id }, 'pricePlanId', 'MTS_DISC_TARIFF');
-      if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
-      const recurring = body.chargeType === 'RECURRING_CHARGE';
-      if (recurring && (!price.installments || price.installmentPrice === null || !price.installmentsAvailable)) throw badInput('error.cart.noInstallments', {}, 'chargeType');
-      if (!recurring && !price.oneTimeAvailable) throw badInput('error.cart.noOneTime', {}, 'chargeType');
-      entries.push({
-        productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: body.chargeType, processType: t.product.processType,
-        pricePlanId: price.id, termMonths: term.months,
-        oneTimePrice: recurring ? price.upfrontPrice : price.oneTimePrice,
-        monthlyPrice: recurring ? price.installmentPrice : null, oldMonthlyPrice: recurring ? price.oldInstallmentPrice : null,
-        installments: recurring ? price.installments : null, priceVersion: dev.p.product.priceVersion,
-      });
-      candidates[0].oneTimePrice = recurring ? price.upfrontPrice : price.oneTimePrice;
-      entries.push(tariffEntry(t, term.months));
-      candidates.push({ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: 0 });
-    } else {
-      if (body.chargeType !== 'ONE_TIME_CHARGE') throw badInput('error.cart.noInstallments', {}, 'chargeType');
-      const own = oneOffPrice(dev.p);
-      if (!own || !dev.p.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.deviceCode }, 'deviceCode');
-      entries.push({ productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: dev.p.plan.id, oneTimePrice: own.price, priceVersion: dev.p.product.priceVersion });
-      candidates[0].oneTimePrice = own.price;
-    }
-    if (body.insuranceCode) {
-      const ins = requireType(cat.product(body.insuranceCode), body.insuranceCode, ['INSURANCE']);
-      const fee = monthlyFee(ins);
-      entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24, priceVersion: ins.product.priceVersion });
-    }
-    for (const code of new Set(body.accessoryCodes ?? [])) {
-      const acc = resolveVariant(cat, code, ['ACCESSORY']);
-      const own = oneOffPrice(acc.p);
-      if (!own) throw badInput('error.cart.notPurchasable', { code }, 'accessoryCodes');
-      candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level, categories: acc.p.product.categories, oneTimePrice: own.price });
-      entries.push({ productCode: acc.p.product.code, variantCode: acc.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: acc.p.plan?.id ?? null, oneTimePrice: own.price, priceVersion: acc.p.product.priceVersion });
-    }
-    return { candidates, entries };
-  })(), replace);
+  return applyAdd(db, sessionId, cat, bundleDraft(cat, body), replace);
+}
+
+/** What addBundle adds, checked against the catalogue (400 / 404 before the add waits for its batch). */
+function bundleDraft(cat: CatalogSnapshot, body: BundleBody): AddDraft {
+  const dev = resolveVariant(cat, body.deviceCode, ['DEVICE', 'ACCESSORY', 'STB_DEVICE', 'DROPSHIPPING']);
+  const candidates: AddCandidate[] = [{ productCode: dev.p.product.code, productOfferingType: dev.p.product.type, variantCode: dev.variantCode, quantity: 1, stockLevel: dev.level, categories: dev.p.product.categories }];
+  const entries: EntryDraft[] = [];
+  if (body.tariffCode) {
+    if (dev.p.product.type !== 'DEVICE') throw badInput('error.cart.tariffNeedsDevice', {}, 'tariffCode');
+    const t = requireType(cat.product(body.tariffCode), body.tariffCode, ['TARIFF']);
+    const term = t.plan?.terms.find((x) => x.id === body.subscriptionTermId) ?? (!body.subscriptionTermId ? t.plan?.terms.find((x) => x.recommended) : undefined);
+    if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
+    const price = cat.devicePricesOf([dev.p.product.code]).find((d) => d.tariffCode === t.product.code && d.termMonths === term.months);
+    if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.tariffCode }, 'tariffCode');
+    if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.discTariffOffer', { code: price.id }, 'pricePlanId', 'MTS_DISC_TARIFF');
+    if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
+    const recurring = body.chargeType === 'RECURRING_CHARGE';
+    if (recurring && (!price.installments || price.installmentPrice === null || !price.installmentsAvailable)) throw badInput('error.cart.noInstallments', {}, 'chargeType');
+    if (!recurring && !price.oneTimeAvailable) throw badInput('error.cart.noOneTime', {}, 'chargeType');
+    entries.push({
+      productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: body.chargeType, processType: t.product.processType,
+      pricePlanId: price.id, termMonths: term.months,
+      oneTimePrice: recurring ? price.upfrontPrice : price.oneTimePrice,
+      monthlyPrice: recurring ? price.installmentPrice : null, oldMonthlyPrice: recurring ? price.oldInstallmentPrice : null,
+      installments: recurring ? price.installments : null, priceVersion: dev.p.product.priceVersion,
+    });
+    candidates[0].oneTimePrice = recurring ? price.upfrontPrice : price.oneTimePrice;
+    entries.push(tariffEntry(t, term.months));
+    candidates.push({ productCode: t.product.code, productOfferingType: 'TARIFF', variantCode: null, quantity: 1, stockLevel: null, categories: t.product.categories, oneTimePrice: 0 });
+  } else {
+    if (body.chargeType !== 'ONE_TIME_CHARGE') throw badInput('error.cart.noInstallments', {}, 'chargeType');
+    const own = oneOffPrice(dev.p);
+    if (!own || !dev.p.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.deviceCode }, 'deviceCode');
+    entries.push({ productCode: dev.p.product.code, variantCode: dev.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: dev.p.plan.id, oneTimePrice: own.price, priceVersion: dev.p.product.priceVersion });
+    candidates[0].oneTimePrice = own.price;
+  }
+  if (body.insuranceCode) {
+    const ins = requireType(cat.product(body.insuranceCode), body.insuranceCode, ['INSURANCE']);
+    const fee = monthlyFee(ins);
+    entries.push({ productCode: ins.product.code, quantity: 1, chargeType: 'RECURRING_CHARGE', pricePlanId: ins.plan?.id ?? null, monthlyPrice: fee, termMonths: 24, priceVersion: ins.product.priceVersion });
+  }
+  for (const code of new Set(body.accessoryCodes ?? [])) {
+    const acc = resolveVariant(cat, code, ['ACCESSORY']);
+    const own = oneOffPrice(acc.p);
+    if (!own) throw badInput('error.cart.notPurchasable', { code }, 'accessoryCodes');
+    candidates.push({ productCode: acc.p.product.code, productOfferingType: 'ACCESSORY', variantCode: acc.variantCode, quantity: 1, stockLevel: acc.level, categories: acc.p.product.categories, oneTimePrice: own.price });
+    entries.push({ productCode: acc.p.product.code, variantCode: acc.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: acc.p.plan?.id ?? null, oneTimePrice: own.price, priceVersion: acc.p.product.priceVersion });
+  }
+  return { candidates, entries };
 }
 
 /** Removing the device or the tariff of a bundle removes the whole bundle (its prices depend on both). */

@@ -303,29 +303,25 @@ export async function renderShopPage(indexHtml: string, o: PageOptions): Promise
   }
   const preload = preloadFiles(o.distDir, components, boot.actionGroups);
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${o.lang === 'en' ? 'en' : 'sr-Latn'}"`);
-  if (markup) {
-    // A page the server drew is on screen before any script runs: its scripts, which make it live, are fetched after
-    // its first frame (renderer/loader.ts), so the style sheets and the LCP image never wait behind them.
-    const loader = loaderFile(o.distDir);
-    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
-    if (loader && entry) {
-      const deps: string[] = [];
-      html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => { deps.push(href); return ''; })
-        .replace(/<script type="module" crossorigin src="[^"]+"><\/script>\s*/, '');
-      const deferred = { entry, preload: [...deps, ...preload.map((f) => base + f)] };
-      head.push(`<script type="application/json" id="deferred-modules">${jsonForScript(deferred)}</script>`, `<script type="module" crossorigin src="${htmlAttr(base + loader)}"></script>`);
-    } else {
-      for (const f of preload) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);
-    }
-    for (const f of stylesheetsOf(o.distDir, preload)) head.push(`<link rel="stylesheet" crossorigin href="${htmlAttr(base + f)}">`);
+  // A page the server drew is on screen before any script runs: its scripts, which make it live, are fetched after
+  // its first frame (renderer/loader.ts), so the style sheets and the LCP image never wait behind them.
+  const loader = markup ? loaderFile(o.distDir) : null;
+  const entry = loader ? /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1] : undefined;
+  if (loader && entry) {
+    const deps: string[] = [];
+    html = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => { deps.push(href); return ''; })
+      .replace(/<script type="module" crossorigin src="[^"]+"><\/script>\s*/, '');
+    const deferred = { entry, preload: [...deps, ...preload.map((f) => base + f)] };
+    head.push(`<script type="application/json" id="deferred-modules">${jsonForScript(deferred)}</script>`, `<script type="module" crossorigin src="${htmlAttr(base + loader)}"></script>`);
   } else {
     for (const f of preload) head.push(`<link rel="modulepreload" crossorigin href="${htmlAttr(base + f)}">`);
   }
+  if (markup) for (const f of stylesheetsOf(o.distDir, preload)) head.push(`<link rel="stylesheet" crossorigin href="${htmlAttr(base + f)}">`);
   for (const v of validators) head.push(`<link rel="modulepreload" href="${htmlAttr(v)}">`);
   if (lcpImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${htmlAttr(lcpImage)}">`);
   html = html.replace('</head>', `${head.join('')}</head>`);
   // the block before the app's root: read by the module script, which runs after parsing
-  // server-drawn markup is inert (not focusable, not clickable) until the browser has drawn over it (renderer/main.tsx)
+  // server-drawn markup is inert (not focusable, not clickable) until the browser has hydrated it (renderer/main.tsx)
   html = html.replace('<div id="root"></div>', markup ? `${block}<div id="root" inert>${markup}</div>` : `${block}<div id="root"></div>`);
   return html;
 }

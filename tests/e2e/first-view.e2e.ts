@@ -2,7 +2,7 @@
 // phone list and a phone page arrive drawn, readable without scripts; the browser then hydrates it (keeps the
 // server's nodes, the same ids as it would draw itself), so nothing moves, and the page becomes live.
 import assert from 'node:assert/strict';
-import { PLP, cards, suite } from './shopper';
+import { PLP, cards, live, suite } from './shopper';
 import { CHROMIUM_ARGS, SHOTS } from './lib';
 import { chromium, type Page } from 'playwright-core';
 
@@ -64,7 +64,7 @@ test('the browser draws the same page in place of the server\'s markup: the same
       .observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`${shop.url}${PLP}`);
-  await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+  await live(page);
   await page.waitForLoadState('networkidle');
   const { server, shift, client } = await page.evaluate(() => {
     const w = window as unknown as { __server: string[]; __shift: number };
@@ -94,7 +94,7 @@ test('the browser keeps the server\'s nodes, and its ids are the ones it would d
       });
     });
     await hydrated.page.goto(`${shop.url}${path}`);
-    await hydrated.page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+    await live(hydrated.page);
     await hydrated.page.waitForLoadState('networkidle');
     assert.equal(await hydrated.page.evaluate(() => (document.querySelector('#root main') as (Element & { fromServer?: boolean }) | null)?.fromServer), true, `${path}: the server's <main> is the node on screen`);
     // the same page drawn by the browser alone: its server markup taken out of the page
