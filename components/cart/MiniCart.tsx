@@ -55,7 +55,9 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
     lastCount.current = count;
   }, [count, t]);
 
-  useEffect(() => {
+  // listening from the commit that opens the panel (a layout effect): a passive effect runs a frame later under
+  // preact/compat, and an Escape pressed in between would not close it
+  useLayoutEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent | TouchEvent) => {
       if (root.current && e.target instanceof Node && !root.current.contains(e.target)) {

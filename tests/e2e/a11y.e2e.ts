@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS, quiet, trackRequests } from './lib';
-import { PLP, cards, suite } from './shopper';
+import { PLP, cards, pageSession, suite } from './shopper';
 
 import { axeViolations, describe } from './axe';
 
@@ -64,6 +64,8 @@ function fixtureIds(): string[] {
 }
 
 async function token(page: Page): Promise<string> {
+  // the page's own session first: a token asked before it would open a second session and take the cookie
+  await pageSession(page);
   const res = await page.context().request.get(new URL('/selfcare/b2c/auth/token', page.url()).href);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
