@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
 import { requestLang } from './lib/lang';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, urlAsksEnglish } from '../actions/api/language';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
@@ -264,6 +265,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const [pagePath, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
         const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
         const indexHtml = readFileSync(indexFile, 'utf8');
+        // an address that asks for English keeps it for the next pages at once: the browser's boot sets the same
+        // cookie, but only once its scripts run (after the first paint), and a shopper may follow a link before that
+        if (urlAsksEnglish(pagePath, search)) {
+          void reply.setCookie(LANG_COOKIE, 'true', { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
+        }
         return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
           consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' })
           .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before

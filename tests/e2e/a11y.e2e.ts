@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS, quiet, trackRequests } from './lib';
-import { PLP, cards, pageSession, suite } from './shopper';
+import { PLP, cards, live, pageSession, suite } from './shopper';
 
 import { axeViolations, describe } from './axe';
 
@@ -137,9 +137,11 @@ const STATES: Record<string, { lang: 'sr' | 'en'; setUp(page: Page, base: string
   },
 };
 
-/** Waits until the page has drawn its screen: the network is quiet and the main landmark has its h1. */
+/** Waits until the page has drawn its screen: live, the network is quiet and the main landmark has its h1. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
+  // a server-drawn first view is scanned once the browser has hydrated it (its scripts come after the first paint)
+  await live(page);
   await quiet(page);
   await page.locator('main h1').first().waitFor({ state: 'attached', timeout: 5_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -121,6 +121,14 @@ describe('shop page boot data', () => {
     const cookie = await page(PLP, { cookie: 'b2c_enFlow=true' });
     expect(cookie.boot!.lang).toBe('en');
     expect(cookie.res.headers.vary).toMatch(/Cookie/);
+    // an address that asks for English keeps it with the page's own answer, before any script runs
+    expect(en.res.headers['set-cookie']).toMatch(/^b2c_enFlow=true; Max-Age=1800; Path=\/; SameSite=Lax$/);
+    const query = await page('/?lang=en');
+    expect(query.boot!.lang).toBe('en');
+    expect(query.res.headers['set-cookie']).toMatch(/^b2c_enFlow=true;/);
+    // the cookie alone, or Serbian, sets nothing
+    expect(cookie.res.headers['set-cookie']).toBeUndefined();
+    expect((await page(PLP)).res.headers['set-cookie']).toBeUndefined();
   });
 
   it('a phone page carries the product details, preloads its picture and the lazy chunks of its screen', async () => {
