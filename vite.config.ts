@@ -87,6 +87,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       alias: [
         // @rjsf/core imports markdown-to-jsx (86 kB raw) for opt-in markdown descriptions no form of ours uses
         { find: /^markdown-to-jsx\/react$/, replacement: page('./renderer/build/markdown-stub.tsx') },
+        // @rjsf/utils imports fast-uri (50 kB raw) to resolve `$id` URIs; the browser's URL parser does that
+        { find: /^fast-uri$/, replacement: page('./renderer/build/fast-uri.ts') },
         // the server renderer: Preact's renderToString
         { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
         // React's API on Preact (preact/compat): the same components, a tenth of react-dom's weight in the browser
