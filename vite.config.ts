@@ -49,7 +49,11 @@ function serverRenderer(): Plugin {
       const { build } = await import('vite');
       await build({
         configFile: page('./vite.config.ts'), logLevel: 'warn',
-        build: { ssr: page('./renderer/entry-server.tsx'), outDir: page('./dist-ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false },
+        // one file: server/ui/ssr.ts imports it with a query per build (a new build is a new module), and chunks
+        // importing back from the entry by its plain name would be a second instance of it (its module state, e.g.
+        // the validator loader it sets, would not be the one its forms read)
+        build: { ssr: page('./renderer/entry-server.tsx'), outDir: page('./dist-ssr'), emptyOutDir: true, manifest: false, copyPublicDir: false,
+          rolldownOptions: { output: { codeSplitting: false } } },
       });
     },
   };

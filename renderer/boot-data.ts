@@ -16,6 +16,8 @@ export interface BootData extends ApiSeed {
   docs: Record<string, unknown>;
   calls: Record<string, unknown>;
   actionGroups: string[];
+  /** the server drew the screen before its data (its load not started): the browser hydrates first, then loads */
+  beforeData?: boolean;
 }
 
 export function readBootData(doc: Pick<Document, 'getElementById'>, want: { lang: string; path: string; search: string }): BootData | null {

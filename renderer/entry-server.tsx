@@ -6,7 +6,8 @@
  * painted before the scripts run, nothing moves when they do, and its nodes are kept.
  *
  * Renders nothing (null) when the screen's load asks for anything the boot data does not hold (a session's cart, an
- * account): such a view depends on who is asking, and the browser draws it as before.
+ * account): such a view depends on who is asking, and the browser draws it as before. A screen that asks to be drawn
+ * before its data (`"firstView": "beforeData"` in its document) is drawn without its load: the same for everyone.
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -22,6 +23,7 @@ import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './ro
 import type { BootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
+import { setValidatorModuleLoader, type ValidatorModuleLoader } from '../components/forms/rjsfValidator';
 
 // observers render once and never subscribe on the server
 enableStaticRendering(true);
@@ -29,8 +31,18 @@ enableStaticRendering(true);
 /** Raised instead of a request: the server renders only what the boot data answers. */
 class NotInBootData extends Error {}
 
+export interface FirstViewOptions {
+  /** Draw the screen before its data: its load is not started (the browser starts it once it has hydrated this
+   *  markup), so the view is the screen's state before any answer, the same for everyone (boot.beforeData). */
+  beforeData?: boolean;
+  /** Answers a form's validator module address (/ui/forms/:id/validator.js?v=…) on the server, which compiled it. */
+  validatorModule?: ValidatorModuleLoader;
+}
+
 /** `cookie`: the request's cookie choice (`b2c_consent=…`, or '') — the cookie banner shows only without one. */
-export async function renderFirstView(boot: BootData, origin: string, cookie = ''): Promise<string | null> {
+export async function renderFirstView(boot: BootData, origin: string, cookie = '', opts: FirstViewOptions = {}): Promise<string | null> {
+  // one loader for every drawing (the server passes the same function each time)
+  if (opts.validatorModule) setValidatorModuleLoader(opts.validatorModule);
   let asked = false;
   const stores = createStores();
   const consent = readConsent({ cookie });
@@ -56,8 +68,10 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
   const handler = createStaticHandler(buildRoutes(manifest, runtime, currentRoute));
   const context = await handler.query(new Request(url));
   if (context instanceof Response || asked) return null;
-  await startFirstLoad(runtime, currentRoute, { matches: context.matches, loaderData: context.loaderData, location: url }, boot.lang);
-  if (asked) return null;
+  if (!opts.beforeData) {
+    await startFirstLoad(runtime, currentRoute, { matches: context.matches, loaderData: context.loaderData, location: url }, boot.lang);
+    if (asked) return null;
+  }
   const html = renderToString(
     <RuntimeContext.Provider value={runtime}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />

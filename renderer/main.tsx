@@ -76,7 +76,13 @@ async function boot(): Promise<void> {
   const liveRouter = router;
   connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
 
-  if (boot) {
+  const rootEl = document.getElementById('root')!;
+  if (boot?.beforeData && rootEl.hasAttribute('inert')) {
+    // drawn by the server before its data: hydrated in that state (the route's documents and forms, no load), and the
+    // screen's load then runs as on any entry (LayoutRoute)
+    await yieldToBrowser();
+    await routerReady(router);
+  } else if (boot) {
     await yieldToBrowser();
     await firstLoad(router, runtime, currentRoute, lang);
     // answers no call of the first view took (another page, a changed query) must not answer later calls
@@ -88,7 +94,6 @@ async function boot(): Promise<void> {
   // same tree with the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and
   // only attaches the handlers. Then the page is live.
   await yieldToBrowser();
-  const rootEl = document.getElementById('root')!;
   const app = (
     <StrictMode>
       <RuntimeContext.Provider value={runtime}>
@@ -106,13 +111,17 @@ async function boot(): Promise<void> {
  * already shows the data (no layout shift). Waits a moment at most; LayoutRoute does not run the same load again.
  */
 async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime: ReturnType<typeof createRuntime>, currentRoute: { current: RouteInfo }, lang: string): Promise<void> {
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => { if (state.initialized) { stop(); resolve(); } });
-    });
-  }
+  await routerReady(router);
   const done = startFirstLoad(runtime, currentRoute, router.state, lang);
   if (done) await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
+}
+
+/** Waits until the router has loaded the first route (its screen documents, its forms and components). */
+async function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return;
+  await new Promise<void>((resolve) => {
+    const stop = router.subscribe((state) => { if (state.initialized) { stop(); resolve(); } });
+  });
 }
 
 boot().catch((e) => {

@@ -30,6 +30,8 @@ export interface BootData {
   calls: Record<string, unknown>;
   /** action groups the screen and its layout use (their chunks are preloaded too) */
   actionGroups: string[];
+  /** the server drew the screen before its data (`"firstView": "beforeData"`): the browser hydrates, then loads */
+  beforeData?: boolean;
 }
 
 /** The key of a GET call in `BootData.calls`: the call's name and its query without empty values, sorted. */
@@ -267,8 +269,11 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
     v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls,
     actionGroups: actionGroupsOf(screen ?? null, layout),
   };
-  const serverDrawn = !!screen && !!match && formsOf(screen).length === 0 && (screen.load ?? []).every((c) => SERVER_ANSWERED.has(c.action));
-  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators, serverDrawn };
+  const answered = !!screen && !!match && formsOf(screen).length === 0 && (screen.load ?? []).every((c) => SERVER_ANSWERED.has(c.action));
+  // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
+  const beforeData = !answered && !!screen && !!match && (screen as { firstView?: string }).firstView === 'beforeData';
+  if (beforeData) boot.beforeData = true;
+  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators, serverDrawn: answered || beforeData };
 }
 
 /** The ids of the forms a screen draws (`Form` nodes with a literal `form` prop). */
@@ -299,7 +304,7 @@ export async function renderShopPage(indexHtml: string, o: PageOptions): Promise
   if (serverDrawn && o.firstView) {
     const read = new URLSearchParams([...new URLSearchParams(boot.search)].filter(([k]) => SERVER_QUERY_KEYS.has(k))).toString();
     const drawn = read === boot.search ? boot : { ...boot, search: read };
-    markup = await o.firstView.render(drawn, drawn === boot ? block : jsonForScript(drawn), o.consentCookie ?? '');
+    markup = await o.firstView.render(drawn, drawn === boot ? block : jsonForScript(drawn), o.consentCookie ?? '', boot.beforeData === true);
   }
   const preload = preloadFiles(o.distDir, components, boot.actionGroups);
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${o.lang === 'en' ? 'en' : 'sr-Latn'}"`);

@@ -1,14 +1,18 @@
 // The server renderer of a page's first view (renderer/entry-server.tsx, built into dist-ssr/ by `vite build`):
 // loaded once (again when the build changes), its markup kept per boot data (which holds everything the view is
-// drawn from: language, path, query, documents and catalogue answers). server/ui/page.ts asks only for screens whose
-// load the boot data answers in full and that draw no form.
+// drawn from: language, path, query, documents and catalogue answers). server/ui/page.ts asks for screens whose
+// load the boot data answers in full and that draw no form, and for screens drawn before their data
+// (`"firstView": "beforeData"`), whose forms are drawn with the validator modules this server compiled.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** renderer/entry-server.tsx renderFirstView: the page's boot data (server/ui/page.ts BootData) → markup or null. */
-type RenderFn = (boot: object, origin: string, cookie: string) => Promise<string | null>;
+type RenderFn = (boot: object, origin: string, cookie: string, opts: { beforeData?: boolean; validatorModule?: ValidatorModuleLoader }) => Promise<string | null>;
+type ValidatorModuleLoader = (url: string) => Promise<{ default?: unknown }>;
+/** A form's validator module source as the server serves it (GET /ui/forms/:id/validator.js), with its ETag. */
+export type ValidatorSource = (formId: string) => { body: string; etag: string } | undefined;
 
 /** Markup kept for this many pages (oldest forgotten first; ~25 kB each). */
 const KEEP = 300;
@@ -22,7 +26,24 @@ export class FirstViewRenderer {
   private loading: Promise<RenderFn | null> | null = null;
   private readonly markup = new Map<string, Promise<string | null>>();
 
-  constructor(private readonly ssrDir: string, private readonly log: (e: unknown) => void) {}
+  /** the validator modules imported so far, by form id: the one of the form's current ETag */
+  private readonly validators = new Map<string, { etag: string; module: Promise<{ default?: unknown }> }>();
+
+  constructor(private readonly ssrDir: string, private readonly log: (e: unknown) => void, private readonly validatorSource?: ValidatorSource) {}
+
+  /** The module at a validator address (/ui/forms/:id/validator.js?v=…), imported from the source this server
+   *  serves at that address (a data: URL; the browser imports the same text). */
+  private readonly validatorModule: ValidatorModuleLoader = async (url) => {
+    const id = /^\/ui\/forms\/([^/?]+)\/validator\.js/.exec(url)?.[1];
+    const src = id ? this.validatorSource?.(decodeURIComponent(id)) : undefined;
+    if (!id || !src) throw new Error(`no validator module at ${url}`);
+    let v = this.validators.get(id);
+    if (v?.etag !== src.etag) {
+      v = { etag: src.etag, module: import(`data:text/javascript;base64,${Buffer.from(src.body).toString('base64')}`) as Promise<{ default?: unknown }> };
+      this.validators.set(id, v);
+    }
+    return v.module;
+  };
 
   /** The renderer when it is loaded (and current); else null, and it starts loading: a page never waits for the
    *  module (~150 ms to import), it is drawn by the browser until the renderer is here. */
@@ -50,14 +71,14 @@ export class FirstViewRenderer {
 
   /** The markup of the page's first view, or null (no server renderer, or a view only the browser can draw).
    *  `consent`: the request's cookie choice cookie (`b2c_consent=…`, or ''), which decides the cookie banner. */
-  async render(boot: object, key: string, consent = ''): Promise<string | null> {
+  async render(boot: object, key: string, consent = '', beforeData = false): Promise<string | null> {
     const render = this.renderer();
     if (!render) return null;
     // (the key is the boot data, ~150 kB: kept as its digest)
-    const k = createHash('sha256').update(consent).update('\n').update(key).digest('base64');
+    const k = createHash('sha256').update(consent).update('\n').update(beforeData ? 'before-data\n' : '').update(key).digest('base64');
     let html = this.markup.get(k);
     if (!html) {
-      html = render(boot, ORIGIN, consent).catch((e: unknown) => { this.log(e); return null; });
+      html = render(boot, ORIGIN, consent, { beforeData, validatorModule: this.validatorModule }).catch((e: unknown) => { this.log(e); return null; });
       if (this.markup.size >= KEEP) this.markup.delete(this.markup.keys().next().value!);
       this.markup.set(k, html);
     }

@@ -42,8 +42,13 @@ test('without scripts the home page, the phone list and a phone page show their 
     const first = await fresh.newPage();
     await first.goto(`${shop.url}/`);
     assert.equal(await first.getByRole('button', { name: 'Prihvati sve' }).count(), 1, 'the cookie banner for a first visit');
-    // a checkout step (a form) is drawn by the browser only
+    // a checkout step drawn before its data ("firstView": "beforeData"): its heading and its form, no cart yet
     await page.goto(`${shop.url}/kupovina/podaci-dostava`);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Tvoji podaci i dostava');
+    assert.equal(await page.getByRole('textbox', { name: 'Ime', exact: true }).count(), 1, 'the guest form is drawn');
+    await page.screenshot({ path: `${SHOTS}/first-view-checkout-noscript-375.png` });
+    // a step without it is drawn by the browser only
+    await page.goto(`${shop.url}/kupovina/pregled-placanje`);
     assert.equal(await page.locator('#root').innerHTML(), '');
   } finally {
     await browser.close();
@@ -78,6 +83,48 @@ test('the browser draws the same page in place of the server\'s markup: the same
   await cards(page).first().click();
   await page.waitForURL(/\/uredjaj\//);
   await page.getByRole('button', { name: 'Dodaj u korpu' }).waitFor();
+  assert.deepEqual(problems, []);
+});
+
+test('a checkout step drawn before its data: the browser keeps the server\'s form, then loads the cart into the page', async () => {
+  await rendererLoaded();
+  const { page, problems } = await shop.open({ width: 375, height: 800 });
+  await page.goto(`${shop.url}${PLP}`);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\//);
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __inputs: number; __shift: number };
+    w.__shift = 0;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive' || w.__inputs !== undefined) return;
+      const inputs = [...document.querySelectorAll('#root input')] as Array<HTMLInputElement & { fromServer?: boolean }>;
+      w.__inputs = inputs.length;
+      for (const i of inputs) i.fromServer = true;
+    });
+    new PerformanceObserver((l) => { for (const e of l.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.__shift += e.value; })
+      .observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${shop.url}/kupovina/podaci-dostava`);
+  await live(page);
+  await page.waitForLoadState('networkidle');
+  const ime = page.getByRole('textbox', { name: 'Ime', exact: true });
+  const { inputs, shift, kept } = await page.evaluate(() => {
+    const w = window as unknown as { __inputs: number; __shift: number };
+    const all = [...document.querySelectorAll('#root input')] as Array<HTMLInputElement & { fromServer?: boolean }>;
+    return { inputs: w.__inputs, shift: w.__shift, kept: all.filter((i) => i.fromServer).length };
+  });
+  assert.ok(inputs >= 10, `the server drew the form (${inputs} fields)`);
+  assert.equal(kept, inputs, 'the browser kept every field the server drew');
+  assert.ok(shift <= 0.02, `layout shift ${shift}`);
+  // the cart came after the hydration: the header counts it, the step nav leads on from a filled form
+  await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor();
+  await ime.fill('Jelena');
+  assert.equal(await ime.inputValue(), 'Jelena');
+  await page.getByRole('button', { name: 'Nastavi' }).click();
+  await page.getByText(/Obrazac ima \d+ greš/).waitFor();
+  assert.equal(await ime.inputValue(), 'Jelena', 'nothing typed is lost');
   assert.deepEqual(problems, []);
 });
 

@@ -54,8 +54,13 @@ beforeAll(async () => {
   writeFileSync(join(dist, '.vite', 'action-groups.json'), JSON.stringify({ pdp: ['assets/pdp-1.js', 'assets/runtime-1.js'], catalog: ['assets/catalog-1.js'] }));
   // a stand-in for the server renderer `vite build` makes (renderer/entry-server.tsx): it draws the path it was given
   mkdirSync(join(dist, 'ssr'));
-  writeFileSync(join(dist, 'ssr', 'entry-server.js'), `export async function renderFirstView(boot, origin, cookie) {
+  writeFileSync(join(dist, 'ssr', 'entry-server.js'), `export async function renderFirstView(boot, origin, cookie, opts) {
     if (boot.search.includes('utm_')) throw new Error('drawn with a parameter no screen reads: ' + boot.search);
+    if (opts.beforeData) {
+      // a form drawn before the data: its validator module, as the server compiled it
+      const mod = await opts.validatorModule('/ui/forms/guest/validator.js?v=1');
+      return '<main><h1>before data ' + boot.path + '</h1><p>' + Object.keys(mod.default).length + ' validator(s)</p></main>';
+    }
     return '<main><h1>drawn ' + boot.path + ' ' + Object.keys(boot.calls).length + '</h1>' + (cookie ? '<p>' + cookie + '</p>' : '') + '</main>';
   }`);
   database = await openDatabase({ memory: true });
@@ -199,8 +204,16 @@ describe('shop page boot data', () => {
     const deferred = JSON.parse(pdp.html.match(/<script type="application\/json" id="deferred-modules">([\s\S]*?)<\/script>/)![1]!) as { entry: string; preload: string[] };
     expect(deferred.entry).toBe('/assets/ecommerce/dist/assets/main-1.js');
     expect(deferred.preload).toEqual(expect.arrayContaining(['/assets/ecommerce/dist/assets/runtime-1.js', '/assets/ecommerce/dist/assets/Gallery-1.js', '/assets/ecommerce/dist/assets/pdp-1.js']));
-    // a form, or a load the page cannot answer (the session's checkout): the browser draws it, its scripts load at once
-    for (const path of ['/kupovina/podaci-dostava', '/kupovina/pregled-placanje']) {
+    // a screen drawn before its data ("firstView": "beforeData"): no load started, its forms with their validators
+    const data = await page('/kupovina/podaci-dostava');
+    expect(data.boot!.beforeData).toBe(true);
+    expect(data.boot!.calls).toEqual({});
+    expect(data.html).toContain('<div id="root" inert><main><h1>before data /kupovina/podaci-dostava</h1><p>1 validator(s)</p></main></div>');
+    expect(data.html).toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/loader-1.js"></script>');
+    expect(plp.boot!.beforeData).toBeUndefined();
+    // a form, or a load the page cannot answer (the session's checkout), without it: the browser draws it, its
+    // scripts load at once
+    for (const path of ['/kupovina/pregled-placanje', '/kupovina/licni-podaci']) {
       const { html } = await page(path);
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('rel="stylesheet"');
