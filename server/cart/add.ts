@@ -140,10 +140,7 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
   return db.transaction(async (tx) => {
     const ids = jobs.map((j) => j.sessionId);
     // 1. the open carts of live sessions, locked in id order
-    const found = await tx.select({ cart: carts, userId: sessions.userId, jmbg: users.jmbg, coupons: sql<boolean>`exists (select 1 from ${cartVouchers} where ${cartVouchers.cartId} = ${carts.id})` }).from(carts)
-      .innerJoin(sessions, and(eq(sessions.id, carts.sessionId), isNull(sessions.revokedAt)))
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(and(inArray(carts.sessionId, ids), eq(carts.status, 'OPEN'))).orderBy(asc(carts.id)).for('update', { of: carts });
+    const found = await lockOpenCarts(tx, ids);
     const locked = new Map<string, Locked>(found.map((r) => [r.cart.sessionId, r]));
     const missing = ids.filter((id) => !locked.has(id)).sort();
     if (missing.length > 0) {
@@ -218,6 +215,29 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
       return { ...known, entries: [...p.all, ...added].sort((a, b) => a.entryNumber - b.entryNumber), verdict: null, added, refused: [], replaceEntries: [] };
     });
   });
+}
+
+/** Every column of carts as a JSON object with the row's own keys; its timestamps are read back as Dates. */
+const CART_JSON = sql.raw(`json_build_object(${Object.entries(getTableColumns(carts)).map(([key, c]) => `'${key}', "l"."${c.name}"`).join(', ')})`);
+const CART_DATES = Object.entries(getTableColumns(carts)).filter(([, c]) => c.dataType === 'date').map(([key]) => key);
+
+/**
+ * The open carts of the live sessions among `ids`, locked (FOR UPDATE) in id order, with the session's user, its
+ * JMBG and whether the cart has coupons: as one JSON value (one field for the driver to decode instead of eighteen
+ * per cart).
+ */
+async function lockOpenCarts(tx: DbOrTx, ids: string[]): Promise<Locked[]> {
+  const result = await tx.execute(sql`select coalesce(json_agg(json_build_object('cart', ${CART_JSON}, 'userId', "l"."s_user_id", 'jmbg', "l"."u_jmbg", 'coupons', "l"."has_coupons") order by "l"."id"), '[]'::json) as "rows"
+    from (select ${carts}.*, ${sessions.userId} as "s_user_id", ${users.jmbg} as "u_jmbg",
+            exists (select 1 from ${cartVouchers} where ${cartVouchers.cartId} = ${carts.id}) as "has_coupons"
+          from ${carts}
+          inner join ${sessions} on ${and(eq(sessions.id, carts.sessionId), isNull(sessions.revokedAt))}
+          left join ${users} on ${eq(users.id, sessions.userId)}
+          where ${and(inArray(carts.sessionId, ids), eq(carts.status, 'OPEN'))}
+          order by ${carts.id} for update of ${carts}) as "l"`);
+  const rows = (result as unknown as { rows: Array<{ rows: Locked[] }> }).rows[0]!.rows;
+  for (const r of rows) for (const k of CART_DATES) (r.cart as Record<string, unknown>)[k] = new Date((r.cart as Record<string, unknown>)[k] as string);
+  return rows;
 }
 
 /** Every column of cart_entries as a JSON object with the row's own keys (what drizzle's select answers). */
