@@ -46,6 +46,8 @@ const P = {
 /** Accessories with stock ≥ 3 and a low price: each session can take 3 units of each (maxOrderQuantity). */
 const ACCESSORIES = ['ACC_TEMPERED_GLASS', 'ACC_USBC_CABLE', 'ACC_SAMSUNG_25W_CHARGER', 'ACC_XIAOMI_BUDS6_ACTIVE', 'ACC_APPLE_20W_ADAPTER', 'ACC_ANKER_POWERBANK_10K'];
 const UNITS_PER_SESSION = ACCESSORIES.length * 3;
+/** Sessions the add's warm-up writes to (a second of adds: ~3,000, at most 18 units each: 200 hold 3,600). */
+const WARM_SESSIONS = 200;
 
 interface Child { url: string; stop: () => Promise<void> }
 
@@ -144,6 +146,7 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
   const reader = await session(url);
   const buyer = await session(url);
   const sessions: Session[] = [];
+  const warmSessions: Session[] = [];
   let q: { list: number; details: number; cart: number; add: string; entries: number };
   try {
     const list = await call(url, reader, 'GET', searchPath);
@@ -160,6 +163,8 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     const addQ = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
     const addQ2 = (await call(url, probe, 'POST', P.addBundle, { deviceCode: ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).queries;
     for (let i = 0; i < count; i += 25) sessions.push(...await Promise.all(Array.from({ length: Math.min(25, count - i) }, () => session(url))));
+    // sessions of the add's warm-up only: the measured adds still open every one of `sessions`' carts
+    for (let i = 0; i < WARM_SESSIONS; i += 25) warmSessions.push(...await Promise.all(Array.from({ length: 25 }, () => session(url))));
     q = { list: listQ, details: detQ, cart: cartQ, add: `${addQ}/${addQ2}`, entries: full.json.entries.length };
   } finally {
     await shop.stop();
@@ -181,7 +186,20 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     await warm(cartReq);
     rows.push(row(`full cart (${q.entries} entries)`, await cannon(cartReq), bare, 0.10, q.cart));
 
-    // add to cart: a real write each time (rotating sessions × accessories)
+    // add to cart: a real write each time (rotating sessions × accessories), after the same short warm-up as the
+    // other routes (on sessions of its own, so the measured adds are the same mix: first adds that open a cart, then
+    // new lines and raised lines)
+    let w = 0;
+    await warm({
+      url: url + P.addBundle, method: 'POST',
+      requests: [{
+        setupRequest: (req) => {
+          const n = w++;
+          const s = warmSessions[n % WARM_SESSIONS];
+          return { ...req, method: 'POST', headers: headersOf(s), body: JSON.stringify({ deviceCode: ACCESSORIES[Math.floor(n / WARM_SESSIONS) % ACCESSORIES.length], chargeType: 'ONE_TIME_CHARGE' }) };
+        },
+      }],
+    });
     let i = 0;
     const addReq: autocannon.Options = {
       url: url + P.addBundle, method: 'POST',
