@@ -82,7 +82,12 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
     const p = products.find((x) => x.product.code === e.productCode);
     if (!p || p.product.priceVersion === e.priceVersion) continue;
     // a gift stays at 0 whatever its value became
-    if (isGiftEntry(e, p.product.type)) { await tx.update(cartEntries).set({ priceVersion: p.product.priceVersion }).where(eq(cartEntries.id, e.id)); continue; }
+    // (unreported, but the entry changed: the cart's version moves like for any other change of its entries)
+    if (isGiftEntry(e, p.product.type)) {
+      await tx.update(cartEntries).set({ priceVersion: p.product.priceVersion }).where(eq(cartEntries.id, e.id));
+      changed = true;
+      continue;
+    }
     await tx.update(cartEntries).set({ priceVersion: p.product.priceVersion, ...repriced(e, p, rowOf(e)) }).where(eq(cartEntries.id, e.id));
     issues.push({ reason: 'updatedPriceDate', messageKey: 'cart.validation.updatedPriceDate', params: { name: p.product.name }, subject: String(e.entryNumber) });
     changed = true;

@@ -214,6 +214,21 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       expect(reasons(await validate(s))).toEqual([]);
     });
 
+    it('a gift whose value changed stays at 0 unreported, and its new price version moves the cart\'s version', async () => {
+      const s = await shopper();
+      await s.call('POST', PATHS.addBundle, alone('XIAOMI_POCO_X7_PRO_BLACK'));
+      const before = (await s.call('GET', PATHS.cart)).json();
+      const gift = before.entries.find((e: { product: { productOfferingType: string } }) => e.product.productOfferingType === 'PROMO_PRODUCT');
+      expect(gift).toBeDefined();
+      const { priceVersion } = await devCall(h.app, '/dev/catalog/price', { code: 'GIFT_JBL_WAVE_BUDS', price: 4999 }) as { priceVersion: number };
+      expect(reasons(await validate(s))).toEqual([]);
+      const after = (await s.call('GET', PATHS.cart)).json();
+      const now = after.entries.find((e: { entryNumber: number }) => e.entryNumber === gift.entryNumber);
+      expect(now).toMatchObject({ priceVersion, oneTimePrice: { value: 0 } });
+      // a client holding the older version must not write over this cart unawares (and no cache answers the old one)
+      expect(after.version).toBeGreaterThan(before.version);
+    });
+
     /** A signed-in adult with an empty cart (guests pay in full, so installments need an account). */
     const customer = async () => {
       const c = new Customer(h.app);
