@@ -14,8 +14,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
-import { requestLang } from './lib/lang';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, urlAsksEnglish } from '../actions/api/language';
+import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
@@ -267,7 +266,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const indexHtml = readFileSync(indexFile, 'utf8');
         // an address that asks for English keeps it for the next pages at once: the browser's boot sets the same
         // cookie, but only once its scripts run (after the first paint), and a shopper may follow a link before that
-        if (urlAsksEnglish(pagePath, search)) {
+        if (addressAsksEnglish(pagePath, search)) {
           void reply.setCookie(LANG_COOKIE, 'true', { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
         }
         return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,

@@ -160,6 +160,10 @@ export interface Screen {
    * Actions run when the screen is entered, and again whenever the route parameters or query change.
    */
   load?: ActionCall[];
+  /**
+   * "beforeData": the server draws this page as it looks before its load has answered (documents, forms and texts; no cart or account yet) and the browser fills it in. The page paints at once on a slow phone instead of after its scripts. Choose it only for a page whose state before its data reads well (a form, a step); leave it out where that state would say something false for a moment ("your cart is empty"). Pages whose load the server answers itself (product lists, a phone page) are drawn with their data without it.
+   */
+  firstView?: 'beforeData';
   body: Nodes;
 }
 export interface NodeActionCall {

@@ -4,6 +4,16 @@ import type { FastifyRequest } from 'fastify';
 
 export type Lang = 'sr' | 'en';
 
+/** The language cookie of the seed: `b2c_enFlow=true` keeps English for 30 minutes (the browser's boot sets the
+ *  same, actions/api/language.ts). */
+export const LANG_COOKIE = 'b2c_enFlow';
+export const LANG_COOKIE_MAX_AGE = 30 * 60;
+
+/** Does a page's address ask for English (`lang=en` in its query, or a path ending in `-eng`)? */
+export function addressAsksEnglish(path: string, search: string): boolean {
+  return path.endsWith('-eng') || new URLSearchParams(search).get('lang') === 'en';
+}
+
 export function requestLang(req: FastifyRequest): Lang {
   const header = req.headers['lang'];
   const h = Array.isArray(header) ? header[0] : header;
@@ -12,6 +22,6 @@ export function requestLang(req: FastifyRequest): Lang {
   const q = (req.query as Record<string, unknown> | undefined)?.lang;
   if (q === 'en' || q === '2') return 'en';
   if (q === 'sr' || q === '1') return 'sr';
-  if (req.cookies?.b2c_enFlow === 'true') return 'en';
+  if (req.cookies?.[LANG_COOKIE] === 'true') return 'en';
   return 'sr';
 }
