@@ -115,13 +115,22 @@ function entryKey(cart: Cart | null): string {
  */
 export function cartChangedElsewhere(local: Cart | null, server: Cart | null): boolean {
   if (!local || !server || local.code !== server.code) return false;
-  return server.version !== local.version && entryKey(local) !== entryKey(server);
+  return server.version > local.version && entryKey(local) !== entryKey(server);
 }
 
-/** Takes a cart read from the server (GET); when it changed elsewhere, the cart-changed toast shows. Returns whether it changed. */
+/** A read of this tab's cart older than the cart it holds: the read was answered before a write of this tab (a
+ *  validation that changed a charge type, say) and overtaken by that write's answer. */
+export function staleCartRead(local: Cart | null, server: Cart | null): boolean {
+  return !!local && !!server && local.code === server.code && server.version < local.version;
+}
+
+/** Takes a cart read from the server (GET), unless it is older than the one held; when it changed elsewhere, the
+ *  cart-changed toast shows. Returns whether it changed. A change read while this tab's own checkout validation is
+ *  in flight (it may change a charge type, reprice, take a coupon out) is that validation's, not another tab's. */
 export function syncServerCart(server: Cart | null, ctx: ActionContext): boolean {
-  const { cart, ui } = ctx.stores;
-  const changed = cartChangedElsewhere(cart.cart, server);
+  const { cart, ui, checkout } = ctx.stores;
+  if (staleCartRead(cart.cart, server)) return false;
+  const changed = !checkout.busy() && cartChangedElsewhere(cart.cart, server);
   cart.setCart(server);
   if (changed) ui.showToast({ kind: 'error', message: 'error.cartChanged' });
   return changed;

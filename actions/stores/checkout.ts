@@ -57,7 +57,10 @@ export class CheckoutStore {
    *  validation): Next waits for it instead of acting on the flag as it was before (not observable). */
   private pending = new Set<Promise<unknown>>();
 
-  constructor() { makeAutoObservable<this, 'pending'>(this, { pending: false, track: false, settled: false }, { autoBind: true }); }
+  constructor() { makeAutoObservable<this, 'pending'>(this, { pending: false, track: false, settled: false, busy: false }, { autoBind: true }); }
+
+  /** Tracked work is in flight (a validation and the changes it makes to the cart: not observable). */
+  busy(): boolean { return this.pending.size > 0; }
 
   /** Registers work Next must wait for; answers the same promise. */
   track<T>(p: Promise<T>): Promise<T> {

@@ -535,6 +535,33 @@ describe('two tabs', () => {
     expect(stores.ui.toasts.map((t) => t.message)).toEqual(['toast.cart.removed']);
   });
 
+  it('a cart read answered after a newer cart of this tab is dropped: no older cart, no cart-changed toast', async () => {
+    const older = fx.cart({ code: 'c1', version: 1, entries: [phone(0)] });
+    const { stores, ctx } = setup({ [`GET ${B}/users/carts/fullcart`]: () => ({ body: older }) }, '/');
+    // this tab's validation changed the charge type meanwhile (version 2)
+    stores.cart.setCart(fx.cart({ code: 'c1', version: 2, entries: [{ ...phone(0), chargeType: 'RECURRING_CHARGE' }] }));
+    await run('cart.load', {}, ctx);
+    expect(stores.cart.cart?.version).toBe(2);
+    expect(stores.cart.cart?.entries[0]?.chargeType).toBe('RECURRING_CHARGE');
+    expect(stores.ui.toasts).toEqual([]);
+    // a newer read with other entries is another tab's change
+    const newer = fx.cart({ code: 'c1', version: 3, entries: [] });
+    const two = setup({ [`GET ${B}/users/carts/fullcart`]: () => ({ body: newer }) }, '/');
+    two.stores.cart.setCart(fx.cart({ code: 'c1', version: 2, entries: [phone(0)] }));
+    await run('cart.load', {}, two.ctx);
+    expect(two.stores.cart.cart?.version).toBe(3);
+    expect(two.stores.ui.toasts).toMatchObject([{ kind: 'error', message: 'error.cartChanged' }]);
+    // the same newer read while this tab's own validation is in flight is that validation's change: taken, no toast
+    const three = setup({ [`GET ${B}/users/carts/fullcart`]: () => ({ body: newer }) }, '/');
+    three.stores.cart.setCart(fx.cart({ code: 'c1', version: 2, entries: [phone(0)] }));
+    let finish = () => {};
+    void three.stores.checkout.track(new Promise<void>((r) => { finish = r; }));
+    await run('cart.load', {}, three.ctx);
+    finish();
+    expect(three.stores.cart.cart?.version).toBe(3);
+    expect(three.stores.ui.toasts).toEqual([]);
+  });
+
   it('compares the entries of a newer version of the same cart only', () => {
     const a = fx.cart({ code: 'c', version: 1, entries: [phone(0)] });
     expect(cartChangedElsewhere(a, { ...a })).toBe(false);
@@ -543,6 +570,8 @@ describe('two tabs', () => {
     // this tab's own calls that answer no cart (payment type, delivery slot) only raise the version
     expect(cartChangedElsewhere(a, { ...a, version: 2 })).toBe(false);
     expect(cartChangedElsewhere(a, { ...a, code: 'other', version: 9 })).toBe(false);
+    // an older read (overtaken by this tab's own write) is no change elsewhere
+    expect(cartChangedElsewhere({ ...a, version: 3 }, { ...a, version: 2, entries: [] })).toBe(false);
     expect(cartChangedElsewhere(null, a)).toBe(false);
   });
 });
