@@ -101,9 +101,28 @@ async function boot(): Promise<void> {
       </RuntimeContext.Provider>
     </StrictMode>
   );
-  if (rootEl.hasAttribute('inert')) hydrateRoot(rootEl, app);
+  const hydrating = rootEl.hasAttribute('inert');
+  if (hydrating) hydrateRoot(rootEl, app);
   else createRoot(rootEl).render(app);
   rootEl.removeAttribute('inert');
+  if (hydrating) announceFilledControls(rootEl);
+}
+
+/**
+ * Form controls of the server's markup that the browser filled in before the page was live (autofill, its form
+ * restoration on back or reload): hydration keeps those nodes but reads none of their values, so the form's state
+ * would not hold what the shopper sees. Each is announced as typed (input and change), which the form's own
+ * handlers, attached by now, take in.
+ */
+function announceFilledControls(root: HTMLElement): void {
+  for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
+    const filled = el instanceof HTMLSelectElement ? [...el.options].some((o) => o.selected !== o.defaultSelected)
+      : el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked !== el.defaultChecked
+        : el.value !== el.defaultValue;
+    if (!filled) continue;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
 }
 
 /**
