@@ -9,7 +9,7 @@
 // limits); afterwards the bench reads every cart back and checks that the units in the carts equal the
 // successful adds ("writes verified").
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -31,6 +31,9 @@ const autocannon = autocannonUntyped as (o: autocannon.Options, cb: (err: Error 
 
 
 const ROOT = new URL('../..', import.meta.url).pathname;
+/** The Node flags `npm start` runs the shop with (package.json "start"): the load is taken by the shop as it runs. */
+const START_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/).filter((a) => a.startsWith('--'));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -91,7 +94,7 @@ async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolea
   };
   if (!db.url) delete env.DATABASE_URL;
   if (!stats) delete env.SHOP_QUERY_STATS;
-  return spawnServer(['--import', 'tsx', 'server/main.ts'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//);
+  return spawnServer([...START_FLAGS, '--import', 'tsx', 'server/main.ts'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//);
 }
 
 interface Session { token: string; cookie: string }
