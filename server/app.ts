@@ -85,6 +85,8 @@ export interface BuildAppOptions {
   ui?: UiDocuments;
 }
 
+/** The contract's JSON API (every route under them answers JSON; the pages of the payment gateways live elsewhere). */
+const JSON_API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/'];
 const API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
 /** The headers helmet's middleware sets for a configuration, captured once from a stand-in response. */
@@ -180,7 +182,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_req, reply, done) => { reply.headers(securityHeaders); done(); });
+  // The JSON API answers carry the headers that protect an API (OWASP REST Security Cheat Sheet: a CSP that loads
+  // nothing and forbids framing, nosniff, HSTS, no framing, same-origin resources); the rest of helmet's set concerns
+  // documents a browser renders, and each header is parsed by every client on every answer.
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': securityHeaders['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(JSON_API_PREFIXES.some((p) => req.url.startsWith(p)) ? apiHeaders : securityHeaders);
+    done();
+  });
   await app.register(rateLimit, {
     global: false,
     max: opts.authRateLimit ?? 60,

@@ -81,9 +81,23 @@ describe('UI documents and the shop shell', () => {
     const api = await app.inject({ method: 'GET', url: '/hybris/ecommerce/b2c/v1/nothing', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json().errors[0].type).toBe('NotFoundError');
-    const csp = String((await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy']);
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    // the JSON API: the headers that protect an API (OWASP REST), not a document's
+    const token = await app.inject({ method: 'GET', url: '/selfcare/b2c/auth/token' });
+    expect(token.statusCode).toBe(200);
+    for (const res of [api, token]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cross-origin-resource-policy': 'same-origin' });
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['x-xss-protection']).toBeUndefined();
+    }
+    // the payment gateway's pages are documents: the whole set
+    expect(String((await app.inject({ method: 'GET', url: '/gateway/pay/nothing' })).headers['content-security-policy'])).toContain("form-action 'self'");
   });
 
   it('says to run npm run build when dist/ is missing', async () => {
