@@ -52,11 +52,18 @@ async function audit(port: number, base: string, name: string, path: string, coo
   const extraHeaders = cookie ? { Cookie: cookie } : undefined;
   const samples: Row[] = [];
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(`${base}${path}`, {
+    const measure = () => lighthouse(`${base}${path}`, {
       port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders,
       // a fresh load each time: no cache, storage cleared
       disableStorageReset: false,
     });
+    let result = await measure();
+    // Lighthouse's own failures to record the load (NO_NAVSTART, NO_FCP with a trace missing: "Please run Lighthouse
+    // again") are measured again, at most twice; a page that fails to paint fails every time and is reported
+    for (let again = 0; again < 2 && result?.lhr.runtimeError; again++) {
+      console.log(`  ${name}: Lighthouse could not record the load (${result.lhr.runtimeError.code}); measuring again`);
+      result = await measure();
+    }
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const lhr = result.lhr;
     const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
