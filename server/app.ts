@@ -277,11 +277,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // the first view travels with the page (server/ui/page.ts): boot data for this language + path + query
         const q = req.url.indexOf('?');
         const [pagePath, search] = q < 0 ? [req.url, ''] : [req.url.slice(0, q), req.url.slice(q + 1)];
-        const pageLang = pagePath.endsWith('-eng') ? 'en' : lang;
+        const asksEnglish = addressAsksEnglish(pagePath, search);
+        const pageLang = asksEnglish ? 'en' : lang;
         const indexHtml = readFileSync(indexFile, 'utf8');
         // an address that asks for English keeps it for the next pages at once: the browser's boot sets the same
         // cookie, but only once its scripts run (after the first paint), and a shopper may follow a link before that
-        if (addressAsksEnglish(pagePath, search)) {
+        if (asksEnglish) {
           void reply.setCookie(LANG_COOKIE, 'true', { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
         }
         return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,

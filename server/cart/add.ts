@@ -217,8 +217,14 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
   });
 }
 
-/** Every column of carts as a JSON object with the row's own keys; its timestamps are read back as Dates. */
-const CART_JSON = sql.raw(`json_build_object(${Object.entries(getTableColumns(carts)).map(([key, c]) => `'${key}', "l"."${c.name}"`).join(', ')})`);
+/** Every column of a table's row (under `alias`) as a JSON object with the row's own keys, as drizzle's select
+ *  answers them (timestamps come back as text). */
+function rowJson(table: typeof carts | typeof cartEntries, alias: string): SQL {
+  return sql.raw(`json_build_object(${Object.entries(getTableColumns(table)).map(([key, c]) => `'${key}', "${alias}"."${c.name}"`).join(', ')})`);
+}
+
+/** Every column of carts as a JSON object; its timestamps are read back as Dates. */
+const CART_JSON = rowJson(carts, 'l');
 const CART_DATES = Object.entries(getTableColumns(carts)).filter(([, c]) => c.dataType === 'date').map(([key]) => key);
 
 /**
@@ -241,7 +247,7 @@ async function lockOpenCarts(tx: DbOrTx, ids: string[]): Promise<Locked[]> {
 }
 
 /** Every column of cart_entries as a JSON object with the row's own keys (what drizzle's select answers). */
-const ENTRY_JSON = sql.raw(`json_build_object(${Object.entries(getTableColumns(cartEntries)).map(([key, c]) => `'${key}', "cart_entries"."${c.name}"`).join(', ')})`);
+const ENTRY_JSON = rowJson(cartEntries, 'cart_entries');
 
 /**
  * The entries of the locked carts and the stock of the variants, in one statement read after the lock (its own

@@ -62,7 +62,7 @@ const HERO_PAGE_SIZE = 4;
 const PDP_GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 
 interface Node { component?: string; children?: Node[]; on?: Record<string, unknown>; [k: string]: unknown }
-interface ScreenJson { id: string; layout?: string; load?: Array<{ action: string; args?: Record<string, unknown> }>; body?: Node[] }
+interface ScreenJson { id: string; layout?: string; load?: Array<{ action: string; args?: Record<string, unknown> }>; firstView?: 'beforeData'; body?: Node[] }
 interface Manifest { routes: Array<{ route: string; screen: string }> }
 
 /** Action names and component names anywhere in a document (nodes, load, on-handlers, nested args). */
@@ -271,7 +271,7 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
   };
   const answered = !!screen && !!match && formsOf(screen).length === 0 && (screen.load ?? []).every((c) => SERVER_ANSWERED.has(c.action));
   // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
-  const beforeData = !answered && !!screen && !!match && (screen as { firstView?: string }).firstView === 'beforeData';
+  const beforeData = !answered && !!screen && !!match && screen.firstView === 'beforeData';
   if (beforeData) boot.beforeData = true;
   return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators, serverDrawn: answered || beforeData };
 }
