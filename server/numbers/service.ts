@@ -241,6 +241,9 @@ export async function holdNumberForOrder(tx: DbOrTx, cartId: number, required: b
   if (held.length === 0) throw new ApiError(409, 'CartError', 'numbers.error.holdExpired', { msisdn: formatMsisdn(c.msisdn) }, 'numberHoldExpired', 'msisdn');
 }
 
+/** Free numbers an order tries before it is refused (each try skips the numbers taken meanwhile). */
+const TAKE_ATTEMPTS = 8;
+
 /**
  * A prepaid order's number (MOBILE_PREPAID, MOBILE_PREPAID_GUEST), at order submit in its transaction: the number the
  * cart already holds (a retried order keeps it), else a free pool number no cart holds, taken with FOR UPDATE SKIP
@@ -257,21 +260,26 @@ export async function assignNumberForOrder(tx: DbOrTx, cartId: number): Promise<
     if (kept.length > 0) return c.msisdn;
   }
   await release(tx, cartId);
-  const [free] = await tx.select({ msisdn: msisdnPool.msisdn }).from(msisdnPool)
-    .where(and(eq(msisdnPool.kind, 'FREE'), isNull(msisdnPool.soldAt),
-      sql`NOT EXISTS (SELECT 1 FROM msisdn_reservations r WHERE r.msisdn = ${msisdnPool.msisdn} AND r.expires_at > now())`))
-    .orderBy(asc(msisdnPool.msisdn)).limit(1).for('update', { skipLocked: true });
-  if (!free) throw new ApiError(409, 'CartError', 'numbers.error.noneFree', {}, 'noFreeNumber', 'msisdn');
-  const taken = await tx.execute(sql`
-    INSERT INTO msisdn_reservations (msisdn, cart_id, expires_at) VALUES (${free.msisdn}, ${cartId}, now() + make_interval(days => ${ORDER_HOLD_DAYS}))
-    ON CONFLICT (msisdn) DO UPDATE SET cart_id = EXCLUDED.cart_id, expires_at = EXCLUDED.expires_at, created_at = now()
-      WHERE msisdn_reservations.expires_at <= now()
-    RETURNING msisdn`);
-  const rows = (taken as unknown as { rows: unknown[] }).rows ?? (taken as unknown as unknown[]);
-  // a shopper reserved this very number between the look-up and the insert: the order is refused, never doubled
-  if (rows.length === 0) throw new ApiError(409, 'CartError', 'numbers.error.noneFree', {}, 'noFreeNumber', 'msisdn');
-  await setChoice(tx, cartId, { option: 'MOBILE_NEW_SELECTION', msisdn: free.msisdn });
-  return free.msisdn;
+  // A number another order took just before this look-up's snapshot looks free to it (on PostgreSQL each statement
+  // sees what was committed when it began, and that order's row lock is already gone): its reservation then stands,
+  // and the next look-up, with a newer snapshot, skips it. Never doubled; refused only when the pool is empty.
+  for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
+    const [free] = await tx.select({ msisdn: msisdnPool.msisdn }).from(msisdnPool)
+      .where(and(eq(msisdnPool.kind, 'FREE'), isNull(msisdnPool.soldAt),
+        sql`NOT EXISTS (SELECT 1 FROM msisdn_reservations r WHERE r.msisdn = ${msisdnPool.msisdn} AND r.expires_at > now())`))
+      .orderBy(asc(msisdnPool.msisdn)).limit(1).for('update', { skipLocked: true });
+    if (!free) break;
+    const taken = await tx.execute(sql`
+      INSERT INTO msisdn_reservations (msisdn, cart_id, expires_at) VALUES (${free.msisdn}, ${cartId}, now() + make_interval(days => ${ORDER_HOLD_DAYS}))
+      ON CONFLICT (msisdn) DO UPDATE SET cart_id = EXCLUDED.cart_id, expires_at = EXCLUDED.expires_at, created_at = now()
+        WHERE msisdn_reservations.expires_at <= now()
+      RETURNING msisdn`);
+    const rows = (taken as unknown as { rows: unknown[] }).rows ?? (taken as unknown as unknown[]);
+    if (rows.length === 0) continue;
+    await setChoice(tx, cartId, { option: 'MOBILE_NEW_SELECTION', msisdn: free.msisdn });
+    return free.msisdn;
+  }
+  throw new ApiError(409, 'CartError', 'numbers.error.noneFree', {}, 'noFreeNumber', 'msisdn');
 }
 
 /**
