@@ -5,10 +5,11 @@
  * Validation while typing is debounced (VALIDATION_DEBOUNCE_MS, seed 001 §9: 500 ms after the last keystroke; a
  * keystroke itself validates nothing): before the first submit it shows the errors of the fields the shopper changed,
  * after it those of the whole form. A submit (or an action's validateForms) validates everything at once; on failure
- * the first invalid field scrolls into view and gets focus. Data lives in ui.forms[formId].data (form.change) so nothing is lost on navigation. A keystroke redraws the
- * form once (RJSF's own state): the form does not read the store while drawing, it follows the store only when the
- * data there changes from elsewhere (a prefill, a fixture, a restored cart). The form registers a
- * validate() with the ui store so actions (checkout.submitGuest) can validate it. Lazy chunk (not an eager group).
+ * the first invalid field scrolls into view and gets focus. Data lives in ui.forms[formId].data (form.change) so
+ * nothing is lost on navigation. A keystroke draws the form once (RJSF's own state; see `data` below): this component
+ * does not draw again for it, and follows the store only when the data there changes from elsewhere (a prefill, a
+ * fixture, a restored cart). The form registers a validate() with the ui store so actions (checkout.submitGuest) can
+ * validate it. Lazy chunk (not an eager group).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { observer } from 'mobx-react-lite';
@@ -165,7 +166,9 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   const doc = loaded?.doc ?? null;
   const [failed, setFailed] = useState(false);
   // after the first submit, validation while typing covers the whole form
-  const submittedRef = useRef<boolean>(ui.forms[formId]?.submitted ?? false);
+  // (read once, untracked: this observer must not draw again on every change of the form's store entry)
+  const [wasSubmitted] = useState(() => untracked(() => ui.forms[formId]?.submitted ?? false));
+  const submittedRef = useRef<boolean>(wasSubmitted);
   const setSubmitted = (v: boolean) => { submittedRef.current = v; };
   // validation while typing: the inputs the shopper changed (ids; a prefill or RJSF's own defaults touch nothing), the
   // pending timer, and whether a run is on (its onError is no submit)
@@ -196,27 +199,47 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
     if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ behavior: 'smooth', block: 'start' });
     el.focus({ preventScroll: true });
   }, [summaryFocus]);
+  // While shown, the summary follows the errors the form draws (a field fixed or cleared by a keystroke, the pause's
+  // validation, a server error, another language). It watches the page rather than this component's draws: a
+  // keystroke draws RJSF alone (see `data` below), and this component only when the summary changes.
+  const shown = summary.length > 0;
   useEffect(() => {
-    if (summary.length === 0) return;
-    const now = invalidFields(boxRef.current);
-    if (JSON.stringify(now) !== JSON.stringify(summary)) setSummary(now);
-  });
+    const box = boxRef.current;
+    if (!shown || !box || typeof MutationObserver === 'undefined') return;
+    const follow = () => {
+      const now = invalidFields(box);
+      setSummary((cur) => (JSON.stringify(now) === JSON.stringify(cur) ? cur : now));
+    };
+    const watch = new MutationObserver(follow);
+    watch.observe(box, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['class', 'aria-invalid'] });
+    follow();
+    return () => watch.disconnect();
+  }, [shown]);
   const lang = session.lang;
-  // what RJSF shows; the store is written on every change, and read back only when something else wrote it
-  const [data, setData] = useState<Data>(() => untracked(() => (ui.forms[formId]?.data ?? {}) as Data));
+  // What RJSF shows. The store is written on every change and read back only when something else wrote it. The
+  // shopper's own keystrokes do not redraw this component: RJSF already holds what it reported, and a new `formData`
+  // prop per key would make it derive its state a second time and draw the whole form twice. So `data` is one object
+  // handed to RJSF as `formData` on every draw, and a keystroke writes what RJSF reported into it in place: when this
+  // component draws for another reason (the form disabled while an action runs), RJSF finds the same `formData` as
+  // before and keeps its state and errors (a new object there would be a change from outside: RJSF would clear the
+  // errors of every field typed into since). Data from elsewhere (a prefill, a restored cart) is a new object, drawn.
+  const from = useRef<unknown>(untracked(() => ui.forms[formId]?.data));
+  const data = useRef<Data>({ ...(from.current ?? {}) as Data });
+  const [, setDrawn] = useState(0);
+  const redraw = () => setDrawn((n) => n + 1);
   const own = useRef<unknown>(undefined);
   useEffect(() => reaction(
     () => ui.forms[formId]?.data,
-    (d) => { if (d !== own.current) setData((d ?? {}) as Data); },
+    (d) => { if (d !== own.current && d !== from.current) { from.current = d; data.current = { ...(d ?? {}) } as Data; redraw(); } },
     { fireImmediately: true },
   ), [ui, formId]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
   // errors only the server knows (a taken username), shown while the field keeps the refused value
   const [fieldErrors, setFieldErrors] = useState(() => untracked(() => ui.forms[formId]?.fieldErrors));
   useEffect(() => reaction(() => ui.forms[formId]?.fieldErrors, (f) => setFieldErrors(f)), [ui, formId]);
-  const extraKey = JSON.stringify(extraErrorsOf(fieldErrors, data) ?? null);
+  const extraKey = JSON.stringify(extraErrorsOf(fieldErrors, data.current) ?? null);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const extraErrors = useMemo(() => extraErrorsOf(fieldErrors, data), [extraKey]);
+  const extraErrors = useMemo(() => extraErrorsOf(fieldErrors, data.current), [extraKey]);
 
   useEffect(() => {
     let alive = true;
@@ -278,12 +301,22 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
     }
   };
 
-  const onChange = (e: IChangeEvent<Data>) => {
+  const onChange = (e: IChangeEvent<Data>, id?: string) => {
     const next = (e.formData ?? {}) as Data;
     clearTimeout(timer.current);
     timer.current = setTimeout(validateTyped, VALIDATION_DEBOUNCE_MS);
     own.current = next;
-    setData(next);
+    // A field still showing its error (after a failed submit) loses it on its first keystroke, as RJSF does when
+    // handed the changed data: a new `formData` object, drawn. Any other keystroke is written into `data` in place.
+    const showsError = id !== undefined && [...boxRef.current?.querySelectorAll('.sf-field--invalid') ?? []].some((f) => f.getAttribute('data-field') === id);
+    if (showsError) {
+      data.current = { ...next };
+      redraw();
+    } else {
+      for (const k of Object.keys(data.current)) if (!(k in next)) delete data.current[k];
+      Object.assign(data.current, next);
+      if (JSON.stringify(extraErrorsOf(fieldErrors, next) ?? null) !== extraKey) redraw();
+    }
     void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
     void emit('change', { formId, data: next });
   };
@@ -308,7 +341,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
         ref={formRef}
         schema={doc.schema}
         uiSchema={uiSchema}
-        formData={data}
+        formData={data.current}
         validator={validator}
         templates={templates}
         widgets={widgets}

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Profiler, useState } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
@@ -167,6 +168,14 @@ describe('Form component', () => {
     // a link takes the shopper to its field
     await act(async () => { fireEvent.click(links[1]!); });
     expect(document.activeElement).toBe(screen.getByLabelText(/Druga/));
+    // it follows the fixes: after the pause's validation, the fixed fields leave it, and it goes once all are right
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'Ana' } }); });
+    await waitFor(() => expect(document.querySelector('.sf-summary')?.textContent).toContain('Obrazac ima 2 greške:'));
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example.rs' } });
+      fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '641234567' } });
+    });
+    await waitFor(() => expect(document.querySelector('.sf-summary')).toBeNull());
   });
 
   it('a submit with one error: focus goes to that field (its message is read with it)', async () => {
@@ -211,6 +220,47 @@ describe('Form component', () => {
     await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example.rs' } }); });
     await waitFor(() => expect(screen.queryByText('Unesi validnu imejl adresu.')).toBeNull());
     expect(VALIDATION_DEBOUNCE_MS).toBe(500);
+  });
+
+  it('a keystroke draws the form once; a field showing its error loses it on its first key; drawn again for another reason (disabled while an action runs), the form keeps what was typed and its errors', async () => {
+    const { fetch } = fakeFetch({ 'GET /ui/forms/guest': () => ({ body: doc }) });
+    const r = makeRuntime({ fetch, actions: [formAction] });
+    r.stores.session.setMessages({ ...r.stores.session.messages, ...SR } as never);
+    let setEnabled: (v: boolean) => void = () => undefined;
+    let commits = 0;
+    function Host() {
+      const [enabled, set] = useState(true);
+      setEnabled = set;
+      return <Profiler id="form" onRender={() => { commits += 1; }}><Form form="guest" submitLabel="Pošalji" emit={vi.fn(async () => true)} enabled={enabled} /></Profiler>;
+    }
+    renderWith(r.rt, <Host />);
+    await screen.findByLabelText(/Ime/);
+    commits = 0;
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'A' } }); });
+    // RJSF's own state only: the form is not handed its data back as a new prop, which would draw it a second time
+    expect(commits).toBe(1);
+    await waitFor(() => expect(r.stores.ui.forms.guest?.data).toMatchObject({ firstName: 'A' }));
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: '' } }); });
+    await act(async () => { r.stores.ui.validateForms(['guest']); });
+    await waitFor(() => expect(screen.getAllByText('Ovo polje je obavezno.')).toHaveLength(3));
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'A' } }); });
+    // at once, not after the pause
+    expect(screen.getAllByText('Ovo polje je obavezno.')).toHaveLength(2);
+    expect(screen.getByLabelText(/Ime/).getAttribute('aria-invalid')).not.toBe('true');
+    await act(async () => { await new Promise((res) => setTimeout(res, 0)); });
+    commits = 0;
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'Ana' } }); });
+    expect(commits).toBe(1);
+    await waitFor(() => expect(r.stores.ui.forms.guest?.data).toMatchObject({ firstName: 'Ana' }));
+    await act(async () => { setEnabled(false); });
+    await act(async () => { setEnabled(true); });
+    expect((screen.getByLabelText(/Ime/) as HTMLInputElement).value).toBe('Ana');
+    expect(screen.getAllByText('Ovo polje je obavezno.')).toHaveLength(2);
+    expect(screen.getByLabelText(/Druga/).getAttribute('aria-invalid')).toBe('true');
+    // data written from elsewhere (a prefill) still reaches the drawn form
+    await act(async () => { r.stores.ui.setFormData('guest', { firstName: 'Mila', contactEmail: 'mila@example.rs' }); });
+    await waitFor(() => expect((screen.getByLabelText(/Ime/) as HTMLInputElement).value).toBe('Mila'));
+    expect((screen.getByLabelText(/Druga/) as HTMLInputElement).value).toBe('mila@example.rs');
   });
 
   it('knows the input id of an error property', () => {
