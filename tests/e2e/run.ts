@@ -14,9 +14,12 @@ const files = process.argv.slice(2).length
   ? process.argv.slice(2)
   : readdirSync(join(ROOT, 'tests/e2e')).filter((f) => f.endsWith('.e2e.ts')).sort().map((f) => join('tests/e2e', f));
 
-/** Files run one at a time by default. E2E_CONCURRENCY=n runs n side by side (each with its own server and Chromium);
- *  on two cores three at a time took as long as one at a time (28 vs 29 min) and made the slowest file twice as slow. */
-const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 1);
+/** Two files side by side by default (each with its own server and Chromium); E2E_CONCURRENCY=n sets n (1: one at a
+ *  time). Measured on two cores (2026-11-28, 30 files): one at a time 641 s, two 524 s, three 503 s. Much of a file is
+ *  waiting (the network settling, a gateway's redirect), but the files' work is CPU: two at a time make each file
+ *  about 1.6 times slower (a11y.e2e.ts, first in the order, 143 → 238 s), so more lanes gain little and only stretch
+ *  the waits the tests allow. */
+const CONCURRENCY = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2);
 
 const template = mkdtempSync(join(tmpdir(), 'shop-e2e-template-'));
 let status = 1;
