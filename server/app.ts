@@ -87,7 +87,7 @@ export interface BuildAppOptions {
 
 /** The contract's JSON API (every route under them answers JSON; the pages of the payment gateways live elsewhere). */
 const JSON_API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/'];
-const API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/', '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
+const API_PREFIXES = [...JSON_API_PREFIXES, '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
 /** The headers helmet's middleware sets for a configuration, captured once from a stand-in response. */
 function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {

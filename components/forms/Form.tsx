@@ -166,9 +166,8 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   const doc = loaded?.doc ?? null;
   const [failed, setFailed] = useState(false);
   // after the first submit, validation while typing covers the whole form
-  // (read once, untracked: this observer must not draw again on every change of the form's store entry)
-  const [wasSubmitted] = useState(() => untracked(() => ui.forms[formId]?.submitted ?? false));
-  const submittedRef = useRef<boolean>(wasSubmitted);
+  // (untracked: this observer must not draw again on every change of the form's store entry)
+  const submittedRef = useRef<boolean>(untracked(() => ui.forms[formId]?.submitted ?? false));
   const setSubmitted = (v: boolean) => { submittedRef.current = v; };
   // validation while typing: the inputs the shopper changed (ids; a prefill or RJSF's own defaults touch nothing), the
   // pending timer, and whether a run is on (its onError is no submit)
@@ -223,21 +222,22 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   // component draws for another reason (the form disabled while an action runs), RJSF finds the same `formData` as
   // before and keeps its state and errors (a new object there would be a change from outside: RJSF would clear the
   // errors of every field typed into since). Data from elsewhere (a prefill, a restored cart) is a new object, drawn.
-  const from = useRef<unknown>(untracked(() => ui.forms[formId]?.data));
-  const data = useRef<Data>({ ...(from.current ?? {}) as Data });
+  // `seen`: the store's data this form already holds (what it wrote there, or what it copied from there)
+  const seen = useRef<unknown>(untracked(() => ui.forms[formId]?.data));
+  const data = useRef<Data>({ ...(seen.current ?? {}) as Data });
   const [, setDrawn] = useState(0);
   const redraw = () => setDrawn((n) => n + 1);
-  const own = useRef<unknown>(undefined);
   useEffect(() => reaction(
     () => ui.forms[formId]?.data,
-    (d) => { if (d !== own.current && d !== from.current) { from.current = d; data.current = { ...(d ?? {}) } as Data; redraw(); } },
+    (d) => { if (d !== seen.current) { seen.current = d; data.current = { ...(d ?? {}) } as Data; redraw(); } },
     { fireImmediately: true },
   ), [ui, formId]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
   // errors only the server knows (a taken username), shown while the field keeps the refused value
   const [fieldErrors, setFieldErrors] = useState(() => untracked(() => ui.forms[formId]?.fieldErrors));
   useEffect(() => reaction(() => ui.forms[formId]?.fieldErrors, (f) => setFieldErrors(f)), [ui, formId]);
-  const extraKey = JSON.stringify(extraErrorsOf(fieldErrors, data.current) ?? null);
+  const extraKeyOf = (d: Data) => JSON.stringify(extraErrorsOf(fieldErrors, d) ?? null);
+  const extraKey = extraKeyOf(data.current);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const extraErrors = useMemo(() => extraErrorsOf(fieldErrors, data.current), [extraKey]);
 
@@ -305,7 +305,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
     const next = (e.formData ?? {}) as Data;
     clearTimeout(timer.current);
     timer.current = setTimeout(validateTyped, VALIDATION_DEBOUNCE_MS);
-    own.current = next;
+    seen.current = next;
     // A field still showing its error (after a failed submit) loses it on its first keystroke, as RJSF does when
     // handed the changed data: a new `formData` object, drawn. Any other keystroke is written into `data` in place.
     const showsError = id !== undefined && [...boxRef.current?.querySelectorAll('.sf-field--invalid') ?? []].some((f) => f.getAttribute('data-field') === id);
@@ -315,7 +315,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
     } else {
       for (const k of Object.keys(data.current)) if (!(k in next)) delete data.current[k];
       Object.assign(data.current, next);
-      if (JSON.stringify(extraErrorsOf(fieldErrors, next) ?? null) !== extraKey) redraw();
+      if (extraKeyOf(next) !== extraKey) redraw();
     }
     void rt.dispatch({ action: 'form.change', args: { formId, data: { $bind: '/event/data' } } }, undefined, { formId, data: next });
     void emit('change', { formId, data: next });
