@@ -14,6 +14,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
+import { Limits, TooManyError, type LimitSettings } from './lib/limits';
+import { redisWithMemoryFallback } from './lib/rate-limit-store';
 import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   redisPrefix?: string;
   /** Fastify trustProxy (TRUST_PROXY) so that the client address is the one the load balancer saw. */
   trustProxy?: boolean | string | number;
+  /** Send, attempt and existence-check limits (server/lib/limits.ts); the production numbers unless a test raises them. */
+  limits?: LimitSettings;
   /** Self-care: the clock and bill-session lifetime (tests). */
   selfcare?: SelfcareRouteOptions;
   /** An already loaded document set (tests may share one). */
@@ -147,7 +151,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
+    limits: new Limits({ db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) } }),
   });
+  app.addHook('onClose', async () => { app.ctx.limits.close(); });
   // PostgreSQL: the cart rows other instances (or anyone) change are announced (migration 0023); rows are kept only
   // while this feed is connected (server/cart/row-cache.ts)
   const cartRows = app.ctx.cartRows;
@@ -200,9 +206,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: false,
     max: opts.authRateLimit ?? 60,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${redisPrefix}rl:` } : {}),
-    // A Redis outage must not take the shop down: the limit is skipped, the request served.
-    skipOnError: true,
+    // Redis's counters (shared by every instance); while Redis does not answer, this instance's memory with a logged
+    // warning (server/lib/rate-limit-store.ts): the shop stays up and the limits stay on.
+    ...(redis ? { store: redisWithMemoryFallback(redis, `${redisPrefix}rl:`, { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) }) as never } : {}),
     errorResponseBuilder: (req, ctx) => ({
       statusCode: 429,
       errors: [{ type: 'TooManyRequestsError', message: ui.message(requestLang(req), 'error.tooManyRequests', { seconds: Math.ceil(ctx.ttl / 1000) }) }],
@@ -212,6 +218,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler((err: FastifyError & { validation?: unknown[]; validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLang(req);
     if (err instanceof ApiError) {
+      if (err instanceof TooManyError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({ errors: [{
         type: err.type, message: ui.message(lang, err.messageKey, err.params),
         ...(err.reason ? { reason: err.reason } : {}), ...(err.subject ? { subject: err.subject } : {}),
@@ -234,7 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await userRoutes(app, {
     secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60,
     loginThrottle: {
-      counter: redis ? redisFailureCounter(redis, `${redisPrefix}login:`) : memoryFailureCounter(),
+      counter: redis ? redisFailureCounter(redis, `${redisPrefix}login:`, (m) => app.log.warn(m)) : memoryFailureCounter(),
       perAccount: opts.loginThrottle?.perAccount ?? 5, perAddress: opts.loginThrottle?.perAddress ?? 50,
       windowMs: opts.loginThrottle?.windowMs ?? 15 * 60 * 1000,
     },

@@ -9,6 +9,7 @@ import { retryOrder, submitOrder } from '../workflows/place-order';
 import { authorizePayment } from '../workflows/payment';
 import { creditCardsOf, ebillsOf, paymentModesOf, setMonthlyBill, setPaymentType } from '../workflows/payment-choice';
 import { requestPrepaidEmailCode, verifyPrepaidEmail } from '../workflows/prepaid';
+import { requesterOf } from '../lib/limits';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
@@ -90,11 +91,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   // the prepaid eSIM e-mail step (VERIFICATION): a code to the e-mail (300 s), then the code confirms the address
   app.route<RouteOf<'prepaidEmailOtp'>>({
     ...contractRoute(paths, 'prepaidEmailOtp'), ...auth,
-    handler: async (req) => requestPrepaidEmailCode(db, ui, req.sessionId!, req.body.email, requestLang(req)),
+    handler: async (req) => requestPrepaidEmailCode(db, requesterOf(req), ui, req.sessionId!, req.body.email, requestLang(req)),
   });
   app.route<RouteOf<'prepaidEmailVerify'>>({
     ...contractRoute(paths, 'prepaidEmailVerify'), ...auth,
-    handler: async (req) => ({ cart: await verifyPrepaidEmail(db, ui, req.sessionId!, req.body, requestLang(req)) }),
+    handler: async (req) => ({ cart: await verifyPrepaidEmail(db, app.ctx.limits, ui, req.sessionId!, req.body, requestLang(req)) }),
   });
   app.route<RouteOf<'orderStatus'>>({
     ...contractRoute(paths, 'orderStatus'), ...auth,

@@ -356,3 +356,13 @@ export const catalogRevision = pgTable('catalog_revision', {
 
 // The self-care module's own tables (server/selfcare/schema.ts), exported here for drizzle-kit and the typed client.
 export * from '../selfcare/schema';
+
+/**
+ * Counters of the send and attempt limits (server/lib/limits.ts) when the app has no Redis: rate-limiter-flexible's
+ * RateLimiterDrizzle store (key = limit name + key, points used, the window's end). Shared by every instance.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+}, (t) => [index('rate_limits_expire_idx').on(t.expire)]);

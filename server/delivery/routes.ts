@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
+import { requesterOf } from '../lib/limits';
 import { cartView, getOrCreateCart } from '../cart/index';
 import * as svc from './service';
 
@@ -27,11 +28,11 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   app.route<RouteOf<'sendEmailOtp'>>({
     ...contractRoute(paths, 'sendEmailOtp'), ...auth,
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    handler: async (req) => svc.sendEmailCode(db, req.sessionId!, req.body.email, text(req)),
+    handler: async (req) => svc.sendEmailCode(db, requesterOf(req), req.sessionId!, req.body.email, text(req)),
   });
   app.route<RouteOf<'verifyEmailOtp'>>({
     ...contractRoute(paths, 'verifyEmailOtp'), ...auth,
-    handler: async (req) => svc.verifyEmail(db, req.sessionId!, req.body.email, req.body.code),
+    handler: async (req) => svc.verifyEmail(db, app.ctx.limits, req.sessionId!, req.body.email, req.body.code),
   });
   app.route<RouteOf<'customerAddresses'>>({
     ...contractRoute(paths, 'customerAddresses'), ...auth,
@@ -59,6 +60,6 @@ export async function deliveryRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'setRenewalEmail'>>({
     ...contractRoute(paths, 'setRenewalEmail'), ...auth,
-    handler: async (req) => { await svc.useRenewalEmail(db, req.sessionId!, req.query.email, req.query.code); return cartOf(req); },
+    handler: async (req) => { await svc.useRenewalEmail(db, app.ctx.limits, req.sessionId!, req.query.email, req.query.code); return cartOf(req); },
   });
 }

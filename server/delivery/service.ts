@@ -9,6 +9,7 @@ import type { Lang } from '../lib/lang';
 import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type CartRow } from '../cart/index';
 import { addressOfCode, installationAddressOf } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
+import type { Limits, Requester } from '../lib/limits';
 import { birthDateOfJmbg, isAdultJmbg, userOfSession, type UserRow } from '../user/index';
 import { storeByCode, stores, storeView, type StoreRow } from '../selfcare/index';
 import { customerAddresses } from './schema';
@@ -115,17 +116,17 @@ export async function saveDeliveryContact(db: Db, sessionId: string, contactPhon
 }
 
 /** Sends an e-mail one-time code (POST /otp/email): six digits, 300 s, through the outbox (or SMTP). */
-export async function sendEmailCode(db: Db, sessionId: string, email: string, text: Text) {
-  const sent = await issueCode(db, { purpose: EMAIL_PURPOSE, subject: email.trim(), sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (code) => ({
+export async function sendEmailCode(db: Db, from: Requester, sessionId: string, email: string, text: Text) {
+  const sent = await issueCode(db, from, { purpose: EMAIL_PURPOSE, subject: email.trim(), sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (code) => ({
     subject: text('delivery.otp.subject'), body: text('delivery.otp.body', { code, minutes: EMAIL_CODE_SECONDS / 60 }),
   }));
   return { sent: true, ...sent };
 }
 
 /** Confirms the e-mail with its code (PUT /otp/email); the cart remembers the confirmed address (emailVerified). */
-export async function verifyEmail(db: Db, sessionId: string, email: string, code: string) {
+export async function verifyEmail(db: Db, limits: Limits, sessionId: string, email: string, code: string) {
   const cart = await getOrCreateCart(db, sessionId);
-  await spendCode(db, { purpose: EMAIL_PURPOSE, subject: email.trim(), sessionId }, code, 'code', async (tx) => {
+  await spendCode(db, limits, { purpose: EMAIL_PURPOSE, subject: email.trim(), sessionId }, code, 'code', async (tx) => {
     await mergeCustomerInfo(tx, cart.id, { emailVerified: email.trim().toLowerCase() });
   });
   return { verified: true, email: email.trim() };
@@ -251,10 +252,10 @@ export async function usePickupStore(db: Db, sessionId: string, pickupStoreId: s
 }
 
 /** Renewal by e-mail (POST addresses/email?email&code): the code sent to that e-mail confirms it; nothing is shipped. */
-export async function useRenewalEmail(db: Db, sessionId: string, email: string, code: string): Promise<void> {
+export async function useRenewalEmail(db: Db, limits: Limits, sessionId: string, email: string, code: string): Promise<void> {
   const cart = await filledCart(db, sessionId);
   const clean = email.trim();
-  await spendCode(db, { purpose: EMAIL_PURPOSE, subject: clean, sessionId }, code, 'code', async (tx) => {
+  await spendCode(db, limits, { purpose: EMAIL_PURPOSE, subject: clean, sessionId }, code, 'code', async (tx) => {
     await setCheckoutFields(tx, cart.id, { deliveryAddress: { deliveryAddressType: 'DELIVERY_EMAIL_ADDRESS', email: clean, formattedAddress: clean } });
   });
 }

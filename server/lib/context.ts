@@ -4,6 +4,7 @@ import type { UiDocuments } from '../ui/index';
 import type { CatalogModel } from '../catalog/index';
 import type { CartRowCache } from '../cart/index';
 import type { ApiPaths } from './paths';
+import type { Limits } from './limits';
 
 export interface AppContext {
   db: Db;
@@ -17,6 +18,8 @@ export interface AppContext {
   /** Open cart rows in memory: when this process is the database's sole user (buildApp singleInstance), or on
    *  PostgreSQL while its change feed is connected (buildApp listen; server/cart/row-cache.ts). */
   cartRows: CartRowCache | null;
+  /** Send, attempt and existence-check limits shared by every instance (server/lib/limits.ts, issue 24). */
+  limits: Limits;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import { contractRoute, type ResponseOf, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { money } from '../lib/money';
+import { requesterOf } from '../lib/limits';
 import { getOrCreateCart } from '../cart/index';
 import { userOfSession } from '../user/index';
 import {
@@ -64,7 +65,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'msisdnRequestOtp'), ...auth,
     handler: async (req) => {
       const lang = requestLang(req);
-      return requestPortInOtp(db, req.sessionId!, req.body.msisdn, (code) => ({
+      return requestPortInOtp(db, requesterOf(req), req.sessionId!, req.body.msisdn, (code) => ({
         subject: ui.message(lang, 'numbers.otp.subject'),
         body: ui.message(lang, 'numbers.otp.body', { code, seconds: OTP_SECONDS }),
       }));
@@ -72,7 +73,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'msisdnPortIn'>>({
     ...contractRoute(paths, 'msisdnPortIn'), ...auth,
-    handler: async (req) => choiceView(await portIn(db, req.sessionId!, await cartIdOf(req.sessionId!), req.body), requestLang(req)),
+    handler: async (req) => choiceView(await portIn(db, app.ctx.limits, req.sessionId!, await cartIdOf(req.sessionId!), req.body), requestLang(req)),
   });
   app.route<RouteOf<'msisdnChoice'>>({
     ...contractRoute(paths, 'msisdnChoice'), ...auth,

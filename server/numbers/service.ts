@@ -8,6 +8,7 @@ import { ApiError, badInput } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { sendMessage } from '../outbox/index';
 import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs, type NumberOption } from './schema';
+import type { Limits, Requester } from '../lib/limits';
 
 /** Mobile prefixes and the eSIM-capable ones (seed 001 §9). */
 export const MOBILE_PREFIXES = ['060', '061', '062', '063', '064', '065', '066', '0676', '0677', '0678', '068', '069'];
@@ -138,9 +139,13 @@ export async function chooseExistingNumber(db: Db, cartId: number, userId: numbe
   });
 }
 
-/** Sends a six-digit code (100000–999999, seed 000 §9) to the number to be ported in; valid 60 s. */
-export async function requestPortInOtp(db: Db, sessionId: string, raw: string, text: (code: string) => { subject: string; body: string }) {
+/**
+ * Sends a six-digit code (100000–999999, seed 000 §9) to the number to be ported in; valid 60 s. The send limits of
+ * server/lib/limits.ts apply first (per number, account and client address; one SMS per number per 60 s).
+ */
+export async function requestPortInOtp(db: Db, from: Requester, sessionId: string, raw: string, text: (code: string) => { subject: string; body: string }) {
   const msisdn = requireMsisdn(raw);
+  await from.limits.send(from, 'SMS', msisdn);
   const code = String(randomInt(100000, 1_000_000));
   await db.transaction(async (tx) => {
     await tx.insert(msisdnOtps).values({ sessionId, msisdn, codeHash: sha256(`${msisdn}:${code}`), expiresAt: new Date(Date.now() + OTP_SECONDS * 1000) });
@@ -152,12 +157,15 @@ export async function requestPortInOtp(db: Db, sessionId: string, raw: string, t
 export interface PortInBody { msisdn: string; operator: string; simSerialNumber: string; puk: string; otpCode: string }
 
 /** MOBILE_PORT_IN (seed 001 §5): operator, SIM serial number, an 8-digit PUK and the code sent to the number. */
-export async function portIn(db: Db, sessionId: string, cartId: number, body: PortInBody) {
+export async function portIn(db: Db, limits: Limits, sessionId: string, cartId: number, body: PortInBody) {
   const msisdn = requireMsisdn(body.msisdn);
   if (!PORT_IN_OPERATORS.includes(body.operator)) throw badInput('numbers.error.operator', { operators: PORT_IN_OPERATORS.join(', ') }, 'operator');
   if (!/^\d{8}$/.test(body.puk)) throw badInput('numbers.error.puk', {}, 'puk');
   if (!/^\d{19,20}$/.test(body.simSerialNumber.replace(/\s/g, ''))) throw badInput('numbers.error.simSerial', {}, 'simSerialNumber');
-  return db.transaction(async (tx) => {
+  // wrong codes count per number across codes (server/lib/limits.ts): a locked number takes no code until the lock ends
+  await limits.codeUnlocked(msisdn, 'otpCode');
+  // a wrong code's attempt must count although the request fails: it is counted in its own transaction
+  const outcome = await db.transaction(async (tx) => {
     // the latest code sent to this number for this session, locked: two submits cannot both use it
     const [otp] = await tx.select().from(msisdnOtps)
       .where(and(eq(msisdnOtps.sessionId, sessionId), eq(msisdnOtps.msisdn, msisdn), isNull(msisdnOtps.usedAt)))
@@ -166,13 +174,18 @@ export async function portIn(db: Db, sessionId: string, cartId: number, body: Po
     if (otp.expiresAt.getTime() <= Date.now() || otp.attempts >= OTP_ATTEMPTS) throw badInput('numbers.error.otpExpired', {}, 'otpCode', 'otpExpired');
     if (otp.codeHash !== sha256(`${msisdn}:${body.otpCode}`)) {
       await tx.update(msisdnOtps).set({ attempts: otp.attempts + 1 }).where(eq(msisdnOtps.id, otp.id));
-      throw badInput('numbers.error.otpWrong', {}, 'otpCode', 'otpWrong');
+      return { wrong: true as const };
     }
     await tx.update(msisdnOtps).set({ usedAt: new Date() }).where(eq(msisdnOtps.id, otp.id));
     await release(tx, cartId);
     await setChoice(tx, cartId, { option: 'MOBILE_PORT_IN', msisdn, operator: body.operator, simSerialNumber: body.simSerialNumber.replace(/\s/g, '') });
-    return choiceOf(tx, cartId);
+    return { choice: await choiceOf(tx, cartId) };
   });
+  if ('wrong' in outcome) {
+    await limits.codeWrong(msisdn);
+    throw badInput('numbers.error.otpWrong', {}, 'otpCode', 'otpWrong');
+  }
+  return outcome.choice;
 }
 
 /** The cart's number choice (null when none is made), with the held number's price and expiry. */

@@ -6,6 +6,7 @@ import { badInput } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
 import { sendMessage } from '../outbox';
+import type { Requester } from '../lib/limits';
 import type { UiDocuments } from '../ui';
 import { selfcareContactMessages } from './schema';
 
@@ -22,7 +23,7 @@ const BANK_ACCOUNT = /^[0-9]{2}-[0-9]{3}-[0-9]{3}-[0-9]{7}$/;
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 2000;
 
-export async function submitContact(db: Db, ui: UiDocuments, lang: Lang, sessionId: string | null, body: ContactBody) {
+export async function submitContact(db: Db, from: Requester, ui: UiDocuments, lang: Lang, sessionId: string | null, body: ContactBody) {
   const firstName = body.firstName.trim();
   const lastName = body.lastName.trim();
   const email = body.email.trim();
@@ -38,6 +39,8 @@ export async function submitContact(db: Db, ui: UiDocuments, lang: Lang, session
   if (message.length < CONTACT_MESSAGE_MIN || message.length > CONTACT_MESSAGE_MAX) {
     throw badInput('validation.minmaxchar', { min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }, 'message', 'length');
   }
+  // the confirmation mail goes to an address anyone may type: limited per client address and per recipient
+  await from.limits.contact(from, email);
   const ticket = await db.transaction(async (tx) => {
     // a ticket number is unique (the column's constraint); a clash only makes us draw another one
     for (;;) {

@@ -6,6 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { issueCode, spendCode } from '../outbox';
+import type { Limits, Requester } from '../lib/limits';
 import { badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui';
@@ -84,13 +85,13 @@ function view(ui: UiDocuments, lang: Lang, kind: DontCallKind, number: string, r
 
 /** The request-OTP call: checks that the change makes sense, then sends a code to the number. */
 export async function requestDontCallCode(
-  db: Db, ui: UiDocuments, lang: Lang, sessionId: string, body: { kind: DontCallKind; action: DontCallAction; number: string },
+  db: Db, from: Requester, ui: UiDocuments, lang: Lang, sessionId: string, body: { kind: DontCallKind; action: DontCallAction; number: string },
 ) {
   const number = parseNumber(body.kind, body.number);
   const row = await openEntry(db, body.kind, number);
   if (body.action === 'ADD' && row) throw badInput('dontcall.error.alreadyListed', { number: displayNumber(body.kind, number) }, subjectOf(body.kind), 'alreadyListed');
   if (body.action === 'REMOVE' && !row) throw badInput('dontcall.error.notListed', { number: displayNumber(body.kind, number) }, subjectOf(body.kind), 'notListed');
-  const r = await issueCode(db, { purpose: purposeOf(body.action), subject: number, sessionId }, 'SMS', DONT_CALL_CODE_SECONDS, (code) => ({
+  const r = await issueCode(db, from, { purpose: purposeOf(body.action), subject: number, sessionId }, 'SMS', DONT_CALL_CODE_SECONDS, (code) => ({
     subject: ui.message(lang, 'dontcall.code.subject'),
     body: ui.message(lang, body.action === 'ADD' ? 'dontcall.code.add' : 'dontcall.code.remove', { code, number: displayNumber(body.kind, number) }),
   }));
@@ -98,10 +99,10 @@ export async function requestDontCallCode(
 }
 
 /** Adds a number (the code sent to it confirms); the entry takes effect the next day. Once only per number. */
-export async function addDontCall(db: Db, ui: UiDocuments, lang: Lang, sessionId: string, kind: DontCallKind, raw: string, code: string, now: Date) {
+export async function addDontCall(db: Db, limits: Limits, ui: UiDocuments, lang: Lang, sessionId: string, kind: DontCallKind, raw: string, code: string, now: Date) {
   const number = parseNumber(kind, raw);
   if (await openEntry(db, kind, number)) throw badInput('dontcall.error.alreadyListed', { number: displayNumber(kind, number) }, subjectOf(kind), 'alreadyListed');
-  const row = await spendCode(db, { purpose: purposeOf('ADD'), subject: number, sessionId }, code, 'code', async (tx) => {
+  const row = await spendCode(db, limits, { purpose: purposeOf('ADD'), subject: number, sessionId }, code, 'code', async (tx) => {
     const [r] = await tx.insert(selfcareDontCall).values({ kind, number, effectiveFrom: belgradeDate(now, 1) }).onConflictDoNothing().returning();
     return r ?? null;
   });
@@ -111,11 +112,11 @@ export async function addDontCall(db: Db, ui: UiDocuments, lang: Lang, sessionId
 }
 
 /** Removes a number (the code sent to it confirms): the entry ends with today, so calls are allowed from the next day. */
-export async function removeDontCall(db: Db, ui: UiDocuments, lang: Lang, sessionId: string, kind: DontCallKind, raw: string, code: string, now: Date) {
+export async function removeDontCall(db: Db, limits: Limits, ui: UiDocuments, lang: Lang, sessionId: string, kind: DontCallKind, raw: string, code: string, now: Date) {
   const number = parseNumber(kind, raw);
   if (!(await openEntry(db, kind, number))) throw badInput('dontcall.error.notListed', { number: displayNumber(kind, number) }, subjectOf(kind), 'notListed');
   const until = belgradeDate(now, 1);
-  const removed = await spendCode(db, { purpose: purposeOf('REMOVE'), subject: number, sessionId }, code, 'code', async (tx) => {
+  const removed = await spendCode(db, limits, { purpose: purposeOf('REMOVE'), subject: number, sessionId }, code, 'code', async (tx) => {
     const [r] = await tx.update(selfcareDontCall).set({ removedAt: now, effectiveTo: until })
       .where(and(eq(selfcareDontCall.kind, kind), eq(selfcareDontCall.number, number), isNull(selfcareDontCall.removedAt))).returning();
     return r ?? null;

@@ -4,6 +4,7 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
+import type { Limits } from '../lib/limits';
 import { ageFromJmbg } from '../user';
 import type { ResponseOf } from '../lib/contract';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
@@ -106,12 +107,14 @@ const isUniqueViolation = (e: unknown): boolean => {
 };
 
 /** POST /blinking: registers the number (once), books the appointment (one registration per slot). */
-export async function registerPrepaid(db: Db, now: Date, b: RegistrationBody) {
+export async function registerPrepaid(db: Db, limits: Limits, now: Date, b: RegistrationBody) {
   const msisdn = parseMsisdn(b.msisdn);
   if (b.consent !== true) throw badInput('selfcare.prepaid.error.consent', {}, 'consent', 'consentRequired');
   if (b.code.trim().length !== 6) throw badInput('selfcare.prepaid.error.codeLength', {}, 'code', 'codeLength');
   customerIdCheck(b.customerId, now);
   const slot = new Date(b.videoSlot);
+  // wrong registration codes count per number (across codes); a locked number takes no code until the lock ends
+  await limits.codeUnlocked(msisdn, 'code');
   try {
     return await db.transaction(async (tx) => {
       const reg = (await tx.select().from(selfcarePrepaidRegistrations).where(eq(selfcarePrepaidRegistrations.msisdn, msisdn)).for('update'))[0];
@@ -128,6 +131,7 @@ export async function registerPrepaid(db: Db, now: Date, b: RegistrationBody) {
       return { msisdn: formatMsisdn(msisdn), status: 'REGISTERED' as const, videoSlot: slot.toISOString() };
     });
   } catch (e) {
+    if (e instanceof ApiError && e.reason === 'wrongCode') await limits.codeWrong(msisdn);
     if (isUniqueViolation(e)) throw conflict('selfcare.prepaid.error.slotTaken', 'slotTaken');
     throw e;
   }

@@ -16,6 +16,7 @@ import { contractRoute, type RouteOf } from '../lib/contract';
 import { stores, storeView } from './stores';
 import { addDontCall, dontCallStatus, removeDontCall, requestDontCallCode, type DontCallKind } from './dontcall';
 import { submitContact } from './contact';
+import { requesterOf } from '../lib/limits';
 
 const CALLBACK_PATH = '/gateway/selfcare/callback';
 
@@ -88,7 +89,7 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
   });
   app.route<RouteOf<'prepaidRegister'>>({
     ...contractRoute(paths, 'prepaidRegister'), ...auth, config: noCatalog,
-    handler: async (req) => registerPrepaid(db, now(), req.body),
+    handler: async (req) => registerPrepaid(db, app.ctx.limits, now(), req.body),
   });
 
   // The shops ("Kako do nas"; ?pickup=true: the pickup points)
@@ -103,14 +104,14 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
   // The do-not-call register: a code to the number, then add or remove (effective from the next day)
   app.route<RouteOf<'dontCallRequestOtp'>>({
     ...contractRoute(paths, 'dontCallRequestOtp'), ...auth, config: noCatalog,
-    handler: async (req) => requestDontCallCode(db, ui, requestLang(req), req.sessionId!, req.body),
+    handler: async (req) => requestDontCallCode(db, requesterOf(req), ui, requestLang(req), req.sessionId!, req.body),
   });
   app.route<RouteOf<'dontCallStatus'>>({
     ...contractRoute(paths, 'dontCallStatus'), config: noCatalog,
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return dontCallStatus(db, ui, requestLang(req), req.query.kind, req.query.number, now()); },
   });
   const dontCall = (req: FastifyRequest, kind: DontCallKind, add: boolean, number: string, code: string) =>
-    (add ? addDontCall : removeDontCall)(db, ui, requestLang(req), req.sessionId!, kind, number, code, now());
+    (add ? addDontCall : removeDontCall)(db, app.ctx.limits, ui, requestLang(req), req.sessionId!, kind, number, code, now());
   app.route<RouteOf<'dontCallMsisdnAdd'>>({
     ...contractRoute(paths, 'dontCallMsisdnAdd'), ...auth, config: noCatalog,
     handler: async (req) => dontCall(req, 'MSISDN', true, req.body.msisdn, req.body.code),
@@ -131,7 +132,7 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
   // The contact form
   app.route<RouteOf<'contactMts'>>({
     ...contractRoute(paths, 'contactMts'), ...auth, config: noCatalog,
-    handler: async (req) => submitContact(db, ui, requestLang(req), req.sessionId ?? null, req.body),
+    handler: async (req) => submitContact(db, requesterOf(req), ui, requestLang(req), req.sessionId ?? null, req.body),
   });
 
   // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED.

@@ -27,14 +27,18 @@ return {1, ttl}`;
 const RELEASE_SCRIPT = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end return 1`;
 
 /** Redis counters (shared by every instance); while Redis does not answer, this instance counts in memory. */
-export function redisFailureCounter(redis: Redis, prefix: string): FailureCounter {
+export function redisFailureCounter(redis: Redis, prefix: string, warn: (msg: string) => void = () => {}): FailureCounter {
   const fallback = memoryFailureCounter();
+  // a warning once per outage (not per request); cleared when Redis answers again
+  let down = false;
   return {
     async attempt(key, limit, windowMs) {
       try {
         const [ok, ttl] = await redis.eval(ATTEMPT_SCRIPT, 1, `${prefix}${key}`, String(limit), String(windowMs)) as [number, number];
+        down = false;
         return { allowed: ok === 1, retryAfterMs: Number(ttl) };
-      } catch {
+      } catch (e) {
+        if (!down) { down = true; warn(`sign-in throttle: Redis does not answer (${(e as Error).message}); counting in this instance's memory until it does`); }
         return fallback.attempt(key, limit, windowMs);
       }
     },

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/index';
 import { notSignedIn, rotateSession, userOfSession, type UserRow } from '../user/index';
 import { moveSessionCart } from '../cart/index';
 import { spendCode } from '../outbox/index';
+import type { Limits } from '../lib/limits';
 
 export interface Rotated<T> { value: T; rawSessionId: string; sessionId: string }
 
@@ -32,9 +33,9 @@ export function changeAccount<T>(db: Db, sessionId: string, userId: number, chan
  * made and the session rotated in one transaction — a wrong, expired or reused code changes nothing.
  */
 export async function changeAccountWithCode<T>(
-  db: Db, sessionId: string, userId: number, code: { purpose: string; subject: string; value: string },
+  db: Db, limits: Limits, sessionId: string, userId: number, code: { purpose: string; subject: string; value: string },
   change: (tx: Tx) => Promise<T>,
 ): Promise<Rotated<T>> {
-  const r = await spendCode(db, { purpose: code.purpose, subject: code.subject, sessionId }, code.value, 'code', async (tx) => rotate(tx as Tx, sessionId, userId, await change(tx as Tx)));
+  const r = await spendCode(db, limits, { purpose: code.purpose, subject: code.subject, sessionId }, code.value, 'code', async (tx) => rotate(tx as Tx, sessionId, userId, await change(tx as Tx)));
   return r!;
 }

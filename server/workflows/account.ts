@@ -13,6 +13,7 @@ import { issueCode, sendMessage, spendCode } from '../outbox/index';
 import { takeOverCartsAtSignIn } from '../cart/index';
 import { addressOfCode } from '../home/index';
 import { ApiError, badInput } from '../lib/errors';
+import type { Requester } from '../lib/limits';
 import type { BodyOf } from '../lib/contract';
 
 /** Lifetime of an e-mail code (seed 001 §9: 300 s) and of an SMS code (60 s). */
@@ -33,10 +34,12 @@ async function signInAs(tx: DbOrTx, oldSessionId: string, user: UserRow): Promis
 // ---- registration ----
 
 /** The e-mail code of a registration (purpose REGISTRATION): only for a well-formed address that is not taken. */
-export async function sendRegistrationCode(db: Db, sessionId: string, email: string, text: MailText) {
+export async function sendRegistrationCode(db: Db, from: Requester, sessionId: string, email: string, text: MailText) {
   const e = checkEmail(email);
+  // the answer tells whether the address has an account: an existence check, throttled like checkemail
+  await from.limits.lookup(from);
   if (await emailTaken(db, e)) throw badInput('account.emailTaken', {}, 'email', 'emailTaken');
-  const r = await issueCode(db, { purpose: 'REGISTRATION', subject: e, sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (c) => text(c, EMAIL_CODE_SECONDS));
+  const r = await issueCode(db, from, { purpose: 'REGISTRATION', subject: e, sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (c) => text(c, EMAIL_CODE_SECONDS));
   return { expiresInSeconds: r.expiresInSeconds };
 }
 
@@ -61,7 +64,7 @@ export async function identifyCustomer(db: Db, jmbg: string, customerId: string)
  * claims) the account in the same transaction and signs it in. A refused insert (a username taken at the same
  * moment) rolls the code back too.
  */
-export async function register(db: Db, sessionId: string, b: BodyOf<'registerNew'>): Promise<SignedIn> {
+export async function register(db: Db, from: Requester, sessionId: string, b: BodyOf<'registerNew'>): Promise<SignedIn> {
   const email = checkEmail(b.uid, 'uid');
   const username = checkUsername(b.username);
   checkPassword(b.password, b.passwordConfirmation, username);
@@ -93,7 +96,7 @@ export async function register(db: Db, sessionId: string, b: BodyOf<'registerNew
     const document = { docId: c.docId?.trim() || null, docIssueAuthority: c.docIssueAuthority?.trim() || null, docIssueDate: issue };
     create = (tx) => createAccount(tx, { email, username, password: b.password, firstName, lastName, jmbg, contactPhoneNumber: phone, address, document });
   }
-  const out = await spendCode(db, { purpose: 'REGISTRATION', subject: email, sessionId }, b.verificationCode, 'verificationCode', async (tx) => {
+  const out = await spendCode(db, from.limits, { purpose: 'REGISTRATION', subject: email, sessionId }, b.verificationCode, 'verificationCode', async (tx) => {
     const user = await create(tx);
     return signInAs(tx, sessionId, user);
   });
@@ -113,11 +116,13 @@ function recoveryAddress(channel: 'EMAIL' | 'SMS', address: string): string {
  * Password recovery (seed 001 §2 /Promena-lozinke/Odabir-opcije): a code by e-mail (300 s) or SMS (60 s) to the
  * account's address. The answer is the same whether or not an account has the address: nothing is revealed.
  */
-export async function requestRecovery(db: Db, sessionId: string, channel: 'EMAIL' | 'SMS', address: string, text: MailText) {
+export async function requestRecovery(db: Db, from: Requester, sessionId: string, channel: 'EMAIL' | 'SMS', address: string, text: MailText) {
   const subject = recoveryAddress(channel, address);
   const seconds = channel === 'EMAIL' ? EMAIL_CODE_SECONDS : SMS_CODE_SECONDS;
   const user = await accountOfRecoveryAddress(db, channel, subject);
-  if (user) await issueCode(db, { purpose: 'PASSWORD_RESET', subject, sessionId }, channel, seconds, (c) => text(c, seconds));
+  // the same work and the same limits for an address without an account (the code is stored, never delivered):
+  // neither the answer nor its time tells whether the account exists
+  await issueCode(db, from, { purpose: 'PASSWORD_RESET', subject, sessionId }, channel, seconds, (c) => text(c, seconds), { deliver: user !== null });
   return { channel, expiresInSeconds: seconds };
 }
 
@@ -126,14 +131,14 @@ export async function requestRecovery(db: Db, sessionId: string, channel: 'EMAIL
  * answer, so the address is not revealed), then the password policy against the account and its history; the
  * password is set, the account's other sessions revoked, and the shopper signed in on a new session.
  */
-export async function resetPassword(db: Db, sessionId: string, b: BodyOf<'passwordReset'>): Promise<SignedIn> {
+export async function resetPassword(db: Db, from: Requester, sessionId: string, b: BodyOf<'passwordReset'>): Promise<SignedIn> {
   const subject = recoveryAddress(b.channel, b.address);
   const p = passwordProblem(b.password, '');
   if (p) throw badInput(p.key, p.params ?? {}, 'password', p.reason);
   if (b.password !== b.passwordConfirmation) throw badInput('validation.confirmed', {}, 'passwordConfirmation', 'confirmed');
   const user = await accountOfRecoveryAddress(db, b.channel, subject);
   try {
-    const out = await spendCode(db, { purpose: 'PASSWORD_RESET', subject, sessionId }, b.code, 'code', async (tx) => {
+    const out = await spendCode(db, from.limits, { purpose: 'PASSWORD_RESET', subject, sessionId }, b.code, 'code', async (tx) => {
       if (!user) throw badInput('otp.error.otpNotSent', {}, 'code', 'otpNotSent');
       const u = await setPassword(tx, user.id, b.password);
       await revokeOtherSessions(tx, u.id, sessionId);
@@ -183,12 +188,12 @@ const confirmedEmail = (u: UserRow): string | null => (u.email && !u.emailNotSet
  * /Profil/Izmena-licnih-podataka), purpose EMAIL_SET. The address must be well-formed, not the account's current one
  * and not used by another account (one answer that does not tell whose it is).
  */
-export async function sendEmailCode(db: Db, sessionId: string, email: string, text: MailText) {
+export async function sendEmailCode(db: Db, from: Requester, sessionId: string, email: string, text: MailText) {
   const user = await signedInUser(db, sessionId);
   const e = checkEmail(email);
   if (confirmedEmail(user) === e) throw badInput('account.email.same', {}, 'email', 'sameEmail');
   if (user.email?.toLowerCase() !== e && await emailTaken(db, e)) throw badInput('account.email.inUse', {}, 'email', 'emailTaken');
-  const r = await issueCode(db, { purpose: 'EMAIL_SET', subject: e, sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (c) => text(c, EMAIL_CODE_SECONDS));
+  const r = await issueCode(db, from, { purpose: 'EMAIL_SET', subject: e, sessionId }, 'EMAIL', EMAIL_CODE_SECONDS, (c) => text(c, EMAIL_CODE_SECONDS));
   return { expiresInSeconds: r.expiresInSeconds };
 }
 
@@ -197,11 +202,11 @@ export async function sendEmailCode(db: Db, sessionId: string, email: string, te
  * another account took meanwhile: 400, nothing changed, the code still unused), the session rotated, and a notice
  * goes to the old address when there was one — all in one transaction. Sign-in by the old address stops working.
  */
-export async function setEmail(db: Db, sessionId: string, b: BodyOf<'setEmail'>, notice?: NoticeText): Promise<SignedIn> {
+export async function setEmail(db: Db, from: Requester, sessionId: string, b: BodyOf<'setEmail'>, notice?: NoticeText): Promise<SignedIn> {
   const user = await signedInUser(db, sessionId);
   const e = checkEmail(b.email);
   const old = confirmedEmail(user);
-  const out = await spendCode(db, { purpose: 'EMAIL_SET', subject: e, sessionId }, b.code, 'code', async (tx) => {
+  const out = await spendCode(db, from.limits, { purpose: 'EMAIL_SET', subject: e, sessionId }, b.code, 'code', async (tx) => {
     const u = await setEmailOf(tx, user.id, e);
     if (old && old !== e && notice) await sendMessage(tx, { channel: 'EMAIL', recipient: old, ...notice(maskedEmail(e)) });
     return signInAs(tx, sessionId, u);

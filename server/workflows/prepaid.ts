@@ -8,6 +8,7 @@ import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, cartView, entriesOf, getOrCreateCart, loadEntryProducts, checkoutTypeOf, setCheckoutFields, type CartRow } from '../cart/index';
 import { issueCode, sendMessage, spendCode, type CodeKey } from '../outbox/index';
+import type { Limits, Requester } from '../lib/limits';
 import { openGuestPrepaidPurchase } from '../selfcare/index';
 import { userOfSession } from '../user/index';
 
@@ -47,10 +48,10 @@ function emailOf(raw: string): string {
 const keyOf = (sessionId: string, email: string): CodeKey => ({ purpose: EMAIL_CODE_PURPOSE, subject: email, sessionId });
 
 /** POST checkout/esim/requestotp: sends a six-digit code to the e-mail address (valid 300 s; a new one replaces it). */
-export async function requestPrepaidEmailCode(db: Db, ui: UiDocuments, sessionId: string, rawEmail: string, lang: Lang) {
+export async function requestPrepaidEmailCode(db: Db, from: Requester, ui: UiDocuments, sessionId: string, rawEmail: string, lang: Lang) {
   const email = emailOf(rawEmail);
   await prepaidCart(db, ui, sessionId);
-  return issueCode(db, keyOf(sessionId, email), 'EMAIL', EMAIL_CODE_SECONDS, (code) => ({
+  return issueCode(db, from, keyOf(sessionId, email), 'EMAIL', EMAIL_CODE_SECONDS, (code) => ({
     subject: ui.message(lang, 'checkout.verification.mail.subject'),
     body: ui.message(lang, 'checkout.verification.mail.body', { code, minutes: EMAIL_CODE_SECONDS / 60 }),
   }));
@@ -61,7 +62,7 @@ export async function requestPrepaidEmailCode(db: Db, ui: UiDocuments, sessionId
  * cart's contact and eSIM delivery address (DELIVERY_EMAIL_ADDRESS) with payment mode CreditCard. A guest also gives
  * first and last name and must accept the prepaid guest checkout terms. Wrong, expired, reused or unsent codes → 400.
  */
-export async function verifyPrepaidEmail(db: Db, ui: UiDocuments, sessionId: string, body: VerifyBody, lang: Lang) {
+export async function verifyPrepaidEmail(db: Db, limits: Limits, ui: UiDocuments, sessionId: string, body: VerifyBody, lang: Lang) {
   const email = emailOf(body.email);
   const { cart, type } = await prepaidCart(db, ui, sessionId);
   let firstName: string;
@@ -79,7 +80,7 @@ export async function verifyPrepaidEmail(db: Db, ui: UiDocuments, sessionId: str
     lastName = user.lastName;
   }
   if (!/^\d{6}$/.test(String(body.otpCode ?? '').trim())) throw badInput('checkout.verification.error.codeFormat', {}, 'otpCode', 'otpFormat');
-  await spendCode(db, keyOf(sessionId, email), body.otpCode, 'otpCode', async (tx) => {
+  await spendCode(db, limits, keyOf(sessionId, email), body.otpCode, 'otpCode', async (tx) => {
     await setCheckoutFields(tx, cart.id, {
       orderCustomerInfo: {
         firstName, lastName, contactEmail: email, contactPhone: '', emailVerified: 'true',

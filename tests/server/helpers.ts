@@ -6,6 +6,7 @@ import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
+import { DEFAULT_LIMITS, type LimitName, type LimitSettings } from '../../server/lib/limits';
 import { defaultSchemaCacheDir, UiDocuments } from '../../server/ui/documents';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
 
@@ -70,7 +71,19 @@ export const drivers: Array<[string, string | undefined]> = [
   ...(process.env.TEST_DATABASE_URL ? [['postgres', process.env.TEST_DATABASE_URL] as [string, string]] : []),
 ];
 
-export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number; dev?: boolean } = {}): Promise<Harness> {
+/** Send and attempt limits (server/lib/limits.ts) raised out of the way, for suites about something else; the limits
+ *  themselves are tested with the production numbers in send-limits.test.ts. */
+export const RELAXED_LIMITS: LimitSettings = Object.fromEntries(
+  (Object.keys(DEFAULT_LIMITS) as LimitName[]).map((n) => [n, { points: 1_000_000 }])) as LimitSettings;
+
+export interface StartOptions {
+  tokenTtlMs?: number; dev?: boolean;
+  /** Send and attempt limits (default: the production numbers). */
+  limits?: LimitSettings;
+  redisUrl?: string; redisPrefix?: string;
+}
+
+export async function startApp(url: string | undefined, extra: StartOptions = {}): Promise<Harness> {
   const { database, drop, dbUrl } = await openTestDatabase(url);
   await seedIfEmpty(database.db);
   const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../../lib/contract';
 import { requestLang, type Lang } from '../../lib/lang';
+import { requesterOf } from '../../lib/limits';
 import { SESSION_COOKIE } from '../service';
 import { userView } from '../accounts';
 import {
@@ -32,15 +33,15 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
 
   app.route<RouteOf<'registerOtp'>>({
     ...contractRoute(paths, 'registerOtp'), ...common,
-    handler: async (req) => sendRegistrationCode(db, req.sessionId!, req.body.email, mail(requestLang(req), 'registration')),
+    handler: async (req) => sendRegistrationCode(db, requesterOf(req), req.sessionId!, req.body.email, mail(requestLang(req), 'registration')),
   });
   app.route<RouteOf<'checkUsername'>>({
     ...contractRoute(paths, 'checkUsername'), config: { rateLimit: opts.rateLimit },
-    handler: async (req) => usernameAvailable(db, req.body.username),
+    handler: async (req) => { await app.ctx.limits.lookup(requesterOf(req)); return usernameAvailable(db, req.body.username); },
   });
   app.route<RouteOf<'checkEmail'>>({
     ...contractRoute(paths, 'checkEmail'), config: { rateLimit: opts.rateLimit },
-    handler: async (req) => emailAvailable(db, req.body.email),
+    handler: async (req) => { await app.ctx.limits.lookup(requesterOf(req)); return emailAvailable(db, req.body.email); },
   });
   app.route<RouteOf<'registerJmbg'>>({
     ...contractRoute(paths, 'registerJmbg'), ...common,
@@ -49,18 +50,18 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
   app.route<RouteOf<'registerNew'>>({
     ...contractRoute(paths, 'registerNew'), ...common,
     handler: async (req, reply) => {
-      const s = await register(db, req.sessionId!, req.body);
+      const s = await register(db, requesterOf(req), req.sessionId!, req.body);
       signedIn(reply, s);
       return { username: s.user.username, email: s.user.email ?? '', authorized: true };
     },
   });
   app.route<RouteOf<'passwordRecovery'>>({
     ...contractRoute(paths, 'passwordRecovery'), ...common,
-    handler: async (req) => requestRecovery(db, req.sessionId!, req.body.channel, req.body.address, mail(requestLang(req), req.body.channel === 'SMS' ? 'resetSms' : 'reset')),
+    handler: async (req) => requestRecovery(db, requesterOf(req), req.sessionId!, req.body.channel, req.body.address, mail(requestLang(req), req.body.channel === 'SMS' ? 'resetSms' : 'reset')),
   });
   app.route<RouteOf<'passwordReset'>>({
     ...contractRoute(paths, 'passwordReset'), ...common,
-    handler: async (req, reply) => signedIn(reply, await resetPassword(db, req.sessionId!, req.body)),
+    handler: async (req, reply) => signedIn(reply, await resetPassword(db, requesterOf(req), req.sessionId!, req.body)),
   });
   app.route<RouteOf<'changePassword'>>({
     ...contractRoute(paths, 'changePassword'), ...common,
@@ -68,13 +69,13 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
   });
   app.route<RouteOf<'emailOtp'>>({
     ...contractRoute(paths, 'emailOtp'), ...common,
-    handler: async (req) => sendEmailCode(db, req.sessionId!, req.body.email, mail(requestLang(req), 'email')),
+    handler: async (req) => sendEmailCode(db, requesterOf(req), req.sessionId!, req.body.email, mail(requestLang(req), 'email')),
   });
   app.route<RouteOf<'setEmail'>>({
     ...contractRoute(paths, 'setEmail'), ...common,
     handler: async (req, reply) => {
       const lang = requestLang(req);
-      return signedIn(reply, await setEmail(db, req.sessionId!, req.body, (shown) => ({
+      return signedIn(reply, await setEmail(db, requesterOf(req), req.sessionId!, req.body, (shown) => ({
         subject: ui.message(lang, 'account.mail.emailChanged.subject'), body: ui.message(lang, 'account.mail.emailChanged.body', { email: shown }),
       })));
     },

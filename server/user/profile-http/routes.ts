@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contractRoute, type RouteOf } from '../../lib/contract';
 import { badInput } from '../../lib/errors';
 import { requestLang } from '../../lib/lang';
+import { requesterOf } from '../../lib/limits';
 import { issueCode } from '../../outbox/index';
 import { changeAccount, changeAccountWithCode, signedInUser } from '../../workflows/account-change';
 import { SESSION_COOKIE } from '../service';
@@ -33,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { secureCookies:
       if (!to) throw badInput('profile.code.noDestination', {}, 'code', 'noDestination');
       const lang = requestLang(req);
       const seconds = PROFILE_CODE_SECONDS[to.channel];
-      await issueCode(db, { purpose: PURPOSE, subject: to.subject, sessionId: req.sessionId! }, to.channel, seconds, (code) => ({
+      await issueCode(db, requesterOf(req), { purpose: PURPOSE, subject: to.subject, sessionId: req.sessionId! }, to.channel, seconds, (code) => ({
         subject: ui.message(lang, 'profile.code.subject'), body: ui.message(lang, 'profile.code.body', { code, minutes: Math.ceil(seconds / 60) }),
       }));
       return { channel: to.channel, destination: to.shown, expiresInSeconds: seconds };
@@ -47,7 +48,7 @@ export async function profileRoutes(app: FastifyInstance, opts: { secureCookies:
       const data = checkPersonalData(req.body);
       const to = codeDestination(user);
       if (!to) throw badInput('profile.code.noDestination', {}, 'code', 'noDestination');
-      const r = await changeAccountWithCode(db, req.sessionId!, user.id, { purpose: PURPOSE, subject: to.subject, value: req.body.code },
+      const r = await changeAccountWithCode(db, app.ctx.limits, req.sessionId!, user.id, { purpose: PURPOSE, subject: to.subject, value: req.body.code },
         (tx) => updatePersonalData(tx, user.id, data));
       cookie(reply, r.rawSessionId);
       return { user: userView(r.value), message: ui.message(requestLang(req), 'profile.saved') };
