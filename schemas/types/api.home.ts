@@ -27,6 +27,8 @@ export interface HomePayloads {
   GponAddressCheck?: GponAddressCheck;
   FnpRequest?: FnpRequest;
   FnpAck?: FnpAck;
+  FnpOtpBody?: FnpOtpBody;
+  FnpOtpResponse?: FnpOtpResponse;
 }
 export interface HierarchyQuery {
   categoryCode?: string;
@@ -351,6 +353,10 @@ export interface FnpRequest {
   contactEmail: string;
   termsConsent: boolean;
   serviceConsent: boolean;
+  /**
+   * The code sent by SMS to the number to transfer (POST contactMts/requestotp): proof that the requester holds the number (issue 24).
+   */
+  otpCode: string;
 }
 export interface FnpAck {
   reference: string;
@@ -358,4 +364,46 @@ export interface FnpAck {
   status: 'RECEIVED';
   createdAt: string;
   message: string;
+}
+export interface FnpOtpBody {
+  networkGroup:
+    | '010'
+    | '011'
+    | '012'
+    | '013'
+    | '014'
+    | '015'
+    | '016'
+    | '017'
+    | '018'
+    | '019'
+    | '020'
+    | '021'
+    | '022'
+    | '023'
+    | '024'
+    | '025'
+    | '026'
+    | '027'
+    | '028'
+    | '029'
+    | '030'
+    | '031'
+    | '032'
+    | '033'
+    | '034'
+    | '035'
+    | '036'
+    | '037'
+    | '038'
+    | '039'
+    | '0230'
+    | '0280'
+    | '0290'
+    | '0390';
+  phoneNumber: string;
+}
+export interface FnpOtpResponse {
+  phoneNumber: string;
+  expiresInSeconds: number;
 }

@@ -86,6 +86,7 @@ export interface ApiOperations {
   homeStreetNumbers: { query: ApiHome.StreetNumbersQuery; body: never; response: ApiHome.StreetNumbers; reply: { 200: ApiHome.StreetNumbers } };
   gponAddressCheck: { query: ApiHome.GponAddressQuery; body: never; response: ApiHome.GponAddressCheck; reply: { 200: ApiHome.GponAddressCheck } };
   fnpContact: { query: never; body: ApiHome.FnpRequest; response: ApiHome.FnpAck; reply: { 201: ApiHome.FnpAck } };
+  fnpRequestOtp: { query: never; body: ApiHome.FnpOtpBody; response: ApiHome.FnpOtpResponse; reply: { 200: ApiHome.FnpOtpResponse } };
   msisdnList: { query: ApiNumbers.ListQuery; body: never; response: ApiNumbers.ListResponse; reply: { 200: ApiNumbers.ListResponse } };
   msisdnRegistered: { query: ApiCommon.LangQuery; body: never; response: ApiNumbers.RegisteredResponse; reply: { 200: ApiNumbers.RegisteredResponse } };
   msisdnCheck: { query: ApiNumbers.CheckQuery; body: never; response: ApiNumbers.CheckResponse; reply: { 200: ApiNumbers.CheckResponse } };

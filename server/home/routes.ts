@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
 import * as svc from './service';
+import { requesterOf } from '../lib/limits';
 
 export async function homeRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
@@ -47,12 +48,20 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'gponAddressCheck'), ...read,
     handler: async (req) => svc.gponAddressCheck(db, await catalog.current(), text(req), req.query),
   });
+  // FNP: the number's holder proves it with a code sent to the number (issue 24); the code belongs to the session
+  const session = { preHandler: app.authenticate, config: { ...read.config, rateLimit: { max: 20, timeWindow: '1 minute' } } };
+  app.route<RouteOf<'fnpRequestOtp'>>({
+    ...contractRoute(paths, 'fnpRequestOtp'), ...session,
+    handler: async (req) => svc.requestFnpCode(db, requesterOf(req), req.sessionId!, req.body, (code) => ({
+      subject: ui.message(lang(req), 'home.fnp.otp.subject'),
+      body: ui.message(lang(req), 'home.fnp.otp.body', { code, seconds: svc.FNP_CODE_SECONDS }),
+    })),
+  });
   app.route<RouteOf<'fnpContact'>>({
-    ...contractRoute(paths, 'fnpContact'), ...read,
-    config: { ...read.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    ...contractRoute(paths, 'fnpContact'), ...session,
     // answered with 201 Created (the entry's `status`: contractRoute puts the response schema on 201)
     handler: async (req, reply) => {
-      const ack = await svc.submitFnp(db, req.body);
+      const ack = await svc.submitFnp(db, app.ctx.limits, req.sessionId!, req.body);
       return reply.code(201).send({ ...ack, message: ui.message(lang(req), 'home.fnp.received', { reference: ack.reference }) });
     },
   });

@@ -14,6 +14,8 @@ import * as h from './schema';
 import { NO_FIBRE_PACKAGES, PACKAGE_TYPES } from './seed-data';
 import { belgradeDate, belgradeInstant, weekOf } from './epg';
 import { seedEpgDays } from './seed';
+import { issueCode, spendCode } from '../outbox/index';
+import type { Limits, Requester } from '../lib/limits';
 
 type CategoryRow = typeof h.homeCategories.$inferSelect;
 type CharRow = typeof h.homeCharacteristics.$inferSelect;
@@ -241,6 +243,23 @@ export interface FnpBody {
   billingSameAsInstallation: boolean;
   billingAddress?: { town: string; postalCode: string; street: string; streetNumber: string; entrance?: string; floor?: string; apartment?: string };
   eBillEmail?: string; contactPhone: string; contactEmail: string; termsConsent: boolean; serviceConsent: boolean;
+  /** The code sent to the number (requestFnpCode): proof that the requester holds it (issue 24). */
+  otpCode: string;
+}
+
+/** FNP codes: purpose and lifetime (an SMS code, 60 s like every SMS code of the shop). */
+export const FNP_CODE_PURPOSE = 'FNP';
+export const FNP_CODE_SECONDS = 60;
+
+/**
+ * POST contactMts/requestotp: a code to the fixed number to transfer (the SMS gateway reads it to a fixed line), so
+ * that only its holder can file a transfer request for it. The send limits of server/lib/limits.ts apply.
+ */
+export async function requestFnpCode(db: Db, from: Requester, sessionId: string, b: { networkGroup: string; phoneNumber: string },
+  text: (code: string) => { subject: string; body: string }) {
+  const phoneNumber = `${b.networkGroup}${b.phoneNumber}`;
+  const r = await issueCode(db, from, { purpose: FNP_CODE_PURPOSE, subject: phoneNumber, sessionId }, 'SMS', FNP_CODE_SECONDS, text);
+  return { phoneNumber, expiresInSeconds: r.expiresInSeconds };
 }
 
 /** JMBG control digit (modulo 11) and a real date of birth. */
@@ -262,16 +281,22 @@ export function validJmbg(j: string): boolean {
  * JMBG are checked here (the JSON Schema of the route checks shapes); one open request per number is enforced by a
  * partial unique index, so two concurrent submissions of one number store one request (the other: 409).
  */
-export async function submitFnp(db: Db, body: FnpBody): Promise<Omit<ResponseOf<'fnpContact'>, 'message'>> {
+export async function submitFnp(db: Db, limits: Limits, sessionId: string, body: FnpBody): Promise<Omit<ResponseOf<'fnpContact'>, 'message'>> {
   if (!validJmbg(body.jmbg)) throw badInput('home.error.jmbg', {}, 'body/jmbg', 'jmbg');
   if (!body.termsConsent || !body.serviceConsent) throw badInput('validation.consentRequired', { count: 1 }, body.termsConsent ? 'body/serviceConsent' : 'body/termsConsent', 'consent');
   if (!body.billingSameAsInstallation && !body.billingAddress) throw badInput('validation.required', {}, 'body/billingAddress', 'required');
   const phoneNumber = `${body.networkGroup}${body.phoneNumber}`;
   const reference = `FNP-${randomBytes(4).toString('hex').toUpperCase()}`;
-  const data = { ...body, billingAddress: body.billingSameAsInstallation ? body.installationAddress : body.billingAddress };
-  const rows = await db.insert(h.homeFnpRequests).values({ reference, phoneNumber, currentOperator: body.currentOperator, data })
-    .onConflictDoNothing().returning({ reference: h.homeFnpRequests.reference, createdAt: h.homeFnpRequests.createdAt });
-  if (rows.length === 0) throw new ApiError(409, 'ValidationError', 'home.fnp.duplicate', { number: phoneNumber }, 'duplicate', 'body/phoneNumber');
-  return { reference: rows[0].reference, phoneNumber, status: 'RECEIVED', createdAt: rows[0].createdAt.toISOString() };
+  const { otpCode, ...kept } = body;
+  const data = { ...kept, billingAddress: body.billingSameAsInstallation ? body.installationAddress : body.billingAddress };
+  // the code sent to the number is spent in the same transaction as the request is stored: a refused request (one
+  // already open for the number) rolls back and leaves the code unused
+  const rows = await spendCode(db, limits, { purpose: FNP_CODE_PURPOSE, subject: phoneNumber, sessionId }, otpCode, 'body/otpCode', async (tx) => {
+    const stored = await tx.insert(h.homeFnpRequests).values({ reference, phoneNumber, currentOperator: body.currentOperator, data })
+      .onConflictDoNothing().returning({ reference: h.homeFnpRequests.reference, createdAt: h.homeFnpRequests.createdAt });
+    if (stored.length === 0) throw new ApiError(409, 'ValidationError', 'home.fnp.duplicate', { number: phoneNumber }, 'duplicate', 'body/phoneNumber');
+    return stored;
+  });
+  return { reference: rows![0].reference, phoneNumber, status: 'RECEIVED', createdAt: rows![0].createdAt.toISOString() };
 }
 

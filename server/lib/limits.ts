@@ -78,8 +78,18 @@ export interface LimitsOptions {
   log: LimitsLog;
 }
 
-/** A target's key: e-mail addresses compare case-insensitively. */
-export const targetKey = (target: string) => target.trim().toLowerCase();
+/**
+ * A target's key, one per person whichever module normalised it: e-mail addresses compare case-insensitively, and a
+ * phone number is one key in every spelling (+381 64…, 00381 64…, 38164…, 064…).
+ */
+export function targetKey(target: string): string {
+  const t = target.trim().toLowerCase();
+  if (t.includes('@')) return t;
+  let d = t.replace(/\D/g, '');
+  if (d.startsWith('00381')) d = `0${d.slice(5)}`;
+  else if (d.startsWith('381')) d = `0${d.slice(3)}`;
+  return d || t;
+}
 
 export type Hit = readonly [LimitName, string];
 

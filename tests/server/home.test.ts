@@ -1,7 +1,7 @@
 // Home services (server/home/): hierarchy, service details, home package in the cart, TV channels, TV guide,
 // address system, GPON address check, FNP requests (stored once per open number, also under concurrency).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { drivers, startApp, type Harness } from './helpers';
+import { drivers, RELAXED_LIMITS, startApp, type Harness } from './helpers';
 
 const B = '/hybris/ecommerce/b2c/v1';
 
@@ -16,7 +16,8 @@ describe.each(drivers)('home services (%s)', (_name, url) => {
   };
 
   beforeAll(async () => {
-    h = await startApp(url);
+    // the send limits are tested in send-limits.test.ts (the FNP test sends two codes to one number at once)
+    h = await startApp(url, { limits: RELAXED_LIMITS });
     token = await newToken();
   });
   afterAll(async () => h.close());
@@ -197,11 +198,26 @@ describe.each(drivers)('home services (%s)', (_name, url) => {
     firstName: 'Milica', lastName: 'Jovanović', jmbg: '0101990710008', networkGroup: '011', phoneNumber: '3456789', currentOperator: 'SBB',
     installationAddress: { town: 'Beograd', postalCode: '11000', street: 'Njegoševa', streetNumber: '12', apartment: '4' },
     billingSameAsInstallation: true, eBillEmail: 'milica@example.rs', contactPhone: '641234567', contactEmail: 'milica@example.rs',
-    termsConsent: true, serviceConsent: true, ...over,
+    termsConsent: true, serviceConsent: true, otpCode: '123456', ...over,
   });
+  /** The FNP code (issue 24): asked for the number, read from the outbox (an SMS to the fixed number). */
+  const fnpCode = async (phoneNumber: string, tok = token) => {
+    const r = await post('/contactMts/requestotp', { networkGroup: '011', phoneNumber }, tok);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ phoneNumber: `011${phoneNumber}`, expiresInSeconds: 60 });
+    const { rows } = await h.database.db.execute(`SELECT body FROM outbox WHERE recipient = '011${phoneNumber}' ORDER BY id DESC LIMIT 1` as never) as unknown as { rows: Array<{ body: string }> };
+    return /\b(\d{6})\b/.exec(rows[0]!.body)![1]!;
+  };
 
   it('stores an FNP request and acknowledges it; bad input → 400 with a clear message', async () => {
-    const ok = await post('/contactMts', fnp());
+    // without the code sent to the number (or with a wrong one) nothing is filed: the number's holder proves it
+    const none = await post('/contactMts', fnp());
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ reason: 'otpNotSent', subject: 'body/otpCode' });
+    const code = await fnpCode('3456789');
+    const wrong = await post('/contactMts', fnp({ otpCode: code === '100000' ? '100001' : '100000' }));
+    expect(wrong.json().errors[0]).toMatchObject({ reason: 'otpWrong', subject: 'body/otpCode' });
+    const ok = await post('/contactMts', fnp({ otpCode: code }));
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ phoneNumber: '0113456789', status: 'RECEIVED' });
     expect(ok.json().reference).toMatch(/^FNP-[0-9A-F]{8}$/);
@@ -228,7 +244,10 @@ describe.each(drivers)('home services (%s)', (_name, url) => {
   });
 
   it('keeps one open FNP request per number, also when two arrive at once', async () => {
-    const [a, b] = await Promise.all([post('/contactMts', fnp({ phoneNumber: '2223334' })), post('/contactMts', fnp({ phoneNumber: '2223334' }))]);
+    // two sessions, each with the code sent to it (the resend interval is raised for this suite)
+    const other = await newToken();
+    const [c1, c2] = [await fnpCode('2223334'), await fnpCode('2223334', other)];
+    const [a, b] = await Promise.all([post('/contactMts', fnp({ phoneNumber: '2223334', otpCode: c1 })), post('/contactMts', fnp({ phoneNumber: '2223334', otpCode: c2 }, ), other)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const refused = a.statusCode === 409 ? a : b;
     expect(refused.json().errors[0].message).toBe('Za broj 0112223334 već postoji zahtev za prenos koji je u obradi.');
