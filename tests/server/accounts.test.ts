@@ -13,7 +13,7 @@ import { passwordProblem, isValidUsername } from '../../server/user/policy';
 import { jmbgFor } from '../../server/user/jmbg';
 import { sha256 } from '../../server/lib/ids';
 import en_ from '../../schemas/messages/en.json';
-import { drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, PATHS, Shopper, RELAXED_LIMITS, startApp, type Harness } from './helpers';
 
 const V1 = '/hybris/ecommerce/b2c/v1';
 const P = {
@@ -68,7 +68,7 @@ describe.each(drivers)('accounts on %s', (_name, url) => {
   let h: Harness;
   let tis = '';
   beforeAll(async () => {
-    h = await startApp(url);
+    h = await startApp(url, { limits: RELAXED_LIMITS }); // send limits: send-limits.test.ts
     const [n] = await h.database.db.select().from(homeStreetNumbers).limit(1);
     tis = n!.addressCode;
   }, 120_000);

@@ -12,7 +12,7 @@ import { selfcareJobs, selfcarePrepaidRegistrations, selfcareSubscribers } from 
 import { REGISTRATION_WINDOW_MS, runDueJobs } from '../../server/selfcare/prepaid';
 import { payments } from '../../server/db/schema';
 import { Customer } from './commerce-helpers';
-import { drivers, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, RELAXED_LIMITS, startApp, type Harness } from './helpers';
 
 const OTP = '/hybris/ecommerce/b2c/v1/checkout/esim/requestotp';
 const VERIFY = '/hybris/ecommerce/b2c/v1/checkout/esim';
@@ -36,7 +36,7 @@ describe('prepaid checkout types (schemas/rules/checkout-types.json)', () => {
 
 describe.each(drivers)('prepaid checkout on %s', (_name, url) => {
   let h: Harness;
-  beforeAll(async () => { h = await startApp(url); }, 120_000);
+  beforeAll(async () => { h = await startApp(url, { limits: RELAXED_LIMITS }); }, 120_000); // send limits: send-limits.test.ts
   afterAll(async () => { await h?.close(); });
 
   const lastCode = async (email: string) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
 import { oneTimeCodes, outbox } from '../../server/outbox/schema';
-import { Customer, drivers, Shopper, startApp, type Harness } from './helpers';
+import { Customer, drivers, Shopper, RELAXED_LIMITS, startApp, type Harness } from './helpers';
 
 const B = '/hybris/ecommerce/b2c/v1';
 const INFO = '/hybris/selfcare/b2c/v1/user/info';
@@ -18,7 +18,7 @@ const SET = `${B}/users/email`;
 
 describe.each(drivers)('profile e-mail change on %s', (_name, url) => {
   let h: Harness;
-  beforeAll(async () => { h = await startApp(url); }, 120_000);
+  beforeAll(async () => { h = await startApp(url, { limits: RELAXED_LIMITS }); }, 120_000); // send limits: send-limits.test.ts
   afterAll(async () => { await h?.close(); });
 
   const db = () => h.database.db;

@@ -100,7 +100,7 @@ describe('the shop\'s routes refuse what their forms refuse, with the same messa
     const fnp = (over: Record<string, unknown> = {}) => ({
       firstName: 'Milica', lastName: 'Jovanović', jmbg: '0101990710008', networkGroup: '011', phoneNumber: '3456789', currentOperator: 'SBB',
       installationAddress: { town: 'Beograd', postalCode: '11000', street: 'Njegoševa', streetNumber: '12' },
-      billingSameAsInstallation: true, contactPhone: '641234567', contactEmail: 'milica@example.rs', termsConsent: true, serviceConsent: true, ...over,
+      billingSameAsInstallation: true, contactPhone: '641234567', contactEmail: 'milica@example.rs', termsConsent: true, serviceConsent: true, otpCode: '123456', ...over,
     });
     expect(await same('fnp', FNP, fnp({ jmbg: minor }), fnp({ jmbg: minor }), '/jmbg')).toBe('Uneti JMBG je od maloletnog lica');
     expect(await same('fnp', FNP, fnp({ jmbg: '0101990710009' }), fnp({ jmbg: '0101990710009' }), '/jmbg')).toBe('JMBG nije ispravan.');
