@@ -1,5 +1,5 @@
 // Home services: the product-page hierarchy (seed 001 §4), the package page, TV channels, TV guide, box check, FNP.
-import { defineAction } from '../define';
+import { ActionError, defineAction } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
 import type { EpgData, GponCheck, HomeCategory, HomeService, PickerTarget, TvChannel, TvPackage } from '../stores/home';
@@ -215,15 +215,42 @@ export default [
       }
     },
   }),
-  defineAction<{ data: Record<string, unknown> }>({
-    name: 'home.submitFnp',
-    description: 'Sends the fixed number transfer (FNP) form (POST contactMts) and keeps the acknowledgement (reference, message) or the error in /home/fnp.',
-    args: { type: 'object', required: ['data'], properties: { data: { type: 'object' } } },
+  defineAction<{ form?: string }>({
+    name: 'home.requestFnpCode',
+    description: 'Sends the FNP code (POST contactMts/requestotp) to the fixed number typed in the form (network group and number): only the holder of the number can file the transfer request (issue 24). The countdown is /home/fnpCode; an error (a wrong number, too many codes) shows in /home/fnp/error.',
+    args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const { home } = ctx.stores;
+      const { home, ui, session } = ctx.stores;
+      const d = ui.forms[args.form ?? 'fnp']?.data ?? {};
+      const networkGroup = String(d.networkGroup ?? '');
+      const phoneNumber = String(d.phoneNumber ?? '').trim();
+      if (!networkGroup || !/^[1-9][0-9]{4,6}$/.test(phoneNumber)) {
+        home.fnpCodeFailed(session.t('home.fnp.otp.numberFirst'));
+        return;
+      }
+      try {
+        const r = await ctx.api.call('fnpRequestOtp', { body: { networkGroup, phoneNumber } });
+        home.fnpCodeSent(r.phoneNumber, r.expiresInSeconds);
+      } catch (e) {
+        home.fnpCodeFailed(messageOf(e, ctx));
+      }
+    },
+  }),
+  defineAction<{ data?: Record<string, unknown>; form?: string }>({
+    name: 'home.submitFnp',
+    description: 'Sends the fixed number transfer (FNP) form (POST contactMts) with the code sent to the number, and keeps the acknowledgement (reference, message) or the error in /home/fnp. `data` is a form submit event\'s data; with `form` the form is validated and its data sent.',
+    args: { type: 'object', properties: { data: { type: 'object' }, form: { type: 'string', minLength: 1 } } },
+    async run(args, ctx) {
+      const { home, ui } = ctx.stores;
+      let data = args.data;
+      if (!data) {
+        const formId = args.form ?? 'fnp';
+        if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid FNP form', true);
+        data = { ...(ui.forms[formId]?.data ?? {}) };
+      }
       home.fnpStarted();
       try {
-        const body = { ...args.data } as Record<string, unknown>;
+        const body = { ...data } as Record<string, unknown>;
         if (body.billingSameAsInstallation !== false) delete body.billingAddress;
         const ack = await ctx.api.call('fnpContact', { body });
         home.fnpDone(ack.reference, ack.message, null);

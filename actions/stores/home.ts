@@ -112,6 +112,8 @@ export class HomeStore {
   tvAddons: TvAddonsState = emptyTvAddons();
 
   fnp = { sending: false, reference: null as string | null, message: null as string | null, error: null as string | null };
+  /** the FNP code sent to the number to transfer (issue 24: only its holder files a request); CodeTimer's state */
+  fnpCode: { sentAt: number | null; seconds: number; to: string } = { sentAt: null, seconds: 60, to: '' };
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -227,4 +229,6 @@ export class HomeStore {
 
   fnpStarted(): void { this.fnp = { sending: true, reference: null, message: null, error: null }; }
   fnpDone(reference: string | null, message: string | null, error: string | null): void { this.fnp = { sending: false, reference, message, error }; }
+  fnpCodeSent(to: string, seconds: number, at = Date.now()): void { this.fnpCode = { sentAt: at, seconds, to }; this.fnp = { ...this.fnp, error: null }; }
+  fnpCodeFailed(error: string): void { this.fnp = { ...this.fnp, error }; }
 }
