@@ -27,4 +27,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   // server/delivery/schema.ts
   customerAddresses: 'delivery',
   appMeta: 'db',
+  // server/lib/limits.ts: rate-limiter-flexible's counters of the send and attempt limits (issue 24)
+  rateLimits: 'lib',
 };
