@@ -7,6 +7,7 @@ import { formatErrors } from '../tools/schemas/format.js';
 import { openDatabase } from './db/index';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp, DEV_GATEWAY_SECRET } from './app';
+import { scaledLimits } from './lib/limits';
 import { defaultSchemaCacheDir, SchemaSetError, UiDocuments } from './ui/documents';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite', listen: database.listen, schemasDir, ui,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
       redisUrl: process.env.REDIS_URL || undefined,
+      limits: scaledLimits(process.env.SEND_LIMITS_FACTOR),
       trustProxy: trustProxy(process.env.TRUST_PROXY),
     });
   } catch (err) {

@@ -49,6 +49,16 @@ export const DEFAULT_LIMITS = {
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type LimitSettings = Partial<Record<LimitName, Partial<Rule>>>;
 
+/**
+ * Every limit's points multiplied by `factor` (SEND_LIMITS_FACTOR, e.g. for a browser test run that sends many codes
+ * from one address); undefined (the production numbers) when it is not a number above 1.
+ */
+export function scaledLimits(factor: string | undefined): LimitSettings | undefined {
+  const f = Number(factor);
+  if (!Number.isFinite(f) || f <= 1) return undefined;
+  return Object.fromEntries((Object.keys(DEFAULT_LIMITS) as LimitName[]).map((n) => [n, { points: Math.ceil(DEFAULT_LIMITS[n].points * f) }])) as LimitSettings;
+}
+
 /** A refusal for too many sends or attempts: 429 with Retry-After (the error handler sets the header). */
 export class TooManyError extends ApiError {
   constructor(messageKey: string, readonly retryAfterSeconds: number, reason: string, subject?: string) {
