@@ -168,6 +168,19 @@ describe.each(drivers)('send limits on %s', (_driver, url) => {
     expect(dc.statusCode).toBe(429);
   });
 
+  it('the prepaid registration code (printed on the package): 10 wrong codes per number, then locked even for the right one', async () => {
+    const c = await session(h.app, freshIp());
+    const slot = ((await h.app.inject({ method: 'GET', url: '/hybris/selfcare/b2c/v1/closing-time?msisdn=0641111114' })).json().slots as string[])[0];
+    const body = (code: string) => ({ msisdn: '0641111114', code, customerId: '0101990710008', firstName: 'Ana', lastName: 'Marković',
+      documentType: 'ID_CARD', documentNumber: '009876543', consent: true, videoSlot: slot });
+    for (let i = 0; i < DEFAULT_LIMITS.wrongCodeTarget.points; i++) {
+      expect((await call(c, 'POST', '/hybris/selfcare/b2c/v1/blinking', body(`XXXX${String(i).padStart(2, 'A')}`))).json().errors[0].reason).toBe('wrongCode');
+    }
+    const locked = await call(await session(h.app, freshIp()), 'POST', '/hybris/selfcare/b2c/v1/blinking', body('ORB114'));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errors[0]).toMatchObject({ reason: 'codeLocked', subject: 'code' });
+  });
+
   it('keeps what held: a code still allows 5 attempts, is single use and works only in its session', async () => {
     const number = freshMobile();
     const c = await session(h.app, freshIp());
