@@ -42,10 +42,12 @@ import { CartRowCache } from './cart/row-cache';
 import { healthRoutes } from './health';
 import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
 import type { Redis } from 'ioredis';
+import { DEV_GATEWAY_SECRET } from './payment/secret';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const DEV_GATEWAY_SECRET = 'orbita-dev-gateway-secret-change-me';
+/** (server/payment/secret.ts; main.ts refuses it in production) */
+export { DEV_GATEWAY_SECRET };
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
