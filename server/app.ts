@@ -65,6 +65,14 @@ export interface BuildAppOptions {
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
   tokenTtlMs?: number;
+  /** The clock of session and token expiry, ms (tests; default Date.now). */
+  now?: () => number;
+  /**
+   * The session cookie is always the Secure `__Host-sid`, also for a request that arrived over plain http (TLS ends
+   * at a proxy that is not trusted). Default: COOKIE_SECURE=true outside development. Otherwise it is `__Host-sid`
+   * for HTTPS requests (req.protocol: TLS, or X-Forwarded-Proto from a trusted proxy) and `sid` over http.
+   */
+  secureCookies?: boolean;
   /** Requests per minute per session (20 times that per address for requests without a live session) on the auth routes (default 60). */
   authRateLimit?: number;
   /** This process is the database's only user (the embedded PGlite): cart rows may be kept in memory. */
@@ -147,6 +155,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db, ui, paths: loadPaths(schemasDir),
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
+    now: opts.now ?? Date.now,
+    secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
   });
@@ -234,14 +244,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await userRoutes(app, {
-    secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60,
+    rateLimitMax: opts.authRateLimit ?? 60,
     loginThrottle: {
       counter: redis ? redisFailureCounter(redis, `${redisPrefix}login:`) : memoryFailureCounter(),
       perAccount: opts.loginThrottle?.perAccount ?? 5, perAddress: opts.loginThrottle?.perAddress ?? 50,
       windowMs: opts.loginThrottle?.windowMs ?? 15 * 60 * 1000,
     },
   });
-  await profileRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true' });
+  await profileRoutes(app);
   await healthRoutes(app);
   await catalogRoutes(app, { dev: opts.dev === true });
   await cartRoutes(app, { dev: opts.dev === true });

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { defaultSchemaCacheDir, UiDocuments } from '../../server/ui/documents';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
 
@@ -70,7 +70,7 @@ export const drivers: Array<[string, string | undefined]> = [
   ...(process.env.TEST_DATABASE_URL ? [['postgres', process.env.TEST_DATABASE_URL] as [string, string]] : []),
 ];
 
-export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number; dev?: boolean } = {}): Promise<Harness> {
+export async function startApp(url: string | undefined, extra: { tokenTtlMs?: number; dev?: boolean } & Pick<BuildAppOptions, 'now' | 'trustProxy' | 'secureCookies'> = {}): Promise<Harness> {
   const { database, drop, dbUrl } = await openTestDatabase(url);
   await seedIfEmpty(database.db);
   const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });
