@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { countingLogger, queryStatsEnabled } from '../lib/query-stats';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -45,13 +46,13 @@ const envMs = (name: string, fallback: number): number => {
 };
 
 /** The defaults, each overridable by the environment: DB_LOCK_TIMEOUT_MS (5 s), DB_STATEMENT_TIMEOUT_MS (15 s),
- *  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (30 s), DB_CONNECT_TIMEOUT_MS (5 s). 0 turns one off (PostgreSQL's meaning). */
+ *  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (30 s), DB_CONNECT_TIMEOUT_MS (10 s; a start's first connection is tried 5 times). 0 turns one off (PostgreSQL's meaning). */
 export function sessionTimeouts(): SessionTimeouts {
   return {
     lockMs: envMs('DB_LOCK_TIMEOUT_MS', 5_000),
     statementMs: envMs('DB_STATEMENT_TIMEOUT_MS', 15_000),
     idleInTransactionMs: envMs('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000),
-    connectMs: envMs('DB_CONNECT_TIMEOUT_MS', 5_000),
+    connectMs: envMs('DB_CONNECT_TIMEOUT_MS', 10_000),
   };
 }
 
@@ -156,7 +157,17 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
     // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
     // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
-    const client = await pool.connect();
+    // the first connection is tried a few times: a database still starting, or an event loop busy with the rest of
+    // the start (the schema set is checked side by side) past the connect timeout, does not fail the start at once
+    let client: import('pg').PoolClient | undefined;
+    for (let attempt = 1; !client; attempt++) {
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        if (attempt >= 5 || !isDatabaseUnavailable(err)) { await pool.end().catch(() => {}); throw err; }
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
     try {
       // another instance may be migrating: wait for it as long as it takes (the session defaults return at RESET)
       await client.query('SET lock_timeout = 0; SET statement_timeout = 0');
