@@ -20,6 +20,13 @@ interface SafeError { [key: string]: unknown; type: string; message: string; sta
 function safeMessage(e: Error): string {
   const query = (e as { query?: unknown }).query;
   if (Array.isArray((e as { params?: unknown }).params) && typeof query === 'string') return `Failed query: ${query}`;
+  // an error of the database server: its message may quote the value it refused ('invalid input syntax for type
+  // integer: "<value>"'), so only its SQLSTATE and the names of what it concerns are kept
+  const pgErr = e as { severity?: unknown; code?: unknown; routine?: unknown; table?: unknown; column?: unknown; constraint?: unknown };
+  if (typeof pgErr.severity === 'string' && typeof pgErr.code === 'string' && /^[0-9A-Z]{5}$/.test(pgErr.code)) {
+    const names = (['table', 'column', 'constraint', 'routine'] as const).filter((k) => typeof pgErr[k] === 'string').map((k) => `${k} ${String(pgErr[k])}`);
+    return `PostgreSQL error ${pgErr.code}${names.length ? ` (${names.join(', ')})` : ''}`;
+  }
   return e.message;
 }
 
