@@ -151,8 +151,21 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     // emits 'error' too, and an 'error' nobody listens to ends the process. The pending query rejects with the same
     // error (the request answers 503, server/lib/db-errors.ts; its transaction never committed), and pg-pool drops the
     // broken client when it is released, so this listener only keeps the process alive.
+    const checkedOut = new WeakSet<object>();
+    pool.on('acquire', (client) => { checkedOut.add(client); });
+    pool.on('release', (_err, client) => { checkedOut.delete(client); });
     pool.on('connect', (client) => {
-      client.on('error', () => { /* reported by the query that was running */ });
+      client.on('error', (err) => {
+        // reported by the query that was running. One path never gives the client back: drizzle's transaction runs
+        // its BEGIN before its try/finally, so a connection lost at BEGIN would keep a pool slot for ever (ten such
+        // blips and every request waits for a connection). A broken client still out after 5 s is given back here.
+        if (!checkedOut.has(client)) return;
+        setTimeout(() => {
+          if (checkedOut.has(client)) {
+            try { client.release(err); } catch { /* given back meanwhile */ }
+          }
+        }, 5000).unref();
+      });
     });
     const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
     // Instances starting at the same moment on one database: one migrates, the others wait for it and then find

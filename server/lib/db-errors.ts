@@ -19,8 +19,9 @@ const UNAVAILABLE_CODES = new Set([
 /** Node's socket errors on the way to the database. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** node-postgres (pg, pg-pool) errors without a code: a lost connection, a closed client, no connection in time. */
-const CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+/** node-postgres (pg, pg-pool) errors without a code: a lost connection, a closed client, no connection in time, a
+ *  broken client the pool took back before its holder released it (server/db/index.ts). */
+const CONNECTION_MESSAGES = /^(Connection terminated|Release called on client which has already been released|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
 
 /** True when `err` (or an error it wraps, e.g. drizzle's DrizzleQueryError `cause`) is one of those. */
 export function isDatabaseUnavailable(err: unknown): boolean {
