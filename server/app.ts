@@ -14,12 +14,14 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './lib/db-errors';
+import { logHooks, logRedaction, logSerializers } from './lib/log-safety';
 import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
 import { devOutboxRoutes } from './outbox/routes';
-import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, sharedSerializerFactory } from './lib/validation';
+import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, refuseControlCharacters, sharedSerializerFactory } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
   db: Db;
   dev?: boolean;
   logger?: boolean;
+  /** Where the log lines go (tests; default standard output). */
+  loggerStream?: NodeJS.WritableStream;
   /** schemas/ folder (default: the repository's). */
   schemasDir?: string;
   /** Vite build output (default: dist/). */
@@ -125,7 +129,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const compileKey = createHash('sha256').update(apiFiles.join('\0')).update(formatsText(schemasDir)).digest('hex');
 
   const serverOptions: FastifyServerOptions = {
-    logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
+    // nothing personal in a log line: no body, cookie or authorization header, no query parameters of a failed SQL
+    // statement (server/lib/log-safety.ts)
+    logger: opts.logger ? { level: opts.dev ? 'debug' : 'info', redact: logRedaction, serializers: logSerializers, hooks: logHooks, ...(opts.loggerStream ? { stream: opts.loggerStream } : {}) } : false,
     // production does not log every request (errors are still logged by the error handler)
     ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
     ajv: bodyValidationOptions(schemasDir) as never,
@@ -175,6 +181,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
   app.decorateRequest('sessionId', null);
+  // no text with control characters (NUL …) in any path parameter, query or body of any route: 400 in the shopper's
+  // language before the schema's own checks (server/lib/validation.ts)
+  app.addHook('preValidation', refuseControlCharacters);
   if (queryStatsEnabled()) registerQueryStats(app);
 
   for (const text of apiFiles) app.addSchema(JSON.parse(text));
@@ -232,6 +241,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (Array.isArray(err.validation) && err.validation.length > 0) {
       const issue = issueOf(err.validation[0] as never, err.validationContext ?? 'body');
       return reply.code(400).send({ errors: [{ type: 'ValidationError', message: ui.message(lang, issue.key, issue.params), reason: issue.reason, subject: issue.subject }] });
+    }
+    // the database is away (restart, failover, lost connection) or a lock / statement timeout fired: try again later
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn(err, 'database unavailable');
+      return reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).send({ errors: [{
+        type: 'ServiceUnavailableError', message: ui.message(lang, 'error.unavailable', { seconds: UNAVAILABLE_RETRY_AFTER_S }), reason: 'unavailable',
+      }] });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(err);
