@@ -16,12 +16,14 @@ import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
 import { Limits, TooManyError, type LimitSettings } from './lib/limits';
 import { redisWithMemoryFallback } from './lib/rate-limit-store';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './lib/db-errors';
+import { logHooks, logRedaction, logSerializers } from './lib/log-safety';
 import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
 import { numberRoutes } from './numbers/routes';
 import { devOutboxRoutes } from './outbox/routes';
-import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, sharedSerializerFactory } from './lib/validation';
+import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, refuseControlCharacters, sharedSerializerFactory } from './lib/validation';
 import './lib/context';
 import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
 import { UiDocuments } from './ui/documents';
@@ -44,10 +46,12 @@ import { CartRowCache } from './cart/row-cache';
 import { healthRoutes } from './health';
 import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
 import type { Redis } from 'ioredis';
+import { DEV_GATEWAY_SECRET } from './payment/secret';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const DEV_GATEWAY_SECRET = 'orbita-dev-gateway-secret-change-me';
+/** (server/payment/secret.ts; main.ts refuses it in production) */
+export { DEV_GATEWAY_SECRET };
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -56,6 +60,8 @@ export interface BuildAppOptions {
   db: Db;
   dev?: boolean;
   logger?: boolean;
+  /** Where the log lines go (tests; default standard output). */
+  loggerStream?: NodeJS.WritableStream;
   /** schemas/ folder (default: the repository's). */
   schemasDir?: string;
   /** Vite build output (default: dist/). */
@@ -65,6 +71,14 @@ export interface BuildAppOptions {
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
   tokenTtlMs?: number;
+  /** The clock of session and token expiry, ms (tests; default Date.now). */
+  now?: () => number;
+  /**
+   * The session cookie is always the Secure `__Host-sid`, also for a request that arrived over plain http (TLS ends
+   * at a proxy that is not trusted). Default: COOKIE_SECURE=true outside development. Otherwise it is `__Host-sid`
+   * for HTTPS requests (req.protocol: TLS, or X-Forwarded-Proto from a trusted proxy) and `sid` over http.
+   */
+  secureCookies?: boolean;
   /** Requests per minute per session (20 times that per address for requests without a live session) on the auth routes (default 60). */
   authRateLimit?: number;
   /** This process is the database's only user (the embedded PGlite): cart rows may be kept in memory. */
@@ -119,7 +133,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const compileKey = createHash('sha256').update(apiFiles.join('\0')).update(formatsText(schemasDir)).digest('hex');
 
   const serverOptions: FastifyServerOptions = {
-    logger: opts.logger ? { level: opts.dev ? 'debug' : 'info' } : false,
+    // nothing personal in a log line: no body, cookie or authorization header, no query parameters of a failed SQL
+    // statement (server/lib/log-safety.ts)
+    logger: opts.logger ? { level: opts.dev ? 'debug' : 'info', redact: logRedaction, serializers: logSerializers, hooks: logHooks, ...(opts.loggerStream ? { stream: opts.loggerStream } : {}) } : false,
     // production does not log every request (errors are still logged by the error handler)
     ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
     ajv: bodyValidationOptions(schemasDir) as never,
@@ -149,6 +165,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db, ui, paths: loadPaths(schemasDir),
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
+    now: opts.now ?? Date.now,
+    secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
     limits: new Limits({ db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) } }),
@@ -169,6 +187,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
   app.decorateRequest('sessionId', null);
+  // no text with control characters (NUL …) in any path parameter, query or body of any route: 400 in the shopper's
+  // language before the schema's own checks (server/lib/validation.ts)
+  app.addHook('preValidation', refuseControlCharacters);
   if (queryStatsEnabled()) registerQueryStats(app);
 
   for (const text of apiFiles) app.addSchema(JSON.parse(text));
@@ -228,6 +249,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       const issue = issueOf(err.validation[0] as never, err.validationContext ?? 'body');
       return reply.code(400).send({ errors: [{ type: 'ValidationError', message: ui.message(lang, issue.key, issue.params), reason: issue.reason, subject: issue.subject }] });
     }
+    // the database is away (restart, failover, lost connection) or a lock / statement timeout fired: try again later
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn(err, 'database unavailable');
+      return reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).send({ errors: [{
+        type: 'ServiceUnavailableError', message: ui.message(lang, 'error.unavailable', { seconds: UNAVAILABLE_RETRY_AFTER_S }), reason: 'unavailable',
+      }] });
+    }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(err);
     if (status >= 400 && status < 500) {
@@ -239,14 +267,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await userRoutes(app, {
-    secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true', rateLimitMax: opts.authRateLimit ?? 60,
+    rateLimitMax: opts.authRateLimit ?? 60,
     loginThrottle: {
       counter: redis ? redisFailureCounter(redis, `${redisPrefix}login:`, (m) => app.log.warn(m)) : memoryFailureCounter(),
       perAccount: opts.loginThrottle?.perAccount ?? 5, perAddress: opts.loginThrottle?.perAddress ?? 50,
       windowMs: opts.loginThrottle?.windowMs ?? 15 * 60 * 1000,
     },
   });
-  await profileRoutes(app, { secureCookies: !opts.dev && process.env.COOKIE_SECURE === 'true' });
+  await profileRoutes(app);
   await healthRoutes(app);
   await catalogRoutes(app, { dev: opts.dev === true });
   await cartRoutes(app, { dev: opts.dev === true });

@@ -6,8 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import { formatErrors } from '../tools/schemas/format.js';
 import { openDatabase } from './db/index';
 import { seedIfEmpty } from './db/seed/index';
-import { buildApp, DEV_GATEWAY_SECRET } from './app';
+import { buildApp } from './app';
 import { scaledLimits } from './lib/limits';
+import { gatewaySecretOf, GatewaySecretError } from './payment/secret';
 import { defaultSchemaCacheDir, SchemaSetError, UiDocuments } from './ui/documents';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,15 @@ const mark = (what: string) => {
 
 async function main(): Promise<void> {
   mark('imports');
+  // Fail closed: a production start without a secret of its own stops here, before anything is opened.
+  let gateway: ReturnType<typeof gatewaySecretOf>;
+  try {
+    gateway = gatewaySecretOf(process.env);
+  } catch (err) {
+    if (err instanceof GatewaySecretError) { console.error(err.message); process.exit(1); }
+    throw err;
+  }
+  if (gateway.warning) console.warn(gateway.warning);
   const schemasDir = process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : join(root, 'schemas');
   // The database (open, migrate, seed) and the schema set (checked once per content hash) load side by side.
   const [dbResult, uiResult] = await Promise.allSettled([
@@ -54,8 +64,7 @@ async function main(): Promise<void> {
     throw uiResult.reason;
   }
   const ui = uiResult.value;
-  const secret = process.env.GATEWAY_SECRET ?? DEV_GATEWAY_SECRET;
-  if (!process.env.GATEWAY_SECRET) console.warn('GATEWAY_SECRET is not set: using the development secret of the payment gateway simulator.');
+  const secret = gateway.secret;
   let app;
   try {
     app = await buildApp({

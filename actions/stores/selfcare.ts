@@ -4,7 +4,7 @@ import { makeAutoObservable } from 'mobx';
 export interface TopUpStatus {
   orderId: string;
   msisdn: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED';
+  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED' | 'VOIDED';
   amount: { value: number; formattedValue: string; currencyIso: string };
   transaction: {
     orderId: string; originalTransactionId: string; formattedAmountWithTax: string; formattedTaxAmount: string; taxAmount: number;

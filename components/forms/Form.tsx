@@ -22,6 +22,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
 import { focusLost } from '../../renderer/focus';
 import { createLocalizer } from './localizer';
+import { controlCharacterValidator } from './plainText';
 import { createFormValidator, importValidatorFunctions, StaleValidatorError, validatorUrl } from './rjsfValidator';
 import { translateUiSchema } from './uischema';
 import { templates, widgets } from './widgets/templates';
@@ -285,6 +286,10 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusOnMount, Boolean(doc)]);
 
+  // a control character typed or pasted into a field: refused there, as the server would (./plainText.ts)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const controlCharacters = useMemo(() => controlCharacterValidator<Data>(t), [lang]);
+
   if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;
   if (!doc || !validator) return <div className="sf-loading" aria-busy="true" />;
 
@@ -343,6 +348,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
         uiSchema={uiSchema}
         formData={data.current}
         validator={validator}
+        customValidate={controlCharacters}
         templates={templates}
         widgets={widgets}
         idPrefix={`f-${formId}`}

@@ -24,6 +24,6 @@ export interface CallbackBody {
   };
 }
 export interface CallbackResponse {
-  outcome: 'applied' | 'alreadyProcessed';
+  outcome: 'applied' | 'alreadyProcessed' | 'voided';
   orderCode: string;
 }

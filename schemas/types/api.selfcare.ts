@@ -85,13 +85,13 @@ export interface Receipt {
   formattedTaxAmount: string;
   taxAmount: number;
   approvalNumber: string | null;
-  transactionStatus: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED';
+  transactionStatus: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED' | 'VOIDED';
   transactionDate: string;
 }
 export interface TopUpStatusResponse {
   orderId: string;
   msisdn: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED';
+  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED' | 'VOIDED';
   amount: Common_Money;
   transaction: Receipt;
   message: string | null;
@@ -137,7 +137,7 @@ export interface BillAuthorizeBody {
 }
 export interface BillStatusResponse {
   orderId: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED';
+  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED' | 'VOIDED';
   bill: Bill;
   msisdn?: string;
   amount: Common_Money;

@@ -7,13 +7,13 @@
 // waits for the next batch and sees the first one's entries), so every add's answer is the cart exactly as it left it.
 // An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
 // written again alone, and only the add that fails alone fails.
-import { and, asc, eq, getTableColumns, inArray, is, isNull, SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts, sessions, stock, users } from '../db/schema';
 import { invalidToken } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
-import { ageFromJmbg } from '../user/index';
+import { ageFromJmbg, liveSessionSql } from '../user/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type RuleVerdict } from './rules';
 import {
@@ -146,7 +146,7 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
     if (missing.length > 0) {
       // a first add: a cart for each live session (a revoked one answers 401 below), opened in session order
       const live = await tx.select({ id: sessions.id, userId: sessions.userId, jmbg: users.jmbg }).from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId)).where(and(inArray(sessions.id, missing), isNull(sessions.revokedAt)));
+        .leftJoin(users, eq(users.id, sessions.userId)).where(and(inArray(sessions.id, missing), liveSessionSql()));
       live.sort((a, b) => (a.id < b.id ? -1 : 1));
       // one insert for all; a session whose cart another instance opened meanwhile (or a drawn code that was taken)
       // is done alone by insertOpenCart, which waits for that cart and locks it
@@ -237,7 +237,7 @@ async function lockOpenCarts(tx: DbOrTx, ids: string[]): Promise<Locked[]> {
     from (select ${carts}.*, ${sessions.userId} as "s_user_id", ${users.jmbg} as "u_jmbg",
             exists (select 1 from ${cartVouchers} where ${cartVouchers.cartId} = ${carts.id}) as "has_coupons"
           from ${carts}
-          inner join ${sessions} on ${and(eq(sessions.id, carts.sessionId), isNull(sessions.revokedAt))}
+          inner join ${sessions} on ${and(eq(sessions.id, carts.sessionId), liveSessionSql())}
           left join ${users} on ${eq(users.id, sessions.userId)}
           where ${and(inArray(carts.sessionId, ids), eq(carts.status, 'OPEN'))}
           order by ${carts.id} for update of ${carts}) as "l"`);

@@ -1,6 +1,6 @@
 // Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts, productReferences, products, sessions } from '../db/schema';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
@@ -8,7 +8,7 @@ import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProd
 import type { CatalogSnapshot } from '../catalog/index';
 import type { AddCandidate } from './rules';
 import { userOfSession } from '../user/index';
-import { isLiveSession } from '../user/index';
+import { isLiveSession, liveSessionSql } from '../user/index';
 import { ageFromJmbg } from '../user/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
 
@@ -37,12 +37,13 @@ const openCartStatements = new WeakMap<object, ReturnType<typeof openCartStateme
 function openCartStatement(db: DbOrTx) {
   return db.select({ live: sessions.id, cart: carts }).from(sessions)
     .leftJoin(carts, and(eq(carts.sessionId, sessions.id), eq(carts.status, 'OPEN')))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt))).orderBy(desc(carts.id)).limit(1)
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), liveSessionSql())).orderBy(desc(carts.id)).limit(1)
     .prepare('open_cart_of_live_session');
 }
 
 /**
- * The open cart of a live (not revoked) session, or a new one; 401 InvalidTokenError when the session was revoked.
+ * The open cart of a live (not revoked, not expired) session, or a new one; 401 InvalidTokenError when the session
+ * was revoked or has expired.
  * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
  */
 export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
@@ -56,7 +57,7 @@ export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Prom
 
 /** The open cart of a live session, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
 export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartRow> {
-  const rows = await tx.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), isNull(sessions.revokedAt)))
+  const rows = await tx.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), liveSessionSql()))
     .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
   if (rows[0]) return rows[0].cart;
   if (!(await isLiveSession(tx, sessionId))) throw invalidToken();

@@ -140,12 +140,20 @@ export class CatalogModel {
   private async refresh(): Promise<CatalogSnapshot> {
     const started = Date.now();
     this.dirty = false; // an invalidate() during this refresh makes the next read check again
-    if (this.snap && (await readRevision(this.db)) === this.snap.revision) {
+    try {
+      if (this.snap && (await readRevision(this.db)) === this.snap.revision) {
+        this.checkedAt = started;
+        return this.snap;
+      }
+      this.snap = await loadSnapshot(this.db);
+      this.checkedAt = started;
+      return this.snap;
+    } catch (err) {
+      // the database is away (a restart, a lost connection): the last model keeps serving, and the revision is read
+      // again `checkMs` later (writes, which need the database, still fail on their own); no model yet: the error
+      if (!this.snap) throw err;
       this.checkedAt = started;
       return this.snap;
     }
-    this.snap = await loadSnapshot(this.db);
-    this.checkedAt = started;
-    return this.snap;
   }
 }

@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { countingLogger, queryStatsEnabled } from '../lib/query-stats';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +22,43 @@ export interface OpenDatabaseOptions {
   memory?: boolean;
   /** In-memory PGlite started from this data folder tar (a migrated and seeded template, `dumpDataDir`). */
   loadDataDir?: Blob;
+  /** PostgreSQL only: the session timeouts of every connection (default `sessionTimeouts()`, from the environment). */
+  timeouts?: Partial<SessionTimeouts>;
+}
+
+/** Limits every PostgreSQL connection of the shop runs with (docs/ARCHITECTURE.md "Security limits (issue 24)"). */
+export interface SessionTimeouts {
+  /** `lock_timeout`: a statement waiting longer than this for a row or table lock fails (55P03 → 503). */
+  lockMs: number;
+  /** `statement_timeout`: a statement running longer than this is cancelled (57014 → 503). */
+  statementMs: number;
+  /** `idle_in_transaction_session_timeout`: a connection idle inside an open transaction longer than this is closed
+   *  by the server (a frozen instance does not hold its row locks for ever). */
+  idleInTransactionMs: number;
+  /** The pool's `connectionTimeoutMillis`: a request waits at most this long for a connection (then 503). */
+  connectMs: number;
+}
+
+const envMs = (name: string, fallback: number): number => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+
+/** The defaults, each overridable by the environment: DB_LOCK_TIMEOUT_MS (5 s), DB_STATEMENT_TIMEOUT_MS (15 s),
+ *  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (30 s), DB_CONNECT_TIMEOUT_MS (10 s; a start's first connection is tried 5 times). 0 turns one off (PostgreSQL's meaning). */
+export function sessionTimeouts(): SessionTimeouts {
+  return {
+    lockMs: envMs('DB_LOCK_TIMEOUT_MS', 5_000),
+    statementMs: envMs('DB_STATEMENT_TIMEOUT_MS', 15_000),
+    idleInTransactionMs: envMs('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000),
+    connectMs: envMs('DB_CONNECT_TIMEOUT_MS', 10_000),
+  };
+}
+
+/** The libpq `options` that set the timeouts as the session defaults of a connection (RESET returns to them). */
+export function timeoutOptions(t: SessionTimeouts): string {
+  return `-c lock_timeout=${t.lockMs} -c statement_timeout=${t.statementMs} -c idle_in_transaction_session_timeout=${t.idleInTransactionMs}`;
 }
 
 export interface Database {
@@ -38,7 +76,7 @@ export interface Database {
 export type Listen = (channel: string, on: { message: (payload: string) => void; state: (live: boolean) => void }) => () => Promise<void>;
 
 /** `Listen` on PostgreSQL: its own client (not the pool's), TCP keep-alive, reconnected a second after a loss. */
-function listenTo(pgClient: new (o: { connectionString: string; keepAlive: boolean }) => import('pg').Client, url: string): Listen {
+function listenTo(pgClient: new (o: { connectionString: string; keepAlive: boolean; options: string; connectionTimeoutMillis: number }) => import('pg').Client, url: string, t: SessionTimeouts): Listen {
   return (channel, on) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
     let stopped = false;
@@ -46,7 +84,7 @@ function listenTo(pgClient: new (o: { connectionString: string; keepAlive: boole
     let retry: ReturnType<typeof setTimeout> | null = null;
     const connect = async () => {
       if (stopped) return;
-      const c = new pgClient({ connectionString: url, keepAlive: true });
+      const c = new pgClient({ connectionString: url, keepAlive: true, options: timeoutOptions(t), connectionTimeoutMillis: t.connectMs });
       client = c;
       const lost = () => {
         if (client !== c) return;
@@ -101,23 +139,59 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const t = { ...sessionTimeouts(), ...opts.timeouts };
+    const pool = new pg.Pool({
+      connectionString: opts.url, max: 10, keepAlive: true, options: timeoutOptions(t), connectionTimeoutMillis: t.connectMs,
+    });
     // An idle client dropped by the server (restart, admin shutdown) must not crash the process.
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') console.error(`PostgreSQL idle client error: ${err.message}`);
     });
+    // A client checked out by a request or a job whose connection is lost (restart, failover, pg_terminate_backend)
+    // emits 'error' too, and an 'error' nobody listens to ends the process. The pending query rejects with the same
+    // error (the request answers 503, server/lib/db-errors.ts; its transaction never committed), and pg-pool drops the
+    // broken client when it is released, so this listener only keeps the process alive.
+    const checkedOut = new WeakSet<object>();
+    pool.on('acquire', (client) => { checkedOut.add(client); });
+    pool.on('release', (_err, client) => { checkedOut.delete(client); });
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        // reported by the query that was running. One path never gives the client back: drizzle's transaction runs
+        // its BEGIN before its try/finally, so a connection lost at BEGIN would keep a pool slot for ever (ten such
+        // blips and every request waits for a connection). A broken client still out after 5 s is given back here.
+        if (!checkedOut.has(client)) return;
+        setTimeout(() => {
+          if (checkedOut.has(client)) {
+            try { client.release(err); } catch { /* given back meanwhile */ }
+          }
+        }, 5000).unref();
+      });
+    });
     const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
     // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
     // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
-    const client = await pool.connect();
+    // the first connection is tried a few times: a database still starting, or an event loop busy with the rest of
+    // the start (the schema set is checked side by side) past the connect timeout, does not fail the start at once
+    let client: import('pg').PoolClient | undefined;
+    for (let attempt = 1; !client; attempt++) {
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        if (attempt >= 5 || !isDatabaseUnavailable(err)) { await pool.end().catch(() => {}); throw err; }
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
     try {
+      // another instance may be migrating: wait for it as long as it takes (the session defaults return at RESET)
+      await client.query('SET lock_timeout = 0; SET statement_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       if (!(await migrationsApplied(client))) await migrate(drizzle({ client }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      await client.query('RESET lock_timeout; RESET statement_timeout').catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url) };
+    return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url, t) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

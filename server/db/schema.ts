@@ -167,6 +167,8 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** when the signed-in customer authenticated (kept across the rotations of an account change); null: anonymous */
+  authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
 });
 
 export const bearerTokens = pgTable('bearer_tokens', {

@@ -13,6 +13,10 @@ export interface AppContext {
   gatewaySecret: string;
   /** Bearer token lifetime in ms (15 min by default). */
   tokenTtlMs: number;
+  /** The clock of session and token expiry (ms; tests inject one). */
+  now: () => number;
+  /** The session cookie is always the Secure `__Host-sid` (COOKIE_SECURE=true), not only for HTTPS requests. */
+  secureCookies: boolean;
   /** The in-memory catalogue read model (server/catalog/model.ts). */
   catalog: CatalogModel;
   /** Open cart rows in memory: when this process is the database's sole user (buildApp singleInstance), or on

@@ -4,7 +4,7 @@
 export type ErrorType =
   | 'ValidationError' | 'UnknownIdentifierError' | 'InvalidTokenError' | 'CartError' | 'CartValidationError'
   | 'OrderError' | 'PaymentError' | 'InvalidSignatureError' | 'NotFoundError' | 'TooManyRequestsError' | 'ServerError'
-  | 'AuthenticationError' | 'MtsBlockedUserError' | 'UnauthorizedError' | 'ForbiddenError';
+  | 'AuthenticationError' | 'MtsBlockedUserError' | 'UnauthorizedError' | 'ForbiddenError' | 'ServiceUnavailableError';
 
 export class ApiError extends Error {
   constructor(

@@ -4,6 +4,8 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import ajvFormats from 'ajv-formats';
 import { addRuleVocabulary, loadFormats, type Formats } from '../../tools/schemas/rules';
+import { controlCharacterPath, withoutControlCharacters } from '../../tools/schemas/plain-text';
+import { badInput } from './errors';
 
 export interface LocalizedIssue { key: string; params: Record<string, string | number>; subject: string; reason: string }
 
@@ -29,6 +31,23 @@ export function bodyValidationOptions(schemasDir: string) {
     customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, verbose: true },
     plugins: [ajvFormats, [ruleVocabularyPlugin, { formats: loadFormats(schemasDir) }]],
   } as const;
+}
+
+/**
+ * A `preValidation` hook of every route (server/app.ts): a path parameter, query value or body string (or object key)
+ * holding a control character (tools/schemas/plain-text.ts: NUL, C0 but tab / line feed / carriage return, DEL, C1,
+ * a lone surrogate) is refused with 400 `validation.controlCharacters`, whether or not the route has a schema —
+ * PostgreSQL would refuse a NUL with an error, and the rest is never text a shopper means.
+ */
+export function refuseControlCharacters(req: { params?: unknown; query?: unknown; body?: unknown }, _reply: unknown, done: (err?: Error) => void): void {
+  for (const [part, value] of [['params', req.params], ['querystring', req.query], ['body', req.body]] as const) {
+    const path = controlCharacterPath(value);
+    if (path !== null) {
+      done(badInput('validation.controlCharacters', {}, `${part}${withoutControlCharacters(path)}`, 'controlCharacters'));
+      return;
+    }
+  }
+  done();
 }
 
 export function issueOf(e: FastifySchemaValidationError, context: string): LocalizedIssue {

@@ -88,3 +88,16 @@ export const gatewayChallenges = pgTable('gateway_challenges', {
   uniqueIndex('gateway_challenges_one_pending').on(t.paymentId).where(sql`${t.status} = 'PENDING'`),
   check('gateway_challenges_status', sql`${t.status} IN ('PENDING', 'CONFIRMED', 'FAILED')`),
 ]);
+
+/**
+ * The gateway simulator's voids: a charge given back in full before settlement (the provider interface's `void`,
+ * server/payment/gateway/provider.ts). One per payment: a repeated void answers the first one's reference.
+ */
+export const gatewayVoids = pgTable('gateway_voids', {
+  /** the payer's gateway session (self-care: its card payment id) */
+  paymentId: text('payment_id').primaryKey(),
+  orderCode: text('order_code').notNull(),
+  amount: integer('amount').notNull(),
+  reference: text('reference').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/index';
 import { payments } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/ids';
-import { verify, type CallbackPayload } from './signature';
+import { fresh, verify, type CallbackPayload } from './signature';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -36,9 +36,13 @@ export async function cancelOpenPayments(tx: DbOrTx, orderId: number): Promise<n
   return rows.length;
 }
 
-/** Throws 400 InvalidSignatureError unless the gateway signed this callback. */
-export function verifyCallback(secret: string, payload: CallbackPayload, signature: string): void {
+/**
+ * Throws 400 InvalidSignatureError unless the gateway signed this callback, and 400 (reason staleCallback) when its
+ * signed timestamp is older than CALLBACK_MAX_AGE_MS (5 min) or more than CALLBACK_MAX_SKEW_MS (1 min) ahead.
+ */
+export function verifyCallback(secret: string, payload: CallbackPayload, signature: string, now: number = Date.now()): void {
   if (!verify(secret, payload, signature)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.invalidSignature');
+  if (!fresh(payload.timestamp, now)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.staleCallback', {}, 'staleCallback');
 }
 
 export async function findPayment(tx: DbOrTx, paymentId: string): Promise<PaymentRow | undefined> {

@@ -20,3 +20,13 @@ export function verify(secret: string, p: CallbackPayload, signature: string): b
   const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** A callback is refused when its (signed) timestamp is older than this… */
+export const CALLBACK_MAX_AGE_MS = 5 * 60 * 1000;
+/** …or further ahead of this server's clock than this. */
+export const CALLBACK_MAX_SKEW_MS = 60 * 1000;
+
+/** Whether a callback's timestamp is recent enough to be acted on (a replayed or held-back callback is not). */
+export function fresh(timestamp: number, now: number = Date.now()): boolean {
+  return Number.isFinite(timestamp) && timestamp >= now - CALLBACK_MAX_AGE_MS && timestamp <= now + CALLBACK_MAX_SKEW_MS;
+}

@@ -1,11 +1,13 @@
 // Thin routes of the self-care module: number lookup, card top-up, its status, and the gateway simulator's
 // hosted page and signed callback for self-care payments (the page and card checks are server/payment's).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../lib/errors';
 import { requestLang } from '../lib/lang';
 import { money } from '../lib/money';
-import { chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, type CallbackPayload, type PayForm, type Reporter } from '../payment';
+import { chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, simulatedGateway, type CallbackPayload, type GatewayProvider, type PayForm, type Reporter } from '../payment';
 import {
-  applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber, resultPathOf, SELFCARE_GATEWAY_PREFIX, topUpStatus,
+  applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, closeIfUnpayable, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber,
+  resultPathOf, retryPendingVoids, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
 } from './service';
 
 import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runDueJobs } from './prepaid';
@@ -27,7 +29,16 @@ export interface SelfcareRouteOptions {
   billSessionTtlMs?: number;
   /** how often this instance polls the module's due jobs (default 60 s; SELFCARE_JOB_POLL_MS; 0 = never) */
   jobPollMs?: number;
+  /** the card gateway's provider interface (voids); default the simulator */
+  gateway?: GatewayProvider;
+  /** bill lookups allowed per session and per client address (defaults BILL_FIND_LIMITS) */
+  billFindLimit?: Partial<typeof BILL_FIND_LIMITS>;
+  /** the clock of callback timestamps (tests) */
+  callbackNow?: () => number;
 }
+
+/** Bill lookups (POST /ecommerce/b2c/bill/find): per session 10 in 15 minutes, per client address 60 an hour. */
+export const BILL_FIND_LIMITS = { perSession: 10, sessionWindowMs: 15 * 60 * 1000, perAddress: 60, addressWindowMs: 60 * 60 * 1000 };
 
 export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOptions = {}): Promise<void> {
   const { db, ui, paths, gatewaySecret } = app.ctx;
@@ -38,6 +49,14 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
   };
   const auth = { preHandler: app.authenticate };
   const noCatalog = { catalogUnchanged: true, cartReadOnly: true };
+  const gateway = opts.gateway ?? simulatedGateway(db);
+  const callbackNow = opts.callbackNow ?? Date.now;
+  const findLimit = { ...BILL_FIND_LIMITS, ...opts.billFindLimit };
+  /** The session of a request that carries a live one (a receipt is its authorizing session's only), else null. */
+  const sessionOf = async (req: FastifyRequest): Promise<string | null> => {
+    try { await app.authenticate(req); } catch { return null; }
+    return req.sessionId;
+  };
 
   app.route<RouteOf<'isRegisteredNumber'>>({
     ...contractRoute(paths, 'isRegisteredNumber'), config: noCatalog,
@@ -51,11 +70,26 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   app.route<RouteOf<'topUpStatus'>>({
     ...contractRoute(paths, 'topUpStatus'), config: noCatalog,
-    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return topUpStatus(db, ui, req.query.orderId, requestLang(req)); },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return topUpStatus(db, ui, req.query.orderId, requestLang(req), await sessionOf(req)); },
   });
 
+  // Bill lookup: counted per client address before anything else (the route's limit), then per session once the
+  // token is checked (the shared limiter's store, answered here: a route runs one limit hook of the plugin).
+  const sessionLookups = app.createRateLimit({
+    max: findLimit.perSession, timeWindow: findLimit.sessionWindowMs,
+    keyGenerator: (req: FastifyRequest) => `bill-find:sid:${req.sessionId ?? req.ip}`,
+  });
+  const perSession = async (req: FastifyRequest, reply: FastifyReply) => {
+    const r = await sessionLookups(req);
+    if (r.isAllowed || !r.isExceeded) return;
+    const seconds = Math.max(1, r.ttlInSeconds);
+    reply.header('Retry-After', String(seconds));
+    throw new ApiError(429, 'TooManyRequestsError', 'selfcare.bill.error.tooManyLookups', { minutes: Math.ceil(seconds / 60) }, 'tooManyLookups');
+  };
   app.route<RouteOf<'billFind'>>({
-    ...contractRoute(paths, 'billFind'), ...auth, config: noCatalog,
+    ...contractRoute(paths, 'billFind'),
+    preHandler: [app.authenticate, perSession],
+    config: { ...noCatalog, rateLimit: { max: findLimit.perAddress, timeWindow: findLimit.addressWindowMs, keyGenerator: (req: FastifyRequest) => `bill-find:ip:${req.ip}` } },
     handler: async (req) => findBill(db, bills, req.body, req.sessionId, requestLang(req)),
   });
 
@@ -66,7 +100,7 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   app.route<RouteOf<'billStatus'>>({
     ...contractRoute(paths, 'billStatus'), config: noCatalog,
-    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return billPaymentStatus(db, ui, req.query.orderId, requestLang(req)); },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return billPaymentStatus(db, ui, req.query.orderId, requestLang(req), await sessionOf(req)); },
   });
 
   // Prepaid registration (the /blinking calls of seed 001 §7)
@@ -142,7 +176,7 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     let running: Promise<unknown> | null = null;
     const timer = setInterval(() => {
       if (running) return;
-      running = runDueJobs(db, now()).catch((e: unknown) => app.log.error(e)).finally(() => { running = null; });
+      running = Promise.all([runDueJobs(db, now()), retryPendingVoids(db, gateway)]).catch((e: unknown) => app.log.error(e)).finally(() => { running = null; });
     }, pollMs);
     timer.unref();
     app.addHook('onClose', async () => { clearInterval(timer); await running; });
@@ -159,17 +193,23 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     formAction: `${SELFCARE_GATEWAY_PREFIX}${p.id}`, backUrl: resultPathOf(p),
   });
 
+  // A closed session (the bill paid by another session, a newer top-up or bill session opened) says so.
+  const noticeOf = (p: Awaited<ReturnType<typeof findPayment>>) => (p.status === 'CANCELLED' ? 'payment.gateway.sessionClosed' : undefined);
   app.get<{ Params: { sessionId: string } }>(`${SELFCARE_GATEWAY_PREFIX}:sessionId`, { schema: { params: idParams }, config: noCatalog }, async (req, reply) => {
-    const p = await findPayment(db, req.params.sessionId);
+    const p = await closeIfUnpayable(db, await findPayment(db, req.params.sessionId));
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-    return renderPage(ui, { ...pageOf(p, pageLanguage(req)), done: p.status !== 'PENDING', errors: {}, values: {} });
+    return renderPage(ui, { ...pageOf(p, pageLanguage(req)), done: p.status !== 'PENDING', notice: noticeOf(p), errors: {}, values: {} });
   });
 
   app.post<{ Params: { sessionId: string }; Body: PayForm }>(`${SELFCARE_GATEWAY_PREFIX}:sessionId`, {
     schema: { params: idParams, body: PAY_FORM_SCHEMA }, config: noCatalog,
   }, async (req, reply) => {
-    const p = await findPayment(db, req.params.sessionId);
+    const p = await closeIfUnpayable(db, await findPayment(db, req.params.sessionId));
     const lang = pageLanguage(req);
+    if (p.status === 'CANCELLED') {
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+      return renderPage(ui, { ...pageOf(p, lang), done: true, notice: noticeOf(p), errors: {}, values: {} });
+    }
     if (p.status !== 'PENDING') return reply.redirect(resultPathOf(p), 303);
     const checked = checkCardForm(ui, lang, req.body ?? {});
     if ('errors' in checked) {
@@ -189,6 +229,9 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     config: noCatalog,
   }, async (req) => {
     const { signature, ...payload } = req.body;
-    return applyCardCallback(db, gatewaySecret, payload, signature);
+    const { toVoid, ...result } = await applyCardCallback(db, gatewaySecret, payload, signature, callbackNow());
+    // a charge the shop cannot keep is given back at once (a provider that does not answer: the poll retries)
+    if (toVoid) await settleVoid(db, gateway, toVoid).catch((e: unknown) => req.log.error(e, 'self-care void left for the retry'));
+    return result;
   });
 }

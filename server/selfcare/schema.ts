@@ -19,8 +19,9 @@ export const selfcareSubscribers = pgTable('selfcare_subscribers', {
 ]);
 
 /**
- * A card transaction of self-care (a top-up, later a bill payment); its id is the gateway session id.
- * PENDING → APPROVED | DECLINED | CARD_LIMIT | CANCELLED, moved once by a conditional update.
+ * A card transaction of self-care (a top-up or a bill payment); its id is the gateway session id.
+ * PENDING → APPROVED | DECLINED | CARD_LIMIT | CANCELLED (closed by the shop), moved once by a conditional update;
+ * PENDING | CANCELLED → VOIDED when the gateway approves a session that may no longer be paid (the charge is voided).
  */
 export const selfcareCardPayments = pgTable('selfcare_card_payments', {
   id: text('id').primaryKey(),
@@ -34,14 +35,27 @@ export const selfcareCardPayments = pgTable('selfcare_card_payments', {
   /** the contract's card payment statuses (topUpStatus / billStatus) */
   status: text('status').$type<ResponseOf<'topUpStatus'>['status']>().notNull().default('PENDING'),
   approvalNumber: text('approval_number'),
+  /** the browser session that authorized it: the only one that may read its receipt */
   sessionId: text('session_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /**
+   * VOIDED payments (an approval for a closed session or an already paid bill): the gateway's void of the charge —
+   * PENDING (asked, to be retried) → VOIDED | FAILED; null for every other payment.
+   */
+  voidState: text('void_state').$type<'PENDING' | 'VOIDED' | 'FAILED'>(),
+  /** the gateway's reference of the void */
+  voidReference: text('void_reference'),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
 }, (t) => [
   check('selfcare_card_payments_amount', sql`${t.amount} > 0`),
+  check('selfcare_card_payments_void_state', sql`${t.voidState} IN ('PENDING', 'VOIDED', 'FAILED')`),
   index('selfcare_card_payments_msisdn_idx').on(t.msisdn),
   // a bill is paid by at most one approved card payment, whatever the number of sessions and instances
   uniqueIndex('selfcare_card_payments_one_approved_per_bill').on(t.billId).where(sql`${t.status} = 'APPROVED'`),
+  // at most one open gateway session per bill, and per top-up (one browser session topping up one number)
+  uniqueIndex('selfcare_card_payments_one_pending_per_bill').on(t.billId).where(sql`${t.status} = 'PENDING' AND ${t.kind} = 'BILL'`),
+  uniqueIndex('selfcare_card_payments_one_pending_per_topup').on(t.sessionId, t.msisdn).where(sql`${t.status} = 'PENDING' AND ${t.kind} = 'TOPUP'`),
 ]);
 
 /**

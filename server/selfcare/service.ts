@@ -1,6 +1,6 @@
 // The self-care module's public service: number lookup, card top-up (authorize, signed callback, status).
 // Only this file writes the selfcare_* tables; other modules use what it exports.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/index';
 import type { Db } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
@@ -9,7 +9,7 @@ import type { Lang } from '../lib/lang';
 import type { ResponseOf } from '../lib/contract';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui';
-import { verify, type CallbackPayload } from '../payment';
+import { fresh, verify, type CallbackPayload, type GatewayProvider } from '../payment';
 import { selfcareBalanceCredits, selfcareBills, selfcareBillSessions, selfcareCardPayments, selfcareSubscribers } from './schema';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
 
@@ -43,7 +43,10 @@ export async function lookupNumber(db: Db, raw: string) {
 
 /**
  * Opens a card payment for a top-up of a prepaid or cost-control number: 200–3,000 RSD (whole dinars).
- * Returns the gateway page and the orderId the status page shows.
+ * Returns the gateway page and the orderId the status page shows. Idempotent per top-up (the session and the
+ * number): while its gateway session is open, the same amount answers that session (a double click, two tabs, two
+ * instances); another amount closes it and opens a new one. The partial unique index
+ * selfcare_card_payments_one_pending_per_topup is the last word: a lost insert reads the winner's session.
  */
 export async function authorizeTopUp(db: Db, body: { msisdn: string; amount: number }, sessionId: string | null) {
   const msisdn = parseMsisdn(body.msisdn);
@@ -53,10 +56,28 @@ export async function authorizeTopUp(db: Db, body: { msisdn: string; amount: num
   const sub = (await db.select().from(selfcareSubscribers).where(eq(selfcareSubscribers.msisdn, msisdn)))[0];
   if (!sub) throw badInput('selfcare.topup.error.unknownNumber', {}, 'msisdn', 'unknownNumber');
   if (sub.kind === 'POSTPAID') throw badInput('selfcare.topup.error.notPrepaid', {}, 'msisdn', 'notPrepaid');
+  const amount = body.amount * 100;
+  const answer = (p: Pick<CardPaymentRow, 'id' | 'orderId'>) => ({ orderId: p.orderId, redirectionUrl: `${SELFCARE_GATEWAY_PREFIX}${p.id}` });
+  const open = async () => sessionId === null ? undefined : (await db.select().from(selfcareCardPayments).where(and(
+    eq(selfcareCardPayments.kind, 'TOPUP'), eq(selfcareCardPayments.sessionId, sessionId), eq(selfcareCardPayments.msisdn, msisdn), eq(selfcareCardPayments.status, 'PENDING'),
+  )))[0];
+  const pending = await open();
+  if (pending && pending.amount === amount) return answer(pending);
+  if (pending) await closeSession(db, pending.id);
   const id = randomToken(24);
   const orderId = `TU${numericCode(10)}`;
-  await db.insert(selfcareCardPayments).values({ id, orderId, kind: 'TOPUP', msisdn, amount: body.amount * 100, sessionId });
-  return { orderId, redirectionUrl: `${SELFCARE_GATEWAY_PREFIX}${id}` };
+  const inserted = await db.insert(selfcareCardPayments).values({ id, orderId, kind: 'TOPUP', msisdn, amount, sessionId })
+    .onConflictDoNothing().returning({ id: selfcareCardPayments.id });
+  if (inserted.length) return answer({ id, orderId });
+  const winner = await open();
+  if (winner && winner.amount === amount) return answer(winner);
+  throw new ApiError(409, 'PaymentError', 'selfcare.topup.error.inProgress', {}, 'IN_PROCESSING', 'amount');
+}
+
+/** Closes an open gateway session (PENDING → CANCELLED, once): its page says so, a later approval of it is voided. */
+async function closeSession(db: Db | Tx, id: string): Promise<void> {
+  await db.update(selfcareCardPayments).set({ status: 'CANCELLED', completedAt: new Date() })
+    .where(and(eq(selfcareCardPayments.id, id), eq(selfcareCardPayments.status, 'PENDING')));
 }
 
 export async function findPayment(db: Db, id: string): Promise<CardPaymentRow> {
@@ -65,56 +86,109 @@ export async function findPayment(db: Db, id: string): Promise<CardPaymentRow> {
   return p;
 }
 
+/**
+ * The gateway page's check before a card is charged: an open session of a bill that can no longer be paid (paid by
+ * another session, in processing, cancelled) is closed here. Answers the payment as it now is.
+ */
+export async function closeIfUnpayable(db: Db, p: CardPaymentRow): Promise<CardPaymentRow> {
+  if (p.status !== 'PENDING' || p.kind !== 'BILL' || p.billId === null) return p;
+  const bill = (await db.select({ status: selfcareBills.status }).from(selfcareBills).where(eq(selfcareBills.id, p.billId)))[0];
+  if (bill?.status === 'OPEN') return p;
+  await closeSession(db, p.id);
+  return findPayment(db, p.id);
+}
+
 export const BILL_STATUS_PATH = '/placanje-racuna/rezultat';
 export const resultPathOf = (p: Pick<CardPaymentRow, 'orderId' | 'kind'>) =>
   `${p.kind === 'BILL' ? BILL_STATUS_PATH : TOPUP_STATUS_PATH}?orderId=${encodeURIComponent(p.orderId)}`;
 
+/** What a verified callback did; `voided`: the approval came for a session that may no longer be paid. */
+export interface CallbackResult { outcome: 'applied' | 'alreadyProcessed' | 'voided'; orderCode: string; toVoid?: CardPaymentRow }
+
 /**
- * A verified gateway callback moves the payment once (PENDING → result, a conditional update) and, when approved,
- * credits the number once: the credit row's primary key is the payment id, and both happen in one transaction.
- * A repeated or late callback changes nothing; a forged one (bad signature, other amount or order) is refused.
+ * A verified gateway callback (signature, and a timestamp at most 5 min old and 1 min ahead) moves the payment once
+ * (PENDING → result, a conditional update) and, when approved, credits the number or marks the bill PAID once (the
+ * credit row's primary key is the payment id; the bill row is locked first) — in one transaction. The bill's other
+ * open sessions are closed with it. An approval that comes for a session the shop closed, or for a bill no longer
+ * payable (paid by another session), is not kept: the payment becomes VOIDED with void_state PENDING and the caller
+ * gives the charge back through the gateway provider (settleVoid). A repeated or late callback changes nothing; a
+ * forged or stale one is refused.
  */
-export async function applyCardCallback(db: Db, secret: string, payload: CallbackPayload, signature: string) {
+export async function applyCardCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, now: number = Date.now()): Promise<CallbackResult> {
   if (!verify(secret, payload, signature)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.invalidSignature');
+  if (!fresh(payload.timestamp, now)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.staleCallback', {}, 'staleCallback');
   return db.transaction(async (tx) => {
     const p = (await tx.select().from(selfcareCardPayments).where(eq(selfcareCardPayments.id, payload.paymentId)))[0];
     if (!p || p.orderId !== payload.orderCode || p.amount !== payload.amount) throw notFound(payload.paymentId, 'error.payment.unknown');
-    if (p.kind === 'BILL' && p.billId !== null && payload.result === 'APPROVED') {
-      // the bill row is locked first: of two sessions approved at once, the second finds the bill paid
-      const bill = (await tx.select().from(selfcareBills).where(eq(selfcareBills.id, p.billId)).for('update'))[0];
-      if (bill.status !== 'OPEN') {
-        await tx.update(selfcareCardPayments).set({ status: 'CANCELLED', completedAt: new Date() })
-          .where(and(eq(selfcareCardPayments.id, p.id), eq(selfcareCardPayments.status, 'PENDING')));
-        return { outcome: 'alreadyProcessed' as const, orderCode: p.orderId };
-      }
-    }
-    const approvalNumber = payload.result === 'APPROVED' ? numericCode(6) : null;
-    const moved = await tx.update(selfcareCardPayments)
-      .set({ status: payload.result, approvalNumber, completedAt: new Date() })
+    const move = async (to: CardPaymentRow['status'], approvalNumber: string | null) => (await tx.update(selfcareCardPayments)
+      .set({ status: to, approvalNumber, completedAt: new Date() })
       .where(and(eq(selfcareCardPayments.id, p.id), eq(selfcareCardPayments.status, 'PENDING')))
-      .returning({ id: selfcareCardPayments.id });
-    if (moved.length === 0) return { outcome: 'alreadyProcessed' as const, orderCode: p.orderId };
-    if (payload.result === 'APPROVED' && p.kind === 'TOPUP' && p.msisdn) {
-      const credited = await tx.insert(selfcareBalanceCredits).values({ paymentId: p.id, msisdn: p.msisdn, amount: p.amount })
-        .onConflictDoNothing().returning({ id: selfcareBalanceCredits.paymentId });
-      if (credited.length) {
-        await tx.update(selfcareSubscribers).set({ balance: sql`${selfcareSubscribers.balance} + ${p.amount}` })
-          .where(eq(selfcareSubscribers.msisdn, p.msisdn));
+      .returning({ id: selfcareCardPayments.id })).length > 0;
+    if (payload.result !== 'APPROVED') {
+      return { outcome: (await move(payload.result, null)) ? 'applied' as const : 'alreadyProcessed' as const, orderCode: p.orderId };
+    }
+    // the bill row is locked first: of two approvals at once, the second finds the bill paid
+    const bill = p.kind === 'BILL' && p.billId !== null
+      ? (await tx.select().from(selfcareBills).where(eq(selfcareBills.id, p.billId)).for('update'))[0] : undefined;
+    const payable = !bill || bill.status === 'OPEN';
+    if (payable && p.status === 'PENDING' && await move('APPROVED', numericCode(6))) {
+      if (p.kind === 'TOPUP' && p.msisdn) {
+        const credited = await tx.insert(selfcareBalanceCredits).values({ paymentId: p.id, msisdn: p.msisdn, amount: p.amount })
+          .onConflictDoNothing().returning({ id: selfcareBalanceCredits.paymentId });
+        if (credited.length) {
+          await tx.update(selfcareSubscribers).set({ balance: sql`${selfcareSubscribers.balance} + ${p.amount}` })
+            .where(eq(selfcareSubscribers.msisdn, p.msisdn));
+        }
       }
+      if (bill) {
+        await tx.update(selfcareBills).set({ status: 'PAID', paidPaymentId: p.id, paidAt: new Date() })
+          .where(and(eq(selfcareBills.id, bill.id), eq(selfcareBills.status, 'OPEN')));
+        // the paid bill's other sessions (older data) are closed: their pages say so, their approvals are voided
+        await tx.update(selfcareCardPayments).set({ status: 'CANCELLED', completedAt: new Date() })
+          .where(and(eq(selfcareCardPayments.billId, bill.id), eq(selfcareCardPayments.status, 'PENDING'), ne(selfcareCardPayments.id, p.id)));
+      }
+      return { outcome: 'applied' as const, orderCode: p.orderId };
     }
-    if (payload.result === 'APPROVED' && p.kind === 'BILL' && p.billId !== null) {
-      await tx.update(selfcareBills).set({ status: 'PAID', paidPaymentId: p.id, paidAt: new Date() })
-        .where(and(eq(selfcareBills.id, p.billId), eq(selfcareBills.status, 'OPEN')));
-    }
-    return { outcome: 'applied' as const, orderCode: p.orderId };
+    // an approval the shop cannot keep (a closed session, a bill already paid): the charge is given back, once
+    const voided = await tx.update(selfcareCardPayments).set({ status: 'VOIDED', voidState: 'PENDING', completedAt: new Date() })
+      .where(and(eq(selfcareCardPayments.id, p.id), inArray(selfcareCardPayments.status, ['PENDING', 'CANCELLED'])))
+      .returning();
+    if (voided[0]) return { outcome: 'voided' as const, orderCode: p.orderId, toVoid: voided[0] };
+    return { outcome: 'alreadyProcessed' as const, orderCode: p.orderId };
   });
+}
+
+/**
+ * Gives a voided payment's charge back through the gateway provider and records the answer (void_state PENDING →
+ * VOIDED | FAILED, once). A provider that cannot be reached leaves it PENDING for retryPendingVoids.
+ */
+export async function settleVoid(db: Db, gateway: GatewayProvider, p: Pick<CardPaymentRow, 'id' | 'orderId' | 'amount'>): Promise<'VOIDED' | 'FAILED'> {
+  const r = await gateway.void({ paymentId: p.id, orderCode: p.orderId, amount: p.amount });
+  await db.update(selfcareCardPayments).set({ voidState: r.state, voidReference: r.reference, voidedAt: new Date() })
+    .where(and(eq(selfcareCardPayments.id, p.id), eq(selfcareCardPayments.voidState, 'PENDING')));
+  return r.state;
+}
+
+/** Retries the voids a provider did not answer (the module's poll; any instance, each void idempotent). */
+export async function retryPendingVoids(db: Db, gateway: GatewayProvider): Promise<number> {
+  const due = await db.select({ id: selfcareCardPayments.id, orderId: selfcareCardPayments.orderId, amount: selfcareCardPayments.amount })
+    .from(selfcareCardPayments).where(eq(selfcareCardPayments.voidState, 'PENDING')).limit(50);
+  for (const p of due) await settleVoid(db, gateway, p);
+  return due.length;
 }
 
 const FAILURE_KEYS: Record<string, string[]> = {
   DECLINED: ['selfcare.topup.failed', 'payment.error.declined'],
   CARD_LIMIT: ['selfcare.topup.failed', 'payment.error.cardLimit'],
   CANCELLED: ['selfcare.topup.failed'],
+  VOIDED: ['selfcare.topup.voided'],
 };
+
+/** A voided payment's message: the void done (or asked), or refused by the gateway (then customer care refunds). */
+const voidKeys = (p: CardPaymentRow, keys: string[]) => (p.status === 'VOIDED' && p.voidState === 'FAILED' ? [...keys, 'selfcare.payment.voidFailed'] : keys);
+
+/** A card payment's receipt is the authorizing session's only: any other asker (or none) finds no such order. */
+const ownedBy = (p: Pick<CardPaymentRow, 'sessionId'>, sessionId: string | null) => p.sessionId !== null && sessionId !== null && p.sessionId === sessionId;
 
 /** The receipt of a card transaction (seed 001 §3 card transaction fields), in the request's language. */
 export function receiptOf(p: CardPaymentRow, lang: Lang) {
@@ -131,11 +205,11 @@ export function receiptOf(p: CardPaymentRow, lang: Lang) {
   };
 }
 
-export async function topUpStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang): Promise<ResponseOf<'topUpStatus'>> {
+export async function topUpStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang, sessionId: string | null): Promise<ResponseOf<'topUpStatus'>> {
   const p = (await db.select().from(selfcareCardPayments)
     .where(and(eq(selfcareCardPayments.orderId, orderId), eq(selfcareCardPayments.kind, 'TOPUP'))))[0];
-  if (!p || !p.msisdn) throw notFound(orderId, 'selfcare.topup.error.unknownOrder');
-  const keys = FAILURE_KEYS[p.status] ?? [];
+  if (!p || !p.msisdn || !ownedBy(p, sessionId)) throw notFound(orderId, 'selfcare.topup.error.unknownOrder');
+  const keys = voidKeys(p, FAILURE_KEYS[p.status] ?? []);
   return {
     orderId: p.orderId, msisdn: formatMsisdn(p.msisdn), status: p.status,
     amount: money(p.amount, lang),
@@ -180,10 +254,21 @@ function refusalOf(b: BillRow): BillOutcome | null {
   return null;
 }
 
+/**
+ * A number shown to whoever typed a customer number and a bill reference: only its prefix and last two digits
+ * ("060 •••••67") — enough to recognise one's own line, nothing to learn a stranger's.
+ */
+export function maskMsisdn(msisdn: string): string {
+  const shown = formatMsisdn(msisdn);
+  const [prefix, rest = ''] = shown.split(' ');
+  return `${prefix} ${'•'.repeat(Math.max(0, rest.length - 2))}${rest.slice(-2)}`;
+}
+
+/** The bill as self-care shows it: no owner's name, the number masked (the lookup proves no ownership). */
 export function billView(b: BillRow, lang: Lang) {
   return {
     reference: b.reference, customerNumber: b.customerNumber, period: b.period, dueDate: b.dueDate,
-    msisdn: b.msisdn ? formatMsisdn(b.msisdn) : null, amount: money(b.amount, lang), status: b.status,
+    msisdn: b.msisdn ? maskMsisdn(b.msisdn) : null, amount: money(b.amount, lang), status: b.status,
   };
 }
 
@@ -202,8 +287,11 @@ export async function findBill(db: Db, o: BillOptions, body: { customerNumber: s
 
 /**
  * Opens the card payment of a found bill: the three consents, a live bill session, and a bill still payable
- * (read under a row lock). A bill is paid once: the callback marks it PAID once and a second approved session
- * is cancelled (selfcare_card_payments_one_approved_per_bill guards it in the database too).
+ * (read under a row lock, so concurrent calls on any number of instances queue). Idempotent per bill: while the
+ * bill's gateway session is open, the same browser session gets the same one back (a double click, two tabs, two
+ * instances); another browser session closes it and opens its own. At most one open session per bill
+ * (selfcare_card_payments_one_pending_per_bill) and one approved payment (…_one_approved_per_bill); a late approval
+ * of a closed session is voided by the callback.
  */
 export async function authorizeBill(db: Db, o: BillOptions, body: { billSessionId: string; consents: Record<string, boolean> }, sessionId: string | null) {
   const missing = BILL_CONSENTS.filter((c) => body.consents?.[c] !== true);
@@ -215,26 +303,37 @@ export async function authorizeBill(db: Db, o: BillOptions, body: { billSessionI
     const b = (await tx.select().from(selfcareBills).where(eq(selfcareBills.id, sess.billId)).for('update'))[0];
     const refused = refusalOf(b);
     if (refused) throw billRefusal(refused, 'billReference');
+    const answer = (p: Pick<CardPaymentRow, 'id' | 'orderId'>) => ({ orderId: p.orderId, redirectionUrl: `${SELFCARE_GATEWAY_PREFIX}${p.id}` });
+    const open = async () => (await tx.select().from(selfcareCardPayments)
+      .where(and(eq(selfcareCardPayments.billId, b.id), eq(selfcareCardPayments.kind, 'BILL'), eq(selfcareCardPayments.status, 'PENDING'))))[0];
+    const pending = await open();
+    if (pending && pending.amount === b.amount && ownedBy(pending, sessionId)) return answer(pending);
+    if (pending) await closeSession(tx, pending.id);
     const id = randomToken(24);
     const orderId = `BP${numericCode(10)}`;
-    await tx.insert(selfcareCardPayments).values({ id, orderId, kind: 'BILL', billId: b.id, msisdn: b.msisdn, amount: b.amount, sessionId });
-    return { orderId, redirectionUrl: `${SELFCARE_GATEWAY_PREFIX}${id}` };
+    const inserted = await tx.insert(selfcareCardPayments).values({ id, orderId, kind: 'BILL', billId: b.id, msisdn: b.msisdn, amount: b.amount, sessionId })
+      .onConflictDoNothing().returning({ id: selfcareCardPayments.id });
+    if (inserted.length) return answer({ id, orderId });
+    const winner = await open();
+    if (winner && ownedBy(winner, sessionId)) return answer(winner);
+    throw billRefusal('IN_PROCESSING', 'billReference');
   });
 }
 
 const BILL_FAILURE_KEYS: Record<string, string[]> = {
-  DECLINED: ['payment.error.declined'], CARD_LIMIT: ['payment.error.cardLimit'], CANCELLED: ['selfcare.bill.outcome.ALREADY_PAID'],
+  DECLINED: ['payment.error.declined'], CARD_LIMIT: ['payment.error.cardLimit'], CANCELLED: ['selfcare.bill.sessionClosed'],
+  VOIDED: ['selfcare.bill.voided'],
 };
 
-export async function billPaymentStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang): Promise<ResponseOf<'billStatus'>> {
+export async function billPaymentStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang, sessionId: string | null): Promise<ResponseOf<'billStatus'>> {
   const rows = await db.select({ p: selfcareCardPayments, b: selfcareBills }).from(selfcareCardPayments)
     .innerJoin(selfcareBills, eq(selfcareBills.id, selfcareCardPayments.billId))
     .where(and(eq(selfcareCardPayments.orderId, orderId), eq(selfcareCardPayments.kind, 'BILL')));
-  if (!rows[0]) throw notFound(orderId, 'selfcare.bill.error.unknownOrder');
+  if (!rows[0] || !ownedBy(rows[0].p, sessionId)) throw notFound(orderId, 'selfcare.bill.error.unknownOrder');
   const { p, b } = rows[0];
-  const keys = BILL_FAILURE_KEYS[p.status] ?? [];
+  const keys = voidKeys(p, p.status === 'CANCELLED' && b.status === 'PAID' ? ['selfcare.bill.outcome.ALREADY_PAID'] : BILL_FAILURE_KEYS[p.status] ?? []);
   return {
-    orderId: p.orderId, status: p.status, bill: billView(b, lang), msisdn: b.msisdn ? formatMsisdn(b.msisdn) : undefined,
+    orderId: p.orderId, status: p.status, bill: billView(b, lang), msisdn: b.msisdn ? maskMsisdn(b.msisdn) : undefined,
     amount: money(p.amount, lang), transaction: receiptOf(p, lang),
     message: keys.length ? keys.map((k) => ui.message(lang, k)).join(' ') : null,
   };

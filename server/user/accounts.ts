@@ -78,12 +78,15 @@ export async function checkCredentials(db: DbOrTx, login: string, password: stri
 /**
  * Sign-in's session part (inside the caller's transaction): a new session bound to the user (new id → new cookie,
  * no fixation) and the old one revoked (its tokens die with it). Answers the old session's user, if it had one.
+ * The rotation of the same user's session (an account change) keeps the time of the authentication: the 12 h
+ * absolute limit (server/user/service.ts SESSION_LIMITS) is not restarted by changing a consent.
  */
 export async function rotateSession(tx: DbOrTx, oldSessionId: string, userId: number): Promise<{ rawSessionId: string; sessionId: string; previousUserId: number | null }> {
   const rawSessionId = randomToken(32);
   const sessionId = sha256(rawSessionId);
   const [old] = await tx.select().from(sessions).where(eq(sessions.id, oldSessionId));
-  await tx.insert(sessions).values({ id: sessionId, userId });
+  const authenticatedAt = old && old.userId === userId ? old.authenticatedAt ?? old.createdAt : new Date();
+  await tx.insert(sessions).values({ id: sessionId, userId, authenticatedAt });
   await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, oldSessionId));
   return { rawSessionId, sessionId, previousUserId: old?.userId ?? null };
 }

@@ -4,7 +4,11 @@ export {
   blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
   userIdOfSession, userOfSession, userView, wrongCredentials, type UserRow, type UserView,
 } from './accounts';
-export { SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, sessionOfToken, signToken, verifyToken } from './service';
+export {
+  SESSION_COOKIE, SESSION_LIMITS, SECURE_SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, liveSessionSql, lookupSession,
+  sessionDeadline, sessionOfToken, signToken, verifyToken,
+} from './service';
+export { sessionCookieName, sessionCookieOf, setSessionCookie } from './cookie';
 export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
 export { hashPassword, verifyPassword } from './password';
 export { memoryFailureCounter, redisFailureCounter, type Attempt, type FailureCounter } from './throttle';

@@ -5,7 +5,8 @@ import { contractRoute, type RouteOf } from '../lib/contract';
 import { ApiError, badInput, invalidToken } from '../lib/errors';
 import type { FailureCounter } from './throttle';
 import { requestLang } from '../lib/lang';
-import { SESSION_COOKIE, createSession, findSession, issueToken, sessionOfToken, verifyToken } from './service';
+import { createSession, findSession, issueToken, lookupSession, sessionOfToken, verifyToken } from './service';
+import { sessionCookieOf, setSessionCookie } from './cookie';
 import { findAccount, notSignedIn, userOfSession, userView } from './accounts';
 import { signIn, signOut } from '../workflows/sign-in';
 import { accountRoutes } from './account/routes';
@@ -19,12 +20,13 @@ export function decodePassword(encoded: string): string | null {
   return s.length > 0 && !s.includes('\uFFFD') ? s : null;
 }
 
-export const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: 60 * 60 * 24 * 30 });
-
 export interface LoginThrottle { counter: FailureCounter; perAccount: number; perAddress: number; windowMs: number }
 
-export async function userRoutes(app: FastifyInstance, opts: { secureCookies: boolean; rateLimitMax: number; loginThrottle: LoginThrottle }): Promise<void> {
-  const { db, paths, tokenTtlMs, gatewaySecret } = app.ctx;
+/** A signed-in session past its idle or absolute limit: the customer must sign in again (the front end reloads). */
+const signInExpired = () => new ApiError(401, 'InvalidTokenError', 'error.signInExpired', {}, 'sessionExpired');
+
+export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: number; loginThrottle: LoginThrottle }): Promise<void> {
+  const { db, paths, tokenTtlMs, gatewaySecret, now } = app.ctx;
   // Keyed by the session when the request carries a live one (rateLimitMax a minute), else by the address with a
   // 20 times higher ceiling: many shoppers behind one carrier-grade NAT address each have their own session, and
   // a made-up cookie falls back to the address.
@@ -32,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     max: (_req: FastifyRequest, key: string) => (key.startsWith('sid:') ? opts.rateLimitMax : opts.rateLimitMax * 20),
     timeWindow: '1 minute',
     keyGenerator: async (req: FastifyRequest) => {
-      const sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
+      const sessionId = await findSession(db, sessionCookieOf(req), now());
       return sessionId ? `sid:${sessionId}` : `ip:${req.ip}`;
     },
   };
@@ -46,14 +48,16 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     ...contractRoute(paths, 'authToken'),
     config: { rateLimit },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      let sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
+      // no live session (none, revoked, or expired: an expired sign-in ends here as an anonymous session): a new one
+      const at = now();
+      let sessionId = await findSession(db, sessionCookieOf(req), at);
       if (!sessionId) {
-        const s = await createSession(db);
+        const s = await createSession(db, at);
         sessionId = s.id;
-        reply.setCookie(SESSION_COOKIE, s.raw, cookieOptions(opts.secureCookies));
+        setSessionCookie(reply, s.raw);
       }
       reply.header('Cache-Control', 'no-store');
-      const token = await issueToken(db, gatewaySecret, sessionId, tokenTtlMs);
+      const token = await issueToken(db, gatewaySecret, sessionId, tokenTtlMs, at);
       return { data: { token, authorized: (await userOfSession(db, sessionId)) !== null } };
     },
   });
@@ -62,10 +66,19 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     ...contractRoute(paths, 'refreshToken'),
     config: { rateLimit },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const sessionId = await findSession(db, req.cookies[SESSION_COOKIE]);
-      if (!sessionId) throw invalidToken();
+      const at = now();
+      const found = await lookupSession(db, sessionCookieOf(req), at);
+      if (!found || found.state === 'revoked') throw invalidToken();
+      let sessionId = found.id;
+      if (found.state === 'expired') {
+        // a signed-in customer signs in again; an expired cart session is replaced at once, without an error
+        if (found.life.userId !== null) throw signInExpired();
+        const s = await createSession(db, at);
+        sessionId = s.id;
+        setSessionCookie(reply, s.raw);
+      }
       reply.header('Cache-Control', 'no-store');
-      return { data: { response: await issueToken(db, gatewaySecret, sessionId, tokenTtlMs) } };
+      return { data: { response: await issueToken(db, gatewaySecret, sessionId, tokenTtlMs, at) } };
     },
   });
 
@@ -73,7 +86,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     const h = req.headers.authorization;
     const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
     if (!m) throw invalidToken();
-    const sessionId = await sessionOfToken(db, gatewaySecret, m[1]);
+    const sessionId = await sessionOfToken(db, gatewaySecret, m[1], now());
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
   });
@@ -82,7 +95,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
   app.decorate('authenticateToken', async (req: FastifyRequest) => {
     const h = req.headers.authorization;
     const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-    const sessionId = m ? verifyToken(gatewaySecret, m[1]) : null;
+    const sessionId = m ? verifyToken(gatewaySecret, m[1], now()) : null;
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
   });
@@ -114,7 +127,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
         throw err;
       }
       await Promise.all([counter.clear(accountKey), counter.release(addressKey)]);
-      reply.setCookie(SESSION_COOKIE, r.rawSessionId, cookieOptions(opts.secureCookies));
+      setSessionCookie(reply, r.rawSessionId);
       reply.header('Cache-Control', 'no-store');
       const v = userView(r.user);
       return { data: { authorized: true, customerId: v.customerId, weakPassword: v.weakPassword, emailNotSet: v.emailNotSet, merge: r.merge } };
@@ -127,7 +140,7 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     preHandler: (req) => app.authenticate(req),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const r = await signOut(db, req.sessionId!);
-      reply.setCookie(SESSION_COOKIE, r.rawSessionId, cookieOptions(opts.secureCookies));
+      setSessionCookie(reply, r.rawSessionId);
       reply.header('Cache-Control', 'no-store');
       return { message: app.ctx.ui.message(requestLang(req), 'user.logout.success') };
     },
@@ -148,5 +161,5 @@ export async function userRoutes(app: FastifyInstance, opts: { secureCookies: bo
     },
   });
 
-  await accountRoutes(app, { rateLimit, cookie: cookieOptions(opts.secureCookies) });
+  await accountRoutes(app, { rateLimit });
 }

@@ -1,27 +1,92 @@
-// Anonymous sessions (cookie `sid`, stored as SHA-256) and short-lived bearer tokens. A token is signed, not stored:
-// `<session id>.<expiry, ms base 36>.<nonce>.<HMAC-SHA256>` with a key derived from GATEWAY_SECRET (shared by the
-// instances), so it is checked without the database; whether its session is still live (not revoked by sign-in
-// or logout) is asked by the query a route needs anyway (the cart's), or by `sessionOfToken`.
+// Anonymous sessions (cookie `sid` / `__Host-sid`, stored as SHA-256) and short-lived bearer tokens. A token is
+// signed, not stored: `<session id>.<expiry, ms base 36>.<nonce>.<HMAC-SHA256>` with a key derived from
+// GATEWAY_SECRET (shared by the instances), so it is checked without the database; whether its session is still live
+// (not revoked by sign-in or logout, not expired) is asked by the query a route needs anyway (the cart's), or by
+// `sessionOfToken`.
+//
+// Expiry (issue 24): a session dies when idle (since last_seen_at) or old (since its authentication; an anonymous
+// one since created_at) past SESSION_LIMITS. It is renewed on use, cheaply: when a token is issued (GET auth/token,
+// POST refreshToken) and, on routes that read the session anyway (`authenticate`), at most once a minute. A token
+// never outlives its session's deadline at issue (its expiry is capped by it, and renewal only moves the deadline
+// later), so routes that check the token alone (`authenticateToken`, no database) never serve an expired session.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { sessions } from '../db/schema';
+import { invalidToken } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
 
-export const SESSION_COOKIE = 'sid';
+export { SESSION_COOKIE, SECURE_SESSION_COOKIE } from './cookie';
 
-/** Finds the live session of a raw cookie value. */
-export async function findSession(db: Db, rawSid: string | undefined): Promise<string | null> {
-  if (!rawSid) return null;
-  const id = sha256(rawSid);
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-  return rows[0]?.id ?? null;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Session lifetimes. A signed-in customer: 30 min idle, 12 h after signing in. An anonymous (cart) session: 7 days
+ * idle (a shopper coming back the next day or the next weekend finds the cart), 30 days at most (the cookie's age).
+ */
+export const SESSION_LIMITS = {
+  signedIn: { idleMs: 30 * MINUTE, absoluteMs: 12 * HOUR },
+  anonymous: { idleMs: 7 * DAY, absoluteMs: 30 * DAY },
+  /** last_seen_at is written at most this often by requests that only use the session (token issue always writes) */
+  renewEveryMs: MINUTE,
+} as const;
+
+/** The columns that decide a session's life. */
+export interface SessionLife { userId: number | null; createdAt: Date; lastSeenAt: Date; authenticatedAt: Date | null; revokedAt: Date | null }
+
+const lifeColumns = {
+  id: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt,
+  authenticatedAt: sessions.authenticatedAt, revokedAt: sessions.revokedAt,
+};
+
+/** The moment (ms) an unrevoked session expires unless it is used again. */
+export function sessionDeadline(s: Pick<SessionLife, 'userId' | 'createdAt' | 'lastSeenAt' | 'authenticatedAt'>): number {
+  const limits = s.userId === null ? SESSION_LIMITS.anonymous : SESSION_LIMITS.signedIn;
+  const since = (s.userId === null ? s.createdAt : s.authenticatedAt ?? s.createdAt).getTime();
+  return Math.min(s.lastSeenAt.getTime() + limits.idleMs, since + limits.absoluteMs);
 }
 
-export async function createSession(db: Db): Promise<{ id: string; raw: string }> {
+export type SessionState = 'live' | 'expired' | 'revoked';
+export function sessionState(s: SessionLife, now: number): SessionState {
+  if (s.revokedAt !== null) return 'revoked';
+  return sessionDeadline(s) > now ? 'live' : 'expired';
+}
+
+const interval = (ms: number) => sql.raw(`interval '${ms} milliseconds'`);
+
+/**
+ * SQL: the session row (of `sessions`) is live at `now` (ms; default the database's clock) — not revoked, not idle
+ * nor old past SESSION_LIMITS. The same rule as sessionState, for queries that check the session themselves.
+ */
+export function liveSessionSql(now?: number): SQL {
+  const t = now === undefined ? sql`now()` : sql`${new Date(now).toISOString()}::timestamptz`;
+  const { signedIn, anonymous } = SESSION_LIMITS;
+  return sql`(${sessions.revokedAt} is null and case when ${sessions.userId} is null
+    then ${sessions.lastSeenAt} > ${t} - ${interval(anonymous.idleMs)} and ${sessions.createdAt} > ${t} - ${interval(anonymous.absoluteMs)}
+    else ${sessions.lastSeenAt} > ${t} - ${interval(signedIn.idleMs)} and coalesce(${sessions.authenticatedAt}, ${sessions.createdAt}) > ${t} - ${interval(signedIn.absoluteMs)} end)`;
+}
+
+/** The session of a raw cookie value, whatever its state (null: no such session). */
+export async function lookupSession(db: DbOrTx, rawSid: string | undefined, now: number): Promise<{ id: string; state: SessionState; life: SessionLife } | null> {
+  if (!rawSid) return null;
+  const rows = await db.select(lifeColumns).from(sessions).where(eq(sessions.id, sha256(rawSid)));
+  const row = rows[0];
+  return row ? { id: row.id, state: sessionState(row, now), life: row } : null;
+}
+
+/** Finds the live session of a raw cookie value (not revoked, not expired at `now`). */
+export async function findSession(db: DbOrTx, rawSid: string | undefined, now = Date.now()): Promise<string | null> {
+  const s = await lookupSession(db, rawSid, now);
+  return s?.state === 'live' ? s.id : null;
+}
+
+export async function createSession(db: DbOrTx, now = Date.now()): Promise<{ id: string; raw: string }> {
   const raw = randomToken(32);
   const id = sha256(raw);
-  await db.insert(sessions).values({ id });
+  const at = new Date(now);
+  await db.insert(sessions).values({ id, createdAt: at, lastSeenAt: at });
   return { id, raw };
 }
 
@@ -65,20 +130,36 @@ export function verifyToken(secret: string, token: string, now = Date.now()): st
   return exp > now ? parts[0] : null;
 }
 
-export async function issueToken(db: Db, secret: string, sessionId: string, ttlMs: number): Promise<string> {
-  const now = new Date();
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
-  return signToken(secret, sessionId, now.getTime() + ttlMs);
+/**
+ * A token for a live session, which it renews (last_seen_at = now, one conditional update): valid for `ttlMs`, but
+ * never past the session's deadline. 401 InvalidTokenError when the session is revoked or expired meanwhile.
+ */
+export async function issueToken(db: DbOrTx, secret: string, sessionId: string, ttlMs: number, now = Date.now()): Promise<string> {
+  const [s] = await db.update(sessions).set({ lastSeenAt: new Date(now) })
+    .where(and(eq(sessions.id, sessionId), liveSessionSql(now)))
+    .returning({ userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, authenticatedAt: sessions.authenticatedAt });
+  if (!s) throw invalidToken();
+  return signToken(secret, sessionId, Math.min(now + ttlMs, sessionDeadline(s)));
 }
 
-/** Whether a session exists and was not revoked. */
-export async function isLiveSession(db: DbOrTx, sessionId: string): Promise<boolean> {
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+/** Whether a session exists, was not revoked and has not expired at `now` (default: the database's clock). */
+export async function isLiveSession(db: DbOrTx, sessionId: string, now?: number): Promise<boolean> {
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), liveSessionSql(now)));
   return rows.length > 0;
 }
 
-/** The session of a valid, unexpired bearer token whose session is live, or null. */
-export async function sessionOfToken(db: Db, secret: string, token: string): Promise<string | null> {
-  const sessionId = verifyToken(secret, token);
-  return sessionId && (await isLiveSession(db, sessionId)) ? sessionId : null;
+/**
+ * The session of a valid, unexpired bearer token whose session is live, or null. A session last seen more than
+ * SESSION_LIMITS.renewEveryMs ago is renewed (the idle time restarts).
+ */
+export async function sessionOfToken(db: DbOrTx, secret: string, token: string, now = Date.now()): Promise<string | null> {
+  const sessionId = verifyToken(secret, token, now);
+  if (!sessionId) return null;
+  const [s] = await db.select(lifeColumns).from(sessions).where(eq(sessions.id, sessionId));
+  if (!s || sessionState(s, now) !== 'live') return null;
+  if (now - s.lastSeenAt.getTime() >= SESSION_LIMITS.renewEveryMs) {
+    const at = new Date(now);
+    await db.update(sessions).set({ lastSeenAt: at }).where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, at)));
+  }
+  return sessionId;
 }

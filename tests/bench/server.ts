@@ -90,6 +90,8 @@ async function startHello(): Promise<Child> {
 async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolean): Promise<Child> {
   const env: Record<string, string | undefined> = {
     ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: stats ? '1' : undefined, AUTH_RATE_LIMIT: '1000000',
+    // a production start refuses to run without a gateway secret of its own (server/payment/secret.ts)
+    GATEWAY_SECRET: process.env.GATEWAY_SECRET || `bench-${randomBytes(24).toString('hex')}`,
     PGLITE_DIR: db.pgliteDir, DATABASE_URL: db.url,
   };
   if (!db.url) delete env.DATABASE_URL;

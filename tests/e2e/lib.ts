@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = new URL('../..', import.meta.url).pathname;
@@ -57,6 +58,8 @@ export async function startShop(extraEnv: Record<string, string> = {}, opts: Sta
   if (process.env.E2E_PGLITE_TEMPLATE) cpSync(process.env.E2E_PGLITE_TEMPLATE, dataDir, { recursive: true });
   const env = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, NODE_ENV: opts.dev ? 'development' : 'production',
+    // a production start refuses to run without a gateway secret of its own (server/payment/secret.ts)
+    GATEWAY_SECRET: process.env.GATEWAY_SECRET || `e2e-${randomBytes(24).toString('hex')}`,
     ...(opts.schemasDir ? { SCHEMAS_DIR: opts.schemasDir } : {}), ...opts.env, ...extraEnv,
   };
   delete (env as Record<string, string | undefined>).DATABASE_URL;

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEFAULT_LIMITS, type LimitName, type LimitSettings } from '../../server/lib/limits';
 import { defaultSchemaCacheDir, UiDocuments } from '../../server/ui/documents';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
@@ -83,7 +83,7 @@ export interface StartOptions {
   redisUrl?: string; redisPrefix?: string;
 }
 
-export async function startApp(url: string | undefined, extra: StartOptions = {}): Promise<Harness> {
+export async function startApp(url: string | undefined, extra: StartOptions & Pick<BuildAppOptions, 'now' | 'trustProxy' | 'secureCookies'> = {}): Promise<Harness> {
   const { database, drop, dbUrl } = await openTestDatabase(url);
   await seedIfEmpty(database.db);
   const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });

@@ -258,7 +258,8 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     const done = await Promise.all([0, 1].map(() => form(res.headers.location as string, { action: 'confirm' })));
     expect(done[0].headers.location).toContain(orderId);
     expect(await balance()).toBe(before + 50000);
-    const st = (await h.app.inject({ method: 'GET', url: `${B}/topup/status?orderId=${orderId}` })).json();
+    // the receipt answers the session that authorized the payment (issue 24)
+    const st = (await s.call('GET', `${B}/topup/status?orderId=${orderId}`)).json();
     expect(JSON.stringify(st)).toContain('APPROVED');
   });
 
@@ -272,7 +273,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
       expect(auth.statusCode, auth.body).toBe(200);
       return auth.json() as { orderId: string; redirectionUrl: string };
     };
-    const billStatus = async (orderId: string) => JSON.stringify((await h.app.inject({ method: 'GET', url: `/ecommerce/b2c/bill/payment/status?orderId=${orderId}` })).json());
+    const billStatus = async (orderId: string) => JSON.stringify((await s.call('GET', `/ecommerce/b2c/bill/payment/status?orderId=${orderId}`)).json());
     const first = await open();
     const ch1 = (await payCard(first.redirectionUrl, '4000 0000 0000 3220')).headers.location as string;
     expect(ch1).toMatch(/^\/gateway\/3ds\//);

@@ -3,7 +3,7 @@
 // seeded outcomes (already paid, not found, in processing, service unavailable, session expired with a controllable
 // clock, cancelled) each with its message; a bill is paid exactly once — two sessions paid at once on two
 // instances, repeated and forged callbacks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -27,9 +27,10 @@ describe.each(drivers)('bill payment on %s', (_name, url) => {
     other = await secondInstance(h);
     clocked = await buildApp({ db: h.database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, selfcare: { now: () => new Date(now) } });
     await clocked.ready();
-    s = await new Shopper(h.app).login();
   }, 120_000);
   afterAll(async () => { await clocked?.close(); await other?.close(); await h?.close(); });
+  // a session of its own per test: bill lookups are limited per session (selfcare-payment-once.test.ts)
+  beforeEach(async () => { s = await new Shopper(h.app).login(); });
 
   const bill = async (reference: string) => (await h.database.db.select().from(selfcareBills).where(eq(selfcareBills.reference, reference)))[0];
   const find = (customerNumber: string, billReference: string, shopper = s) => shopper.call('POST', FIND, { customerNumber, billReference });
@@ -50,12 +51,13 @@ describe.each(drivers)('bill payment on %s', (_name, url) => {
     method: 'POST', url: `/gateway/selfcare/pay/${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ cardNumber, expiry: '12/39', cvc: '123', holder: 'Petar Jovanović', action: 'pay' }).toString(),
   });
-  const status = async (orderId: string) => (await h.app.inject({ method: 'GET', url: `${STATUS}?orderId=${orderId}` })).json();
+  // a receipt answers only the session that authorized the payment
+  const status = async (orderId: string, shopper = s) => (await shopper.call('GET', `${STATUS}?orderId=${orderId}`)).json();
 
   it('finds an open bill and answers its amount, period and due date', async () => {
     const res = await find(' 1000001 ', '202610000011');
     expect(res.statusCode).toBe(200);
-    expect(res.json().bill).toMatchObject({ reference: '202610000011', customerNumber: '1000001', period: '2026-10', dueDate: '2026-11-28', status: 'OPEN', msisdn: '060 1234567' });
+    expect(res.json().bill).toMatchObject({ reference: '202610000011', customerNumber: '1000001', period: '2026-10', dueDate: '2026-11-28', status: 'OPEN', msisdn: '060 •••••67' });
     expect(res.json().bill.amount.formattedValue).toBe('2.499,00 RSD');
   });
 
@@ -126,17 +128,23 @@ describe.each(drivers)('bill payment on %s', (_name, url) => {
     expect((await bill('202610000013')).status).toBe('OPEN');
   });
 
-  it('two sessions of one bill paid at once on two instances: the bill is paid exactly once', async () => {
+  it('two sessions of one bill approved at once on two instances: the bill is paid exactly once, the other charge voided', async () => {
     const a = await opened('202610000014');
+    // the same browser session gets the same gateway session back; another one closes it and opens its own
+    expect((await opened('202610000014')).id).toBe(a.id);
+    s = await new Shopper(h.app).login();
     const b = await opened('202610000014');
+    expect(b.id).not.toBe(a.id);
     const payments = async (x: { id: string }) => (await h.database.db.select().from(selfcareCardPayments).where(eq(selfcareCardPayments.id, x.id)))[0];
     const [pa, pb] = [await payments(a), await payments(b)];
+    expect(pa.status).toBe('CANCELLED');
     const body = (p: typeof pa) => { const payload: CallbackPayload = { paymentId: p.id, orderCode: p.orderId, result: 'APPROVED', amount: p.amount, timestamp: Date.now() }; return { ...payload, signature: sign(GATEWAY_SECRET, payload) }; };
     const res = await Promise.all([h.app, other.app, h.app, other.app].flatMap((app) => [pa, pb].map((p) => app.inject({ method: 'POST', url: '/gateway/selfcare/callback', payload: body(p) }))));
     for (const r of res) expect(r.statusCode).toBe(200);
     expect(res.filter((r) => r.json().outcome === 'applied')).toHaveLength(1);
+    expect(res.filter((r) => r.json().outcome === 'voided')).toHaveLength(1);
     const states = [(await payments(a)).status, (await payments(b)).status].sort();
-    expect(states).toEqual(['APPROVED', 'CANCELLED']);
+    expect(states).toEqual(['APPROVED', 'VOIDED']);
     const row = await bill('202610000014');
     expect(row.status).toBe('PAID');
     expect([a.id, b.id]).toContain(row.paidPaymentId);
@@ -144,6 +152,6 @@ describe.each(drivers)('bill payment on %s', (_name, url) => {
     const payload: CallbackPayload = { paymentId: pa.id, orderCode: pa.orderId, result: 'DECLINED', amount: pa.amount, timestamp: Date.now() };
     expect((await h.app.inject({ method: 'POST', url: '/gateway/selfcare/callback', payload: { ...payload, signature: sign('forged', payload) } })).statusCode).toBe(400);
     // the database refuses a second approved payment of one bill
-    await expect(h.database.db.update(selfcareCardPayments).set({ status: 'APPROVED' }).where(eq(selfcareCardPayments.status, 'CANCELLED'))).rejects.toThrow();
+    await expect(h.database.db.update(selfcareCardPayments).set({ status: 'APPROVED' }).where(eq(selfcareCardPayments.id, a.id))).rejects.toThrow();
   });
 });

@@ -12,7 +12,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   orders: 'checkout', orderLines: 'checkout', consentTemplates: 'checkout', deliveryTimeSlots: 'checkout',
   payments: 'payment',
   // server/payment/schema.ts
-  savedCards: 'payment', billingAccounts: 'payment', cartPaymentChoices: 'payment', gatewayTokens: 'payment', gatewayChallenges: 'payment',
+  savedCards: 'payment', billingAccounts: 'payment', cartPaymentChoices: 'payment', gatewayTokens: 'payment', gatewayChallenges: 'payment', gatewayVoids: 'payment',
   selfcareSubscribers: 'selfcare', selfcareCardPayments: 'selfcare', selfcareBills: 'selfcare', selfcareBillSessions: 'selfcare',
   selfcareBalanceCredits: 'selfcare', selfcarePrepaidRegistrations: 'selfcare', selfcareJobs: 'selfcare',
   selfcareStores: 'selfcare', selfcareDontCall: 'selfcare', selfcareContactMessages: 'selfcare',

@@ -31,6 +31,10 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (present.length === SEED_MARKERS.length) return false;
   // Instances starting together on an empty database: one seeds under the lock, the others wait and find the markers.
   return db.transaction(async (outer) => {
+    // another instance may be seeding: wait for it as long as it takes (the connection's lock and statement timeouts,
+    // server/db/index.ts, are for requests)
+    await outer.execute(sql`SET LOCAL lock_timeout = 0`);
+    await outer.execute(sql`SET LOCAL statement_timeout = 0`);
     await outer.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const tx = outer as unknown as Db;
     const seeded = await tx.transaction(async (inner) => {

@@ -14,6 +14,8 @@ export interface PageModel {
   savedCard?: { brand: string; lastFour: string; expiry: string };
   /** NEW_CARD_SAVE: the page says the card will be saved (as a token) once the payment is approved */
   willSave?: boolean;
+  /** done: the message key shown instead of "already processed" (e.g. a session the payer closed) */
+  notice?: string;
 }
 
 export const TEST_CARDS = [
@@ -37,7 +39,7 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
       ${m.errors[name] ? `<em role="alert">${esc(m.errors[name]!)}</em>` : ''}</label>`;
   const saved = m.savedCard;
   const body = m.done
-    ? `<p class="notice">${t('payment.gateway.alreadyProcessed')}</p>
+    ? `<p class="notice">${t(m.notice ?? 'payment.gateway.alreadyProcessed')}</p>
        <a class="button" href="${esc(m.backUrl ?? `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(m.orderCode)}`)}">${t('payment.gateway.backToShop')}</a>`
     : saved ? `<form method="post" action="${esc(m.formAction ?? `/gateway/pay/${m.paymentId}`)}" autocomplete="off" novalidate>
       <p class="saved-card"><span>${t('payment.gateway.savedCard')}</span><strong>${esc(brandName(saved.brand))} •••• ${esc(saved.lastFour)}</strong><span>${t('payment.gateway.savedCardExpiry', { expiry: saved.expiry })}</span></p>

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../../lib/contract';
 import { requestLang, type Lang } from '../../lib/lang';
 import { requesterOf } from '../../lib/limits';
-import { SESSION_COOKIE } from '../service';
+import { setSessionCookie } from '../cookie';
 import { userView } from '../accounts';
 import {
   changePassword, emailAvailable, identifyCustomer, register, requestRecovery, resetPassword, sendEmailCode, sendRegistrationCode,
@@ -13,7 +13,6 @@ import {
 
 export interface AccountRouteOptions {
   rateLimit: Record<string, unknown>;
-  cookie: Record<string, unknown>;
 }
 
 export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOptions): Promise<void> {
@@ -25,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRouteOpti
     body: ui.message(lang, `account.mail.${kind}.body`, { code, minutes: Math.round(seconds / 60), seconds }),
   });
   const signedIn = (reply: FastifyReply, s: SignedIn) => {
-    reply.setCookie(SESSION_COOKIE, s.rawSessionId, opts.cookie);
+    setSessionCookie(reply, s.rawSessionId);
     reply.header('Cache-Control', 'no-store');
     const v = userView(s.user);
     return { authorized: true, weakPassword: v.weakPassword, emailNotSet: v.emailNotSet };

@@ -9,7 +9,7 @@ import { requestLang } from '../../lib/lang';
 import { requesterOf } from '../../lib/limits';
 import { issueCode } from '../../outbox/index';
 import { changeAccount, changeAccountWithCode, signedInUser } from '../../workflows/account-change';
-import { SESSION_COOKIE } from '../service';
+import { setSessionCookie } from '../cookie';
 import { userView } from '../accounts';
 import { checkPersonalData, codeDestination, consentsOf, giveConsent, updatePersonalData, withdrawConsent } from '../profile';
 
@@ -17,11 +17,11 @@ import { checkPersonalData, codeDestination, consentsOf, giveConsent, updatePers
 export const PROFILE_CODE_SECONDS = { EMAIL: 300, SMS: 60 } as const;
 const PURPOSE = 'PERSONAL_DATA';
 
-export async function profileRoutes(app: FastifyInstance, opts: { secureCookies: boolean }): Promise<void> {
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db, paths, ui } = app.ctx;
   const auth = { preHandler: app.authenticate };
   const cookie = (reply: FastifyReply, raw: string) => {
-    reply.setCookie(SESSION_COOKIE, raw, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, maxAge: 60 * 60 * 24 * 30 });
+    setSessionCookie(reply, raw);
     reply.header('Cache-Control', 'no-store');
   };
 

@@ -143,6 +143,22 @@ describe('Form component', () => {
     await waitFor(() => expect(screen.getByText('Unesi validnu imejl adresu.')).toBeTruthy());
   });
 
+  it('refuses a control character typed or pasted into a field with the message the server gives (issue 24)', async () => {
+    const { stores } = setup();
+    const input = await screen.findByLabelText(/Ime/);
+    await act(async () => { fireEvent.change(input, { target: { value: 'An\u0000a' } }); });
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Druga/), { target: { value: 'ana@example.rs' } }); });
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Prva/), { target: { value: '641234567' } }); });
+    let ok = true;
+    await act(async () => { ok = stores.ui.validateForms(['guest']); });
+    expect(ok).toBe(false);
+    await waitFor(() => expect(screen.getByText(srMessages['validation.controlCharacters'])).toBeTruthy());
+    expect(screen.getByLabelText(/Ime/).getAttribute('aria-invalid')).toBe('true');
+    await act(async () => { fireEvent.change(screen.getByLabelText(/Ime/), { target: { value: 'Ana' } }); });
+    await act(async () => { ok = stores.ui.validateForms(['guest']); });
+    expect(ok).toBe(true);
+  });
+
   it('a submit with several errors: a summary at the top lists them with links, takes focus, and each field is invalid and described by its message', async () => {
     const { stores } = setup({ ...SR, 'form.errorSummary': srMessages['form.errorSummary'] });
     await screen.findByLabelText(/Ime/);

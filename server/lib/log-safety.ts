@@ -1,0 +1,62 @@
+// Nothing personal reaches a log line: a logged error keeps its type, message, code and stack, never what it carries
+// besides (drizzle's DrizzleQueryError holds the statement's parameters — passwords' hashes, e-mail addresses, names
+// — in `params` and in its message; pg's DatabaseError holds row values in `detail`), and request bodies, cookies and
+// authorization headers are redacted wherever they would appear.
+
+/** pino `redact`: request bodies, cookies, authorization headers (of a request logged with its headers, or any
+ *  object logged under these names). */
+export const logRedaction = {
+  paths: [
+    'req.body', 'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.query',
+    'res.headers["set-cookie"]', 'body', 'headers.cookie', 'headers.authorization', 'cookies', 'params', 'payload',
+    'err.params', 'err.detail',
+  ],
+  censor: '[redacted]',
+};
+
+interface SafeError { [key: string]: unknown; type: string; message: string; stack: string; code?: string; statusCode?: number; cause?: unknown }
+
+/** A failed drizzle statement's message without its parameters ("Failed query: <sql>\nparams: <values>"). */
+function safeMessage(e: Error): string {
+  const query = (e as { query?: unknown }).query;
+  if (Array.isArray((e as { params?: unknown }).params) && typeof query === 'string') return `Failed query: ${query}`;
+  // an error of the database server: its message may quote the value it refused ('invalid input syntax for type
+  // integer: "<value>"'), so only its SQLSTATE and the names of what it concerns are kept
+  const pgErr = e as { severity?: unknown; code?: unknown; routine?: unknown; table?: unknown; column?: unknown; constraint?: unknown };
+  if (typeof pgErr.severity === 'string' && typeof pgErr.code === 'string' && /^[0-9A-Z]{5}$/.test(pgErr.code)) {
+    const names = (['table', 'column', 'constraint', 'routine'] as const).filter((k) => typeof pgErr[k] === 'string').map((k) => `${k} ${String(pgErr[k])}`);
+    return `PostgreSQL error ${pgErr.code}${names.length ? ` (${names.join(', ')})` : ''}`;
+  }
+  return e.message;
+}
+
+/** What is logged of an error (pino's `err` serializer shape). */
+export function safeError(e: Error, depth = 0): SafeError {
+  if (!(e instanceof Error)) return { type: typeof e, message: String(e), stack: '' };
+  const type = e.constructor?.name || e.name || 'Error';
+  const message = safeMessage(e);
+  // the stack's first lines repeat the message: only the frames are kept
+  const frames = typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)) : [];
+  const out: SafeError = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };
+  const { code, statusCode } = e as { code?: unknown; statusCode?: unknown };
+  if (typeof code === 'string') out.code = code;
+  if (typeof statusCode === 'number') out.statusCode = statusCode;
+  const cause = (e as { cause?: unknown }).cause;
+  if (cause !== undefined && depth < 4) out.cause = cause instanceof Error ? safeError(cause, depth + 1) : '[cause]';
+  return out;
+}
+
+/** pino serializers: errors logged as `err` (Fastify's `req.log.error(err)`, `app.log.error(err, '…')`). */
+export const logSerializers = { err: (e: Error) => safeError(e), error: (e: Error) => safeError(e) };
+
+/** pino `hooks`: an error logged without a message (`log.error(err)`) takes its safe message as the line's `msg`
+ *  (pino would copy `err.message`, parameters and all). */
+export const logHooks = {
+  logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void): void {
+    if (args[0] instanceof Error && (args.length === 1 || typeof args[1] !== 'string')) {
+      method.apply(this, [args[0], safeError(args[0]).message, ...args.slice(1)]);
+      return;
+    }
+    method.apply(this, args);
+  },
+};
