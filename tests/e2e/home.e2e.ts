@@ -1,7 +1,7 @@
 // Home services in Chromium against the production server on a fresh database: from the main navigation to the
 // home packages (hierarchy: first level, its subcategories, term reset), a package page and add to cart (the mini
 // cart shows it); TV channels by package with HD marks; the TV guide sliding by an hour and a programme's details;
-// the box check at a covered and an uncovered address; the FNP form sent and acknowledged. Screenshots at 1280/375.
+// the box check at a covered and an uncovered address. Screenshots at 1280/375. (The FNP form: home-fnp.e2e.ts.)
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
 import { suite, waitForCount } from './shopper';
@@ -174,38 +174,4 @@ test('box check: a covered and an uncovered address', async () => {
   await small.page.getByRole('button', { name: 'Proveri dostupnost' }).click();
   await small.page.locator('.ot-box__result[data-status="NOT_AVAILABLE"]').waitFor();
   await small.page.screenshot({ path: `${SHOTS}/home-box-no-375.png`, fullPage: true });
-});
-
-test('FNP form: refused without consent, then sent and acknowledged', async () => {
-  const { page } = await shop.open({ width: 1280 });
-  await page.goto(shop.url + '/Privatni/Fiksna/Prenos-broja');
-  const f = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await f('Ime').waitFor();
-  await f('Ime').fill('Milica');
-  await f('Prezime').fill('Jovanović');
-  await f('JMBG').fill('0101990710008');
-  await page.getByRole('combobox', { name: 'Mrežna grupa' }).selectOption('011');
-  await f('Broj telefona').fill('3456789');
-  await page.getByRole('combobox', { name: 'Trenutni operator' }).selectOption('SBB');
-  const inst = (field: string) => page.locator(`#f-fnp_installationAddress_${field}`);
-  await inst('town').fill('Beograd');
-  await inst('postalCode').fill('11000');
-  await inst('street').fill('Njegoševa');
-  await inst('streetNumber').fill('12');
-  await f('Kontakt telefon').fill('641234567');
-  await f('Kontakt imejl').fill('milica@example.rs');
-  await page.getByRole('checkbox', { name: 'Račun šaljite na adresu instalacije' }).check();
-  await page.getByRole('checkbox', { name: 'Prihvatam opšte uslove prenosa broja' }).check();
-  await page.getByRole('button', { name: 'Pošalji zahtev' }).click();
-  await page.getByText(/Tvoja saglasnost sa navedenim dokument(om|ima) je obavezna./).first().waitFor();
-  await page.screenshot({ path: `${SHOTS}/home-fnp-errors-1280.png`, fullPage: true });
-  await page.getByRole('checkbox', { name: /Saglasan\/na sam/ }).check();
-  await page.getByRole('button', { name: 'Pošalji zahtev' }).click();
-  await page.getByText('Hvala, zahtev je primljen').waitFor();
-  await page.getByText(/Zahtev za prenos broja je primljen \(broj zahteva FNP-[0-9A-F]{8}\)/).waitFor();
-  await page.screenshot({ path: `${SHOTS}/home-fnp-done-1280.png` });
-  const small = await shop.open({ width: 375 });
-  await small.page.goto(shop.url + '/Privatni/Fiksna/Prenos-broja');
-  await small.page.getByRole('textbox', { name: 'Ime', exact: true }).waitFor();
-  await small.page.screenshot({ path: `${SHOTS}/home-fnp-375.png` });
 });
