@@ -47,6 +47,7 @@ import { healthRoutes } from './health';
 import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
 import type { Redis } from 'ioredis';
 import { DEV_GATEWAY_SECRET } from './payment/secret';
+import { simulatedGateway, type GatewayProvider } from './payment/gateway/provider';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -99,6 +100,8 @@ export interface BuildAppOptions {
   limits?: LimitSettings;
   /** Self-care: the clock and bill-session lifetime (tests). */
   selfcare?: SelfcareRouteOptions;
+  /** The card gateway's provider interface (voids of late approvals) of the shop and self-care; default `selfcare.gateway`, else the simulator. */
+  gateway?: GatewayProvider;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
 }
@@ -285,8 +288,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await homeCheckoutRoutes(app);
   // the outbox page for testers (one-time codes): development mode only
   if (opts.dev) await devOutboxRoutes(app);
-  await gatewayRoutes(app);
-  await selfcareRoutes(app, opts.selfcare);
+  // one gateway provider for the shop's and self-care's voids; self-care's poll retries both (retryOrderVoids)
+  const gateway = opts.gateway ?? opts.selfcare?.gateway ?? simulatedGateway(app.ctx.db);
+  await gatewayRoutes(app, { gateway });
+  await selfcareRoutes(app, { ...opts.selfcare, gateway });
   await uiRoutes(app);
   await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
   app.get('/openapi.json', async () => openapi.document(app));

@@ -19,7 +19,8 @@ export function paymentOutcome(r: PaymentResultProps['result']): PaymentOutcome 
 
 /**
  * The card payment result screen: checking (spinner), paid (redirecting to the success page),
- * declined (redirecting to the failure page) or the card-limit error, which stays with its own message.
+ * declined (redirecting to the failure page) or the card-limit error, which stays with its own message. A paid order
+ * with a voided late card payment adds the server's message about it.
  */
 export default function PaymentResult({ result, error }: PaymentResultProps & VocabularyProps) {
   const t = useT();
@@ -32,6 +33,8 @@ export default function PaymentResult({ result, error }: PaymentResultProps & Vo
       </div>
       <h1 className="ot-result__title">{t(`payment.result.${outcome}.title`)}</h1>
       <p className="ot-result__text">{outcome === 'cardLimit' ? (result?.message ?? error ?? t('payment.result.cardLimit.text')) : t(`payment.result.${outcome}.text`)}</p>
+      {/* a paid order one of whose card payments came late and was voided: the server's message says the charge was reversed */}
+      {outcome === 'paid' && result?.message && <p className="ot-result__text">{result.message}</p>}
       {result?.code && <p className="ot-result__order">{t('order.number', { code: result.code })}</p>}
     </div>
   );

@@ -4,9 +4,9 @@ import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
 import { cartView, getOrCreateCart } from '../cart/index';
 import { checkoutOptions, consents, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';
-import { CartValidationFailure, confirmationData, findOrder, orderResult, orderStatus, type SubmitBody } from './orders';
+import { CartValidationFailure, confirmationData, findOrder, orderResult, type SubmitBody } from './orders';
 import { retryOrder, submitOrder } from '../workflows/place-order';
-import { authorizePayment } from '../workflows/payment';
+import { authorizePayment, orderPaymentStatus } from '../workflows/payment';
 import { creditCardsOf, ebillsOf, paymentModesOf, setMonthlyBill, setPaymentType } from '../workflows/payment-choice';
 import { requestPrepaidEmailCode, verifyPrepaidEmail } from '../workflows/prepaid';
 import { requesterOf } from '../lib/limits';
@@ -99,7 +99,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'orderStatus'>>({
     ...contractRoute(paths, 'orderStatus'), ...auth,
-    handler: async (req) => orderStatus(ui, await findOrder(db, req.sessionId!, req.query.orderCode), requestLang(req)),
+    handler: async (req) => orderPaymentStatus(db, ui, req.sessionId!, req.query.orderCode, requestLang(req)),
   });
   app.route<RouteOf<'confirmationData'>>({
     ...contractRoute(paths, 'confirmationData'), ...auth,

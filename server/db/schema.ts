@@ -278,7 +278,11 @@ export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
   orderId: integer('order_id').notNull().references(() => orders.id),
   amount: integer('amount').notNull(),
-  /** PENDING | APPROVED | DECLINED | CARD_LIMIT | CANCELLED (replaced: the order's cart changed before it was paid) */
+  /**
+   * PENDING | APPROVED | DECLINED | CARD_LIMIT | CANCELLED (replaced: the order's cart changed before it was paid) |
+   * VOIDED (PENDING | CANCELLED → VOIDED: the gateway approved a session that may no longer be paid — closed, or its
+   * order paid by another session — and the charge is given back)
+   */
   status: text('status').notNull().default('PENDING'),
   cardLast4: text('card_last4'),
   /** NEW_CARD | NEW_CARD_SAVE | SAVED_CARD (seed 000 §3 card payment types) */
@@ -289,8 +293,16 @@ export const payments = pgTable('payments', {
   savedCardId: text('saved_card_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** VOIDED payments: the gateway's void of the charge — PENDING (asked, to be retried) → VOIDED | FAILED; else null */
+  voidState: text('void_state').$type<'PENDING' | 'VOIDED' | 'FAILED'>(),
+  /** the gateway's reference of the void */
+  voidReference: text('void_reference'),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
 }, (t) => [
   index('payments_order_idx').on(t.orderId),
+  check('payments_void_state', sql`${t.voidState} IN ('PENDING', 'VOIDED', 'FAILED')`),
+  // the voids the poll still has to ask the gateway for
+  index('payments_void_pending_idx').on(t.id).where(sql`${t.voidState} = 'PENDING'`),
   // At most one open gateway session and at most one approved payment per order, whatever the number of instances.
   uniqueIndex('payments_one_pending_per_order').on(t.orderId).where(sql`${t.status} = 'PENDING'`),
   uniqueIndex('payments_one_approved_per_order').on(t.orderId).where(sql`${t.status} = 'APPROVED'`),

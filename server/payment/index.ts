@@ -1,6 +1,9 @@
 // The payment module's public surface: gateway sessions (payments table, written here only), the callback signature,
 // saved cards and e-bill accounts (server/payment/schema.ts) and the gateway simulator's shared card path.
-export { cancelOpenPayments, cancelPayment, completePayment, findPayment, openPaymentSession, verifyCallback, type CardChoice, type PaymentRow } from './service';
+export {
+  cancelOpenPayments, cancelPayment, completePayment, findPayment, openPaymentSession, retryOrderVoids, settleOrderVoid, verifyCallback, voidPayment,
+  voidsOfOrder, type CardChoice, type OrderVoid, type PaymentRow,
+} from './service';
 export { CALLBACK_MAX_AGE_MS, CALLBACK_MAX_SKEW_MS, fresh, sign, verify, type CallbackPayload, type GatewayResult, type SavedCardInfo } from './signature';
 export { DEV_GATEWAY_SECRET, gatewaySecretOf, GatewaySecretError, MIN_GATEWAY_SECRET_LENGTH } from './secret';
 export { simulatedGateway, type GatewayProvider, type VoidRequest, type VoidResult } from './gateway/provider';

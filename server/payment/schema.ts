@@ -94,7 +94,7 @@ export const gatewayChallenges = pgTable('gateway_challenges', {
  * server/payment/gateway/provider.ts). One per payment: a repeated void answers the first one's reference.
  */
 export const gatewayVoids = pgTable('gateway_voids', {
-  /** the payer's gateway session (self-care: its card payment id) */
+  /** the payer's gateway session (shop: payments.id, self-care: its card payment id) */
   paymentId: text('payment_id').primaryKey(),
   orderCode: text('order_code').notNull(),
   amount: integer('amount').notNull(),

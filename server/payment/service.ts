@@ -1,11 +1,12 @@
 // Payment (the payment module owns the payments table): gateway sessions of an order — open, cancel, complete.
 // Authorizing and settling a payment span checkout (the order) and catalog (stock): server/workflows/payment.ts.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { payments } from '../db/schema';
+import { orders, payments } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/ids';
 import { fresh, verify, type CallbackPayload } from './signature';
+import type { GatewayProvider } from './gateway/provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -60,4 +61,52 @@ export async function completePayment(tx: DbOrTx, paymentId: string, result: Cal
   const moved = await tx.update(payments).set({ status: result, completedAt: new Date() })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING'))).returning({ id: payments.id });
   return moved.length > 0;
+}
+
+/** A charge to give back: the payment (gateway session), its order's code and the amount charged. */
+export interface OrderVoid { id: string; orderCode: string; amount: number }
+
+/**
+ * An approval the shop cannot keep (its session was closed, or its order is no longer payable — paid by another
+ * session): PENDING | CANCELLED → VOIDED with void_state PENDING, once. Answers the charge to give back, or null when
+ * the payment was already settled (a repeated callback, a declined or approved session).
+ */
+export async function voidPayment(tx: DbOrTx, paymentId: string, orderCode: string): Promise<OrderVoid | null> {
+  const voided = await tx.update(payments).set({ status: 'VOIDED', voidState: 'PENDING', completedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['PENDING', 'CANCELLED'])))
+    .returning({ id: payments.id, amount: payments.amount });
+  return voided[0] ? { ...voided[0], orderCode } : null;
+}
+
+/**
+ * Gives a voided payment's charge back through the gateway provider and records the answer (void_state PENDING →
+ * VOIDED | FAILED, once). A provider that cannot be reached throws and leaves it PENDING for retryOrderVoids.
+ */
+export async function settleOrderVoid(db: DbOrTx, gateway: GatewayProvider, v: OrderVoid): Promise<'VOIDED' | 'FAILED'> {
+  const r = await gateway.void({ paymentId: v.id, orderCode: v.orderCode, amount: v.amount });
+  await db.update(payments).set({ voidState: r.state, voidReference: r.reference, voidedAt: new Date() })
+    .where(and(eq(payments.id, v.id), eq(payments.voidState, 'PENDING')));
+  return r.state;
+}
+
+/**
+ * Retries the voids a provider did not answer (self-care's background poll, SELFCARE_JOB_POLL_MS; any instance, each
+ * void idempotent), the oldest 50 a round. Answers how many were settled; throws (for the poll's log) when the
+ * provider failed for some, which stay PENDING for the next round.
+ */
+export async function retryOrderVoids(db: DbOrTx, gateway: GatewayProvider): Promise<number> {
+  const due = await db.select({ id: payments.id, orderCode: orders.code, amount: payments.amount })
+    .from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.voidState, 'PENDING')).orderBy(asc(payments.completedAt)).limit(50);
+  const errors: unknown[] = [];
+  for (const v of due) await settleOrderVoid(db, gateway, v).catch((e: unknown) => { errors.push(e); });
+  if (errors.length) throw new AggregateError(errors, `${errors.length} order payment void(s) left for the next round`);
+  return due.length;
+}
+
+/** The void states of an order's voided payments (what its payment status tells the shopper). */
+export async function voidsOfOrder(db: DbOrTx, orderId: number): Promise<Array<'PENDING' | 'VOIDED' | 'FAILED'>> {
+  const rows = await db.select({ state: payments.voidState }).from(payments)
+    .where(and(eq(payments.orderId, orderId), isNotNull(payments.voidState)));
+  return rows.map((r) => r.state!);
 }

@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../lib/errors';
 import { requestLang } from '../lib/lang';
 import { money } from '../lib/money';
-import { chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, simulatedGateway, type CallbackPayload, type GatewayProvider, type PayForm, type Reporter } from '../payment';
+import {
+  chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, retryOrderVoids, simulatedGateway, type CallbackPayload, type GatewayProvider,
+  type PayForm, type Reporter,
+} from '../payment';
 import {
   applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, closeIfUnpayable, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber,
   resultPathOf, retryPendingVoids, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
@@ -169,14 +172,15 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     handler: async (req) => submitContact(db, requesterOf(req), ui, requestLang(req), req.sessionId ?? null, req.body),
   });
 
-  // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED.
+  // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED. The same
+  // poll retries the gateway voids nobody got an answer for: self-care's and the shop's orders' (each void idempotent).
   const envPoll = Number(process.env.SELFCARE_JOB_POLL_MS);
   const pollMs = opts.jobPollMs ?? (Number.isFinite(envPoll) && process.env.SELFCARE_JOB_POLL_MS !== undefined ? envPoll : 60_000);
   if (pollMs > 0) {
     let running: Promise<unknown> | null = null;
     const timer = setInterval(() => {
       if (running) return;
-      running = Promise.all([runDueJobs(db, now()), retryPendingVoids(db, gateway)]).catch((e: unknown) => app.log.error(e)).finally(() => { running = null; });
+      running = Promise.all([runDueJobs(db, now()), retryPendingVoids(db, gateway), retryOrderVoids(db, gateway)]).catch((e: unknown) => app.log.error(e)).finally(() => { running = null; });
     }, pollMs);
     timer.unref();
     app.addHook('onClose', async () => { clearInterval(timer); await running; });

@@ -2,11 +2,16 @@
 // sessions) and catalog (stock given back when a payment fails) — one transaction each.
 import type { Db } from '../db/index';
 import { ApiError, notFound } from '../lib/errors';
-import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed } from '../checkout/index';
-import { cancelPayment, completePayment, findPayment, openPaymentSession, ownSavedCard, saveCardToken, verifyCallback, type CallbackPayload, type CardChoice } from '../payment/index';
+import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed, orderStatus } from '../checkout/index';
+import {
+  completePayment, findPayment, openPaymentSession, ownSavedCard, saveCardToken, verifyCallback, voidPayment, voidsOfOrder,
+  type CallbackPayload, type CardChoice, type OrderVoid,
+} from '../payment/index';
 import { userOfSession } from '../user/index';
 import { badInput } from '../lib/errors';
 import type { UiDocuments } from '../ui/index';
+import type { Lang } from '../lib/lang';
+import type { ResponseOf } from '../lib/contract';
 import { releaseOrderStock } from './place-order';
 import { prepaidPurchased } from './prepaid';
 
@@ -43,24 +48,28 @@ export async function authorizePayment(db: Db, sessionId: string, body: { orderI
   });
 }
 
-export type CallbackOutcome = 'applied' | 'alreadyProcessed';
+export type CallbackOutcome = 'applied' | 'alreadyProcessed' | 'voided';
 
 /**
  * Verifies the signature, then moves the payment and the order once; a repeat changes nothing. The order row is
  * locked first, and a payment is approved only while its order still awaits payment, so two sessions of one order
  * can never both be approved (the partial unique index payments_one_approved_per_order guards it in the database too).
+ * An approval the shop cannot keep — for a session it closed, or for an order no longer payable (paid by another
+ * session) — is voided: the payment becomes VOIDED (void_state PENDING) once, the answer is `voided`, and `toVoid`
+ * names the charge the caller gives back through the gateway provider after the commit (settleOrderVoid).
  * A failed payment gives the order's stock back once.
  */
-export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, ui?: UiDocuments): Promise<{ outcome: CallbackOutcome; orderCode: string }> {
+export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, ui?: UiDocuments): Promise<{ outcome: CallbackOutcome; orderCode: string; toVoid?: OrderVoid }> {
   verifyCallback(secret, payload, signature);
   return db.transaction(async (tx) => {
     const p = await findPayment(tx, payload.paymentId);
     const o = p ? await lockOrder(tx, p.orderId) : undefined;
     if (!p || !o || o.code !== payload.orderCode || p.amount !== payload.amount) throw notFound(payload.paymentId, 'error.payment.unknown');
-    if (payload.result === 'APPROVED' && o.status !== 'PAYMENT_PENDING') {
-      // the order is no longer payable (paid by another session, or placed again): this session is closed, not approved
-      await cancelPayment(tx, p.id);
-      return { outcome: 'alreadyProcessed' as const, orderCode: o.code };
+    if (payload.result === 'APPROVED' && (o.status !== 'PAYMENT_PENDING' || p.status === 'CANCELLED')) {
+      // a session the shop closed, or an order no longer payable (paid by another session, or placed again): the
+      // charge is not kept but given back, once (a repeat finds the payment VOIDED and changes nothing)
+      const toVoid = await voidPayment(tx, p.id, o.code);
+      return toVoid ? { outcome: 'voided' as const, orderCode: o.code, toVoid } : { outcome: 'alreadyProcessed' as const, orderCode: o.code };
     }
     if (!(await completePayment(tx, payload.paymentId, payload.result))) return { outcome: 'alreadyProcessed' as const, orderCode: o.code };
     if (payload.result === 'APPROVED') {
@@ -75,4 +84,18 @@ export async function applyCallback(db: Db, secret: string, payload: CallbackPay
     }
     return { outcome: 'applied' as const, orderCode: o.code };
   });
+}
+
+/**
+ * The payment status of an order (GET orderStatus): the order's, and when one of its card payments was voided (a late
+ * approval), the message says the charge was reversed — and, when the gateway refused the void, whom to ask.
+ */
+export async function orderPaymentStatus(db: Db, ui: UiDocuments, sessionId: string, orderCode: string, lang: Lang): Promise<ResponseOf<'orderStatus'>> {
+  const o = await findOrder(db, sessionId, orderCode);
+  const status = orderStatus(ui, o, lang);
+  if (status.message) return status;
+  const voids = await voidsOfOrder(db, o.id);
+  if (!voids.length) return status;
+  const keys = voids.includes('FAILED') ? ['payment.voided', 'payment.voidFailed'] : ['payment.voided'];
+  return { ...status, message: keys.map((k) => ui.message(lang, k)).join(' ') };
 }

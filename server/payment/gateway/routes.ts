@@ -10,14 +10,22 @@ import type { CallbackPayload } from '../signature';
 import { GATEWAY_CSS, renderChallenge, renderPage } from './page';
 import { answerChallenge, behaviourOfToken, chargeCard, CHALLENGE_PREFIX, findChallenge, type PayerSession, type Reporter } from './engine';
 import { findSavedCard } from '../cards';
+import { settleOrderVoid } from '../service';
+import { simulatedGateway, type GatewayProvider } from './provider';
 import { checkCardForm, pageLanguage, PAY_FORM_SCHEMA, type PayForm } from './form';
 
 export { checkCardForm, luhn, pageLanguage, PAY_FORM_SCHEMA, type PayForm } from './form';
 
 const SHOP_CALLBACK = '/gateway/callback';
 
-export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
+export interface GatewayRouteOptions {
+  /** the card gateway's provider interface (voids of late approvals); default the simulator */
+  gateway?: GatewayProvider;
+}
+
+export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOptions = {}): Promise<void> {
   const { db, ui, gatewaySecret } = app.ctx;
+  const gateway = opts.gateway ?? simulatedGateway(db);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -108,6 +116,9 @@ export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
     schema: { body: { $ref: 'payment.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
   }, async (req) => {
     const { signature, ...payload } = req.body;
-    return applyCallback(db, gatewaySecret, payload, signature, app.ctx.ui);
+    const { toVoid, ...result } = await applyCallback(db, gatewaySecret, payload, signature, app.ctx.ui);
+    // a late approval's charge is given back at once (a provider that does not answer: the background poll retries)
+    if (toVoid) await settleOrderVoid(db, gateway, toVoid).catch((e: unknown) => req.log.error(e, 'order payment void left for the retry'));
+    return result;
   });
 }
