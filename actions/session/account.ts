@@ -89,6 +89,9 @@ export default [
         if (e instanceof ApiError) session.setLoginFailure(e.message);
         throw e; // the shared error handler shows the server message
       }
+      // signed in: the dropdown closes before the user's initial shows in the header, so a click on it while the
+      // cart still loads opens the signed-in menu (closing it only at the end took that click back)
+      session.setLoginMenuOpen(false);
       try {
         session.setLoginFailure(null);
         await ctx.api.fetchToken();
@@ -97,7 +100,6 @@ export default [
       } finally {
         session.setLoginPending(false);
       }
-      session.setLoginMenuOpen(false);
       // the error toasts of earlier failed attempts are answered now
       for (const t of ui.toasts.filter((x) => x.kind === 'error')) ui.dismissToast(t.id);
       if (ui.forms[formId]) ui.setFormData(formId, { email });

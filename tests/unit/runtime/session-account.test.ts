@@ -1,3 +1,4 @@
+import { reaction } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { ApiError } from '../../../actions/api/errors';
@@ -65,6 +66,16 @@ describe('session.login', () => {
     expect(localStorage.getItem('user_data')).toBe('kupac@orbita.rs');
     expect(localStorage.getItem('user_number_id')).toBe('1000001');
     expect(JSON.parse(sessionStorage.getItem('users_services')!)).toMatchObject({ isPostPaid: true, isNet: true, isTv: false, isLightAccount: false });
+  });
+
+  it('closes the dropdown before the signed-in user shows, so a click on the initial while the cart loads opens the menu', async () => {
+    const { stores, ctx } = setup();
+    stores.session.setLoginMenuOpen(true);
+    const openWhenSignedIn: boolean[] = [];
+    const stop = reaction(() => stores.session.isAuthorized, (signedIn) => { if (signedIn) openWhenSignedIn.push(stores.session.loginMenuOpen); });
+    await run('session.login', { email: 'kupac@orbita.rs', password: 'Orbita2026!' }, ctx);
+    stop();
+    expect(openWhenSignedIn).toEqual([false]);
   });
 
   it('reads the login form when no arguments are given, and goes home from the login screen', async () => {
