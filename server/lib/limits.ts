@@ -212,14 +212,15 @@ export class Limits {
   // ---- the rules of issue 24 ----
 
   /**
-   * Before a one-time code or a message goes to `target`: the resend interval of the target, the target's, the
-   * account's and the client address's sends. Refused: 429 with the wait.
+   * Before a one-time code or a message goes to `target`: the resend interval of the target (per purpose: a code to
+   * remove a number from a register may follow the code that added it at once), the target's, the account's and the
+   * client address's sends. Refused: 429 with the wait.
    */
-  async send(from: Requester, channel: 'SMS' | 'EMAIL', target: string, opts: { resend?: boolean } = {}): Promise<void> {
+  async send(from: Requester, channel: 'SMS' | 'EMAIL', target: string, opts: { resend?: boolean; purpose?: string } = {}): Promise<void> {
     const t = `${channel}:${targetKey(target)}`;
     const account = await this.accountOf(from.sessionId);
     const hits: Hit[] = [];
-    if (opts.resend !== false) hits.push([channel === 'SMS' ? 'resendSms' : 'resendEmail', t]);
+    if (opts.resend !== false) hits.push([channel === 'SMS' ? 'resendSms' : 'resendEmail', opts.purpose ? `${t}:${opts.purpose}` : t]);
     hits.push(['sendTargetHour', t], ['sendTargetDay', t]);
     if (account !== null) hits.push(['sendAccountHour', String(account)], ['sendAccountDay', String(account)]);
     hits.push(['sendAddressHour', from.ip], ['sendAddressDay', from.ip]);

@@ -37,7 +37,7 @@ export async function issueCode(
   db: Db, from: Requester, key: CodeKey, channel: OutgoingMessage['channel'], seconds: number,
   text: (code: string) => { subject: string; body: string }, opts: { deliver?: boolean } = {},
 ): Promise<{ expiresInSeconds: number; expiresAt: string }> {
-  await from.limits.send(from, channel, key.subject);
+  await from.limits.send(from, channel, key.subject, { purpose: key.purpose });
   const code = String(randomInt(100000, 1_000_000));
   const expiresAt = new Date(Date.now() + seconds * 1000);
   await db.transaction(async (tx) => {

@@ -51,9 +51,12 @@ describe.each(drivers)('send limits on %s', (_driver, url) => {
   beforeAll(async () => { h = await startApp(url); }, 120_000);
   afterAll(async () => { await h?.close(); });
 
-  /** Lifts a target's resend interval, as if its 60 s (SMS) or 30 s (e-mail) had passed. */
-  const interval = (channel: 'SMS' | 'EMAIL', target: string) =>
-    h.app.ctx.limits.reset(channel === 'SMS' ? 'resendSms' : 'resendEmail', `${channel}:${targetKey(target)}`);
+  /** Lifts a target's resend interval (kept per code purpose, and without one for port-in), as if its 60 s (SMS)
+   *  or 30 s (e-mail) had passed. */
+  const PURPOSES = ['', 'REGISTRATION', 'PASSWORD_RESET', 'EMAIL_SET', 'PERSONAL_DATA', 'EMAIL_VERIFICATION', 'PREPAID_EMAIL',
+    'DONT_CALL_ADD', 'DONT_CALL_REMOVE', 'FNP'];
+  const interval = (channel: 'SMS' | 'EMAIL', target: string) => Promise.all(PURPOSES.map((p) =>
+    h.app.ctx.limits.reset(channel === 'SMS' ? 'resendSms' : 'resendEmail', `${channel}:${targetKey(target)}${p ? `:${p}` : ''}`)));
   const lastCode = async (recipient: string) => {
     const [m] = await h.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
     return m ? /\b(\d{6})\b/.exec(m.body)![1]! : null;
@@ -84,6 +87,19 @@ describe.each(drivers)('send limits on %s', (_driver, url) => {
       await interval(channel, target);
       expect((await call(await session(h.app, freshIp()), 'POST', path, body(target))).statusCode, name).toBe(200);
     }
+  });
+
+  it('the resend interval is per purpose: the code that removes a number from the register may follow the one that added it', async () => {
+    const number = freshMobile();
+    const d = await session(h.app, freshIp());
+    expect((await call(d, 'POST', DONT_CALL_OTP, { kind: 'MSISDN', action: 'ADD', number })).statusCode).toBe(200);
+    const added = await call(d, 'POST', `${V}/users/dontcall/msisdn/add`, { msisdn: number, code: await lastCode(`381${number.slice(1)}`) });
+    expect(added.statusCode, added.body).toBe(200);
+    const remove = await call(d, 'POST', DONT_CALL_OTP, { kind: 'MSISDN', action: 'REMOVE', number });
+    expect(remove.statusCode, remove.body).toBe(200);
+    const again = await call(d, 'POST', DONT_CALL_OTP, { kind: 'MSISDN', action: 'REMOVE', number });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().errors[0].reason).toBe('resendWait');
   });
 
   it('one number gets at most 5 codes an hour, from any session, address or module', async () => {
