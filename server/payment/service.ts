@@ -50,12 +50,6 @@ export async function findPayment(tx: DbOrTx, paymentId: string): Promise<Paymen
   return (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
 }
 
-/** A still pending session closed without being paid. */
-export async function cancelPayment(tx: DbOrTx, paymentId: string): Promise<void> {
-  await tx.update(payments).set({ status: 'CANCELLED', completedAt: new Date() })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')));
-}
-
 /** PENDING → the gateway's result, once: false when the session was no longer pending. */
 export async function completePayment(tx: DbOrTx, paymentId: string, result: CallbackPayload['result']): Promise<boolean> {
   const moved = await tx.update(payments).set({ status: result, completedAt: new Date() })

@@ -9,7 +9,7 @@ import type { Lang } from '../lib/lang';
 import type { ResponseOf } from '../lib/contract';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui';
-import { fresh, verify, type CallbackPayload, type GatewayProvider } from '../payment';
+import { verifyCallback, type CallbackPayload, type GatewayProvider } from '../payment';
 import { selfcareBalanceCredits, selfcareBills, selfcareBillSessions, selfcareCardPayments, selfcareSubscribers } from './schema';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
 
@@ -115,8 +115,7 @@ export interface CallbackResult { outcome: 'applied' | 'alreadyProcessed' | 'voi
  * forged or stale one is refused.
  */
 export async function applyCardCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, now: number = Date.now()): Promise<CallbackResult> {
-  if (!verify(secret, payload, signature)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.invalidSignature');
-  if (!fresh(payload.timestamp, now)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.staleCallback', {}, 'staleCallback');
+  verifyCallback(secret, payload, signature, now);
   return db.transaction(async (tx) => {
     const p = (await tx.select().from(selfcareCardPayments).where(eq(selfcareCardPayments.id, payload.paymentId)))[0];
     if (!p || p.orderId !== payload.orderCode || p.amount !== payload.amount) throw notFound(payload.paymentId, 'error.payment.unknown');
