@@ -182,6 +182,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const stop = opts.listen('cart_changed', { message: (sessionId) => cartRows.invalidateSession(sessionId), state: (live) => cartRows.setLive(live) });
     app.addHook('onClose', async () => { await stop(); });
   }
+  // PostgreSQL: a catalogue change (migration 0028's `catalog_changed`) is read as a delta at once, not at the next
+  // revision check (which stays the fallback while the feed is away)
+  if (opts.listen) {
+    const stop = opts.listen('catalog_changed', { message: () => app.ctx.catalog.changed(), state: (live) => { if (live) app.ctx.catalog.changed(); } });
+    app.addHook('onClose', async () => { await stop(); });
+  }
   // A write on this instance (an order, a payment callback giving stock back, a dev catalogue route…) may have
   // changed the catalogue or stock: the read model checks the revision on its next read.
   app.addHook('onSend', async (req, _reply, payload) => {

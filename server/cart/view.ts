@@ -117,7 +117,8 @@ export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n 
 /**
  * The Cart shape. With the catalogue read model (`cat`) the products come from memory and the answer is kept per
  * (cart row, language) in that snapshot: every change of the entries or coupons bumps the cart's version (and
- * updatedAt), any other change of the cart row changes the row itself, and a catalogue change replaces the snapshot.
+ * updatedAt), any other change of the cart row changes the row itself, and a change of one of its products drops it (the
+ * catalogue model's delta, server/catalog/model.ts).
  */
 export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, known?: KnownCart): Promise<Cart> {
   if (!cat) return computeCartView(db, ui, cart, lang);
@@ -125,8 +126,7 @@ export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
   const hit = cat.cartViews.get(key);
   if (hit) return hit;
   const view = await computeCartView(db, ui, cart, lang, cat, known);
-  if (cat.cartViews.size >= 5000) cat.cartViews.clear();
-  cat.cartViews.set(key, view);
+  cat.keepCartView(key, view); // kept until one of its products changes (bounded)
   return view;
 }
 

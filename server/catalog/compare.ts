@@ -48,7 +48,7 @@ export function compareProducts(cat: CatalogSnapshot, productCodes: string, lang
         return { name: g.name, rows, differs: rows.some((r) => r.differs) };
       }),
     };
-  });
+  }, codes);
 }
 
 const SUGGESTED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife'];

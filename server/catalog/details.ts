@@ -67,7 +67,7 @@ function tariffOffers(cat: CatalogSnapshot, device: CatalogProduct | null, lang:
 export function productDetails(cat: CatalogSnapshot, code: string, lang: Lang): ResponseOf<'productDetails'> {
   const p = cat.product(code);
   if (!p) throw notFound(code, 'error.unknownProduct');
-  return cat.memo(`details|${lang}|${code}`, () => computeDetails(cat, p, lang));
+  return cat.memo(`details|${lang}|${code}`, () => computeDetails(cat, p, lang), [code]);
 }
 
 function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang): ResponseOf<'productDetails'> {

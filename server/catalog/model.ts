@@ -1,104 +1,305 @@
 // The in-memory catalogue read model: every product with its variants, pictures, stock, price plans, terms and
-// charges, the device × tariff prices, the references and the CMS components, loaded in one consistent read.
-// Search, details, references, specification, CMS components and the products of cart views are answered from it.
+// charges, the device × tariff prices, the references and the CMS components. Search, details, references,
+// specification, CMS components and the products of cart views are answered from it.
 //
-// Invalidation: the `catalog_revision` row is raised at commit by deferred triggers on every catalogue and stock
-// table (migration 0004), whoever changes them (this instance, another instance, an operator's SQL). Each instance
-// reads that one row at most every `checkMs` (1 s) while it is being asked, and reloads when it moved; a write
-// request on this instance (orders, payment callbacks giving stock back, the dev catalogue routes…) marks the model
-// to check on its next read, so this instance's own changes show at once. Stock levels shown may thus lag another
-// instance's change by up to `checkMs`; adding to the cart and ordering still check stock in SQL.
-import { asc, eq } from 'drizzle-orm';
+// Change by delta (issue 25). The catalogue tables' deferred triggers (migrations 0004, 0028) raise the
+// `catalog_revision` row at commit and record what changed in `catalog_changes` (kind + key at its latest revision:
+// a product, a variant's stock, a device's prices, a product's references, a CMS component). Each instance reads the
+// revision at most every `checkMs` (1 s) while asked — at once after a write request on this instance (`invalidate`)
+// or a PostgreSQL notification on `catalog_changed` (`changed`) — and, when it moved, reads the changes since its
+// revision and only those things (a pure stock change costs a stock read of those variants), in one read-only
+// snapshot. The next CatalogSnapshot shares every untouched product object and map with the previous one and keeps
+// the memoized answers and cart views that do not depend on a changed thing (each answer records what it read, see
+// `memo`). Stock shown may lag another instance's change by up to `checkMs`; adding to the cart and ordering check
+// stock in SQL.
+//
+// Full rebuild (the first start; a revision older than the pruned change rows; a delta too large): pages of products
+// read one statement at a time with the event loop free in between (no long transaction: PGlite's one connection
+// stays open to requests), then the changes made meanwhile applied as a delta. After the start it runs in the
+// background while the old snapshot keeps serving. `stats()` counts what each refresh cost.
+import { performance } from 'node:perf_hooks';
+import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import * as s from '../db/schema';
-import { loadProducts, type CatalogProduct, type DevicePriceRow } from './repository';
+import { loadProductPage, loadProducts, stockLevelsOf, type CatalogProduct, type DevicePriceRow } from './repository';
 import type { Cart } from '../../schemas/types/api.cart';
 
 type ReferenceRow = typeof s.productReferences.$inferSelect;
 type CmsRow = typeof s.cmsComponents.$inferSelect;
 
-export class CatalogSnapshot {
-  readonly byCode = new Map<string, CatalogProduct>();
-  /** variant code → product code */
-  readonly productOfVariant = new Map<string, string>();
-  private readonly dpByDevice = new Map<string, DevicePriceRow[]>();
-  private readonly refs = new Map<string, ReferenceRow[]>();
-  private readonly cms = new Map<string, CmsRow>();
-  private readonly childless = new Set<string>();
-  /** Answers computed from this snapshot (search / details per query and language); dropped with it. */
-  readonly answers = new Map<string, unknown>();
-  /** Cart views of this snapshot (server/cart/view.ts), per cart row and language. */
-  readonly cartViews = new Map<string, Cart>();
+/**
+ * What a memoized answer was computed from: keys `p:<product>`, `dp:<device>`, `ref:<product>`, `cms:<id>`,
+ * `cms:*` (every component), `parents` (which tariffs have children), `any` (every product), and `cats`: categories
+ * whose every product (and its device prices) the answer read. A product of a category already in `cats` is not
+ * recorded again: a change of a product (or of its device prices) marks every category it was or is in.
+ */
+export interface Deps { keys: Set<string>; cats: Set<string> }
+const newDeps = (): Deps => ({ keys: new Set(), cats: new Set() });
+const dependsOn = (d: Deps, changed: Deps): boolean => {
+  for (const k of changed.keys) if (d.keys.has(k)) return true;
+  for (const c of changed.cats) if (d.cats.has(c)) return true;
+  return false;
+};
+const addAll = (into: Deps, from: Deps) => {
+  for (const k of from.keys) into.keys.add(k);
+  for (const c of from.cats) into.cats.add(c);
+};
 
-  constructor(readonly revision: number, readonly all: CatalogProduct[], devicePrices: DevicePriceRow[], references: ReferenceRow[], cms: CmsRow[]) {
-    for (const p of all) {
-      this.byCode.set(p.product.code, p);
-      for (const v of p.variants) this.productOfVariant.set(v.code, p.product.code);
-    }
-    for (const d of devicePrices) {
-      const list = this.dpByDevice.get(d.deviceCode) ?? [];
-      list.push(d);
-      this.dpByDevice.set(d.deviceCode, list);
-    }
-    for (const r of references) {
-      const key = `${r.productCode}|${r.referenceType}`;
-      const list = this.refs.get(key) ?? [];
-      list.push(r);
-      this.refs.set(key, list);
-    }
-    for (const c of cms) this.cms.set(c.id, c);
-    const parents = new Set(all.map((p) => p.product.parentCode).filter((c): c is string => c !== null));
-    for (const p of all) if (!parents.has(p.product.code)) this.childless.add(p.product.code);
+/** The answers being computed (memo computations are synchronous; a nested one adds its reads to the outer one). */
+const tracking: Deps[] = [];
+const top = (): Deps | undefined => tracking[tracking.length - 1];
+
+const MAX_ANSWERS = 2000;
+const MAX_CART_VIEWS = 5000;
+
+/** Memoized values of one snapshot with what each depends on; carried into the next snapshot unless it depends on a change. */
+export class MemoTable<T> {
+  private readonly entries: Map<string, { value: T; deps: Deps }>;
+
+  constructor(private readonly max: number, entries?: Map<string, { value: T; deps: Deps }>) {
+    this.entries = entries ?? new Map();
   }
 
-  /** Same answer as repository.loadProducts: by sort order, optionally only some codes and one category. */
-  products(where: { codes?: string[]; category?: string }): CatalogProduct[] {
-    let rows: CatalogProduct[];
+  get size(): number { return this.entries.size; }
+  get(key: string): T | undefined { return this.entries.get(key)?.value; }
+  entry(key: string): { value: T; deps: Deps } | undefined { return this.entries.get(key); }
+  clear(): void { this.entries.clear(); }
+
+  set(key: string, value: T, deps: Deps): void {
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { value, deps });
+  }
+
+  /** The entries that do not depend on `changed`, for the next snapshot; counts kept and dropped. */
+  carry(changed: Deps): { table: MemoTable<T>; kept: number; dropped: number } {
+    const next = new Map<string, { value: T; deps: Deps }>();
+    for (const [k, e] of this.entries) if (!dependsOn(e.deps, changed)) next.set(k, e);
+    return { table: new MemoTable(this.max, next), kept: next.size, dropped: this.entries.size - next.size };
+  }
+}
+
+/** The parts of a snapshot; a delta copies only the maps it changes. */
+interface Parts {
+  revision: number;
+  byCode: Map<string, CatalogProduct>;
+  /** the products by sort order, and each one's index in it */
+  list: CatalogProduct[];
+  pos: Map<string, number>;
+  productOfVariant: Map<string, string>;
+  dpByDevice: Map<string, DevicePriceRow[]>;
+  /** product code → reference type → rows by sortOrder */
+  refs: Map<string, Map<string, ReferenceRow[]>>;
+  cms: Map<string, CmsRow>;
+  childless: Set<string>;
+}
+
+const bySortOrder = (a: CatalogProduct, b: CatalogProduct) => a.product.sortOrder - b.product.sortOrder || (a.product.code < b.product.code ? -1 : a.product.code > b.product.code ? 1 : 0);
+
+function positions(list: CatalogProduct[]): Map<string, number> {
+  const pos = new Map<string, number>();
+  list.forEach((p, i) => pos.set(p.product.code, i));
+  return pos;
+}
+
+function childlessOf(list: CatalogProduct[]): Set<string> {
+  const parents = new Set<string>();
+  for (const p of list) if (p.product.parentCode !== null) parents.add(p.product.parentCode);
+  const out = new Set<string>();
+  for (const p of list) if (!parents.has(p.product.code)) out.add(p.product.code);
+  return out;
+}
+
+function addRefs(refs: Map<string, Map<string, ReferenceRow[]>>, rows: ReferenceRow[]): void {
+  for (const r of rows) {
+    let byType = refs.get(r.productCode);
+    if (!byType) refs.set(r.productCode, byType = new Map());
+    const list = byType.get(r.referenceType);
+    if (list) list.push(r); else byType.set(r.referenceType, [r]);
+  }
+}
+
+function addDevicePrices(dp: Map<string, DevicePriceRow[]>, rows: DevicePriceRow[]): void {
+  for (const d of rows) {
+    const list = dp.get(d.deviceCode);
+    if (list) list.push(d); else dp.set(d.deviceCode, [d]);
+  }
+}
+
+export class CatalogSnapshot {
+  readonly revision: number;
+  readonly byCode: Map<string, CatalogProduct>;
+  /** variant code → product code */
+  readonly productOfVariant: Map<string, string>;
+  private readonly list: CatalogProduct[];
+  private readonly pos: Map<string, number>;
+  private readonly dpByDevice: Map<string, DevicePriceRow[]>;
+  private readonly refs: Map<string, Map<string, ReferenceRow[]>>;
+  private readonly cms: Map<string, CmsRow>;
+  private readonly childless: Set<string>;
+  private readonly byCategory = new Map<string, CatalogProduct[]>();
+  /** Answers computed from this snapshot (search / details / … per query and language) with what they read. */
+  readonly answers: MemoTable<unknown>;
+  /** Cart views of this snapshot (server/cart/view.ts), per cart row and language, with their products. */
+  readonly cartViews: MemoTable<Cart>;
+
+  constructor(parts: Parts, answers?: MemoTable<unknown>, cartViews?: MemoTable<Cart>) {
+    this.revision = parts.revision;
+    this.byCode = parts.byCode;
+    this.list = parts.list;
+    this.pos = parts.pos;
+    this.productOfVariant = parts.productOfVariant;
+    this.dpByDevice = parts.dpByDevice;
+    this.refs = parts.refs;
+    this.cms = parts.cms;
+    this.childless = parts.childless;
+    this.answers = answers ?? new MemoTable(MAX_ANSWERS);
+    this.cartViews = cartViews ?? new MemoTable(MAX_CART_VIEWS);
+  }
+
+  /** The parts, for the next snapshot of a delta. */
+  parts(): Parts {
+    return { revision: this.revision, byCode: this.byCode, list: this.list, pos: this.pos, productOfVariant: this.productOfVariant,
+      dpByDevice: this.dpByDevice, refs: this.refs, cms: this.cms, childless: this.childless };
+  }
+
+  get size(): number { return this.list.length; }
+
+  /** Every product by sort order (an answer reading it depends on every product). */
+  get all(): CatalogProduct[] {
+    top()?.keys.add('any');
+    return this.list;
+  }
+
+  private trackProduct(t: Deps, kind: 'p' | 'dp', code: string): void {
+    const p = this.byCode.get(code);
+    if (p && t.cats.size > 0 && p.product.categories.some((c) => t.cats.has(c))) return;
+    t.keys.add(`${kind}:${code}`);
+  }
+
+  /** Same answer as repository.loadProducts: by sort order, optionally only some codes and one category (or any of
+   *  several categories). */
+  products(where: { codes?: string[]; category?: string; categories?: string[] }): CatalogProduct[] {
+    const t = top();
     if (where.codes) {
-      const want = new Set(where.codes);
-      rows = this.all.filter((p) => want.has(p.product.code));
-    } else {
-      rows = this.all;
+      const found: CatalogProduct[] = [];
+      for (const code of new Set(where.codes)) {
+        const p = this.byCode.get(code);
+        if (p) found.push(p);
+        if (t) this.trackProduct(t, 'p', code);
+      }
+      found.sort((a, b) => this.pos.get(a.product.code)! - this.pos.get(b.product.code)!);
+      const cat = where.category;
+      return cat ? found.filter((p) => p.product.categories.includes(cat)) : found;
     }
-    return where.category ? rows.filter((p) => p.product.categories.includes(where.category!)) : rows;
+    if (where.category) {
+      if (t) t.cats.add(where.category);
+      return this.inCategory(where.category);
+    }
+    if (where.categories) {
+      const cats = where.categories;
+      if (t) for (const c of cats) t.cats.add(c);
+      const key = `\0${cats.join('\0')}`;
+      let hit = this.byCategory.get(key);
+      if (!hit) this.byCategory.set(key, hit = this.list.filter((p) => p.product.categories.some((c) => cats.includes(c))));
+      return hit;
+    }
+    t?.keys.add('any');
+    return this.list;
+  }
+
+  private inCategory(category: string): CatalogProduct[] {
+    let hit = this.byCategory.get(category);
+    if (!hit) this.byCategory.set(category, hit = this.list.filter((p) => p.product.categories.includes(category)));
+    return hit;
   }
 
   product(code: string): CatalogProduct | null {
+    const t = top();
+    if (t) this.trackProduct(t, 'p', code);
     return this.byCode.get(code) ?? null;
   }
 
   devicePricesOf(deviceCodes: string[]): DevicePriceRow[] {
+    const t = top();
+    if (t) for (const c of deviceCodes) this.trackProduct(t, 'dp', c);
     return deviceCodes.flatMap((c) => this.dpByDevice.get(c) ?? []);
   }
 
   referencesOf(productCode: string, referenceType: string): ReferenceRow[] {
-    return this.refs.get(`${productCode}|${referenceType}`) ?? [];
+    top()?.keys.add(`ref:${productCode}`);
+    return this.refs.get(productCode)?.get(referenceType) ?? [];
   }
 
   cmsComponent(id: string): CmsRow | null {
+    top()?.keys.add(`cms:${id}`);
     return this.cms.get(id) ?? null;
   }
 
   /** The banners of a list (a category code or 'home'), by webPosition. */
   bannersOf(categoryCode: string): CmsRow[] {
+    top()?.keys.add('cms:*');
     return [...this.cms.values()].filter((c) => c.categoryCode === categoryCode && c.webPosition !== null)
       .sort((a, b) => a.webPosition! - b.webPosition! || a.id.localeCompare(b.id));
   }
 
   /** A tariff that no other product names as its parent. */
   hasNoChildren(code: string): boolean {
+    top()?.keys.add('parents');
     return this.childless.has(code);
   }
 
-  /** Memoizes an answer of this snapshot (bounded; the snapshot is replaced on every change). */
-  memo<T>(key: string, compute: () => T): T {
-    const hit = this.answers.get(key);
-    if (hit !== undefined) return hit as T;
-    const value = compute();
-    if (this.answers.size >= 2000) this.answers.clear();
-    this.answers.set(key, value);
+  /**
+   * Memoizes an answer of this snapshot (bounded). What `compute` reads through this snapshot is recorded with it
+   * (a hit inside another computation adds its record to that one), so a delta keeps it unless one of those changed.
+   * `products`: the products it depends on that `compute` was handed rather than read (looked up before).
+   */
+  memo<T>(key: string, compute: () => T, products: string[] = []): T {
+    const hit = this.answers.entry(key);
+    const outer = top();
+    if (hit !== undefined) {
+      if (outer) addAll(outer, hit.deps);
+      return hit.value as T;
+    }
+    const deps = newDeps();
+    tracking.push(deps);
+    for (const code of products) this.trackProduct(deps, 'p', code);
+    let value: T;
+    try {
+      value = compute();
+    } finally {
+      tracking.pop();
+    }
+    if (outer) addAll(outer, deps);
+    this.answers.set(key, value, deps);
     return value;
   }
+
+  /** Keeps a cart view (server/cart/view.ts) until one of its products changes. */
+  keepCartView(key: string, view: Cart): void {
+    const deps = newDeps();
+    for (const e of view.entries) deps.keys.add(`p:${this.productOfVariant.get(e.product.code) ?? e.product.code}`);
+    this.cartViews.set(key, view, deps);
+  }
+}
+
+/** What refresh costs, for tests and metrics. */
+export interface CatalogStats {
+  revision: number;
+  products: number;
+  fullRebuilds: number;
+  deltasApplied: number;
+  /** products read again in full by deltas */
+  productsReloaded: number;
+  /** variants whose stock alone a delta read */
+  stockReads: number;
+  answersDropped: number;
+  answersKept: number;
+  cartViewsDropped: number;
+  cartViewsKept: number;
+  lastRebuildMs: number;
+  /** the longest slice of a full rebuild (one page read and built), wall time: the most it held the event loop */
+  longestSliceMs: number;
+  rebuilding: boolean;
 }
 
 export async function readRevision(db: DbOrTx): Promise<number> {
@@ -106,16 +307,25 @@ export async function readRevision(db: DbOrTx): Promise<number> {
   return rows[0]?.revision ?? 0;
 }
 
-/** Reads the whole catalogue and its revision in one snapshot of the database. */
-export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
-  return db.transaction(async (tx) => {
-    const revision = await readRevision(tx);
-    const all = await loadProducts(tx, {});
-    const dp = await tx.select().from(s.devicePrices).orderBy(asc(s.devicePrices.id));
-    const refs = await tx.select().from(s.productReferences).orderBy(asc(s.productReferences.sortOrder));
-    const cms = await tx.select().from(s.cmsComponents);
-    return new CatalogSnapshot(revision, all, dp, refs, cms);
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+/** The revision, the pruned revision and the changes after `since`, in one statement. */
+async function readChanges(db: DbOrTx, since: number): Promise<{ revision: number; pruned: number; changes: Array<{ kind: string; key: string }> }> {
+  const rows = await db.select({
+    revision: s.catalogRevision.revision, pruned: s.catalogRevision.prunedRevision, kind: s.catalogChanges.kind, key: s.catalogChanges.key,
+  }).from(s.catalogRevision).leftJoin(s.catalogChanges, gt(s.catalogChanges.revision, since)).where(eq(s.catalogRevision.id, 1));
+  const head = rows[0];
+  return {
+    revision: Number(head?.revision ?? 0), pruned: Number(head?.pruned ?? 0),
+    changes: rows.flatMap((r) => (r.kind !== null && r.key !== null ? [{ kind: r.kind, key: r.key }] : [])),
+  };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface CatalogModelOptions {
+  /** products per slice of a full rebuild (default 500) */
+  pageSize?: number;
+  /** a delta of more changes than this is a full rebuild instead (default 2000) */
+  maxDelta?: number;
 }
 
 export class CatalogModel {
@@ -123,10 +333,20 @@ export class CatalogModel {
   private checkedAt = 0;
   private dirty = true;
   private pending: Promise<CatalogSnapshot> | null = null;
+  private rebuild: Promise<void> | null = null;
+  private readonly pageSize: number;
+  private readonly maxDelta: number;
+  private readonly counters = {
+    fullRebuilds: 0, deltasApplied: 0, productsReloaded: 0, stockReads: 0, answersDropped: 0, answersKept: 0,
+    cartViewsDropped: 0, cartViewsKept: 0, lastRebuildMs: 0, longestSliceMs: 0,
+  };
 
-  constructor(private readonly db: Db, private readonly checkMs = 1000) {}
+  constructor(private readonly db: Db, private readonly checkMs = 1000, opts: CatalogModelOptions = {}) {
+    this.pageSize = opts.pageSize ?? 500;
+    this.maxDelta = opts.maxDelta ?? 2000;
+  }
 
-  /** The current snapshot: no query while fresh, one tiny revision read per `checkMs`, a reload when it moved. */
+  /** The current snapshot: no query while fresh, one tiny read per `checkMs`, a delta when the revision moved. */
   current(): Promise<CatalogSnapshot> {
     if (this.snap && !this.dirty && Date.now() - this.checkedAt < this.checkMs) return Promise.resolve(this.snap);
     return (this.pending ??= this.refresh().finally(() => { this.pending = null; }));
@@ -137,23 +357,248 @@ export class CatalogModel {
     this.dirty = true;
   }
 
+  /** The catalogue changed (a PostgreSQL notification): read the changes now, off any request. */
+  changed(): void {
+    this.dirty = true;
+    if (this.snap) void this.current().catch(() => {});
+  }
+
+  stats(): CatalogStats {
+    return { ...this.counters, revision: this.snap?.revision ?? 0, products: this.snap?.size ?? 0, rebuilding: this.rebuild !== null };
+  }
+
+  /** Resolves when no full rebuild is running (tests). */
+  async settled(): Promise<void> {
+    while (this.rebuild) await this.rebuild;
+  }
+
+  /** Starts a full rebuild in the background (the current snapshot keeps serving); tests and operators. */
+  rebuildInBackground(): Promise<void> {
+    return (this.rebuild ??= this.fullBuild().then((snap) => {
+      this.snap = snap;
+      this.dirty = true; // what changed after its catch-up is read on the next request
+    }, () => { /* the database is away: the next check tries again */ }).finally(() => { this.rebuild = null; }));
+  }
+
   private async refresh(): Promise<CatalogSnapshot> {
     const started = Date.now();
     this.dirty = false; // an invalidate() during this refresh makes the next read check again
-    try {
-      if (this.snap && (await readRevision(this.db)) === this.snap.revision) {
-        this.checkedAt = started;
-        return this.snap;
-      }
-      this.snap = await loadSnapshot(this.db);
+    if (!this.snap) {
+      // the first start awaits its build (sliced all the same: /health answers meanwhile)
+      this.snap = await this.fullBuild();
       this.checkedAt = started;
       return this.snap;
-    } catch (err) {
+    }
+    if (this.rebuild) return this.snap; // the rebuild's catch-up applies what changed meanwhile
+    try {
+      const head = await readChanges(this.db, this.snap.revision);
+      if (head.revision !== this.snap.revision) {
+        if (head.pruned > this.snap.revision || head.changes.length > this.maxDelta) void this.rebuildInBackground();
+        else this.snap = await this.delta(this.snap);
+      }
+      this.checkedAt = started;
+      return this.snap;
+    } catch {
       // the database is away (a restart, a lost connection): the last model keeps serving, and the revision is read
-      // again `checkMs` later (writes, which need the database, still fail on their own); no model yet: the error
-      if (!this.snap) throw err;
+      // again `checkMs` later (writes, which need the database, still fail on their own)
       this.checkedAt = started;
       return this.snap;
     }
   }
+
+  /** Reads the whole catalogue in slices, then applies what changed while it read. */
+  private async fullBuild(): Promise<CatalogSnapshot> {
+    const started = performance.now();
+    const db = this.db;
+    const slice = (since: number) => { this.counters.longestSliceMs = Math.max(this.counters.longestSliceMs, performance.now() - since); };
+    const head = await readChanges(db, Number.MAX_SAFE_INTEGER);
+    const byCode = new Map<string, CatalogProduct>();
+    const productOfVariant = new Map<string, string>();
+    const dpByDevice = new Map<string, DevicePriceRow[]>();
+    const refs = new Map<string, Map<string, ReferenceRow[]>>();
+    let after: string | null = null;
+    for (;;) {
+      const t0 = performance.now();
+      const page = await loadProductPage(db, after, this.pageSize);
+      if (page.length === 0) { slice(t0); break; }
+      const codes = page.map((p) => p.product.code);
+      const dp = await db.select().from(s.devicePrices).where(inArray(s.devicePrices.deviceCode, codes)).orderBy(asc(s.devicePrices.id));
+      const rf = await db.select().from(s.productReferences).where(inArray(s.productReferences.productCode, codes)).orderBy(asc(s.productReferences.sortOrder));
+      for (const p of page) {
+        byCode.set(p.product.code, p);
+        for (const v of p.variants) productOfVariant.set(v.code, p.product.code);
+      }
+      addDevicePrices(dpByDevice, dp);
+      addRefs(refs, rf);
+      after = codes[codes.length - 1];
+      slice(t0);
+      await nextTurn();
+    }
+    const t1 = performance.now();
+    const cmsRows = await db.select().from(s.cmsComponents);
+    const list = [...byCode.values()].sort(bySortOrder);
+    const snap = new CatalogSnapshot({
+      revision: head.revision, byCode, list, pos: positions(list), productOfVariant, dpByDevice, refs,
+      cms: new Map(cmsRows.map((c) => [c.id, c])), childless: childlessOf(list),
+    });
+    slice(t1);
+    await nextTurn();
+    // what changed while the pages were read (each key read again in one snapshot): the model is that snapshot's
+    const caughtUp = await this.delta(snap, true);
+    const old = this.snap;
+    if (old) this.counters.answersDropped += old.answers.size;
+    if (old) this.counters.cartViewsDropped += old.cartViews.size;
+    this.counters.fullRebuilds++;
+    this.counters.lastRebuildMs = Math.round(performance.now() - started);
+    return caughtUp;
+  }
+
+  /** The next snapshot: the changes after `from`'s revision read with those things in one read-only snapshot. */
+  private async delta(from: CatalogSnapshot, catchUp = false): Promise<CatalogSnapshot> {
+    const read = await this.db.transaction(async (tx) => {
+      const head = await readChanges(tx, from.revision);
+      if (head.revision === from.revision) return null;
+      const productCodes = new Set<string>();
+      const stockVariants = new Set<string>();
+      const devices = new Set<string>();
+      const refProducts = new Set<string>();
+      const cmsIds = new Set<string>();
+      const unknownVariants: string[] = [];
+      for (const c of head.changes) {
+        if (c.kind === 'product') productCodes.add(c.key);
+        else if (c.kind === 'stock') stockVariants.add(c.key);
+        else if (c.kind === 'device_price') devices.add(c.key);
+        else if (c.kind === 'reference') refProducts.add(c.key);
+        else if (c.kind === 'cms') cmsIds.add(c.key);
+      }
+      // a stock change of a variant this model does not know (new): its product is read in full
+      for (const v of stockVariants) if (!from.productOfVariant.has(v)) unknownVariants.push(v);
+      if (unknownVariants.length > 0) {
+        const owners = await tx.select({ code: s.productVariants.code, productCode: s.productVariants.productCode }).from(s.productVariants)
+          .where(inArray(s.productVariants.code, unknownVariants));
+        for (const o of owners) productCodes.add(o.productCode);
+      }
+      const stockOnly = [...stockVariants].filter((v) => {
+        const owner = from.productOfVariant.get(v);
+        return owner !== undefined && !productCodes.has(owner);
+      });
+      const products = await loadProducts(tx, { codes: [...productCodes] });
+      const levels = await stockLevelsOf(tx, stockOnly);
+      const dp = devices.size === 0 ? [] : await tx.select().from(s.devicePrices).where(inArray(s.devicePrices.deviceCode, [...devices])).orderBy(asc(s.devicePrices.id));
+      const rf = refProducts.size === 0 ? [] : await tx.select().from(s.productReferences).where(inArray(s.productReferences.productCode, [...refProducts])).orderBy(asc(s.productReferences.sortOrder));
+      const cms = cmsIds.size === 0 ? [] : await tx.select().from(s.cmsComponents).where(inArray(s.cmsComponents.id, [...cmsIds]));
+      return { revision: head.revision, productCodes, products, stockOnly, levels, devices, dp, refProducts, rf, cmsIds, cms };
+    }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    if (!read) return from;
+
+    const p = from.parts();
+    const changed = newDeps();
+    const touchProduct = (old: CatalogProduct | undefined, now: CatalogProduct | undefined) => {
+      const code = (now ?? old)!.product.code;
+      changed.keys.add(`p:${code}`);
+      for (const c of old?.product.categories ?? []) changed.cats.add(c);
+      for (const c of now?.product.categories ?? []) changed.cats.add(c);
+    };
+    let byCode = p.byCode;
+    let productOfVariant = p.productOfVariant;
+    let membership = false; // a product came, went, moved in the order or changed its categories
+    let parents = false;
+    const replaced = new Map<string, CatalogProduct>();
+    const writableByCode = () => (byCode === p.byCode ? (byCode = new Map(p.byCode)) : byCode);
+    const writableVariants = () => (productOfVariant === p.productOfVariant ? (productOfVariant = new Map(p.productOfVariant)) : productOfVariant);
+
+    // products read again in full (or gone)
+    const loaded = new Map(read.products.map((x) => [x.product.code, x]));
+    for (const code of read.productCodes) {
+      const old = p.byCode.get(code);
+      const now = loaded.get(code);
+      if (!old && !now) continue;
+      touchProduct(old, now);
+      if (!old || !now || old.product.sortOrder !== now.product.sortOrder || old.product.categories.join('\0') !== now.product.categories.join('\0')) membership = true;
+      if ((old?.product.parentCode ?? null) !== (now?.product.parentCode ?? null)) parents = true;
+      const oldVariants = old?.variants.map((v) => v.code).join('\0') ?? '';
+      const newVariants = now?.variants.map((v) => v.code).join('\0') ?? '';
+      if (oldVariants !== newVariants) {
+        const m = writableVariants();
+        for (const v of old?.variants ?? []) if (m.get(v.code) === code) m.delete(v.code);
+        for (const v of now?.variants ?? []) m.set(v.code, code);
+      }
+      if (now) { writableByCode().set(code, now); replaced.set(code, now); } else { writableByCode().delete(code); }
+    }
+    // stock alone: the product object again with those variants' levels (a variant without a stock row has 0)
+    if (read.stockOnly.length > 0) {
+      const byProduct = new Map<string, string[]>();
+      for (const v of read.stockOnly) {
+        const owner = p.productOfVariant.get(v)!;
+        const list = byProduct.get(owner);
+        if (list) list.push(v); else byProduct.set(owner, [v]);
+      }
+      for (const [code, variants] of byProduct) {
+        const old = (byCode.get(code) ?? p.byCode.get(code));
+        if (!old) continue;
+        const want = new Set(variants);
+        const now: CatalogProduct = { ...old, variants: old.variants.map((v) => (want.has(v.code) ? { ...v, stockLevel: read.levels.get(v.code) ?? 0 } : v)) };
+        touchProduct(old, now);
+        writableByCode().set(code, now);
+        replaced.set(code, now);
+      }
+    }
+    let list = p.list;
+    let pos = p.pos;
+    if (membership) {
+      list = [...byCode.values()].sort(bySortOrder);
+      pos = positions(list);
+    } else if (replaced.size > 0) {
+      list = p.list.slice();
+      for (const [code, x] of replaced) list[pos.get(code)!] = x;
+    }
+    if (replaced.size > 0 || membership) changed.keys.add('any');
+    // device prices of some devices: a device's categories are marked too (a list reads the prices of its devices)
+    let dpByDevice = p.dpByDevice;
+    if (read.devices.size > 0) {
+      dpByDevice = new Map(p.dpByDevice);
+      for (const d of read.devices) {
+        dpByDevice.delete(d);
+        changed.keys.add(`dp:${d}`);
+        changed.keys.add('any');
+        for (const c of p.byCode.get(d)?.product.categories ?? []) changed.cats.add(c);
+        for (const c of byCode.get(d)?.product.categories ?? []) changed.cats.add(c);
+      }
+      addDevicePrices(dpByDevice, read.dp);
+    }
+    let refs = p.refs;
+    if (read.refProducts.size > 0) {
+      refs = new Map(p.refs);
+      for (const code of read.refProducts) { refs.delete(code); changed.keys.add(`ref:${code}`); }
+      addRefs(refs, read.rf);
+    }
+    let cms = p.cms;
+    if (read.cmsIds.size > 0) {
+      cms = new Map(p.cms);
+      for (const id of read.cmsIds) { cms.delete(id); changed.keys.add(`cms:${id}`); }
+      for (const c of read.cms) cms.set(c.id, c);
+      changed.keys.add('cms:*');
+    }
+    if (parents) changed.keys.add('parents');
+    const answers = from.answers.carry(changed);
+    const carts = from.cartViews.carry(changed);
+    if (!catchUp) {
+      this.counters.deltasApplied++;
+      this.counters.answersDropped += answers.dropped;
+      this.counters.answersKept += answers.kept;
+      this.counters.cartViewsDropped += carts.dropped;
+      this.counters.cartViewsKept += carts.kept;
+    }
+    this.counters.productsReloaded += read.products.length;
+    this.counters.stockReads += read.stockOnly.length;
+    return new CatalogSnapshot({
+      revision: read.revision, byCode, list, pos, productOfVariant, dpByDevice, refs, cms,
+      childless: parents || membership ? childlessOf(list) : p.childless,
+    }, answers.table, carts.table);
+  }
+}
+
+/** Reads the whole catalogue (a model of its own, sliced). */
+export async function loadSnapshot(db: Db): Promise<CatalogSnapshot> {
+  return new CatalogModel(db).current();
 }

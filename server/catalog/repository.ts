@@ -1,5 +1,5 @@
-// Reads the catalogue into plain objects (the catalogue is small; filtering/sorting happen in memory).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// Reads the catalogue into plain objects (filtering and sorting happen in memory, in the read model of model.ts).
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import * as s from '../db/schema';
 
@@ -12,6 +12,16 @@ export interface CatalogProduct {
   plan: { id: string; purchasable: boolean; charges: Array<typeof s.chargeEntries.$inferSelect>; terms: Array<typeof s.subscriptionTerms.$inferSelect> } | null;
 }
 
+const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
+  const m = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r); else m.set(k, [r]);
+  }
+  return m;
+};
+
 export async function loadProducts(db: DbOrTx, where: { codes?: string[]; category?: string }): Promise<CatalogProduct[]> {
   let rows: ProductRow[];
   if (where.codes) {
@@ -21,6 +31,19 @@ export async function loadProducts(db: DbOrTx, where: { codes?: string[]; catego
     rows = await db.select().from(s.products).orderBy(asc(s.products.sortOrder));
   }
   if (where.category) rows = rows.filter((r) => r.categories.includes(where.category!));
+  return completeProducts(db, rows);
+}
+
+/** One slice of the whole catalogue for a full rebuild of the read model: up to `limit` products after `afterCode`
+ *  (by code), each complete. */
+export async function loadProductPage(db: DbOrTx, afterCode: string | null, limit: number): Promise<CatalogProduct[]> {
+  const rows = await db.select().from(s.products).where(afterCode === null ? undefined : gt(s.products.code, afterCode))
+    .orderBy(asc(s.products.code)).limit(limit);
+  return completeProducts(db, rows);
+}
+
+/** The variants, pictures, stock, price plan, terms and charges of these product rows (grouped in maps: linear). */
+async function completeProducts(db: DbOrTx, rows: ProductRow[]): Promise<CatalogProduct[]> {
   if (rows.length === 0) return [];
   const codes = rows.map((r) => r.code);
   // Sequential on purpose: inside a transaction all queries share one connection.
@@ -33,22 +56,35 @@ export async function loadProducts(db: DbOrTx, where: { codes?: string[]; catego
   const charges = planIds.length === 0 ? [] : await db.select().from(s.chargeEntries).where(inArray(s.chargeEntries.pricePlanId, planIds)).orderBy(asc(s.chargeEntries.id));
   const terms = planIds.length === 0 ? [] : await db.select().from(s.subscriptionTerms).where(inArray(s.subscriptionTerms.pricePlanId, planIds)).orderBy(asc(s.subscriptionTerms.months));
   const stockOf = new Map(stockRows.map((r) => [r.variantCode, r.level]));
+  const variantsOf = groupBy(variants, (v) => v.productCode);
+  const imagesOf = groupBy(images, (i) => i.variantCode);
+  const chargesOf = groupBy(charges, (c) => c.pricePlanId);
+  const termsOf = groupBy(terms, (t) => t.pricePlanId);
+  const planOf = new Map<string, typeof plans[number]>();
+  for (const p of plans) if (!planOf.has(p.productCode)) planOf.set(p.productCode, p);
   return rows.map((product) => {
-    const plan = plans.find((p) => p.productCode === product.code);
+    const plan = planOf.get(product.code);
     return {
       product,
-      variants: variants.filter((v) => v.productCode === product.code).map((v) => ({
+      variants: (variantsOf.get(product.code) ?? []).map((v) => ({
         ...v,
         stockLevel: stockOf.get(v.code) ?? 0,
-        images: images.filter((i) => i.variantCode === v.code).map((i) => ({ url: i.url, altText: i.altText })),
+        images: (imagesOf.get(v.code) ?? []).map((i) => ({ url: i.url, altText: i.altText })),
       })),
       plan: plan ? {
         id: plan.id, purchasable: plan.purchasable,
-        charges: charges.filter((c) => c.pricePlanId === plan.id),
-        terms: terms.filter((t) => t.pricePlanId === plan.id),
+        charges: chargesOf.get(plan.id) ?? [],
+        terms: termsOf.get(plan.id) ?? [],
       } : null,
     };
   });
+}
+
+/** The stock levels of some variants (a variant without a stock row is absent: level 0). */
+export async function stockLevelsOf(db: DbOrTx, variantCodes: string[]): Promise<Map<string, number>> {
+  if (variantCodes.length === 0) return new Map();
+  const rows = await db.select({ variantCode: s.stock.variantCode, level: s.stock.level }).from(s.stock).where(inArray(s.stock.variantCode, variantCodes));
+  return new Map(rows.map((r) => [r.variantCode, r.level]));
 }
 
 export async function loadProduct(db: DbOrTx, code: string): Promise<CatalogProduct | null> {

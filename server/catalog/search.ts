@@ -96,7 +96,7 @@ function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchPara
   const category = params.categoryCode ?? 'telefoni';
   // a parent tariff only groups its children (seed 000 §2): it has no price plan of its own and is not listed
   const listed = category === SEARCH_CATEGORY
-    ? cat.products({}).filter((p) => p.product.categories.some((c) => SEARCHED_CATEGORIES.includes(c)))
+    ? cat.products({ categories: SEARCHED_CATEGORIES })
     : cat.products({ category });
   const all = listed.filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
   const dp = cat.devicePricesOf(all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));

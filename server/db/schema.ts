@@ -366,7 +366,21 @@ export const cartVouchers = pgTable('cart_vouchers', {
 export const catalogRevision = pgTable('catalog_revision', {
   id: integer('id').primaryKey().default(1),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  /** catalog_changes rows up to this revision may have been pruned: a read model older than it rebuilds in full */
+  prunedRevision: bigint('pruned_revision', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The catalogue's change log (migration 0028): per changed thing its latest revision, written by the catalogue
+ * tables' deferred triggers. kind: product | stock (key = variant code) | device_price (device code) | reference
+ * (product code) | cms (component id). The read models apply the rows newer than their revision (server/catalog/model.ts).
+ */
+export const catalogChanges = pgTable('catalog_changes', {
+  kind: text('kind').notNull(),
+  key: text('key').notNull(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ name: 'catalog_changes_pk', columns: [t.kind, t.key] }), index('catalog_changes_revision_idx').on(t.revision)]);
 
 // The self-care module's own tables (server/selfcare/schema.ts), exported here for drizzle-kit and the typed client.
 export * from '../selfcare/schema';

@@ -6,7 +6,7 @@
 export const TABLE_OWNERS: Record<string, string> = {
   products: 'catalog', productVariants: 'catalog', productImages: 'catalog', pricePlans: 'catalog',
   subscriptionTerms: 'catalog', chargeEntries: 'catalog', devicePrices: 'catalog', stock: 'catalog',
-  productReferences: 'catalog', cmsComponents: 'catalog', catalogRevision: 'catalog',
+  productReferences: 'catalog', cmsComponents: 'catalog', catalogRevision: 'catalog', catalogChanges: 'catalog',
   users: 'user', sessions: 'user', bearerTokens: 'user', userConsents: 'user',
   carts: 'cart', cartEntries: 'cart', vouchers: 'cart', cartVouchers: 'cart',
   orders: 'checkout', orderLines: 'checkout', consentTemplates: 'checkout', deliveryTimeSlots: 'checkout',
