@@ -62,7 +62,7 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
     const accessories0 = searchProducts(before, b.ctx.ui, list('dodatna_oprema'), 'sr');
     expect((await shopper.call('GET', PATHS.fullCart)).statusCode).toBe(200);
     expect((await other.call('GET', PATHS.fullCart)).statusCode).toBe(200);
-    const level = phone0.variants.find((v) => v.code === VARIANT)!.stock.stockLevel;
+    const level = phone0.variants.find((v) => v.code === VARIANT)!.stock.stockLevel ?? 0;
     const s0 = b.ctx.catalog.stats();
 
     const set = await a.inject({ method: 'POST', url: '/dev/catalog/stock', payload: { code: VARIANT, level: level + 7 } });
