@@ -38,7 +38,10 @@ async function pgTemplate(url: string): Promise<string> {
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
+  // the PGlite template is built beside this one on the same event loop, and its migration holds the loop for
+  // seconds at a time: this connection, idle in its migration transaction meanwhile, would be ended by the server's
+  // idle-in-transaction timeout. The template's connection has none; the tests' own connections keep theirs.
+  const database = await openDatabase({ url: u.toString(), timeouts: { idleInTransactionMs: 0 } });
   await seedIfEmpty(database.db);
   await database.close();
   return name;
