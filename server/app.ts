@@ -333,15 +333,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         if (setsLangCookie) {
           void reply.setCookie(LANG_COOKIE, 'true', { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
         }
+        let failed = false;
         return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
           consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' })
-          .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before
+          .catch((e: unknown) => { req.log.error(e); failed = true; return indexHtml; }) // the page still boots, fetching as before
           .then(async (html) => {
             // Nothing of the session is in the page (the header's cart count and name come from the shopper's own
             // calls once it is live): it depends on its address, the language cookie and the cookie choice only
             // (docs/ARCHITECTURE.md "Edge caching"), so it is a shared answer with an ETag; a 304 skips the compression.
             const answer = { body: html, etag: etagOf(html) };
-            if (setsLangCookie) {
+            if (failed) {
+              reply.header('Cache-Control', 'no-store'); // the bare shell of a failed drawing is kept by no one
+            } else if (setsLangCookie) {
               reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', PAGE_VARY);
             } else {
               sendSharedHeaders(reply, answer, DOCUMENT_POLICY, PAGE_VARY);

@@ -20,9 +20,11 @@ export function cacheControl(p: CachePolicy): string {
   return `public, max-age=${p.maxAge}, s-maxage=${p.sMaxAge}, stale-while-revalidate=${p.staleWhileRevalidate}`;
 }
 
-/** A strong validator of a body (a digest of its bytes; computed once per kept answer, never per request). */
+/** The validator of a body: a digest of its bytes (computed once per kept answer, not per request). Weak (`W/`):
+ *  the same content answers br, gzip or identity-coded, byte-different (RFC 9110 §8.8.1); If-None-Match compares
+ *  weakly anyway. */
 export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /** An answer kept with its validator. */

@@ -71,8 +71,8 @@ describe.each(drivers)('edge caching on %s', (_name, url) => {
       expect(again.body, name).toBe('');
       expect(again.headers.etag).toBe(etag);
       expect(String(again.headers['cache-control'])).toMatch(/^public\b/);
-      // weak comparison, a list, and `*` match; another validator does not
-      expect((await get(path, { lang: '1', 'if-none-match': `"other", W/${etag}` })).statusCode, name).toBe(304);
+      // weak comparison (the validator without its W/), a list, and `*` match; another validator does not
+      expect((await get(path, { lang: '1', 'if-none-match': `"other", ${etag.replace(/^W\//, '')}` })).statusCode, name).toBe(304);
       expect((await get(path, { lang: '1', 'if-none-match': '*' })).statusCode, name).toBe(304);
       const changed = await get(path, { lang: '1', 'if-none-match': '"not-this-one"' });
       expect(changed.statusCode, name).toBe(200);
