@@ -18,6 +18,7 @@ import { Limits, TooManyError, type LimitSettings } from './lib/limits';
 import { redisWithMemoryFallback } from './lib/rate-limit-store';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './lib/db-errors';
 import { logHooks, logRedaction, logSerializers } from './lib/log-safety';
+import { DOCUMENT_POLICY, etagOf, guardSharedAnswers, notModified, sendSharedHeaders } from './lib/edge-cache';
 import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
 import { OpenApiCollector } from './lib/openapi';
@@ -108,6 +109,9 @@ export interface BuildAppOptions {
 
 /** The contract's JSON API (every route under them answers JSON; the pages of the payment gateways live elsewhere). */
 const JSON_API_PREFIXES = ['/hybris/', '/ecommerce/', '/selfcare/'];
+/** What a shop page varies on besides its address: the language (a `lang` header or the b2c_enFlow cookie) and the
+ *  cookie choice (b2c_consent) — the only cookies its first view reads. */
+const PAGE_VARY = 'Accept-Encoding, lang, Cookie';
 const API_PREFIXES = [...JSON_API_PREFIXES, '/ui/', '/gateway/', '/media/', '/assets/', '/openapi.json', '/studio/'];
 
 /** The headers helmet's middleware sets for a configuration, captured once from a stand-in response. */
@@ -204,6 +208,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   for (const text of apiFiles) app.addSchema(JSON.parse(text));
 
   await app.register(cookie);
+  // (after the cookie plugin's own onSend hook) no Set-Cookie on an answer a shared cache may keep
+  guardSharedAnswers(app, JSON_API_PREFIXES);
   await app.register(compress, { threshold: 1024 });
   // Security headers: helmet's, worked out once from this fixed configuration (no per-request nonces) and set on
   // every reply as a ready header map (@fastify/helmet would rebuild helmet's middleware on every request).
@@ -298,7 +304,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const gateway = opts.gateway ?? opts.selfcare?.gateway ?? simulatedGateway(app.ctx.db);
   await gatewayRoutes(app, { gateway });
   await selfcareRoutes(app, { ...opts.selfcare, gateway });
-  await uiRoutes(app);
+  await uiRoutes(app, { dev: opts.dev === true });
   await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
   app.get('/openapi.json', async () => openapi.document(app));
 
@@ -318,7 +324,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Any Accept (or none: a plain health probe, curl) gets the shop page; API prefixes keep JSON 404s.
     const wantsHtml = (req.method === 'GET' || req.method === 'HEAD') && !API_PREFIXES.some((p) => path.startsWith(p));
     if (wantsHtml) {
-      reply.header('Cache-Control', 'no-cache');
       if (existsSync(indexFile)) {
         // the first view travels with the page (server/ui/page.ts): boot data for this language + path + query
         const q = req.url.indexOf('?');
@@ -327,15 +332,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const pageLang = asksEnglish ? 'en' : lang;
         const indexHtml = readFileSync(indexFile, 'utf8');
         // an address that asks for English keeps it for the next pages at once: the browser's boot sets the same
-        // cookie, but only once its scripts run (after the first paint), and a shopper may follow a link before that
-        if (asksEnglish) {
+        // cookie, but only once its scripts run (after the first paint), and a shopper may follow a link before that.
+        // Only when the request does not carry it yet: that answer is the shopper's own (a Set-Cookie is never on a
+        // shared answer), every later one is shared.
+        const setsLangCookie = asksEnglish && req.cookies[LANG_COOKIE] !== 'true';
+        if (setsLangCookie) {
           void reply.setCookie(LANG_COOKIE, 'true', { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
         }
+        let failed = false;
         return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
           consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' })
-          .catch((e: unknown) => { req.log.error(e); return indexHtml; }) // the page still boots, fetching as before
+          .catch((e: unknown) => { req.log.error(e); failed = true; return indexHtml; }) // the page still boots, fetching as before
           .then(async (html) => {
-            reply.type('text/html; charset=utf-8').header('Vary', 'Cookie, Accept-Encoding');
+            // Nothing of the session is in the page (the header's cart count and name come from the shopper's own
+            // calls once it is live): it depends on its address, the language cookie and the cookie choice only
+            // (docs/ARCHITECTURE.md "Edge caching"), so it is a shared answer with an ETag; a 304 skips the compression.
+            const answer = { body: html, etag: etagOf(html) };
+            if (failed) {
+              reply.header('Cache-Control', 'no-store'); // the bare shell of a failed drawing is kept by no one
+            } else if (setsLangCookie) {
+              reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', PAGE_VARY);
+            } else {
+              sendSharedHeaders(reply, answer, DOCUMENT_POLICY, PAGE_VARY);
+              if (notModified(req, answer.etag)) return reply.code(304).send();
+            }
+            reply.type('text/html; charset=utf-8');
             // compressed here: @fastify/compress hooks routes, and a page is answered by this handler, not a route
             const encoding = negotiate(req.headers['accept-encoding'] ?? '', ['br', 'gzip']);
             if (!encoding || req.method === 'HEAD') return reply.send(html);
@@ -345,6 +366,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             return reply.header('Content-Encoding', encoding).send(body);
           });
       }
+      reply.header('Cache-Control', 'no-store');
       return reply.code(503).type('text/html; charset=utf-8').send(
         `<!doctype html><meta charset="utf-8"><title>Orbita Telekom</title><p>${ui.message(lang, 'error.server.noBuild')}</p><pre>npm run build</pre>`);
     }

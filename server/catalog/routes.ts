@@ -1,8 +1,9 @@
 // Thin routes of the catalogue; the work is in search.ts / details.ts.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute, type ResponseOf, type RouteOf } from '../lib/contract';
 import { devCatalogRoutes } from './dev';
-import { requestLang } from '../lib/lang';
+import { requestLang, type Lang } from '../lib/lang';
+import { apiVary, cacheable, CATALOG_POLICY, sendShared } from '../lib/edge-cache';
 import { notFound } from '../lib/errors';
 import { searchProducts } from './search';
 import { cmsBanners, cmsComponent, productDetails, productReferences, productSpecification } from './details';
@@ -10,77 +11,87 @@ import { compareProducts, suggestProducts } from './compare';
 import { cmsPicture, productPicture, type PictureView } from './media';
 import { addonHierarchy, ottServices, roamingCountries } from './addons';
 
+/** The catalogue's GET calls: public data, shared answers (docs/ARCHITECTURE.md "Edge caching"). */
+export const PUBLIC_CATALOG_GETS = ['productSearch', 'productDetails', 'productSpecification', 'productReferences', 'productCompare',
+  'productSuggestions', 'cmsComponents', 'cmsComponent', 'addonHierarchy', 'roamingCountries', 'ottServices'] as const;
+type PublicCatalogGet = typeof PUBLIC_CATALOG_GETS[number];
+
 export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
   if (opts.dev) await devCatalogRoutes(app);
   /**
-   * The answer serialized once per catalogue revision, (route, query) and language, by the route's own response
-   * serializer (so the bytes are what the schema-driven serializer would write), kept as UTF-8 bytes, sent as they are.
-   * `compute` answers the operation's contract response (checked at build time); the bytes are its serialization.
+   * Every catalogue GET is public data (issue 25, docs/ARCHITECTURE.md "Edge caching"): its answer is the same for
+   * every shopper, so it needs no bearer token, and one that comes (valid, expired or forged) is not read — the answer
+   * never depends on it, so a shared cache may keep it (`public`, which also lets a cache keep an answer to a request
+   * that carried an Authorization header, RFC 9111 §3.5). The answer is serialized once per catalogue snapshot,
+   * (route, query) and language, by the route's own response serializer (so the bytes are what the schema-driven
+   * serializer would write), kept as UTF-8 bytes with their ETag (a digest of those bytes: it changes exactly when the
+   * answer does, e.g. when a product in it changes, whatever else the catalogue changed) and sent as they are.
+   * `compute` answers the operation's contract response (checked at build time).
    */
-  const cached = async <N extends 'productSearch' | 'productDetails'>(_op: N, reply: FastifyReply, key: string, compute: (cat: Awaited<ReturnType<typeof catalog.current>>) => ResponseOf<N>): Promise<void> => {
+  const shared = async <N extends PublicCatalogGet>(_op: N, req: FastifyRequest, reply: FastifyReply, compute: (cat: Awaited<ReturnType<typeof catalog.current>>, lang: Lang) => ResponseOf<N>): Promise<FastifyReply> => {
     const cat = await catalog.current();
-    const body = cat.memo(`json|${key}`, () => Buffer.from(String(reply.serialize(compute(cat))), 'utf8'));
-    await reply.type('application/json; charset=utf-8').send(body);
+    const lang = requestLang(req);
+    const answer = cat.memo(`json|${lang}|${req.url}`, () => cacheable(Buffer.from(String(reply.serialize(compute(cat, lang))), 'utf8')));
+    return sendShared(req, reply, answer, { policy: CATALOG_POLICY, vary: apiVary(req), type: 'application/json; charset=utf-8' });
   };
-  const keyOf = (req: { url: string }, lang: string) => `${lang}|${req.url}`;
-  // the catalogue is public data: a well-signed unexpired token is enough (no database)
-  const auth = { preHandler: app.authenticateToken, config: { cartReadOnly: true } };
+  // a pure read: neither the cart row cache nor the catalogue model has anything to check after it
+  const read = { config: { cartReadOnly: true } };
 
   app.route<RouteOf<'productSearch'>>({
-    ...contractRoute(paths, 'productSearch'), ...auth,
-    handler: async (req, reply) => cached('productSearch', reply, keyOf(req, requestLang(req)), (cat) => searchProducts(cat, ui, { ...req.query, page: req.query.page ?? 0, pageSize: req.query.pageSize ?? 20 }, requestLang(req))),
+    ...contractRoute(paths, 'productSearch'), ...read,
+    handler: async (req, reply) => shared('productSearch', req, reply, (cat, lang) => searchProducts(cat, ui, { ...req.query, page: req.query.page ?? 0, pageSize: req.query.pageSize ?? 20 }, lang)),
   });
 
   app.route<RouteOf<'productDetails'>>({
-    ...contractRoute(paths, 'productDetails'), ...auth,
-    handler: async (req, reply) => cached('productDetails', reply, keyOf(req, requestLang(req)), (cat) => productDetails(cat, req.query.productCode, requestLang(req))),
+    ...contractRoute(paths, 'productDetails'), ...read,
+    handler: async (req, reply) => shared('productDetails', req, reply, (cat, lang) => productDetails(cat, req.query.productCode, lang)),
   });
 
   app.route<RouteOf<'productSpecification'>>({
-    ...contractRoute(paths, 'productSpecification'), ...auth,
-    handler: async (req) => productSpecification(await catalog.current(), req.query.productCode, requestLang(req)),
+    ...contractRoute(paths, 'productSpecification'), ...read,
+    handler: async (req, reply) => shared('productSpecification', req, reply, (cat, lang) => productSpecification(cat, req.query.productCode, lang)),
   });
 
   app.route<RouteOf<'productReferences'>>({
-    ...contractRoute(paths, 'productReferences'), ...auth,
-    handler: async (req) => productReferences(await catalog.current(), req.query.productCode, req.query.referenceType, req.query.pageSize ?? 100, requestLang(req)),
+    ...contractRoute(paths, 'productReferences'), ...read,
+    handler: async (req, reply) => shared('productReferences', req, reply, (cat, lang) => productReferences(cat, req.query.productCode, req.query.referenceType, req.query.pageSize ?? 100, lang)),
   });
 
   app.route<RouteOf<'productCompare'>>({
-    ...contractRoute(paths, 'productCompare'), ...auth,
-    handler: async (req) => compareProducts(await catalog.current(), req.query.productCodes, requestLang(req)),
+    ...contractRoute(paths, 'productCompare'), ...read,
+    handler: async (req, reply) => shared('productCompare', req, reply, (cat, lang) => compareProducts(cat, req.query.productCodes, lang)),
   });
 
   app.route<RouteOf<'productSuggestions'>>({
-    ...contractRoute(paths, 'productSuggestions'), ...auth,
-    handler: async (req) => suggestProducts(await catalog.current(), req.query.term, req.query.max ?? 6, requestLang(req)),
+    ...contractRoute(paths, 'productSuggestions'), ...read,
+    handler: async (req, reply) => shared('productSuggestions', req, reply, (cat, lang) => suggestProducts(cat, req.query.term, req.query.max ?? 6, lang)),
   });
 
   app.route<RouteOf<'cmsComponents'>>({
-    ...contractRoute(paths, 'cmsComponents'), ...auth,
-    handler: async (req) => cmsBanners(await catalog.current(), req.query.categoryCode, req.query.componentIds, requestLang(req)),
+    ...contractRoute(paths, 'cmsComponents'), ...read,
+    handler: async (req, reply) => shared('cmsComponents', req, reply, (cat, lang) => cmsBanners(cat, req.query.categoryCode, req.query.componentIds, lang)),
   });
 
   app.route<RouteOf<'cmsComponent'>>({
-    ...contractRoute(paths, 'cmsComponent'), ...auth,
-    handler: async (req) => cmsComponent(await catalog.current(), req.query.componentId, requestLang(req)),
+    ...contractRoute(paths, 'cmsComponent'), ...read,
+    handler: async (req, reply) => shared('cmsComponent', req, reply, (cat, lang) => cmsComponent(cat, req.query.componentId, lang)),
   });
 
   // add-ons and digital services (server/catalog/addons.ts)
   app.route<RouteOf<'addonHierarchy'>>({
-    ...contractRoute(paths, 'addonHierarchy'), ...auth,
-    handler: async (req) => addonHierarchy(await catalog.current(), req.query.categoryCode, requestLang(req)),
+    ...contractRoute(paths, 'addonHierarchy'), ...read,
+    handler: async (req, reply) => shared('addonHierarchy', req, reply, (cat, lang) => addonHierarchy(cat, req.query.categoryCode, lang)),
   });
 
   app.route<RouteOf<'roamingCountries'>>({
-    ...contractRoute(paths, 'roamingCountries'), ...auth,
-    handler: async (req) => roamingCountries(requestLang(req)),
+    ...contractRoute(paths, 'roamingCountries'), ...read,
+    handler: async (req, reply) => shared('roamingCountries', req, reply, (_cat, lang) => roamingCountries(lang)),
   });
 
   app.route<RouteOf<'ottServices'>>({
-    ...contractRoute(paths, 'ottServices'), ...auth,
-    handler: async (req) => ottServices(await catalog.current(), req.query.categoryCode, requestLang(req)),
+    ...contractRoute(paths, 'ottServices'), ...read,
+    handler: async (req, reply) => shared('ottServices', req, reply, (cat, lang) => ottServices(cat, req.query.categoryCode, lang)),
   });
 
   app.get<{ Params: { file: string }; Querystring: { view?: PictureView } }>('/media/products/:file', {

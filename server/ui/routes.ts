@@ -1,21 +1,28 @@
-// GET /ui/manifest, /ui/{screens|modals|forms|flows|rules}/:id, /ui/forms/:id/validator.js, /ui/messages/:lang — ETag + 304.
+// GET /ui/manifest, /ui/{screens|modals|forms|flows|rules}/:id, /ui/forms/:id/validator.js, /ui/messages/:lang — ETag + 304,
+// shared (public) answers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../lib/errors';
 import type { DocKind } from './documents';
 import { requestLang } from '../lib/lang';
 import { renderPdf, screenBlocks } from './pdf';
+import { apiVary, DOCUMENT_POLICY, notModified, sendShared, type CachePolicy } from '../lib/edge-cache';
 
-function send(req: FastifyRequest, reply: FastifyReply, etag: string, body: string, type = 'application/json; charset=utf-8') {
-  reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-  const inm = req.headers['if-none-match'];
-  if (typeof inm === 'string' && inm.split(',').map((s) => s.trim().replace(/^W\//, '')).includes(etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type(type).send(body);
-}
+/** The PDFs of screens: an hour (they change with a publish of their screen or the messages). */
+const PDF_POLICY: CachePolicy = { maxAge: 3600, sMaxAge: 3600, staleWhileRevalidate: 60 };
 
-export async function uiRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * The documents are the same for every shopper (the language is in the address of the messages; the others hold
+ * message keys): shared answers, revalidated by browsers on each use and kept a minute by a shared cache
+ * (docs/ARCHITECTURE.md "Edge caching"). A development server answers `no-cache` everywhere: an edited document is
+ * announced to the page (renderer/live.ts), which fetches it again at once.
+ */
+export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
   const { ui } = app.ctx;
+  const send = (req: FastifyRequest, reply: FastifyReply, etag: string, body: string, type = 'application/json; charset=utf-8') => {
+    if (!opts.dev) return sendShared(req, reply, { etag, body }, { policy: DOCUMENT_POLICY, vary: 'accept-encoding', type });
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    return notModified(req, etag) ? reply.code(304).send() : reply.type(type).send(body);
+  };
   const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,80}$' };
 
   app.get('/ui/manifest', async (req, reply) => send(req, reply, ui.manifest.etag, ui.manifest.body));
@@ -71,9 +78,8 @@ export async function uiRoutes(app: FastifyInstance): Promise<void> {
       if (pdfs.size > 32) pdfs.clear();
       pdfs.set(etag, pdf);
     }
-    reply.header('ETag', etag).header('Cache-Control', 'public, max-age=3600').header('Content-Disposition', `inline; filename="${req.params.file}"`);
-    const inm = req.headers['if-none-match'];
-    if (typeof inm === 'string' && inm.split(',').map((x) => x.trim()).includes(etag)) return reply.code(304).send();
-    return reply.type('application/pdf').send(pdf);
+    // in the request's language (header, address or cookie): varies as the catalogue's answers do
+    reply.header('Content-Disposition', `inline; filename="${req.params.file}"`);
+    return sendShared(req, reply, { etag, body: pdf }, { policy: PDF_POLICY, vary: apiVary(req), type: 'application/pdf' });
   });
 }
