@@ -263,7 +263,7 @@ export const orders = pgTable('orders', {
   snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
   stockReleased: boolean('stock_released').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('orders_session_idx').on(t.sessionId, t.id)]);
 
 export const orderLines = pgTable('order_lines', {
   id: serial('id').primaryKey(),
@@ -271,7 +271,7 @@ export const orderLines = pgTable('order_lines', {
   productCode: text('product_code').notNull(),
   variantCode: text('variant_code'),
   quantity: integer('quantity').notNull(),
-});
+}, (t) => [index('order_lines_order_idx').on(t.orderId)]);
 
 export const payments = pgTable('payments', {
   /** The gateway session id (random, in the redirection URL). */

@@ -7,7 +7,9 @@
 // "add to cart" really writes on every request: it rotates through many pre-created sessions and adds cheap
 // accessories in turn (each add of an accessory alone adds a line or raises its quantity, within the cart
 // limits); afterwards the bench reads every cart back and checks that the units in the carts equal the
-// successful adds ("writes verified").
+// successful adds ("writes verified"). The add is measured against the write ceiling of the same run: a bare Fastify
+// doing ONE INSERT per request (INSERT_CEILING below) on the same kind of database, under the same connections
+// (target: >= 75 % of it, p99 < 50 ms). tests/bench/explain.ts prints the plans of the cart and order statements.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,11 +89,61 @@ async function startHello(): Promise<Child> {
   return spawnServer(['--input-type=module', '-e', HELLO], { ...process.env }, /listening at (http:\/\/[\d.:]+)\//);
 }
 
+// The write ceiling: a bare Fastify doing ONE INSERT per request into a scratch table, on the same database kind as
+// the shop (PostgreSQL: a pg Pool of 10 connections, as server/db opens; PGlite: a folder of its own), under the same
+// 50 connections. Add to cart is measured against it.
+const INSERT_CEILING = `
+import Fastify from 'fastify';
+const app = Fastify();
+let query;
+if (process.env.CEILING_DATABASE_URL) {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: process.env.CEILING_DATABASE_URL, max: 10 });
+  query = (text, values) => pool.query(text, values);
+} else {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(process.env.CEILING_PGLITE_DIR);
+  query = (text, values) => db.query(text, values);
+}
+await query('CREATE TABLE IF NOT EXISTS bench_insert_ceiling (id serial PRIMARY KEY, session_id text NOT NULL, code text NOT NULL, quantity integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+app.post('/', async (req) => {
+  const { rows } = await query('INSERT INTO bench_insert_ceiling (session_id, code, quantity) VALUES ($1, $2, $3) RETURNING id', [req.body.sessionId, req.body.code, 1]);
+  return { id: rows[0].id };
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log('listening at http://127.0.0.1:' + app.server.address().port + '/');
+`;
+
+async function startInsertCeiling(db: { pgliteDir?: string; url?: string }): Promise<Child> {
+  const env: Record<string, string | undefined> = { ...process.env, CEILING_DATABASE_URL: db.url, CEILING_PGLITE_DIR: db.pgliteDir ? `${db.pgliteDir}-ceiling` : undefined };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return spawnServer(['--input-type=module', '-e', INSERT_CEILING], env, /listening at (http:\/\/[\d.:]+)\//);
+}
+
+/** The INSERT ceiling's req/s and p99, each request a new row (rotating session ids, like the adds). */
+async function insertCeiling(db: { pgliteDir?: string; url?: string }): Promise<autocannon.Result> {
+  const child = await startInsertCeiling(db);
+  try {
+    let n = 0;
+    const opts: autocannon.Options = {
+      url: child.url, method: 'POST',
+      requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: `s${n % 4000}`, code: ACCESSORIES[n++ % ACCESSORIES.length] }) }) }],
+    };
+    await warm(opts);
+    return await cannon(opts);
+  } finally {
+    await child.stop();
+  }
+}
+
+const BENCH_GATEWAY_SECRET = process.env.GATEWAY_SECRET || `bench-${randomBytes(24).toString('hex')}`;
+
 async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolean): Promise<Child> {
   const env: Record<string, string | undefined> = {
     ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: stats ? '1' : undefined, AUTH_RATE_LIMIT: '1000000',
     // a production start refuses to run without a gateway secret of its own (server/payment/secret.ts)
-    GATEWAY_SECRET: process.env.GATEWAY_SECRET || `bench-${randomBytes(24).toString('hex')}`,
+    // (one per bench run: the tokens the first start issued are presented to the second)
+    GATEWAY_SECRET: BENCH_GATEWAY_SECRET,
     PGLITE_DIR: db.pgliteDir, DATABASE_URL: db.url,
   };
   if (!db.url) delete env.DATABASE_URL;
@@ -117,7 +169,11 @@ async function call(url: string, s: Session, method: string, path: string, body?
   return { json: JSON.parse(text), queries: Number(res.headers.get('x-query-count') ?? NaN) };
 }
 
-interface Row { route: string; rps: number; share: number; target: number | null; p99: number; errors: number; queries: number | string; note?: string }
+interface Row {
+  route: string; rps: number; share: number; target: number | null; p99: number; errors: number; queries: number | string; note?: string;
+  /** A write measured against the INSERT ceiling of the same run: its share of it, the share and the p99 it must reach. */
+  ceiling?: { rps: number; share: number; target: number; p99Max: number };
+}
 
 async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -139,7 +195,7 @@ function row(route: string, r: autocannon.Result, bare: number, target: number |
  * reads the statements per request (`x-query-count`, one request at a time); the second, as production runs
  * (the per-request AsyncLocalStorage of the counter costs promise hooks on every await), takes the load.
  */
-async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number): Promise<Row[]> {
+async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number, ceiling: autocannon.Result): Promise<Row[]> {
   const rows: Row[] = [];
   const searchPath = `${P.search}?categoryCode=telefoni&page=0&pageSize=20`;
   const detailsPath = `${P.details}?productCode=SAMSUNG_GALAXY_A56`;
@@ -230,6 +286,7 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     rows.push(row('add to cart (accessory, rotating sessions)', addResult, bare, 0.03, q.add,
       `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; queries = first add / quantity raise`));
     if (!verified) rows[rows.length - 1].errors += 1;
+    rows[rows.length - 1].ceiling = { rps: ceiling.requests.average, share: addResult.requests.average / ceiling.requests.average, target: 0.75, p99Max: 50 };
   } finally {
     await shop.stop();
   }
@@ -241,7 +298,8 @@ function print(label: string, bare: autocannon.Result, rows: Row[]): boolean {
   console.log(`\n${label} — bare Fastify hello: ${Math.round(bare.requests.average)} req/s, p99 ${bare.latency.p99} ms`);
   const head = ['route', 'req/s', 'share of bare', 'target', 'p99 ms', 'errors', 'queries/req', 'result'];
   const lines = rows.map((r) => {
-    const ok = (r.target === null || r.share >= r.target) && r.p99 < 100 && r.errors === 0;
+    const ok = (r.target === null || r.share >= r.target) && r.p99 < 100 && r.errors === 0
+      && (!r.ceiling || (r.ceiling.share >= r.ceiling.target && r.p99 < r.ceiling.p99Max));
     pass &&= ok;
     return [r.route, String(Math.round(r.rps)), `${(r.share * 100).toFixed(2)} %`, r.target === null ? '' : `>= ${r.target * 100} %`, String(r.p99), String(r.errors), String(r.queries), ok ? 'PASS' : 'FAIL'];
   });
@@ -250,6 +308,10 @@ function print(label: string, bare: autocannon.Result, rows: Row[]): boolean {
   console.log(fmt(head));
   for (const l of lines) console.log(fmt(l));
   for (const r of rows) if (r.note) console.log(`  ${r.route}: ${r.note}`);
+  for (const r of rows) {
+    if (!r.ceiling) continue;
+    console.log(`  ${r.route}: ${(r.ceiling.share * 100).toFixed(1)} % of the INSERT ceiling (bare Fastify + one INSERT per request: ${Math.round(r.ceiling.rps)} req/s) — target >= ${r.ceiling.target * 100} %, p99 ${r.p99} ms (target < ${r.ceiling.p99Max} ms)`);
+  }
   return pass;
 }
 
@@ -258,7 +320,9 @@ async function runOn(label: string, db: { pgliteDir?: string; url?: string }): P
   try {
     await warm({ url: hello.url + '/' });
     const bare = await cannon({ url: hello.url + '/' });
-    const rows = await benchShop((stats) => startShop(db, stats), bare.requests.average);
+    const ceiling = await insertCeiling(db);
+    console.log(`\n${label} — INSERT ceiling (bare Fastify + ${db.url ? 'pg Pool' : 'PGlite'}, one INSERT per request): ${Math.round(ceiling.requests.average)} req/s, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors + ceiling.timeouts + ceiling.non2xx}`);
+    const rows = await benchShop((stats) => startShop(db, stats), bare.requests.average, ceiling);
     return print(label, bare, rows);
   } finally {
     await hello.stop();
@@ -273,6 +337,7 @@ async function main() {
     if (process.env.BENCH_SKIP_PGLITE !== '1') pass = await runOn('PGlite', { pgliteDir: dir }) && pass;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(`${dir}-ceiling`, { recursive: true, force: true });
   }
   if (process.env.BENCH_SKIP_PG !== '1') {
     const { default: pg } = await import('pg');
