@@ -38,7 +38,7 @@ function actionGroupChunks(): Plugin {
 
 /**
  * After the browser build, the server renderer of the first view (renderer/entry-server.tsx) into dist-ssr/: the
- * same components on Preact's renderToString (the same aliases as the browser's, every dependency bundled), loaded by
+ * same components on react-dom/server (every dependency bundled, with the same aliases as the browser's), loaded by
  * server/ui/ssr.ts. One `vite build` makes both, so the two always match (the browser hydrates the server's markup).
  */
 function serverRenderer(): Plugin {
@@ -83,8 +83,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       })]
       : []),
   ],
-  // The server renderer (dist-ssr) is built on Preact too, its dependencies bundled so that they get the same
-  // aliases: the browser hydrates the server's markup, so both must draw the same tree with the same useId ids.
+  // The server renderer (dist-ssr) has its dependencies bundled so that they get the same aliases and the same
+  // production builds as the browser's: the browser hydrates the server's markup, so both must draw the same tree.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   resolve: command === 'build'
     ? {
@@ -93,14 +93,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         { find: /^markdown-to-jsx\/react$/, replacement: page('./renderer/build/markdown-stub.tsx') },
         // @rjsf/utils imports fast-uri (50 kB raw) to resolve `$id` URIs; the browser's URL parser does that
         { find: /^fast-uri$/, replacement: page('./renderer/build/fast-uri.ts') },
-        // the server renderer: Preact's renderToString
-        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-        // React's API on Preact (preact/compat): the same components, a tenth of react-dom's weight in the browser
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react$/, replacement: 'preact/compat' },
         // react-router's package exports resolve to its development build (warnings, dev checks) for browsers
         { find: /^react-router$/, replacement: page('./node_modules/react-router/dist/production/index.mjs') },
       ],
