@@ -143,10 +143,22 @@ test('the browser keeps the server\'s nodes and ids, which tie the same elements
   // React names useId ids by where they are drawn (hydrated: the server's tree position; drawn alone: a counter), so
   // the names differ; what must agree is which elements share an id: each id is numbered by its first appearance
   const ids = (p: Page) => p.evaluate(() => {
+    // (no named functions in here: the test runner's transform would wrap them in a helper the page lacks)
     const seen = new Map<string, string>();
-    const name = (v: string) => v.split(' ').filter(Boolean).map((id) => seen.get(id) ?? (seen.set(id, `#${seen.size}`), seen.get(id)!)).join(' ');
-    return [...document.querySelectorAll('#root [id], #root [for], #root [aria-controls], #root [aria-describedby], #root [aria-labelledby]')]
-      .map((e) => ['id', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby'].map((a) => name(e.getAttribute(a) ?? '')).join('|'));
+    const rows: string[] = [];
+    for (const e of document.querySelectorAll('#root [id], #root [for], #root [aria-controls], #root [aria-describedby], #root [aria-labelledby]')) {
+      const cells: string[] = [];
+      for (const a of ['id', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby']) {
+        const named: string[] = [];
+        for (const id of (e.getAttribute(a) ?? '').split(' ').filter(Boolean)) {
+          if (!seen.has(id)) seen.set(id, `#${seen.size}`);
+          named.push(seen.get(id)!);
+        }
+        cells.push(named.join(' '));
+      }
+      rows.push(cells.join('|'));
+    }
+    return rows;
   });
   // the ids in the server's markup, read before any script of the page runs
   const serverIds = (p: Page) => p.addInitScript(() => {
