@@ -3,7 +3,8 @@ import { badInput, notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import { upTo, type ResponseOf } from '../lib/contract';
 import type { CatalogSnapshot } from './model';
-import { summarize } from './search';
+import { SEARCH_CATEGORY, summarize } from './search';
+import { indexOf } from './search-index';
 
 /** Up to 3 phones side by side (issue 13). */
 export const COMPARE_MAX = 3;
@@ -63,12 +64,12 @@ export function suggestProducts(cat: CatalogSnapshot, term: string, max: number,
   return cat.memo(`suggest|${lang}|${text}|${max}`, () => {
     const words = text.split(' ').filter(Boolean);
     if (words.length === 0) return { term: text, suggestions: [] };
-    const listed = cat.products({}).filter((p) => p.product.categories.some((c) => SUGGESTED_CATEGORIES.includes(c))
-      && KIND[p.product.type] && !(p.product.type === 'TARIFF' && p.plan === null));
-    const scored = listed.flatMap((p) => {
-      const name = p.product.name.toLocaleLowerCase('sr');
-      const hay = `${p.product.brand.toLocaleLowerCase('sr')} ${name}`;
+    // the site search's products with their lower-cased `name brand`, listed once per snapshot (search-index.ts)
+    const listed = indexOf(cat).listed(`search:${SEARCH_CATEGORY}`, (cs) => cs.some((c) => SUGGESTED_CATEGORIES.includes(c)))
+      .filter((x) => KIND[x.p.product.type] && !(x.p.product.type === 'TARIFF' && x.p.plan === null));
+    const scored = listed.flatMap(({ p, hay }) => {
       if (!words.every((w) => hay.includes(w))) return [];
+      const name = p.product.name.toLocaleLowerCase('sr');
       const model = name.startsWith(`${p.product.brand.toLocaleLowerCase('sr')} `) ? name.slice(p.product.brand.length + 1) : name;
       const rank = name.startsWith(text) || model.startsWith(text) ? 0 : name.split(/[\s-]+/).some((w) => w.startsWith(words[0])) ? 1 : 2;
       return [{ p, rank }];

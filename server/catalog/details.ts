@@ -5,6 +5,7 @@ import { money, moneyOrNull } from '../lib/money';
 import { currentMonthly, monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
 import type { CatalogSnapshot } from './model';
 import { summarize } from './search';
+import { indexOf } from './search-index';
 import type { TariffPrice } from '../../schemas/types/api.catalog';
 import type { ResponseOf } from '../lib/contract';
 
@@ -52,11 +53,10 @@ function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: Devic
 
 /** Postpaid tariffs grouped for a device page: parents carry their children. */
 function tariffOffers(cat: CatalogSnapshot, device: CatalogProduct | null, lang: Lang) {
-  const tariffs = cat.products({ category: 'tarife' }).filter((t) => t.product.type === 'TARIFF');
+  // the tariffs and each parent's children come from the snapshot's index (no scan of the catalogue per page)
+  const { roots, childrenOf } = indexOf(cat).tariffs();
   const dp = device ? cat.devicePricesOf([device.product.code]) : [];
-  const childrenOf = (code: string) => tariffs.filter((t) => t.product.parentCode === code);
-  const roots = tariffs.filter((t) => !t.product.parentCode);
-  const priced = roots.map((t) => ({ t, price: tariffPrice(t, device, dp, childrenOf(t.product.code), lang) }));
+  const priced = roots.map((t) => ({ t, price: tariffPrice(t, device, dp, childrenOf.get(t.product.code) ?? [], lang) }));
   return {
     topOffer: priced.filter((x) => x.t.product.processType === 'TOP_OFFER').map((x) => x.price),
     basicOffer: priced.filter((x) => x.t.product.processType !== 'TOP_OFFER').map((x) => x.price),
@@ -74,7 +74,8 @@ function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang): Re
   const code = p.product.code;
   const own = oneOffPrice(p);
   const insuranceRefs = cat.referencesOf(code, 'INSURANCE');
-  const insurances = cat.products({ codes: insuranceRefs.map((r) => r.targetCode) });
+  const ix = indexOf(cat);
+  const insurances = ix.byCodes(insuranceRefs.map((r) => r.targetCode));
   const accessoryRefs = cat.referencesOf(code, 'ACCESSORIES');
   const isDevice = p.product.type === 'DEVICE';
   return {
@@ -105,7 +106,7 @@ function computeDetails(cat: CatalogSnapshot, p: CatalogProduct, lang: Lang): Re
     })),
     hasAccessories: accessoryRefs.length > 0,
     // a gift shown only while it is in stock (the cart adds it only then)
-    hasGift: cat.products({ codes: cat.referencesOf(code, 'PROMO_PRODUCT').map((r) => r.targetCode) }).some((g) => g.variants.some((v) => v.stockLevel > 0)),
+    hasGift: ix.byCodes(cat.referencesOf(code, 'PROMO_PRODUCT').map((r) => r.targetCode)).some((g) => g.variants.some((v) => v.stockLevel > 0)),
     bestOffer: p.product.bestOffer,
     categories: p.product.categories,
   };
@@ -127,10 +128,9 @@ export function productSpecification(cat: CatalogSnapshot, code: string, lang: L
 export function productReferences(cat: CatalogSnapshot, code: string, referenceType: string, pageSize: number, lang: Lang): ResponseOf<'productReferences'> {
   if (!cat.product(code)) throw notFound(code, 'error.unknownProduct');
   const refs = cat.referencesOf(code, referenceType).slice(0, pageSize);
-  const targets = cat.products({ codes: refs.map((r) => r.targetCode) });
   return {
     references: refs.flatMap((r) => {
-      const t = targets.find((x) => x.product.code === r.targetCode);
+      const t = cat.product(r.targetCode);
       if (!t) return [];
       const s = summarize(t, [], lang);
       const v = t.variants[0];

@@ -3,7 +3,8 @@
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull, type Money } from '../lib/money';
 import type { UiDocuments } from '../ui/index';
-import { colorFamily, familyByCode, FAMILY_ORDER } from './colors';
+import { familyByCode, FAMILY_ORDER } from './colors';
+import { FACET_CODES, indexOf, PRICE_RANGES, type FacetCode, type IndexedProduct } from './search-index';
 import { monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
 import type { CatalogSnapshot } from './model';
 import type { ProductSummary as ApiProductSummary } from '../../schemas/types/api.catalog';
@@ -27,13 +28,6 @@ const SEARCHED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife'];
 
 export interface SearchParams { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string }
 
-const PRICE_RANGES: Array<{ code: string; min: number; max: number | null }> = [
-  { code: '0-20000', min: 0, max: 20000 },
-  { code: '20000-50000', min: 20000, max: 50000 },
-  { code: '50000-100000', min: 50000, max: 100000 },
-  { code: '100000-', min: 100000, max: null },
-];
-
 /** The API's ProductSummary (generated from schemas/api/catalog.json) plus the rating the sort uses. */
 export type ProductSummary = ApiProductSummary & { rating: number };
 
@@ -54,7 +48,8 @@ export function productUrl(p: CatalogProduct): string {
 export function summarize(p: CatalogProduct, dp: DevicePriceRow[], lang: Lang): ProductSummary {
   const own = oneOffPrice(p);
   const fee = monthlyFee(p);
-  const installments = dp.filter((d) => d.deviceCode === p.product.code && d.installmentPrice !== null).map((d) => d.installmentPrice!);
+  const installments: number[] = [];
+  for (const d of dp) if (d.deviceCode === p.product.code && d.installmentPrice !== null) installments.push(d.installmentPrice);
   const total = p.variants.reduce((n, v) => n + Math.max(v.stockLevel, 0), 0);
   const cover = (p.variants.find((v) => v.stockLevel > 0) ?? p.variants[0])?.images[0];
   return {
@@ -92,76 +87,73 @@ export function searchProducts(cat: CatalogSnapshot, ui: UiDocuments, params: Se
   return cat.memo(key, () => computeSearch(cat, ui, params, lang));
 }
 
+/**
+ * One search over the snapshot's index (search-index.ts): the category's products come listed in catalogue order
+ * with their search text, facet values and price computed once per snapshot, so a query costs one pass per facet
+ * over the category and a sort by integers (name ranks), and only the page's products are summarized.
+ */
 function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang) {
+  const ix = indexOf(cat);
   const category = params.categoryCode ?? 'telefoni';
   // a parent tariff only groups its children (seed 000 §2): it has no price plan of its own and is not listed
   const listed = category === SEARCH_CATEGORY
-    ? cat.products({}).filter((p) => p.product.categories.some((c) => SEARCHED_CATEGORIES.includes(c)))
-    : cat.products({ category });
-  const all = listed.filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
-  const dp = cat.devicePricesOf(all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));
-  const summaries = all.map((p) => ({ p, s: summarize(p, dp, lang) }));
+    ? ix.listed(`search:${SEARCH_CATEGORY}`, (cs) => cs.some((c) => SEARCHED_CATEGORIES.includes(c)))
+    : ix.listed(`category:${category}`, (cs) => cs.includes(category));
+  const all = listed.filter((x) => !(x.p.product.type === 'TARIFF' && x.p.plan === null));
   const q = parseQuery(params.query, params.sort);
   const needle = q.text.toLocaleLowerCase('sr');
 
-  const priceRange = (s: ProductSummary) => PRICE_RANGES.find((r) => s.price && s.price.value >= r.min && (r.max === null || s.price.value < r.max))?.code;
-  const facetValue: Record<string, (x: { p: CatalogProduct; s: ProductSummary }) => string[]> = {
-    brand: (x) => [x.p.product.brand],
-    price: (x) => { const r = priceRange(x.s); return r ? [r] : []; },
-    color: (x) => x.p.product.type === 'DEVICE' ? x.p.variants.map((v) => colorFamily(v.colorHex).code) : [],
-    // only phones and tariffs take a SIM: accessories and appliances have no eSIM facet
-    esim: (x) => x.p.product.type === 'DEVICE' || x.p.product.type === 'TARIFF' ? [x.p.product.esim === 'NONE' ? 'NONE' : 'ESIM'] : [],
-  };
-  const matchesText = (x: { p: CatalogProduct }) => !needle || `${x.p.product.name} ${x.p.product.brand}`.toLocaleLowerCase('sr').includes(needle);
-  const matchesFilters = (x: { p: CatalogProduct; s: ProductSummary }, except?: string) => {
-    const byKey = new Map<string, string[]>();
-    for (const [k, v] of q.filters) if (k !== except) byKey.set(k, [...(byKey.get(k) ?? []), v]);
-    for (const [k, vals] of byKey) {
-      const fn = facetValue[k];
-      if (!fn) continue;
-      const have = fn(x);
+  // the selected values per facet (a facet not known is ignored, as before)
+  const selected = new Map<FacetCode, string[]>();
+  for (const [k, v] of q.filters) if ((FACET_CODES as readonly string[]).includes(k)) selected.set(k as FacetCode, [...(selected.get(k as FacetCode) ?? []), v]);
+  const matchesFilters = (x: IndexedProduct, except?: FacetCode) => {
+    for (const [k, vals] of selected) {
+      if (k === except) continue;
+      const have = x.facets[k];
       if (!vals.some((v) => have.includes(v))) return false;
     }
     return true;
   };
+  const textHits = needle ? all.filter((x) => x.hay.includes(needle)) : all;
+  let hits = textHits.filter((x) => matchesFilters(x));
 
-  let hits = summaries.filter((x) => matchesText(x) && matchesFilters(x));
-  const byPrice = (x: { s: ProductSummary }) => x.s.price?.value ?? 0;
-  const collator = new Intl.Collator(lang === 'sr' ? 'sr-Latn' : 'en');
-  const sorters: Record<SortCode, (a: typeof hits[number], b: typeof hits[number]) => number> = {
+  const names = ix.nameRank(lang);
+  const name = (x: IndexedProduct) => names.get(x.p.product.code)!;
+  // Array.prototype.sort is stable and the hits come in catalogue order: ties keep it, as each comparator says
+  const sorters: Record<SortCode, (a: IndexedProduct, b: IndexedProduct) => number> = {
     relevance: (a, b) => a.p.product.sortOrder - b.p.product.sortOrder,
     topRated: (a, b) => b.p.product.rating - a.p.product.rating || a.p.product.sortOrder - b.p.product.sortOrder,
-    'name-asc': (a, b) => collator.compare(a.s.name, b.s.name),
-    'name-desc': (a, b) => collator.compare(b.s.name, a.s.name),
-    'price-asc': (a, b) => byPrice(a) - byPrice(b) || collator.compare(a.s.name, b.s.name),
-    'price-desc': (a, b) => byPrice(b) - byPrice(a) || collator.compare(a.s.name, b.s.name),
+    'name-asc': (a, b) => name(a) - name(b),
+    'name-desc': (a, b) => name(b) - name(a),
+    'price-asc': (a, b) => a.price - b.price || name(a) - name(b),
+    'price-desc': (a, b) => b.price - a.price || name(a) - name(b),
   };
   const sort: SortCode = params.searchQueryContext === 'MAIN_PAGE' && !params.sort ? 'topRated' : q.sort;
   hits = [...hits].sort(sorters[sort]);
 
   const totalResults = hits.length;
   const totalPages = Math.max(1, Math.ceil(totalResults / params.pageSize));
-  const pageItems = hits.slice(params.page * params.pageSize, (params.page + 1) * params.pageSize).map((x) => x.s);
+  const pageItems = hits.slice(params.page * params.pageSize, (params.page + 1) * params.pageSize).map((x) => ix.summary(x, lang));
 
+  const collator = new Intl.Collator(lang === 'sr' ? 'sr-Latn' : 'en');
   const facetNames: Record<string, string> = {
     brand: ui.message(lang, 'plp.facet.brand'), price: ui.message(lang, 'plp.facet.price'),
     color: ui.message(lang, 'plp.facet.color'), esim: ui.message(lang, 'plp.facet.esim'),
   };
-  const facets = Object.keys(facetValue).map((code) => {
+  const facets = FACET_CODES.map((code) => {
     const counts = new Map<string, number>();
-    for (const x of summaries) {
-      if (!matchesText(x) || !matchesFilters(x, code)) continue;
-      for (const v of new Set(facetValue[code](x))) counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
+    // the other facets' selections narrow this facet's counts; its own do not
+    const pool = selected.has(code) ? textHits.filter((x) => matchesFilters(x, code)) : hits;
+    for (const x of pool) for (const v of x.facets[code]) counts.set(v, (counts.get(v) ?? 0) + 1);
     const ordered = code === 'price' ? PRICE_RANGES.map((r) => r.code).filter((c) => counts.has(c))
       : code === 'color' ? FAMILY_ORDER.filter((c) => counts.has(c)) : [...counts.keys()].sort(collator.compare);
     return {
       code, name: facetNames[code], groupType: code === 'price' ? 'RANGE' : code === 'color' ? 'COLOR' : 'CHECKBOX',
       values: ordered.map((v) => {
-        const selected = q.filters.some(([k, val]) => k === code && val === v);
-        const next = selected ? q.filters.filter(([k, val]) => !(k === code && val === v)) : [...q.filters, [code, v] as [string, string]];
+        const isSelected = q.filters.some(([k, val]) => k === code && val === v);
+        const next = isSelected ? q.filters.filter(([k, val]) => !(k === code && val === v)) : [...q.filters, [code, v] as [string, string]];
         return {
-          code: v, name: facetValueName(ui, lang, code, v), count: counts.get(v) ?? 0, selected,
+          code: v, name: facetValueName(ui, lang, code, v), count: counts.get(v) ?? 0, selected: isSelected,
           query: { query: { value: buildQuery(q, next) } },
         };
       }),
