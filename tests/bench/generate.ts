@@ -34,6 +34,9 @@ const BULK: Array<[string, number]> = [['DEVICE', 0.6], ['ACCESSORY', 0.35], ['D
 const SERVICE_CLONES_PER_SEEDED = 5;
 const TARIFF_CLONES = 20;
 
+/** The tables a clone writes to (each with its catalog_revision trigger). */
+const CATALOG_TABLES = ['products', 'product_variants', 'product_images', 'stock', 'price_plans', 'subscription_terms', 'charge_entries', 'device_prices', 'product_references'];
+
 type Rows<T> = { rows: T[] };
 async function q<T = Record<string, unknown>>(db: Db, text: string): Promise<T[]> {
   return ((await db.execute(sql.raw(text))) as unknown as Rows<T>).rows;
@@ -65,6 +68,10 @@ async function growCatalog(db: Db, target: number, log: (l: string) => void): Pr
     const tx = txRaw as unknown as Db;
     await q(tx, 'SET LOCAL statement_timeout = 0');
     await q(tx, 'SET LOCAL lock_timeout = 0');
+    // every catalogue table raises catalog_revision once per row at commit (deferred triggers, migration 0004): a
+    // hundred thousand updates of one row in one transaction take hours. Off for the insert (ALTER TABLE takes the
+    // table's lock until commit: nothing else runs here), the revision raised once by hand below.
+    for (const t of CATALOG_TABLES) await q(tx, `ALTER TABLE ${t} DISABLE TRIGGER USER`);
     const [{ n: have }] = await q<{ n: string }>(tx, 'SELECT count(*) AS n FROM products');
     const clones = Math.max(0, target - Number(have));
     // sources: every product that is not a clone, not a parent tariff (it only groups) and not a child tariff
@@ -101,7 +108,11 @@ async function growCatalog(db: Db, target: number, log: (l: string) => void): Pr
       over -= cut;
     }
     const values = [...quota].filter(([, k]) => k > 0).map(([t, k]) => `('${t}', ${k})`).join(', ');
-    if (!values) { await markCatalog(tx, target); return 0; }
+    if (!values) {
+      for (const t of CATALOG_TABLES) await q(tx, `ALTER TABLE ${t} ENABLE TRIGGER USER`);
+      await markCatalog(tx, target);
+      return 0;
+    }
     const [{ base }] = await q<{ base: number }>(tx, `SELECT coalesce(max(sort_order), 0) + 1 AS base FROM products`);
     const [{ first }] = await q<{ first: number }>(tx, `SELECT coalesce(max(substring(code FROM '${CLONE_MARK}([0-9]+)$')::int), 0) AS first FROM products WHERE position('${CLONE_MARK}' IN code) > 0`);
     // the clone map: n numbers clones over all types; factor varies prices (0.70–1.30, in steps of 0.01)
@@ -149,6 +160,8 @@ async function growCatalog(db: Db, target: number, log: (l: string) => void): Pr
       SELECT m.code, r.target_code, r.reference_type, r.sort_order, r.max_allowed_quantity, r.preselected, r.is_removable_entry, r.free
       FROM bench_map m JOIN product_references r ON r.product_code = m.src`);
     await markCatalog(tx, target);
+    for (const t of CATALOG_TABLES) await q(tx, `ALTER TABLE ${t} ENABLE TRIGGER USER`);
+    await q(tx, 'UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1');
     const [{ n }] = await q<{ n: string }>(tx, 'SELECT count(*) AS n FROM bench_map');
     log(`catalogue: ${n} clones in ${((Date.now() - t0) / 1000).toFixed(1)} s (${[...quota].map(([t, k]) => `${t} ${k}`).join(', ')})`);
     return Number(n);
