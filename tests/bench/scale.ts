@@ -19,7 +19,7 @@
 // orders dent < 10 %, /health < 100 ms. BENCH_SECONDS (5) per measured run; BENCH_SCALE_PG (the server's admin URL).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { freePort } from '../e2e/lib';
@@ -174,11 +174,6 @@ interface SizeFigures {
 async function measureSize(label: string, dbUrl: string, twoInstances: boolean): Promise<SizeFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-scale-'));
   try {
-    const admin = await pgClient(dbUrl);
-    const products = Number((await admin.query('SELECT count(*) AS n FROM products')).rows[0].n);
-    const variants = (await admin.query(`SELECT v.code FROM product_variants v JOIN products p ON p.code = v.product_code WHERE p.type IN ('DEVICE', 'ACCESSORY') ORDER BY v.code`)).rows.map((r: { code: string }) => r.code);
-    const phones = (await admin.query(`SELECT code FROM products WHERE type = 'DEVICE' ORDER BY code`)).rows.map((r: { code: string }) => r.code);
-    await admin.end();
 
     // 1. cold and warm start to the first 200
     const startOnce = async () => {
@@ -191,6 +186,12 @@ async function measureSize(label: string, dbUrl: string, twoInstances: boolean):
     };
     const cold = await startOnce();
     await cold.shop.stop();
+    // (a fresh database is migrated and seeded by that first start)
+    const admin = await pgClient(dbUrl);
+    const products = Number((await admin.query('SELECT count(*) AS n FROM products')).rows[0].n);
+    const variants = (await admin.query(`SELECT v.code FROM product_variants v JOIN products p ON p.code = v.product_code WHERE p.type IN ('DEVICE', 'ACCESSORY') ORDER BY v.code`)).rows.map((r: { code: string }) => r.code);
+    const phones = (await admin.query(`SELECT code FROM products WHERE type = 'DEVICE' ORDER BY code`)).rows.map((r: { code: string }) => r.code);
+    await admin.end();
     const warm = await startOnce();
     const shop = warm.shop;
     try {
@@ -284,6 +285,7 @@ async function measureSize(label: string, dbUrl: string, twoInstances: boolean):
 async function pgClient(url: string) {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url });
+  c.on('error', () => { /* a dropped database or a restart: the query in flight fails on its own */ });
   await c.connect();
   return c;
 }
@@ -345,7 +347,7 @@ function print(sizes: SizeFigures[]): boolean {
   const head = ['figure', ...sizes.map((s) => s.label), 'target', 'result'];
   const widths = head.map((h, c) => Math.max(h.length, ...lines.map((l) => l[c].length)));
   const fmt = (l: string[]) => l.map((x, c) => (c === 0 ? x.padEnd(widths[c]) : x.padStart(widths[c]))).join('  ');
-  console.log(`\nbench:scale — PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per run; machine: ${(globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? '?'} cores`);
+  console.log(`\nbench:scale — PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per run; machine: ${cpus().length} cores, load (1 min) ${loadavg()[0].toFixed(1)} at the end`);
   console.log(fmt(head));
   for (const l of lines) console.log(fmt(l));
   return pass;
@@ -373,6 +375,9 @@ async function main() {
       console.log('seeded size …');
       sizes.push(await measureSize('seeded', u.toString(), true));
     }
+  } catch (err) {
+    console.error(err);
+    throw err;
   } finally {
     const c = await pgClient(ADMIN_URL);
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
