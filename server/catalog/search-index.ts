@@ -2,7 +2,7 @@
 // snapshot, held in a WeakMap keyed by the snapshot object (dropped with it), so a request answers in time linear in
 // what it lists — never products × device prices, products × products or a collator sort of every product per query.
 //   - per product: its position in the catalogue order, its lower-cased search text, its facet values (brand, colour
-//     families, eSIM, price range) and its price; its summary per language (built on first use);
+//     families, eSIM, price range) and its price; its summary per language (built when a page first shows it);
 //   - per category: the listed products in catalogue order;
 //   - per language: each product's rank by name (one collator sort per snapshot), so name and price sorts compare
 //     integers;
@@ -10,7 +10,7 @@
 import type { Lang } from '../lib/lang';
 import { colorFamily } from './colors';
 import type { CatalogSnapshot } from './model';
-import type { CatalogProduct } from './repository';
+import { monthlyFee, oneOffPrice, type CatalogProduct } from './repository';
 import { summarize, type ProductSummary } from './search';
 
 export const PRICE_RANGES: Array<{ code: string; min: number; max: number | null }> = [
@@ -43,8 +43,11 @@ export class SnapshotIndex {
 
   constructor(private readonly cat: CatalogSnapshot) {
     cat.all.forEach((p, pos) => {
-      const summary = summarize(p, cat.devicePricesOf([p.product.code]), 'sr');
-      const price = summary.price?.value ?? null;
+      // the price a summary shows (summarize: the own one-off price, else the monthly fee but for a tariff), in para
+      const own = oneOffPrice(p);
+      const fee = own ? null : monthlyFee(p);
+      const para = own ? own.price : fee !== null && p.product.type !== 'TARIFF' ? fee : null;
+      const price = para === null ? null : Math.round(para) / 100; // RSD, as Money.value
       const range = price === null ? undefined : PRICE_RANGES.find((r) => price >= r.min && (r.max === null || price < r.max))?.code;
       const type = p.product.type;
       this.entries.set(p.product.code, {
@@ -57,7 +60,6 @@ export class SnapshotIndex {
           esim: type === 'DEVICE' || type === 'TARIFF' ? [p.product.esim === 'NONE' ? 'NONE' : 'ESIM'] : [],
         },
       });
-      this.summaries.sr.set(p.product.code, summary);
     });
   }
 
