@@ -1,23 +1,32 @@
 // Issue 13: device comparison from the list and the phone page, the header search suggestions, "load more".
 import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { SHOTS } from './lib';
 import { PLP, live, suite } from './shopper';
 
 const shop = suite('compare');
 const { test } = shop;
 
+/** Ticks a compare check box. The box shows the compare store, whose actions load at the shopper's first
+ *  interaction (renderer/main.tsx): a click that comes before they have loaded takes effect when they arrive, so the
+ *  box turns checked a moment after the click rather than during it (Playwright's check() wants it during). */
+async function tick(box: Locator): Promise<void> {
+  await box.click();
+  await box.and(box.page().locator(':checked')).waitFor();
+}
+
 test('compare two phones: choose from the list and the phone page, differences highlighted, shareable address', async () => {
   const { page, problems } = await shop.open();
   await page.goto(`${shop.url}${PLP}`);
   const compareBox = (name: RegExp) => page.getByRole('checkbox', { name });
-  await compareBox(/Uporedi: Samsung Galaxy A56/).check();
+  await tick(compareBox(/Uporedi: Samsung Galaxy A56/));
   const bar = page.getByRole('region', { name: 'Telefoni za poređenje' });
   await bar.getByText('Poređenje (1/3)', { exact: true }).waitFor();
   await bar.getByText('Izaberi još jedan telefon').waitFor();
   // the second phone from its own page
   await page.getByRole('link', { name: /Apple iPhone 16 128GB/ }).first().click();
   await page.getByRole('heading', { level: 1, name: 'Apple iPhone 16 128GB' }).waitFor();
-  await page.getByRole('checkbox', { name: 'Uporedi' }).check();
+  await tick(page.getByRole('checkbox', { name: 'Uporedi' }));
   await bar.getByText('Poređenje (2/3)', { exact: true }).waitFor();
   await bar.getByRole('link', { name: 'Uporedi (2)' }).click();
   await page.waitForURL(/\/Privatni\/Uredjaji\/Uporedi\?uredjaji=SAMSUNG_GALAXY_A56,APPLE_IPHONE_16$/);
@@ -53,7 +62,7 @@ test('at most three phones: the fourth check box is disabled', async () => {
   await page.goto(`${shop.url}${PLP}`);
   const boxes = page.getByRole('checkbox', { name: /^Uporedi: / });
   await boxes.first().waitFor();
-  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  for (let i = 0; i < 3; i++) await tick(boxes.nth(i));
   await page.getByText('Poređenje (3/3)', { exact: true }).waitFor();
   assert.equal(await boxes.nth(3).isDisabled(), true);
   await page.getByRole('button', { name: 'Očisti' }).click();
