@@ -7,9 +7,9 @@ import { PLP, live, suite } from './shopper';
 const shop = suite('compare');
 const { test } = shop;
 
-/** Ticks a compare check box. The box shows the compare store, whose actions load at the shopper's first
- *  interaction (renderer/main.tsx): a click that comes before they have loaded takes effect when they arrive, so the
- *  box turns checked a moment after the click rather than during it (Playwright's check() wants it during). */
+/** Ticks a compare check box: a click, then the box seen checked. The box shows the compare store, and a click that
+ *  comes before its action has loaded takes effect when it arrives, a moment after the click (Playwright's check()
+ *  wants the state during the click). */
 async function tick(box: Locator): Promise<void> {
   await box.click();
   await box.and(box.page().locator(':checked')).waitFor();
