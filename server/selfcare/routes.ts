@@ -230,7 +230,7 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   app.post<{ Body: CallbackPayload & { signature: string } }>(CALLBACK_PATH, {
     schema: { body: { $ref: 'selfcare.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
-    config: noCatalog,
+    config: { ...noCatalog, metric: 'selfcarePaymentCallback' },
   }, async (req) => {
     const { signature, ...payload } = req.body;
     const { toVoid, ...result } = await applyCardCallback(db, gatewaySecret, payload, signature, callbackNow());

@@ -114,6 +114,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOpti
 
   app.post<{ Body: CallbackPayload & { signature: string } }>(SHOP_CALLBACK, {
     schema: { body: { $ref: 'payment.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
+    config: { metric: 'paymentCallback' },
   }, async (req) => {
     const { signature, ...payload } = req.body;
     const { toVoid, ...result } = await applyCallback(db, gatewaySecret, payload, signature, app.ctx.ui);
