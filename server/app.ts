@@ -207,6 +207,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     metrics,
     draining: false,
   });
+  // Draining (a shutdown: main.ts sets it first, app.close() here): an answer closes its connection, so that a request
+  // in flight at the shutdown does not leave a kept-alive connection the server would wait for until its timeout.
+  app.addHook('preClose', (done) => { app.ctx.draining = true; done(); });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (app.ctx.draining) reply.header('Connection', 'close');
+    return payload;
+  });
   // Every answer carries the request's id, and what the request does runs with it in the store (the outbox reads it).
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('X-Request-Id', req.id);
