@@ -233,10 +233,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (counted === 'order') {
       metrics.orders.inc({ outcome: status < 300 ? 'placed' : status === 429 ? 'limited' : status < 500 ? 'refused' : 'failed' });
     } else if (counted === 'paymentCallback' || counted === 'selfcarePaymentCallback') {
-      const result = (req.body as { result?: unknown } | undefined)?.result;
       metrics.payments.inc({
         channel: counted === 'paymentCallback' ? 'shop' : 'selfcare',
-        result: status >= 500 ? 'failed' : status >= 300 || typeof result !== 'string' ? 'refused' : result,
+        result: status >= 500 ? 'failed' : status >= 300 ? 'refused' : (req.metricOutcome ?? 'unknown'),
       });
     }
     done();
@@ -263,6 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('metricOutcome', null);
   // no text with control characters (NUL …) in any path parameter, query or body of any route: 400 in the shopper's
   // language before the schema's own checks (server/lib/validation.ts)
   app.addHook('preValidation', refuseControlCharacters);

@@ -40,6 +40,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     sessionId: string | null;
+    /** What a route counted by outcome (config.metric) settled: a payment callback's result when applied, else its
+     *  outcome (`alreadyProcessed`, `voided`). */
+    metricOutcome: string | null;
   }
   interface FastifyContextConfig {
     /** A pure read: answering it does not clear the single-instance cart row cache (server/cart/row-cache.ts). */

@@ -10,7 +10,9 @@ import { buildApp } from '../../server/app';
 import { scrubText } from '../../server/lib/log-safety';
 import { startMetricsServer } from '../../server/lib/metrics';
 import { outbox } from '../../server/outbox/schema';
-import { drivers, GATEWAY_SECRET, GUEST, PATHS, RELAXED_LIMITS, Shopper, startApp, type Harness } from './helpers';
+import { payments } from '../../server/db/schema';
+import { sign, type CallbackPayload } from '../../server/payment/signature';
+import { checkoutReadyShopper, drivers, GATEWAY_SECRET, GUEST, PATHS, RELAXED_LIMITS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = 'metrics-token-for-the-tests';
@@ -183,6 +185,30 @@ describe.each(drivers)('observability on %s', (name, url) => {
     } else {
       expect(text).not.toContain('shop_db_pool_'); // PGlite: one connection, no pool
     }
+  });
+
+  it('counts a placed order and its payment callbacks by outcome', async () => {
+    const metricLine = async (re: RegExp) => {
+      const text = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+      return Number(re.exec(text)?.[1] ?? 0);
+    };
+    const placedBefore = await metricLine(/^shop_orders_total\{outcome="placed"\} (\d+)$/m);
+    const s = await checkoutReadyShopper(app, 'XIAOMI_15_BLACK');
+    const order = await s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: null });
+    expect(order.statusCode).toBe(200);
+    const auth = await s.call('POST', PATHS.authorize, { cardPaymentType: order.json().paymentInfo.cardPaymentType, orderId: order.json().code });
+    const paymentId = String(auth.json().redirectionUrl).split('/').pop()!;
+    const [p] = await h.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    const payload: CallbackPayload = { paymentId, orderCode: order.json().code, result: 'DECLINED', amount: p.amount, timestamp: Date.now() };
+    const forged = await app.inject({ method: 'POST', url: '/gateway/callback', payload: { ...payload, signature: sign('not-the-secret', payload) } });
+    expect(forged.statusCode).toBe(400);
+    const genuine = { ...payload, signature: sign(GATEWAY_SECRET, payload) };
+    expect((await app.inject({ method: 'POST', url: '/gateway/callback', payload: genuine })).json().outcome).toBe('applied');
+    expect((await app.inject({ method: 'POST', url: '/gateway/callback', payload: genuine })).json().outcome).toBe('alreadyProcessed');
+    expect(await metricLine(/^shop_orders_total\{outcome="placed"\} (\d+)$/m)).toBe(placedBefore + 1);
+    expect(await metricLine(/^shop_payment_callbacks_total\{channel="shop",result="refused"\} (\d+)$/m)).toBe(1);
+    expect(await metricLine(/^shop_payment_callbacks_total\{channel="shop",result="DECLINED"\} (\d+)$/m)).toBe(1);
+    expect(await metricLine(/^shop_payment_callbacks_total\{channel="shop",result="alreadyProcessed"\} (\d+)$/m)).toBe(1);
   });
 
   it('serves the metrics on a listener of their own (METRICS_PORT), nothing else there', async () => {
