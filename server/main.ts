@@ -35,6 +35,14 @@ function trustProxy(v: string | undefined): boolean | number | string | undefine
   return /^\d+$/.test(v) ? Number(v) : v;
 }
 
+/** LOG_LEVEL: one of pino's levels; anything else is ignored with a warning (pino would refuse to start). */
+function logLevel(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  if (['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) return v;
+  console.warn(`LOG_LEVEL=${v} is not a level (fatal, error, warn, info, debug, trace, silent): the default is used.`);
+  return undefined;
+}
+
 /** START_TIMING=1 prints where the start time goes (ms since the process started). */
 const mark = (what: string) => {
   if (!process.env.START_TIMING) return;
@@ -85,7 +93,7 @@ async function main(): Promise<void> {
       redisUrl: process.env.REDIS_URL || undefined,
       limits: scaledLimits(process.env.SEND_LIMITS_FACTOR),
       trustProxy: trustProxy(process.env.TRUST_PROXY),
-      logLevel: process.env.LOG_LEVEL || undefined,
+      logLevel: logLevel(process.env.LOG_LEVEL),
       instance: process.env.INSTANCE_ID || undefined,
       metricsToken: process.env.METRICS_TOKEN || undefined,
       dbPool: database.pool,
