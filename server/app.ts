@@ -1,5 +1,7 @@
 // The Fastify application: plugins, shared JSON Schemas, error handling, domains, static shop.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { hostname } from 'node:os';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +20,9 @@ import { Limits, TooManyError, type LimitSettings } from './lib/limits';
 import { redisWithMemoryFallback } from './lib/rate-limit-store';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './lib/db-errors';
 import { logHooks, logRedaction, logSerializers } from './lib/log-safety';
+import { bearerMatches, ShopMetrics } from './lib/metrics';
+import { requestIdOf, runWithRequestId } from './lib/request-context';
+import type { PoolStats } from './db/index';
 import { DOCUMENT_POLICY, etagOf, guardSharedAnswers, notModified, sendSharedHeaders } from './lib/edge-cache';
 import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
@@ -64,6 +69,14 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log lines go (tests; default standard output). */
   loggerStream?: NodeJS.WritableStream;
+  /** pino level (LOG_LEVEL; default `info`, `debug` in development). */
+  logLevel?: string;
+  /** What each log line names as its instance (INSTANCE_ID; default the host name). */
+  instance?: string;
+  /** Bearer token of GET /metrics on the shop's port (METRICS_TOKEN); without one /metrics is not served there. */
+  metricsToken?: string;
+  /** PostgreSQL's pool (Database.pool), for the metrics. */
+  dbPool?: PoolStats;
   /** schemas/ folder (default: the repository's). */
   schemasDir?: string;
   /** Vite build output (default: dist/). */
@@ -125,6 +138,11 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
+/** pino-pretty is a development nicety: used when it is installed, plain JSON lines otherwise. */
+function prettyAvailable(): boolean {
+  try { createRequire(import.meta.url).resolve('pino-pretty'); return true; } catch { return false; }
+}
+
 function formatsText(schemasDir: string): string {
   const file = join(schemasDir, 'formats', 'formats.json');
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
@@ -141,16 +159,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const serverOptions: FastifyServerOptions = {
     // nothing personal in a log line: no body, cookie or authorization header, no query parameters of a failed SQL
-    // statement (server/lib/log-safety.ts)
-    logger: opts.logger ? { level: opts.dev ? 'debug' : 'info', redact: logRedaction, serializers: logSerializers, hooks: logHooks, ...(opts.loggerStream ? { stream: opts.loggerStream } : {}) } : false,
-    // production does not log every request (errors are still logged by the error handler)
-    ...(opts.dev ? {} : { logController: new LogController({ disableRequestLogging: true }) }),
+    // statement, no address (server/lib/log-safety.ts). Every line names its instance; a request's lines its id.
+    logger: opts.logger ? {
+      level: opts.logLevel ?? (opts.dev ? 'debug' : 'info'), redact: logRedaction, serializers: logSerializers, hooks: logHooks,
+      base: { pid: process.pid, hostname: hostname(), instance: opts.instance ?? hostname() },
+      ...(opts.loggerStream ? { stream: opts.loggerStream } : opts.dev && prettyAvailable() ? { transport: { target: 'pino-pretty' } } : {}),
+    } : false,
+    // Fastify's two lines per request (with the address and its query) are replaced by one line at the answer (below)
+    // the request's id is logged as `requestId`: the balancer's X-Request-Id when valid, else a new one
+    // (server/lib/request-context.ts)
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     ajv: bodyValidationOptions(schemasDir) as never,
     bodyLimit: 64 * 1024,
     schemaController: { compilersFactory: { buildValidator: finiteNumbersValidatorFactory(compileKey) as never, buildSerializer: sharedSerializerFactory(compileKey) as never } },
     // Router-level errors (a bad %-escape, an overlong path parameter) answer like any other bad input.
     frameworkErrors: (err, req, reply) => {
-      void (reply as FastifyReply).code(err.statusCode ?? 400).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
+      void (reply as FastifyReply).header('X-Request-Id', req.id).code(err.statusCode ?? 400).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
     },
   };
   if (opts.trustProxy !== undefined) serverOptions.trustProxy = opts.trustProxy as never;
@@ -168,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const openapi = new OpenApiCollector();
   app.addHook('onRoute', openapi.onRoute);
 
+  const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), pool: opts.dbPool });
   app.decorate('ctx', {
     db: opts.db, ui, paths: loadPaths(schemasDir),
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
@@ -177,6 +204,41 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
     limits: new Limits({ db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) } }),
+    metrics,
+    draining: false,
+  });
+  // Draining (a shutdown: main.ts sets it first, app.close() here): an answer closes its connection, so that a request
+  // in flight at the shutdown does not leave a kept-alive connection the server would wait for until its timeout.
+  app.addHook('preClose', (done) => { app.ctx.draining = true; done(); });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (app.ctx.draining) reply.header('Connection', 'close');
+    return payload;
+  });
+  // Every answer carries the request's id, and what the request does runs with it in the store (the outbox reads it).
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('X-Request-Id', req.id);
+    runWithRequestId(req.id, done);
+  });
+  // One line per request at its answer, and its metrics. The route is the pattern (`/hybris/…/:code`), never the
+  // address: a shop page (answered by the not-found handler) is `(page)`, an unknown address `(unmatched)`.
+  app.addHook('onResponse', (req, reply, done) => {
+    const status = reply.statusCode;
+    const route = req.is404 ? (status < 400 ? '(page)' : '(unmatched)') : (req.routeOptions.url ?? '(unmatched)');
+    const seconds = reply.elapsedTime / 1000;
+    req.log.info({ method: req.method, route, status, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    metrics.requests.inc({ method: req.method, route, status });
+    metrics.duration.observe({ method: req.method, route }, seconds);
+    if (status >= 500) metrics.serverErrors.inc({ route, status });
+    const counted = req.routeOptions.config?.metric;
+    if (counted === 'order') {
+      metrics.orders.inc({ outcome: status < 300 ? 'placed' : status === 429 ? 'limited' : status < 500 ? 'refused' : 'failed' });
+    } else if (counted === 'paymentCallback' || counted === 'selfcarePaymentCallback') {
+      metrics.payments.inc({
+        channel: counted === 'paymentCallback' ? 'shop' : 'selfcare',
+        result: status >= 500 ? 'failed' : status >= 300 ? 'refused' : (req.metricOutcome ?? 'unknown'),
+      });
+    }
+    done();
   });
   app.addHook('onClose', async () => { app.ctx.limits.close(); });
   // PostgreSQL: the cart rows other instances (or anyone) change are announced (migration 0023); rows are kept only
@@ -200,6 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('metricOutcome', null);
   // no text with control characters (NUL …) in any path parameter, query or body of any route: 400 in the shopper's
   // language before the schema's own checks (server/lib/validation.ts)
   app.addHook('preValidation', refuseControlCharacters);
@@ -254,6 +317,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler((err: FastifyError & { validation?: unknown[]; validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLang(req);
     if (err instanceof ApiError) {
+      if (err.statusCode === 429) metrics.rateLimited.inc({ reason: err.reason ?? err.messageKey });
       if (err instanceof TooManyError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({ errors: [{
         type: err.type, message: ui.message(lang, err.messageKey, err.params),
@@ -267,17 +331,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // the database is away (restart, failover, lost connection) or a lock / statement timeout fired: try again later
     if (isDatabaseUnavailable(err)) {
       req.log.warn(err, 'database unavailable');
+      metrics.errors.inc({ kind: 'database_unavailable' });
       return reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).send({ errors: [{
         type: 'ServiceUnavailableError', message: ui.message(lang, 'error.unavailable', { seconds: UNAVAILABLE_RETRY_AFTER_S }), reason: 'unavailable',
       }] });
     }
     const status = err.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send(err);
+    if (status === 429) {
+      metrics.rateLimited.inc({ reason: 'requests' }); // @fastify/rate-limit's answer (errorResponseBuilder)
+      return reply.code(429).send(err);
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large …
       return reply.code(status === 413 ? 413 : 400).send({ errors: [{ type: 'ValidationError', message: ui.message(lang, 'error.validation.badRequest'), reason: err.code ?? 'badRequest' }] });
     }
     req.log.error(err);
+    metrics.errors.inc({ kind: 'unhandled' });
     return reply.code(500).send({ errors: [{ type: 'ServerError', message: ui.message(lang, 'error.generic') }] });
   });
 
@@ -307,6 +376,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await uiRoutes(app, { dev: opts.dev === true });
   await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
   app.get('/openapi.json', async () => openapi.document(app));
+  // Prometheus text to the holder of METRICS_TOKEN only; anyone else (or any request when no token is set) gets the
+  // API's 404, as for an address that does not exist. METRICS_PORT serves them on a private listener (main.ts).
+  app.get('/metrics', { config: { catalogUnchanged: true, cartReadOnly: true } }, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (!bearerMatches(req.headers.authorization, opts.metricsToken)) {
+      return reply.code(404).send({ errors: [{ type: 'NotFoundError', message: ui.message(requestLang(req), 'error.notFound.api') }] });
+    }
+    return reply.type(metrics.contentType).send(await metrics.text());
+  });
 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
   const indexFile = join(distDir, 'index.html');

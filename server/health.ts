@@ -1,5 +1,6 @@
 // GET /health for load balancers: 200 when the database answers and the schema set is loaded, else 503.
-// No authentication, no rate limit, never cached.
+// No authentication, no rate limit, never cached. While the instance shuts down (server/main.ts sets ctx.draining)
+// it answers 503 at once, so that a balancer stops sending before the listener closes.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { requestLang } from './lib/lang';
@@ -9,6 +10,10 @@ const DB_TIMEOUT_MS = 2000;
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui } = app.ctx;
   app.get('/health', async (req, reply) => {
+    if (app.ctx.draining) {
+      reply.header('Cache-Control', 'no-store').code(503);
+      return { status: 'draining', message: ui.message(requestLang(req), 'health.down') };
+    }
     let database: 'ok' | 'down' = 'down';
     let timer: NodeJS.Timeout | undefined;
     try {

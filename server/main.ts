@@ -1,6 +1,10 @@
 // Starts the shop: opens the database (PGlite in ./data/pglite, or PostgreSQL when DATABASE_URL
 // is set), migrates, seeds on first start, checks the schema set (schemas/, or SCHEMAS_DIR), listens on HOST:PORT.
+// SIGTERM / SIGINT: drains (no new connections, /health 503, in-flight requests finish within SHUTDOWN_TIMEOUT_MS),
+// stops the pollers, closes the database and exits 0 (1 when the bound is passed or a second signal comes).
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import closeWithGrace from 'close-with-grace';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { formatErrors } from '../tools/schemas/format.js';
@@ -8,6 +12,7 @@ import { openDatabase } from './db/index';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
 import { scaledLimits } from './lib/limits';
+import { startMetricsServer } from './lib/metrics';
 import { gatewaySecretOf, GatewaySecretError } from './payment/secret';
 import { defaultSchemaCacheDir, SchemaSetError, UiDocuments } from './ui/documents';
 
@@ -16,11 +21,26 @@ const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
+/** A whole number from the environment, or the default. */
+function envInt(name: string, fallback: number): number {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
 /** TRUST_PROXY: `true`, a hop count, or addresses/CIDRs of the load balancers (Fastify trustProxy). */
 function trustProxy(v: string | undefined): boolean | number | string | undefined {
   if (!v) return undefined;
   if (v === 'true' || v === 'false') return v === 'true';
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** LOG_LEVEL: one of pino's levels; anything else is ignored with a warning (pino would refuse to start). */
+function logLevel(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  if (['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) return v;
+  console.warn(`LOG_LEVEL=${v} is not a level (fatal, error, warn, info, debug, trace, silent): the default is used.`);
+  return undefined;
 }
 
 /** START_TIMING=1 prints where the start time goes (ms since the process started). */
@@ -73,6 +93,10 @@ async function main(): Promise<void> {
       redisUrl: process.env.REDIS_URL || undefined,
       limits: scaledLimits(process.env.SEND_LIMITS_FACTOR),
       trustProxy: trustProxy(process.env.TRUST_PROXY),
+      logLevel: logLevel(process.env.LOG_LEVEL),
+      instance: process.env.INSTANCE_ID || undefined,
+      metricsToken: process.env.METRICS_TOKEN || undefined,
+      dbPool: database.pool,
     });
   } catch (err) {
     if (err instanceof SchemaSetError) {
@@ -86,13 +110,37 @@ async function main(): Promise<void> {
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
   }
-  const shutdown = async () => { await app.close(); ui.close(); await database.close(); process.exit(0); };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  const shutdownMs = envInt('SHUTDOWN_TIMEOUT_MS', 10_000);
+  let metricsServer: Server | null = null;
+  const log = app.log;
+  closeWithGrace({
+    delay: shutdownMs,
+    skip: ['beforeExit'],
+    logger: { error: (m: unknown) => (m instanceof Error ? log.error(m, 'shutdown failed') : log.error(String(m))) },
+    onTimeout: (ms: number) => log.error({ timeoutMs: ms }, 'shutdown: in-flight work did not finish in time, exiting with 1'),
+    onSecondSignal: (signal: string) => log.error({ signal }, 'shutdown: second signal, exiting with 1'),
+  }, async ({ signal, err }) => {
+    const started = performance.now();
+    if (err) log.fatal(err, 'shutdown after an uncaught error');
+    log.info({ signal, timeoutMs: shutdownMs }, 'shutdown: started (no new connections, /health answers 503, in-flight requests finish)');
+    app.ctx.draining = true;
+    // stops listening, waits for the requests in flight, then the onClose hooks stop the pollers and feeds
+    await app.close();
+    ui.close();
+    await new Promise<void>((done) => { if (metricsServer) metricsServer.close(() => done()); else done(); });
+    await database.close();
+    log.info({ ms: Math.round(performance.now() - started) }, 'shutdown: done');
+  });
   // the catalogue read model starts loading now: the first page (and search) joins it instead of starting it
   void app.ctx.catalog.current().catch((e: unknown) => app.log.error(e, 'catalogue read model'));
   const address = await app.listen({ port, host });
   mark('listening');
+  // the metrics on a listener of their own (not exposed through the balancer; no token there)
+  const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : NaN;
+  if (Number.isInteger(metricsPort) && metricsPort > 0) {
+    metricsServer = await startMetricsServer(app.ctx.metrics, metricsPort, process.env.METRICS_HOST ?? host);
+    log.info({ port: metricsPort }, 'metrics listening');
+  }
   console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at ${address}/`);
 }
 

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: builds the front end only when the build is missing or stale, then starts the server in this process.
+// `npm start`: builds the front end only when the build is missing or stale, then starts the server in this process
+// (so SIGTERM / SIGINT reach the server's own shutdown, server/main.ts; a build in progress gets them forwarded).
 // Stale = the content hash of the front-end inputs differs from the one written into dist/ after the last build.
+// A production install (`npm ci --omit=dev`) has no vite: a present dist/ is served as it is, a missing one stops the
+// start with a message. The server bundle needs esbuild, which tsx (a production dependency) brings.
 //   node tools/start.mjs [--dev]     build if needed, then serve (production: the server bundle; --dev: server/main.ts through tsx)
 //   node tools/start.mjs --stamp     only write the stamp of the current inputs (after `vite build`)
 //   node tools/start.mjs --check     exit 0 when the build is fresh, 1 when it would be rebuilt
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,10 +69,18 @@ export function buildIsFresh(hash = inputsHash()) {
   return existsSync(join(dist, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash;
 }
 
-function build() {
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+
+/** `vite build` as a child: a SIGTERM / SIGINT meanwhile is passed on, and the start ends with the child's code. */
+async function build() {
+  const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const forward = (signal) => { child.kill(signal); };
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  const [code] = await new Promise((done) => child.once('exit', (c, s) => done([c, s])));
+  process.off('SIGTERM', forward);
+  process.off('SIGINT', forward);
+  if (code !== 0) process.exit(code ?? 1); // (killed by a signal: 1)
 }
 
 const args = process.argv.slice(2);
@@ -80,9 +91,17 @@ if (args.includes('--stamp')) {
 } else {
   const hash = inputsHash();
   if (!buildIsFresh(hash)) {
-    console.log('Building the front end (dist/ is missing or older than its sources) …');
-    build();
-    writeFileSync(stampFile, `${hash}\n`);
+    if (existsSync(vite)) {
+      console.log('Building the front end (dist/ is missing or older than its sources) …');
+      await build();
+      writeFileSync(stampFile, `${hash}\n`);
+    } else if (existsSync(join(dist, 'index.html'))) {
+      console.warn('dist/ is older than its sources and vite is not installed (a production install): serving the build that is there. Run `npm run build` on a full install to refresh it.');
+    } else {
+      console.error('There is no front-end build (dist/) and vite is not installed (a production install: npm ci --omit=dev).\n'
+        + 'Build it first: `npm ci && npm run build` (the build needs the dev dependencies), then `npm start`; or copy a dist/ built from the same sources here.');
+      process.exit(1);
+    }
   }
   // V8's on-disk code cache (Node 22.1+): later starts skip compiling the server's dependencies again.
   (await import('node:module')).enableCompileCache?.(process.env.NODE_COMPILE_CACHE ?? join(root, 'node_modules', '.cache', 'node-compile-cache'));
@@ -93,7 +112,15 @@ if (args.includes('--stamp')) {
   } else {
     const sHash = serverHash();
     const fresh = existsSync(serverBundle) && existsSync(serverStamp) && readFileSync(serverStamp, 'utf8').trim() === sHash;
-    if (!fresh) await buildServer(sHash);
+    if (!fresh) {
+      try {
+        await buildServer(sHash);
+      } catch (err) {
+        if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+        console.error('The server bundle needs esbuild (installed with tsx, a dependency): run `npm ci` (or `npm ci --omit=dev`) again.');
+        process.exit(1);
+      }
+    }
     process.setSourceMapsEnabled(true);
     await import(pathToFileURL(serverBundle).href);
   }

@@ -67,7 +67,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => { await setMonthlyBill(db, ui, req.sessionId!, req.body.billingAccountId); return cartOf(req.sessionId!, requestLang(req)); },
   });
   app.route<RouteOf<'submitOrder'>>({
-    ...contractRoute(paths, 'submitOrder'), ...auth,
+    ...contractRoute(paths, 'submitOrder'), ...auth, config: { metric: 'order' },
     handler: async (req, reply) => {
       const lang = requestLang(req);
       try {

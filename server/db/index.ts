@@ -61,8 +61,20 @@ export function timeoutOptions(t: SessionTimeouts): string {
   return `-c lock_timeout=${t.lockMs} -c statement_timeout=${t.statementMs} -c idle_in_transaction_session_timeout=${t.idleInTransactionMs}`;
 }
 
+/** PostgreSQL's pool as the metrics read it (server/lib/metrics.ts): pg-pool's own counts and, kept by
+ *  openDatabase, how many connections were taken and how long their takers waited in all. */
+export interface PoolStats {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+  readonly acquires: number;
+  readonly waitMs: number;
+}
+
 export interface Database {
   db: Db;
+  /** PostgreSQL only: the pool's use and waits. */
+  pool?: PoolStats;
   close: () => Promise<void>;
   dialect: 'pglite' | 'postgres';
   /** PGlite only: the data folder as an uncompressed tar (the tests' template database). */
@@ -167,6 +179,20 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
         }, 5000).unref();
       });
     });
+    // how long connections are waited for (pg-pool's query() takes its connection through connect(callback) too)
+    const waits = { acquires: 0, waitMs: 0 };
+    const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => Promise<unknown> | void;
+    const timed = (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => {
+      const t0 = performance.now();
+      const took = () => { waits.acquires += 1; waits.waitMs += performance.now() - t0; };
+      if (typeof cb === 'function') return connect((err, client, release) => { took(); cb(err, client, release); });
+      return (connect() as Promise<unknown>).then((c) => { took(); return c; }, (e: unknown) => { took(); throw e; });
+    };
+    (pool as unknown as { connect: typeof timed }).connect = timed;
+    const poolStats: PoolStats = {
+      get totalCount() { return pool.totalCount; }, get idleCount() { return pool.idleCount; }, get waitingCount() { return pool.waitingCount; },
+      get acquires() { return waits.acquires; }, get waitMs() { return waits.waitMs; },
+    };
     const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
     // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
     // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
@@ -191,7 +217,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       await client.query('RESET lock_timeout; RESET statement_timeout').catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url, t) };
+    return { db: db as unknown as Db, pool: poolStats, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url, t) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -5,6 +5,7 @@ import type { CatalogModel } from '../catalog/index';
 import type { CartRowCache } from '../cart/index';
 import type { ApiPaths } from './paths';
 import type { Limits } from './limits';
+import type { ShopMetrics } from './metrics';
 
 export interface AppContext {
   db: Db;
@@ -24,6 +25,10 @@ export interface AppContext {
   cartRows: CartRowCache | null;
   /** Send, attempt and existence-check limits shared by every instance (server/lib/limits.ts, issue 24). */
   limits: Limits;
+  /** Prometheus metrics of this app (server/lib/metrics.ts, issue 30). */
+  metrics: ShopMetrics;
+  /** Set when a shutdown starts: /health answers 503 so that balancers stop sending (server/main.ts). */
+  draining: boolean;
 }
 
 declare module 'fastify' {
@@ -35,11 +40,16 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     sessionId: string | null;
+    /** What a route counted by outcome (config.metric) settled: a payment callback's result when applied, else its
+     *  outcome (`alreadyProcessed`, `voided`). */
+    metricOutcome: string | null;
   }
   interface FastifyContextConfig {
     /** A pure read: answering it does not clear the single-instance cart row cache (server/cart/row-cache.ts). */
     cartReadOnly?: boolean;
     /** A write that never changes the catalogue or stock (adding to a cart): the read model need not check its revision. */
     catalogUnchanged?: boolean;
+    /** Counted in the metrics by outcome (server/app.ts): an order submission or a payment gateway callback. */
+    metric?: 'order' | 'paymentCallback' | 'selfcarePaymentCallback';
   }
 }

@@ -1,7 +1,10 @@
 // Nothing personal reaches a log line: a logged error keeps its type, message, code and stack, never what it carries
 // besides (drizzle's DrizzleQueryError holds the statement's parameters — passwords' hashes, e-mail addresses, names
 // — in `params` and in its message; pg's DatabaseError holds row values in `detail`), and request bodies, cookies and
-// authorization headers are redacted wherever they would appear.
+// authorization headers are redacted wherever they would appear. Issue 30: a request's own line carries its route
+// pattern, never its address or query; fields that name personal data (e-mail, JMBG, phone number, password, token)
+// are redacted wherever logged, and e-mail addresses, JMBGs and phone numbers are masked in the text of a message
+// or of an error (`scrubText`).
 
 /** pino `redact`: request bodies, cookies, authorization headers (of a request logged with its headers, or any
  *  object logged under these names). */
@@ -9,10 +12,22 @@ export const logRedaction = {
   paths: [
     'req.body', 'req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.query',
     'res.headers["set-cookie"]', 'body', 'headers.cookie', 'headers.authorization', 'cookies', 'params', 'payload',
-    'err.params', 'err.detail',
+    'err.params', 'err.detail', 'req.url', 'req.query', 'query', 'url',
+    // fields that are personal data, at the top of a logged object or one level in
+    ...['email', 'jmbg', 'phone', 'msisdn', 'password', 'token', 'accessToken', 'refreshToken', 'recipient'].flatMap((k) => [k, `*.${k}`]),
   ],
   censor: '[redacted]',
 };
+
+/** E-mail addresses, JMBGs (13 digits) and Serbian phone numbers (mobile and fixed, with or without +381) in a text
+ *  to be logged, masked. A number that merely looks like one is masked too (a log loses nothing it needs). */
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+const JMBG = /(?<!\d)\d{13}(?!\d)/g;
+const PHONE = /(?<![\w+])(?:\+|00)?(?:381[ /-]?|0)[1-9]\d(?:[ /-]?\d){5,8}(?!\d)/g;
+export function scrubText(s: string): string {
+  if (!/\d{6}|@/.test(s.replace(/[ /-]/g, ''))) return s;
+  return s.replace(EMAIL, '[email]').replace(JMBG, '[jmbg]').replace(PHONE, '[phone]');
+}
 
 interface SafeError { [key: string]: unknown; type: string; message: string; stack: string; code?: string; statusCode?: number; cause?: unknown }
 
@@ -34,7 +49,7 @@ function safeMessage(e: Error): string {
 export function safeError(e: Error, depth = 0): SafeError {
   if (!(e instanceof Error)) return { type: typeof e, message: String(e), stack: '' };
   const type = e.constructor?.name || e.name || 'Error';
-  const message = safeMessage(e);
+  const message = scrubText(safeMessage(e));
   // the stack's first lines repeat the message: only the frames are kept
   const frames = typeof e.stack === 'string' ? e.stack.split('\n').filter((l) => /^\s+at /.test(l)) : [];
   const out: SafeError = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };
@@ -54,9 +69,9 @@ export const logSerializers = { err: (e: Error) => safeError(e), error: (e: Erro
 export const logHooks = {
   logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void): void {
     if (args[0] instanceof Error && (args.length === 1 || typeof args[1] !== 'string')) {
-      method.apply(this, [args[0], safeError(args[0]).message, ...args.slice(1)]);
+      method.apply(this, [args[0], safeError(args[0]).message, ...args.slice(1).map((a) => (typeof a === 'string' ? scrubText(a) : a))]);
       return;
     }
-    method.apply(this, args);
+    method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)));
   },
 };

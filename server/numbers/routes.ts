@@ -81,10 +81,15 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // the release job: every instance polls; FOR UPDATE SKIP LOCKED hands each due row to one of them
+  // (a run still going at a shutdown is awaited before the database closes)
   let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
   app.addHook('onReady', async () => {
-    timer = setInterval(() => { runDueNumberJobs(db).catch((e: unknown) => app.log.error(e, 'number jobs')); }, JOB_POLL_MS);
+    timer = setInterval(() => {
+      if (running) return;
+      running = runDueNumberJobs(db).catch((e: unknown) => app.log.error(e, 'number jobs')).finally(() => { running = null; });
+    }, JOB_POLL_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => { if (timer) clearInterval(timer); });
+  app.addHook('onClose', async () => { if (timer) clearInterval(timer); await running; });
 }

@@ -8,6 +8,8 @@ export const outbox = pgTable('outbox', {
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  /** The X-Request-Id of the request that sent it (null for a background job); migration 0030. */
+  requestId: text('request_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

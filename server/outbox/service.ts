@@ -3,6 +3,7 @@
 import { desc } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { outbox } from './schema';
+import { currentRequestId } from '../lib/request-context';
 
 export interface OutgoingMessage { channel: 'SMS' | 'EMAIL'; recipient: string; subject: string; body: string }
 
@@ -19,11 +20,16 @@ async function smtp() {
 /** Sends (or keeps) a message. Answers where it went. */
 export async function sendMessage(db: DbOrTx, m: OutgoingMessage): Promise<'smtp' | 'outbox'> {
   const t = m.channel === 'EMAIL' ? await smtp() : null;
+  // the request that sends it (server/lib/request-context.ts): kept with the row, and an e-mail's header
+  const requestId = currentRequestId();
   if (t) {
-    await t.sendMail({ from: process.env.SMTP_FROM ?? 'Orbita Telekom <no-reply@orbita.rs>', to: m.recipient, subject: m.subject, text: m.body });
+    await t.sendMail({
+      from: process.env.SMTP_FROM ?? 'Orbita Telekom <no-reply@orbita.rs>', to: m.recipient, subject: m.subject, text: m.body,
+      ...(requestId ? { headers: { 'X-Request-Id': requestId } } : {}),
+    });
     return 'smtp';
   }
-  await db.insert(outbox).values(m);
+  await db.insert(outbox).values({ ...m, requestId });
   return 'outbox';
 }
 

@@ -230,10 +230,11 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   app.post<{ Body: CallbackPayload & { signature: string } }>(CALLBACK_PATH, {
     schema: { body: { $ref: 'selfcare.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
-    config: noCatalog,
+    config: { ...noCatalog, metric: 'selfcarePaymentCallback' },
   }, async (req) => {
     const { signature, ...payload } = req.body;
     const { toVoid, ...result } = await applyCardCallback(db, gatewaySecret, payload, signature, callbackNow());
+    req.metricOutcome = result.outcome === 'applied' ? payload.result : result.outcome;
     // a charge the shop cannot keep is given back at once (a provider that does not answer: the poll retries)
     if (toVoid) await settleVoid(db, gateway, toVoid).catch((e: unknown) => req.log.error(e, 'self-care void left for the retry'));
     return result;
