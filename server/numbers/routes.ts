@@ -65,7 +65,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'msisdnRequestOtp'), ...auth,
     handler: async (req) => {
       const lang = requestLang(req);
-      return requestPortInOtp(db, requesterOf(req), req.sessionId!, req.body.msisdn, (code) => ({
+      return requestPortInOtp(db, requesterOf(req), req.sessionId!, await cartIdOf(req.sessionId!), req.body.msisdn, (code) => ({
         subject: ui.message(lang, 'numbers.otp.subject'),
         body: ui.message(lang, 'numbers.otp.body', { code, seconds: OTP_SECONDS }),
       }));
