@@ -240,9 +240,10 @@ export async function choiceOf(db: DbOrTx, cartId: number) {
 
 /**
  * The release job: claims due RELEASE_RESERVATION rows with FOR UPDATE SKIP LOCKED (several instances never take the
- * same row), deletes each reservation that is still the expired one, and its choice. Answers how many rows it did.
+ * same row), deletes each reservation that is still the expired one, and its choice (then `onReleased` for its cart).
+ * Answers how many rows it did.
  */
-export async function runDueNumberJobs(db: Db, limit = 50): Promise<number> {
+export async function runDueNumberJobs(db: Db, limit = 50, onReleased?: (tx: DbOrTx, cartId: number) => Promise<unknown>): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.select().from(numberJobs)
       .where(and(isNull(numberJobs.doneAt), lte(numberJobs.runAt, new Date())))
@@ -253,6 +254,8 @@ export async function runDueNumberJobs(db: Db, limit = 50): Promise<number> {
         .returning();
       if (gone.length > 0) {
         await tx.delete(cartNumberChoices).where(and(eq(cartNumberChoices.cartId, job.cartId), eq(cartNumberChoices.msisdn, job.msisdn), eq(cartNumberChoices.option, 'MOBILE_NEW_SELECTION')));
+        // the cart's charges follow its choice (the caller's workflow: server/workflows/cart-numbers.ts syncNumberCharge)
+        if (onReleased) await onReleased(tx, job.cartId);
       }
       await tx.update(numberJobs).set({ doneAt: new Date() }).where(eq(numberJobs.id, job.id));
     }
