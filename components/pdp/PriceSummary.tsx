@@ -66,7 +66,7 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
           <li>
             <span>{t('pdp.price.tariff', { name: tariff?.name ?? '' })}</span>
             <span>
-              {tariffOld && <s className="ot-price-old">{money.format(tariffOld)}</s>} <strong>{money.format(rec.tariffPrice)}</strong>
+              {tariffOld && <><s className="ot-price-old">{money.format(tariffOld)}</s>{' '}</>}<strong>{money.format(rec.tariffPrice)}</strong>
               <span className="ot-price-per">{t('price.perMonth')}</span>
             </span>
           </li>
@@ -124,7 +124,7 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
             <li>
               <span>{t('pdp.price.tariff', { name: tariff.name })}</span>
               <span>
-                {tariffOld && <s className="ot-price-old">{money.format(tariffOld)}</s>} <strong>{money.format(tariffNow.price)}</strong>
+                {tariffOld && <><s className="ot-price-old">{money.format(tariffOld)}</s>{' '}</>}<strong>{money.format(tariffNow.price)}</strong>
                 <span className="ot-price-per">{t('price.perMonth')}</span>
               </span>
             </li>
