@@ -120,3 +120,11 @@ export function recurringPeriods(entries: ChargeEntry[] | undefined): Period[] {
 export function oneTimeEntries(entries: ChargeEntry[] | undefined): ChargeEntry[] {
   return (entries ?? []).filter((e) => e.chargeType === 'ONE_TIME_CHARGE');
 }
+
+/** The tariff's monthly price now — its first recurring cycle (a promotion's price, with the regular one as oldPrice) —
+ *  as the server's cart charges it (server/catalog/repository.ts currentMonthly); the list price without charge entries. */
+export function tariffMonthlyNow(t: TariffPrice | null | undefined): ChargeEntry | null {
+  if (!t) return null;
+  const first = recurringPeriods(t.chargeEntries)[0]?.entry;
+  return first ?? (t.tariffPrice ? { chargeType: 'RECURRING_CHARGE', price: t.tariffPrice, oldPrice: null } : null);
+}

@@ -9,7 +9,8 @@ export interface CartSummaryProps {
   cart?: CartData | null;
   title?: string;
   showEntries?: boolean;
-  /** the number chosen for the mobile service (CONNECT_MSISDN): shown under the entries */
+  /** the number chosen for the mobile service (CONNECT_MSISDN): shown under the entries (a nice number's price is one of
+   *  the cart's charges, cart.totals.charges) */
   number?: { option?: string | null; msisdnFormatted?: string | null; price?: { value?: number; formattedValue?: string } | null } | null;
 }
 
@@ -21,7 +22,8 @@ export default function CartSummary({ cart, title, showEntries = true, number, e
   const p = cart.orderPrices ?? {};
   const deviceMonthly = p.totalDeviceMonthlyPrice?.value ?? 0;
   const serviceMonthly = p.totalServiceMonthlyPrice?.value ?? 0;
-  const oneTime = (p.totalDeviceOneTimePrice?.value ?? 0) + (p.totalServiceOneTimePrice?.value ?? 0);
+  // the totals are the server's (cart.totals, server/cart/view.ts cartTotals): what the order charges, never a sum made here
+  const totals = cart.totals;
   return (
     <aside className="ot-card ot-summary" aria-label={title ?? t('cart.summary.title')}>
       <h2 className="ot-summary__title">{title ?? t('cart.summary.title')}</h2>
@@ -40,12 +42,6 @@ export default function CartSummary({ cart, title, showEntries = true, number, e
             <dt>{t('cart.summary.number')}</dt>
             <dd>{number.msisdnFormatted ?? t(`cart.summary.number.${number.option}`)}</dd>
           </div>
-          {(number.price?.value ?? 0) > 0 && (
-            <div>
-              <dt>{t('cart.summary.numberPrice')}</dt>
-              <dd>{number.price!.formattedValue ?? money.format(number.price!.value!)}</dd>
-            </div>
-          )}
         </dl>
       )}
       <dl className="ot-summary__totals">
@@ -61,13 +57,27 @@ export default function CartSummary({ cart, title, showEntries = true, number, e
             <dd>{money.format(serviceMonthly)}</dd>
           </div>
         )}
-        <div className="ot-summary__grand">
-          <dt>{t('cart.total.monthly')}</dt>
-          <dd>{money.format(deviceMonthly + serviceMonthly)}</dd>
-        </div>
+        {totals?.charges.map((c) => (
+          <div key={c.code}>
+            <dt>{c.name}</dt>
+            <dd>{money.format(c.price)}</dd>
+          </div>
+        ))}
+        {(totals?.discount.value ?? 0) > 0 && (
+          <div>
+            <dt>{t('cart.total.discount')}</dt>
+            <dd>−{money.format(totals!.discount)}</dd>
+          </div>
+        )}
+        {totals && (
+          <div className="ot-summary__grand">
+            <dt>{t('cart.total.monthly')}</dt>
+            <dd>{money.format(totals.monthly)}</dd>
+          </div>
+        )}
         <div className="ot-summary__grand ot-summary__grand--now">
           <dt>{t('cart.total.payNow')}</dt>
-          <dd>{money.format(oneTime)}</dd>
+          <dd>{money.format(totals?.payNow ?? cart.totalPrice)}</dd>
         </div>
       </dl>
       <p className="ot-summary__note">{t('cart.summary.vatNote')}</p>

@@ -87,9 +87,9 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
   }, [open, emit]);
 
   const entries = orderedEntries(cart?.entries ?? []).map((o) => ({ ...entryView(o.entry), nested: o.nested, underTariff: o.underTariff }));
-  const prices = cart?.orderPrices;
-  const monthly = (prices?.totalDeviceMonthlyPrice?.value ?? 0) + (prices?.totalServiceMonthlyPrice?.value ?? 0);
-  const oneTime = (prices?.totalDeviceOneTimePrice?.value ?? 0) + (prices?.totalServiceOneTimePrice?.value ?? 0);
+  // the server's totals (cart.totals, server/cart/view.ts cartTotals): coupons and one-time charges included
+  const monthly = cart?.totals?.monthly ?? null;
+  const payNow = cart?.totals?.payNow ?? cart?.totalPrice ?? null;
 
   return (
     <div className="ot-minicart" ref={root}>
@@ -177,13 +177,15 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
                 ))}
               </ul>
               <dl className="ot-minicart__totals">
+                {monthly && (
+                  <div>
+                    <dt>{t('cart.total.monthly')}</dt>
+                    <dd>{money.format(monthly)}</dd>
+                  </div>
+                )}
                 <div>
-                  <dt>{t('cart.total.monthly')}</dt>
-                  <dd>{money.format(monthly)}</dd>
-                </div>
-                <div>
-                  <dt>{t('cart.total.oneTime')}</dt>
-                  <dd>{money.format(oneTime)}</dd>
+                  <dt>{t('cart.total.payNow')}</dt>
+                  <dd>{money.format(payNow)}</dd>
                 </div>
               </dl>
               <button type="button" className="ot-btn ot-btn--primary ot-btn--large ot-btn--block" onClick={() => void emit('checkout')}>

@@ -1,7 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { CartEntryData, CustomerInfo, DeliveryAddress, Money, OrderPrices } from '../shared/types';
+import type { CartData, CartEntryData, CustomerInfo, DeliveryAddress, Money, OrderPrices } from '../shared/types';
 import CartEntryView from '../cart/CartEntry';
 import { formatAddress } from './OrderOverview';
 
@@ -18,6 +18,8 @@ export interface OrderView {
   homeLine?: { formattedAddress: string; installationBill?: { option: 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL'; formattedAddress: string | null; email: string | null } } | null;
   paymentMode?: { code: string; name?: string } | null;
   totalPrice?: Money | null;
+  /** the order's money as its cart showed it (server/cart/view.ts cartTotals) */
+  totals?: CartData['totals'] | null;
   created?: string;
 }
 
@@ -53,9 +55,14 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
       </div>
     );
   }
-  const p = o?.orderPrices;
-  const monthly = (p?.totalDeviceMonthlyPrice.value ?? 0) + (p?.totalServiceMonthlyPrice.value ?? 0);
-  const oneTime = o?.totalPrice?.value ?? (p?.totalDeviceOneTimePrice.value ?? 0) + (p?.totalServiceOneTimePrice.value ?? 0);
+  // the server's totals (server/cart/view.ts cartTotals, kept with the order): "paid" only for an order paid by card;
+  // otherwise what is due and when (on delivery, on the monthly bill), or that payment is still awaited
+  const totals = o?.totals ?? null;
+  const due = o?.totalPrice ?? totals?.payNow ?? null;
+  const dueLabel = o?.paymentStatus === 'PAID' ? 'order.total.paid'
+    : o?.paymentStatus === 'ON_DELIVERY' ? 'order.total.onDelivery'
+      : o?.paymentStatus === 'MONTHLY_BILL' ? 'order.total.onBill'
+        : o?.paymentStatus === 'NOT_REQUIRED' ? 'order.total.nothingDue' : 'order.total.pending';
   const c = o?.orderCustomerInfo;
   return (
     <div className="ot-orderdone">
@@ -83,13 +90,27 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
               ))}
             </ul>
             <dl className="ot-summary__totals">
-              <div className="ot-summary__grand">
-                <dt>{t('cart.total.monthly')}</dt>
-                <dd>{money.format(monthly)}</dd>
-              </div>
+              {totals?.charges.map((c) => (
+                <div key={c.code}>
+                  <dt>{c.name}</dt>
+                  <dd>{money.format(c.price)}</dd>
+                </div>
+              ))}
+              {(totals?.discount.value ?? 0) > 0 && (
+                <div>
+                  <dt>{t('cart.total.discount')}</dt>
+                  <dd>−{money.format(totals!.discount)}</dd>
+                </div>
+              )}
+              {totals && (
+                <div className="ot-summary__grand">
+                  <dt>{t('cart.total.monthly')}</dt>
+                  <dd>{money.format(totals.monthly)}</dd>
+                </div>
+              )}
               <div className="ot-summary__grand ot-summary__grand--now">
-                <dt>{t('order.total.paid')}</dt>
-                <dd>{money.format(oneTime)}</dd>
+                <dt>{t(dueLabel)}</dt>
+                <dd>{money.format(due)}</dd>
               </div>
             </dl>
           </section>

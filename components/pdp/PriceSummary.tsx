@@ -2,7 +2,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Money, ProductDetails } from '../shared/types';
-import { findTariff, oneTimeEntries, planFor, recurringPeriods, type ChargeType } from '../../actions/pricing';
+import { findTariff, oneTimeEntries, planFor, recurringPeriods, tariffMonthlyNow, type ChargeType } from '../../actions/pricing';
 
 export interface PriceSummaryProps {
   product?: ProductDetails | null;
@@ -26,6 +26,9 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
   const rec = recPlan?.recurring ?? null;
   const one = !rec ? (planFor(tariff, subscriptionTermId, 'ONE_TIME_CHARGE')?.oneTime ?? null) : null;
   const deviceOnly = !tariff && product?.oneOff ? product.oneOff : null;
+  // the tariff's monthly price now (its promotion, as the cart charges it) and the regular price it replaces
+  const tariffNow = tariffMonthlyNow(tariff);
+  const tariffOld = tariffNow?.oldPrice && tariffNow.oldPrice.value > tariffNow.price.value ? tariffNow.oldPrice : null;
 
   const periods = (entries: Parameters<typeof recurringPeriods>[0]) =>
     recurringPeriods(entries).map((p) => (
@@ -63,7 +66,7 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
           <li>
             <span>{t('pdp.price.tariff', { name: tariff?.name ?? '' })}</span>
             <span>
-              <strong>{money.format(rec.tariffPrice)}</strong>
+              {tariffOld && <><s className="ot-price-old">{money.format(tariffOld)}</s>{' '}</>}<strong>{money.format(rec.tariffPrice)}</strong>
               <span className="ot-price-per">{t('price.perMonth')}</span>
             </span>
           </li>
@@ -117,11 +120,11 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
         </p>
         <ul className="ot-pricebox__rows">
           {oneTimes(oneOff.chargeEntries, t('pdp.price.oneTimeCharge'))}
-          {tariff?.tariffPrice && (
+          {tariff && tariffNow && (
             <li>
               <span>{t('pdp.price.tariff', { name: tariff.name })}</span>
               <span>
-                <strong>{money.format(tariff.tariffPrice)}</strong>
+                {tariffOld && <><s className="ot-price-old">{money.format(tariffOld)}</s>{' '}</>}<strong>{money.format(tariffNow.price)}</strong>
                 <span className="ot-price-per">{t('price.perMonth')}</span>
               </span>
             </li>

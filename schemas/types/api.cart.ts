@@ -20,6 +20,7 @@ export interface CartPayloads {
   Entry?: Entry;
   OrderPrices?: OrderPrices;
   Cart?: Cart;
+  CartTotals?: CartTotals;
   CartModificationResponse?: CartModificationResponse;
   ValidateResponse?: ValidateResponse;
   OrderCustomerInfo?: OrderCustomerInfo;
@@ -310,6 +311,7 @@ export interface Cart {
   deliveryTimeSlot: string | null;
   esimOptionSelected: boolean;
   orderPrices: OrderPrices;
+  totals: CartTotals;
   totalPrice: Common_Money;
   [k: string]: unknown;
 }
@@ -347,6 +349,24 @@ export interface DeliveryAddress {
   tisAddressCode?: string;
   pickupStoreId?: string;
   [k: string]: unknown;
+}
+/**
+ * The cart's money as the server computes it (server/cart/view.ts cartTotals, issue 27): the screens show these, the order charges payNow.
+ */
+export interface CartTotals {
+  oneTime: Common_Money;
+  /**
+   * Other one-time charges of the cart (a chosen nice number).
+   */
+  charges: {
+    code: 'NICE_NUMBER';
+    name: string;
+    msisdn: string;
+    price: Common_Money;
+  }[];
+  discount: Common_Money;
+  payNow: Common_Money;
+  monthly: Common_Money;
 }
 export interface CartModificationResponse {
   cart: Cart;

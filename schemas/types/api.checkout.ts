@@ -129,6 +129,7 @@ export interface Cart_Cart {
   deliveryTimeSlot: string | null;
   esimOptionSelected: boolean;
   orderPrices: Cart_OrderPrices;
+  totals: Cart_CartTotals;
   totalPrice: Common_Money;
   [k: string]: unknown;
 }
@@ -250,6 +251,24 @@ export interface Cart_OrderPrices {
   totalServiceMonthlyPrice: Common_Money;
   totalDeviceMonthlyPrice: Common_Money;
   totalDeviceOneTimePrice: Common_Money;
+}
+/**
+ * The cart's money as the server computes it (server/cart/view.ts cartTotals, issue 27): the screens show these, the order charges payNow.
+ */
+export interface Cart_CartTotals {
+  oneTime: Common_Money;
+  /**
+   * Other one-time charges of the cart (a chosen nice number).
+   */
+  charges: {
+    code: 'NICE_NUMBER';
+    name: string;
+    msisdn: string;
+    price: Common_Money;
+  }[];
+  discount: Common_Money;
+  payNow: Common_Money;
+  monthly: Common_Money;
 }
 export interface GuestCartResponse {
   orderCustomerInfo: null | OrderCustomerInfo;
@@ -411,6 +430,7 @@ export interface ConfirmationData {
     paymentMode?: {
       code?: string;
     };
+    totals: Cart_CartTotals;
     totalPrice: Common_Money;
     created: string;
     [k: string]: unknown;

@@ -267,6 +267,9 @@ export interface StreetNumbers {
   }[];
 }
 export interface GponAddressQuery {
+  /**
+   * An address-system code (tisAddressCode) as the address finder returns it: TIS-, the street code (digits, or a place's letters or digits with a sequence number: TIS-1001-73, TIS-VR-016-3, TIS-70017-001-3), the street number.
+   */
   addressCode: string;
   entrance?: string;
   flatNum?: string;

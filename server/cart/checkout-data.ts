@@ -2,7 +2,7 @@
 // (customer data, address, payment, time slot), closing an ordered cart and reopening it for a retried payment.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { carts } from '../db/schema';
+import { carts, type CartCharge } from '../db/schema';
 import { numericCode } from '../lib/ids';
 import { bumpVersion, entriesOf, insertOpenCart, type CartRow } from './service';
 
@@ -12,6 +12,16 @@ export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'delive
 export async function setCheckoutFields(tx: DbOrTx, cartId: number, fields: CheckoutFields): Promise<void> {
   await tx.update(carts).set(fields).where(eq(carts.id, cartId));
   await bumpVersion(tx, cartId);
+}
+
+/** Sets the cart's one-time charges besides its entries (a nice number's price); a change raises the version.
+ *  Answers whether they changed. */
+export async function setOneTimeCharges(tx: DbOrTx, cartId: number, charges: CartCharge[]): Promise<boolean> {
+  const [row] = await tx.select({ charges: carts.oneTimeCharges }).from(carts).where(eq(carts.id, cartId));
+  if (!row || JSON.stringify(row.charges) === JSON.stringify(charges)) return false;
+  await tx.update(carts).set({ oneTimeCharges: charges }).where(eq(carts.id, cartId));
+  await bumpVersion(tx, cartId);
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@ import { money, moneyOrNull } from '../lib/money';
 import type { UiDocuments } from '../ui/index';
 import { stockLevelStatus, type CatalogProduct } from '../catalog/index';
 import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
-import { cartVouchers, sessions } from '../db/schema';
+import { cartVouchers, sessions, type CartCharge } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { ADDON_TYPES } from './config';
 import type { CatalogSnapshot } from '../catalog/index';
@@ -19,9 +19,39 @@ export async function vouchersOf(db: DbOrTx, cartId: number): Promise<AppliedVou
   return db.select().from(cartVouchers).where(eq(cartVouchers.cartId, cartId)).orderBy(cartVouchers.createdAt, cartVouchers.voucherCode);
 }
 
-/** Para due now after the coupons (never below zero). */
-export const dueNowAfterVouchers = (entries: EntryRow[], vouchers: AppliedVoucher[]) =>
-  Math.max(0, amountDueNow(entries) - vouchers.reduce((n, v) => n + v.value, 0));
+/**
+ * THE money of a cart (issue 27), in para: every total the shopper sees — the cart view (phone page summary, mini cart,
+ * cart, checkout overview), the order (its totalPrice, the amount the gateway charges, the success page) — is this.
+ * - oneTime: the entries' one-time prices (device price or down payment, one-off tariffs and goods);
+ * - charges: the cart's other one-time charges (a nice number's price, `carts.one_time_charges`);
+ * - discount: the EKO coupons, never more than what they discount;
+ * - payNow = oneTime + charges − discount (never below zero): charged now (by card) or due on the bill / on delivery;
+ * - monthly: the entries' monthly prices now (installments, tariffs with their promotional price, add-ons, insurance).
+ */
+export interface CartTotals { oneTime: number; charges: number; discount: number; payNow: number; monthly: number }
+
+export function cartTotals(entries: EntryRow[], vouchers: Array<Pick<AppliedVoucher, 'value'>>, charges: CartCharge[]): CartTotals {
+  const oneTime = amountDueNow(entries);
+  const extra = charges.reduce((n, c) => n + c.price, 0);
+  const discount = Math.min(vouchers.reduce((n, v) => n + v.value, 0), oneTime + extra);
+  const monthly = entries.reduce((n, e) => n + (e.monthlyPrice ?? 0) * e.quantity, 0);
+  return { oneTime, charges: extra, discount, payNow: oneTime + extra - discount, monthly };
+}
+
+/** Para due now after the coupons and with the cart's one-time charges (cartTotals' payNow). */
+export const dueNowAfterVouchers = (entries: EntryRow[], vouchers: Array<Pick<AppliedVoucher, 'value'>>, charges: CartCharge[] = []) =>
+  cartTotals(entries, vouchers, charges).payNow;
+
+/** The Cart's `totals` (schemas/api/cart.json CartTotals) of cartTotals. */
+export function totalsView(t: CartTotals, charges: CartCharge[], ui: UiDocuments, lang: Lang): Cart['totals'] {
+  return {
+    oneTime: money(t.oneTime, lang),
+    charges: charges.map((c) => ({ code: c.code, name: ui.message(lang, `cart.charge.${c.code}`, { msisdn: c.msisdnFormatted }), msisdn: c.msisdn, price: money(c.price, lang) })),
+    discount: money(t.discount, lang),
+    payNow: money(t.payNow, lang),
+    monthly: money(t.monthly, lang),
+  };
+}
 
 /** Is the cart a signed-in customer's? Stamped with the user, or of a session signed in (a cart made after sign-in
  *  is not stamped). A session never changes its user, so the cached view stays right. */
@@ -138,6 +168,7 @@ async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
   const products = await loadEntryProducts(db, entries, cat);
   const vouchers = known?.vouchers ?? await vouchersOf(db, cart.id);
   const views = entries.map((e) => entryView(e, products, ui, lang, vouchers));
+  const totals = cartTotals(entries, vouchers, cart.oneTimeCharges);
   const customer = cart.orderCustomerInfo;
   const address = cart.deliveryAddress;
   return {
@@ -161,6 +192,7 @@ async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
     deliveryTimeSlot: cart.deliveryTimeSlot,
     esimOptionSelected: entries.some((e) => e.esimSelected),
     orderPrices: orderPrices(entries, products, lang),
-    totalPrice: money(dueNowAfterVouchers(entries, vouchers), lang),
+    totals: totalsView(totals, cart.oneTimeCharges, ui, lang),
+    totalPrice: money(totals.payNow, lang),
   };
 }

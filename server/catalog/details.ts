@@ -35,7 +35,8 @@ function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: Devic
         recurring: d.installments && d.installmentPrice !== null && d.installmentsAvailable ? {
           installments: d.installments,
           installment: money(d.installmentPrice, lang),
-          tariffPrice: money(fee ?? 0, lang),
+          // the tariff's monthly price now — its promotional first cycle, as the cart charges it (cart service tariffEntry)
+          tariffPrice: money(currentMonthly(t)?.price ?? fee ?? 0, lang),
           devicePrice: money(devicePriceTotal, lang),
           upfrontPrice: money(d.upfrontPrice, lang),
           chargeEntries: [{ chargeType: 'RECURRING_CHARGE', cycleEnd: d.installments, price: money(d.installmentPrice, lang), oldPrice: moneyOrNull(d.oldInstallmentPrice, lang) }],

@@ -3,7 +3,7 @@
 // it span modules and are the workflows server/workflows/place-order.ts and payment.ts.
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { carts, consentTemplates, orderLines, orders } from '../db/schema';
+import { carts, consentTemplates, orderLines, orders, type CartCharge } from '../db/schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
@@ -11,7 +11,7 @@ import { money } from '../lib/money';
 import type { BodyOf, ReplyOf, ResponseOf } from '../lib/contract';
 import type { Cart } from '../../schemas/types/api.cart';
 import type { UiDocuments } from '../ui/index';
-import { entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, type CartRow, type EntryRow } from '../cart/index';
+import { cartTotals, entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, totalsView, type CartRow, type CartTotals, type EntryRow } from '../cart/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** What submit keeps of the cart in `orders.snapshot` (server/workflows/place-order.ts): the entry rows, and the
@@ -154,6 +154,10 @@ export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow,
   type Order = ResponseOf<'confirmationData'>['order'];
   const snap = o.snapshot as Pick<OrderSnapshot, 'entries' | 'orderCustomerInfo' | 'deliveryAddress'> & { deliveryTimeSlot?: Order['deliveryTimeSlot']; homeLine?: Order['homeLine'] };
   const products = await loadEntryProducts(db, snap.entries);
+  // the money as the cart showed it at submit; an order placed before the snapshot kept it: its entries and total
+  const kept = (o.snapshot as { totals?: CartTotals; charges?: CartCharge[] });
+  const computed = cartTotals(snap.entries, [], []);
+  const totals = kept.totals ?? { ...computed, discount: Math.max(0, computed.oneTime - o.totalPrice), payNow: o.totalPrice };
   return {
     order: {
       code: o.code, status: o.status, paymentStatus: o.paymentStatus,
@@ -161,7 +165,7 @@ export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow,
       orderPrices: orderPrices(snap.entries, products, lang),
       orderCustomerInfo: snap.orderCustomerInfo, deliveryAddress: snap.deliveryAddress, deliveryTimeSlot: snap.deliveryTimeSlot ?? null,
       homeLine: snap.homeLine ?? null,
-      paymentMode: { code: o.paymentMode }, totalPrice: money(o.totalPrice, lang), created: o.createdAt.toISOString(),
+      paymentMode: { code: o.paymentMode }, totals: totalsView(totals, kept.charges ?? [], ui, lang), totalPrice: money(o.totalPrice, lang), created: o.createdAt.toISOString(),
     },
   };
 }

@@ -9,6 +9,8 @@ import type { OrderPaymentState, OrderState } from '../../schemas/types/api.chec
 import type { TariffPrice } from '../../schemas/types/api.catalog';
 
 export type LocalText = { sr: string; en: string };
+/** A one-time charge of a cart besides its entries: the price (para) of a chosen nice number. */
+export interface CartCharge { code: 'NICE_NUMBER'; msisdn: string; msisdnFormatted: string; price: number }
 export type SpecGroup = { name: LocalText; items: Array<{ name: LocalText; value: LocalText }> };
 
 export const products = pgTable('products', {
@@ -206,6 +208,9 @@ export const carts = pgTable('carts', {
   cardPaymentType: text('card_payment_type'),
   /** cartModifications of the last login merge, answered (once) by GET mergeCart; a productsNeedReplace one keeps the
    *  anonymous cart's bundle (`pending`) until GET mergeCart?productsNeedReplace=true|false (server/cart/merge.ts). */
+  /** One-time charges of the cart besides its entries (issue 27): a chosen nice number's price, kept by
+   *  server/workflows/cart-numbers.ts syncNumberCharge; part of every total (server/cart/view.ts cartTotals). */
+  oneTimeCharges: jsonb('one_time_charges').$type<CartCharge[]>().notNull().default([]),
   mergeModifications: jsonb('merge_modifications').$type<Array<{ statusCode: CartModificationResponse['cartModifications'][number]['statusCode']; productCode: string; variantCode: string | null; entryNumber: number | null; params?: Record<string, string | number>; cmsComponentId?: string | null; pending?: Array<Record<string, unknown>> }>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

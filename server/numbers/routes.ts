@@ -7,6 +7,7 @@ import { money } from '../lib/money';
 import { requesterOf } from '../lib/limits';
 import { getOrCreateCart } from '../cart/index';
 import { userOfSession } from '../user/index';
+import { syncNumberCharge } from '../workflows/cart-numbers';
 import {
   checkNumber, chooseExistingNumber, chooseNewNumber, choiceOf, listNumbers, ownNumbers, portIn, requestPortInOtp, reserveNumber,
   runDueNumberJobs, OTP_SECONDS,
@@ -21,6 +22,11 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   const cartIdOf = async (sessionId: string) => (await getOrCreateCart(db, sessionId)).id;
   const priced = <T extends { price: number }>(x: T, lang: Lang) => ({ ...x, price: money(x.price, lang) });
   const choiceView = (c: Awaited<ReturnType<typeof choiceOf>>, lang: Lang): ResponseOf<'msisdnChoice'> => ({ choice: c.choice ? priced(c.choice, lang) : null });
+  /** A changed number choice: the cart's one-time charges follow it (a nice number's price, issue 27). */
+  const chosen = async (cartId: number, c: Awaited<ReturnType<typeof choiceOf>>) => {
+    await syncNumberCharge(db, cartId);
+    return c;
+  };
   const signedIn = async (sessionId: string) => {
     const user = await userOfSession(db, sessionId);
     if (!user) throw new ApiError(403, 'ForbiddenError', 'numbers.error.signInFirst');
@@ -48,24 +54,31 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'msisdnReserve'>>({
     ...contractRoute(paths, 'msisdnReserve'), ...auth,
-    handler: async (req) => choiceView(await reserveNumber(db, await cartIdOf(req.sessionId!), req.body.msisdn), requestLang(req)),
+    handler: async (req) => {
+      const cartId = await cartIdOf(req.sessionId!);
+      return choiceView(await chosen(cartId, await reserveNumber(db, cartId, req.body.msisdn)), requestLang(req));
+    },
   });
   app.route<RouteOf<'msisdnNew'>>({
     ...contractRoute(paths, 'msisdnNew'), ...auth,
-    handler: async (req) => choiceView(await chooseNewNumber(db, await cartIdOf(req.sessionId!)), requestLang(req)),
+    handler: async (req) => {
+      const cartId = await cartIdOf(req.sessionId!);
+      return choiceView(await chosen(cartId, await chooseNewNumber(db, cartId)), requestLang(req));
+    },
   });
   app.route<RouteOf<'msisdnRegisteredNew'>>({
     ...contractRoute(paths, 'msisdnRegisteredNew'), ...auth,
     handler: async (req) => {
       const user = await signedIn(req.sessionId!);
-      return choiceView(await chooseExistingNumber(db, await cartIdOf(req.sessionId!), user.id, req.body.msisdn), requestLang(req));
+      const cartId = await cartIdOf(req.sessionId!);
+      return choiceView(await chosen(cartId, await chooseExistingNumber(db, cartId, user.id, req.body.msisdn)), requestLang(req));
     },
   });
   app.route<RouteOf<'msisdnRequestOtp'>>({
     ...contractRoute(paths, 'msisdnRequestOtp'), ...auth,
     handler: async (req) => {
       const lang = requestLang(req);
-      return requestPortInOtp(db, requesterOf(req), req.sessionId!, req.body.msisdn, (code) => ({
+      return requestPortInOtp(db, requesterOf(req), req.sessionId!, await cartIdOf(req.sessionId!), req.body.msisdn, (code) => ({
         subject: ui.message(lang, 'numbers.otp.subject'),
         body: ui.message(lang, 'numbers.otp.body', { code, seconds: OTP_SECONDS }),
       }));
@@ -73,7 +86,10 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'msisdnPortIn'>>({
     ...contractRoute(paths, 'msisdnPortIn'), ...auth,
-    handler: async (req) => choiceView(await portIn(db, app.ctx.limits, req.sessionId!, await cartIdOf(req.sessionId!), req.body), requestLang(req)),
+    handler: async (req) => {
+      const cartId = await cartIdOf(req.sessionId!);
+      return choiceView(await chosen(cartId, await portIn(db, app.ctx.limits, req.sessionId!, cartId, req.body)), requestLang(req));
+    },
   });
   app.route<RouteOf<'msisdnChoice'>>({
     ...contractRoute(paths, 'msisdnChoice'), ...auth,
@@ -87,7 +103,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       if (running) return;
-      running = runDueNumberJobs(db).catch((e: unknown) => app.log.error(e, 'number jobs')).finally(() => { running = null; });
+      running = runDueNumberJobs(db, undefined, syncNumberCharge).catch((e: unknown) => app.log.error(e, 'number jobs')).finally(() => { running = null; });
     }, JOB_POLL_MS);
     timer.unref();
   });

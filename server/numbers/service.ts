@@ -2,12 +2,13 @@
 // own numbers, reservation (held in the database: two carts never hold the same number, a reservation expires),
 // port-in with a one-time code sent to the number. Only this module writes the tables of ./schema.ts.
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { sendMessage } from '../outbox/index';
 import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs, type NumberOption } from './schema';
+import { orders, selfcareSubscribers } from '../db/schema';
 import type { Limits, Requester } from '../lib/limits';
 
 /** Mobile prefixes and the eSIM-capable ones (seed 001 §9). */
@@ -143,8 +144,11 @@ export async function chooseExistingNumber(db: Db, cartId: number, userId: numbe
  * Sends a six-digit code (100000–999999, seed 000 §9) to the number to be ported in; valid 60 s. The send limits of
  * server/lib/limits.ts apply first (per number, account and client address; one SMS per number per 60 s).
  */
-export async function requestPortInOtp(db: Db, from: Requester, sessionId: string, raw: string, text: (code: string) => { subject: string; body: string }) {
+export async function requestPortInOtp(db: Db, from: Requester, sessionId: string, cartId: number, raw: string, text: (code: string) => { subject: string; body: string }) {
   const msisdn = requireMsisdn(raw);
+  // no code is sent to a number that cannot be ported in
+  const refused = await portInRefusal(db, cartId, msisdn);
+  if (refused) throw refused;
   await from.limits.send(from, 'SMS', msisdn);
   const code = String(randomInt(100000, 1_000_000));
   await db.transaction(async (tx) => {
@@ -152,6 +156,27 @@ export async function requestPortInOtp(db: Db, from: Requester, sessionId: strin
     await sendMessage(tx, { channel: 'SMS', recipient: msisdn, ...text(code) });
   });
   return { msisdn, otpSent: true, expiresInSeconds: OTP_SECONDS };
+}
+
+/**
+ * Why a number cannot be ported in to this cart, or null (issue 27): a number already ours — a customer's number
+ * (customer_numbers, whoever's: the shopper's own one is chosen as MOBILE_EXISTING), a subscriber line
+ * (selfcare_subscribers, international 3816…) or one of our pool's numbers — is not coming from another operator; a
+ * number another cart's open order (created, awaiting payment or paid) has as its choice is taken.
+ */
+async function portInRefusal(db: DbOrTx, cartId: number, msisdn: string): Promise<ApiError | null> {
+  const params = { msisdn: formatMsisdn(msisdn) };
+  const ours = async () =>
+    (await db.select({ m: customerNumbers.msisdn }).from(customerNumbers).where(eq(customerNumbers.msisdn, msisdn)).limit(1)).length > 0
+    || (await db.select({ m: selfcareSubscribers.msisdn }).from(selfcareSubscribers).where(eq(selfcareSubscribers.msisdn, `381${msisdn.slice(1)}`)).limit(1)).length > 0
+    || (await db.select({ m: msisdnPool.msisdn }).from(msisdnPool).where(eq(msisdnPool.msisdn, msisdn)).limit(1)).length > 0;
+  if (await ours()) return new ApiError(400, 'ValidationError', 'numbers.error.portInOurs', params, 'numberAlreadyOurs', 'msisdn');
+  const [open] = await db.select({ id: orders.id }).from(cartNumberChoices)
+    .innerJoin(orders, eq(orders.cartId, cartNumberChoices.cartId))
+    .where(and(eq(cartNumberChoices.msisdn, msisdn), sql`${cartNumberChoices.cartId} <> ${cartId}`, inArray(orders.status, ['CREATED', 'PAYMENT_PENDING', 'PAID'])))
+    .limit(1);
+  if (open) return new ApiError(409, 'CartError', 'numbers.error.taken', params, 'numberInOpenOrder', 'msisdn');
+  return null;
 }
 
 export interface PortInBody { msisdn: string; operator: string; simSerialNumber: string; puk: string; otpCode: string }
@@ -162,6 +187,8 @@ export async function portIn(db: Db, limits: Limits, sessionId: string, cartId: 
   if (!PORT_IN_OPERATORS.includes(body.operator)) throw badInput('numbers.error.operator', { operators: PORT_IN_OPERATORS.join(', ') }, 'operator');
   if (!/^\d{8}$/.test(body.puk)) throw badInput('numbers.error.puk', {}, 'puk');
   if (!/^\d{19,20}$/.test(body.simSerialNumber.replace(/\s/g, ''))) throw badInput('numbers.error.simSerial', {}, 'simSerialNumber');
+  const refused = await portInRefusal(db, cartId, msisdn);
+  if (refused) throw refused;
   // wrong codes count per number across codes (server/lib/limits.ts): a locked number takes no code until the lock ends
   await limits.codeUnlocked(msisdn, 'otpCode');
   // a wrong code's attempt must count although the request fails: it is counted in its own transaction
@@ -213,9 +240,10 @@ export async function choiceOf(db: DbOrTx, cartId: number) {
 
 /**
  * The release job: claims due RELEASE_RESERVATION rows with FOR UPDATE SKIP LOCKED (several instances never take the
- * same row), deletes each reservation that is still the expired one, and its choice. Answers how many rows it did.
+ * same row), deletes each reservation that is still the expired one, and its choice (then `onReleased` for its cart).
+ * Answers how many rows it did.
  */
-export async function runDueNumberJobs(db: Db, limit = 50): Promise<number> {
+export async function runDueNumberJobs(db: Db, limit = 50, onReleased?: (tx: DbOrTx, cartId: number) => Promise<unknown>): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.select().from(numberJobs)
       .where(and(isNull(numberJobs.doneAt), lte(numberJobs.runAt, new Date())))
@@ -226,6 +254,8 @@ export async function runDueNumberJobs(db: Db, limit = 50): Promise<number> {
         .returning();
       if (gone.length > 0) {
         await tx.delete(cartNumberChoices).where(and(eq(cartNumberChoices.cartId, job.cartId), eq(cartNumberChoices.msisdn, job.msisdn), eq(cartNumberChoices.option, 'MOBILE_NEW_SELECTION')));
+        // the cart's charges follow its choice (the caller's workflow: server/workflows/cart-numbers.ts syncNumberCharge)
+        if (onReleased) await onReleased(tx, job.cartId);
       }
       await tx.update(numberJobs).set({ doneAt: new Date() }).where(eq(numberJobs.id, job.id));
     }
@@ -244,6 +274,12 @@ export async function holdNumberForOrder(tx: DbOrTx, cartId: number, required: b
   const [c] = await tx.select().from(cartNumberChoices).where(eq(cartNumberChoices.cartId, cartId));
   if (!c) {
     if (required) throw new ApiError(400, 'CartError', 'numbers.error.required', {}, 'numberRequired', 'msisdn');
+    return;
+  }
+  if (c.option === 'MOBILE_PORT_IN' && c.msisdn) {
+    // another order may have taken the number since it was chosen
+    const refused = await portInRefusal(tx, cartId, c.msisdn);
+    if (refused) throw refused;
     return;
   }
   if (c.option !== 'MOBILE_NEW_SELECTION' || !c.msisdn) return;

@@ -7,9 +7,10 @@
 //   address, home-line number, installation bill) is removed, so a package added later starts the step afresh.
 // A tariff or package added in the same instant as the removal may find the hold gone: its step asks again (doneWhen),
 // nothing is lost or held twice (the reservation's primary key, the setup's one row per cart).
-import type { Db } from '../db/index';
-import { entriesOf, findOpenCart, loadEntryProducts } from '../cart/index';
-import { releaseCartNumber } from '../numbers/index';
+import type { Db, DbOrTx } from '../db/index';
+import type { CartCharge } from '../db/schema';
+import { entriesOf, findOpenCart, loadEntryProducts, setOneTimeCharges } from '../cart/index';
+import { choiceOf, releaseCartNumber } from '../numbers/index';
 import { HOME_PACKAGE_TYPES, releaseHomeSetup } from '../home/index';
 
 export async function releaseHoldsOfCart(db: Db, sessionId: string): Promise<{ number: boolean; homeSetup: boolean }> {
@@ -18,9 +19,25 @@ export async function releaseHoldsOfCart(db: Db, sessionId: string): Promise<{ n
     if (!cart) return { number: false, homeSetup: false };
     const entries = await entriesOf(tx, cart.id);
     const number = entries.length === 0 ? await releaseCartNumber(tx, cart.id) : false;
+    if (number) await setOneTimeCharges(tx, cart.id, []);
     const products = entries.length === 0 ? [] : await loadEntryProducts(tx, entries);
     const homePackage = products.some((p) => HOME_PACKAGE_TYPES.includes(p.product.type));
     const homeSetup = homePackage ? false : await releaseHomeSetup(tx, cart.id);
     return { number, homeSetup };
   });
+}
+
+/**
+ * The cart's one-time charges follow its number choice (issue 27): a nice number held for the cart costs its price, once,
+ * in every total (server/cart/view.ts cartTotals) and in the order; a free number, a new one, the customer's own or a
+ * ported one costs nothing, and a hold that ran out takes its charge with it. Call after every change of the choice
+ * (numbers' routes, the release job, the order submit) in the caller's transaction. Answers the charges.
+ */
+export async function syncNumberCharge(tx: DbOrTx, cartId: number): Promise<CartCharge[]> {
+  const { choice } = await choiceOf(tx, cartId);
+  const charges: CartCharge[] = choice && choice.msisdn && choice.price > 0
+    ? [{ code: 'NICE_NUMBER', msisdn: choice.msisdn, msisdnFormatted: choice.msisdnFormatted ?? choice.msisdn, price: choice.price }]
+    : [];
+  await setOneTimeCharges(tx, cartId, charges);
+  return charges;
 }

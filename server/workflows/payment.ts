@@ -3,6 +3,7 @@
 import type { Db } from '../db/index';
 import { ApiError, notFound } from '../lib/errors';
 import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed, orderStatus } from '../checkout/index';
+import { sendOrderConfirmation } from './order-mail';
 import {
   completePayment, findPayment, openPaymentSession, ownSavedCard, saveCardToken, verifyCallback, voidPayment, voidsOfOrder,
   type CallbackPayload, type CardChoice, type OrderVoid,
@@ -74,6 +75,8 @@ export async function applyCallback(db: Db, secret: string, payload: CallbackPay
     if (!(await completePayment(tx, payload.paymentId, payload.result))) return { outcome: 'alreadyProcessed' as const, orderCode: o.code };
     if (payload.result === 'APPROVED') {
       await markOrderPaid(tx, o.id);
+      // the confirmation with the amount the gateway charged (the order's totalPrice, its cart's payNow)
+      if (ui) await sendOrderConfirmation(tx, ui, { ...o, status: 'PAID', paymentStatus: 'PAID' });
       // "pay and save": the gateway's token of the approved card is saved for the customer, once (unique token)
       if (p.cardPaymentType === 'NEW_CARD_SAVE' && p.userId !== null && payload.card) await saveCardToken(tx, p.userId, payload.card);
       // a guest's prepaid package: the 24-hour registration window opens with the purchase (workflows/prepaid.ts)

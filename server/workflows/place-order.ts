@@ -5,7 +5,7 @@ import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { flowHasStep } from '../flows/index';
-import { cartView, closeOrderedCart, dueNowAfterVouchers, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
+import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
 import { giveBackStock, holdStock } from '../catalog/index';
 import {
   CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, failOrder, findOrder, keepPendingOrder, lockCartToOrder, lockOrder,
@@ -14,6 +14,8 @@ import {
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
 import { assignNumberForOrder, holdNumberForOrder } from '../numbers/index';
+import { syncNumberCharge } from './cart-numbers';
+import { sendOrderConfirmation } from './order-mail';
 import { HOME_PACKAGE_TYPES, requireHomeSetup } from '../home/index';
 import { PREPAID_TYPES, prepaidPurchased } from './prepaid';
 import { userOfSession } from '../user/index';
@@ -64,14 +66,20 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
 
     const entries = await entriesOf(tx, cart.id);
     const products = await loadEntryProducts(tx, entries);
-    const total = dueNowAfterVouchers(entries, await vouchersOf(tx, cart.id));
-    const view = await cartView(tx, ui, cart, lang);
+    const vouchers = await vouchersOf(tx, cart.id);
+    const checkoutType = checkoutTypeOf(ui, await cartSignedIn(tx, cart), entries, products);
     // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
     // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
-    const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(view.checkoutType);
+    const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(checkoutType);
     const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
     // the flows say which types choose a number (CONNECT_MSISDN) and which set up a home line (CONNECT_HOME_DATA)
-    if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, view.checkoutType, 'CONNECT_MSISDN'));
+    if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, checkoutType, 'CONNECT_MSISDN'));
+    // the number held for the order decides its one-time charge (a nice number's price); the order charges what the
+    // cart view shows — one computation, server/cart/view.ts cartTotals (issue 27)
+    const charges = await syncNumberCharge(tx, cart.id);
+    const totals = cartTotals(entries, vouchers, charges);
+    const total = totals.payNow;
+    const view = await cartView(tx, ui, { ...cart, oneTimeCharges: charges }, lang);
     // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
     const homeLine = flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')
       ? await requireHomeSetup(tx, (k, p) => ui.message(lang, k, p), cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code))
@@ -81,6 +89,8 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
       payment: { billingAccountId, savedCardId },
       checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}), ...(homeLine ? { homeLine } : {}),
+      // the money as the shopper saw it (cart view `totals`): the confirmation shows it again
+      totals, charges, vouchers: vouchers.map((v) => ({ voucherCode: v.voucherCode, value: v.value, entryNumber: v.entryNumber })),
     };
     if (existing?.status === 'PAYMENT_PENDING') {
       const before = existing.snapshot as { entries?: EntryRow[] };
@@ -128,8 +138,11 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
         email: info.contactEmail ?? user.email ?? '', address: (cart.deliveryAddress?.formattedAddress as string | undefined) ?? '',
       });
     }
-    // nothing to pay: the purchase is complete now (a paid one completes at the gateway's approval, workflows/payment.ts)
-    if (!card) await prepaidPurchased(tx, ui, order);
+    // nothing to pay by card: the purchase is complete now (a paid one completes at the gateway's approval, workflows/payment.ts)
+    if (!card) {
+      await sendOrderConfirmation(tx, ui, order);
+      await prepaidPurchased(tx, ui, order);
+    }
     await closeOrderedCart(tx, cart.id, sessionId);
     return order;
   });

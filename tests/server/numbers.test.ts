@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { msisdnReservations, numberJobs, cartNumberChoices } from '../../server/numbers/schema';
 import { outbox } from '../../server/outbox/schema';
 import { runDueNumberJobs, nationalMsisdn, formatMsisdn } from '../../server/numbers/service';
-import { drivers, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, GUEST, PATHS, RELAXED_LIMITS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
 
 const B = '/hybris/ecommerce/b2c/v1/users/phone/carts/msisdns';
@@ -167,6 +167,61 @@ describe.each(drivers)('numbers on %s', (_name, url) => {
     expect(rows[0]).toMatchObject({ simSerialNumber: '8938101234567890123' });
     expect(JSON.stringify(rows[0])).not.toContain('87654321'); // the PUK is not stored
   });
+  it('port-in refuses a number already ours (the customer\'s own, a subscriber line, a pool number) and one in another open order', async () => {
+    const body = { operator: 'A1', simSerialNumber: '8938101234567890123', puk: '87654321', otpCode: '123456' };
+    const c = await new Customer(h.app).login();
+    await c.signIn('kupac@orbita.rs');
+    const sentBefore = (await h.database.db.select().from(outbox)).length;
+    // issue 27: the customer's own number was accepted as coming from another operator
+    for (const [msisdn, formatted] of [['0641234567', '064 123 4567'], ['0601234567', '060 123 4567'], ['0647777777', '064 777 7777'], ['0651234567', '065 123 4567']]) {
+      const otp = await c.call('POST', N.otp, { msisdn });
+      expect(otp.statusCode, msisdn).toBe(400);
+      expect(otp.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'numberAlreadyOurs', subject: 'msisdn' });
+      expect(otp.json().errors[0].message).toBe(`Broj ${formatted} je već u mreži Orbita Telekom, pa se ne prenosi. Ako je tvoj, izaberi „Postojeći broj“.`);
+      const port = await c.call('POST', N.portIn, { ...body, msisdn });
+      expect(port.json().errors[0].reason, msisdn).toBe('numberAlreadyOurs');
+    }
+    expect((await h.database.db.select().from(outbox)).length).toBe(sentBefore); // no code went to our numbers
+    const en = await new Shopper(h.app, '2').login();
+    expect((await en.call('POST', N.otp, { msisdn: '0641234567' })).json().errors[0].message).toBe('The number 064 123 4567 is already on the Orbita Telekom network, so it cannot be ported in. If it is yours, choose "Existing number".');
+
+    // two shoppers port in the same foreign number (send limits relaxed: one SMS per number a minute); the first one's
+    // order takes it
+    const r = await startApp(url, { limits: RELAXED_LIMITS });
+    try {
+      const portIn = async (s: Shopper, msisdn: string) => {
+        expect((await s.call('POST', N.otp, { msisdn })).statusCode).toBe(200);
+        const [msg] = await r.database.db.select().from(outbox).where(eq(outbox.recipient, msisdn)).orderBy(desc(outbox.id)).limit(1);
+        return s.call('POST', N.portIn, { ...body, msisdn, otpCode: /(\d{6})/.exec(msg.body)![1] });
+      };
+      const first = await new Customer(r.app).login();
+      await first.signIn('staff@orbita.rs');
+      await first.call('DELETE', PATHS.deleteCart);
+      expect((await first.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
+      expect((await first.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+      expect((await first.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
+      const second = await new Customer(r.app).login();
+      await second.signIn('kupac@orbita.rs');
+      await second.call('DELETE', PATHS.deleteCart);
+      expect((await second.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
+      expect((await second.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+      expect((await second.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
+      expect((await portIn(first, '0637771122')).statusCode).toBe(200);
+      expect((await portIn(second, '0637771122')).statusCode).toBe(200); // no order has it yet
+      const placed = await first.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
+      expect(placed.statusCode, placed.body).toBe(200);
+      // the second cart's order is refused, and a new port-in of the number too
+      const late = await second.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().errors[0]).toMatchObject({ type: 'CartError', reason: 'numberInOpenOrder', message: 'Izabrani broj je zauzet. Izaberi drugi broj.' });
+      const again = await second.call('POST', N.otp, { msisdn: '063 777 1122' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().errors[0]).toMatchObject({ reason: 'numberInOpenOrder', subject: 'msisdn' });
+    } finally {
+      await r.close();
+    }
+  });
+
   it('a MOBILE order needs a number; the chosen number stays held for the order', async () => {
     const c = await new Customer(h.app).login();
     await c.signIn('staff@orbita.rs');

@@ -102,10 +102,14 @@ describe('the chosen number in the order summary (MOBILE)', () => {
     act(() => h.stores.checkout.setNumbers({
       choice: { option: 'MOBILE_NEW_SELECTION', msisdn: '0647777777', msisdnFormatted: '064 777 7777', price: { value: 6990, formattedValue: '6.990,00 RSD' } as never, expiresAt: null },
     }));
+    // the nice number's price is one of the cart's charges, in the server's totals (issue 27)
+    const held = h.stores.cart.cart!;
+    const charge = { code: 'NICE_NUMBER' as const, name: 'Lep broj 064 777 7777', msisdn: '0647777777', price: { value: 6990, formattedValue: '6.990,00 RSD', currencyIso: 'RSD' as const } };
+    act(() => h.stores.cart.setCart({ ...held, totals: { ...held.totals, charges: [charge], payNow: { value: held.totals.payNow.value + 6990, formattedValue: '', currencyIso: 'RSD' } } }));
     renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje', { withLayout: false });
     const summary = await screen.findByRole('complementary');
     await waitFor(() => expect(summary.textContent).toContain('Broj telefona064 777 7777'));
-    expect(summary.textContent).toContain('Cena lepog broja6.990,00 RSD');
+    expect(summary.textContent).toContain('Lep broj 064 777 77776.990,00 RSD');
     cleanup();
     const h2 = makeHarness('signed-in-customer');
     act(() => h2.stores.checkout.setNumbers({ choice: { option: 'MOBILE_NEW', msisdn: null, msisdnFormatted: null } }));
