@@ -36,7 +36,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
         const r = c.getBoundingClientRect();
         if (r.left < -0.5 || r.right > iw + 0.5 || r.bottom > bottom + 0.5) header.push('outside the header: ' + name(c));
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        if (!hit || !c.contains(hit)) header.push('covered: ' + name(c));
+        if (!hit || !c.contains(hit)) header.push('covered: ' + name(c) + ' by ' + (hit ? hit.tagName + '.' + hit.className : 'nothing'));
       }
       const search = bar.querySelector('.ot-search');
       if (search) {
@@ -46,7 +46,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
     }
     // every control of the page inside the window's width (not cut off at either side)
     const controls = [...document.querySelectorAll('main a[href], main button, main input:not([type=hidden]), main select, main textarea, main label')]
-      .filter((el) => shown(el) && !el.closest('.ot-gallery__thumbs'))
+      .filter((el) => shown(el) && !el.closest('.ot-gallery__thumbs, .ot-skip, .ot-skip--inline'))
       .filter((el) => { const r = el.getBoundingClientRect(); return r.left < -0.5 || r.right > iw + 0.5; })
       .map((el) => name(el) + ' ' + Math.round(el.getBoundingClientRect().left) + '–' + Math.round(el.getBoundingClientRect().right));
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: iw, header, controls };
@@ -58,8 +58,11 @@ async function layoutProblems(page: Page): Promise<string[]> {
 
 /** The screen at every width; the problems found, by width (the page is left at 1280 × 900). */
 async function atEveryWidth(page: Page, screen: string, found: string[]): Promise<void> {
+  // the screen's data is in (the loader's veil over the page is gone)
+  await page.locator('.sdui-loader').waitFor({ state: 'detached' });
   for (const [w, h] of SIZES) {
     await page.setViewportSize({ width: w, height: h });
+    await page.locator('.sdui-loader').waitFor({ state: 'detached' });
     for (const p of await layoutProblems(page)) found.push(`${screen} @ ${w}: ${p}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
