@@ -4,6 +4,7 @@ import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
+import { refusedField } from '../api/refusal';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
@@ -11,6 +12,8 @@ import { emptyCode, type AddressField, type EmailCodeState, type Option, type Pi
 
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';
+/** The fields of the personal-data form, as the customer-info call names them (userInfo/<field>). */
+const PERSONAL_FIELDS = ['orderFor', 'firstName', 'lastName', 'jmbg', 'primaryContactDocumentIdNum', 'primaryContactDocumentIdIssueAuthority', 'primaryContactDocumentIdIssueDate', 'contactEmail', 'msisdn'] as const;
 const USER_WAIT_MS = 15_000;
 
 /** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3. */
@@ -99,7 +102,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'delivery.submitPersonalData',
-    description: 'Personal-data submit (seed 001 §4): validates the form, then the customer-info save (POST saveCustomerInfo) and — when the contact e-mail is not the account\'s and a code was typed — the e-mail code save (PUT verifyEmailOtp) run together. Both succeed: next step. A refused customer info (400) stays and shows its message; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
+    description: 'Personal-data submit (seed 001 §4): validates the form, then the customer-info save (POST saveCustomerInfo) and — when the contact e-mail is not the account\'s and a code was typed — the e-mail code save (PUT verifyEmailOtp) run together. Both succeed: next step. A refused customer info (400) stays: a refused field (its subject, e.g. userInfo/jmbg) shows the message under the field, which takes focus and scrolls into view; a refusal of the whole request shows in the error box; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
@@ -127,8 +130,15 @@ export default [
       if (info.status === 'rejected') {
         const e = info.reason;
         if (e instanceof ApiError && e.status === 400) {
-          checkout.setDelivery({ error: messageOf(e, ctx) });
-          scrollToTop();
+          // a refused field (the JMBG, the issue date, …) is marked under itself and takes focus; a refusal of the
+          // whole request shows in the box by the step's buttons, where the shopper is (no jump to the page's top)
+          const field = refusedField(e, PERSONAL_FIELDS, 'userInfo');
+          if (field) {
+            checkout.setDelivery({ error: null });
+            ui.setFieldError(PERSONAL_FORM, field, messageOf(e, ctx), { focus: true });
+          } else {
+            checkout.setDelivery({ error: messageOf(e, ctx) });
+          }
           throw new ActionError('customer info refused', true);
         }
         ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
@@ -136,6 +146,7 @@ export default [
         return;
       }
       checkout.setDelivery({ error: null });
+      ui.clearFieldErrors(PERSONAL_FORM);
       if (mail.status === 'rejected') throw new ActionError('e-mail code refused', true);
       await goNext(ctx);
     },

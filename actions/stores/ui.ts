@@ -11,6 +11,15 @@ export interface ModalEntry { id: string; params: Record<string, unknown> }
  */
 export interface FieldError { message: string; value: unknown }
 export interface FormState { data: Record<string, unknown>; errors: unknown[]; submitted: boolean; fieldErrors?: Record<string, FieldError> }
+/** A request that a form move focus to one of its fields (by dotted path) once its error is drawn: a server refusal. */
+export interface FieldFocus { formId: string; field: string; seq: number }
+
+/** The value at a dotted path ("deliveryAddress.postalCode") of form data. */
+export function valueAtPath(data: Record<string, unknown> | undefined, path: string): unknown {
+  let v: unknown = data;
+  for (const k of path.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
 /** Registered by a mounted Form: validates and (when invalid) scrolls the first invalid field into view. */
 export type FormValidator = () => boolean;
 
@@ -26,6 +35,8 @@ export class UiStore {
   modals: ModalEntry[] = [];
   loader = { inFlight: 0, visible: false };
   forms: Record<string, FormState> = {};
+  /** the field a form is asked to focus (setFieldError with focus); the mounted form of formId does it */
+  fieldFocus: FieldFocus | null = null;
   viewport = { width: 1280 };
   /** until `decided`, the banner shows and nothing is pushed to the data layer */
   consent: CookieConsent = { decided: false, analytics: false, marketing: false };
@@ -90,13 +101,25 @@ export class UiStore {
     const cur = this.forms[formId];
     this.forms[formId] = { data, errors: cur?.errors ?? [], submitted: cur?.submitted ?? false, ...(cur?.fieldErrors ? { fieldErrors: cur.fieldErrors } : {}) };
   }
-  /** Sets (message) or clears (null) the server's error of a top-level field; it holds for the field's current value. */
-  setFieldError(formId: string, field: string, message: string | null): void {
+  /**
+   * Sets (message) or clears (null) the server's error of a field (a dotted path for a nested one, e.g.
+   * "deliveryAddress.postalCode"); it holds for the field's current value. `focus`: the form moves focus to the field
+   * and scrolls it into view once the error is drawn (a refusal of a submit; not a check while typing).
+   */
+  setFieldError(formId: string, field: string, message: string | null, opts: { focus?: boolean } = {}): void {
     const cur = this.forms[formId] ?? { data: {}, errors: [], submitted: false };
     const fieldErrors = { ...(cur.fieldErrors ?? {}) };
     if (message === null) delete fieldErrors[field];
-    else fieldErrors[field] = { message, value: cur.data[field] };
+    else fieldErrors[field] = { message, value: valueAtPath(cur.data, field) };
     this.forms[formId] = { ...cur, fieldErrors };
+    if (message !== null && opts.focus) this.fieldFocus = { formId, field, seq: (this.fieldFocus?.seq ?? 0) + 1 };
+  }
+  /** Clears every server error of a form (its data was accepted). */
+  clearFieldErrors(formId: string): void {
+    const cur = this.forms[formId];
+    if (!cur?.fieldErrors) return;
+    const { fieldErrors: _gone, ...rest } = cur;
+    this.forms[formId] = rest;
   }
   setFormErrors(formId: string, errors: unknown[], submitted = true): void {
     const cur = this.forms[formId];

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import type { Crumb } from '../shared/types';
+import { scrollStepIntoView } from '../shared/stepScroll';
 
 export interface BreadcrumbsProps {
   items?: Crumb[] | null;
@@ -15,7 +16,8 @@ export interface BreadcrumbsProps {
 
 /**
  * The path to the current page: Home › … › current. When `scrollKey` changes after the first
- * draw (e.g. bound to the PDP step), the trail scrolls into view (seed 000 §2).
+ * draw (e.g. bound to the PDP step), the trail scrolls into view (seed 000 §2) under the sticky header, with the
+ * step indicator and the new step's heading (../shared/stepScroll.ts).
  */
 export default function Breadcrumbs({ items, parent, parentUrl, current, homeUrl = '/', scrollKey }: BreadcrumbsProps & VocabularyProps) {
   const t = useT();
@@ -24,7 +26,9 @@ export default function Breadcrumbs({ items, parent, parentUrl, current, homeUrl
   useEffect(() => {
     if (last.current === scrollKey) return;
     last.current = scrollKey;
-    ref.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    // after the other effects of this draw (the new step's heading takes focus in one), so this scroll is the last
+    const timer = setTimeout(() => scrollStepIntoView(ref.current), 0);
+    return () => clearTimeout(timer);
   }, [scrollKey]);
   const trail: Array<{ name: string; url?: string | null }> = [...(items ?? [])];
   const serverHasHome = trail.length > 0 && (trail[0].url === '/' || trail[0].url === '/Pregled-b2c');

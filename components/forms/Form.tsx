@@ -20,6 +20,7 @@ import { toErrorSchema, type ErrorSchema, type RJSFSchema, type UiSchema, type V
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VocabularyProps } from '../../renderer/types';
 import { useRuntime, useStores, useT } from '../../renderer/hooks';
+import { valueAtPath } from '../../actions/stores/ui';
 import { focusLost } from '../../renderer/focus';
 import { createLocalizer } from './localizer';
 import { controlCharacterValidator } from './plainText';
@@ -55,8 +56,7 @@ export function focusFirstInvalid(root: HTMLElement | null): void {
   if (!root) return;
   const el = root.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root.querySelector<HTMLElement>('.sf-field--invalid input, .sf-field--invalid select, .sf-field--invalid textarea');
   if (!el) return;
-  if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  el.focus({ preventScroll: true });
+  focusField(el);
 }
 
 interface Loaded { doc: FormDoc; fns: ValidatorFunctions }
@@ -94,13 +94,29 @@ export function scopedValidator(base: ValidatorType, scope: () => ((property: st
  */
 export const SUMMARY_FOCUS_MIN = 2;
 
-/** RJSF extraErrors of the server-known field errors that still hold (the field keeps the value that was refused). */
+/** RJSF extraErrors of the server-known field errors that still hold (the field keeps the value that was refused); a
+ *  field is a top-level name or a dotted path to a nested one. */
 export function extraErrorsOf(fieldErrors: Record<string, { message: string; value: unknown }> | undefined, data: Record<string, unknown>): ErrorSchema | undefined {
   if (!fieldErrors) return undefined;
-  const live = Object.entries(fieldErrors).filter(([f, e]) => data[f] === e.value);
+  const live = Object.entries(fieldErrors).filter(([f, e]) => valueAtPath(data, f) === e.value);
   if (live.length === 0) return undefined;
-  return Object.fromEntries(live.map(([f, e]) => [f, { __errors: [e.message] }])) as ErrorSchema;
+  const schema: Record<string, unknown> = {};
+  for (const [f, e] of live) {
+    let node = schema;
+    for (const k of f.split('.')) node = (node[k] ??= {}) as Record<string, unknown>;
+    node.__errors = [e.message];
+  }
+  return schema as ErrorSchema;
 }
+
+/** Scrolls a field into view (the page's scroll padding keeps it clear of the sticky header) and focuses it. */
+function focusField(el: HTMLElement): void {
+  if (typeof el.scrollIntoView === 'function') el.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  el.focus({ preventScroll: true });
+}
+
+/** How many frames (16 ms) a form waits for a refused field's error to be drawn before it focuses the field anyway. */
+const FIELD_FOCUS_FRAMES = 20;
 
 /** One line of the error summary: the field's input id, its label and its error. */
 export interface SummaryItem { id: string; label: string; message: string }
@@ -237,6 +253,19 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   // errors only the server knows (a taken username), shown while the field keeps the refused value
   const [fieldErrors, setFieldErrors] = useState(() => untracked(() => ui.forms[formId]?.fieldErrors));
   useEffect(() => reaction(() => ui.forms[formId]?.fieldErrors, (f) => setFieldErrors(f)), [ui, formId]);
+  // a refusal of a submit (ui.setFieldError with focus): once the field shows its error (RJSF draws extraErrors a
+  // draw later), focus moves there and it scrolls into view — where the shopper looks, not a box or the page's top
+  useEffect(() => reaction(() => ui.fieldFocus, (req) => {
+    if (!req || req.formId !== formId) return;
+    const id = fieldIdOf(formId, `.${req.field}`);
+    let frames = 0;
+    const attempt = () => {
+      const el = document.getElementById(id);
+      if (el && (el.getAttribute('aria-invalid') === 'true' || frames >= FIELD_FOCUS_FRAMES)) { focusField(el); return; }
+      if (frames++ < FIELD_FOCUS_FRAMES) setTimeout(attempt, 16);
+    };
+    setTimeout(attempt, 0);
+  }), [ui, formId]);
   const extraKeyOf = (d: Data) => JSON.stringify(extraErrorsOf(fieldErrors, d) ?? null);
   const extraKey = extraKeyOf(data.current);
   // eslint-disable-next-line react-hooks/exhaustive-deps

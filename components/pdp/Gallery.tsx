@@ -7,19 +7,23 @@ import { cx } from '../shared/cx';
 export interface GalleryProps {
   images?: ImageRef[] | null;
   name?: string | null;
+  /** the device page's step (bind /catalog/pdp/step): from step 2 on, below 1024 px the gallery gives way, so that a
+   *  step's heading and the step indicator above the pictures fit on one screen */
+  step?: number | null;
 }
 
 /** The device pictures: a large one and thumbnails to switch; resets to the first when the images change (colour change). */
-export default function Gallery({ images, name }: GalleryProps & VocabularyProps) {
+export default function Gallery({ images, name, step }: GalleryProps & VocabularyProps) {
   const t = useT();
   const [index, setIndex] = useState(0);
   const list = images ?? [];
   const key = list.map((i) => i.url).join('|');
   useEffect(() => setIndex(0), [key]);
-  if (list.length === 0) return <div className="ot-gallery ot-gallery--empty" aria-hidden="true" />;
+  const later = (step ?? 1) > 1;
+  if (list.length === 0) return <div className={cx('ot-gallery', 'ot-gallery--empty', later && 'ot-gallery--later')} aria-hidden="true" />;
   const main = list[Math.min(index, list.length - 1)];
   return (
-    <div className="ot-gallery">
+    <div className={cx('ot-gallery', later && 'ot-gallery--later')}>
       <div className="ot-gallery__main">
         <img src={main.url} alt={main.altText || name || ""} width={480} height={480} loading="eager" fetchPriority="high" />
       </div>

@@ -6,7 +6,9 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../../../components/forms/rjsfValidator';
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
-import Form, { fieldIdOf, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
+import Form, { extraErrorsOf, fieldIdOf, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
+import { refusedField } from '../../../actions/api/refusal';
+import { ApiError } from '../../../actions/api/errors';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';
 import enMessages from '../../../schemas/messages/en.json';
@@ -221,6 +223,35 @@ describe('Form component', () => {
     await waitFor(() => expect(screen.queryByText('Adresa je zauzeta.')).toBeNull());
   });
 
+  it('a server refusal of a submit marks its field (invalid, described by the message) and moves focus there; a check while typing does not move focus', async () => {
+    const { stores } = setup();
+    const email = await screen.findByLabelText(/Druga/);
+    const first = screen.getByLabelText(/Ime/);
+    await act(async () => { fireEvent.change(email, { target: { value: 'ana@example.rs' } }); });
+    first.focus();
+    // a blur check's error (no focus asked): shown, focus stays where the shopper is
+    await act(async () => { stores.ui.setFieldError('guest', 'contactEmail', 'Adresa je zauzeta.'); });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(first);
+    // a refusal of the submit: the field takes focus once its error is drawn
+    await act(async () => { stores.ui.setFieldError('guest', 'contactEmail', 'Imejl adresa nije ispravna.', { focus: true }); });
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const described = (email.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(described).toContain('Imejl adresa nije ispravna.');
+    // accepted data clears the server's errors
+    await act(async () => { stores.ui.clearFieldErrors('guest'); });
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBeNull());
+  });
+
+  it('a server error of a nested field (a dotted path) is drawn under that field while it keeps the refused value', () => {
+    const errors = { 'deliveryAddress.postalCode': { message: 'Poštanski broj nije ispravan.', value: '99999' }, jmbg: { message: 'JMBG nije ispravan.', value: '1' } };
+    expect(extraErrorsOf(errors, { deliveryAddress: { postalCode: '99999' }, jmbg: '1' })).toEqual({
+      deliveryAddress: { postalCode: { __errors: ['Poštanski broj nije ispravan.'] } }, jmbg: { __errors: ['JMBG nije ispravan.'] },
+    });
+    expect(extraErrorsOf(errors, { deliveryAddress: { postalCode: '11000' }, jmbg: '2' })).toBeUndefined();
+  });
+
   it('while typing, validates after a pause (debounced), only the fields changed so far, never per keystroke', async () => {
     setup();
     await screen.findByLabelText(/Ime/);
@@ -330,5 +361,22 @@ describe('Form component', () => {
     } finally {
       installNodeValidatorLoader((id) => { loaded.push(id); return id === 'guest' ? doc : undefined; });
     }
+  });
+});
+
+describe('refusedField (a 400 answer\'s subject → the form field it names)', () => {
+  const refusal = (subject: string | undefined, status = 400) => new ApiError(status, 'ValidationError', 'x', undefined, [{ type: 'ValidationError', message: 'x', ...(subject ? { subject } : {}) }]);
+  const fields = ['jmbg', 'primaryContactDocumentIdIssueDate', 'deliveryAddress.postalCode'];
+  it('a service check\'s subject and the contract schema\'s (with "body/") name the same field', () => {
+    expect(refusedField(refusal('userInfo/jmbg'), fields, 'userInfo')).toBe('jmbg');
+    expect(refusedField(refusal('body/userInfo/primaryContactDocumentIdIssueDate'), fields, 'userInfo')).toBe('primaryContactDocumentIdIssueDate');
+    expect(refusedField(refusal('body/deliveryAddress/postalCode'), fields)).toBe('deliveryAddress.postalCode');
+  });
+  it('no field: another wrapper, a field the form does not have, no subject, not a 400, not an API error', () => {
+    expect(refusedField(refusal('customerData/jmbg'), fields, 'userInfo')).toBeNull();
+    expect(refusedField(refusal('userInfo/cartId'), fields, 'userInfo')).toBeNull();
+    expect(refusedField(refusal(undefined), fields, 'userInfo')).toBeNull();
+    expect(refusedField(refusal('userInfo/jmbg', 409), fields, 'userInfo')).toBeNull();
+    expect(refusedField(new Error('x'), fields, 'userInfo')).toBeNull();
   });
 });
