@@ -1,9 +1,10 @@
 /**
  * The first view of a shop page rendered on the server (server/ui/ssr.ts, built into dist-ssr/ by vite.config.ts):
  * the same runtime as the browser boot (renderer/main.tsx) fed only by the page's boot data (documents and the
- * first answers of the screen's load), drawn by Preact's renderToString (the build aliases React to Preact, as the
- * browser's). The browser hydrates it (renderer/main.tsx): the same tree with the same useId ids, so the page is
- * painted before the scripts run, nothing moves when they do, and its nodes are kept.
+ * first answers of the screen's load), drawn by react-dom/server's renderToString (the markup is kept per boot data by
+ * server/ui/ssr.ts and written into the page whole, so a stream would not bring the first byte sooner). The browser
+ * hydrates it (renderer/main.tsx, hydrateRoot): the same tree with the same useId ids, so the page is painted before
+ * the scripts run, nothing moves when they do, and its nodes are kept.
  *
  * Renders nothing (null) when the screen's load asks for anything the boot data does not hold (a session's cart, an
  * account): such a view depends on who is asking, and the browser draws it as before. A screen that asks to be drawn

@@ -2,7 +2,7 @@
  * Boot: stores, token + manifest + messages in parallel (or from the page's boot data, renderer/boot-data.ts),
  * routes from the manifest, the first screen's load with the page's data, render.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createStores } from '../actions/stores';
@@ -18,7 +18,13 @@ import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
 import { connectLiveUpdates } from './live';
+import type { EarlyClicks } from './early-clicks';
 import './runtime.css';
+
+// (renderer/early-clicks.ts's names, written out: a value imported from it would be a chunk shared with the loader)
+/** The root's attribute while it holds the server's markup not yet hydrated (server/ui/page.ts). */
+const SERVER_DRAWN = 'data-server-drawn';
+const EARLY_CLICKS = '__shopEarlyClicks';
 
 /** Lets the browser paint and handle input between the steps of the boot: no step is one long task with the next. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -64,12 +70,20 @@ async function boot(): Promise<void> {
     actions,
     components: appRegistry({ Outlet }),
     dev: import.meta.env.DEV,
+    deferHandlers: true,
     route: () => currentRoute.current,
     navigate: (to, opts) => {
       if (/^https?:\/\//.test(to)) window.location.assign(to);
       else void router?.navigate(to, { replace: opts?.replace ?? false });
     },
   });
+  // the action groups only handlers use load at the shopper's first sign of interacting (before the click itself)
+  const interactions = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+  const interacted = () => {
+    for (const t of interactions) document.removeEventListener(t, interacted, true);
+    runtime.interacted?.();
+  };
+  for (const t of interactions) document.addEventListener(t, interacted, { capture: true, passive: true });
   await yieldToBrowser();
   router = createBrowserRouter(buildRoutes(manifest, runtime, currentRoute));
   // development servers announce edited documents; the page redraws them without a reload
@@ -77,7 +91,7 @@ async function boot(): Promise<void> {
   connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
 
   const rootEl = document.getElementById('root')!;
-  if (boot?.beforeData && rootEl.hasAttribute('inert')) {
+  if (boot?.beforeData && rootEl.hasAttribute(SERVER_DRAWN)) {
     // drawn by the server before its data: hydrated in that state (the route's documents and forms, no load), and the
     // screen's load then runs as on any entry (LayoutRoute)
     await yieldToBrowser();
@@ -89,39 +103,76 @@ async function boot(): Promise<void> {
     setTimeout(() => api.dropSeededCalls(), 5000);
   }
 
-  // a page drawn on the server (server/ui/ssr.ts, Preact's renderToString): hydrated, not drawn again: the same
-  // components on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the
-  // same tree with the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and
-  // only attaches the handlers. Then the page is live.
+  // a page drawn on the server (server/ui/ssr.ts, react-dom/server): hydrated, not drawn again: the same components
+  // on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the same tree with
+  // the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and only attaches the
+  // handlers. Hydration is concurrent: a click that comes while it runs is React's (it hydrates first); what the
+  // shopper did before it started (fields filled in, buttons clicked: renderer/loader.ts) is taken in once it has
+  // committed (AfterHydration). Then the page is live.
   await yieldToBrowser();
-  const app = (
-    <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <RouterProvider router={router} />
-      </RuntimeContext.Provider>
-    </StrictMode>
+  const hydrating = rootEl.hasAttribute(SERVER_DRAWN);
+  const tree = (
+    <RuntimeContext.Provider value={runtime}>
+      <RouterProvider router={router} />
+    </RuntimeContext.Provider>
   );
-  const hydrating = rootEl.hasAttribute('inert');
-  if (hydrating) hydrateRoot(rootEl, app);
-  else createRoot(rootEl).render(app);
-  rootEl.removeAttribute('inert');
-  if (hydrating) announceFilledControls(rootEl);
+  if (!hydrating) {
+    createRoot(rootEl).render(<StrictMode>{tree}</StrictMode>);
+    return;
+  }
+  const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
+  let clicks: Element[] = [];
+  hydrateRoot(rootEl, (
+    <StrictMode>
+      <AfterHydration done={() => {
+        rootEl.removeAttribute(SERVER_DRAWN);
+        announceFilledControls(rootEl);
+        for (const el of clicks) if (el.isConnected && !(el as HTMLButtonElement).disabled) (el as HTMLElement).click();
+      }}>
+        {tree}
+      </AfterHydration>
+    </StrictMode>
+  ));
+  // from here a click on the markup is React's, which hydrates before it handles it
+  clicks = early?.take() ?? [];
+}
+
+/** Calls `done` once, when the tree it wraps has been committed (its effects run after every child's). */
+function AfterHydration({ done, children }: { done: () => void; children: ReactNode }) {
+  const called = useRef(false);
+  useEffect(() => {
+    if (called.current) return;
+    called.current = true;
+    done();
+  }, [done]);
+  return children;
 }
 
 /**
- * Form controls of the server's markup that the browser filled in before the page was live (autofill, its form
- * restoration on back or reload): hydration keeps those nodes but reads none of their values, so the form's state
- * would not hold what the shopper sees. Each is announced as typed (input and change), which the form's own
- * handlers, attached by now, take in.
+ * Form controls of the server's markup that the browser or the shopper filled in before the page was live (typing,
+ * autofill, its form restoration on back or reload): hydration keeps those nodes and their values, but React reads
+ * none of them (it takes what the node holds as what it last saw, so no change event would follow). Each is given to
+ * the form as typed: the node is set back to the value React drew (through its own setter, so React notes it), the
+ * shopper's value written past that setter, and the event React listens to dispatched: the form's handler takes it
+ * (and validates it) as any keystroke.
  */
 function announceFilledControls(root: HTMLElement): void {
   for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    const filled = el instanceof HTMLSelectElement ? [...el.options].some((o) => o.selected !== o.defaultSelected)
-      : el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked !== el.defaultChecked
-        : el.value !== el.defaultValue;
-    if (!filled) continue;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
+    if (el instanceof HTMLSelectElement) {
+      if ([...el.options].some((o) => o.selected !== o.defaultSelected)) el.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      // (a radio the shopper left is unchecked by the one chosen)
+      if (el.checked === el.defaultChecked || (el.type === 'radio' && !el.checked)) continue;
+      // React takes a checkbox's change from its click: back to the drawn state, then clicked as the shopper did
+      el.checked = el.defaultChecked;
+      el.click();
+    } else if (el.value !== el.defaultValue) {
+      const typed = el.value;
+      el.value = el.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set?.call(el, typed);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }
   }
 }
 
@@ -146,6 +197,6 @@ async function routerReady(router: ReturnType<typeof createBrowserRouter>): Prom
 boot().catch((e) => {
   console.error('[boot] failed', e);
   const root = document.getElementById('root');
-  root?.removeAttribute('inert');
+  root?.removeAttribute(SERVER_DRAWN);
   if (root) root.innerHTML = '<p role="alert" style="padding:2rem;font-family:sans-serif">Došlo je do greške. Pokušaj ponovo. / An error occurred. Please try again.</p>';
 });

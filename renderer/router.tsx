@@ -57,9 +57,9 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
   }
   // the action groups and lazy components the screen and its layout use load with them (no empty first frame
   // that pushes the page later), and the data a component needs before it can draw (e.g. a form's document:
-  // `prefetch` of its module)
+  // `prefetch` of its module); the groups only their handlers use, once the shopper has interacted (runtime.ts)
   await Promise.all([
-    rt.preloadActions?.([screen, layout]),
+    rt.preloadActions?.([screen, layout], { defer: true }),
     rt.components.prefetch ? rt.components.prefetch([screen?.body, layout?.body], rt) : rt.components.preload?.(componentNames([screen, layout])),
   ]).catch((e: unknown) => console.error('[router] a chunk of the screen failed to load', e));
   return { screen, layout };
