@@ -11,7 +11,7 @@
  * before its data (`"firstView": "beforeData"` in its document) is drawn without its load: the same for everyone.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
@@ -20,7 +20,7 @@ import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './router';
+import { AppRoutes, buildRoutes, primeScreen, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import type { BootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
@@ -66,16 +66,22 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
     navigate: () => undefined,
     log: () => undefined,
   });
-  const handler = createStaticHandler(buildRoutes(manifest, runtime, currentRoute));
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response || asked) return null;
+  const routes = buildRoutes(manifest, runtime, currentRoute);
+  try {
+    await primeScreen(runtime, routes, url.pathname);
+  } catch {
+    return null;
+  }
+  if (asked) return null;
   if (!opts.beforeData) {
-    await startFirstLoad(runtime, currentRoute, { matches: context.matches, loaderData: context.loaderData, location: url }, boot.lang);
+    await startFirstLoad(runtime, currentRoute, routes, url, boot.lang);
     if (asked) return null;
   }
   const html = renderToString(
     <RuntimeContext.Provider value={runtime}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      <StaticRouter location={url.pathname + url.search}>
+        <AppRoutes routes={routes} />
+      </StaticRouter>
     </RuntimeContext.Provider>,
   );
   return asked ? null : html;

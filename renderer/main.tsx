@@ -4,7 +4,7 @@
  */
 import { StrictMode, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useNavigate, type NavigateFunction, type RouteObject } from 'react-router';
 import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
@@ -13,7 +13,7 @@ import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './router';
+import { AppRoutes, buildRoutes, primeScreen, revalidateScreens, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
@@ -63,7 +63,6 @@ async function boot(): Promise<void> {
   stores.session.setMessages(messages);
 
   const currentRoute: { current: RouteInfo } = { current: { path: location.pathname, params: {}, query: {} } };
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
   const runtime = createRuntime({
     stores,
     api,
@@ -74,7 +73,7 @@ async function boot(): Promise<void> {
     route: () => currentRoute.current,
     navigate: (to, opts) => {
       if (/^https?:\/\//.test(to)) window.location.assign(to);
-      else void router?.navigate(to, { replace: opts?.replace ?? false });
+      else navigateTo(to, { replace: opts?.replace ?? false });
     },
   });
   // the action groups only handlers use load at the shopper's first sign of interacting (before the click itself)
@@ -85,20 +84,21 @@ async function boot(): Promise<void> {
   };
   for (const t of interactions) document.addEventListener(t, interacted, { capture: true, passive: true });
   await yieldToBrowser();
-  router = createBrowserRouter(buildRoutes(manifest, runtime, currentRoute));
+  const routes = buildRoutes(manifest, runtime, currentRoute);
   // development servers announce edited documents; the page redraws them without a reload
-  const liveRouter = router;
-  connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
+  connectLiveUpdates({ api, session: stores.session, revalidate: () => revalidateScreens(runtime) });
 
   const rootEl = document.getElementById('root')!;
+  // whether the first screen's state is the one the server drew (its load finished): only then is the markup hydrated
+  let sameState = true;
   if (boot?.beforeData && rootEl.hasAttribute(SERVER_DRAWN)) {
     // drawn by the server before its data: hydrated in that state (the route's documents and forms, no load), and the
     // screen's load then runs as on any entry (LayoutRoute)
     await yieldToBrowser();
-    await routerReady(router);
+    await screenReady(runtime, routes);
   } else if (boot) {
     await yieldToBrowser();
-    await firstLoad(router, runtime, currentRoute, lang);
+    sameState = await firstLoad(routes, runtime, currentRoute, lang, rootEl.hasAttribute(SERVER_DRAWN));
     // answers no call of the first view took (another page, a changed query) must not answer later calls
     setTimeout(() => api.dropSeededCalls(), 5000);
   }
@@ -110,10 +110,16 @@ async function boot(): Promise<void> {
   // shopper did before it started (fields filled in, buttons clicked: renderer/loader.ts) is taken in once it has
   // committed (AfterHydration). Then the page is live.
   await yieldToBrowser();
+  // a first load that has not finished (a chunk that did not come) would hydrate other state than the server drew:
+  // React would find other text, throw the markup away and draw the root again, losing focus; the browser draws it
+  if (!sameState) rootEl.removeAttribute(SERVER_DRAWN);
   const hydrating = rootEl.hasAttribute(SERVER_DRAWN);
   const tree = (
     <RuntimeContext.Provider value={runtime}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigateBridge />
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </RuntimeContext.Provider>
   );
   if (!hydrating) {
@@ -122,6 +128,7 @@ async function boot(): Promise<void> {
   }
   const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
   let clicks: Element[] = [];
+  const drawn = rootEl.innerHTML;
   hydrateRoot(rootEl, (
     <StrictMode>
       <AfterHydration done={() => {
@@ -132,9 +139,23 @@ async function boot(): Promise<void> {
         {tree}
       </AfterHydration>
     </StrictMode>
-  ));
+  ), { onRecoverableError: (err, info) => reportMismatch(err, info.componentStack, drawn, rootEl) });
   // from here a click on the markup is React's, which hydrates before it handles it
   clicks = early?.take() ?? [];
+}
+
+/**
+ * A hydration React could not finish (the browser's tree differed from the server's markup: React draws the part
+ * again): reported with where the markup first differs, so the cause can be found from a log line.
+ */
+function reportMismatch(err: unknown, componentStack: string | undefined, drawn: string, root: HTMLElement): void {
+  setTimeout(() => {
+    const now = root.innerHTML;
+    let i = 0;
+    while (i < drawn.length && drawn[i] === now[i]) i++;
+    console.error('[hydrate] the page was drawn again', location.pathname, err, (componentStack ?? '').slice(0, 400),
+      `\nserver: …${drawn.slice(Math.max(0, i - 120), i + 120)}…\nbrowser: …${now.slice(Math.max(0, i - 120), i + 120)}…`);
+  }, 0);
 }
 
 /** Calls `done` once, when the tree it wraps has been committed (its effects run after every child's). */
@@ -178,20 +199,44 @@ function announceFilledControls(root: HTMLElement): void {
 
 /**
  * Runs the first screen's load before the first render: its answers came with the page, so the first paint
- * already shows the data (no layout shift). Waits a moment at most; LayoutRoute does not run the same load again.
+ * already shows the data (no layout shift); LayoutRoute does not run the same load again. A page the browser draws
+ * itself waits a moment at most. A page the server drew waits for the load to finish, whatever the machine's speed:
+ * the server drew the finished load, and hydration must find the same state in the stores (the page is painted
+ * meanwhile; clicks are kept and replayed). Answers whether the load finished (a load that never settles is given
+ * FIRST_LOAD_LIMIT_MS).
  */
-async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime: ReturnType<typeof createRuntime>, currentRoute: { current: RouteInfo }, lang: string): Promise<void> {
-  await routerReady(router);
-  const done = startFirstLoad(runtime, currentRoute, router.state, lang);
-  if (done) await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
+async function firstLoad(routes: RouteObject[], runtime: ReturnType<typeof createRuntime>, currentRoute: { current: RouteInfo }, lang: string, serverDrawn: boolean): Promise<boolean> {
+  await screenReady(runtime, routes);
+  const done = startFirstLoad(runtime, currentRoute, routes, location, lang);
+  if (!done) return true;
+  const settled = done.then(() => true, () => true);
+  return Promise.race([settled, new Promise<boolean>((r) => setTimeout(() => r(false), serverDrawn ? FIRST_LOAD_LIMIT_MS : 300))]);
 }
 
-/** Waits until the router has loaded the first route (its screen documents, its forms and components). */
-async function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
-  if (router.state.initialized) return;
-  await new Promise<void>((resolve) => {
-    const stop = router.subscribe((state) => { if (state.initialized) { stop(); resolve(); } });
-  });
+/** How long a server-drawn page waits for its first load before the browser draws the page itself. */
+const FIRST_LOAD_LIMIT_MS = 10_000;
+
+/** Waits until the first route's screen is loaded (its documents, forms and components): the first render draws it. */
+async function screenReady(runtime: ReturnType<typeof createRuntime>, routes: RouteObject[]): Promise<void> {
+  await primeScreen(runtime, routes, location.pathname).catch((e: unknown) => console.error('[boot] screen', e));
+}
+
+/** The router's navigate, once the router is drawn; a navigation asked before (a first load settling on its
+ *  canonical address) waits for it. */
+let navigator: NavigateFunction | null = null;
+const waiting: Array<[string, { replace: boolean }]> = [];
+function navigateTo(to: string, opts: { replace: boolean }): void {
+  if (navigator) void navigator(to, opts);
+  else waiting.push([to, opts]);
+}
+
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigator = navigate;
+    for (const [to, opts] of waiting.splice(0)) void navigate(to, opts);
+  }, [navigate]);
+  return null;
 }
 
 boot().catch((e) => {
