@@ -115,7 +115,7 @@ export function forgetScreens(rt: Runtime): void {
 /** Loads the screen of `path` (its documents, action groups and components) before the first render. */
 export async function primeScreen(rt: Runtime, routes: RouteObject[], path: string): Promise<LoadedScreen> {
   const h = handleOf(routes, path)?.handle;
-  return screenEntry(rt, h?.screen ?? null, h?.notFound ?? true);
+  return screenEntry(rt, h ? h.screen : null, h ? h.notFound === true : true);
 }
 
 /**
@@ -152,7 +152,7 @@ export function startFirstLoad(
   location: { pathname: string; search: string }, lang: string,
 ): Promise<unknown> | null {
   const leaf = handleOf(routes, location.pathname);
-  const screen = leaf ? screenEntry(runtime, leaf.handle.screen, leaf.handle.notFound).value?.screen : undefined;
+  const screen = leaf ? screenEntry(runtime, leaf.handle.screen, leaf.handle.notFound === true).value?.screen : undefined;
   if (!leaf || !screen?.load?.length) return null;
   const route: RouteInfo = { path: location.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(location.search)) };
   currentRoute.current = route;
