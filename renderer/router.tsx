@@ -7,7 +7,7 @@
  * layout's `Outlet` node renders the index child route — the screen body. `*` draws the `not-found` screen when the
  * manifest has one, else a built-in localized message.
  */
-import { Component, Suspense, createContext, use, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Component, createContext, use, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { matchRoutes, Outlet as RouterOutlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { ScopeContext, type Runtime, type Scope } from './context';
@@ -177,7 +177,9 @@ export function buildRoutes(manifest: Manifest, rt: Runtime, currentRoute: { cur
     element: <ScreenRoute id={notFoundId} currentRoute={currentRoute} notFound />,
     children: [{ path: '*', element: <ScreenBody /> }],
   });
-  return [{ id: 'root', element: <RouteErrors><Suspense fallback={null}><RouterOutlet /></Suspense></RouteErrors>, children }];
+  // no Suspense boundary here: a screen (or a lazy component) that suspends keeps the page shown until it is ready, as
+  // a data router's pending navigation did (a boundary would blank the page meanwhile)
+  return [{ id: 'root', element: <RouteErrors><RouterOutlet /></RouteErrors>, children }];
 }
 
 /** The routes drawn where the router is (BrowserRouter, StaticRouter or MemoryRouter around it). */
