@@ -38,7 +38,7 @@ function actionGroupChunks(): Plugin {
 
 /**
  * After the browser build, the server renderer of the first view (renderer/entry-server.tsx) into dist-ssr/: the
- * same components on Preact's renderToString (the same aliases as the browser's, every dependency bundled), loaded by
+ * same components on react-dom/server (every dependency bundled, with the same aliases as the browser's), loaded by
  * server/ui/ssr.ts. One `vite build` makes both, so the two always match (the browser hydrates the server's markup).
  */
 function serverRenderer(): Plugin {
@@ -59,6 +59,42 @@ function serverRenderer(): Plugin {
   };
 }
 
+/**
+ * @rjsf/core's default registry holds every field and widget RJSF has (arrays, oneOf, layout grids, dates, files,
+ * ratings…), none of them tree-shaken; the shop's forms use a few (renderer/build/rjsf-fields.ts, rjsf-widgets.ts).
+ */
+function rjsfRegistry(): Plugin {
+  const slim: Record<string, string> = {
+    './components/fields/index.js': page('./renderer/build/rjsf-fields.ts'),
+    './components/widgets/index.js': page('./renderer/build/rjsf-widgets.ts'),
+  };
+  return {
+    name: 'rjsf-registry',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (importer && slim[source] && importer.replace(/\\/g, '/').endsWith('/@rjsf/core/lib/getDefaultRegistry.js')) return slim[source];
+      return null;
+    },
+  };
+}
+
+/** The API client's table of calls (schemas/api/paths.json) as the browser needs it: each call's method and path
+ *  (the payload schema references, for the server and the types, are half its weight). */
+function browserPaths(): Plugin {
+  return {
+    name: 'browser-paths',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.replace(/\\/g, '/').endsWith('/schemas/api/paths.json')) return null;
+      const all = JSON.parse(code) as Record<string, { method?: string; path?: string } | string>;
+      const slim = Object.fromEntries(Object.entries(all).filter(([, v]) => typeof v === 'object').map(([k, v]) => [k, { method: (v as { method: string }).method, path: (v as { path: string }).path }]));
+      return { code: JSON.stringify(slim), map: null };
+    },
+  };
+}
+
 // The shop's static assets live under the base path of seed 000 §2.
 // In development the SPA is served from / (shop routes such as /uredjaj/... must reach index.html);
 // the built assets live under the base path.
@@ -66,6 +102,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   base: command === 'build' ? '/assets/ecommerce/dist/' : '/',
   plugins: [
     react(),
+    rjsfRegistry(),
+    browserPaths(),
     actionGroupChunks(),
     serverRenderer(),
     // precompressed copies (name.js.br / name.js.gz) beside every asset; @fastify/static serves them
@@ -83,8 +121,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       })]
       : []),
   ],
-  // The server renderer (dist-ssr) is built on Preact too, its dependencies bundled so that they get the same
-  // aliases: the browser hydrates the server's markup, so both must draw the same tree with the same useId ids.
+  // The server renderer (dist-ssr) has its dependencies bundled so that they get the same aliases and the same
+  // production builds as the browser's: the browser hydrates the server's markup, so both must draw the same tree.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   resolve: command === 'build'
     ? {
@@ -93,14 +131,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         { find: /^markdown-to-jsx\/react$/, replacement: page('./renderer/build/markdown-stub.tsx') },
         // @rjsf/utils imports fast-uri (50 kB raw) to resolve `$id` URIs; the browser's URL parser does that
         { find: /^fast-uri$/, replacement: page('./renderer/build/fast-uri.ts') },
-        // the server renderer: Preact's renderToString
-        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-        // React's API on Preact (preact/compat): the same components, a tenth of react-dom's weight in the browser
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-        { find: /^react$/, replacement: 'preact/compat' },
         // react-router's package exports resolve to its development build (warnings, dev checks) for browsers
         { find: /^react-router$/, replacement: page('./node_modules/react-router/dist/production/index.mjs') },
       ],
@@ -108,6 +138,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : {},
   build: {
     outDir: 'dist', sourcemap: false, target: 'es2022',
+    // every browser the shop supports has modulepreload: no polyfill in the entry
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: server/ui/page.ts preloads the lazy chunks a page's first screen uses
     manifest: true,
     // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop)

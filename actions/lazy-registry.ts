@@ -17,6 +17,9 @@ export interface ActionSource {
   has(name: string): boolean;
   /** loads the group of `name` (resolves when its actions are registered; unknown groups resolve at once) */
   load?(name: string): Promise<void>;
+  /** while groups are loading: resolves when each has loaded or failed (else null) — a call dispatched meanwhile
+   *  waits, so it runs after the calls dispatched before it that wait for their group */
+  settled?(): Promise<void> | null;
 }
 
 export const groupOf = (name: string): string => name.split('.')[0] ?? name;
@@ -56,6 +59,10 @@ export class LazyActions implements ActionSource {
     return this.loadGroup(groupOf(name));
   }
 
+  settled(): Promise<void> | null {
+    return this.loading.size ? Promise.allSettled([...this.loading.values()]).then(() => undefined) : null;
+  }
+
   preload(groups: Iterable<string>): Promise<void> {
     return Promise.all([...groups].map((g) => this.loadGroup(g))).then(() => undefined);
   }
@@ -75,6 +82,7 @@ export class LazyActions implements ActionSource {
           }
         }
         this.loaded.add(group);
+        this.loading.delete(group);
       });
       // a failed chunk load (network) may be tried again by the next dispatch
       p.catch(() => this.loading.delete(group));
@@ -82,6 +90,20 @@ export class LazyActions implements ActionSource {
     }
     return p;
   }
+}
+
+/** The action groups of the calls a UI document runs as it is entered: its `load` (and a bare call given alone). */
+export function loadGroupsOf(doc: unknown): string[] {
+  const groups = new Set<string>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) { for (const x of v) visit(x); return; }
+    if (!v || typeof v !== 'object') return;
+    const o = v as { action?: unknown; load?: unknown };
+    if (typeof o.action === 'string') groups.add(groupOf(o.action));
+    if (Array.isArray(o.load)) for (const c of o.load as Array<{ action?: unknown }>) if (typeof c?.action === 'string') groups.add(groupOf(c.action));
+  };
+  visit(doc);
+  return [...groups].sort();
 }
 
 /** The action groups a UI document references anywhere (load, on-handlers, nested calls). */

@@ -17,8 +17,11 @@ export interface Runtime {
   hasAction(name: string): boolean;
   /** development mode: unknown names render a visible error box instead of being skipped */
   dev: boolean;
-  /** starts loading the lazy action groups a document references (a screen, layout or modal being entered) */
-  preloadActions?(doc: unknown): Promise<void>;
+  /** starts loading the lazy action groups a document references (a screen, layout or modal being entered);
+   *  `defer` (a screen): before the shopper's first interaction only the groups its `load` runs, the rest after it */
+  preloadActions?(doc: unknown, opts?: { defer?: boolean }): Promise<void>;
+  /** the shopper's first interaction (pointer, key, focus): the action groups put off by `defer` load now */
+  interacted?(): void;
   /**
    * The screen load the boot already ran with the page's data (renderer/main.tsx): the key of screen + route +
    * language; the first LayoutRoute effect with the same key does not run it again.

@@ -34,6 +34,9 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
       // args are read from the scope as it is now, before a lazy group's chunk may take a moment to load
       const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
       let def = deps.actions.get(call.action);
+      // groups still loading (calls dispatched before this one wait for them): this call runs after those
+      const loading = def ? deps.actions.settled?.() : null;
+      if (loading) await loading;
       if (!def && deps.actions.load) {
         // a lazy group: its chunk loads before the call runs
         try {

@@ -1,16 +1,17 @@
 /**
  * The first view of a shop page rendered on the server (server/ui/ssr.ts, built into dist-ssr/ by vite.config.ts):
  * the same runtime as the browser boot (renderer/main.tsx) fed only by the page's boot data (documents and the
- * first answers of the screen's load), drawn by Preact's renderToString (the build aliases React to Preact, as the
- * browser's). The browser hydrates it (renderer/main.tsx): the same tree with the same useId ids, so the page is
- * painted before the scripts run, nothing moves when they do, and its nodes are kept.
+ * first answers of the screen's load), drawn by react-dom/server's renderToString (the markup is kept per boot data by
+ * server/ui/ssr.ts and written into the page whole, so a stream would not bring the first byte sooner). The browser
+ * hydrates it (renderer/main.tsx, hydrateRoot): the same tree with the same useId ids, so the page is painted before
+ * the scripts run, nothing moves when they do, and its nodes are kept.
  *
  * Renders nothing (null) when the screen's load asks for anything the boot data does not hold (a session's cart, an
  * account): such a view depends on who is asking, and the browser draws it as before. A screen that asks to be drawn
  * before its data (`"firstView": "beforeData"` in its document) is drawn without its load: the same for everyone.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
@@ -19,7 +20,7 @@ import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './router';
+import { AppRoutes, buildRoutes, primeScreen, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import type { BootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
@@ -65,16 +66,22 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
     navigate: () => undefined,
     log: () => undefined,
   });
-  const handler = createStaticHandler(buildRoutes(manifest, runtime, currentRoute));
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response || asked) return null;
+  const routes = buildRoutes(manifest, runtime, currentRoute);
+  try {
+    await primeScreen(runtime, routes, url.pathname);
+  } catch {
+    return null;
+  }
+  if (asked) return null;
   if (!opts.beforeData) {
-    await startFirstLoad(runtime, currentRoute, { matches: context.matches, loaderData: context.loaderData, location: url }, boot.lang);
+    await startFirstLoad(runtime, currentRoute, routes, url, boot.lang);
     if (asked) return null;
   }
   const html = renderToString(
     <RuntimeContext.Provider value={runtime}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      <StaticRouter location={url.pathname + url.search}>
+        <AppRoutes routes={routes} />
+      </StaticRouter>
     </RuntimeContext.Provider>,
   );
   return asked ? null : html;

@@ -2,7 +2,12 @@
 // are fetched after its first frame has been painted, and the style sheets, the fonts and the LCP image never wait
 // behind them. The page names them in a JSON block (id "deferred-modules"): the entry and the chunks its first
 // screen uses, preloaded together so that they arrive in parallel rather than one import after another.
+// Until the page is live, clicks on its buttons are kept (renderer/early-clicks.ts) and replayed by the boot.
+import { recordEarlyClicks } from './early-clicks';
+
 interface Deferred { entry: string; preload: string[] }
+
+recordEarlyClicks(window);
 
 function load(): void {
   const block = document.getElementById('deferred-modules');

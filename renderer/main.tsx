@@ -2,9 +2,9 @@
  * Boot: stores, token + manifest + messages in parallel (or from the page's boot data, renderer/boot-data.ts),
  * routes from the manifest, the first screen's load with the page's data, render.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useNavigate, type NavigateFunction, type RouteObject } from 'react-router';
 import { createStores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
@@ -13,12 +13,18 @@ import type { Messages } from '../actions/stores/i18n';
 import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
-import { buildRoutes, startFirstLoad, type Manifest, type RouteInfo } from './router';
+import { AppRoutes, buildRoutes, primeScreen, revalidateScreens, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
 import { connectLiveUpdates } from './live';
+import type { EarlyClicks } from './early-clicks';
 import './runtime.css';
+
+// (renderer/early-clicks.ts's names, written out: a value imported from it would be a chunk shared with the loader)
+/** The root's attribute while it holds the server's markup not yet hydrated (server/ui/page.ts). */
+const SERVER_DRAWN = 'data-server-drawn';
+const EARLY_CLICKS = '__shopEarlyClicks';
 
 /** Lets the browser paint and handle input between the steps of the boot: no step is one long task with the next. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -57,95 +63,185 @@ async function boot(): Promise<void> {
   stores.session.setMessages(messages);
 
   const currentRoute: { current: RouteInfo } = { current: { path: location.pathname, params: {}, query: {} } };
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
   const runtime = createRuntime({
     stores,
     api,
     actions,
     components: appRegistry({ Outlet }),
     dev: import.meta.env.DEV,
+    deferHandlers: true,
     route: () => currentRoute.current,
     navigate: (to, opts) => {
       if (/^https?:\/\//.test(to)) window.location.assign(to);
-      else void router?.navigate(to, { replace: opts?.replace ?? false });
+      else navigateTo(to, { replace: opts?.replace ?? false });
     },
   });
+  // the action groups only handlers use load at the shopper's first sign of interacting (before the click itself)
+  const interactions = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+  const interacted = () => {
+    for (const t of interactions) document.removeEventListener(t, interacted, true);
+    runtime.interacted?.();
+  };
+  for (const t of interactions) document.addEventListener(t, interacted, { capture: true, passive: true });
   await yieldToBrowser();
-  router = createBrowserRouter(buildRoutes(manifest, runtime, currentRoute));
+  const routes = buildRoutes(manifest, runtime, currentRoute);
   // development servers announce edited documents; the page redraws them without a reload
-  const liveRouter = router;
-  connectLiveUpdates({ api, session: stores.session, revalidate: () => liveRouter.revalidate() });
+  connectLiveUpdates({ api, session: stores.session, revalidate: () => revalidateScreens(runtime) });
 
   const rootEl = document.getElementById('root')!;
-  if (boot?.beforeData && rootEl.hasAttribute('inert')) {
+  // whether the first screen's state is the one the server drew (its load finished): only then is the markup hydrated
+  let sameState = true;
+  if (boot?.beforeData && rootEl.hasAttribute(SERVER_DRAWN)) {
     // drawn by the server before its data: hydrated in that state (the route's documents and forms, no load), and the
     // screen's load then runs as on any entry (LayoutRoute)
     await yieldToBrowser();
-    await routerReady(router);
+    await screenReady(runtime, routes);
   } else if (boot) {
     await yieldToBrowser();
-    await firstLoad(router, runtime, currentRoute, lang);
+    sameState = await firstLoad(routes, runtime, currentRoute, lang, rootEl.hasAttribute(SERVER_DRAWN));
     // answers no call of the first view took (another page, a changed query) must not answer later calls
     setTimeout(() => api.dropSeededCalls(), 5000);
   }
 
-  // a page drawn on the server (server/ui/ssr.ts, Preact's renderToString): hydrated, not drawn again: the same
-  // components on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the
-  // same tree with the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and
-  // only attaches the handlers. Then the page is live.
+  // a page drawn on the server (server/ui/ssr.ts, react-dom/server): hydrated, not drawn again: the same components
+  // on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the same tree with
+  // the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and only attaches the
+  // handlers. Hydration is concurrent: a click that comes while it runs is React's (it hydrates first); what the
+  // shopper did before it started (fields filled in, buttons clicked: renderer/loader.ts) is taken in once it has
+  // committed (AfterHydration). Then the page is live.
   await yieldToBrowser();
-  const app = (
-    <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <RouterProvider router={router} />
-      </RuntimeContext.Provider>
-    </StrictMode>
+  // a first load that has not finished (a chunk that did not come) would hydrate other state than the server drew:
+  // React would find other text, throw the markup away and draw the root again, losing focus; the browser draws it
+  if (!sameState) rootEl.removeAttribute(SERVER_DRAWN);
+  const hydrating = rootEl.hasAttribute(SERVER_DRAWN);
+  const tree = (
+    <RuntimeContext.Provider value={runtime}>
+      <BrowserRouter>
+        <NavigateBridge />
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
+    </RuntimeContext.Provider>
   );
-  const hydrating = rootEl.hasAttribute('inert');
-  if (hydrating) hydrateRoot(rootEl, app);
-  else createRoot(rootEl).render(app);
-  rootEl.removeAttribute('inert');
-  if (hydrating) announceFilledControls(rootEl);
+  if (!hydrating) {
+    createRoot(rootEl).render(<StrictMode>{tree}</StrictMode>);
+    return;
+  }
+  const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
+  let clicks: Element[] = [];
+  const drawn = rootEl.innerHTML;
+  hydrateRoot(rootEl, (
+    <StrictMode>
+      <AfterHydration done={() => {
+        rootEl.removeAttribute(SERVER_DRAWN);
+        announceFilledControls(rootEl);
+        for (const el of clicks) if (el.isConnected && !(el as HTMLButtonElement).disabled) (el as HTMLElement).click();
+      }}>
+        {tree}
+      </AfterHydration>
+    </StrictMode>
+  ), { onRecoverableError: (err, info) => reportMismatch(err, info.componentStack, drawn, rootEl) });
+  // from here a click on the markup is React's, which hydrates before it handles it
+  clicks = early?.take() ?? [];
 }
 
 /**
- * Form controls of the server's markup that the browser filled in before the page was live (autofill, its form
- * restoration on back or reload): hydration keeps those nodes but reads none of their values, so the form's state
- * would not hold what the shopper sees. Each is announced as typed (input and change), which the form's own
- * handlers, attached by now, take in.
+ * A hydration React could not finish (the browser's tree differed from the server's markup: React draws the part
+ * again): reported with where the markup first differs, so the cause can be found from a log line.
+ */
+function reportMismatch(err: unknown, componentStack: string | undefined, drawn: string, root: HTMLElement): void {
+  setTimeout(() => {
+    const now = root.innerHTML;
+    let i = 0;
+    while (i < drawn.length && drawn[i] === now[i]) i++;
+    console.error('[hydrate] the page was drawn again', location.pathname, err, (componentStack ?? '').slice(0, 400),
+      `\nserver: …${drawn.slice(Math.max(0, i - 120), i + 120)}…\nbrowser: …${now.slice(Math.max(0, i - 120), i + 120)}…`);
+  }, 0);
+}
+
+/** Calls `done` once, when the tree it wraps has been committed (its effects run after every child's). */
+function AfterHydration({ done, children }: { done: () => void; children: ReactNode }) {
+  const called = useRef(false);
+  useEffect(() => {
+    if (called.current) return;
+    called.current = true;
+    done();
+  }, [done]);
+  return children;
+}
+
+/**
+ * Form controls of the server's markup that the browser or the shopper filled in before the page was live (typing,
+ * autofill, its form restoration on back or reload): hydration keeps those nodes and their values, but React reads
+ * none of them (it takes what the node holds as what it last saw, so no change event would follow). Each is given to
+ * the form as typed: the node is set back to the value React drew (through its own setter, so React notes it), the
+ * shopper's value written past that setter, and the event React listens to dispatched: the form's handler takes it
+ * (and validates it) as any keystroke.
  */
 function announceFilledControls(root: HTMLElement): void {
   for (const el of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
-    const filled = el instanceof HTMLSelectElement ? [...el.options].some((o) => o.selected !== o.defaultSelected)
-      : el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? el.checked !== el.defaultChecked
-        : el.value !== el.defaultValue;
-    if (!filled) continue;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
+    if (el instanceof HTMLSelectElement) {
+      if ([...el.options].some((o) => o.selected !== o.defaultSelected)) el.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+      // (a radio the shopper left is unchecked by the one chosen)
+      if (el.checked === el.defaultChecked || (el.type === 'radio' && !el.checked)) continue;
+      // React takes a checkbox's change from its click: back to the drawn state, then clicked as the shopper did
+      el.checked = el.defaultChecked;
+      el.click();
+    } else if (el.value !== el.defaultValue) {
+      const typed = el.value;
+      el.value = el.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')?.set?.call(el, typed);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    }
   }
 }
 
 /**
  * Runs the first screen's load before the first render: its answers came with the page, so the first paint
- * already shows the data (no layout shift). Waits a moment at most; LayoutRoute does not run the same load again.
+ * already shows the data (no layout shift); LayoutRoute does not run the same load again. A page the browser draws
+ * itself waits a moment at most. A page the server drew waits for the load to finish, whatever the machine's speed:
+ * the server drew the finished load, and hydration must find the same state in the stores (the page is painted
+ * meanwhile; clicks are kept and replayed). Answers whether the load finished (a load that never settles is given
+ * FIRST_LOAD_LIMIT_MS).
  */
-async function firstLoad(router: ReturnType<typeof createBrowserRouter>, runtime: ReturnType<typeof createRuntime>, currentRoute: { current: RouteInfo }, lang: string): Promise<void> {
-  await routerReady(router);
-  const done = startFirstLoad(runtime, currentRoute, router.state, lang);
-  if (done) await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
+async function firstLoad(routes: RouteObject[], runtime: ReturnType<typeof createRuntime>, currentRoute: { current: RouteInfo }, lang: string, serverDrawn: boolean): Promise<boolean> {
+  await screenReady(runtime, routes);
+  const done = startFirstLoad(runtime, currentRoute, routes, location, lang);
+  if (!done) return true;
+  const settled = done.then(() => true, () => true);
+  return Promise.race([settled, new Promise<boolean>((r) => setTimeout(() => r(false), serverDrawn ? FIRST_LOAD_LIMIT_MS : 300))]);
 }
 
-/** Waits until the router has loaded the first route (its screen documents, its forms and components). */
-async function routerReady(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
-  if (router.state.initialized) return;
-  await new Promise<void>((resolve) => {
-    const stop = router.subscribe((state) => { if (state.initialized) { stop(); resolve(); } });
-  });
+/** How long a server-drawn page waits for its first load before the browser draws the page itself. */
+const FIRST_LOAD_LIMIT_MS = 10_000;
+
+/** Waits until the first route's screen is loaded (its documents, forms and components): the first render draws it. */
+async function screenReady(runtime: ReturnType<typeof createRuntime>, routes: RouteObject[]): Promise<void> {
+  await primeScreen(runtime, routes, location.pathname).catch((e: unknown) => console.error('[boot] screen', e));
+}
+
+/** The router's navigate, once the router is drawn; a navigation asked before (a first load settling on its
+ *  canonical address) waits for it. */
+let navigator: NavigateFunction | null = null;
+const waiting: Array<[string, { replace: boolean }]> = [];
+function navigateTo(to: string, opts: { replace: boolean }): void {
+  if (navigator) void navigator(to, opts);
+  else waiting.push([to, opts]);
+}
+
+function NavigateBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigator = navigate;
+    for (const [to, opts] of waiting.splice(0)) void navigate(to, opts);
+  }, [navigate]);
+  return null;
 }
 
 boot().catch((e) => {
   console.error('[boot] failed', e);
   const root = document.getElementById('root');
-  root?.removeAttribute('inert');
+  root?.removeAttribute(SERVER_DRAWN);
   if (root) root.innerHTML = '<p role="alert" style="padding:2rem;font-family:sans-serif">Došlo je do greške. Pokušaj ponovo. / An error occurred. Please try again.</p>';
 });

@@ -1,11 +1,14 @@
 /**
- * Router assembly from the manifest (react-router 7 data router). Each manifest route (and alias) is a route whose
- * loader fetches the screen document and its layout (cached in memory by the ApiClient); its element draws the
- * layout, whose `Outlet` node renders the index child route — the screen body. `*` draws the `not-found` screen
- * when the manifest has one, else a built-in localized message.
+ * Router assembly from the manifest (react-router 7, declarative routes: `useRoutes` under a BrowserRouter in the
+ * shop, a StaticRouter for the server's first view, a memory router in tests and the studio). Each manifest route
+ * (and alias) draws its screen document and layout (fetched by the ApiClient, kept per runtime in a screen cache and
+ * read with React's `use`: a navigation is a transition, so the page shown stays until the next screen's documents
+ * have come, as a data router's loaders would do, without the data router's weight in the shop's first load). The
+ * layout's `Outlet` node renders the index child route — the screen body. `*` draws the `not-found` screen when the
+ * manifest has one, else a built-in localized message.
  */
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
-import { Outlet as RouterOutlet, useLoaderData, useLocation, useParams, type RouteObject } from 'react-router';
+import { Component, createContext, use, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { matchRoutes, Outlet as RouterOutlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { ScopeContext, type Runtime, type Scope } from './context';
 import { useRuntime, useStores, useT } from './hooks';
@@ -57,9 +60,9 @@ export async function loadScreen(rt: Runtime, id: string | null): Promise<Loaded
   }
   // the action groups and lazy components the screen and its layout use load with them (no empty first frame
   // that pushes the page later), and the data a component needs before it can draw (e.g. a form's document:
-  // `prefetch` of its module)
+  // `prefetch` of its module); the groups only their handlers use, once the shopper has interacted (runtime.ts)
   await Promise.all([
-    rt.preloadActions?.([screen, layout]),
+    rt.preloadActions?.([screen, layout], { defer: true }),
     rt.components.prefetch ? rt.components.prefetch([screen?.body, layout?.body], rt) : rt.components.preload?.(componentNames([screen, layout])),
   ]).catch((e: unknown) => console.error('[router] a chunk of the screen failed to load', e));
   return { screen, layout };
@@ -70,49 +73,148 @@ export function loadKey(screenId: string | undefined, route: RouteInfo, lang: st
   return JSON.stringify([screenId ?? null, route.path, route.params, route.query, lang]);
 }
 
+/** A screen's documents as React's `use` reads them: a promise that says whether it has settled. */
+type ScreenEntry = Promise<LoadedScreen> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: LoadedScreen; reason?: unknown };
+
+const screenCaches = new WeakMap<Runtime, Map<string, ScreenEntry>>();
+
+function cacheOf(rt: Runtime): Map<string, ScreenEntry> {
+  let c = screenCaches.get(rt);
+  if (!c) screenCaches.set(rt, (c = new Map()));
+  return c;
+}
+
+function tracked(p: Promise<LoadedScreen>): ScreenEntry {
+  const e = p as ScreenEntry;
+  e.status = 'pending';
+  e.then((v) => { e.status = 'fulfilled'; e.value = v; }, (err: unknown) => { e.status = 'rejected'; e.reason = err; });
+  return e;
+}
+
+/** The screen's documents (and its layout's), loaded once per runtime; a failed load is tried again next time. */
+export function screenEntry(rt: Runtime, id: string | null, notFound = false): ScreenEntry {
+  const cache = cacheOf(rt);
+  const key = `${notFound ? '!' : ''}${id ?? ''}`;
+  let e = cache.get(key);
+  if (!e || e.status === 'rejected') cache.set(key, (e = tracked(loadOf(rt, key))));
+  return e;
+}
+
+/** The not-found page (key `!id`) without its document draws the built-in message. */
+function loadOf(rt: Runtime, key: string): Promise<LoadedScreen> {
+  const notFound = key.startsWith('!');
+  const id = (notFound ? key.slice(1) : key) || null;
+  return notFound ? loadScreen(rt, id).catch((): LoadedScreen => ({ screen: null, layout: null })) : loadScreen(rt, id);
+}
+
+/** Forgets the screens the runtime has drawn (the studio's preview of edited documents). */
+export function forgetScreens(rt: Runtime): void {
+  cacheOf(rt).clear();
+}
+
+/** Loads the screen of `path` (its documents, action groups and components) before the first render. */
+export async function primeScreen(rt: Runtime, routes: RouteObject[], path: string): Promise<LoadedScreen> {
+  const h = handleOf(routes, path)?.handle;
+  return screenEntry(rt, h ? h.screen : null, h ? h.notFound === true : true);
+}
+
+/**
+ * Loads every screen the runtime has shown again (their documents were forgotten: a live update) and swaps them
+ * in once all have come, so the redraw that follows (renderer/live.ts bumps its revision) finds them ready.
+ */
+export async function revalidateScreens(rt: Runtime): Promise<void> {
+  const cache = cacheOf(rt);
+  const fresh = [...cache.keys()].map((key) => [key, tracked(loadOf(rt, key))] as const);
+  await Promise.allSettled(fresh.map(([, e]) => e));
+  for (const [key, e] of fresh) cache.set(key, e);
+}
+
+/** The screen id the routes give a path (the not-found screen, or null, when no manifest route matches). */
+interface ScreenHandle { screen: string | null; notFound?: boolean }
+
+function handleOf(routes: RouteObject[], path: string): { handle: ScreenHandle; params: Record<string, string | undefined> } | null {
+  const matches = matchRoutes(routes, path) ?? [];
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i]!.route.handle as ScreenHandle | undefined;
+    if (h && 'screen' in h) return { handle: h, params: matches[i]!.params };
+  }
+  return null;
+}
+
 /**
  * Starts the first screen's load with the answers that came with the page (the browser's boot and the server's
- * drawing of the first view alike): the route match that loaded a screen becomes the runtime's current route, its
- * load key is the one LayoutRoute then skips once, and the load is dispatched. Answers the dispatch, or null when the
- * screen loads nothing.
+ * drawing of the first view alike): the route match of the path becomes the runtime's current route, its load key
+ * is the one LayoutRoute then skips once, and the load is dispatched. Answers the dispatch, or null when the screen
+ * loads nothing (or its documents are not loaded yet).
  */
 export function startFirstLoad(
-  runtime: Runtime, currentRoute: { current: RouteInfo },
-  state: { matches: Array<{ route: { id: string }; params: Record<string, string | undefined> }>; loaderData: unknown; location: { pathname: string; search: string } },
-  lang: string,
+  runtime: Runtime, currentRoute: { current: RouteInfo }, routes: RouteObject[],
+  location: { pathname: string; search: string }, lang: string,
 ): Promise<unknown> | null {
-  const loaderData = state.loaderData as Record<string, LoadedScreen | undefined>;
-  const leaf = state.matches.find((m) => loaderData[m.route.id]);
-  const screen = leaf ? loaderData[leaf.route.id]?.screen : undefined;
+  const leaf = handleOf(routes, location.pathname);
+  const screen = leaf ? screenEntry(runtime, leaf.handle.screen, leaf.handle.notFound === true).value?.screen : undefined;
   if (!leaf || !screen?.load?.length) return null;
-  const route: RouteInfo = { path: state.location.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(state.location.search)) };
+  const route: RouteInfo = { path: location.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(location.search)) };
   currentRoute.current = route;
   runtime.firstLoad!.key = loadKey(screen.id, route, lang);
   return runtime.dispatch(screen.load, { ...storeScope(runtime.stores), route });
 }
 
 export function buildRoutes(manifest: Manifest, rt: Runtime, currentRoute: { current: RouteInfo }): RouteObject[] {
+  void rt;
   const children: RouteObject[] = [];
   const seen = new Set<string>();
   const page: RouteObject[] = [{ index: true, element: <ScreenBody /> }];
   for (const r of manifest.routes) {
     if (seen.has(r.route)) continue;
     seen.add(r.route);
-    children.push({ path: r.route, loader: () => loadScreen(rt, r.screen), element: <LayoutRoute currentRoute={currentRoute} />, children: page });
+    children.push({ path: r.route, handle: { screen: r.screen }, element: <ScreenRoute id={r.screen} currentRoute={currentRoute} />, children: page });
   }
   const notFoundId = screenExists(manifest, NOT_FOUND_ID) ? NOT_FOUND_ID : null;
   // a pathless layout route around a splat child: index children do not match under a splat parent
   children.push({
-    id: 'not-found',
-    loader: () => loadScreen(rt, notFoundId).catch((): LoadedScreen => ({ screen: null, layout: null })),
-    element: <LayoutRoute currentRoute={currentRoute} />,
+    handle: { screen: notFoundId, notFound: true },
+    element: <ScreenRoute id={notFoundId} currentRoute={currentRoute} notFound />,
     children: [{ path: '*', element: <ScreenBody /> }],
   });
-  return [{ id: 'root', element: <RouterOutlet />, children, errorElement: <LoadError />, HydrateFallback }];
+  // no Suspense boundary here: a screen (or a lazy component) that suspends keeps the page shown until it is ready, as
+  // a data router's pending navigation did (a boundary would blank the page meanwhile)
+  return [{ id: 'root', element: <RouteErrors><RouterOutlet /></RouteErrors>, children }];
 }
 
-function HydrateFallback() {
-  return null;
+/** The routes drawn where the router is (BrowserRouter, StaticRouter or MemoryRouter around it). */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** A screen's route: its documents (read through the screen cache) drawn by the layout. */
+function ScreenRoute({ id, currentRoute, notFound }: { id: string | null; currentRoute: { current: RouteInfo }; notFound?: boolean }) {
+  const rt = useRuntime();
+  // a live update swaps fresh documents into the cache (revalidateScreens) and then bumps this revision
+  useLiveRevision();
+  const loaded = use(screenEntry(rt, id, notFound) as Promise<LoadedScreen>);
+  return <LayoutRoute loaded={loaded} currentRoute={currentRoute} />;
+}
+
+/** A screen whose documents could not be loaded: the localized message (a later navigation tries again). */
+class RouteErrors extends Component<{ children: ReactNode }, { failed: string | null }> {
+  override state = { failed: null as string | null };
+  static getDerivedStateFromError(): { failed: string } {
+    return { failed: typeof location === 'undefined' ? '' : location.pathname };
+  }
+  override componentDidCatch(err: unknown): void {
+    console.error('[router] a screen failed to load', err);
+  }
+  override render(): ReactNode {
+    if (this.state.failed !== null) return <RetryOnNavigation at={this.state.failed} reset={() => this.setState({ failed: null })} />;
+    return this.props.children;
+  }
+}
+
+function RetryOnNavigation({ at, reset }: { at: string; reset: () => void }) {
+  const { pathname } = useLocation();
+  useEffect(() => { if (pathname !== at) reset(); }, [pathname, at, reset]);
+  return <LoadError />;
 }
 
 function LoadError() {
@@ -150,8 +252,8 @@ function containsComponent(nodes: UiNode[] | undefined, name: string): boolean {
 }
 
 /** Draws the layout (or the bare page), provides the scope, runs load actions, sets document.title. */
-const LayoutRoute = observer(function LayoutRoute({ currentRoute }: { currentRoute: { current: RouteInfo } }) {
-  const { screen, layout } = useLoaderData() as LoadedScreen;
+const LayoutRoute = observer(function LayoutRoute({ loaded, currentRoute }: { loaded: LoadedScreen; currentRoute: { current: RouteInfo } }) {
+  const { screen, layout } = loaded;
   const rt = useRuntime();
   const stores = useStores();
   const t = useT();

@@ -1,5 +1,5 @@
 /** Builds a Runtime (stores, api, dispatch, registry) — used by the boot and by tests. */
-import { actionGroupsOf, type ActionSource } from '../actions/lazy-registry';
+import { actionGroupsOf, loadGroupsOf, type ActionSource } from '../actions/lazy-registry';
 import { createStores, storeScope, type Stores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { createDispatcher } from './dispatch';
@@ -15,6 +15,12 @@ export interface RuntimeOptions {
   route?: () => Scope['route'];
   dev: boolean;
   log?: (...a: unknown[]) => void;
+  /**
+   * The browser's boot: a screen's groups that only its handlers use (a click, a change) wait for the shopper's
+   * first interaction (`interacted()`), so a page loads only the actions its first view runs. Off: every group a
+   * screen names loads with it (the server's drawing, tests).
+   */
+  deferHandlers?: boolean;
 }
 
 export function createRuntime(o: RuntimeOptions): Runtime {
@@ -26,8 +32,22 @@ export function createRuntime(o: RuntimeOptions): Runtime {
   });
   const dispatch = createDispatcher({ actions: o.actions, stores, api, navigate: o.navigate, baseScope, dev: o.dev, log: o.log });
   const actions = o.actions;
+  const load = (groups: Iterable<string>) => Promise.all([...groups].map((g) => actions.load!(`${g}.*`))).then(() => undefined);
+  // the groups put off until the first interaction (null once it happened)
+  let waiting: Set<string> | null = o.deferHandlers ? new Set() : null;
   const preloadActions = actions.load
-    ? (doc: unknown) => Promise.all(actionGroupsOf(doc).map((g) => actions.load!(`${g}.*`))).then(() => undefined)
+    ? (doc: unknown, opts?: { defer?: boolean }) => {
+      if (!waiting || !opts?.defer) return load(actionGroupsOf(doc));
+      const now = loadGroupsOf(doc);
+      for (const g of actionGroupsOf(doc)) if (!now.includes(g)) waiting.add(g);
+      return load(now);
+    }
     : undefined;
-  return { stores, api, dispatch, components: o.components, hasAction: (n) => actions.has(n), dev: o.dev, preloadActions, firstLoad: { key: null } };
+  const interacted = () => {
+    if (!waiting) return;
+    const later = waiting;
+    waiting = null;
+    if (actions.load) load(later).catch(() => undefined);
+  };
+  return { stores, api, dispatch, components: o.components, hasAction: (n) => actions.has(n), dev: o.dev, preloadActions, interacted, firstLoad: { key: null } };
 }

@@ -4,14 +4,14 @@
  * drawing with the new document; the stores (and what was typed into forms) live as long as the chosen state.
  */
 import { Component, createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import type { Messages } from '../actions/stores/i18n';
 import { storeScope } from '../actions/stores';
 import { RuntimeContext, ScopeContext } from '../renderer/context';
 import { ModalHost } from '../renderer/hosts';
 import { NodeList } from '../renderer/Node';
-import { buildRoutes, type Manifest, type RouteInfo } from '../renderer/router';
+import { AppRoutes, buildRoutes, forgetScreens, type Manifest, type RouteInfo } from '../renderer/router';
 import type { FixtureDoc } from '../renderer/fixtures';
 import { createPreviewSession, previewUrl, type DocumentSource, type PreviewSession, type RecordedAction } from './previewRuntime';
 import type { T } from './i18n';
@@ -184,34 +184,41 @@ function ScaledPage({ children }: { children: ReactNode }) {
   return <div ref={box} className="st-preview__page" style={{ width: scale.width, zoom: scale.zoom }}>{children}</div>;
 }
 
+let previewVersion = 0;
+
 const SlotContext = createContext<ReactNode>(null);
 function Slot() { return <>{useContext(SlotContext)}</>; }
 
 /** The stores as the scope, inside a memory router (components may draw links). */
 function Scoped({ session, children }: { session: PreviewSession; children: ReactNode }) {
   const s = session.stores;
-  const router = useMemo(() => {
-    const scope = { ...storeScope(s), route: { path: '/', params: {}, query: {} } };
-    return createMemoryRouter([{ path: '*', element: <ScopeContext.Provider value={scope}><Slot /></ScopeContext.Provider> }]);
-  }, [s]);
+  const scope = useMemo(() => ({ ...storeScope(s), route: { path: '/', params: {}, query: {} } }), [s]);
   return (
     <RuntimeContext.Provider value={session.runtime}>
-      <SlotContext.Provider value={children}><RouterProvider router={router} /></SlotContext.Provider>
+      <SlotContext.Provider value={children}>
+        <MemoryRouter><ScopeContext.Provider value={scope}><Slot /></ScopeContext.Provider></MemoryRouter>
+      </SlotContext.Provider>
     </RuntimeContext.Provider>
   );
 }
 
 /** A screen through the shop's own routes (renderer/router.tsx): layout, load actions, modal and toast hosts. */
 function ScreenPreview({ id, doc, session, fixture, route }: { id: string; doc: ScreenLike; session: PreviewSession; fixture: FixtureDoc | null; route: { current: RouteInfo } }) {
-  const router = useMemo(() => {
+  const { routes, entry, version } = useMemo(() => {
     // a layout is shown around the home page
     const isLayout = !doc.route;
     const screen = isLayout ? 'home' : id;
     const paths = isLayout ? ['/'] : [doc.route!, ...(doc.aliases ?? [])];
     const manifest: Manifest = { routes: paths.map((p) => ({ route: p, screen })) };
-    return createMemoryRouter(buildRoutes(manifest, session.runtime, route), { initialEntries: [previewUrl(paths[0], fixture)] });
+    // the edited documents are read again (the runtime keeps the screens it has drawn)
+    forgetScreens(session.runtime);
+    return { routes: buildRoutes(manifest, session.runtime, route), entry: previewUrl(paths[0], fixture), version: ++previewVersion };
   }, [id, doc, session, fixture, route]);
-  return <RuntimeContext.Provider value={session.runtime}><RouterProvider router={router} /></RuntimeContext.Provider>;
+  return (
+    <RuntimeContext.Provider value={session.runtime}>
+      <MemoryRouter key={version} initialEntries={[entry]}><AppRoutes routes={routes} /></MemoryRouter>
+    </RuntimeContext.Provider>
+  );
 }
 
 const ModalPreview = observer(function ModalPreview({ id, session }: { id: string; session: PreviewSession }) {

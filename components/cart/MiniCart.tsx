@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
@@ -36,9 +36,8 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
   // button inside the panel, a resize) gives focus back to the cart button when it was in the panel or lost
   const closedByOutsideClick = useRef(false);
   const wasOpen = useRef(open);
-  // a layout effect: focus is back on the button in the same task as the close (a passive effect runs a frame later
-  // under preact/compat, and a key pressed in between would go to the body)
-  useLayoutEffect(() => {
+  // focus is back on the button as the close is committed
+  useEffect(() => {
     if (wasOpen.current && !open && !closedByOutsideClick.current) {
       const active = document.activeElement;
       if (!active || active === document.body || root.current?.contains(active)) button.current?.focus();
@@ -55,9 +54,9 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
     lastCount.current = count;
   }, [count, t]);
 
-  // listening from the commit that opens the panel (a layout effect): a passive effect runs a frame later under
-  // preact/compat, and an Escape pressed in between would not close it
-  useLayoutEffect(() => {
+  // listening from the commit that opens the panel (React runs the effects of a render caused by a click before the
+  // next event is handled, so an Escape right after the click closes it)
+  useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent | TouchEvent) => {
       if (root.current && e.target instanceof Node && !root.current.contains(e.target)) {

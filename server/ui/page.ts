@@ -75,11 +75,10 @@ function walk(value: unknown, out: { actions: Set<string>; components: Set<strin
   for (const v of Object.values(o)) walk(v, out);
 }
 
-/** The action groups (`cart` of `cart.add`) a set of documents references. */
-export function actionGroupsOf(...docs: unknown[]): string[] {
-  const out = { actions: new Set<string>(), components: new Set<string>() };
-  for (const d of docs) walk(d, out);
-  return [...new Set([...out.actions].map((a) => a.split('.')[0]!))].sort();
+/** The action groups (`cart` of `cart.add`) a set of documents runs as they are entered (their `load`): the
+ *  groups the page preloads. Those only handlers use load on the shopper's first interaction (renderer/runtime.ts). */
+export function loadGroupsOf(...docs: Array<{ load?: Array<{ action: string }> } | null>): string[] {
+  return [...new Set(docs.flatMap((d) => d?.load ?? []).map((c) => c.action.split('.')[0]!))].sort();
 }
 
 function componentsOf(...docs: unknown[]): string[] {
@@ -267,7 +266,7 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
   }
   const boot: BootData = {
     v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls,
-    actionGroups: actionGroupsOf(screen ?? null, layout),
+    actionGroups: loadGroupsOf(screen ?? null, layout as ScreenJson | null),
   };
   const answered = !!screen && !!match && formsOf(screen).length === 0 && (screen.load ?? []).every((c) => SERVER_ANSWERED.has(c.action));
   // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
@@ -326,7 +325,8 @@ export async function renderShopPage(indexHtml: string, o: PageOptions): Promise
   if (lcpImage) head.push(`<link rel="preload" as="image" fetchpriority="high" href="${htmlAttr(lcpImage)}">`);
   html = html.replace('</head>', `${head.join('')}</head>`);
   // the block before the app's root: read by the module script, which runs after parsing
-  // server-drawn markup is inert (not focusable, not clickable) until the browser has hydrated it (renderer/main.tsx)
-  html = html.replace('<div id="root"></div>', markup ? `${block}<div id="root" inert>${markup}</div>` : `${block}<div id="root"></div>`);
+  // server-drawn markup is marked until the browser has hydrated it (renderer/main.tsx): it is usable before that (a
+  // field typed in is taken into the form at hydration, a button's click is replayed: renderer/loader.ts)
+  html = html.replace('<div id="root"></div>', markup ? `${block}<div id="root" data-server-drawn>${markup}</div>` : `${block}<div id="root"></div>`);
   return html;
 }

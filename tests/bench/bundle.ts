@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { ROOT, startShop, launchBrowser, newPage } from '../e2e/lib';
 import type { Page, Response } from 'playwright-core';
 
-const BUDGET_PLP_KB = 120;
-const BUDGET_CHECKOUT_KB = 190;
+const BUDGET_PLP_KB = 150;
+const BUDGET_CHECKOUT_KB = 215;
 
 function gz(body: Buffer): number {
   return gzipSync(body, { level: 9 }).length;

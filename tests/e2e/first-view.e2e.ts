@@ -15,7 +15,7 @@ const CONSENT = { name: 'b2c_consent', value: encodeURIComponent('necessary:1|an
 async function rendererLoaded(): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const html = await (await fetch(`${shop.url}${PLP}`)).text();
-    if (html.includes('<div id="root" inert>')) return;
+    if (html.includes('<div id="root" data-server-drawn>')) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the phone list was never drawn on the server');
@@ -31,7 +31,7 @@ test('without scripts the home page, the phone list and a phone page show their 
     await page.goto(`${shop.url}${PLP}`);
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Mobilni telefoni');
     assert.equal(await cards(page).count(), 20, 'the first 20 phones are in the page');
-    assert.equal(await page.locator('#root').getAttribute('inert'), '', 'inert until the browser has drawn it');
+    assert.equal(await page.locator('#root').getAttribute('data-server-drawn'), '', 'marked until the browser has hydrated it');
     assert.equal(await page.getByRole('button', { name: 'Prihvati sve' }).count(), 0, 'no cookie banner for a shopper who chose');
     await page.screenshot({ path: `${SHOTS}/first-view-plp-noscript-375.png` });
     await page.goto(`${shop.url}${PDP}`);
@@ -138,12 +138,37 @@ test('a checkout step drawn before its data: the browser keeps the server\'s for
   assert.deepEqual(problems, []);
 });
 
-test('the browser keeps the server\'s nodes, and its ids are the ones it would draw alone', async () => {
+test('the browser keeps the server\'s nodes and ids, which tie the same elements together as the ones it draws alone', async () => {
   await rendererLoaded();
-  const ids = (p: Page) => p.evaluate(() => [...document.querySelectorAll('#root [id], #root [for], #root [aria-controls], #root [aria-describedby], #root [aria-labelledby]')]
-    .map((e) => ['id', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby'].map((a) => e.getAttribute(a) ?? '').join('|')));
+  // React names useId ids by where they are drawn (hydrated: the server's tree position; drawn alone: a counter), so
+  // the names differ; what must agree is which elements share an id: each id is numbered by its first appearance
+  const ids = (p: Page) => p.evaluate(() => {
+    // (no named functions in here: the test runner's transform would wrap them in a helper the page lacks)
+    const seen = new Map<string, string>();
+    const rows: string[] = [];
+    for (const e of document.querySelectorAll('#root [id], #root [for], #root [aria-controls], #root [aria-describedby], #root [aria-labelledby]')) {
+      const cells: string[] = [];
+      for (const a of ['id', 'for', 'aria-controls', 'aria-describedby', 'aria-labelledby']) {
+        const named: string[] = [];
+        for (const id of (e.getAttribute(a) ?? '').split(' ').filter(Boolean)) {
+          if (!seen.has(id)) seen.set(id, `#${seen.size}`);
+          named.push(seen.get(id)!);
+        }
+        cells.push(named.join(' '));
+      }
+      rows.push(cells.join('|'));
+    }
+    return rows;
+  });
+  // the ids in the server's markup, read before any script of the page runs
+  const serverIds = (p: Page) => p.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { __ids: string[] }).__ids = [...document.querySelectorAll('#root [id]')].map((e) => e.id);
+    });
+  });
   for (const path of [PLP, PDP, '/']) {
     const hydrated = await shop.open({ width: 1280, height: 800 });
+    await serverIds(hydrated.page);
     await hydrated.page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         const h = document.querySelector('#root main') as (Element & { fromServer?: boolean }) | null;
@@ -154,11 +179,13 @@ test('the browser keeps the server\'s nodes, and its ids are the ones it would d
     await live(hydrated.page);
     await hydrated.page.waitForLoadState('networkidle');
     assert.equal(await hydrated.page.evaluate(() => (document.querySelector('#root main') as (Element & { fromServer?: boolean }) | null)?.fromServer), true, `${path}: the server's <main> is the node on screen`);
+    const { drawn, kept } = await hydrated.page.evaluate(() => ({ drawn: (window as unknown as { __ids: string[] }).__ids, kept: [...document.querySelectorAll('#root [id]')].map((e) => e.id) }));
+    assert.ok(drawn.length > 0 && drawn.every((id) => kept.includes(id)), `${path}: every id the server drew is still on the page`);
     // the same page drawn by the browser alone: its server markup taken out of the page
     const alone = await shop.open({ width: 1280, height: 800 });
     await alone.page.route(`${shop.url}${path}`, async (route) => {
       const res = await route.fetch();
-      const html = (await res.text()).replace(/<div id="root" inert>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
+      const html = (await res.text()).replace(/<div id="root" data-server-drawn>[\s\S]*<\/div>(\s*<\/body>)/, '<div id="root"></div>$1');
       await route.fulfill({ response: res, body: html, headers: { ...res.headers(), 'content-encoding': 'identity' } });
     });
     await alone.page.goto(`${shop.url}${path}`);
@@ -166,7 +193,7 @@ test('the browser keeps the server\'s nodes, and its ids are the ones it would d
     await alone.page.waitForLoadState('networkidle');
     const server = await ids(hydrated.page);
     assert.ok(server.length > 0, `${path}: the page has ids and references`);
-    assert.deepEqual(server, await ids(alone.page), `${path}: the server drew the ids the browser draws`);
+    assert.deepEqual(server, await ids(alone.page), `${path}: the server's ids tie the same elements as the browser's`);
     if (path === PLP) {
       // a part drawn later by the browser refers to what the server drew: the search suggestions
       await hydrated.page.getByRole('combobox').first().fill('sams');

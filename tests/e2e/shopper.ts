@@ -56,9 +56,9 @@ export function suite(prefix: string, opts: StartOptions = {}): Suite {
   };
 }
 
-/** Waits until the page is live: a server-drawn first view is inert until the browser has hydrated it (its scripts
- *  are fetched after the first paint), so what the scripts do (cookies, handlers) comes after this. */
-export const live = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
+/** Waits until the page is live: a server-drawn first view is marked (data-server-drawn) until the browser has
+ *  hydrated it (its scripts are fetched after the first paint), so what the scripts do (cookies, handlers) comes after this. */
+export const live = (page: Page) => page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-server-drawn'));
 
 /** Waits until the page is live and holds its session cookie (its own token request was answered): a call made from
  *  the page after this is in the page's session (one made before could open a second session and take the cookie). */

@@ -174,21 +174,21 @@ describe('shop page boot data', () => {
     expect(boot!.calls).toEqual({}); // the cart is the session's: never in the cache-safe page
   });
 
-  it('a screen the boot data answers in full is drawn on the server, inert until the browser draws over it', async () => {
+  it('a screen the boot data answers in full is drawn on the server, marked until the browser hydrates it', async () => {
     // the renderer loads in the background: until it is here, pages are drawn by the browser (never a wait)
     const before = await page(PLP);
-    expect(before.html).toMatch(/<div id="root"( inert)?>/);
+    expect(before.html).toMatch(/<div id="root"( data-server-drawn)?>/);
     let plp = before;
-    for (let i = 0; i < 100 && !plp.html.includes('<div id="root" inert>'); i++) {
+    for (let i = 0; i < 100 && !plp.html.includes('<div id="root" data-server-drawn>'); i++) {
       await new Promise((r) => setTimeout(r, 20));
       plp = await page(PLP);
     }
-    expect(plp.html).toContain(`<div id="root" inert><main><h1>drawn ${PLP} 2</h1></main></div>`);
+    expect(plp.html).toContain(`<div id="root" data-server-drawn><main><h1>drawn ${PLP} 2</h1></main></div>`);
     // parameters no screen reads are not drawn (no other visitor's parameter in drawn links, no drawing per value)
     let tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
-    for (let i = 0; i < 100 && !tagged.html.includes('<div id="root" inert>'); i++) tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
+    for (let i = 0; i < 100 && !tagged.html.includes('<div id="root" data-server-drawn>'); i++) tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
     expect(tagged.boot!.search).toBe('utm_source=x&sort=price-asc'); // the browser's boot data is the address's
-    expect(tagged.html).toContain(`<div id="root" inert><main><h1>drawn ${PLP} 2</h1></main></div>`);
+    expect(tagged.html).toContain(`<div id="root" data-server-drawn><main><h1>drawn ${PLP} 2</h1></main></div>`);
     // the cookie choice reaches the renderer (it decides the cookie banner); the page travels compressed
     const chosen = await app.inject({ method: 'GET', url: PLP, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', cookie: 'b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0' } });
     expect(chosen.headers['content-encoding']).toBe('br');
@@ -196,7 +196,7 @@ describe('shop page boot data', () => {
     expect(brotliDecompressSync(chosen.rawPayload).toString()).toContain('<p>b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0</p>');
     // the lazy chunks' own style sheets come with the markup they style
     const pdp = await page('/uredjaj/APPLE_IPHONE_16/ultramarine');
-    expect(pdp.html).toContain('<div id="root" inert><main><h1>drawn /uredjaj/APPLE_IPHONE_16/ultramarine');
+    expect(pdp.html).toContain('<div id="root" data-server-drawn><main><h1>drawn /uredjaj/APPLE_IPHONE_16/ultramarine');
     expect(pdp.html).toContain('<link rel="stylesheet" crossorigin href="/assets/ecommerce/dist/assets/Gallery-1.css">');
     // its scripts are fetched after its first frame, by the loader: no module tag or preload before it
     expect(pdp.html).not.toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/main-1.js">');
@@ -209,7 +209,7 @@ describe('shop page boot data', () => {
     const data = await page('/kupovina/podaci-dostava');
     expect(data.boot!.beforeData).toBe(true);
     expect(data.boot!.calls).toEqual({});
-    expect(data.html).toContain('<div id="root" inert><main><h1>before data /kupovina/podaci-dostava</h1><p>1 validator(s)</p></main></div>');
+    expect(data.html).toContain('<div id="root" data-server-drawn><main><h1>before data /kupovina/podaci-dostava</h1><p>1 validator(s)</p></main></div>');
     expect(data.html).toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/loader-1.js"></script>');
     expect(plp.boot!.beforeData).toBeUndefined();
     // a form, or a load the page cannot answer (the session's checkout), without it: the browser draws it, its

@@ -19,27 +19,28 @@ const docs: Record<string, unknown> = {
   '/ui/screens/pdp': { id: 'pdp', route: '/uredjaj/:productCode', load: [{ action: 'test.load', args: { code: { $bind: '/route/params/productCode' } } }], body: [{ component: 'Text', bind: { text: '/route/params/productCode' } }] },
 };
 
-function setup(path: string) {
+async function setup(path: string) {
   const table = Object.fromEntries(Object.entries(docs).map(([p, body]) => [`GET ${p}`, () => ({ body })]));
   const { fetch, calls } = fakeFetch(table);
   const loads: unknown[] = [];
   const r = makeRuntime({ fetch, components: { Text, Outlet }, actions: [defineAction({ name: 'test.load', description: '', args: { type: 'object', required: ['code'] }, run: (a) => { loads.push(a); } })] });
   const current: { current: RouteInfo } = { current: { path: '/', params: {}, query: {} } };
   const router = createMemoryRouter(buildRoutes(manifest, r.rt, current), { initialEntries: [path] });
-  render(<RuntimeContext.Provider value={r.rt}><RouterProvider router={router} /></RuntimeContext.Provider>);
+  // a screen's documents are read with React's `use`: the first render suspends until they come
+  await act(async () => { render(<RuntimeContext.Provider value={r.rt}><RouterProvider router={router} /></RuntimeContext.Provider>); });
   return { ...r, router, loads, calls, current };
 }
 
 describe('router assembly', () => {
   it('draws the screen inside its layout and sets document.title', async () => {
-    setup('/');
+    await setup('/');
     await screen.findByText('HOME');
     expect(screen.getByText('HEADER')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Zdravo, Shop!'));
   });
 
   it('runs load actions on enter and when params change; screens are fetched once', async () => {
-    const { router, loads, calls, current } = setup('/uredjaj/A1');
+    const { router, loads, calls, current } = await setup('/uredjaj/A1');
     await screen.findByText('A1');
     await waitFor(() => expect(loads).toEqual([{ code: 'A1' }]));
     expect(current.current.params).toEqual({ productCode: 'A1' });
@@ -50,7 +51,7 @@ describe('router assembly', () => {
   });
 
   it('re-runs load actions in the new language', async () => {
-    const { stores, loads } = setup('/uredjaj/A1');
+    const { stores, loads } = await setup('/uredjaj/A1');
     await waitFor(() => expect(loads).toHaveLength(1));
     act(() => stores.session.setLang('en'));
     await waitFor(() => expect(loads).toHaveLength(2));
@@ -58,7 +59,7 @@ describe('router assembly', () => {
 
   it('draws the built-in localized 404 when no route matches and no not-found screen exists', async () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { stores } = setup('/nema/ovoga');
+    const { stores } = await setup('/nema/ovoga');
     stores.session.setMessages({ ...stores.session.messages, 'error.notFound.title': 'Stranica nije pronađena' });
     await screen.findByText('Stranica nije pronađena');
     expect(screen.getByText('HEADER')).toBeTruthy();

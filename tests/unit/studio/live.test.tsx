@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { useEffect, useState } from 'react';
 import { RuntimeContext } from '../../../renderer/context';
 import { Outlet } from '../../../renderer/Node';
-import { buildRoutes, type RouteInfo } from '../../../renderer/router';
+import { buildRoutes, revalidateScreens, type RouteInfo } from '../../../renderer/router';
 import { useRuntime, useT } from '../../../renderer/hooks';
 import { applyDocumentChanges, connectLiveUpdates, parseDocumentsEvent, type EventSourceLike } from '../../../renderer/live';
 import type { VocabularyProps } from '../../../renderer/types';
@@ -35,7 +35,7 @@ class FakeEventSource implements EventSourceLike {
   emit(type: string, data: string) { for (const l of this.listeners.get(type) ?? []) l({ data }); }
 }
 
-function setup() {
+async function setup() {
   const docs: Record<string, unknown> = {
     '/ui/screens/main': { id: 'main', kind: 'layout', body: [{ component: 'Text', props: { text: 'HEADER' } }, { component: 'Outlet' }] },
     '/ui/screens/home': { id: 'home', route: '/', load: [{ action: 'test.load', args: {} }], body: [{ component: 'Text', props: { text: 'Stari naslov' } }, { component: 'DocTitle', props: { form: 'guest' } }, { component: 'Label', props: { k: 'greeting' } }] },
@@ -49,25 +49,26 @@ function setup() {
   r.stores.session.setMessages({ greeting: 'Zdravo' });
   const current: { current: RouteInfo } = { current: { path: '/', params: {}, query: {} } };
   const router = createMemoryRouter(buildRoutes({ routes: [{ route: '/', screen: 'home' }] }, r.rt, current), { initialEntries: ['/'] });
-  render(<RuntimeContext.Provider value={r.rt}><RouterProvider router={router} /></RuntimeContext.Provider>);
+  // a screen's documents are read with React's `use`: the first render suspends until they come
+  await act(async () => { render(<RuntimeContext.Provider value={r.rt}><RouterProvider router={router} /></RuntimeContext.Provider>); });
   let source: FakeEventSource | null = null;
   const stop = connectLiveUpdates(
-    { api: r.rt.api, session: r.stores.session, revalidate: () => router.revalidate(), log: () => {} },
+    { api: r.rt.api, session: r.stores.session, revalidate: () => revalidateScreens(r.rt), log: () => {} },
     { createEventSource: (url) => (source = new FakeEventSource(url)) },
   );
   return { docs, calls, router, r, stop, loads, source: () => source!, fetched: (p: string) => calls.filter((c) => c.url.pathname === p).length };
 }
 
 describe('live updates of the documents', () => {
-  it('listens on /ui/events and stops when asked', () => {
-    const { source, stop } = setup();
+  it('listens on /ui/events and stops when asked', async () => {
+    const { source, stop } = await setup();
     expect(source().url).toBe('/ui/events');
     stop();
     expect(source().closed).toBe(true);
   });
 
   it('refetches a changed screen and redraws it without a reload', async () => {
-    const { docs, source, fetched } = setup();
+    const { docs, source, fetched } = await setup();
     await screen.findByText('Stari naslov');
     expect(fetched('/ui/screens/home')).toBe(1);
     docs['/ui/screens/home'] = { id: 'home', route: '/', body: [{ component: 'Text', props: { text: 'Novi naslov' } }] };
@@ -81,7 +82,7 @@ describe('live updates of the documents', () => {
   });
 
   it('remounts the page so a component that fetched a changed document on mount shows the new one', async () => {
-    const { docs, source, fetched } = setup();
+    const { docs, source, fetched } = await setup();
     await screen.findByText('Forma v1');
     docs['/ui/forms/guest'] = { id: 'guest', title: 'Forma v2' };
     await act(async () => { source().emit('documents', JSON.stringify({ changes: [{ path: 'forms/guest', version: 1 }] })); });
@@ -90,7 +91,7 @@ describe('live updates of the documents', () => {
   });
 
   it('loads the texts of the current language again when its messages changed', async () => {
-    const { docs, source } = setup();
+    const { docs, source } = await setup();
     await screen.findByText('Zdravo');
     docs['/ui/messages/sr'] = { greeting: 'Dobar dan' };
     await act(async () => { source().emit('documents', JSON.stringify({ changes: [{ path: 'messages/sr', version: 1 }] })); });
@@ -98,7 +99,7 @@ describe('live updates of the documents', () => {
   });
 
   it('ignores malformed events and English texts while the page is in Serbian', async () => {
-    const { source, fetched } = setup();
+    const { source, fetched } = await setup();
     await screen.findByText('Zdravo');
     await act(async () => { source().emit('documents', 'not json'); });
     expect(parseDocumentsEvent('{"changes":"x"}')).toBeNull();
@@ -110,7 +111,7 @@ describe('live updates of the documents', () => {
   });
 
   it('runs the screen\'s load actions again when a checkout flow changed (the server answers the steps), not for other documents', async () => {
-    const { source, loads } = setup();
+    const { source, loads } = await setup();
     await screen.findByText('Forma v1');
     expect(loads).toHaveLength(1);
     await act(async () => { source().emit('documents', JSON.stringify({ changes: [{ path: 'forms/guest', version: 1 }] })); });

@@ -1,0 +1,88 @@
+// What the shopper does on a server-drawn page before its scripts have made it live (issue 26): the page is usable
+// from its first paint, so a field typed into keeps its value and is the form's once hydrated (validated as typed),
+// and a click on a button is not lost (renderer/loader.ts keeps it, renderer/main.tsx replays it after hydration).
+// The app's entry script is held back (route interception) until the shopper has acted, so both happen before
+// hydration on every run; the click also runs on a slow CPU (CDP Emulation.setCPUThrottlingRate).
+import assert from 'node:assert/strict';
+import type { Page, Route } from 'playwright-core';
+import { PLP, cards, live, suite } from './shopper';
+
+const shop = suite('early-input');
+const { test } = shop;
+
+/** Holds the app's entry module (renderer/main.tsx's chunk) until `release()`; the page stays server-drawn till then. */
+async function holdEntry(page: Page): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => { release = r; });
+  let requested!: () => void;
+  const asked = new Promise<void>((r) => { requested = r; });
+  await page.route(/\/assets\/ecommerce\/dist\/assets\/main-[^/]+\.js$/, async (route: Route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { requested: asked, release };
+}
+
+async function serverDrawn(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.getElementById('root')?.hasAttribute('data-server-drawn') ?? false);
+}
+
+test('a field typed into before the page is live keeps its value and is the form\'s once hydrated', async () => {
+  const { page, problems } = await shop.open({ width: 375, height: 800 });
+  // a phone in the cart: the checkout data step draws the guest form (on the server, before its data)
+  await page.goto(`${shop.url}${PLP}`);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\//);
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+  await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor();
+
+  const entry = await holdEntry(page);
+  await page.goto(`${shop.url}/kupovina/podaci-dostava`, { waitUntil: 'domcontentloaded' });
+  await entry.requested;
+  assert.equal(await serverDrawn(page), true, 'the step is the server\'s markup, not hydrated yet');
+  const ime = page.getByRole('textbox', { name: 'Ime', exact: true });
+  const prezime = page.getByRole('textbox', { name: 'Prezime', exact: true });
+  await ime.pressSequentially('Jelena');
+  await prezime.fill('Petrović');
+  assert.equal(await serverDrawn(page), true, 'typed before hydration');
+  entry.release();
+  await live(page);
+  await page.waitForLoadState('networkidle');
+  assert.equal(await ime.inputValue(), 'Jelena', 'the typed value survives hydration');
+  assert.equal(await prezime.inputValue(), 'Petrović');
+  // the form holds them: a submit reports the empty fields, not the typed ones
+  await page.getByRole('button', { name: 'Nastavi' }).click();
+  const summary = page.getByText(/Obrazac ima \d+ greš/).locator('..');
+  await summary.waitFor();
+  const listed = await summary.textContent() ?? '';
+  assert.ok(!/Prezime:/.test(listed) && !/\bIme:/.test(listed), `the errors name neither typed field: ${listed}`);
+  assert.match(listed, /Imejl adresa:/, 'the empty fields are reported');
+  assert.equal(await ime.inputValue(), 'Jelena', 'nothing typed is lost');
+  assert.deepEqual(problems, []);
+});
+
+test('"add to cart" clicked as early as possible on a slow CPU takes effect', async () => {
+  const { page, problems } = await shop.open({ width: 375, height: 800 });
+  await page.goto(`${shop.url}${PLP}`);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\//);
+  await page.getByRole('button', { name: 'Dodaj u korpu' }).waitFor();
+  const pdp = page.url();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  try {
+    const entry = await holdEntry(page);
+    await page.goto(pdp, { waitUntil: 'commit' });
+    // as soon as the page's first script (renderer/loader.ts, a module: it runs once the markup is parsed) keeps clicks
+    await page.waitForFunction(() => '__shopEarlyClicks' in window, undefined, { polling: 'raf' });
+    await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+    assert.equal(await serverDrawn(page), true, 'clicked before hydration');
+    entry.release();
+    await live(page);
+    await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor({ timeout: 60_000 });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  assert.deepEqual(problems, []);
+});
