@@ -1,6 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
+import { TotalsRows } from './totalsRows';
 import type { CartData } from '../shared/types';
 import CartEntryView from './CartEntry';
 import { orderedEntries } from './entryView';
@@ -57,24 +58,7 @@ export default function CartSummary({ cart, title, showEntries = true, number, e
             <dd>{money.format(serviceMonthly)}</dd>
           </div>
         )}
-        {totals?.charges.map((c) => (
-          <div key={c.code}>
-            <dt>{c.name}</dt>
-            <dd>{money.format(c.price)}</dd>
-          </div>
-        ))}
-        {(totals?.discount.value ?? 0) > 0 && (
-          <div>
-            <dt>{t('cart.total.discount')}</dt>
-            <dd>−{money.format(totals!.discount)}</dd>
-          </div>
-        )}
-        {totals && (
-          <div className="ot-summary__grand">
-            <dt>{t('cart.total.monthly')}</dt>
-            <dd>{money.format(totals.monthly)}</dd>
-          </div>
-        )}
+        <TotalsRows totals={totals} />
         <div className="ot-summary__grand ot-summary__grand--now">
           <dt>{t('cart.total.payNow')}</dt>
           <dd>{money.format(totals?.payNow ?? cart.totalPrice)}</dd>

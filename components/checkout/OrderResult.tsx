@@ -1,6 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
+import { TotalsRows } from '../cart/totalsRows';
 import type { CartData, CartEntryData, CustomerInfo, DeliveryAddress, Money, OrderPrices } from '../shared/types';
 import CartEntryView from '../cart/CartEntry';
 import { formatAddress } from './OrderOverview';
@@ -90,24 +91,7 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
               ))}
             </ul>
             <dl className="ot-summary__totals">
-              {totals?.charges.map((c) => (
-                <div key={c.code}>
-                  <dt>{c.name}</dt>
-                  <dd>{money.format(c.price)}</dd>
-                </div>
-              ))}
-              {(totals?.discount.value ?? 0) > 0 && (
-                <div>
-                  <dt>{t('cart.total.discount')}</dt>
-                  <dd>−{money.format(totals!.discount)}</dd>
-                </div>
-              )}
-              {totals && (
-                <div className="ot-summary__grand">
-                  <dt>{t('cart.total.monthly')}</dt>
-                  <dd>{money.format(totals.monthly)}</dd>
-                </div>
-              )}
+              <TotalsRows totals={totals} />
               <div className="ot-summary__grand ot-summary__grand--now">
                 <dt>{t(dueLabel)}</dt>
                 <dd>{money.format(due)}</dd>
