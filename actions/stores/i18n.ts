@@ -37,10 +37,12 @@ export function translate(messages: Messages, key: string, params?: MessageParam
   return fill(form, params);
 }
 
-const SEPARATORS: Record<Lang, { group: string; decimal: string }> = { sr: { group: '.', decimal: ',' }, en: { group: ',', decimal: '.' } };
+/** Money is written in the Serbian locale whatever the page's language (the specification: "Currency formatted with
+ *  the sr locale"). */
+const SEPARATORS: Record<Lang, { group: string; decimal: string }> = { sr: { group: '.', decimal: ',' }, en: { group: '.', decimal: ',' } };
 
 /**
- * sr-RS / en money: thousands grouping, 2 decimals, RSD suffix ("12.999,00 RSD", "12,999.00 RSD"). Written out
+ * Money in the Serbian locale on Serbian and English pages alike: thousands grouping, 2 decimals, RSD suffix ("12.999,00 RSD"). Written out
  * rather than with Intl.NumberFormat: the first format of a page built one, and loading the locale's data cost
  * ~50 ms of a phone's main thread in the first render. Rounds half away from zero on the amount's shortest
  * decimal form, as Intl does (tests/unit/runtime/money.test.ts holds the two to the same answers).
@@ -48,7 +50,7 @@ const SEPARATORS: Record<Lang, { group: string; decimal: string }> = { sr: { gro
 export function formatMoney(value: number, lang: Lang): string {
   const abs = Math.abs(value);
   if (!Number.isFinite(value) || abs >= 1e12) {
-    return `${new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} RSD`;
+    return `${new Intl.NumberFormat('sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} RSD`;
   }
   // 999.995 is stored as 999.99499…: nudged by its last bit it rounds as the written amount does
   const cents = Math.round(abs * 100 * (1 + Number.EPSILON));

@@ -14,8 +14,8 @@ export interface AmountPickerProps {
 /** Preset amounts as toggle buttons (aria-pressed); a click emits `change` with { amount }. */
 export default function AmountPicker({ amounts, value, label, emit }: AmountPickerProps & VocabularyProps) {
   const t = useT();
-  const lang = useStores().session.lang;
-  const fmt = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'sr-RS', { maximumFractionDigits: 0 });
+  // money in the Serbian locale in both languages
+  const fmt = new Intl.NumberFormat('sr-RS', { maximumFractionDigits: 0 });
   const chosen = value === null || value === undefined || value === '' ? null : Number(value);
   return (
     <div className="ot-amounts" role="group" aria-label={label}>

@@ -42,10 +42,10 @@ async function entryViews(ctx: AppContext, rows: EntryRow[], lang: Lang) {
   return rows.map((e) => entryView(e, products, ctx.ui, lang));
 }
 
-/** Numbers of a status message in the shopper's language (400.000 in Serbian, 400,000 in English). */
-const NUMBER_FORMATS = { en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }), sr: new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }) };
-function localNumbers(params: Record<string, string | number> | undefined, lang: Lang): Record<string, string | number> {
-  const fmt = lang === 'en' ? NUMBER_FORMATS.en : NUMBER_FORMATS.sr;
+/** Amounts of a status message (400.000): money in the Serbian locale in both languages, as the specification writes it. */
+const AMOUNTS = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+function localNumbers(params: Record<string, string | number> | undefined): Record<string, string | number> {
+  const fmt = AMOUNTS;
   return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? fmt.format(v) : v]));
 }
 
@@ -56,7 +56,7 @@ async function respondAdd(ctx: AppContext, req: FastifyRequest, r: AddResult): P
   if (r.verdict) {
     const replace = r.verdict.statusCode === 'productsNeedReplace';
     return { cart: view, cartModifications: [{
-      statusCode: r.verdict.statusCode, statusMessage: ctx.ui.message(lang, r.verdict.messageKey, localNumbers(r.verdict.params, lang)),
+      statusCode: r.verdict.statusCode, statusMessage: ctx.ui.message(lang, r.verdict.messageKey, localNumbers(r.verdict.params)),
       // productsNeedReplace: `entry` = what was to be added, `replaceModalEntries` = the cart entries it would replace.
       entry: replace && r.refused[0] ? (await entryViews(ctx, r.refused, lang))[0] : null,
       quantityAdded: 0,
@@ -189,7 +189,7 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
         cart: await cartView(db, ui, cart, lang),
         cartModifications: modifications.map((m) => ({
           statusCode: m.statusCode,
-          statusMessage: ui.message(lang, `cart.status.${m.statusCode}`, localNumbers(m.params, lang)),
+          statusMessage: ui.message(lang, `cart.status.${m.statusCode}`, localNumbers(m.params)),
           entry: m.entry ? view(m.entry) : null,
           quantityAdded: m.quantityAdded,
           replaceModalEntries: m.replaceEntries.map(view),

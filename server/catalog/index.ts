@@ -1,6 +1,6 @@
 // The catalogue module's public surface: the read model, product reads, search and details, stock moves.
 // Other modules and workflows import from here only; the module alone writes the catalogue and stock tables.
-export { CatalogModel, CatalogSnapshot, loadSnapshot, readRevision } from './model';
+export { CatalogModel, CatalogSnapshot, loadSnapshot, readRevision, type CatalogStats } from './model';
 export {
   currentMonthly, devicePricesOf, loadProduct, loadProducts, monthlyFee, oneOffPrice, referencesOf, stockLevelStatus,
   type CatalogProduct, type DevicePriceRow, type ProductRow, type VariantRow,

@@ -186,7 +186,8 @@ function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchPara
 function facetValueName(ui: UiDocuments, lang: Lang, code: string, v: string): string {
   if (code === 'price') {
     const [a, b] = v.split('-');
-    const f = new Intl.NumberFormat(lang === 'sr' ? 'sr-RS' : 'en-US');
+    // money in the Serbian locale in both languages
+    const f = new Intl.NumberFormat('sr-RS');
     return b ? `${f.format(Number(a))} – ${f.format(Number(b))} RSD` : ui.message(lang, 'plp.facet.priceFrom', { amount: `${f.format(Number(a))} RSD` });
   }
   if (code === 'esim') return ui.message(lang, v === 'NONE' ? 'plp.facet.esim.no' : 'plp.facet.esim.yes');

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CatalogStats } from '../catalog/model';
+import type { CatalogStats } from '../catalog/index';
 import type { PoolStats } from '../db/index';
 
 export interface ShopMetricsOptions {

@@ -6,7 +6,8 @@ export type Money = import('../../schemas/types/api.common').Money;
 
 const formatters: Record<Lang, Intl.NumberFormat> = {
   sr: new Intl.NumberFormat('sr-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
-  en: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
+  // money is written in the Serbian locale on English pages too (the specification: "Currency formatted with the sr locale")
+  en: new Intl.NumberFormat('sr-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
 };
 
 /** The Money objects answered so far, by para and language: a cart's prices repeat (the same phone, the same

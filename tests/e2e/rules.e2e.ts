@@ -138,7 +138,7 @@ describe('cart rules on a production server', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('in English the limit modal is English throughout, the amount written 400,000', async () => {
+  test('in English the limit modal is English throughout, the amount written 400.000 as money is in the Serbian locale', async () => {
     const { page, problems } = await open();
     await page.goto(`${s.url}/`);
     await page.getByRole('button', { name: 'English' }).click();
@@ -149,7 +149,7 @@ describe('cart rules on a production server', () => {
     await page.getByText('In full', { exact: true }).click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cart limit reached' });
-    await dialog.getByText('The total to pay in one order cannot exceed 400,000 RSD.').waitFor();
+    await dialog.getByText('The total to pay in one order cannot exceed 400.000 RSD.').waitFor();
     await dialog.getByRole('heading', { name: 'Order amount exceeded' }).waitFor();
     await dialog.getByText('Remove a product from the cart or place another order.').waitFor();
     await dialog.getByRole('button', { name: 'View cart' }).waitFor();

@@ -155,6 +155,6 @@ describe.each(drivers)('catalog on %s', (_name, url) => {
     s.lang = '2';
     const r = (await s.call('GET', `${PATHS.search}?categoryCode=telefoni&query=galaxy%20a56`)).json();
     s.lang = '1';
-    expect(r.products[0].price.formattedValue).toBe('54,999.00 RSD');
+    expect(r.products[0].price.formattedValue).toBe('54.999,00 RSD');
   });
 });

