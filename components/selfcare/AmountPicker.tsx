@@ -1,5 +1,5 @@
 import type { VocabularyProps } from '../../renderer/types';
-import { useStores, useT } from '../../renderer/hooks';
+import { useT } from '../../renderer/hooks';
 import './selfcare.css';
 
 export interface AmountPickerProps {
