@@ -17,9 +17,6 @@ export interface ActionSource {
   has(name: string): boolean;
   /** loads the group of `name` (resolves when its actions are registered; unknown groups resolve at once) */
   load?(name: string): Promise<void>;
-  /** while groups are loading: resolves when each has loaded or failed (else null) — a call dispatched meanwhile
-   *  waits, so it runs after the calls dispatched before it that wait for their group */
-  settled?(): Promise<void> | null;
 }
 
 export const groupOf = (name: string): string => name.split('.')[0] ?? name;
@@ -57,10 +54,6 @@ export class LazyActions implements ActionSource {
 
   load(name: string): Promise<void> {
     return this.loadGroup(groupOf(name));
-  }
-
-  settled(): Promise<void> | null {
-    return this.loading.size ? Promise.allSettled([...this.loading.values()]).then(() => undefined) : null;
   }
 
   preload(groups: Iterable<string>): Promise<void> {

@@ -3,7 +3,7 @@
  * (which gains /event = the payload the component emitted), checks them with the eval-free evaluator, runs.
  */
 import type { ActionSource } from '../actions/lazy-registry';
-import { ActionError } from '../actions/define';
+import { ActionError, type ActionDef } from '../actions/define';
 import type { Stores } from '../actions/stores';
 import type { ApiClient } from '../actions/api/client';
 import { ApiError } from '../actions/api/errors';
@@ -26,28 +26,20 @@ export interface DispatcherDeps {
 
 export function createDispatcher(deps: DispatcherDeps): DispatchFn {
   const log = deps.log ?? ((...a: unknown[]) => console.error(...a));
+  // Calls that wait for a lazy group's chunk start in the order they were dispatched, and so does any call dispatched
+  // while one waits (its own group may be loaded): a form's change dispatched before a button's click reaches the
+  // store before the click's action reads it, whichever group's chunk came first. Each turn starts its call before
+  // the next turn begins.
+  let turns: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+
   const dispatch: DispatchFn = async (calls, scope, event) => {
     const list = Array.isArray(calls) ? calls : [calls];
     const fullScope: Scope = { ...deps.baseScope(), ...(scope ?? {}), ...(event !== undefined ? { event } : {}) };
     const t = deps.stores.session.t;
-    for (const call of list) {
-      // args are read from the scope as it is now, before a lazy group's chunk may take a moment to load
-      const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
-      let def = deps.actions.get(call.action);
-      // groups still loading (calls dispatched before this one wait for them): this call runs after those
-      const loading = def ? deps.actions.settled?.() : null;
-      if (loading) await loading;
-      if (!def && deps.actions.load) {
-        // a lazy group: its chunk loads before the call runs
-        try {
-          await deps.actions.load(call.action);
-        } catch (e) {
-          log(`[dispatch] the actions of "${call.action}" failed to load`, e);
-          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
-          return false;
-        }
-        def = deps.actions.get(call.action);
-      }
+
+    /** Checks the args and runs the call: whether the list goes on. */
+    const run = async (call: ActionCall, args: Record<string, unknown>, def: ActionDef | undefined): Promise<boolean> => {
       if (!def) {
         log(`[dispatch] unknown action "${call.action}"`);
         if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.unknownAction', params: { name: call.action } });
@@ -75,6 +67,33 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
         }
         return false;
       }
+      return true;
+    };
+
+    for (const call of list) {
+      // args are read from the scope as it is now, before a lazy group's chunk may take a moment to load
+      const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
+      const def = deps.actions.get(call.action);
+      if (def && waiting === 0) {
+        if (!(await run(call, args, def))) return false;
+        continue;
+      }
+      waiting += 1;
+      const turn = turns.then(async () => {
+        try {
+          // a lazy group: its chunk loads before the call runs
+          if (!deps.actions.get(call.action) && deps.actions.load) await deps.actions.load(call.action);
+        } catch (e) {
+          log(`[dispatch] the actions of "${call.action}" failed to load`, e);
+          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
+          return { done: Promise.resolve(false) };
+        } finally {
+          waiting -= 1;
+        }
+        return { done: run(call, args, deps.actions.get(call.action)) };
+      });
+      turns = turn.then(() => undefined, () => undefined);
+      if (!(await (await turn).done)) return false;
     }
     return true;
   };

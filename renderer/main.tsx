@@ -134,7 +134,12 @@ async function boot(): Promise<void> {
       <AfterHydration done={() => {
         rootEl.removeAttribute(SERVER_DRAWN);
         announceFilledControls(rootEl);
-        for (const el of clicks) if (el.isConnected && !(el as HTMLButtonElement).disabled) (el as HTMLElement).click();
+        // the clicks after what was typed has reached the stores: a form reports a change once React has committed
+        // it (RJSF's setState callback), which happens after this effect, so a button clicked at once (a search
+        // reading the form's data) would act on the empty form the server drew
+        setTimeout(() => {
+          for (const el of clicks) if (el.isConnected && !(el as HTMLButtonElement).disabled) (el as HTMLElement).click();
+        }, 0);
       }}>
         {tree}
       </AfterHydration>

@@ -53,6 +53,33 @@ describe('lazy action groups', () => {
     expect(actions.has('cart.nope')).toBe(false); // loaded group: only its real names
   });
 
+  it('calls start in the order they were dispatched, whichever group\'s chunk comes first', async () => {
+    // a form's change (its group still loading) dispatched before a click whose action reads the form: the click's
+    // action must not overtake it, even when its own group is already loaded or its chunk comes first
+    const order: string[] = [];
+    const formChunk = deferred<{ default: ActionDef[] }>();
+    const billChunk = deferred<{ default: ActionDef[] }>();
+    const actions = new LazyActions({
+      './form/form.ts': () => formChunk.promise,
+      './bill/bill.ts': () => billChunk.promise,
+      './ui/ui.ts': async () => ({ default: defineAction({ name: 'ui.mark', description: '', args: {}, run: () => { order.push('ui.mark'); } }) }),
+    });
+    await actions.loadGroup('ui');
+    const rt = lazyRuntime(actions);
+    const change = rt.dispatch({ action: 'form.change' });
+    const find = rt.dispatch({ action: 'bill.find' });
+    const mark = rt.dispatch({ action: 'ui.mark' }); // loaded, but dispatched while others wait: it waits its turn
+    billChunk.resolve({ default: [defineAction({ name: 'bill.find', description: '', args: {}, run: () => { order.push('bill.find'); } })] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual([]);
+    formChunk.resolve({ default: [defineAction({ name: 'form.change', description: '', args: {}, run: () => { order.push('form.change'); } })] });
+    expect(await Promise.all([change, find, mark])).toEqual([true, true, true]);
+    expect(order).toEqual(['form.change', 'bill.find', 'ui.mark']);
+    // nothing waiting: a loaded action runs at once, in the same task
+    void rt.dispatch({ action: 'ui.mark' });
+    expect(order).toHaveLength(4);
+  });
+
   it('a group that fails to load fails the call with the generic error and can be tried again', async () => {
     let fail = true;
     const actions = new LazyActions({
