@@ -3,7 +3,7 @@
  * form rendered by the real renderer and vocabulary in a fixture store state. Every draft change remounts the
  * drawing with the new document; the stores (and what was typed into forms) live as long as the chosen state.
  */
-import { Component, createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Component, createContext, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import type { Messages } from '../actions/stores/i18n';
@@ -103,8 +103,9 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
   useEffect(() => setCalls([]), [session, kind, id]);
 
   const stores = session.stores;
+  const loading = <p className="st-muted" aria-busy="true">{t('studio.loading')}</p>;
   let drawing: ReactNode;
-  if (kind === 'screens') drawing = <ScreenPreview key={revision} id={id} doc={draft as ScreenLike} session={session} fixture={fixture} route={route} />;
+  if (kind === 'screens') drawing = <ScreenPreview key={revision} id={id} doc={draft as ScreenLike} session={session} fixture={fixture} route={route} loading={loading} />;
   else if (kind === 'modals') drawing = <ModalPreview key={revision} id={id} session={session} />;
   else {
     drawing = (
@@ -126,7 +127,7 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
       <div className="st-preview__canvas" data-testid="studio-preview">
         {kind === 'screens'
           ? <ScaledPage><PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary></ScaledPage>
-          : <PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary>}
+          : <PreviewBoundary key={revision} t={t}><Suspense fallback={loading}>{drawing}</Suspense></PreviewBoundary>}
       </div>
       <section className="st-preview__actions" aria-label={t('studio.preview.actions')}>
         <h3>{t('studio.preview.actions')}</h3>
@@ -202,8 +203,13 @@ function Scoped({ session, children }: { session: PreviewSession; children: Reac
   );
 }
 
-/** A screen through the shop's own routes (renderer/router.tsx): layout, load actions, modal and toast hosts. */
-function ScreenPreview({ id, doc, session, fixture, route }: { id: string; doc: ScreenLike; session: PreviewSession; fixture: FixtureDoc | null; route: { current: RouteInfo } }) {
+/**
+ * A screen through the shop's own routes (renderer/router.tsx): layout, load actions, modal and toast hosts. The
+ * screen's documents are read with `use` (they suspend while they come): the boundary is inside this component, so
+ * it commits and keeps its routes — a boundary above it would draw it anew on every retry, forgetting the screens
+ * it had just asked for, asking again, without end; no boundary at all would hold the whole studio.
+ */
+function ScreenPreview({ id, doc, session, fixture, route, loading }: { id: string; doc: ScreenLike; session: PreviewSession; fixture: FixtureDoc | null; route: { current: RouteInfo }; loading: ReactNode }) {
   const { routes, entry, version } = useMemo(() => {
     // a layout is shown around the home page
     const isLayout = !doc.route;
@@ -216,7 +222,9 @@ function ScreenPreview({ id, doc, session, fixture, route }: { id: string; doc: 
   }, [id, doc, session, fixture, route]);
   return (
     <RuntimeContext.Provider value={session.runtime}>
-      <MemoryRouter key={version} initialEntries={[entry]}><AppRoutes routes={routes} /></MemoryRouter>
+      <Suspense fallback={loading}>
+        <MemoryRouter key={version} initialEntries={[entry]}><AppRoutes routes={routes} /></MemoryRouter>
+      </Suspense>
     </RuntimeContext.Provider>
   );
 }
