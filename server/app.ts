@@ -85,6 +85,8 @@ export interface BuildAppOptions {
   ssrDir?: string;
   /** HMAC secret shared with the payment gateway (GATEWAY_SECRET). */
   gatewaySecret?: string;
+  /** The previous secret while GATEWAY_SECRET is rotated: it still verifies, never signs (GATEWAY_SECRET_PREVIOUS). */
+  gatewayPreviousSecret?: string;
   tokenTtlMs?: number;
   /** The clock of session and token expiry, ms (tests; default Date.now). */
   now?: () => number;
@@ -198,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('ctx', {
     db: opts.db, ui, paths: loadPaths(schemasDir),
     gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
+    gatewaySecrets: [opts.gatewaySecret ?? DEV_GATEWAY_SECRET, ...(opts.gatewayPreviousSecret ? [opts.gatewayPreviousSecret] : [])],
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     now: opts.now ?? Date.now,
     secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   let app;
   try {
     app = await buildApp({
-      db: database.db, dev, logger: true, gatewaySecret: secret, singleInstance: database.dialect === 'pglite', listen: database.listen, schemasDir, ui,
+      db: database.db, dev, logger: true, gatewaySecret: secret, gatewayPreviousSecret: gateway.previous, singleInstance: database.dialect === 'pglite', listen: database.listen, schemasDir, ui,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
       redisUrl: process.env.REDIS_URL || undefined,
       limits: scaledLimits(process.env.SEND_LIMITS_FACTOR),
@@ -111,10 +111,13 @@ async function main(): Promise<void> {
     console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
   }
   const shutdownMs = envInt('SHUTDOWN_TIMEOUT_MS', 10_000);
+  // behind a balancer: how long the instance keeps serving with /health at 503 before it stops listening, so the
+  // balancer's health checks take it out of rotation first (no new connection is then refused or reset)
+  const drainMs = envInt('SHUTDOWN_DRAIN_MS', 0);
   let metricsServer: Server | null = null;
   const log = app.log;
   closeWithGrace({
-    delay: shutdownMs,
+    delay: drainMs + shutdownMs,
     skip: ['beforeExit'],
     logger: { error: (m: unknown) => (m instanceof Error ? log.error(m, 'shutdown failed') : log.error(String(m))) },
     onTimeout: (ms: number) => log.error({ timeoutMs: ms }, 'shutdown: in-flight work did not finish in time, exiting with 1'),
@@ -122,8 +125,9 @@ async function main(): Promise<void> {
   }, async ({ signal, err }) => {
     const started = performance.now();
     if (err) log.fatal(err, 'shutdown after an uncaught error');
-    log.info({ signal, timeoutMs: shutdownMs }, 'shutdown: started (no new connections, /health answers 503, in-flight requests finish)');
+    log.info({ signal, drainMs, timeoutMs: shutdownMs }, 'shutdown: started (/health answers 503; after the drain no new connections, in-flight requests finish)');
     app.ctx.draining = true;
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
     // stops listening, waits for the requests in flight, then the onClose hooks stop the pollers and feeds
     await app.close();
     ui.close();

@@ -11,7 +11,10 @@ export interface AppContext {
   db: Db;
   ui: UiDocuments;
   paths: ApiPaths;
+  /** Signs session tokens and the gateway's callbacks (GATEWAY_SECRET). */
   gatewaySecret: string;
+  /** Verify them: the current secret, then the previous one while it is rotated (GATEWAY_SECRET_PREVIOUS). */
+  gatewaySecrets: readonly string[];
   /** Bearer token lifetime in ms (15 min by default). */
   tokenTtlMs: number;
   /** The clock of session and token expiry (ms; tests inject one). */

@@ -6,6 +6,7 @@ import { orders, payments } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/ids';
 import { fresh, verify, type CallbackPayload } from './signature';
+import type { SecretRing } from '../lib/secret-ring';
 import type { GatewayProvider } from './gateway/provider';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -41,7 +42,7 @@ export async function cancelOpenPayments(tx: DbOrTx, orderId: number): Promise<n
  * Throws 400 InvalidSignatureError unless the gateway signed this callback, and 400 (reason staleCallback) when its
  * signed timestamp is older than CALLBACK_MAX_AGE_MS (5 min) or more than CALLBACK_MAX_SKEW_MS (1 min) ahead.
  */
-export function verifyCallback(secret: string, payload: CallbackPayload, signature: string, now: number = Date.now()): void {
+export function verifyCallback(secret: SecretRing, payload: CallbackPayload, signature: string, now: number = Date.now()): void {
   if (!verify(secret, payload, signature)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.invalidSignature');
   if (!fresh(payload.timestamp, now)) throw new ApiError(400, 'InvalidSignatureError', 'error.payment.staleCallback', {}, 'staleCallback');
 }

@@ -1,5 +1,6 @@
 // HMAC-SHA256 signature of a gateway result (the callback is verified before anything changes).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { secretsOf, type SecretRing } from '../lib/secret-ring';
 
 export type GatewayResult = 'APPROVED' | 'DECLINED' | 'CARD_LIMIT';
 /** A card the shopper paid with "pay and save": the gateway's token and what the shop may show — never the number. */
@@ -15,10 +16,12 @@ export function sign(secret: string, p: CallbackPayload): string {
   return createHmac('sha256', secret).update(canonical(p)).digest('hex');
 }
 
-export function verify(secret: string, p: CallbackPayload, signature: string): boolean {
-  const expected = Buffer.from(sign(secret, p), 'hex');
+export function verify(ring: SecretRing, p: CallbackPayload, signature: string): boolean {
   const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return secretsOf(ring).some((secret) => {
+    const expected = Buffer.from(sign(secret, p), 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 /** A callback is refused when its (signed) timestamp is older than this… */

@@ -233,7 +233,7 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     config: { ...noCatalog, metric: 'selfcarePaymentCallback' },
   }, async (req) => {
     const { signature, ...payload } = req.body;
-    const { toVoid, ...result } = await applyCardCallback(db, gatewaySecret, payload, signature, callbackNow());
+    const { toVoid, ...result } = await applyCardCallback(db, app.ctx.gatewaySecrets, payload, signature, callbackNow());
     req.metricOutcome = result.outcome === 'applied' ? payload.result : result.outcome;
     // a charge the shop cannot keep is given back at once (a provider that does not answer: the poll retries)
     if (toVoid) await settleVoid(db, gateway, toVoid).catch((e: unknown) => req.log.error(e, 'self-care void left for the retry'));

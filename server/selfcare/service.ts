@@ -6,6 +6,7 @@ import type { Db } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode, randomToken } from '../lib/ids';
 import type { Lang } from '../lib/lang';
+import type { SecretRing } from '../lib/secret-ring';
 import type { ResponseOf } from '../lib/contract';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui';
@@ -114,7 +115,7 @@ export interface CallbackResult { outcome: 'applied' | 'alreadyProcessed' | 'voi
  * gives the charge back through the gateway provider (settleVoid). A repeated or late callback changes nothing; a
  * forged or stale one is refused.
  */
-export async function applyCardCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, now: number = Date.now()): Promise<CallbackResult> {
+export async function applyCardCallback(db: Db, secret: SecretRing, payload: CallbackPayload, signature: string, now: number = Date.now()): Promise<CallbackResult> {
   verifyCallback(secret, payload, signature, now);
   return db.transaction(async (tx) => {
     const p = (await tx.select().from(selfcareCardPayments).where(eq(selfcareCardPayments.id, payload.paymentId)))[0];

@@ -13,7 +13,7 @@ async function sessionOf(db: Db, req: FastifyRequest): Promise<string | null> {
   const h = req.headers.authorization;
   const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
   const now = req.server.ctx.now();
-  if (m) return sessionOfToken(db, req.server.ctx.gatewaySecret, m[1], now);
+  if (m) return sessionOfToken(db, req.server.ctx.gatewaySecrets, m[1], now);
   return findSession(db, sessionCookieOf(req), now);
 }
 

@@ -86,7 +86,7 @@ export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: num
     const h = req.headers.authorization;
     const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
     if (!m) throw invalidToken();
-    const sessionId = await sessionOfToken(db, gatewaySecret, m[1], now());
+    const sessionId = await sessionOfToken(db, app.ctx.gatewaySecrets, m[1], now());
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
   });
@@ -95,7 +95,7 @@ export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: num
   app.decorate('authenticateToken', async (req: FastifyRequest) => {
     const h = req.headers.authorization;
     const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-    const sessionId = m ? verifyToken(gatewaySecret, m[1], now()) : null;
+    const sessionId = m ? verifyToken(app.ctx.gatewaySecrets, m[1], now()) : null;
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
   });

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { sessions } from '../db/schema';
 import { invalidToken } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
+import { secretsOf, type SecretRing } from '../lib/secret-ring';
 
 export { SESSION_COOKIE, SECURE_SESSION_COOKIE } from './cookie';
 
@@ -112,17 +113,27 @@ export function signToken(secret: string, sessionId: string, expiresAtMs: number
 const verifiedBySecret = new Map<string, Map<string, { sessionId: string; exp: number }>>();
 const VERIFIED_MAX = 20_000;
 
-/** The session id of a well-signed, unexpired token (no database), or null. */
-export function verifyToken(secret: string, token: string, now = Date.now()): string | null {
+/** The session id of a well-signed, unexpired token (no database), or null. `ring`: the current secret, then the
+ *  previous one during a rotation (a token signed before the switch stays valid until it expires). */
+export function verifyToken(ring: SecretRing, token: string, now = Date.now()): string | null {
+  for (const secret of secretsOf(ring)) {
+    const sessionId = verifyTokenWith(secret, token, now);
+    if (sessionId !== undefined) return sessionId;
+  }
+  return null;
+}
+
+/** The session id (null when expired) of a token this secret signed, or undefined when it did not sign it. */
+function verifyTokenWith(secret: string, token: string, now: number): string | null | undefined {
   let verified = verifiedBySecret.get(secret);
   if (!verified) verifiedBySecret.set(secret, (verified = new Map()));
   const hit = verified.get(token);
   if (hit) return hit.exp > now ? hit.sessionId : null;
   const parts = token.split('.');
-  if (parts.length !== 4 || !/^[0-9a-f]{64}$/.test(parts[0])) return null;
+  if (parts.length !== 4 || !/^[0-9a-f]{64}$/.test(parts[0])) return undefined;
   const mac = Buffer.from(parts[3], 'base64url');
   const expected = createHmac('sha256', tokenKey(secret)).update(`${parts[0]}.${parts[1]}.${parts[2]}`).digest();
-  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return undefined;
   const exp = parseInt(parts[1], 36);
   if (!Number.isFinite(exp)) return null;
   if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
@@ -152,8 +163,8 @@ export async function isLiveSession(db: DbOrTx, sessionId: string, now?: number)
  * The session of a valid, unexpired bearer token whose session is live, or null. A session last seen more than
  * SESSION_LIMITS.renewEveryMs ago is renewed (the idle time restarts).
  */
-export async function sessionOfToken(db: DbOrTx, secret: string, token: string, now = Date.now()): Promise<string | null> {
-  const sessionId = verifyToken(secret, token, now);
+export async function sessionOfToken(db: DbOrTx, ring: SecretRing, token: string, now = Date.now()): Promise<string | null> {
+  const sessionId = verifyToken(ring, token, now);
   if (!sessionId) return null;
   const [s] = await db.select(lifeColumns).from(sessions).where(eq(sessions.id, sessionId));
   if (!s || sessionState(s, now) !== 'live') return null;

@@ -12,6 +12,7 @@ import { userOfSession } from '../user/index';
 import { badInput } from '../lib/errors';
 import type { UiDocuments } from '../ui/index';
 import type { Lang } from '../lib/lang';
+import type { SecretRing } from '../lib/secret-ring';
 import type { ResponseOf } from '../lib/contract';
 import { releaseOrderStock } from './place-order';
 import { prepaidPurchased } from './prepaid';
@@ -60,7 +61,7 @@ export type CallbackOutcome = 'applied' | 'alreadyProcessed' | 'voided';
  * names the charge the caller gives back through the gateway provider after the commit (settleOrderVoid).
  * A failed payment gives the order's stock back once.
  */
-export async function applyCallback(db: Db, secret: string, payload: CallbackPayload, signature: string, ui?: UiDocuments): Promise<{ outcome: CallbackOutcome; orderCode: string; toVoid?: OrderVoid }> {
+export async function applyCallback(db: Db, secret: SecretRing, payload: CallbackPayload, signature: string, ui?: UiDocuments): Promise<{ outcome: CallbackOutcome; orderCode: string; toVoid?: OrderVoid }> {
   verifyCallback(secret, payload, signature);
   return db.transaction(async (tx) => {
     const p = await findPayment(tx, payload.paymentId);

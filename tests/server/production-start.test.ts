@@ -1,6 +1,6 @@
 // @vitest-environment node
-// Issue 30: `npm start` as production runs it. SIGTERM sent to npm reaches the server, which stops taking
-// connections, lets the request in flight finish with 200, and exits 0; a production install without vite and
+// Issue 30: `npm start` as production runs it. SIGTERM sent to npm reaches the server, which answers /health 503
+// for SHUTDOWN_DRAIN_MS while still serving, then stops taking connections, lets the request in flight finish with 200, and exits 0; a production install without vite and
 // without a build stops with a message instead of a stack.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -71,7 +71,7 @@ describe('npm start and SIGTERM', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Orbita Telekom</title><div id="root"></div>');
     const env = {
       ...process.env, DIST_DIR: dist, SERVER_BUNDLE_DIR: bundleDir, PGLITE_DIR: join(tmp, 'pglite'), PORT: String(PORT), HOST: '127.0.0.1',
-      SHUTDOWN_TIMEOUT_MS: '10000', DATABASE_URL: '', REDIS_URL: '', METRICS_PORT: '', NODE_ENV: 'development', SELFCARE_JOB_POLL_MS: '50',
+      SHUTDOWN_TIMEOUT_MS: '10000', SHUTDOWN_DRAIN_MS: '5000', DATABASE_URL: '', REDIS_URL: '', METRICS_PORT: '', NODE_ENV: 'development', SELFCARE_JOB_POLL_MS: '50',
     };
     // the front end counts as built (its stamp), so that the start does not run vite
     expect(spawnSync(process.execPath, [join(root, 'tools/start.mjs'), '--stamp'], { env }).status).toBe(0);
@@ -98,12 +98,14 @@ describe('npm start and SIGTERM', () => {
 
     child.kill('SIGTERM'); // to npm, as a process manager would
     await out.waitFor(/"msg":"shutdown: started/);
-    // new connections: refused once the listener is closed (one accepted just before is not served)
+    // the drain (SHUTDOWN_DRAIN_MS): still listening, /health answers 503 so a balancer takes the instance out
+    expect(await tryNewConnection()).toBe(503);
+    // then new connections are refused once the listener is closed (one accepted just before is not served)
     const seen: Array<'refused' | number> = [];
     for (let r = await tryNewConnection(); ; r = await tryNewConnection()) {
       seen.push(r);
       if (r === 'refused') break;
-      expect([0, 503]).toContain(r); // accepted just before the listener closed: closed unanswered, or Fastify's 503
+      expect([0, 503]).toContain(r); // during the drain, or accepted just before the listener closed: 503 or closed unanswered
     }
     expect(child.exitCode).toBeNull(); // still draining: the request in flight is not done
     slow.write(body.subarray(10));

@@ -117,7 +117,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOpti
     config: { metric: 'paymentCallback' },
   }, async (req) => {
     const { signature, ...payload } = req.body;
-    const { toVoid, ...result } = await applyCallback(db, gatewaySecret, payload, signature, app.ctx.ui);
+    const { toVoid, ...result } = await applyCallback(db, app.ctx.gatewaySecrets, payload, signature, app.ctx.ui);
     req.metricOutcome = result.outcome === 'applied' ? payload.result : result.outcome;
     // a late approval's charge is given back at once (a provider that does not answer: the background poll retries)
     if (toVoid) await settleOrderVoid(db, gateway, toVoid).catch((e: unknown) => req.log.error(e, 'order payment void left for the retry'));
