@@ -59,7 +59,8 @@ function tryNewConnection(): Promise<'refused' | number> {
     s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED' ? 'refused' : 0));
     s.once('connect', () => {
       s.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-      void readUntil(s, /\r\n\r\n/).then((r) => { s.destroy(); resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(r)?.[1] ?? 0)); });
+      // reset (accepted just as the listener closed): not answered, as 0
+      readUntil(s, /\r\n\r\n/).then((r) => { s.destroy(); resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(r)?.[1] ?? 0)); }, () => { s.destroy(); resolve(0); });
     });
   });
 }
