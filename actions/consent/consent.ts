@@ -1,5 +1,6 @@
 import { defineAction } from '../define';
 import { pushEvent, readConsent, writeConsent } from '../consent-cookies';
+import { ANALYTICS_DELAYS, track, type TrackArgs } from '../analytics';
 
 const cookieJar = (): { cookie: string } => (typeof document === 'undefined' ? { cookie: '' } : document);
 
@@ -23,12 +24,22 @@ export default [
       pushEvent(() => ctx.stores.ui.consent, { event: 'consent_update', analytics: args.analytics, marketing: args.marketing });
     },
   }),
-  defineAction<{ event: string; params?: Record<string, unknown>; delayMs?: number }>({
+  defineAction<TrackArgs>({
     name: 'consent.track',
-    description: 'Pushes an analytics event { event, ...params } to window.dataLayer, only when the shopper allowed analytics cookies (otherwise it is dropped); delayMs waits first (seed 000 §9: 1000 ms for a data-layer push, 3000 ms for the checkout-step event).',
-    args: { type: 'object', required: ['event'], properties: { event: { type: 'string', minLength: 1 }, params: { type: 'object' }, delayMs: { type: 'integer', minimum: 0, maximum: 10000 } } },
+    description: 'Pushes an analytics event { event, ...params } to window.dataLayer (actions/analytics.ts): only when analytics cookies are allowed when it happens and when it is pushed (otherwise dropped, never queued). delay names a wait of schemas/rules/analytics.json (checkoutStep 3000 ms, dataLayerPush 1000 ms, seed 000 §9); the event still fires if the page was left meanwhile, and an identical event still waiting is not scheduled twice. items (cart or order entries) become data-layer items { item_id, item_name, item_category, quantity, price, monthly_price }. once: a key (the order code) pushed once per tab session — a reload pushes nothing again. An event name or once key bound to nothing (no current step, no order) pushes nothing.',
+    args: {
+      type: 'object',
+      properties: {
+        event: { type: 'string', minLength: 1 },
+        params: { type: 'object' },
+        items: { type: ['array', 'null'] },
+        delay: { enum: ANALYTICS_DELAYS },
+        once: { type: ['string', 'null'] },
+      },
+    },
     run(args, ctx) {
-      pushEvent(() => ctx.stores.ui.consent, { event: args.event, ...(args.params ?? {}) }, args.delayMs ?? 0);
+      // scheduled in the background: a screen's later loads do not wait for the delays document
+      track(args, ctx).catch((e) => console.error('[consent.track]', e));
     },
   }),
 ];

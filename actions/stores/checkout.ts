@@ -77,6 +77,8 @@ export class CheckoutStore {
 
   get visibleSteps(): CheckoutStep[] { return this.steps.filter((s) => !s.hidden); }
   get currentIndex(): number { return this.steps.findIndex((s) => s.code === this.currentStepCode); }
+  /** the step being shown ({ code, url, eventName, … }): its eventName is the checkout-step analytics event */
+  get currentStep(): CheckoutStep | null { return this.steps[this.currentIndex] ?? null; }
 
   setSteps(type: string | null, steps: CheckoutStep[]): void { this.checkoutType = type; this.steps = steps; }
   setBackToOffer(path: string | null): void { this.backToOffer = path; }

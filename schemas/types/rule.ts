@@ -2,13 +2,13 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes").
+ * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), or the delays of the analytics events (id "analytics").
  */
 export type RuleDocument = {
   /**
-   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses" or "payment-modes".
+   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes" or "analytics".
    */
-  id: 'checkout-types' | 'cart-statuses' | 'payment-modes';
+  id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics';
   version: Version;
   /**
    * A note for the people who edit this document (not shown in the shop).
@@ -32,6 +32,19 @@ export type RuleDocument = {
    * @minItems 1
    */
   paymentModes?: [PaymentModeRule, ...PaymentModeRule[]];
+  /**
+   * The named waits of the analytics events (seed 000 §9): an event that names a delay (consent.track's "delay") reaches window.dataLayer this many milliseconds after it happens. "checkoutStep": the checkout-step event (3000); "dataLayerPush": the data-layer push (1000).
+   */
+  analyticsDelays?: {
+    /**
+     * Milliseconds from entering a checkout step to its event (seed 000 §9: 3000).
+     */
+    checkoutStep: number;
+    /**
+     * Milliseconds from a page's data (a step's cart, a placed order) to its push (seed 000 §9: 1000).
+     */
+    dataLayerPush: number;
+  };
 };
 /**
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
