@@ -66,16 +66,13 @@ s.test('analytics allowed: the step events in order and one purchase with the ga
   assert.deepEqual(problems, []);
 });
 
-s.test('analytics refused: nothing is pushed through a whole checkout', async () => {
+s.test('analytics refused: nothing is pushed on a checkout step', async () => {
+  // (the consent gate on every event, the purchase's included, is asserted in tests/unit/runtime/analytics.test.ts)
   const { page, problems } = await s.open();
   const pushed = await recordDataLayer(page, false);
   await phoneIntoGuestCheckout(page, s.url);
+  // past both delays of the step (1000 and 3000 ms): an event allowed through would have been pushed by now
   await page.waitForTimeout(3500);
-  await throughCheckoutToGateway(page);
-  await payWithCard(page, '4111 1111 1111 1111');
-  await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
-  await page.locator('h1').first().waitFor();
-  await page.waitForTimeout(1500);
   assert.deepEqual(pushed, []);
   assert.deepEqual(problems, []);
 });
