@@ -12,6 +12,8 @@ export interface Runtime {
   stores: Stores;
   api: ApiClient;
   dispatch: DispatchFn;
+  /** resolves when no dispatched call is running (nested calls included) */
+  idle?(): Promise<void>;
   components: ComponentRegistry;
   /** does an action of this name exist? */
   hasAction(name: string): boolean;

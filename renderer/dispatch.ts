@@ -24,7 +24,10 @@ export interface DispatcherDeps {
   log?: (...a: unknown[]) => void;
 }
 
-export function createDispatcher(deps: DispatcherDeps): DispatchFn {
+/** A dispatcher, and a promise of the moment no call it was given is still running (nested calls included). */
+export type Dispatcher = DispatchFn & { idle(): Promise<void> };
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const log = deps.log ?? ((...a: unknown[]) => console.error(...a));
   // Calls that wait for a lazy group's chunk start in the order they were dispatched, and so does any call dispatched
   // while one waits (its own group may be loaded): a form's change dispatched before a button's click reaches the
@@ -33,7 +36,21 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
   let turns: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
+  let active = 0;
+  const idleWaiters: Array<() => void> = [];
+  const idle = (): Promise<void> => (active === 0 ? Promise.resolve() : new Promise((done) => { idleWaiters.push(done); }));
+
   const dispatch: DispatchFn = async (calls, scope, event) => {
+    active += 1;
+    try {
+      return await runList(calls, scope, event);
+    } finally {
+      active -= 1;
+      if (active === 0) for (const done of idleWaiters.splice(0)) done();
+    }
+  };
+
+  const runList: DispatchFn = async (calls, scope, event) => {
     const list = Array.isArray(calls) ? calls : [calls];
     const fullScope: Scope = { ...deps.baseScope(), ...(scope ?? {}), ...(event !== undefined ? { event } : {}) };
     const t = deps.stores.session.t;
@@ -97,5 +114,5 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
     }
     return true;
   };
-  return dispatch;
+  return Object.assign(dispatch, { idle });
 }

@@ -136,10 +136,9 @@ async function boot(): Promise<void> {
         announceFilledControls(rootEl);
         // the clicks after what was typed has reached the stores: a form reports a change once React has committed
         // it (RJSF's setState callback), which happens after this effect, so a button clicked at once (a search
-        // reading the form's data) would act on the empty form the server drew
-        setTimeout(() => {
-          for (const el of clicks) if (el.isConnected && !(el as HTMLButtonElement).disabled) (el as HTMLElement).click();
-        }, 0);
+        // reading the form's data) would act on the empty form the server drew. Each click's actions finish before
+        // the next click, as when the shopper saw the first one's result (CLICK_REPLAY_WAIT_MS at most each)
+        setTimeout(() => { void replayClicks(clicks, runtime); }, 0);
       }}>
         {tree}
       </AfterHydration>
@@ -147,6 +146,19 @@ async function boot(): Promise<void> {
   ), { onRecoverableError: (err, info) => reportMismatch(err, info.componentStack, drawn, rootEl) });
   // from here a click on the markup is React's, which hydrates before it handles it
   clicks = early?.take() ?? [];
+}
+
+/** How long a replayed early click's actions are waited for before the next click is replayed. */
+const CLICK_REPLAY_WAIT_MS = 10_000;
+
+async function replayClicks(clicks: Element[], runtime: ReturnType<typeof createRuntime>): Promise<void> {
+  for (const el of clicks) {
+    if (!el.isConnected || (el as HTMLButtonElement).disabled) continue;
+    (el as HTMLElement).click();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([runtime.idle?.(), new Promise<void>((r) => { timer = setTimeout(r, CLICK_REPLAY_WAIT_MS); })]);
+    clearTimeout(timer);
+  }
 }
 
 /**

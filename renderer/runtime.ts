@@ -49,5 +49,5 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     waiting = null;
     if (actions.load) load(later).catch(() => undefined);
   };
-  return { stores, api, dispatch, components: o.components, hasAction: (n) => actions.has(n), dev: o.dev, preloadActions, interacted, firstLoad: { key: null } };
+  return { stores, api, dispatch, idle: dispatch.idle, components: o.components, hasAction: (n) => actions.has(n), dev: o.dev, preloadActions, interacted, firstLoad: { key: null } };
 }

@@ -80,6 +80,29 @@ describe('lazy action groups', () => {
     expect(order).toHaveLength(4);
   });
 
+  it('idle() resolves once no dispatched call is running, nested calls included', async () => {
+    const gate = deferred<void>();
+    const actions = new LazyActions({
+      './ui/ui.ts': async () => ({
+        default: [
+          defineAction({ name: 'ui.outer', description: '', args: {}, run: async (_a, ctx) => { await ctx.dispatch({ action: 'ui.inner' }); } }),
+          defineAction({ name: 'ui.inner', description: '', args: {}, run: async () => { await gate.promise; } }),
+        ],
+      }),
+    });
+    const rt = lazyRuntime(actions);
+    await rt.idle!(); // nothing dispatched: at once
+    let idle = false;
+    const outer = rt.dispatch({ action: 'ui.outer' });
+    void rt.idle!().then(() => { idle = true; });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle).toBe(false); // the nested call still waits for its gate
+    gate.resolve();
+    expect(await outer).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(idle).toBe(true);
+  });
+
   it('a group that fails to load fails the call with the generic error and can be tried again', async () => {
     let fail = true;
     const actions = new LazyActions({
