@@ -280,10 +280,17 @@ describe('checkout', () => {
     });
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
     stores.cart.setCart({ ...serverCart, entries: [fx.entry({ entryNumber: 0, product: { code: 'OLD', name: 'o', productOfferingType: 'DEVICE' } })] });
-    await expect(run('checkout.start', {}, ctx)).rejects.toThrow('cart changed');
+    const args = { cartChanged: { to: '/', openMiniCart: true } };
+    await expect(run('checkout.start', args, ctx)).rejects.toThrow('cart changed');
     expect(stores.cart.entryCodes).toEqual(['NEW']);
     expect(stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.cartChanged' });
-    await run('checkout.start', {}, ctx);
+    // stop (seed 000 §4): back to the cart the screen names, replacing the step's address; no step is current
+    expect(ctx.navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(stores.cart.miniCartOpen).toBe(true);
+    expect(stores.checkout.currentStepCode).toBeNull();
+    vi.mocked(ctx.navigate).mockClear();
+    await run('checkout.start', args, ctx);
+    expect(ctx.navigate).not.toHaveBeenCalled();
     expect(stores.checkout.currentStepCode).toBe('GUEST_ORDER_INFO');
     expect(stores.checkout.checkoutType).toBe('GUEST');
   });
