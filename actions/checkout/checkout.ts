@@ -175,6 +175,24 @@ export default [
       else ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
     },
   }),
+  defineAction<{ from: 'previous' | 'current' | 'first' }>({
+    name: 'checkout.reset',
+    description: 'The cart reset (seed 000 §7 "POST cart reset", body checkoutStep): resets the checkout\'s progress from a step on — the step before the current step\'s address (from: "previous", the step "Izmeni" / Back leads to), the current one or the first — so that step and every later one are gone through again (what each step chose is named by its clears in the flow); the cart from the answer. Nothing to reset (no such step): nothing is called. A refused reset is logged and the sequence goes on (the step guard still holds).',
+    args: { type: 'object', required: ['from'], properties: { from: { enum: ['previous', 'current', 'first'] } } },
+    async run(args, ctx) {
+      const { checkout, cart } = ctx.stores;
+      const i = stepIndexForPath(checkout.steps, routePath(ctx));
+      const at = args.from === 'first' ? 0 : args.from === 'current' ? i : i - 1;
+      const step = at >= 0 ? checkout.steps[at] : undefined;
+      if (!step) return;
+      try {
+        const res = await ctx.api.call('checkoutReset', { body: { checkoutStep: step.code }, silent: true });
+        if (res?.cart) cart.setCart(res.cart);
+      } catch (e) {
+        console.error('[checkout.reset]', e);
+      }
+    },
+  }),
   defineAction<{ form?: string }>({
     name: 'checkout.submitGuest',
     description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
