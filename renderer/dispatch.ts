@@ -70,7 +70,7 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
       return true;
     };
 
-    for (const call of list) {
+    for (const [index, call] of list.entries()) {
       // args are read from the scope as it is now, before a lazy group's chunk may take a moment to load
       const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
       const def = deps.actions.get(call.action);
@@ -85,7 +85,8 @@ export function createDispatcher(deps: DispatcherDeps): DispatchFn {
           if (!deps.actions.get(call.action) && deps.actions.load) await deps.actions.load(call.action);
         } catch (e) {
           log(`[dispatch] the actions of "${call.action}" failed to load`, e);
-          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
+          // the load-error text with a retry: the calls from this one on, in the same scope (the chunk is asked again)
+          deps.stores.ui.showToast({ kind: 'error', message: 'error.loadFailed', retry: () => void dispatch(list.slice(index), scope, event) });
           return { done: Promise.resolve(false) };
         } finally {
           waiting -= 1;

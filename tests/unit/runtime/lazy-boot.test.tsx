@@ -80,7 +80,7 @@ describe('lazy action groups', () => {
     expect(order).toHaveLength(4);
   });
 
-  it('a group that fails to load fails the call with the generic error and can be tried again', async () => {
+  it('a group that fails to load fails the call with the load-error text (and a retry) and can be tried again', async () => {
     let fail = true;
     const actions = new LazyActions({
       './ui/ui.ts': async () => {
@@ -90,7 +90,8 @@ describe('lazy action groups', () => {
     });
     const rt = lazyRuntime(actions);
     expect(await rt.dispatch({ action: 'ui.ping' })).toBe(false);
-    expect(rt.stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.generic' });
+    expect(rt.stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.loadFailed' });
+    expect(typeof rt.stores.ui.toasts[0].retry).toBe('function');
     fail = false;
     expect(await rt.dispatch({ action: 'ui.ping' })).toBe(true);
   });
