@@ -1,6 +1,6 @@
 /**
  * What a lazily loaded part that failed to load draws (seed 000 §8: a part that has not loaded in 120 s times out,
- * actions/timeouts.ts): the shop's load-error text and a "Pokušaj ponovo" button that loads it again in place,
+ * actions/stores/timeouts.ts): the shop's load-error text and a "Pokušaj ponovo" button that loads it again in place,
  * without reloading the page.
  */
 import { useT } from './hooks';

@@ -4,7 +4,7 @@
  * phone list never loads RJSF/AJV. A module exports its component as default or under its own name.
  */
 import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { withLoadTimeout } from '../actions/timeouts';
+import { withLoadTimeout } from '../actions/stores/timeouts';
 
 export type AnyComponent = ComponentType<any>;
 export interface ComponentRegistry {
@@ -109,7 +109,7 @@ export function createRegistry(
     // the component once its chunk is here: an instance mounted after that draws it at once, without
     // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
     let resolved: AnyComponent | undefined;
-    // a chunk that has not come within the lazy-load limit (actions/timeouts.ts) fails; a failed load is forgotten,
+    // a chunk that has not come within the lazy-load limit (actions/stores/timeouts.ts) fails; a failed load is forgotten,
     // so the retry asks for it again
     const once = () =>
       (loading ??= withLoadTimeout(load(), `component "${name}"`).then((mod) => {

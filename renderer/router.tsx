@@ -105,7 +105,7 @@ export function screenEntry(rt: Runtime, id: string | null, notFound = false): S
 function loadOf(rt: Runtime, key: string): Promise<LoadedScreen> {
   const notFound = key.startsWith('!');
   const id = (notFound ? key.slice(1) : key) || null;
-  // documents that have not come within the lazy-load limit fail (ApiClient.getDocument, actions/timeouts.ts): the page
+  // documents that have not come within the lazy-load limit fail (ApiClient.getDocument, actions/stores/timeouts.ts): the page
   // shows the load error with its retry (RouteErrors), and the next try loads them again (a rejected entry is forgotten)
   return notFound ? loadScreen(rt, id).catch((): LoadedScreen => ({ screen: null, layout: null })) : loadScreen(rt, id);
 }

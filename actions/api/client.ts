@@ -12,7 +12,7 @@ import pathsJson from '../../schemas/api/paths.json';
 import type { ApiOperations } from '../../schemas/types/api.operations';
 import type { Stores } from '../stores';
 import { ApiError, toApiError } from './errors';
-import { withLoadTimeout } from '../timeouts';
+import { withLoadTimeout } from '../stores/timeouts';
 
 export { ApiError };
 
@@ -322,7 +322,7 @@ export class ApiClient {
     const hit = useCache ? this.docCache.get(path) : undefined;
     if (hit) return hit as Promise<T>;
     // a document (screen, form, messages) is a lazily loaded part: not here within the lazy-load limit, it fails and
-    // leaves the cache, so the retry asks again (actions/timeouts.ts)
+    // leaves the cache, so the retry asks again (actions/stores/timeouts.ts)
     const p = withLoadTimeout((async () => {
       const res = await this.fetchFn(`${this.baseUrl}${path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
       const body = await this.parse(res);

@@ -1,12 +1,12 @@
 // The 120 s limit of a lazily loaded part (seed 000 §8 "A lazy part that does not load within 120 s times out";
-// actions/timeouts.ts): an action group's chunk, a component's chunk and a screen's documents that have not come in
+// actions/stores/timeouts.ts): an action group's chunk, a component's chunk and a screen's documents that have not come in
 // LAZY_LOAD_TIMEOUT_MS fail with the load-error text and a retry that loads them again without a page reload.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { defineAction, type ActionDef } from '../../../actions/define';
 import { LazyActions } from '../../../actions/lazy-registry';
-import { LAZY_LOAD_TIMEOUT_MS, LazyLoadTimeout, withLoadTimeout } from '../../../actions/timeouts';
+import { LAZY_LOAD_TIMEOUT_MS, LazyLoadTimeout, withLoadTimeout } from '../../../actions/stores/timeouts';
 import { ApiClient } from '../../../actions/api/client';
 import { createRuntime } from '../../../renderer/runtime';
 import { createRegistry } from '../../../renderer/registry';

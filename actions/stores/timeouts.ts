@@ -3,7 +3,7 @@
  * times out"). A component's chunk (renderer/registry.ts), an action group's chunk (actions/lazy-registry.ts) and a
  * screen's documents (renderer/router.tsx) that have not come within this time fail with the shop's load-error text
  * (`error.loadFailed`) and a "Pokušaj ponovo" button that loads them again without reloading the page.
- * This is the one place to change it.
+ * This is the one place to change it (beside the other browser timings of stores/ui.ts).
  */
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
