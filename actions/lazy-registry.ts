@@ -5,6 +5,7 @@
  * The eager `collectActions()` (actions/registry.ts) stays for tests, the studio and the tooling.
  */
 import type { ActionDef } from './define';
+import { withLoadTimeout } from './stores/timeouts';
 
 type ActionModule = { default?: ActionDef | ActionDef[] };
 type Loader = () => Promise<ActionModule>;
@@ -65,7 +66,8 @@ export class LazyActions implements ActionSource {
     if (!loaders || this.loaded.has(group)) return Promise.resolve();
     let p = this.loading.get(group);
     if (!p) {
-      p = Promise.all(loaders.map((l) => l())).then((mods) => {
+      // a chunk that has not come within the lazy-load limit (actions/stores/timeouts.ts) fails; the next dispatch tries again
+      p = withLoadTimeout(Promise.all(loaders.map((l) => l())), `actions "${group}"`).then((mods) => {
         for (const mod of mods) {
           const d = mod.default;
           if (!d) continue;

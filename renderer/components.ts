@@ -1,5 +1,6 @@
 /** The app's registry built from the components/ folder (Vite import.meta.glob). */
 import { createRegistry, type AnyComponent, type ComponentRegistry } from './registry';
+import { LoadFailed } from './load-error';
 
 const eager = import.meta.glob<Record<string, unknown>>(
   ['../components/layout/**/*.tsx', '../components/common/**/*.tsx', '../components/catalog/**/*.tsx', '../components/cart/**/*.tsx'],
@@ -16,5 +17,5 @@ const lazyLoaders = import.meta.glob<Record<string, unknown>>([
 ]);
 
 export function appRegistry(builtins: Record<string, AnyComponent>): ComponentRegistry {
-  return createRegistry(eager, lazyLoaders, builtins);
+  return createRegistry(eager, lazyLoaders, builtins, { loadFailed: LoadFailed });
 }

@@ -87,7 +87,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return true;
     };
 
-    for (const call of list) {
+    for (const [index, call] of list.entries()) {
       // args are read from the scope as it is now, before a lazy group's chunk may take a moment to load
       const args = (resolveValue(call.args ?? {}, fullScope, t) ?? {}) as Record<string, unknown>;
       const def = deps.actions.get(call.action);
@@ -102,7 +102,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           if (!deps.actions.get(call.action) && deps.actions.load) await deps.actions.load(call.action);
         } catch (e) {
           log(`[dispatch] the actions of "${call.action}" failed to load`, e);
-          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
+          // the load-error text with a retry: the calls from this one on, in the same scope (the chunk is asked again)
+          deps.stores.ui.showToast({ kind: 'error', message: 'error.loadFailed', retry: () => void dispatch(list.slice(index), scope, event) });
           return { done: Promise.resolve(false) };
         } finally {
           waiting -= 1;

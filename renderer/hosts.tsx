@@ -114,6 +114,11 @@ export const ToastHost = observer(function ToastHost() {
       {ui.toasts.map((toast) => (
         <div key={toast.id} className={`sdui-toast sdui-toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span className="sdui-toast__text">{toast.text ?? (toast.message ? t(toast.message, toast.params) : '')}</span>
+          {/* the store directly, not an action: the retry must work while action chunks fail to load */}
+          {toast.retry && (
+            <button type="button" className="sdui-toast__retry"
+              onClick={() => { const retry = toast.retry!; ui.dismissToast(toast.id); retry(); }}>{t('error.loadRetry')}</button>
+          )}
           <button type="button" className="sdui-toast__close" aria-label={t('toast.close')}
             onClick={() => void rt.dispatch({ action: 'ui.dismissToast', args: { id: toast.id } })}>×</button>
         </div>

@@ -3,7 +3,8 @@
  * catalog and cart are bundled with the app (eager); every other group is a lazy chunk (React.lazy), so the
  * phone list never loads RJSF/AJV. A module exports its component as default or under its own name.
  */
-import { createElement, lazy, Suspense, useState, type ComponentType } from 'react';
+import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { withLoadTimeout } from '../actions/stores/timeouts';
 
 export type AnyComponent = ComponentType<any>;
 export interface ComponentRegistry {
@@ -64,10 +65,31 @@ function isComponentFile(file: string): boolean {
   return /^[A-Z]/.test(baseName(file)) && !/\/(widgets|templates)\//.test(file) && !file.endsWith('.test.tsx');
 }
 
+/** Catches a lazy component's failed load (or its 120 s timeout) and draws `loadFailed` with a retry in its place. */
+class LoadBoundary extends Component<{ loadFailed?: ComponentType<{ retry: () => void }>; retry: () => void; children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(err: unknown): void {
+    console.error('[registry] a component failed to load', err);
+  }
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return this.props.loadFailed ? createElement(this.props.loadFailed, { retry: this.props.retry }) : null;
+  }
+}
+
+export interface RegistryOptions {
+  /** drawn in place of a lazy component whose chunk failed or timed out (renderer/load-error.tsx); `retry` loads it again */
+  loadFailed?: ComponentType<{ retry: () => void }>;
+}
+
 export function createRegistry(
   eager: Record<string, Mod>,
   lazyLoaders: Record<string, () => Promise<Mod>>,
   builtins: Record<string, AnyComponent> = {},
+  options: RegistryOptions = {},
 ): ComponentRegistry {
   const map = new Map<string, AnyComponent>();
   const loaders = new Map<string, () => Promise<Mod>>();
@@ -87,22 +109,42 @@ export function createRegistry(
     // the component once its chunk is here: an instance mounted after that draws it at once, without
     // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
     let resolved: AnyComponent | undefined;
+    // a chunk that has not come within the lazy-load limit (actions/stores/timeouts.ts) fails; a failed load is forgotten,
+    // so the retry asks for it again
     const once = () =>
-      (loading ??= load().then((mod) => {
+      (loading ??= withLoadTimeout(load(), `component "${name}"`).then((mod) => {
         resolved = pick(mod, name);
         return mod;
+      }, (err: unknown) => {
+        loading = null;
+        throw err;
       }));
     loaders.set(name, once);
-    const Lazy = lazy(async () => {
-      const mod = await once();
-      const c = pick(mod, name);
-      if (!c) throw new Error(`${file} exports no component "${name}"`);
-      return { default: c };
+    // React.lazy keeps a rejection for good: after a failure the retry draws a fresh one
+    let failed = false;
+    const makeLazy = () => lazy(async () => {
+      try {
+        const mod = await once();
+        const c = pick(mod, name);
+        if (!c) throw new Error(`${file} exports no component "${name}"`);
+        return { default: c };
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
     });
+    let Lazy = makeLazy();
     const Wrapped: AnyComponent = (props: Record<string, unknown>) => {
       // chosen once per instance: switching between the two would remount the component
       const [ready] = useState(() => resolved);
-      return ready ? createElement(ready, props) : createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+      const [attempt, setAttempt] = useState(0);
+      if (ready) return createElement(ready, props);
+      const retry = () => {
+        if (failed) { failed = false; Lazy = makeLazy(); }
+        setAttempt((a) => a + 1);
+      };
+      return createElement(LoadBoundary, { key: attempt, loadFailed: options.loadFailed, retry },
+        createElement(Suspense, { fallback: null }, createElement(Lazy, props)));
     };
     Wrapped.displayName = `Lazy(${name})`;
     map.set(name, Wrapped);

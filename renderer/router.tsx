@@ -20,6 +20,7 @@ import { resolveValue } from './resolve';
 import { routeEntered } from './focus';
 import type { ActionCall, UiNode } from './types';
 import { storeScope } from '../actions/stores';
+import { LoadFailed } from './load-error';
 
 export interface Manifest {
   versions?: Record<string, number>;
@@ -104,6 +105,8 @@ export function screenEntry(rt: Runtime, id: string | null, notFound = false): S
 function loadOf(rt: Runtime, key: string): Promise<LoadedScreen> {
   const notFound = key.startsWith('!');
   const id = (notFound ? key.slice(1) : key) || null;
+  // documents that have not come within the lazy-load limit fail (ApiClient.getDocument, actions/stores/timeouts.ts): the page
+  // shows the load error with its retry (RouteErrors), and the next try loads them again (a rejected entry is forgotten)
   return notFound ? loadScreen(rt, id).catch((): LoadedScreen => ({ screen: null, layout: null })) : loadScreen(rt, id);
 }
 
@@ -214,12 +217,7 @@ class RouteErrors extends Component<{ children: ReactNode }, { failed: string | 
 function RetryOnNavigation({ at, reset }: { at: string; reset: () => void }) {
   const { pathname } = useLocation();
   useEffect(() => { if (pathname !== at) reset(); }, [pathname, at, reset]);
-  return <LoadError />;
-}
-
-function LoadError() {
-  const t = useT();
-  return <div role="alert" className="sdui-page-error">{t('error.loadFailed')}</div>;
+  return <div className="sdui-page-error"><LoadFailed retry={reset} /></div>;
 }
 
 export function NotFoundBuiltin() {

@@ -12,6 +12,7 @@ import pathsJson from '../../schemas/api/paths.json';
 import type { ApiOperations } from '../../schemas/types/api.operations';
 import type { Stores } from '../stores';
 import { ApiError, toApiError } from './errors';
+import { withLoadTimeout } from '../stores/timeouts';
 
 export { ApiError };
 
@@ -320,12 +321,14 @@ export class ApiClient {
     const useCache = opts.cache !== false;
     const hit = useCache ? this.docCache.get(path) : undefined;
     if (hit) return hit as Promise<T>;
-    const p = (async () => {
+    // a document (screen, form, messages) is a lazily loaded part: not here within the lazy-load limit, it fails and
+    // leaves the cache, so the retry asks again (actions/stores/timeouts.ts)
+    const p = withLoadTimeout((async () => {
       const res = await this.fetchFn(`${this.baseUrl}${path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
       const body = await this.parse(res);
       if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());
       return body;
-    })();
+    })(), `document ${path}`);
     if (useCache) {
       this.docCache.set(path, p);
       p.catch(() => this.docCache.delete(path));

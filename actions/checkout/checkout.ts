@@ -82,11 +82,21 @@ export default [
       await goToCheckout(ctx);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction<{ cartChanged: { to: string; openMiniCart?: boolean } }>({
     name: 'checkout.start',
-    description: 'Checkout start (seed 000 §4): compares the cart entry codes with the server — if they differ, replaces the cart and shows the cart-changed toast; otherwise validates the cart and loads the steps (checkoutSteps). Step guard: when an earlier step is not done (its doneWhen in the flow), goes to the first such step instead.',
-    args: { type: 'object' },
-    async run(_args, ctx) {
+    description: 'Checkout start (seed 000 §4): compares the cart entry codes with the server — if they differ, replaces the cart, shows the cart-changed toast and stops: the shopper is taken back to the cart (cartChanged.to, replace navigation; cartChanged.openMiniCart opens the mini cart there) and no checkout step is shown. Otherwise validates the cart and loads the steps (checkoutSteps). Step guard: when an earlier step is not done (its doneWhen in the flow), goes to the first such step instead.',
+    args: {
+      type: 'object',
+      required: ['cartChanged'],
+      properties: {
+        cartChanged: {
+          type: 'object',
+          required: ['to'],
+          properties: { to: { type: 'string', minLength: 1 }, openMiniCart: { type: 'boolean' } },
+        },
+      },
+    },
+    async run(args, ctx) {
       const { cart, checkout, ui } = ctx.stores;
       const local = cart.cart ? [...cart.entryCodes].sort() : null;
       let server = await ctx.api.call('fullCart');
@@ -105,7 +115,10 @@ export default [
       if (local !== null && JSON.stringify(local) !== JSON.stringify(remote)) {
         cart.setCart(server);
         ui.showToast({ kind: 'error', message: 'error.cartChanged' });
-        throw new ActionError('cart changed', true);
+        // stop (seed 000 §4): back to the cart, the checkout step's address leaves the history
+        ctx.navigate(args.cartChanged.to, { replace: true });
+        if (args.cartChanged.openMiniCart) cart.setMiniCartOpen(true);
+        throw new ActionError('cart changed', true); // the screen's other loads do not run for a page being left
       }
       cart.setCart(server);
       const { ok } = await validateCart(ctx, false);
@@ -160,6 +173,24 @@ export default [
       const i = stepIndexForPath(checkout.steps, routePath(ctx));
       if (i > 0) ctx.navigate(checkout.steps[i - 1].url);
       else ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+    },
+  }),
+  defineAction<{ from: 'previous' | 'current' | 'first' }>({
+    name: 'checkout.reset',
+    description: 'The cart reset (seed 000 §7 "POST cart reset", body checkoutStep): resets the checkout\'s progress from a step on — the step before the current step\'s address (from: "previous", the step "Izmeni" / Back leads to), the current one or the first — so that step and every later one are gone through again (what each step chose is named by its clears in the flow); the cart from the answer. Nothing to reset (no such step): nothing is called. A refused reset is logged and the sequence goes on (the step guard still holds).',
+    args: { type: 'object', required: ['from'], properties: { from: { enum: ['previous', 'current', 'first'] } } },
+    async run(args, ctx) {
+      const { checkout, cart } = ctx.stores;
+      const i = stepIndexForPath(checkout.steps, routePath(ctx));
+      const at = args.from === 'first' ? 0 : args.from === 'current' ? i : i - 1;
+      const step = at >= 0 ? checkout.steps[at] : undefined;
+      if (!step) return;
+      try {
+        const res = await ctx.api.call('checkoutReset', { body: { checkoutStep: step.code }, silent: true });
+        if (res?.cart) cart.setCart(res.cart);
+      } catch (e) {
+        console.error('[checkout.reset]', e);
+      }
     },
   }),
   defineAction<{ form?: string }>({

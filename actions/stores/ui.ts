@@ -3,7 +3,11 @@ import type { MessageParams } from './i18n';
 
 export type ToastKind = 'info' | 'success' | 'error';
 /** A toast shows `text` (already localized, e.g. a server message) or the message `message` with `params`. */
-export interface Toast { id: number; kind: ToastKind; text?: string; message?: string; params?: MessageParams }
+export interface Toast {
+  id: number; kind: ToastKind; text?: string; message?: string; params?: MessageParams;
+  /** a "Pokušaj ponovo" button in the toast runs this (a lazy part that failed to load is loaded again) */
+  retry?: () => void;
+}
 export interface ModalEntry { id: string; params: Record<string, unknown> }
 /**
  * A field error only the server knows (a taken username, an e-mail in use): shown under the field while the field

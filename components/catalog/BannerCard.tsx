@@ -1,11 +1,14 @@
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../shared/types';
 
 /** One banner (a content component): headline, text and its link as a button. */
 export function BannerView({ banner, headingLevel = 2 }: { banner: Banner; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
+  // the accent stripe in the CMS colour: the server answers only a colour that passes the CMS hex-colour rule
+  const accent = banner.accentColor ? ({ '--ot-banner-accent': banner.accentColor } as CSSProperties) : undefined;
   return (
-    <aside className="ot-banner" aria-label={banner.headline}>
+    <aside className={accent ? 'ot-banner ot-banner--accent' : 'ot-banner'} style={accent} aria-label={banner.headline}>
       <div className="ot-banner__text">
         <H className="ot-banner__title">{banner.headline}</H>
         <p className="ot-banner__content">{banner.content}</p>

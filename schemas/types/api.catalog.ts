@@ -887,6 +887,10 @@ export interface Banner {
     url: string;
     code: string;
   } | null;
+  /**
+   * The banner's accent colour: # and 3 or 6 hex digits (the CMS hex-colour rule, seed 000 §5); null when none or when the stored value breaks the rule.
+   */
+  accentColor?: string | null;
 }
 export interface ContentSlots {
   contentSlots: {

@@ -28,6 +28,7 @@ export interface CheckoutPayloads {
   GuestCartResponse?: GuestCartResponse;
   TimeSlotsResponse?: TimeSlotsResponse;
   TimeSlotBody?: TimeSlotBody;
+  CheckoutResetBody?: CheckoutResetBody;
   PaymentModesResponse?: PaymentModesResponse;
   MonthlyBillBody?: MonthlyBillBody;
   EbillsResponse?: EbillsResponse;
@@ -287,6 +288,12 @@ export interface TimeSlotsResponse {
 }
 export interface TimeSlotBody {
   deliveryTimeSlotCode: string;
+}
+/**
+ * POST checkoutReset (seed 000 §7 "cart reset"): the step of the cart's flow from which the checkout's progress is reset; the choices of that step and of every later one (each step's clears in schemas/flows) are cleared.
+ */
+export interface CheckoutResetBody {
+  checkoutStep: string;
 }
 export interface PaymentModesResponse {
   paymentModes: {

@@ -50,7 +50,7 @@ export interface ApiOperations {
   guestCart: { query: ApiCommon.LangQuery; body: never; response: ApiCheckout.GuestCartResponse; reply: { 200: ApiCheckout.GuestCartResponse } };
   confirmationData: { query: ApiCheckout.OptionalOrderCodeQuery; body: never; response: ApiCheckout.ConfirmationData; reply: { 200: ApiCheckout.ConfirmationData } };
   checkoutOptions: { query: ApiCheckout.OptionsQuery; body: never; response: ApiCheckout.OptionsResponse; reply: { 200: ApiCheckout.OptionsResponse } };
-  checkoutReset: { query: never; body: never; response: unknown; reply: unknown };
+  checkoutReset: { query: ApiCommon.LangQuery; body: ApiCheckout.CheckoutResetBody; response: ApiCheckout.CartResponse; reply: { 200: ApiCheckout.CartResponse } };
   chargeTypes: { query: never; body: never; response: unknown; reply: unknown };
   changeChargeType: { query: ApiCart.CartMutationQuery; body: ApiCart.ChangeChargeTypeBody; response: ApiCart.CartModificationResponse; reply: { 200: ApiCart.CartModificationResponse } };
   guestCustomerInfo: { query: ApiCommon.LangQuery; body: ApiCheckout.GuestBody; response: ApiCheckout.CartResponse; reply: { 200: ApiCheckout.CartResponse } };

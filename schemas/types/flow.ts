@@ -157,6 +157,12 @@ export interface Step {
   screen: string;
   doneWhen?: Condition;
   /**
+   * What the shopper chose at this step, cleared by the checkout reset (POST checkoutReset with this step or an earlier one: seed 000 §7 "cart reset"), so that the step guard sends the shopper through it again. "orderCustomerInfo" clears all of the customer's data, "orderCustomerInfo.<field>" one field of it (e.g. orderCustomerInfo.contactPhone); "payment" the payment mode and card payment type; "numberChoice" releases the held phone number; "homeLine" removes the home-line setup (installation address, number, check). Absent: the step chooses nothing.
+   *
+   * @minItems 1
+   */
+  clears?: [string, ...string[]];
+  /**
    * true hides the step from the progress bar (PREPAID_INSTRUCTION).
    */
   hidden?: boolean;

@@ -14,6 +14,14 @@ export async function setCheckoutFields(tx: DbOrTx, cartId: number, fields: Chec
   await bumpVersion(tx, cartId);
 }
 
+/** Drops fields of the cart's orderCustomerInfo in one statement (jsonb - text[]); raises the version (the checkout reset). */
+export async function dropCustomerInfoFields(tx: DbOrTx, cartId: number, fields: string[]): Promise<void> {
+  if (fields.length === 0) return;
+  await tx.update(carts).set({ orderCustomerInfo: sql`${carts.orderCustomerInfo} - ${`{${fields.join(',')}}`}::text[]` })
+    .where(eq(carts.id, cartId));
+  await bumpVersion(tx, cartId);
+}
+
 /** Sets the cart's one-time charges besides its entries (a nice number's price); a change raises the version.
  *  Answers whether they changed. */
 export async function setOneTimeCharges(tx: DbOrTx, cartId: number, charges: CartCharge[]): Promise<boolean> {

@@ -7,6 +7,6 @@ export {
 export { amountDueNow, cartSignedIn, cartTotals, cartView, checkoutTypeOf, dueNowAfterVouchers, entryView, orderPrices, totalsView, vouchersOf, type AppliedVoucher, type CartTotals, type EntryView } from './view';
 export { validateCart, type ValidationIssue, type ValidationReason } from './validate';
 export { keepCartForUser, moveSessionCart, takeOverCartsAtSignIn, type MergeResult } from './merge';
-export { closeOrderedCart, mergeCustomerInfo, reopenOrderedCart, setCheckoutFields, setOneTimeCharges, type CheckoutFields } from './checkout-data';
+export { closeOrderedCart, dropCustomerInfoFields, mergeCustomerInfo, reopenOrderedCart, setCheckoutFields, setOneTimeCharges, type CheckoutFields } from './checkout-data';
 export { CartRowCache } from './row-cache';
 export { addPackageExtra, applyPreselected, freeUnitsUnder, isFreeExtra, type PackageExtraInput } from './extras';

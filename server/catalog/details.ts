@@ -7,6 +7,7 @@ import type { CatalogSnapshot } from './model';
 import { summarize } from './search';
 import type { TariffPrice } from '../../schemas/types/api.catalog';
 import type { ResponseOf } from '../lib/contract';
+import { drawableColor } from '../lib/cms-rules';
 
 function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: DevicePriceRow[], children: CatalogProduct[], lang: Lang): TariffPrice {
   const fee = monthlyFee(t);
@@ -164,6 +165,8 @@ export function cmsBanners(cat: CatalogSnapshot, categoryCode: string, component
     url: c.linkUrl,
     webPosition: c.webPosition!,
     media: c.mediaUrl ? { url: c.mediaUrl, code: c.mediaCode ?? c.id } : null,
+    // the CMS hex-colour rule (seed 000 §5) once more where it is drawn: a colour that breaks it is not answered
+    accentColor: drawableColor(c.accentColor),
   }));
   return { contentSlots: { contentSlot: [{ slotId: `${categoryCode}-banners`, components: { component } }] } };
 }

@@ -9,6 +9,7 @@ import { retryOrder, submitOrder } from '../workflows/place-order';
 import { authorizePayment, orderPaymentStatus } from '../workflows/payment';
 import { creditCardsOf, ebillsOf, paymentModesOf, setMonthlyBill, setPaymentType } from '../workflows/payment-choice';
 import { requestPrepaidEmailCode, verifyPrepaidEmail } from '../workflows/prepaid';
+import { resetCheckout } from '../workflows/checkout-reset';
 import { requesterOf } from '../lib/limits';
 
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
@@ -25,6 +26,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   app.route<RouteOf<'guestCustomerInfo'>>({
     ...contractRoute(paths, 'guestCustomerInfo'), ...auth,
     handler: async (req) => { await setGuestInfo(db, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
+  });
+  // the cart reset (seed 000 §7): the checkout's progress from the given step on is cleared; answers the cart
+  app.route<RouteOf<'checkoutReset'>>({
+    ...contractRoute(paths, 'checkoutReset'), ...auth,
+    handler: async (req) => { await resetCheckout(db, ui, req.sessionId!, req.body.checkoutStep); return cartOf(req.sessionId!, requestLang(req)); },
   });
   app.route<RouteOf<'guestCart'>>({
     ...contractRoute(paths, 'guestCart'), ...auth,

@@ -333,7 +333,11 @@ export const cmsComponents = pgTable('cms_components', {
   categoryCode: text('category_code'),
   webPosition: integer('web_position'),
   linkUrl: text('link_url'),
-});
+  /** the banner's accent colour (a stripe beside its text); the CMS hex-colour rule (seed 000 §5: # and 3 or 6 hex
+   *  digits, schemas/formats/formats.json cmsHexColor) holds for every row: the seed checks it (server/lib/cms-rules.ts)
+   *  and the database refuses any other value */
+  accentColor: text('accent_color'),
+}, (t) => [check('cms_components_accent_color_hex', sql`${t.accentColor} IS NULL OR ${t.accentColor} ~ '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$'`)]);
 
 export const deliveryTimeSlots = pgTable('delivery_time_slots', {
   code: text('code').primaryKey(),

@@ -11,7 +11,7 @@ export type CheckoutType = import('../../schemas/types/api.common').CheckoutType
 
 interface EntryMatch { type?: string[]; category?: string[] }
 interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
-export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown; deliveryOptions?: string[] }
+export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown; deliveryOptions?: string[]; clears?: string[] }
 export interface Flow { checkoutType: CheckoutType; backToOffer?: string; steps: FlowStep[] }
 
 /** What the rules look at: who is signed in and, per cart entry, the product's type and categories. */

@@ -235,20 +235,20 @@ export const cmsComponents: Array<{ id: string; headline: LocalText; content: Lo
 
 /** Banners (issue 13): content components with a list (a category code or 'home'), a webPosition (how many products
  *  come before it) and a link. */
-export const banners: Array<{ id: string; categoryCode: string; webPosition: number; headline: LocalText; content: LocalText; cta: LocalText; linkUrl: string }> = [
-  { id: 'banner-phones-tariffs', categoryCode: 'telefoni', webPosition: 6,
+export const banners: Array<{ id: string; categoryCode: string; webPosition: number; headline: LocalText; content: LocalText; cta: LocalText; linkUrl: string; accentColor?: string }> = [
+  { id: 'banner-phones-tariffs', accentColor: '#e30613', categoryCode: 'telefoni', webPosition: 6,
     headline: d('Telefon uz tarifu, na do 24 rate', 'A phone with a tariff, in up to 24 instalments'),
     content: d('Uz Orbita Max tarifu uređaj plaćaš na rate bez kamate, a prvih meseci pretplata je niža.', 'With an Orbita Max tariff you pay the phone in interest-free instalments, and the first months cost less.'),
     cta: d('Pogledaj tarife', 'See the tariffs'), linkUrl: '/Privatni/Tarife/Uredjaji' },
-  { id: 'banner-phones-accessories', categoryCode: 'telefoni', webPosition: 15,
+  { id: 'banner-phones-accessories', accentColor: '#1f2a44', categoryCode: 'telefoni', webPosition: 15,
     headline: d('Zaštiti novi telefon', 'Protect your new phone'),
     content: d('Futrole, zaštitna stakla i punjači za tvoj model, uz besplatnu dostavu.', 'Cases, screen protectors and chargers for your model, with free delivery.'),
     cta: d('Dodatna oprema', 'Accessories'), linkUrl: '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema' },
-  { id: 'banner-home-roaming', categoryCode: 'home', webPosition: 1,
+  { id: 'banner-home-roaming', accentColor: '#0a7cc1', categoryCode: 'home', webPosition: 1,
     headline: d('Putuješ? Uzmi roming dodatak', 'Travelling? Take a roaming add-on'),
     content: d('Internet i razgovori u inostranstvu po ceni koju znaš unapred.', 'Data and calls abroad at a price you know in advance.'),
     cta: d('Roming dodaci', 'Roaming add-ons'), linkUrl: '/dodaci/roming' },
-  { id: 'banner-home-digital', categoryCode: 'home', webPosition: 2,
+  { id: 'banner-home-digital', accentColor: '#6b3fa0', categoryCode: 'home', webPosition: 2,
     headline: d('Muzika, sport i serije uz tarifu', 'Music, sport and series with your tariff'),
     content: d('Digitalni servisi se plaćaju na istom računu kao tarifa.', 'Digital services are billed with your tariff.'),
     cta: d('Digitalni servisi', 'Digital services'), linkUrl: '/Digitalni-servisi' },

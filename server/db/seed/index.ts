@@ -18,6 +18,7 @@ import { seedHome, seedHomeAddresses, seedHomeLines, seedHomeTvAddons, HOME_SEED
 import { seedDelivery, DELIVERY_SEED_MARKER } from '../../delivery/index';
 import { seedNumbers } from '../../numbers/seed';
 import { PAYMENT_SEED_MARKER, seedPaymentData } from '../../payment/seed';
+import { cmsColor } from '../../lib/cms-rules';
 
 export const SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
@@ -72,6 +73,8 @@ async function seedBanners(db: Db): Promise<void> {
   await db.insert(s.cmsComponents).values(banners.map((b) => ({
     id: b.id, headline: b.headline, content: b.content, ctaButtonName: b.cta, mediaUrl: null, mediaCode: null,
     categoryCode: b.categoryCode, webPosition: b.webPosition, linkUrl: b.linkUrl,
+    // the CMS hex-colour rule (seed 000 §5): a wrong colour stops the seed with a CMS rule error naming the banner
+    accentColor: cmsColor(b.id, 'accentColor', b.accentColor),
   }))).onConflictDoNothing();
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
 import { pagePath, pageFromRoute } from '../../../actions/catalog/search';
@@ -280,12 +281,57 @@ describe('checkout', () => {
     });
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
     stores.cart.setCart({ ...serverCart, entries: [fx.entry({ entryNumber: 0, product: { code: 'OLD', name: 'o', productOfferingType: 'DEVICE' } })] });
-    await expect(run('checkout.start', {}, ctx)).rejects.toThrow('cart changed');
+    const args = { cartChanged: { to: '/', openMiniCart: true } };
+    await expect(run('checkout.start', args, ctx)).rejects.toThrow('cart changed');
     expect(stores.cart.entryCodes).toEqual(['NEW']);
     expect(stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.cartChanged' });
-    await run('checkout.start', {}, ctx);
+    // stop (seed 000 §4): back to the cart the screen names, replacing the step's address; no step is current
+    expect(ctx.navigate).toHaveBeenCalledWith('/', { replace: true });
+    expect(stores.cart.miniCartOpen).toBe(true);
+    expect(stores.checkout.currentStepCode).toBeNull();
+    vi.mocked(ctx.navigate).mockClear();
+    await run('checkout.start', args, ctx);
+    expect(ctx.navigate).not.toHaveBeenCalled();
     expect(stores.checkout.currentStepCode).toBe('GUEST_ORDER_INFO');
     expect(stores.checkout.checkoutType).toBe('GUEST');
+  });
+
+  it('reset: POST checkoutReset with the step before the current address ("Izmeni"), the current or the first; the cart from the answer', async () => {
+    const stores = makeStores();
+    const reset = fx.cart({ code: 'c', entries: [] });
+    const { fetch, calls } = fakeFetch({ 'POST /hybris/ecommerce/b2c/v1/checkout/reset': () => ({ body: { cart: { ...reset, code: 'after-reset' } } }) });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/pregled-placanje', params: {}, query: {} } });
+    stores.checkout.setSteps('MOBILE', [
+      { code: 'ADDITIONAL_CUSTOMER_DATA', url: '/kupovina/licni-podaci', eventName: 'a', hidden: false },
+      { code: 'DELIVERY', url: '/kupovina/podaci-dostava', eventName: 'd', hidden: false },
+      { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'p', hidden: false },
+    ]);
+    await run('checkout.reset', { from: 'previous' }, ctx);
+    await run('checkout.reset', { from: 'current' }, ctx);
+    await run('checkout.reset', { from: 'first' }, ctx);
+    expect(calls.map((c) => [c.method, c.url.pathname, (c.body as { checkoutStep: string }).checkoutStep])).toEqual([
+      ['POST', '/hybris/ecommerce/b2c/v1/checkout/reset', 'DELIVERY'],
+      ['POST', '/hybris/ecommerce/b2c/v1/checkout/reset', 'PAYMENT_AND_CART_CONFIRMATION'],
+      ['POST', '/hybris/ecommerce/b2c/v1/checkout/reset', 'ADDITIONAL_CUSTOMER_DATA'],
+    ]);
+    expect(stores.cart.cart?.code).toBe('after-reset');
+    // on the first step there is no previous step: nothing is called
+    const first = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/licni-podaci', params: {}, query: {} } });
+    await run('checkout.reset', { from: 'previous' }, first);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('the overview\'s "Izmeni" resets from the step it goes back to, then goes back (declared in the screen)', () => {
+    const doc = JSON.parse(readFileSync(`${process.cwd()}/schemas/screens/checkout-overview-payment.json`, 'utf8'));
+    const find = (n: unknown): unknown => {
+      if (!n || typeof n !== 'object') return undefined;
+      const o = n as Record<string, unknown>;
+      if (o.component === 'OrderOverview') return o;
+      for (const v of Object.values(o)) { const r = Array.isArray(v) ? v.map(find).find(Boolean) : find(v); if (r) return r; }
+      return undefined;
+    };
+    const overview = find(doc) as { on: { edit: unknown } };
+    expect(overview.on.edit).toEqual([{ action: 'checkout.reset', args: { from: 'previous' } }, { action: 'checkout.back' }]);
   });
 
   it('submitGuest: invalid form stops; failure shows the delivery/payment toast; success goes to the next step', async () => {

@@ -103,7 +103,7 @@ describe('lazy action groups', () => {
     expect(idle).toBe(true);
   });
 
-  it('a group that fails to load fails the call with the generic error and can be tried again', async () => {
+  it('a group that fails to load fails the call with the load-error text (and a retry) and can be tried again', async () => {
     let fail = true;
     const actions = new LazyActions({
       './ui/ui.ts': async () => {
@@ -113,7 +113,8 @@ describe('lazy action groups', () => {
     });
     const rt = lazyRuntime(actions);
     expect(await rt.dispatch({ action: 'ui.ping' })).toBe(false);
-    expect(rt.stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.generic' });
+    expect(rt.stores.ui.toasts[0]).toMatchObject({ kind: 'error', message: 'error.loadFailed' });
+    expect(typeof rt.stores.ui.toasts[0].retry).toBe('function');
     fail = false;
     expect(await rt.dispatch({ action: 'ui.ping' })).toBe(true);
   });

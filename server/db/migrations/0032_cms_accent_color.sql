@@ -1,0 +1,2 @@
+ALTER TABLE "cms_components" ADD COLUMN "accent_color" text;--> statement-breakpoint
+ALTER TABLE "cms_components" ADD CONSTRAINT "cms_components_accent_color_hex" CHECK ("cms_components"."accent_color" IS NULL OR "cms_components"."accent_color" ~ '^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$');
