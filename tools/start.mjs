@@ -7,6 +7,8 @@
 //   node tools/start.mjs [--dev]     build if needed, then serve (production: the server bundle; --dev: server/main.ts through tsx)
 //   node tools/start.mjs --stamp     only write the stamp of the current inputs (after `vite build`)
 //   node tools/start.mjs --check     exit 0 when the build is fresh, 1 when it would be rebuilt
+//   node tools/start.mjs --prepare   build what is stale (front end, server bundle) and exit: several instances
+//                                    started afterwards (tools/cluster.mjs) then find both fresh and do not race on them
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -121,6 +123,7 @@ if (args.includes('--stamp')) {
         process.exit(1);
       }
     }
+    if (args.includes('--prepare')) process.exit(0);
     process.setSourceMapsEnabled(true);
     await import(pathToFileURL(serverBundle).href);
   }
