@@ -142,13 +142,13 @@ async function runCluster() {
   saveState();
 
   /** Lines of a child to our stdout/stderr: JSON log lines as they are (they name their instance), others prefixed. */
-  const pipeLines = (stream, out, prefix) => {
+  const pipeLines = (stream, out, prefix, skip = null) => {
     let rest = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop();
-      for (const l of lines) out.write(l.startsWith('{') ? `${l}\n` : `${prefix} ${l}\n`);
+      for (const l of lines) if (!skip?.test(l)) out.write(l.startsWith('{') ? `${l}\n` : `${prefix} ${l}\n`);
     });
     stream.on('end', () => { if (rest) out.write(`${prefix} ${rest}\n`); });
   };
@@ -327,7 +327,8 @@ async function runCluster() {
   rmSync(socket, { force: true });
   balancer = spawn(haproxy, ['-f', configFile, '-db'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   pipeLines(balancer.stdout, process.stdout, '[haproxy]');
-  pipeLines(balancer.stderr, process.stderr, '[haproxy]');
+  // (a server's or proxy's change of state is also in its log on stdout: the copy on stderr is left out; alerts stay)
+  pipeLines(balancer.stderr, process.stderr, '[haproxy]', /^\[WARNING\]\s+\(\d+\) : (Server|Proxy) /);
   balancer.once('exit', (code, signal) => {
     if (stopping) return;
     say(`haproxy exited (${signal ?? code}): stopping the instances`);

@@ -114,7 +114,7 @@ after(async () => {
   rmSync(stateDir, { recursive: true, force: true });
 });
 
-test('a guest buys a phone through HAProxy while every instance is restarted: no request fails, the order is paid once', { skip, timeout: 300_000 }, async () => {
+test('a guest buys a phone through HAProxy while every instance is restarted: no request fails, the order is paid once', { skip, timeout: 300_000 }, async (t) => {
   cluster = await startCluster();
   const c = cluster;
 
@@ -177,6 +177,7 @@ test('a guest buys a phone through HAProxy while every instance is restarted: no
     assert.deepEqual(problems, [], 'the browser saw no failed request or error');
     assert.deepEqual(failures, [], 'no GET through the balancer failed during the restart');
     assert.ok(answered > 20, `the stream kept going (${answered} answers)`);
+    t.diagnostic(`${answered} GETs answered through the balancer during the restart; ${c.lines.filter((l) => /^\[cluster\] rolling restart: (shop-\d is back|done)/.test(l)).join('; ')}`);
     // each instance was stopped and started once more: two processes per name logged `shutdown: done`… and the
     // order, in the database: paid, with one approved payment and no other
     const shutdowns = logLines(c).filter((l) => l.msg === 'shutdown: done').map((l) => l.instance).sort();
