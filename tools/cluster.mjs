@@ -29,6 +29,7 @@ const { values: opt } = parseArgs({
     host: { type: 'string' },
     dir: { type: 'string' },
     'rolling-restart': { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -41,6 +42,7 @@ if (opt.help) {
   --instance-port Q    the first instance's port, the next ones follow (default P + 1); instances listen on 127.0.0.1
   --dir D              state folder: haproxy.cfg, admin socket, pid, state.json (CLUSTER_DIR, default data/cluster)
   --rolling-restart    restart the running cluster's instances one at a time and wait until it is done
+  --no-build           serve dist/ as it is, without checking that it is fresh (the server bundle is still built)
 Needs DATABASE_URL (PostgreSQL) and haproxy (apt-get install haproxy, or HAPROXY=/path/to/haproxy).
 Health checks every CLUSTER_CHECK_MS (500) ms, out after 2 failed, back after 2 passed.`);
   process.exit(0);
@@ -107,7 +109,8 @@ async function runCluster() {
   }
 
   // 1. what is stale is built once, here (the instances would otherwise each build it, on the same files)
-  const prepare = spawnSync(process.execPath, [join(root, 'tools', 'start.mjs'), '--prepare'], { cwd: root, stdio: 'inherit' });
+  const startArgs = opt['no-build'] ? ['--no-build'] : [];
+  const prepare = spawnSync(process.execPath, [join(root, 'tools', 'start.mjs'), '--prepare', ...startArgs], { cwd: root, stdio: 'inherit' });
   if (prepare.status !== 0) process.exit(prepare.status ?? 1);
 
   // 2. the balancer's configuration, from the template
@@ -163,7 +166,7 @@ async function runCluster() {
       ...(metricsPort ? { METRICS_PORT: String(metricsPort + i) } : {}),
     };
     // (a process group of its own: a Ctrl-C in the terminal reaches the cluster only, which passes it on once)
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', join(root, 'tools', 'start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, ['--max-semi-space-size=32', join(root, 'tools', 'start.mjs'), ...startArgs], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     pipeLines(child.stdout, process.stdout, `[${name}]`);
     pipeLines(child.stderr, process.stderr, `[${name}]`);
     const entry = { child, expected: false, exited: new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))) };

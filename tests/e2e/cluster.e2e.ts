@@ -62,11 +62,11 @@ async function startCluster(): Promise<Cluster> {
   await admin.end();
   const u = new URL(adminUrl!);
   u.pathname = `/${database}`;
-  // the caller built dist/ from these sources (npm run test:e2e: vite build): the stamp says so, so that neither the
-  // cluster nor its instances build it again under the other e2e files that serve it meanwhile
-  spawnSync(process.execPath, [join(ROOT, 'tools', 'start.mjs'), '--stamp'], { cwd: ROOT });
   const port = await portBlock(3);
-  const child = spawn(process.execPath, [join(ROOT, 'tools', 'cluster.mjs'), '--port', String(port), '--instance-port', String(port + 1), '--dir', stateDir], {
+  // --no-build: dist/ as the suite built it (npm run test:e2e: vite build, no stamp), not built again under the other
+  // e2e files that serve it meanwhile
+  const args = ['--port', String(port), '--instance-port', String(port + 1), '--dir', stateDir, '--no-build'];
+  const child = spawn(process.execPath, [join(ROOT, 'tools', 'cluster.mjs'), ...args], {
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL: u.toString(), NODE_ENV: 'production', GATEWAY_SECRET: `cluster-e2e-${randomBytes(24).toString('hex')}`,
