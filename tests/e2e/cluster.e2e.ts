@@ -42,7 +42,7 @@ async function portBlock(n: number): Promise<number> {
   }
 }
 
-interface Cluster { child: ChildProcess; lines: string[]; url: string; waitFor(re: RegExp, what: string, ms?: number): Promise<string> }
+interface Cluster { child: ChildProcess; lines: string[]; url: string; instanceUrl: string; waitFor(re: RegExp, what: string, ms?: number): Promise<string> }
 
 let cluster: Cluster | undefined;
 let database: string | undefined;
@@ -81,7 +81,7 @@ async function startCluster(): Promise<Cluster> {
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
   const c: Cluster = {
-    child, lines, url: `http://127.0.0.1:${port}`,
+    child, lines, url: `http://127.0.0.1:${port}`, instanceUrl: `http://127.0.0.1:${port + 1}`,
     async waitFor(re, what, ms = 180_000) {
       const deadline = Date.now() + ms;
       for (;;) {
@@ -135,6 +135,12 @@ test('a guest buys a phone through HAProxy while every instance is restarted: no
   const traced = async () => new Set(logLines(c).filter((l) => l.requestId === trace && l.msg === 'request').map((l) => l.instance));
   for (let i = 0; i < 100 && (await traced()).size < 2; i++) await new Promise((r) => setTimeout(r, 100));
   assert.deepEqual([...(await traced())].sort(), ['shop-1', 'shop-2'], 'both instances logged the same request id');
+
+  // TRUST_PROXY=127.0.0.1: an instance believes the scheme its balancer tells (https → the Secure __Host-sid cookie);
+  // the balancer replaces what a client claims (plain http here → `sid`)
+  const cookieName = async (base: string) => (await fetch(`${base}/selfcare/b2c/auth/token`, { headers: { 'x-forwarded-proto': 'https' } })).headers.getSetCookie().map((v) => v.split('=')[0]);
+  assert.deepEqual(await cookieName(c.instanceUrl), ['__Host-sid'], 'the instance trusts the balancer\'s address');
+  assert.deepEqual(await cookieName(c.url), ['sid'], 'the balancer does not pass on a client\'s X-Forwarded-Proto');
 
   // a steady stream of GETs through the balancer until the order is paid and the restart is over
   const failures: string[] = [];
