@@ -228,7 +228,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const status = reply.statusCode;
     const route = req.is404 ? (status < 400 ? '(page)' : '(unmatched)') : (req.routeOptions.url ?? '(unmatched)');
     const seconds = reply.elapsedTime / 1000;
-    req.log.info({ method: req.method, route, status, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    // a balancer's passed health check (several a second per instance) is a debug line; a failed one stays info
+    const line = { method: req.method, route, status, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (route === '/health' && status === 200) req.log.debug(line, 'request');
+    else req.log.info(line, 'request');
     metrics.requests.inc({ method: req.method, route, status });
     metrics.duration.observe({ method: req.method, route }, seconds);
     if (status >= 500) metrics.serverErrors.inc({ route, status });

@@ -7,6 +7,9 @@
 //   node tools/start.mjs [--dev]     build if needed, then serve (production: the server bundle; --dev: server/main.ts through tsx)
 //   node tools/start.mjs --stamp     only write the stamp of the current inputs (after `vite build`)
 //   node tools/start.mjs --check     exit 0 when the build is fresh, 1 when it would be rebuilt
+//   node tools/start.mjs --prepare   build what is stale (front end, server bundle) and exit: several instances
+//                                    started afterwards (tools/cluster.mjs) then find both fresh and do not race on them
+//   … --no-build                     serve dist/ as it is, fresh or not (the e2e suite builds it before it runs)
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -89,8 +92,12 @@ if (args.includes('--stamp')) {
 } else if (args.includes('--check')) {
   process.exit(buildIsFresh() ? 0 : 1);
 } else {
-  const hash = inputsHash();
-  if (!buildIsFresh(hash)) {
+  if (args.includes('--no-build') && !existsSync(join(dist, 'index.html'))) {
+    console.error('--no-build: there is no front-end build (dist/); run `npm run build` first.');
+    process.exit(1);
+  }
+  const hash = args.includes('--no-build') ? '' : inputsHash();
+  if (!args.includes('--no-build') && !buildIsFresh(hash)) {
     if (existsSync(vite)) {
       console.log('Building the front end (dist/ is missing or older than its sources) …');
       await build();
@@ -121,6 +128,7 @@ if (args.includes('--stamp')) {
         process.exit(1);
       }
     }
+    if (args.includes('--prepare')) process.exit(0);
     process.setSourceMapsEnabled(true);
     await import(pathToFileURL(serverBundle).href);
   }

@@ -225,13 +225,16 @@ describe.each(drivers)('observability on %s', (name, url) => {
     }
   });
 
-  it('answers /health 503 while the instance drains', async () => {
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  it('answers /health 503 while the instance drains; a passed check is no info line, a failed one is', async () => {
+    expect((await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'probe-ok' } })).statusCode).toBe(200);
     app.ctx.draining = true;
     try {
-      const r = await app.inject({ method: 'GET', url: '/health', headers: { 'accept-language': 'en' } });
+      const r = await app.inject({ method: 'GET', url: '/health', headers: { 'accept-language': 'en', 'x-request-id': 'probe-draining' } });
       expect(r.statusCode).toBe(503);
       expect(r.json()).toMatchObject({ status: 'draining', message: expect.any(String) });
     } finally { app.ctx.draining = false; }
+    // (a balancer probes every instance twice a second: its passes are debug lines, below the production level)
+    expect((await logs.requestLines('probe-draining'))[0]).toMatchObject({ level: 30, route: '/health', status: 503 });
+    expect(logs.parsed().filter((l) => l.requestId === 'probe-ok')).toEqual([]);
   });
 });
