@@ -37,6 +37,26 @@ function actionGroupChunks(): Plugin {
 }
 
 /**
+ * The built shop leaves out the descriptions of its actions and their arguments (`description: '…'` in
+ * actions/<group>/*.ts): they document the vocabulary for analysts and the checker (tools/, the studio's completion
+ * reads the generated vocabulary), and nothing in the browser reads them — a few kB of gzip on every page.
+ */
+function stripActionDescriptions(): Plugin {
+  const file = /[\\/]actions[\\/](?!stores[\\/]|api[\\/])[a-z-]+[\\/][^\\/]+\.ts$/;
+  const literal = /(\bdescription:\s*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/g;
+  return {
+    name: 'strip-action-descriptions',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!file.test(id) || id.endsWith('.test.ts')) return null;
+      const out = code.replace(literal, "$1''");
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
  * After the browser build, the server renderer of the first view (renderer/entry-server.tsx) into dist-ssr/: the
  * same components on react-dom/server (every dependency bundled, with the same aliases as the browser's), loaded by
  * server/ui/ssr.ts. One `vite build` makes both, so the two always match (the browser hydrates the server's markup).
@@ -105,6 +125,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     rjsfRegistry(),
     browserPaths(),
     actionGroupChunks(),
+    stripActionDescriptions(),
     serverRenderer(),
     // precompressed copies (name.js.br / name.js.gz) beside every asset; @fastify/static serves them
     // (`preCompressed`) by the request's Accept-Encoding. index.html is not served as a file (server/ui/page.ts).

@@ -18,8 +18,8 @@ import { pushEvent, readConsent, type DataLayerEvent } from './consent-cookies';
 
 /** The document of the delays (served from schemas/rules/analytics.json). */
 export const ANALYTICS_DOC = '/ui/rules/analytics';
-export type AnalyticsDelay = 'checkoutStep' | 'dataLayerPush';
-export const ANALYTICS_DELAYS: AnalyticsDelay[] = ['checkoutStep', 'dataLayerPush'];
+import type { AnalyticsDelay } from './analytics-delays';
+export { ANALYTICS_DELAYS, type AnalyticsDelay } from './analytics-delays';
 
 /** The keys of the `once` events pushed in this tab (sessionStorage, newest last, at most ONCE_LIMIT). */
 export const ONCE_KEY = 'orbita.analytics.once';

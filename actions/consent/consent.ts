@@ -1,6 +1,7 @@
 import { defineAction } from '../define';
 import { pushEvent, readConsent, writeConsent } from '../consent-cookies';
-import { ANALYTICS_DELAYS, track, type TrackArgs } from '../analytics';
+import { ANALYTICS_DELAYS } from '../analytics-delays';
+import type { TrackArgs } from '../analytics';
 
 const cookieJar = (): { cookie: string } => (typeof document === 'undefined' ? { cookie: '' } : document);
 
@@ -38,8 +39,12 @@ export default [
       },
     },
     run(args, ctx) {
-      // scheduled in the background: a screen's later loads do not wait for the delays document
-      track(args, ctx).catch((e) => console.error('[consent.track]', e));
+      // analytics not allowed when the event happens: dropped here (never queued), without loading the analytics code
+      const { consent } = ctx.stores.ui;
+      if (!(consent.decided ? consent : readConsent(cookieJar()))?.analytics) return;
+      // scheduled in the background: a screen's later loads do not wait for the delays document; the analytics code
+      // is a chunk of its own, loaded by the first event (the cookie banner's pages do not carry it)
+      import('../analytics').then(({ track }) => track(args, ctx)).catch((e: unknown) => console.error('[consent.track]', e));
     },
   }),
 ];
