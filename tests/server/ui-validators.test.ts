@@ -102,7 +102,7 @@ describe('form validator modules', () => {
 
   it('compiles the custom formats of schemas/formats/formats.json (seed 001 §5)', async () => {
     const formats = loadFormats(SCHEMAS_DIR);
-    expect(Object.keys(formats).sort()).toEqual(['alphaSpaces', 'bankAccount', 'cannotStartWithZero', 'code6', 'contactPhone', 'email', 'homeLineNumber', 'jmbg', 'jmbgAdult',
+    expect(Object.keys(formats).sort()).toEqual(['alphaSpaces', 'bankAccount', 'cannotStartWithZero', 'cmsHexColor', 'code6', 'contactPhone', 'email', 'homeLineNumber', 'jmbg', 'jmbgAdult',
       'mobileNumber', 'numeric', 'otpCode', 'password', 'prepaidNumber', 'puk', 'simSerial', 'startsWith0', 'startsWith06', 'username']);
     const schema = { type: 'object', properties: { phone: { type: 'string', format: 'contactPhone' }, mobile: { type: 'string', format: 'mobileNumber' }, email: { type: 'string', format: 'email' } } } as RJSFSchema;
     const fns = (await import('../unit/runtime/form-validators')).importModuleSource(compileFormValidator(schema, formats));
