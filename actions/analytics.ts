@@ -13,8 +13,7 @@
 import type { ActionContext } from './define';
 import type { Stores } from './stores';
 import type { CartEntry } from './stores/types';
-import type { CookieConsent } from './stores/ui';
-import { pushEvent, readConsent, type DataLayerEvent } from './consent-cookies';
+import { currentConsent, pushEvent, type DataLayerEvent } from './consent-cookies';
 
 /** The document of the delays (served from schemas/rules/analytics.json). */
 export const ANALYTICS_DOC = '/ui/rules/analytics';
@@ -74,12 +73,6 @@ function pendingOf(stores: Stores): Set<string> {
   return s;
 }
 
-/** The shopper's choice: the store's once it is read; before consent.load has run, the cookie itself. */
-function consentOf(stores: Stores): CookieConsent {
-  const c = stores.ui.consent;
-  if (c.decided || typeof document === 'undefined') return c;
-  return readConsent(document) ?? c;
-}
 
 /** The milliseconds of a named delay (schemas/rules/analytics.json; the document is cached per tab). */
 export async function delayMs(ctx: ActionContext, name: AnalyticsDelay | undefined): Promise<number> {
@@ -98,7 +91,7 @@ export interface TrackArgs { event?: string; params?: Record<string, unknown>; i
  */
 export async function track(args: TrackArgs, ctx: ActionContext, host?: { dataLayer?: unknown[] }): Promise<void> {
   const { stores } = ctx;
-  if (!consentOf(stores).analytics) return; // not allowed when it happens: dropped
+  if (!currentConsent(stores.ui.consent).analytics) return; // not allowed when it happens: dropped
   if (!args.event) return; // bound to nothing (no current step): nothing to push
   // a `once` event without its key (a success page without an order) has nothing to be pushed for
   if ('once' in args && !args.once) return;
@@ -119,8 +112,8 @@ export async function track(args: TrackArgs, ctx: ActionContext, host?: { dataLa
   const fire = () => {
     pending.delete(key);
     if (args.once && oncePushed().includes(args.once)) return;
-    const allowed = consentOf(stores).analytics; // checked again: a consent withdrawn meanwhile drops it
-    pushEvent(() => consentOf(stores), e, 0, host ?? (typeof window === 'undefined' ? undefined : (window as unknown as { dataLayer?: unknown[] })));
+    const allowed = currentConsent(stores.ui.consent).analytics; // checked again: a consent withdrawn meanwhile drops it
+    pushEvent(() => currentConsent(stores.ui.consent), e, 0, host ?? (typeof window === 'undefined' ? undefined : (window as unknown as { dataLayer?: unknown[] })));
     if (allowed && args.once) rememberOnce(args.once);
   };
   if (ms > 0) setTimeout(fire, ms);

@@ -10,6 +10,12 @@ export const CONSENT_COOKIES = ['b2c_consent', 'b2b_consent'] as const;
 /** a year: 365 days (the cookie is rewritten on every choice) */
 export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
 
+/** The shopper's choice as known now: the store's once it is read (consent.load), before that the cookie itself. */
+export function currentConsent(stored: CookieConsent): CookieConsent {
+  if (stored.decided || typeof document === 'undefined') return stored;
+  return readConsent(document) ?? stored;
+}
+
 /** `necessary:1|analytics:0|marketing:1` → the choice; null when there is no (readable) b2c cookie. */
 export function readConsent(doc: CookieJar): CookieConsent | null {
   const raw = doc.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${CONSENT_COOKIES[0]}=`));

@@ -1,5 +1,5 @@
 import { defineAction } from '../define';
-import { pushEvent, readConsent, writeConsent } from '../consent-cookies';
+import { currentConsent, pushEvent, readConsent, writeConsent } from '../consent-cookies';
 import { ANALYTICS_DELAYS } from '../analytics-delays';
 import type { TrackArgs } from '../analytics';
 
@@ -40,8 +40,7 @@ export default [
     },
     run(args, ctx) {
       // analytics not allowed when the event happens: dropped here (never queued), without loading the analytics code
-      const { consent } = ctx.stores.ui;
-      if (!(consent.decided ? consent : readConsent(cookieJar()))?.analytics) return;
+      if (!currentConsent(ctx.stores.ui.consent).analytics) return;
       // scheduled in the background: a screen's later loads do not wait for the delays document; the analytics code
       // is a chunk of its own, loaded by the first event (the cookie banner's pages do not carry it)
       import('../analytics').then(({ track }) => track(args, ctx)).catch((e: unknown) => console.error('[consent.track]', e));
