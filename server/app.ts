@@ -197,10 +197,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', openapi.onRoute);
 
   const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), pool: opts.dbPool });
+  const gatewaySecret = opts.gatewaySecret ?? DEV_GATEWAY_SECRET;
   app.decorate('ctx', {
     db: opts.db, ui, paths: loadPaths(schemasDir),
-    gatewaySecret: opts.gatewaySecret ?? DEV_GATEWAY_SECRET,
-    gatewaySecrets: [opts.gatewaySecret ?? DEV_GATEWAY_SECRET, ...(opts.gatewayPreviousSecret ? [opts.gatewayPreviousSecret] : [])],
+    gatewaySecret,
+    gatewaySecrets: opts.gatewayPreviousSecret ? [gatewaySecret, opts.gatewayPreviousSecret] : [gatewaySecret],
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     now: opts.now ?? Date.now,
     secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),
