@@ -8,14 +8,6 @@ export function scrollToTopIfNarrow(maxWidth: number): void {
   if (typeof window !== 'undefined' && window.innerWidth <= maxWidth) scrollToTop();
 }
 
-/** Scrolls the page breadcrumbs (an element with [data-breadcrumbs], or nav.breadcrumbs) into view. */
-export function scrollBreadcrumbsIntoView(): void {
-  if (typeof document === 'undefined') return;
-  const el = document.querySelector('[data-breadcrumbs], nav[aria-label="breadcrumb"], .ot-breadcrumbs, .breadcrumbs');
-  if (el && typeof (el as HTMLElement).scrollIntoView === 'function') (el as HTMLElement).scrollIntoView({ behavior: 'smooth', block: 'start' });
-  else scrollToTop();
-}
-
 export function assignLocation(url: string): void {
   if (typeof window !== 'undefined') window.location.assign(url);
 }

@@ -85,14 +85,14 @@ function stopWaiting(): void {
 }
 
 /**
- * Called by the router after every render of a page with its path. The first call (the page load) only records
- * the path; a later call with another path moves focus to the new page's heading once it is drawn and
+ * Called by the router after every render of a page with its path. The first call (the page load) and a `samePage`
+ * one (the address replaced on the screen shown) only record the path; a later call with another path moves focus to the new page's heading once it is drawn and
  * announces `announcement()` (the page title, read when the heading is found).
  */
-export function routeEntered(path: string, announcement: () => string): void {
+export function routeEntered(path: string, announcement: () => string, samePage = false): void {
   if (typeof document === 'undefined') return;
   listen();
-  if (lastPath === null || lastPath === path) {
+  if (lastPath === null || lastPath === path || samePage) {
     lastPath = path;
     return;
   }

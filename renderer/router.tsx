@@ -8,7 +8,7 @@
  * manifest has one, else a built-in localized message.
  */
 import { Component, createContext, use, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { matchRoutes, Outlet as RouterOutlet, useLocation, useParams, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet as RouterOutlet, useLocation, useNavigationType, useParams, useRoutes, type RouteObject } from 'react-router';
 import { observer } from 'mobx-react-lite';
 import { ScopeContext, type Runtime, type Scope } from './context';
 import { useRuntime, useStores, useT } from './hooks';
@@ -293,16 +293,20 @@ const LayoutRoute = observer(function LayoutRoute({ loaded, currentRoute }: { lo
     if (layout?.load?.length) void rt.dispatch(layout.load, scopeRef.current);
   }, [rt, layout?.id, lang]);
 
+  // A new page starts at its top, with focus on its heading and its title announced (renderer/focus.ts). An address
+  // replaced on the same screen only records what the page shows (the device page's chosen tariff, a list's "load
+  // more" page): the shopper stays where they are, with focus where it is.
+  const navigationType = useNavigationType();
   const lastPath = useRef(route.path);
+  const lastScreen = useRef(screen?.id);
   useEffect(() => {
-    if (lastPath.current !== route.path && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
+    const samePage = navigationType === 'REPLACE' && lastScreen.current === screen?.id;
+    if (lastPath.current !== route.path && !samePage && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
+    routeEntered(route.path, () => t('a11y.pageLoaded', { title: document.title }), samePage);
     lastPath.current = route.path;
+    lastScreen.current = screen?.id;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route.path]);
-
-  // focus to the new page's heading and its title announced after a route change (renderer/focus.ts)
-  useEffect(() => {
-    routeEntered(route.path, () => t('a11y.pageLoaded', { title: document.title }));
-  }, [route.path, t]);
 
   // the layout may draw its own toast stack / page loader (vocabulary components); else the runtime's hosts do
   const ownToasts = containsComponent(layout?.body, 'Toasts') && rt.components.has('Toasts');

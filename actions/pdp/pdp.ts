@@ -3,7 +3,6 @@ import type { ActionContext } from '../define';
 import { DEVICE_ONLY, type ChargeType } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../cart-response';
-import { scrollBreadcrumbsIntoView } from '../dom';
 import { DEFAULT_BACK_TO_OFFER } from '../checkout-rules';
 import { deviceOnlySelection, initialSelection, pdpPath, pickVariant } from '../pdp-rules';
 import { chargeTypeAvailable, defaultChargeType, findTariff, pricePlanId, recommendedTerm, sellableTariff } from '../pricing';
@@ -223,7 +222,6 @@ export default [
           if (mods.some((m) => m.statusCode !== 'success')) return;
         }
         ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-        scrollBreadcrumbsIntoView();
         return;
       }
       const res = await ctx.api.call('addBundleToCart', { body });
@@ -235,7 +233,6 @@ export default [
         return;
       }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-      scrollBreadcrumbsIntoView();
       if (pdp.steps > 2) void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
     },
   }),
@@ -260,13 +257,12 @@ export default [
   }),
   defineAction<{ step: number }>({
     name: 'pdp.goToStep',
-    description: 'Goes back to an earlier step (or the current one) of the device page and scrolls the breadcrumbs into view.',
+    description: 'Goes back to an earlier step (or the current one) of the device page; the breadcrumbs, whose scrollKey is the step, scroll it into view.',
     args: { type: 'object', required: ['step'], properties: { step: { type: 'integer', minimum: 1 } } },
     run(args, ctx) {
       const { pdp } = ctx.stores.catalog;
       if (args.step > pdp.step || args.step > pdp.steps) return;
       ctx.stores.catalog.setPdp({ step: args.step });
-      scrollBreadcrumbsIntoView();
     },
   }),
   defineAction<{ productCode?: string }>({

@@ -57,6 +57,27 @@ describe('router assembly', () => {
     await waitFor(() => expect(loads).toHaveLength(2));
   });
 
+  it('a new page starts at its top; an address replaced on the same screen keeps the scroll', async () => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const { router } = await setup('/uredjaj/A1');
+    await screen.findByText('A1');
+    scroll.mockClear();
+    // the device page records the chosen tariff in its address (replace): the shopper stays where they are
+    await act(async () => { await router.navigate('/uredjaj/A2', { replace: true }); });
+    await screen.findByText('A2');
+    expect(scroll).not.toHaveBeenCalled();
+    // a link to another device (push) starts at the top
+    await act(async () => { await router.navigate('/uredjaj/B2'); });
+    await screen.findByText('B2');
+    expect(scroll).toHaveBeenCalledWith(0, 0);
+    scroll.mockClear();
+    // a replace that leads to another screen (a redirect) starts at the top too
+    await act(async () => { await router.navigate('/', { replace: true }); });
+    await screen.findByText('HOME');
+    expect(scroll).toHaveBeenCalledWith(0, 0);
+    scroll.mockRestore();
+  });
+
   it('draws the built-in localized 404 when no route matches and no not-found screen exists', async () => {
     const err = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { stores } = await setup('/nema/ovoga');
