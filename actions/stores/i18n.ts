@@ -5,18 +5,16 @@ export type MessageValue = string | PluralForms;
 export type Messages = Record<string, MessageValue>;
 export type MessageParams = Record<string, unknown>;
 
+const pluralRules: Partial<Record<Lang, Intl.PluralRules>> = {};
+
 /**
- * Plural category of a count. Serbian (seed 000 §9): one when the number ends in 1 but not 11; few when
- * it ends in 2–4 but not 12–14; other otherwise. English: one for exactly 1, other otherwise.
+ * Plural category of a count by the language's CLDR rules (Intl.PluralRules). Serbian (seed 000 §9): one when the
+ * number ends in 1 but not 11; few when it ends in 2–4 but not 12–14; other otherwise. English: one for 1.
  */
 export function pluralCategory(count: number, lang: Lang = 'sr'): 'one' | 'few' | 'other' {
-  const n = Math.abs(Math.trunc(count));
-  if (lang === 'en') return n === 1 ? 'one' : 'other';
-  const last = n % 10;
-  const lastTwo = n % 100;
-  if (last === 1 && lastTwo !== 11) return 'one';
-  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
-  return 'other';
+  const rules = (pluralRules[lang] ??= new Intl.PluralRules(lang));
+  const category = rules.select(Math.abs(Math.trunc(count)));
+  return category === 'one' || category === 'few' ? category : 'other';
 }
 
 function fill(text: string, params?: MessageParams): string {

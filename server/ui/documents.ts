@@ -170,8 +170,8 @@ export class UiDocuments {
     let text = table?.[msgKey];
     if (text && typeof text === 'object') {
       const forms = text as Record<string, string>;
-      const n = Number(params.count ?? 0);
-      const form = n % 10 === 1 && n % 100 !== 11 ? 'one' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 'few' : 'other';
+      // the language's CLDR plural rules (Serbian: one / few / other; English: one / other)
+      const form = new Intl.PluralRules(lang).select(Math.abs(Math.trunc(Number(params.count ?? 0))));
       text = forms[form] ?? forms.other;
     }
     if (typeof text !== 'string') return msgKey;
