@@ -50,6 +50,7 @@ import { CatalogModel } from './catalog/model';
 import { FirstViewRenderer } from './ui/ssr';
 import { CartRowCache } from './cart/row-cache';
 import { healthRoutes } from './health';
+import underPressure from '@fastify/under-pressure';
 import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
 import type { Redis } from 'ioredis';
 import { DEV_GATEWAY_SECRET } from './payment/secret';
@@ -77,6 +78,12 @@ export interface BuildAppOptions {
   metricsToken?: string;
   /** PostgreSQL's pool (Database.pool), for the metrics. */
   dbPool?: PoolStats;
+  /**
+   * Load shedding (@fastify/under-pressure): past any threshold set here (0 or absent: not checked) every request but
+   * /metrics answers 503 with Retry-After and the localized `error.unavailable` — /health too, so a balancer sends the
+   * traffic to the other instances until this one recovers. Sampled every `sampleIntervalMs` (default 1000).
+   */
+  pressure?: { maxEventLoopDelayMs?: number; maxEventLoopUtilization?: number; maxHeapUsedBytes?: number; maxRssBytes?: number; sampleIntervalMs?: number };
   /** schemas/ folder (default: the repository's). */
   schemasDir?: string;
   /** Vite build output (default: dist/). */
@@ -319,6 +326,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       statusCode: 429,
       errors: [{ type: 'TooManyRequestsError', message: ui.message(requestLang(req), 'error.tooManyRequests', { seconds: Math.ceil(ctx.ttl / 1000) }) }],
     }),
+  });
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: opts.pressure?.maxEventLoopDelayMs ?? 0,
+    maxEventLoopUtilization: opts.pressure?.maxEventLoopUtilization ?? 0,
+    maxHeapUsedBytes: opts.pressure?.maxHeapUsedBytes ?? 0,
+    maxRssBytes: opts.pressure?.maxRssBytes ?? 0,
+    sampleInterval: opts.pressure?.sampleIntervalMs,
+    pressureHandler: (req, reply, type) => {
+      if (req.url.startsWith('/metrics')) return; // the operator still reads why
+      metrics.errors.inc({ kind: `pressure_${type}` });
+      // sent here: Fastify runs nothing more for a request whose answer is sent
+      void reply.code(503).header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).header('Cache-Control', 'no-store').send({ errors: [{
+        type: 'ServiceUnavailableError', message: ui.message(requestLang(req), 'error.unavailable', { seconds: UNAVAILABLE_RETRY_AFTER_S }), reason: 'overloaded',
+      }] });
+    },
   });
 
   app.setErrorHandler((err: FastifyError & { validation?: unknown[]; validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {

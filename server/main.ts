@@ -97,6 +97,13 @@ async function main(): Promise<void> {
       instance: process.env.INSTANCE_ID || undefined,
       metricsToken: process.env.METRICS_TOKEN || undefined,
       dbPool: database.pool,
+      pressure: {
+        // a production instance whose event loop lags a second on average sheds load until it recovers
+        maxEventLoopDelayMs: envInt('SHED_EVENT_LOOP_DELAY_MS', dev ? 0 : 1000),
+        maxEventLoopUtilization: Number(process.env.SHED_EVENT_LOOP_UTILIZATION) || 0,
+        maxHeapUsedBytes: envInt('SHED_HEAP_USED_BYTES', 0),
+        maxRssBytes: envInt('SHED_RSS_BYTES', 0),
+      },
     });
   } catch (err) {
     if (err instanceof SchemaSetError) {

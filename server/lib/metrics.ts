@@ -35,7 +35,7 @@ export class ShopMetrics {
   });
   /** 5xx answers by route; `shop_errors_total` by kind (what the error handler saw). */
   readonly serverErrors = new Counter({ name: 'shop_http_server_errors_total', help: '5xx answers by route pattern and status', labelNames: ['route', 'status'] as const, registers: [this.registry] });
-  readonly errors = new Counter({ name: 'shop_errors_total', help: 'Errors answered by the error handler, by kind (unhandled, database_unavailable)', labelNames: ['kind'] as const, registers: [this.registry] });
+  readonly errors = new Counter({ name: 'shop_errors_total', help: 'Errors answered by the shop, by kind (unhandled, database_unavailable, pressure_<threshold> when load is shed)', labelNames: ['kind'] as const, registers: [this.registry] });
   readonly rateLimited = new Counter({ name: 'shop_rate_limit_rejections_total', help: 'Requests refused by a rate limit or attempt limit (429), by reason', labelNames: ['reason'] as const, registers: [this.registry] });
   readonly orders = new Counter({ name: 'shop_orders_total', help: 'Order submissions by outcome (placed, refused, limited, failed)', labelNames: ['outcome'] as const, registers: [this.registry] });
   readonly payments = new Counter({ name: 'shop_payment_callbacks_total', help: 'Payment gateway callbacks, by channel (shop, selfcare) and result (APPROVED, DECLINED, CARD_LIMIT when applied; alreadyProcessed, voided, refused, failed)', labelNames: ['channel', 'result'] as const, registers: [this.registry] });

@@ -47,6 +47,34 @@ describe.each(drivers)('health on %s', (_name, url) => {
     } finally { await a.close(); }
   });
 
+  it('sheds load past a threshold (@fastify/under-pressure): 503 with Retry-After and the localized message, /health too; /metrics still answers', async () => {
+    // a resident-memory bound no process meets: the instance is under pressure from its first sample on
+    const a = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, metricsToken: 'm-token', pressure: { maxRssBytes: 1, sampleIntervalMs: 10 } });
+    try {
+      let health = await a.inject({ method: 'GET', url: '/health' });
+      // the first sample is taken after sampleIntervalMs: until then the instance serves
+      for (let i = 0; i < 200 && health.statusCode === 200; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        health = await a.inject({ method: 'GET', url: '/health' });
+      }
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe('5');
+      const sr = await a.inject({ method: 'GET', url: `${PATHS.search}?pageSize=1` });
+      expect(sr.statusCode).toBe(503);
+      expect(sr.json()).toEqual({ errors: [{ type: 'ServiceUnavailableError', reason: 'overloaded', message: expect.stringMatching(/\S/) }] });
+      const en = await a.inject({ method: 'GET', url: `${PATHS.search}?pageSize=1`, headers: { lang: '2' } });
+      expect(en.json().errors[0].message).not.toBe(sr.json().errors[0].message);
+      const m = await a.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer m-token' } });
+      expect(m.statusCode).toBe(200);
+      expect(m.body).toMatch(/shop_errors_total\{kind="pressure_rssBytes"\} [1-9]/);
+    } finally { await a.close(); }
+    // without thresholds (the default outside production) nothing is shed
+    const b = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET });
+    try {
+      expect((await b.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally { await b.close(); }
+  });
+
   it('serves the shop page for any Accept or none; API prefixes keep JSON 404s', async () => {
     const a = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, distDir: dist });
     try {
