@@ -26,7 +26,7 @@ import type { PoolStats } from './db/index';
 import { DOCUMENT_POLICY, etagOf, guardSharedAnswers, notModified, sendSharedHeaders } from './lib/edge-cache';
 import { addressAsksEnglish, LANG_COOKIE, LANG_COOKIE_MAX_AGE, requestLang } from './lib/lang';
 import { loadPaths } from './lib/paths';
-import { OpenApiCollector } from './lib/openapi';
+import swagger from '@fastify/swagger';
 import { numberRoutes } from './numbers/routes';
 import { devOutboxRoutes } from './outbox/routes';
 import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, refuseControlCharacters, sharedSerializerFactory } from './lib/validation';
@@ -200,8 +200,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await new Promise<void>((done) => { const t = setTimeout(done, 2000); redis.once('ready', () => { clearTimeout(t); done(); }); });
   }
   app.addHook('onClose', async () => { await redis?.quit().catch(() => redis.disconnect()); });
-  const openapi = new OpenApiCollector();
-  app.addHook('onRoute', openapi.onRoute);
+  // The OpenAPI 3.1 document of every route with a schema (GET /openapi.json): @fastify/swagger reads the routes as they
+  // are declared; the shared API schemas (schemas/api/*.json, addSchema) become components named by their file.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Orbita Telekom web shop API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id.replace(/\.json$/, '') : `def-${i}`) },
+    // every answer may be an error in the shop's shape; every request may choose its language
+    transform: ({ schema, url }) => {
+      if (!schema || schema.hide) return { schema, url };
+      const response = { '4XX': { description: 'Error', $ref: 'common.json#/$defs/ErrorResponse' }, ...(schema.response as object | undefined) };
+      const headers = { type: 'object', properties: { lang: { type: 'string', enum: ['1', '2'] } }, ...(schema.headers as object | undefined) };
+      return { schema: { ...schema, response, headers }, url };
+    },
+  });
 
   const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), pool: opts.dbPool });
   const gatewaySecret = opts.gatewaySecret ?? DEV_GATEWAY_SECRET;
@@ -405,7 +421,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await selfcareRoutes(app, { ...opts.selfcare, gateway });
   await uiRoutes(app, { dev: opts.dev === true });
   await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
-  app.get('/openapi.json', async () => openapi.document(app));
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Prometheus text to the holder of METRICS_TOKEN only; anyone else (or any request when no token is set) gets the
   // API's 404, as for an address that does not exist. METRICS_PORT serves them on a private listener (main.ts).
   app.get('/metrics', { config: { catalogUnchanged: true, cartReadOnly: true } }, async (req, reply) => {

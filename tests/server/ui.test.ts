@@ -112,8 +112,10 @@ describe('UI documents and the shop shell', () => {
     expect(doc.openapi).toBe('3.1.0');
     const search = doc.paths['/hybris/ecommerce/b2c/v1/products/search'].get;
     expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['categoryCode', 'page', 'pageSize', 'sort']));
-    expect(search.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/catalog/$defs/SearchResult');
-    expect(doc.components.schemas.catalog.$defs.SearchResult).toBeTruthy();
+    // @fastify/swagger names each shared definition "<file>-<name>" among the components
+    expect(search.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/catalog-SearchResult');
+    expect(doc.components.schemas['catalog-SearchResult'].properties).toBeTruthy();
+    expect(search.responses['4XX'].content['application/json'].schema.$ref).toBe('#/components/schemas/common-ErrorResponse');
     expect(doc.paths['/hybris/ecommerce/b2c/v1/users/orders'].post.requestBody).toBeTruthy();
   });
 
