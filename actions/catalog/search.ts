@@ -61,6 +61,25 @@ export default [
       }
     },
   }),
+  defineAction<{ query?: string }>({
+    name: 'catalog.searchPages',
+    description: 'The site search\'s pages (GET pageSearch: the screens that declare "search", found by title, description and keywords) for the searched text (args.query, else the address\'s q or query) into /catalog/pages {query, results, loading}; an empty text clears them, an answer for an older text is dropped, a failure leaves the list empty (the products still show).',
+    args: { type: 'object', properties: { query: { type: 'string', maxLength: 100 } } },
+    async run(args, ctx) {
+      const route = routeOf(ctx);
+      const query = (args.query ?? route.query?.q ?? route.query?.query ?? '').trim().slice(0, 100);
+      const { catalog } = ctx.stores;
+      catalog.pagesStarted(query);
+      if (!query) { catalog.pagesLoaded(query, []); return; }
+      try {
+        const res = await ctx.api.call('pageSearch', { query: { query } });
+        catalog.pagesLoaded(query, res.results);
+      } catch (e) {
+        console.error('[catalog.searchPages]', e);
+        catalog.pagesLoaded(query, []);
+      }
+    },
+  }),
   defineAction<{ categoryCode: string }>({
     name: 'catalog.loadHero',
     description: 'Loads the hero devices of a page: a search of 4 products with searchQueryContext MAIN_PAGE, kept apart from the product list (/catalog/hero).',

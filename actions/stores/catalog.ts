@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { Addon, AddonCategory, OttService, RoamingCountry, Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, Variant } from './types';
+import type { Addon, AddonCategory, OttService, RoamingCountry, Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, PageHit, Variant } from './types';
 
 export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
 
@@ -49,6 +49,9 @@ export interface CompareState {
   loading: boolean; error: boolean;
 }
 
+/** The pages of the shop the site search found for `query` (GET pageSearch), above its products. */
+export interface PageSearchState { query: string; results: PageHit[]; loading: boolean }
+
 /** The header search box's suggestions for the text last typed. */
 export interface SuggestState { term: string; items: Suggestion[]; loading: boolean }
 /** Hero devices: a search with pageSize 4 and searchQueryContext MAIN_PAGE (seed 001 §2). */
@@ -91,6 +94,7 @@ export class CatalogStore {
   tariff: TariffState = { product: null, subscriptionTermId: null, loading: false, error: false };
   compare: CompareState = { selected: [], codes: [], result: null, requested: [], loading: false, error: false };
   suggest: SuggestState = { term: '', items: [], loading: false };
+  pages: PageSearchState = { query: '', results: [], loading: false };
   /** Banners (content components with a webPosition): of the product list shown, and of the home page. */
   banners: { list: Banner[]; home: Banner[] } = { list: [], home: [] };
   addons: AddonsState = { categories: [], loading: false, error: false, countries: [], country: null, countryName: '', zoneName: '', covering: [] };
@@ -173,5 +177,8 @@ export class CatalogStore {
     for (const cat of this.addons.categories) for (const s of cat.subcategories) for (const a of s.addons) if (a.code === code) return a;
     return this.ott.services.find((s) => s.addon.code === code)?.addon ?? null;
   }
+  pagesStarted(query: string): void { this.pages = { query, results: query === this.pages.query ? this.pages.results : [], loading: true }; }
+  /** An answer for an older query is dropped. */
+  pagesLoaded(query: string, results: PageHit[]): void { if (query === this.pages.query) this.pages = { query, results, loading: false }; }
   suggestCleared(): void { this.suggest = { term: '', items: [], loading: false }; }
 }

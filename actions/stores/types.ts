@@ -17,6 +17,8 @@ export type AddonCategory = AddonsApi.AddonCategory;
 export type RoamingCountry = AddonsApi.Country;
 export type OttService = AddonsApi.OttService;
 export type Suggestion = CatalogApi.Suggestions['suggestions'][number];
+/** A page of the shop the site search found (GET pageSearch). */
+export type PageHit = CatalogApi.PageSearchResult['results'][number];
 export type ProductDetails = CatalogApi.ProductDetails;
 export type Variant = ProductDetails['variants'][number];
 export type ChargeEntry = CatalogApi.ChargeEntry;

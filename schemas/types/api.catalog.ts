@@ -26,6 +26,8 @@ export interface CatalogPayloads {
   ComponentsQuery?: ComponentsQuery;
   Banner?: Banner;
   ContentSlots?: ContentSlots;
+  PageSearchQuery?: PageSearchQuery;
+  PageSearchResult?: PageSearchResult;
 }
 export interface SearchQuery {
   categoryCode?: string;
@@ -901,4 +903,17 @@ export interface ContentSlots {
       };
     }[];
   };
+}
+export interface PageSearchQuery {
+  query: string;
+  max?: number;
+  lang?: 'sr' | 'en' | '1' | '2';
+}
+export interface PageSearchResult {
+  query: string;
+  results: {
+    title: string;
+    description: string;
+    url: string;
+  }[];
 }

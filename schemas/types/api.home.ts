@@ -216,6 +216,7 @@ export interface Epg {
     features: string[];
     programmes: {
       id: number;
+      title: string;
       genre: string;
       description: string;
       start: string;

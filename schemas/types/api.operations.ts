@@ -28,6 +28,7 @@ export interface ApiOperations {
   productReferences: { query: ApiCatalog.ReferencesQuery; body: never; response: ApiCatalog.References; reply: { 200: ApiCatalog.References } };
   productCompare: { query: ApiCatalog.CompareQuery; body: never; response: ApiCatalog.Comparison; reply: { 200: ApiCatalog.Comparison } };
   productSuggestions: { query: ApiCatalog.SuggestQuery; body: never; response: ApiCatalog.Suggestions; reply: { 200: ApiCatalog.Suggestions } };
+  pageSearch: { query: ApiCatalog.PageSearchQuery; body: never; response: ApiCatalog.PageSearchResult; reply: { 200: ApiCatalog.PageSearchResult } };
   cmsComponent: { query: ApiCatalog.ComponentQuery; body: never; response: ApiCatalog.CmsComponent; reply: { 200: ApiCatalog.CmsComponent } };
   cmsComponents: { query: ApiCatalog.ComponentsQuery; body: never; response: ApiCatalog.ContentSlots; reply: { 200: ApiCatalog.ContentSlots } };
   cart: { query: ApiCommon.LangQuery; body: never; response: ApiCart.Cart; reply: { 200: ApiCart.Cart } };

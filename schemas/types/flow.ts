@@ -9,6 +9,11 @@ export type Id = string;
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
  */
 export type Version = number;
+export type VocabularyMessageKey = string;
+/**
+ * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
+ */
+export type Value = unknown;
 /**
  * A JSON Schema condition checked against the scope. Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
  */
@@ -106,6 +111,10 @@ export type TypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 
  * The checkout steps of one checkout type, in order (docs/ARCHITECTURE.md §2.3). The server answers the checkoutSteps of cart validation from this document.
  */
 export interface CheckoutFlow {
+  /**
+   * Where editors find the rules of this document. Always "../meta/flow.schema.json".
+   */
+  $schema: '../meta/flow.schema.json';
   id: Id;
   version: Version;
   /**
@@ -155,6 +164,7 @@ export interface Step {
    * The id of the screen (schemas/screens/<id>.json) drawn for this step.
    */
   screen: string;
+  title: TranslatedText;
   doneWhen?: Condition;
   /**
    * What the shopper chose at this step, cleared by the checkout reset (POST checkoutReset with this step or an earlier one: seed 000 §7 "cart reset"), so that the step guard sends the shopper through it again. "orderCustomerInfo" clears all of the customer's data, "orderCustomerInfo.<field>" one field of it (e.g. orderCustomerInfo.contactPhone); "payment" the payment mode and card payment type; "numberChoice" releases the held phone number; "homeLine" removes the home-line setup (installation address, number, check). Absent: the step chooses nothing.
@@ -189,4 +199,16 @@ export interface Step {
       | 'DELIVERY_MAIN'
     )[]
   ];
+}
+/**
+ * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
+ */
+export interface TranslatedText {
+  message: VocabularyMessageKey;
+  /**
+   * Values for the {name} placeholders of the text; each a literal or { "$bind": "/pointer" }. "count" chooses the plural form.
+   */
+  params?: {
+    [k: string]: Value;
+  };
 }

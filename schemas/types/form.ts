@@ -15,6 +15,10 @@ export type VocabularyMessageKey = string;
  * A data-entry form drawn by RJSF: the data's JSON Schema, the uiSchema (labels, placeholders, widgets) and per-field error messages (docs/ARCHITECTURE.md §2.4).
  */
 export interface Form {
+  /**
+   * Where editors find the rules of this document. Always "../meta/form.schema.json".
+   */
+  $schema: '../meta/form.schema.json';
   id: Id;
   version: Version;
   /**

@@ -30,6 +30,10 @@ export type Check1 =
  */
 export interface ValidationFormats {
   /**
+   * Always "../meta/formats.schema.json".
+   */
+  $schema?: '../meta/formats.schema.json';
+  /**
    * A note for people; not used.
    */
   $comment?: string;

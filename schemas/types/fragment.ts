@@ -14,6 +14,10 @@ export type Version = number;
  * A part of a page that screens and modals include with arguments: { "fragment": "<id>", "args": { … } } in a list of nodes is replaced by this body, with every { "$param": "name" } replaced by the argument (docs/SCHEMAS.md, "A fragment"). Its nodes are checked in every screen that includes it.
  */
 export interface Fragment {
+  /**
+   * Always "../meta/fragment.schema.json".
+   */
+  $schema: '../meta/fragment.schema.json';
   id: Id;
   version: Version;
   /**

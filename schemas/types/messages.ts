@@ -11,6 +11,10 @@ export type Version = number;
  */
 export interface Messages {
   /**
+   * Where editors find the rules of this document. Always "../meta/messages.schema.json".
+   */
+  $schema: '../meta/messages.schema.json';
+  /**
    * Optional: the language, "sr" or "en" (the file name without .json).
    */
   id?: 'sr' | 'en';
@@ -34,6 +38,7 @@ export interface Messages {
          */
         other: string;
       }
+    | '../meta/messages.schema.json'
     | 'sr'
     | 'en'
     | Version

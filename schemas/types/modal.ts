@@ -9,15 +9,16 @@ export type Id = string;
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
  */
 export type Version = number;
+export type VocabularyMessageKey = string;
+/**
+ * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
+ */
+export type Value = unknown;
 /**
  * A component from the vocabulary with its props, bindings, conditions, event handlers and children.
  */
 export type Node = NodeNode;
 export type VocabularyComponentName = string;
-/**
- * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
- */
-export type Value = unknown;
 /**
  * A path into the scope, starting with "/", e.g. /cart/cart/totalItems or /route/params/code.
  */
@@ -132,14 +133,31 @@ export type Nodes = Node[];
  * A dialog opened with the action ui.openModal { id, params }; inside, /modal in the scope is { id, params } (docs/ARCHITECTURE.md §2.5).
  */
 export interface Modal {
+  /**
+   * Where editors find the rules of this document. Always "../meta/modal.schema.json".
+   */
+  $schema: '../meta/modal.schema.json';
   id: Id;
   version: Version;
+  title?: TranslatedText;
   /**
    * The dialog's width, e.g. "small", "medium" or "large".
    */
   size?: string;
   body: Nodes;
   footer?: Nodes;
+}
+/**
+ * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
+ */
+export interface TranslatedText {
+  message: VocabularyMessageKey;
+  /**
+   * Values for the {name} placeholders of the text; each a literal or { "$bind": "/pointer" }. "count" chooses the plural form.
+   */
+  params?: {
+    [k: string]: Value;
+  };
 }
 export interface NodeNode {
   component: VocabularyComponentName;

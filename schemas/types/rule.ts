@@ -6,6 +6,10 @@
  */
 export type RuleDocument = {
   /**
+   * Where editors find the rules of this document. Always "../meta/rule.schema.json".
+   */
+  $schema: '../meta/rule.schema.json';
+  /**
    * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes" or "analytics".
    */
   id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics';

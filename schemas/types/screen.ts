@@ -9,15 +9,16 @@ export type Id = string;
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
  */
 export type Version = number;
+export type VocabularyMessageKey = string;
+/**
+ * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
+ */
+export type Value = unknown;
 /**
  * Runs one action of the vocabulary: { "action": "cart.add", "args": { … } }.
  */
 export type ActionCall = NodeActionCall;
 export type VocabularyActionName = string;
-/**
- * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
- */
-export type Value = unknown;
 /**
  * A component from the vocabulary with its props, bindings, conditions, event handlers and children.
  */
@@ -132,6 +133,10 @@ export type Nodes = Node[];
  * A page of the shop (or a layout that wraps pages): its address, title, data to load and the nodes it draws (docs/ARCHITECTURE.md §2.2).
  */
 export interface Screen {
+  /**
+   * Where editors find the rules of this document. Always "../meta/screen.schema.json".
+   */
+  $schema: '../meta/screen.schema.json';
   id: Id;
   version: Version;
   /**
@@ -148,10 +153,18 @@ export interface Screen {
    * Items: An extra address (react-router syntax).
    */
   aliases?: string[];
+  title?: TranslatedText;
   /**
    * The same page printed as a PDF document at this address (for the documents a consent links to, e.g. /media/docs/opsti-uslovi.pdf): its headings and texts, in Serbian (?lang=en for English). The link check counts it as served.
    */
   pdf?: string;
+  /**
+   * The page is found by the site search (the search results list it above the products, GET pageSearch): by its title, its description and its keywords, in the shopper's language, with or without the Serbian letters (č ć đ š ž). The description is the line shown under the title. Only a page with a route without parameters can be found.
+   */
+  search?: {
+    description: TranslatedText;
+    keywords?: TranslatedText;
+  };
   /**
    * The id of the layout screen this page is drawn inside (default "main"; "none" for a bare page).
    */
@@ -165,6 +178,18 @@ export interface Screen {
    */
   firstView?: 'beforeData';
   body: Nodes;
+}
+/**
+ * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
+ */
+export interface TranslatedText {
+  message: VocabularyMessageKey;
+  /**
+   * Values for the {name} placeholders of the text; each a literal or { "$bind": "/pointer" }. "count" chooses the plural form.
+   */
+  params?: {
+    [k: string]: Value;
+  };
 }
 export interface NodeActionCall {
   action: VocabularyActionName;

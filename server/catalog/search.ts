@@ -23,7 +23,7 @@ export const CATEGORY_URLS: Record<string, string> = {
 
 /** The site search's category (the results page /pretraga): phones, accessories and tariffs together. */
 export const SEARCH_CATEGORY = 'sve';
-const SEARCHED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife'];
+const SEARCHED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife', 'pripejd'];
 
 export interface SearchParams { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string }
 

@@ -150,6 +150,9 @@ export class UiDocuments {
   /** How many documents the served set holds (GET /health). */
   get documentCount(): number { return this.set.docs.size; }
 
+  /** Every document of one kind (the site search reads the screens). */
+  documentsOf(kind: DocKind): ServedDocument[] { return [...this.set.docs.values()].filter((d) => d.kind === kind); }
+
   /** The screen printed as the PDF at `path` (its "pdf"), e.g. /media/docs/opsti-uslovi.pdf. */
   screenByPdf(path: string): ServedDocument | undefined {
     for (const d of this.set.docs.values()) if (d.kind === 'screen' && (d.json as { pdf?: string }).pdf === path) return d;

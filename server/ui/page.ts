@@ -13,6 +13,7 @@ import { searchProducts } from '../catalog/index';
 import { cmsBanners, productDetails, productReferences } from '../catalog/index';
 import type { FirstViewRenderer } from './ssr';
 import type { UiDocuments } from './documents';
+import { PAGE_SEARCH_MAX, searchPages } from './page-search';
 
 export const BOOT_DATA_ID = 'boot-data';
 /** Bumped when the shape changes; the client ignores a block of another version. */
@@ -174,7 +175,7 @@ export function stylesheetsOf(distDir: string, files: string[]): string[] {
 
 /** The load actions whose data firstData answers: a screen that loads only these (and draws no form) is drawn on the
  *  server (server/ui/ssr.ts). */
-const SERVER_ANSWERED = new Set(['catalog.search', 'catalog.loadHero', 'catalog.loadBanners', 'pdp.load']);
+const SERVER_ANSWERED = new Set(['catalog.search', 'catalog.searchPages', 'catalog.loadHero', 'catalog.loadBanners', 'pdp.load']);
 /** The query keys those actions read (actions/catalog/search.ts: page, sort, query, q). */
 const SERVER_QUERY_KEYS = new Set(['page', 'sort', 'query', 'q']);
 
@@ -199,6 +200,10 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
         calls[callKey('productSearch', q)] = res;
         // the first card's picture is the list's largest paint on a phone
         lcpImage ??= res.products?.[0]?.images?.[0]?.url ?? null;
+      } else if (call.action === 'catalog.searchPages') {
+        // actions/catalog/search.ts: the text of args.query, else the address's q or query; none asks nothing
+        const text = (typeof args.query === 'string' ? args.query : query.get('q') ?? query.get('query') ?? '').trim().slice(0, 100);
+        if (text) calls[callKey('pageSearch', { query: text })] = searchPages(o.ui, text, PAGE_SEARCH_MAX, o.lang);
       } else if (call.action === 'catalog.loadHero' && typeof args.categoryCode === 'string') {
         const q = { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' };
         calls[callKey('productSearch', q)] = await searchProducts(cat, o.ui, { ...q, page: 0 }, o.lang);

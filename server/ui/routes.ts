@@ -5,7 +5,9 @@ import { notFound } from '../lib/errors';
 import type { DocKind } from './documents';
 import { requestLang } from '../lib/lang';
 import { renderPdf, screenBlocks } from './pdf';
-import { apiVary, DOCUMENT_POLICY, notModified, sendShared, type CachePolicy } from '../lib/edge-cache';
+import { apiVary, cacheable, CATALOG_POLICY, DOCUMENT_POLICY, notModified, sendShared, type CachePolicy } from '../lib/edge-cache';
+import { contractRoute, type RouteOf } from '../lib/contract';
+import { PAGE_SEARCH_MAX, searchPages } from './page-search';
 
 /** The PDFs of screens: an hour (they change with a publish of their screen or the messages). */
 const PDF_POLICY: CachePolicy = { maxAge: 3600, sMaxAge: 3600, staleWhileRevalidate: 60 };
@@ -53,6 +55,16 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
     const doc = ui.get('messages', req.params.lang);
     if (!doc) throw notFound(`messages/${req.params.lang}`, 'error.unknownDocument');
     return send(req, reply, doc.etag, doc.body);
+  });
+
+  // the site search's pages (./page-search.ts): public, the same for everybody, in the request's language
+  const { paths } = app.ctx;
+  app.route<RouteOf<'pageSearch'>>({
+    ...contractRoute(paths, 'pageSearch'), config: { cartReadOnly: true, catalogUnchanged: true },
+    handler: async (req, reply) => {
+      const answer = cacheable(String(reply.serialize(searchPages(ui, req.query.query, req.query.max ?? PAGE_SEARCH_MAX, requestLang(req)))));
+      return sendShared(req, reply, answer, { policy: CATALOG_POLICY, vary: apiVary(req), type: 'application/json; charset=utf-8' });
+    },
   });
 
   // a screen printed as a PDF (its "pdf" address, e.g. the documents the checkout consents link to); ?lang=en in English

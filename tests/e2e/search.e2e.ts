@@ -40,3 +40,39 @@ test('search "galaxy" from the header and open a result', async () => {
   assert.ok(iphones.length > 0 && iphones.every((n) => /iphone/i.test(n)), iphones.join(', '));
   assert.deepEqual(problems, []);
 });
+
+test('pages are found too: "roming" lists the roaming page above the (empty) products; prepaid packs from the footer and by search', async () => {
+  const { page, problems } = await shop.open({ width: 375, height: 812 });
+  await page.goto(`${shop.url}/`);
+  const box = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
+  await box.fill('roming');
+  await box.press('Enter');
+  await page.waitForURL(/\/pretraga\?q=roming$/);
+  const pages = page.getByRole('heading', { level: 2, name: 'Stranice' });
+  await pages.waitFor();
+  await page.getByText('Roming dodaci za putovanja', { exact: false }).waitFor();
+  await page.screenshot({ path: `${SHOTS}/search-pages-375.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Roming', exact: true }).click();
+  await page.waitForURL(/\/dodaci\/roming$/);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // the footer's "Pripejd paketi" lists the four packs; one opens its page
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Pripejd paketi' }).click();
+  await page.waitForURL(/\/Privatni\/Mobilna\/Pripejd$/);
+  await page.getByRole('heading', { level: 1, name: 'Pripejd paketi' }).waitFor();
+  await page.getByText('4 pripejd paketa').waitFor();
+  await cards(page).first().click();
+  await page.waitForURL(/\/Privatni\/Tarife\/ORBITA_PREPAID_/);
+  await page.getByRole('heading', { level: 1, name: /Orbita Pripejd/ }).waitFor();
+  // the site search finds them as products, with the prepaid pages above
+  const again = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
+  await again.fill('pripejd');
+  await again.press('Enter');
+  await page.waitForURL(/\/pretraga\?q=pripejd$/);
+  await page.getByRole('link', { name: 'Dopuna kredita' }).waitFor();
+  await page.locator('article h3, article h2').filter({ hasText: /Orbita Pripejd/ }).first().waitFor();
+  // in English the same pages in English
+  await page.goto(`${shop.url}/pretraga?q=roaming&lang=en`);
+  await page.getByRole('heading', { level: 2, name: 'Pages' }).waitFor();
+  await page.getByText('Roaming add-ons for travel', { exact: false }).waitFor();
+  assert.deepEqual(problems, []);
+});

@@ -59,6 +59,11 @@ export function bundle(rootFile: string, root: Json, read: (fileOrId: string) =>
     for (const [k, x] of Object.entries(v)) {
       if (k === 'title' && !keepTitle) continue;
       if (k === '$id' || k === '$schema') continue;
+      // the keys of `properties` are property names, not keywords: a property named "title" stays
+      if ((k === 'properties' || k === 'patternProperties') && isObj(x)) {
+        o[k] = Object.fromEntries(Object.entries(x).map(([name, s]) => [name, rewrite(s, file, false)]));
+        continue;
+      }
       if (k === '$defs' || k === 'definitions') {
         // the root's own definitions are rewritten in place; others are pulled in on demand
         if (file === rootFile && isObj(x)) {
