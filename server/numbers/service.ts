@@ -277,6 +277,10 @@ export async function holdNumberForOrder(tx: DbOrTx, cartId: number, required: b
     return;
   }
   if (c.option === 'MOBILE_PORT_IN' && c.msisdn) {
+    // Orders porting in one number are placed one at a time (a lock on the number until this transaction ends): an
+    // order placed at the same moment by another cart waits, then sees this one's order and is refused. Without it
+    // both checks below would run before either order is committed, and both would pass.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`port-in:${c.msisdn}`}))`);
     // another order may have taken the number since it was chosen
     const refused = await portInRefusal(tx, cartId, c.msisdn);
     if (refused) throw refused;

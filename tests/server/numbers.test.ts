@@ -222,6 +222,32 @@ describe.each(drivers)('numbers on %s', (_name, url) => {
     }
   });
 
+  it('two orders porting in the same number at the same moment: exactly one is placed', async () => {
+    const body = { operator: 'A1', simSerialNumber: '8938101234567890123', puk: '87654321' };
+    const r = await startApp(url, { limits: RELAXED_LIMITS });
+    try {
+      const ready = async (email: string) => {
+        const s = await new Customer(r.app).login();
+        await s.signIn(email);
+        await s.call('DELETE', PATHS.deleteCart);
+        expect((await s.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
+        expect((await s.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+        expect((await s.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
+        expect((await s.call('POST', N.otp, { msisdn: '0637771133' })).statusCode).toBe(200);
+        const [msg] = await r.database.db.select().from(outbox).where(eq(outbox.recipient, '0637771133')).orderBy(desc(outbox.id)).limit(1);
+        expect((await s.call('POST', N.portIn, { ...body, msisdn: '0637771133', otpCode: /(\d{6})/.exec(msg.body)![1] })).statusCode).toBe(200);
+        return s;
+      };
+      const a = await ready('staff@orbita.rs');
+      const b = await ready('kupac@orbita.rs');
+      const placed = await Promise.all([a, b].map((s) => s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false })));
+      expect(placed.map((p) => p.statusCode).sort()).toEqual([200, 409]);
+      expect(placed.find((p) => p.statusCode === 409)!.json().errors[0]).toMatchObject({ reason: 'numberInOpenOrder', subject: 'msisdn' });
+    } finally {
+      await r.close();
+    }
+  });
+
   it('a MOBILE order needs a number; the chosen number stays held for the order', async () => {
     const c = await new Customer(h.app).login();
     await c.signIn('staff@orbita.rs');
