@@ -244,7 +244,7 @@ export function checkReferences(
   };
 
   // ---- screens
-  const routes = new Map<string, { doc: LoadedDocument; route: string }>();
+  const routes = new Map<string, { doc: LoadedDocument; route: string; ptr: string }>();
   const normalizeRoute = (r: string) => r.replace(/:[A-Za-z0-9_]+(\?)?/g, (_m, q: string | undefined) => (q ? ':?' : ':')).replace(/\/+$/, '') || '/';
   for (const doc of screens) {
     const j = doc.json as Obj;
@@ -275,8 +275,13 @@ export function checkReferences(
     for (const [route, ptr] of all) {
       const key = normalizeRoute(route);
       const prev = routes.get(key);
-      if (prev) report(doc, ptr, `route "${route}" is already used by ${prev.doc.file} ("${prev.route}") — routes must be unique across screens`);
-      else routes.set(key, { doc, route });
+      // a clash is reported on both screens, each naming the other: the checker cannot tell which one was edited,
+      // and the one being edited (in the studio, or by the developer who ran the checker) must show it
+      if (prev && prev.doc === doc) report(doc, ptr, `route "${route}" is used twice by this screen (also "${prev.route}" at ${prev.ptr})`);
+      else if (prev) {
+        report(doc, ptr, `route "${route}" is already used by ${prev.doc.file} ("${prev.route}") — routes must be unique across screens`);
+        report(prev.doc, prev.ptr, `route "${prev.route}" is also used by ${doc.file} ("${route}") — routes must be unique across screens`);
+      } else routes.set(key, { doc, route, ptr });
     }
   }
 
