@@ -136,7 +136,7 @@ function formValidator(
 
 /** Holds the last good set; in development watches the folder and reloads. */
 export class UiDocuments {
-  private watcher: SchemaWatcher | null = null;
+  private watcher: SchemaWatcher<DocumentSet> | null = null;
 
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
@@ -179,8 +179,8 @@ export class UiDocuments {
   }
 
   /** Development: watches the folder and serves each good reload (server/ui/watch.ts). */
-  watch(log: WatchLog): SchemaWatcher {
-    this.watcher ??= new SchemaWatcher({ rootDir: this.rootDir, load: (dir) => loadDocumentSet(dir), onSet: (set) => { this.set = set; }, log });
+  watch(log: WatchLog): SchemaWatcher<DocumentSet> {
+    this.watcher ??= new SchemaWatcher<DocumentSet>({ rootDir: this.rootDir, load: (dir) => loadDocumentSet(dir), onSet: (set) => { this.set = set; }, log });
     return this.watcher;
   }
 

@@ -16,7 +16,6 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { formatErrors } from '../../tools/schemas/format.js';
 import type { SchemaError } from '../../tools/schemas/index.js';
-import type { DocumentSet } from './documents';
 
 export interface WatchLog { info: (m: string) => void; error: (m: string) => void }
 
@@ -31,13 +30,13 @@ export type ReloadResult =
   /** the reload failed for another reason (a file could not be read, …): the last good set stays */
   | { status: 'failed'; errors: []; kept: []; message: string };
 
-export interface SchemaWatcherOptions {
+export interface SchemaWatcherOptions<S> {
   /** the schemas/ folder */
   rootDir: string;
   /** checks a folder laid out like schemas/ into the served set; throws an error with `errors` when it does not pass */
-  load: (rootDir: string) => Promise<DocumentSet>;
+  load: (rootDir: string) => Promise<S>;
   /** takes a new set (served from now on) */
-  onSet: (set: DocumentSet) => void;
+  onSet: (set: S) => void;
   log: WatchLog;
   /** quiet time after the last event before a reload (a save often is several events), ms */
   debounceMs?: number;
@@ -114,7 +113,7 @@ async function layOut(rootDir: string, scratchSchemas: string, revert: Map<strin
 }
 
 /** Watches schemas/ and reloads the served set; emits 'reload' (ReloadResult) after every batch. */
-export class SchemaWatcher extends EventEmitter<{ reload: [ReloadResult] }> {
+export class SchemaWatcher<S = unknown> extends EventEmitter<{ reload: [ReloadResult] }> {
   /** resolves when the folder is watched and its texts are read (edits before that are not seen) */
   readonly ready: Promise<void>;
   private readonly fsw: FSWatcher;
@@ -125,7 +124,7 @@ export class SchemaWatcher extends EventEmitter<{ reload: [ReloadResult] }> {
   /** the text of every file as in the served set (repository-relative path → text) */
   private good: Promise<Map<string, string>>;
 
-  constructor(private readonly opts: SchemaWatcherOptions) {
+  constructor(private readonly opts: SchemaWatcherOptions<S>) {
     super();
     const root = resolve(opts.rootDir);
     this.good = readJsonTree(root);

@@ -106,11 +106,22 @@ export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, Fragmen
     const out: unknown[] = [];
     list.forEach((node, i) => {
       const srcPtr = `${src.pointer}/${i}`;
+      // a node without a component whose key is a typo of "fragment" was meant as an include: say so (rather than
+      // "missing property 'component'", "unexpected property 'args'") and leave it out
+      const typo = isObj(node) && !('component' in node) && !('fragment' in node) ? Object.keys(node).find((k) => suggest(k, ['fragment']) === 'fragment') : undefined;
+      if (typo !== undefined) {
+        problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/${esc(typo)}`, atKey: true, suggestion: 'fragment',
+          message: `unexpected property '${typo}' — did you mean "fragment"? (an include is { "fragment": "<id>", "args": { … } })` });
+        return;
+      }
       if (isInclude(node)) {
         const tmp = `${outPtr}/__include${++includes}`;
         const id = node.fragment;
         for (const k of Object.keys(node)) {
-          if (k !== 'fragment' && k !== 'args') problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/${esc(k)}`, atKey: true, message: `unexpected property '${k}' of a fragment include — it takes only "fragment" and "args" (put conditions inside the fragment)` });
+          if (k === 'fragment' || k === 'args') continue;
+          const near = suggest(k, ['fragment', 'args']);
+          problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/${esc(k)}`, atKey: true, suggestion: near,
+            message: `unexpected property '${k}' of a fragment include${near ? ` — did you mean "${near}"?` : ''} — it takes only "fragment" and "args" (put conditions inside the fragment)` });
         }
         const frag = get(id);
         if (!frag) {
@@ -147,7 +158,7 @@ export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, Fragmen
         }
         const body = Array.isArray(frag.body) ? frag.body : [];
         const substituted = body.map((n, j) =>
-          substitute(n, values, (missing, at) => problems.push({ fragment: id, includedAt: [...chain, { fragment: src.fragment, pointer: srcPtr }], pointer: at, message: `"$param": "${missing}" names no parameter of fragment "${id}" (declare it under "params")` }), `/body/${j}`));
+          substitute(n, values, (missing, at) => Object.prototype.hasOwnProperty.call(params, missing) ? undefined : problems.push({ fragment: id, includedAt: [...chain, { fragment: src.fragment, pointer: srcPtr }], pointer: at, message: `"$param": "${missing}" names no parameter of fragment "${id}" (declare it under "params")` }), `/body/${j}`));
         const inner = expandList(substituted, tmp, { fragment: id, pointer: '/body' }, [...chain, { fragment: src.fragment, pointer: srcPtr }], [...stack, id]);
         // the fragment's nodes continue the numbering of the list they are spliced into
         const base = out.length;
