@@ -7,7 +7,8 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UiDocuments } from '../../server/ui/documents';
-import type { ReloadResult, SchemaWatcher } from '../../server/ui/watch';
+import type { EventEmitter } from 'node:events';
+import type { ReloadResult } from '../../server/ui/watch';
 import { validTree, writeTree, type Tree } from '../unit/tooling/fixture';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,7 +27,7 @@ async function start(tree: Tree = validTree()) {
 }
 
 /** Resolves with the first reload after which `done` holds (reloads of earlier events may come first). */
-function reloadUntil(watcher: SchemaWatcher, done: (r: ReloadResult) => boolean): Promise<ReloadResult> {
+function reloadUntil(watcher: EventEmitter<{ reload: [ReloadResult] }>, done: (r: ReloadResult) => boolean): Promise<ReloadResult> {
   return new Promise((ok) => {
     const on = (r: ReloadResult) => {
       if (!done(r)) return;
