@@ -12,7 +12,7 @@
 import { EventEmitter } from 'node:events';
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import { formatErrors } from '../../tools/schemas/format.js';
 import type { SchemaError } from '../../tools/schemas/index.js';
@@ -77,7 +77,7 @@ const schemaErrorsOf = (e: unknown): SchemaError[] | null =>
   e && typeof e === 'object' && Array.isArray((e as { errors?: unknown }).errors) ? (e as { errors: SchemaError[] }).errors : null;
 
 /**
- * Lays out `scratch/schemas` as the real folder with the files of `revert` replaced by the given text (or left out,
+ * Lays out a scratch copy of the real folder with the files of `revert` replaced by the given text (or left out,
  * when the text is null: a file that had no good version). Folders without a reverted file are one symbolic link.
  */
 async function layOut(rootDir: string, scratchSchemas: string, revert: Map<string, string | null>): Promise<void> {
@@ -205,7 +205,8 @@ export class SchemaWatcher<S = unknown> extends EventEmitter<{ reload: [ReloadRe
         if (more.length === 0) return { status: 'unchanged', errors: first, kept: [] };
         for (const f of more) revert.set(f, good.get(f) ?? null);
         reported.push(...errors.filter((e) => more.includes(e.file)));
-        const schemas = join(scratch, `r${round}`, 'schemas');
+        // named like the real folder: the checker names files relative to its parent (schemas/screens/pdp.json)
+        const schemas = join(scratch, `r${round}`, basename(resolve(rootDir)));
         await layOut(rootDir, schemas, revert);
         try {
           const set = await load(schemas);

@@ -16,8 +16,12 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function start(tree: Tree = validTree()) {
-  const { schemasDir, cleanup } = await writeTree(tree);
+async function start(tree: Tree = validTree(), folderName = 'schemas') {
+  const written = await writeTree(tree);
+  const { cleanup } = written;
+  // SCHEMAS_DIR may name a folder of another name: the checker then names files after it
+  const schemasDir = folderName === 'schemas' ? written.schemasDir : join(written.schemasDir, '..', folderName);
+  if (schemasDir !== written.schemasDir) await rename(written.schemasDir, schemasDir);
   const ui = await UiDocuments.load(schemasDir);
   const logged: string[] = [];
   const watcher = ui.watch({ info: () => {}, error: (m) => logged.push(m) });
@@ -87,6 +91,18 @@ describe('the development watcher of schemas/', () => {
     const fixed = reloadUntil(watcher, (r2) => r2.status === 'reloaded' && ui.get('modal', 'confirm')!.version === 2);
     await writeFile(join(schemasDir, 'modals', 'confirm.json'), pretty({ ...tree['modals/confirm.json'], version: 2 }));
     await fixed;
+  });
+
+  it('does the same in a folder that is not called schemas (SCHEMAS_DIR), where errors are named after it', async () => {
+    const { schemasDir, ui, watcher } = await start(validTree(), 'ui-docs');
+    const tree = validTree() as Record<string, any>;
+    const done = reloadUntil(watcher, (r) => r.status === 'partial' && ui.get('flow', 'guest')!.version === 2);
+    await writeFile(join(schemasDir, 'screens', 'novo.json'), pretty({ $schema: '../meta/screen.schema.json', id: 'novo', version: 1, route: '/novo', body: [{ component: 'Buton' }] }));
+    const pdp = structuredClone(tree['screens/pdp.json']);
+    pdp.load[0].args.to = '/novo';
+    await writeFile(join(schemasDir, 'screens', 'pdp.json'), pretty(pdp));
+    await writeFile(join(schemasDir, 'flows', 'guest.json'), pretty({ ...tree['flows/guest.json'], version: 2 }));
+    expect((await done).kept).toEqual(['ui-docs/screens/novo.json', 'ui-docs/screens/pdp.json']);
   });
 
   it('also keeps back a good-looking edit that only works with the broken file, and serves the rest', async () => {
