@@ -118,6 +118,26 @@ function browserPaths(): Plugin {
 // The shop's static assets live under the base path of seed 000 §2.
 // In development the SPA is served from / (shop routes such as /uredjaj/... must reach index.html);
 // the built assets live under the base path.
+/** Vite's dev server: its port (VITE_PORT, else 5173; a port given is a port required) and the API paths it forwards
+ *  to the API server on PORT (else 3000). */
+export function devServer(env: Record<string, string | undefined>): { port: number; strictPort: boolean; proxy: Record<string, string> } {
+  const api = `http://127.0.0.1:${Number(env.PORT) || 3000}`;
+  return {
+    port: Number(env.VITE_PORT) || 5173,
+    strictPort: Boolean(env.VITE_PORT),
+    proxy: {
+      '/hybris': api,
+      '/selfcare': api,
+      '/ui': api,
+      '/gateway': api,
+      '/media': api,
+      // the studio page is the built one (vite build), served by the API server with its assets
+      '/studio': api,
+      '/assets/ecommerce/dist': api,
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   base: command === 'build' ? '/assets/ecommerce/dist/' : '/',
   plugins: [
@@ -167,16 +187,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // (and the loader of a server-drawn page's scripts, renderer/loader.ts)
     ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html'), loader: page('./renderer/loader.ts') } } }),
   },
-  server: {
-    proxy: {
-      '/hybris': 'http://127.0.0.1:3000',
-      '/selfcare': 'http://127.0.0.1:3000',
-      '/ui': 'http://127.0.0.1:3000',
-      '/gateway': 'http://127.0.0.1:3000',
-      '/media': 'http://127.0.0.1:3000',
-      // the studio page is the built one (vite build), served by the API server with its assets
-      '/studio': 'http://127.0.0.1:3000',
-      '/assets/ecommerce/dist': 'http://127.0.0.1:3000',
-    },
-  },
+  // npm run dev (tools/dev.mjs): Vite on VITE_PORT (5173), the API server it forwards to on PORT (3000)
+  server: devServer(process.env),
 }));

@@ -498,6 +498,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   if (opts.dev) ui.watch({ info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
-  app.addHook('onClose', async () => { if (!opts.ui) ui.close(); });
+  app.addHook('onClose', async () => { if (!opts.ui) await ui.close(); });
   return app;
 }

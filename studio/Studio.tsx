@@ -137,7 +137,8 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
 
   const current = documents.find((d) => d.file === file) ?? null;
   const mine = (errors ?? []).filter((e) => e.file === file);
-  const elsewhere = (errors ?? []).length - mine.length;
+  const others = (errors ?? []).filter((e) => e.file !== file);
+  const elsewhere = others.length;
   const dirty = saved !== null && text !== saved;
   openState.current = { file, dirty, saved };
   const draft = useMemo(() => parse(previewText), [previewText]);
@@ -226,7 +227,12 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
                           </li>
                         ))}
                       </ul>
-                      {elsewhere > 0 ? <p className="st-bad">{t('studio.errors.elsewhere', { count: elsewhere })}</p> : null}
+                      {elsewhere > 0 ? (
+                        <>
+                          <p className="st-bad">{t('studio.errors.elsewhere', { count: elsewhere })}</p>
+                          <ElsewhereErrors errors={others} openable={(f) => documents.some((d) => d.file === f)} onOpen={setFile} />
+                        </>
+                      ) : null}
                     </>
                   ) : null}
               {checking && errors !== null ? <p className="st-muted st-problems__busy">{t('studio.checking')}</p> : null}
@@ -256,5 +262,30 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * The errors the check of a draft found in other documents (a route clash, a link, a fragment's argument): each
+ * named by file:line:column with its message; a document of the list opens with a click.
+ */
+export function ElsewhereErrors({ errors, openable, onOpen }: { errors: SchemaError[]; openable(file: string): boolean; onOpen(file: string): void }) {
+  return (
+    <ul data-testid="studio-errors-elsewhere">
+      {errors.map((e, i) => {
+        const at = `${e.file}${e.line ? `:${e.line}:${e.column ?? 1}` : ''}`;
+        return (
+          <li key={i} className="st-problem">
+            {openable(e.file)
+              ? <button type="button" className="st-problem__at" onClick={() => onOpen(e.file)}>{at}</button>
+              : <code className="st-problem__at">{at}</code>}
+            <div>
+              <p className="st-problem__message">{e.message}</p>
+              {e.pointer ? <code className="st-muted">{e.pointer}</code> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,7 +1,7 @@
 // The checked set of UI documents (screens, flows, forms, modals, messages) served under /ui/.
 // Loaded through the schema tooling (tools/schemas); an invalid set is refused.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { formatErrors } from '../../tools/schemas/format.js';
 import type { Lang } from '../lib/lang';
 import type { Formats } from '../../tools/schemas/rules';
 import type { RJSFSchema } from '@rjsf/utils';
+import { SchemaWatcher, type WatchLog } from './watch';
 
 export type DocKind = SchemaDocument['kind'];
 
@@ -135,8 +136,7 @@ function formValidator(
 
 /** Holds the last good set; in development watches the folder and reloads. */
 export class UiDocuments {
-  private watcher: FSWatcher | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private watcher: SchemaWatcher<DocumentSet> | null = null;
 
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
@@ -181,24 +181,15 @@ export class UiDocuments {
     return text.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] !== undefined ? String(params[name]) : m));
   }
 
-  watch(log: { info: (m: string) => void; error: (m: string) => void }): void {
-    if (this.watcher) return;
-    this.watcher = watch(this.rootDir, { recursive: true }, () => {
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = setTimeout(() => {
-        loadDocumentSet(this.rootDir).then((set) => {
-          this.set = set;
-          log.info('schemas reloaded');
-        }, (err: unknown) => {
-          log.error(err instanceof SchemaSetError ? `schemas not reloaded, keeping the last good set:\n${formatErrors(err.errors)}` : String(err));
-        });
-      }, 150);
-    });
+  /** Development: watches the folder and serves each good reload (server/ui/watch.ts). */
+  watch(log: WatchLog): SchemaWatcher<DocumentSet> {
+    this.watcher ??= new SchemaWatcher<DocumentSet>({ rootDir: this.rootDir, load: (dir) => loadDocumentSet(dir), onSet: (set) => { this.set = set; }, log });
+    return this.watcher;
   }
 
-  close(): void {
-    this.watcher?.close();
+  close(): Promise<void> {
+    const w = this.watcher;
     this.watcher = null;
-    if (this.timer) clearTimeout(this.timer);
+    return w ? w.close() : Promise.resolve();
   }
 }

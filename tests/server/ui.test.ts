@@ -124,7 +124,7 @@ describe('UI documents and the shop shell', () => {
     cpSync(SCHEMAS_DIR, dir, { recursive: true });
     const ui = await UiDocuments.load(dir);
     const errors: string[] = [];
-    ui.watch({ info: () => {}, error: (m) => errors.push(m) });
+    await ui.watch({ info: () => {}, error: (m) => errors.push(m) }).ready; // chokidar has read the folder
     try {
       const file = join(dir, 'flows', 'guest.json');
       const flow = JSON.parse(readFileSync(file, 'utf8'));

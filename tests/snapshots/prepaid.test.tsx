@@ -1,6 +1,6 @@
 // The prepaid checkout screens as documents drawn by the renderer (actions recorded, not run): the e-mail verification
 // form (guest and signed-in variants, checks before anything is sent, the timer and resend) and the activation
-// instructions (the guest's 24-hour registration note). Their DOM snapshots per fixture are in matrix.test.tsx.
+// instructions (the guest's 24-hour registration note). Their DOM snapshots per fixture are in matrix.test.tsx (__snapshots__/matrix/screen/<id>.html).
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { makeHarness, renderScreen } from './harness';

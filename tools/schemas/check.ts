@@ -2,14 +2,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createAjv, translateAjvErrors } from './ajv.js';
-import { locate } from './jsonpos.js';
+import { escapePointer, locate } from './jsonpos.js';
 import { loadDocuments, loadFixtures, readJsonIfExists, relativeFile, type LoadedDocument } from './load.js';
 import { checkReferences, type Report } from './crossref.js';
 import { LOOSE_VOCABULARY_SCHEMA } from './vocabulary-schema.js';
 import { META_BASE } from './spec.js';
 import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabulary } from './types.js';
 import { checkFormatsFile } from './formats-check.js';
-import { expandDocument, type FragmentDoc, type NodeOrigin } from './fragments.js';
+import { expandDocument, isParamRef, type FragmentDoc, type NodeOrigin } from './fragments.js';
 import { checkLinks } from './links.js';
 
 export interface CheckOptions {
@@ -47,11 +47,21 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
     const x = expandDocument(doc.json, fragmentJson);
     for (const f of x.used) usedFragments.add(f);
     for (const p of x.problems) {
-      const at = p.fragment === null ? doc : fragmentDocs.get(p.fragment)!;
-      const via = p.fragment === null ? '' : ` (in the fragment included by ${doc.file})`;
-      expansionProblems.push(() => direct(at, p.pointer, p.message + via, { suggestion: p.suggestion, atKey: p.atKey }));
+      const extra = { suggestion: p.suggestion, atKey: p.atKey };
+      if (p.fragment === null) {
+        expansionProblems.push(() => direct(doc, p.pointer, p.message, extra));
+        continue;
+      }
+      // a problem in a value the fragment took from an argument is reported where the argument is written
+      expansionProblems.push(() => {
+        const at = argumentOrigin(doc, { fragment: p.fragment, pointer: p.pointer, includedAt: p.includedAt ?? [] }, p.pointer);
+        if (at.doc === doc) direct(doc, at.pointer, `${p.message} (${at.via})`, extra);
+        else direct(at.doc, at.pointer, `${p.message} (${at.via ? `${at.via}, ` : ''}in the fragment included by ${doc.file})`, extra);
+      });
     }
-    if (x.origins.size === 0) return doc;
+    // a document with includes is checked expanded even when they drew nothing (an unknown fragment is reported as
+    // such, not its include node as a node without "component")
+    if (x.origins.size === 0 && x.used.size === 0 && x.problems.length === 0) return doc;
     const expanded: LoadedDocument = { ...doc, json: x.json };
     expandedOf.set(expanded, { src: doc, origins: x.origins });
     return expanded;
@@ -65,13 +75,47 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
       if (origin) {
         const srcPointer = origin.pointer + pointer.slice(p.length);
         if (origin.fragment === null) return direct(x.src, srcPointer, message, extra);
+        // a value a fragment took from its arguments is reported where the argument is written: the include in the
+        // screen or modal (or in the fragment that passed it on), else at the parameter's default
+        const at = argumentOrigin(x.src, origin, srcPointer);
+        if (at.doc === x.src) return direct(x.src, at.pointer, `${message} (${at.via})`, extra);
         const first = origin.includedAt[0];
-        const at = first ? locate(x.src.pointers, first.pointer) : undefined;
-        const where = `${x.src.file}${at ? `:${at.line}:${at.column}` : ''}`;
-        return direct(fragmentDocs.get(origin.fragment)!, srcPointer, `${message} (in fragment "${origin.fragment}" as included by ${where})`, extra);
+        const inc = first ? locate(x.src.pointers, first.pointer) : undefined;
+        const where = `${x.src.file}${inc ? `:${inc.line}:${inc.column}` : ''}`;
+        return direct(at.doc, at.pointer, `${message} (${at.via ? `${at.via}, ` : ''}in fragment "${origin.fragment}" as included by ${where})`, extra);
       }
       if (p === '') return direct(x.src, pointer, message, extra);
       p = p.slice(0, p.lastIndexOf('/'));
+    }
+  };
+  /**
+   * Follows a pointer into a fragment's own file back through `{ "$param": name }` values to where the value was
+   * written: an include's `args/<name>` (up the chain of includes), or the parameter's default in the fragment.
+   */
+  const argumentOrigin = (src: LoadedDocument, origin: NodeOrigin, pointer: string): { doc: LoadedDocument; pointer: string; via: string } => {
+    let frag = origin.fragment!;
+    let ptr = pointer;
+    let chain = origin.includedAt;
+    let via = '';
+    for (;;) {
+      const fdoc = fragmentDocs.get(frag)!;
+      const hit = throughParam(fdoc.json, ptr);
+      if (!hit) return { doc: fdoc, pointer: ptr, via };
+      const param = valueAt(fdoc.json, `/params/${escapePointer(hit.name)}`);
+      // an undeclared parameter, or one left without a value, is the fragment's own problem (reported as such)
+      if (!param || typeof param !== 'object') return { doc: fdoc, pointer: ptr, via };
+      const inc = chain[chain.length - 1];
+      const incDoc = !inc ? undefined : inc.fragment === null ? src : fragmentDocs.get(inc.fragment);
+      const args = incDoc ? valueAt(incDoc.json, `${inc.pointer}/args`) : undefined;
+      if (!inc || !incDoc || !args || typeof args !== 'object' || !Object.prototype.hasOwnProperty.call(args, hit.name)) {
+        if ((param as { default?: unknown }).default === undefined) return { doc: fdoc, pointer: ptr, via };
+        return { doc: fdoc, pointer: `/params/${escapePointer(hit.name)}/default${hit.rest}`, via: `the default of parameter "${hit.name}"` };
+      }
+      via = `the argument "${hit.name}" of fragment "${frag}"`;
+      ptr = `${inc.pointer}/args/${escapePointer(hit.name)}${hit.rest}`;
+      if (inc.fragment === null) return { doc: src, pointer: ptr, via };
+      frag = inc.fragment;
+      chain = chain.slice(0, -1);
     }
   };
   for (const run of expansionProblems) run();
@@ -161,6 +205,30 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   });
   errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));
   return { documents, errors, fixtures };
+}
+
+const unescapeSegment = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The value at a JSON Pointer, or undefined. */
+function valueAt(json: unknown, pointer: string): unknown {
+  let v = json;
+  for (const seg of pointer.split('/').slice(1).map(unescapeSegment)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[seg];
+  }
+  return v;
+}
+
+/** Where a pointer passes through a `{ "$param": name }` value: the name and the rest of the pointer beyond it. */
+function throughParam(json: unknown, pointer: string): { name: string; rest: string } | null {
+  const segs = pointer.split('/').slice(1);
+  let v = json;
+  for (let i = 0; i < segs.length; i++) {
+    if (v === null || typeof v !== 'object') return null;
+    v = (v as Record<string, unknown>)[unescapeSegment(segs[i])];
+    if (isParamRef(v)) return { name: v.$param, rest: segs.slice(i + 1).map((s) => `/${s}`).join('') };
+  }
+  return null;
 }
 
 async function checkFixtures(rootDir: string, ajv: ReturnType<typeof createAjv>, docs: LoadedDocument[], errors: SchemaError[]): Promise<FixtureDocument[]> {

@@ -4,6 +4,7 @@ import { escapePointer } from './jsonpos.js';
 import type { LoadedDocument } from './load.js';
 import { FORM_UI_MESSAGE_KEYS, FORM_UI_MESSAGE_LIST_KEYS, STEP_PATHS } from './spec.js';
 import { suggest } from './suggest.js';
+import { routeMatcher } from './routes.js';
 import type { Vocabulary } from './types.js';
 
 /** How the checker's passes report a problem in a document (check.ts makes it, these passes use it). */
@@ -244,7 +245,7 @@ export function checkReferences(
   };
 
   // ---- screens
-  const routes = new Map<string, { doc: LoadedDocument; route: string }>();
+  const routes = new Map<string, { doc: LoadedDocument; route: string; ptr: string }>();
   const normalizeRoute = (r: string) => r.replace(/:[A-Za-z0-9_]+(\?)?/g, (_m, q: string | undefined) => (q ? ':?' : ':')).replace(/\/+$/, '') || '/';
   for (const doc of screens) {
     const j = doc.json as Obj;
@@ -275,8 +276,13 @@ export function checkReferences(
     for (const [route, ptr] of all) {
       const key = normalizeRoute(route);
       const prev = routes.get(key);
-      if (prev) report(doc, ptr, `route "${route}" is already used by ${prev.doc.file} ("${prev.route}") — routes must be unique across screens`);
-      else routes.set(key, { doc, route });
+      // a clash is reported on both screens, each naming the other: the checker cannot tell which one was edited,
+      // and the one being edited (in the studio, or by the developer who ran the checker) must show it
+      if (prev && prev.doc === doc) report(doc, ptr, `route "${route}" is used twice by this screen (also "${prev.route}" at ${prev.ptr})`);
+      else if (prev) {
+        report(doc, ptr, `route "${route}" is already used by ${prev.doc.file} ("${prev.route}") — routes must be unique across screens`);
+        report(prev.doc, prev.ptr, `route "${prev.route}" is also used by ${doc.file} ("${route}") — routes must be unique across screens`);
+      } else routes.set(key, { doc, route, ptr });
     }
   }
 
@@ -303,17 +309,34 @@ export function checkReferences(
     j.steps.forEach((step, i) => {
       if (!isObj(step)) return;
       const ptr = `/steps/${i}`;
+      let pathWrong = false;
       if (typeof step.code === 'string') {
         if (seen.has(step.code)) report(doc, `${ptr}/code`, `step ${step.code} appears twice in this flow (also step ${seen.get(step.code)! + 1})`);
         else seen.set(step.code, i);
         const want = STEP_PATHS[step.code];
         if (want !== undefined && typeof step.path === 'string' && step.path !== want) {
+          pathWrong = true;
           report(doc, `${ptr}/path`, `the path of step ${step.code} must be "${want}" (seed 000 §2), not "${step.path}"`, { expected: want, suggestion: want });
         }
       }
       if (typeof step.screen === 'string' && !screenIds.has(step.screen) && !broken('screen', step.screen)) {
         const u = unknownName('screen', step.screen, screenIds.keys());
         report(doc, `${ptr}/screen`, `${u.message} (no schemas/screens/${step.screen}.json)`, { suggestion: u.suggestion });
+      } else if (typeof step.screen === 'string' && typeof step.path === 'string' && screenIds.has(step.screen) && !pathWrong) {
+        // the step's address must open the step's screen: the router draws the screen whose route serves the path,
+        // and a shopper sent to a step whose screen is another one is stuck there without a word
+        const addresses = (d: LoadedDocument) => {
+          const j = d.json as Obj;
+          return [j.route, ...(Array.isArray(j.aliases) ? j.aliases : [])].filter((r): r is string => typeof r === 'string');
+        };
+        const own = addresses(screenIds.get(step.screen)!);
+        if (!own.some((r) => routeMatcher(r).test(step.path as string))) {
+          const serving = screens.find((d) => addresses(d).some((r) => routeMatcher(r).test(step.path as string)));
+          report(doc, `${ptr}/screen`,
+            `screen "${step.screen}" does not serve the step's path "${step.path}" (${own.length ? `its route is "${own.join('", "')}"` : 'it has no route'}), so the shopper sent to this step would be stuck on another page`
+            + (serving ? ` — did you mean "${serving.id}"? (its route serves "${step.path}")` : ` — give the screen the route "${step.path}"`),
+            { suggestion: serving?.id, expected: serving ? `"${serving.id}"` : `a screen whose route is "${step.path}"` });
+        }
       }
     });
   }
@@ -390,7 +413,8 @@ export function checkReferences(
       if (!isObj(ui)) return;
       for (const [k, v] of Object.entries(ui)) {
         const at = `${ptr}/${escapePointer(k)}`;
-        if ((FORM_UI_MESSAGE_KEYS as readonly string[]).includes(k) && typeof v === 'string') checkMessageKey(doc, at, v);
+        if (k === 'ui:order' && Array.isArray(v) && isObj(s) && isObj(s.properties)) checkOrder(v, fieldsOf(s), at);
+        else if ((FORM_UI_MESSAGE_KEYS as readonly string[]).includes(k) && typeof v === 'string') checkMessageKey(doc, at, v);
         else if ((FORM_UI_MESSAGE_LIST_KEYS as readonly string[]).includes(k) && Array.isArray(v)) {
           v.forEach((x, i) => typeof x === 'string' && checkMessageKey(doc, `${at}/${i}`, x));
         } else if (k === 'items' && isObj(v)) walkUi(v, isObj(s) ? s.items : undefined, at);
@@ -404,6 +428,45 @@ export function checkReferences(
         }
       }
     };
+    /** ui:order names fields of the data schema; without "*" it names all of them (RJSF refuses to draw otherwise) */
+    const checkOrder = (order: unknown[], fields: string[], at: string): void => {
+      order.forEach((name, i) => {
+        if (typeof name !== 'string' || name === '*' || fields.includes(name)) return;
+        const near = suggest(name, fields);
+        report(doc, `${at}/${i}`, `ui:order names "${name}", which is no field of the data schema, so the form would not be drawn` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near, expected: `one of: ${[...fields, '*'].join(', ')}` });
+      });
+      if (!order.includes('*')) {
+        const missing = fields.filter((f) => !order.includes(f));
+        if (missing.length) report(doc, at, `ui:order leaves out ${missing.map((f) => `"${f}"`).join(', ')} and has no "*" — the form would not be drawn; add ${missing.length === 1 ? 'it' : 'them'} or "*" (the fields not named, in schema order)`, { expected: `every field, or "*"` });
+      }
+    };
+    /**
+     * `required` names fields of its object: its own properties, or those of the object a subschema (allOf, anyOf,
+     * oneOf, if/then/else, not, dependentSchemas) belongs to. A required field the form does not have can never be
+     * filled in, so the form could never be sent.
+     */
+    const checkRequired = (s: unknown, ptr: string, outer: string[]): void => {
+      if (!isObj(s)) return;
+      const own = fieldsOf(s);
+      const fields = [...new Set([...own, ...outer])];
+      if (Array.isArray(s.required) && fields.length > 0 && !isObj(s.patternProperties)) {
+        s.required.forEach((name, i) => {
+          if (typeof name !== 'string' || fields.includes(name)) return;
+          const near = suggest(name, fields);
+          report(doc, `${ptr}/required/${i}`, `required names "${name}", which is no field of the data schema, so the form could never be sent` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near, expected: `one of: ${fields.join(', ')}` });
+        });
+      }
+      if (isObj(s.properties)) for (const [k, v] of Object.entries(s.properties)) checkRequired(v, `${ptr}/properties/${escapePointer(k)}`, []);
+      if (isObj(s.items)) checkRequired(s.items, `${ptr}/items`, []);
+      for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+        const list = s[key];
+        if (Array.isArray(list)) list.forEach((sub, i) => checkRequired(sub, `${ptr}/${key}/${i}`, fields));
+      }
+      for (const key of ['if', 'then', 'else', 'not'] as const) checkRequired(s[key], `${ptr}/${key}`, fields);
+      if (isObj(s.dependentSchemas)) for (const [k, sub] of Object.entries(s.dependentSchemas)) checkRequired(sub, `${ptr}/dependentSchemas/${escapePointer(k)}`, fields);
+      if (isObj(s.$defs)) for (const [k, sub] of Object.entries(s.$defs)) checkRequired(sub, `${ptr}/$defs/${escapePointer(k)}`, []);
+    };
+    checkRequired(schema, '/schema', []);
     walkUi(j.uiSchema, schema, '/uiSchema');
     if (isObj(j.messages)) {
       for (const [field, rules] of Object.entries(j.messages)) {

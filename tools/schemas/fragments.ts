@@ -7,6 +7,8 @@
  * the checker, the server (which serves screens expanded) and the snapshot harness share it.
  */
 
+import { suggest } from './suggest.js';
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -47,6 +49,8 @@ export interface ExpansionProblem {
   message: string;
   suggestion?: string;
   atKey?: boolean;
+  /** the include chain that led to `fragment` (as NodeOrigin's), so a value taken from an argument can be traced */
+  includedAt?: NodeOrigin['includedAt'];
 }
 
 export interface Expansion<T> {
@@ -91,6 +95,7 @@ function jsonType(v: unknown): string {
  */
 export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, FragmentDoc> | Record<string, FragmentDoc>, lists: readonly string[] = ['body', 'footer']): Expansion<T> {
   const get = (id: string): FragmentDoc | undefined => (fragments instanceof Map ? fragments.get(id) : (fragments as Record<string, FragmentDoc>)[id]);
+  const fragmentIds = (): string[] => (fragments instanceof Map ? [...fragments.keys()] : Object.keys(fragments));
   const origins = new Map<string, NodeOrigin>();
   const problems: ExpansionProblem[] = [];
   const used = new Set<string>();
@@ -101,19 +106,32 @@ export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, Fragmen
     const out: unknown[] = [];
     list.forEach((node, i) => {
       const srcPtr = `${src.pointer}/${i}`;
+      // a node without a component whose key is a typo of "fragment" was meant as an include: say so (rather than
+      // "missing property 'component'", "unexpected property 'args'") and leave it out
+      const typo = isObj(node) && !('component' in node) && !('fragment' in node) ? Object.keys(node).find((k) => suggest(k, ['fragment']) === 'fragment') : undefined;
+      if (typo !== undefined) {
+        problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/${esc(typo)}`, atKey: true, suggestion: 'fragment',
+          message: `unexpected property '${typo}' — did you mean "fragment"? (an include is { "fragment": "<id>", "args": { … } })` });
+        return;
+      }
       if (isInclude(node)) {
         const tmp = `${outPtr}/__include${++includes}`;
         const id = node.fragment;
         for (const k of Object.keys(node)) {
-          if (k !== 'fragment' && k !== 'args') problems.push({ fragment: src.fragment, pointer: `${srcPtr}/${esc(k)}`, atKey: true, message: `unexpected property '${k}' of a fragment include — it takes only "fragment" and "args" (put conditions inside the fragment)` });
+          if (k === 'fragment' || k === 'args') continue;
+          const near = suggest(k, ['fragment', 'args']);
+          problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/${esc(k)}`, atKey: true, suggestion: near,
+            message: `unexpected property '${k}' of a fragment include${near ? ` — did you mean "${near}"?` : ''} — it takes only "fragment" and "args" (put conditions inside the fragment)` });
         }
         const frag = get(id);
         if (!frag) {
-          problems.push({ fragment: src.fragment, pointer: `${srcPtr}/fragment`, message: `unknown fragment "${id}" (no schemas/fragments/${id}.json)` });
+          const near = suggest(id, fragmentIds());
+          problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/fragment`, suggestion: near,
+            message: `unknown fragment "${id}"${near ? ` — did you mean "${near}"?` : ''} (no schemas/fragments/${id}.json)` });
           return;
         }
         if (stack.includes(id)) {
-          problems.push({ fragment: src.fragment, pointer: `${srcPtr}/fragment`, message: `fragment "${id}" includes itself (${[...stack, id].join(' → ')})` });
+          problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/fragment`, message: `fragment "${id}" includes itself (${[...stack, id].join(' → ')})` });
           return;
         }
         used.add(id);
@@ -123,24 +141,24 @@ export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, Fragmen
         for (const [name, p] of Object.entries(params)) {
           if (Object.prototype.hasOwnProperty.call(args, name)) values[name] = args[name];
           else if (isObj(p) && p.default !== undefined) values[name] = p.default;
-          else problems.push({ fragment: src.fragment, pointer: isObj(node.args) ? `${srcPtr}/args` : srcPtr, message: `missing argument '${name}' of fragment "${id}"` + (isObj(p) && p.description ? ` (${p.description})` : '') });
+          else problems.push({ fragment: src.fragment, includedAt: chain, pointer: isObj(node.args) ? `${srcPtr}/args` : srcPtr, message: `missing argument '${name}' of fragment "${id}"` + (isObj(p) && p.description ? ` (${p.description})` : '') });
         }
         for (const [name, v] of Object.entries(args)) {
           const p = params[name];
           if (!p) {
             const known = Object.keys(params);
-            const near = known.find((k) => k.toLowerCase() === name.toLowerCase()) ?? known.find((k) => k.startsWith(name.slice(0, 3)));
-            problems.push({ fragment: src.fragment, pointer: `${srcPtr}/args/${esc(name)}`, atKey: true, suggestion: near,
+            const near = suggest(name, known) ?? known.find((k) => k.startsWith(name.slice(0, 3)));
+            problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/args/${esc(name)}`, atKey: true, suggestion: near,
               message: `unknown argument "${name}" of fragment "${id}"` + (near ? ` — did you mean "${near}"?` : '') + ` (it takes: ${known.join(', ') || 'no arguments'})` });
             continue;
           }
           if (isObj(p) && p.type && !isParamRef(v) && jsonType(v) !== p.type && !(p.type === 'number' && typeof v === 'number')) {
-            problems.push({ fragment: src.fragment, pointer: `${srcPtr}/args/${esc(name)}`, message: `argument ${name} of fragment "${id}" must be a ${p.type}, not a ${jsonType(v)}` });
+            problems.push({ fragment: src.fragment, includedAt: chain, pointer: `${srcPtr}/args/${esc(name)}`, message: `argument ${name} of fragment "${id}" must be a ${p.type}, not a ${jsonType(v)}` });
           }
         }
         const body = Array.isArray(frag.body) ? frag.body : [];
         const substituted = body.map((n, j) =>
-          substitute(n, values, (missing, at) => problems.push({ fragment: id, pointer: at, message: `"$param": "${missing}" names no parameter of fragment "${id}" (declare it under "params")` }), `/body/${j}`));
+          substitute(n, values, (missing, at) => Object.prototype.hasOwnProperty.call(params, missing) ? undefined : problems.push({ fragment: id, includedAt: [...chain, { fragment: src.fragment, pointer: srcPtr }], pointer: at, message: `"$param": "${missing}" names no parameter of fragment "${id}" (declare it under "params")` }), `/body/${j}`));
         const inner = expandList(substituted, tmp, { fragment: id, pointer: '/body' }, [...chain, { fragment: src.fragment, pointer: srcPtr }], [...stack, id]);
         // the fragment's nodes continue the numbering of the list they are spliced into
         const base = out.length;

@@ -14,6 +14,10 @@ import { escapePointer, locate, parseWithPositions } from './jsonpos.js';
 import type { LoadedDocument } from './load.js';
 import type { Report } from './crossref.js';
 import { relativeFile } from './load.js';
+import { suggest } from './suggest.js';
+import { routeMatcher } from './routes.js';
+
+export { routeMatcher };
 import type { SchemaError } from './types.js';
 
 type Obj = Record<string, unknown>;
@@ -22,17 +26,6 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !
 export const PENDING_LINKS_FILE = 'meta/pending-links.json';
 /** The screen whose address is the not-found page: a link to it is not a page. */
 const NOT_FOUND_SCREEN = 'not-found';
-
-/** A route in react-router syntax → a matcher (case-insensitive like react-router; a trailing slash is allowed). */
-export function routeMatcher(route: string): RegExp {
-  const parts = route.split('/').filter(Boolean).map((seg) => {
-    if (seg === '*') return '(?:/.*)?';
-    const m = /^:([A-Za-z0-9_]+)(\?)?$/.exec(seg);
-    if (m) return m[2] ? '(?:/[^/]+)?' : '/[^/]+';
-    return '/' + seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  });
-  return new RegExp(`^${parts.join('')}/?$`, 'i');
-}
 
 /** The part of a link that names a page: no query, no fragment. null for links that leave the shop. */
 export function internalPath(to: string): string | null {
@@ -109,6 +102,26 @@ export function servedAddresses(docs: LoadedDocument[]): { matchers: Array<{ re:
   return { matchers, pdfs };
 }
 
+/**
+ * The served address nearest to a link that leads nowhere: a literal route (or PDF, or pending link) a typo away, or
+ * the link with one segment changed to the nearest segment that makes a served address (/Privatni/Uredjaj/x →
+ * /Privatni/Uredjaji/x).
+ */
+function nearestAddress(path: string, known: Set<string>, routeWords: Set<string>, matchers: Array<{ re: RegExp }>): string | undefined {
+  const direct = suggest(path, known);
+  if (direct) return direct;
+  const segs = path.split('/');
+  const words = new Set(routeWords);
+  for (const k of known) for (const w of k.split('/')) if (w) words.add(w);
+  for (let i = 1; i < segs.length; i++) {
+    const w = suggest(segs[i], words);
+    if (!w) continue;
+    const candidate = [...segs.slice(0, i), w, ...segs.slice(i + 1)].join('/');
+    if (matchers.some((m) => m.re.test(candidate)) || known.has(candidate)) return candidate;
+  }
+  return undefined;
+}
+
 export async function checkLinks(rootDir: string, docs: LoadedDocument[], report: Report): Promise<SchemaError[]> {
   const errors: SchemaError[] = [];
   const { matchers, pdfs } = servedAddresses(docs);
@@ -138,11 +151,25 @@ export async function checkLinks(rootDir: string, docs: LoadedDocument[], report
     }
   }
 
+  // did-you-mean: the addresses written in the screens (routes without parameters, PDFs) and the pending links
+  const known = new Set<string>(pdfs);
+  const words = new Set<string>();
+  for (const doc of docs) {
+    if (doc.kind !== 'screen' || !isObj(doc.json) || doc.id === NOT_FOUND_SCREEN) continue;
+    for (const r of [doc.json.route, ...(Array.isArray(doc.json.aliases) ? doc.json.aliases : [])]) {
+      if (typeof r !== 'string') continue;
+      if (!/[:*]/.test(r)) known.add(r);
+      for (const w of r.split('/')) if (w && !/^[:*]/.test(w)) words.add(w);
+    }
+  }
+  for (const p of pending.keys()) known.add(p);
   for (const link of collectLinks(docs)) {
     const path = internalPath(link.to);
     if (path === null || served(path) || pending.has(path.toLowerCase())) continue;
-    report(link.doc, link.pointer, `link "${link.to}" leads to no screen: no route or alias in schemas/screens serves "${path}", so it would open the not-found page`, {
+    const near = nearestAddress(path, known, words, matchers);
+    report(link.doc, link.pointer, `link "${link.to}" leads to no screen: no route or alias in schemas/screens serves "${path}", so it would open the not-found page` + (near ? ` — did you mean "${near}"?` : ''), {
       expected: 'the address of a screen (its "route" or one of its "aliases"), or an entry in ' + pendingFile,
+      suggestion: near,
     });
   }
   return errors;

@@ -248,14 +248,22 @@ describe('schemas checker', () => {
     expect(errors[0].message).toBe('unknown screen "checkout-data-delivry" — did you mean "checkout-data-delivery"? (no schemas/screens/checkout-data-delivry.json)');
   });
 
-  it('reports a duplicate route, aliases included, even with other parameter names', async () => {
+  it('reports a duplicate route on both screens, each naming the other — aliases included, even with other parameter names', async () => {
+    // the alias is the edit: checkout-data-delivery must show the clash (it is the document being edited), and pdp too
     const { errors } = await check(mutate((t) => (t['screens/checkout-data-delivery.json'].aliases = ['/Privatni/Uredjaji/:productCode'])));
-    const e = only(errors);
-    // the later file (in name order) gets the error and names the earlier one
-    expect(e).toMatchObject({ file: 'schemas/screens/pdp.json', pointer: '/route' });
-    expect(e.message).toBe(
-      'route "/Privatni/Uredjaji/:code" is already used by schemas/screens/checkout-data-delivery.json ("/Privatni/Uredjaji/:productCode") — routes must be unique across screens',
-    );
+    expect(errors.map((e) => [e.file, e.pointer, e.message])).toEqual([
+      ['schemas/screens/checkout-data-delivery.json', '/aliases/0',
+        'route "/Privatni/Uredjaji/:productCode" is also used by schemas/screens/pdp.json ("/Privatni/Uredjaji/:code") — routes must be unique across screens'],
+      ['schemas/screens/pdp.json', '/route',
+        'route "/Privatni/Uredjaji/:code" is already used by schemas/screens/checkout-data-delivery.json ("/Privatni/Uredjaji/:productCode") — routes must be unique across screens'],
+    ]);
+    expect(errors.every((e) => typeof e.line === 'number')).toBe(true);
+  });
+
+  it('reports a route a screen uses twice once', async () => {
+    const e = only((await check(mutate((t) => (t['screens/pdp.json'].aliases = ['/Privatni/Uredjaji/:id'])))).errors);
+    expect(e).toMatchObject({ file: 'schemas/screens/pdp.json', pointer: '/aliases/0' });
+    expect(e.message).toBe('route "/Privatni/Uredjaji/:id" is used twice by this screen (also "/Privatni/Uredjaji/:code" at /route)');
   });
 
   it('reports a step path that is not the path of its code, and a duplicate step', async () => {

@@ -59,9 +59,32 @@ describe('fragments', () => {
     expect(mine[0].message).toMatch(/in fragment "price-row" as included by schemas\/(screens\/pdp|modals\/confirm)\.json:\d+:\d+/);
   });
 
-  it('checks a message key passed as an argument where the include is', async () => {
+  it('reports a wrong value passed as an argument where the argument is written, not in the fragment', async () => {
     const { errors } = await check(withFragment((t) => { t['modals/confirm.json'].body[0].args.label = 'no.such.key'; }));
-    expect(errors.some((e) => e.file === 'schemas/fragments/price-row.json' && /message key "no\.such\.key" is missing/.test(e.message) && /included by schemas\/modals\/confirm\.json/.test(e.message))).toBe(true);
+    const text = formatErrors(errors);
+    expect(errors.filter((e) => e.file === 'schemas/fragments/price-row.json'), text).toEqual([]);
+    const mine = errors.filter((e) => e.file === 'schemas/modals/confirm.json');
+    expect(mine.length, text).toBe(2); // missing in sr.json and in en.json
+    expect(mine[0]).toMatchObject({ pointer: '/body/0/args/label', line: expect.any(Number) });
+    expect(mine[0].message).toMatch(/^message key "no\.such\.key" is missing in schemas\/messages\/sr\.json .*\(the argument "label" of fragment "price-row"\)$/);
+  });
+
+  it('follows an argument a fragment passes on to the fragment it includes, and a bad default to the parameter', async () => {
+    const { errors } = await check(withFragment((t) => {
+      t['fragments/outer.json'] = {
+        $schema: '../meta/fragment.schema.json', id: 'outer', version: 1,
+        params: { price: { description: 'The price.', type: 'number' }, size: { description: 'The size.', type: 'string', default: 'hugee' } },
+        body: [{ component: 'Stack', children: [{ fragment: 'price-row', args: { value: { $param: 'price' } } }, { component: 'PriceTag', props: { value: 1, size: { $param: 'size' } } }] }],
+      };
+      t['screens/checkout-data-delivery.json'].body = [{ fragment: 'outer', args: { price: 'free' } }];
+    }));
+    const text = formatErrors(errors);
+    // "free" reaches price-row's PriceTag through outer's parameter price: all of it is reported at the screen's argument
+    expect(errors.filter((e) => e.file === 'schemas/fragments/price-row.json'), text).toEqual([]);
+    expect(text).toMatch(/schemas\/screens\/checkout-data-delivery\.json:\d+:\d+ +\/body\/0\/args\/price +prop value of component "PriceTag" must be a number, found the text "free" \(the argument "price" of fragment "outer"\)/);
+    expect(text).toMatch(/schemas\/screens\/checkout-data-delivery\.json:\d+:\d+ +\/body\/0\/args\/price +argument value of fragment "price-row" must be a number, not a string \(the argument "price" of fragment "outer"\)/);
+    expect(text).not.toMatch(/outer\.json:\d+:\d+ +\/body\/0\/children\/0\/args\/value/);
+    expect(text).toMatch(/schemas\/fragments\/outer\.json:\d+:\d+ +\/params\/size\/default +.*must be one of.*\(the default of parameter "size", in fragment "outer" as included by schemas\/screens\/checkout-data-delivery\.json:\d+:\d+\)/);
   });
 
   it('reports a missing, an unknown and a mistyped argument, an unknown fragment and an undeclared $param', async () => {
@@ -75,7 +98,9 @@ describe('fragments', () => {
     expect(text).toMatch(/schemas\/screens\/pdp\.json:\d+:\d+ +\/body\/3\/args +missing argument 'value' of fragment "price-row"/);
     expect(text).toMatch(/\/body\/3\/args\/valu +unknown argument "valu" of fragment "price-row" — did you mean "value"\?/);
     expect(text).toMatch(/schemas\/modals\/confirm\.json:\d+:\d+ +\/body\/0\/args\/value +argument value of fragment "price-row" must be a number, not a string/);
-    expect(text).toMatch(/schemas\/screens\/checkout-data-delivery\.json:\d+:\d+ +\/body\/0\/fragment +unknown fragment "price-rows"/);
+    expect(text).toMatch(/schemas\/screens\/checkout-data-delivery\.json:\d+:\d+ +\/body\/0\/fragment +unknown fragment "price-rows" — did you mean "price-row"\?/);
+    // the include of an unknown fragment is not also a node without "component" and with an unexpected "fragment"
+    expect(errors.filter((e) => e.file === 'schemas/screens/checkout-data-delivery.json').map((e) => e.pointer)).toEqual(['/body/0/fragment']);
     expect(text).toMatch(/schemas\/fragments\/price-row\.json:\d+:\d+ +\/body\/0\/props\/size +"\$param": "size" names no parameter/);
   });
 

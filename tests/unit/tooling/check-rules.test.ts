@@ -1,0 +1,82 @@
+// @vitest-environment node
+// Checker rules of issue 29: a checkout step whose screen does not serve its path, a form's ui:order and required
+// naming fields it does not have, and did-you-mean for links and for mistyped fragment includes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
+import { validTree, writeTree, type Tree } from './fixture';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+async function errorsOf(change: (t: any) => void) {
+  const t = validTree() as any;
+  change(t);
+  const { schemasDir, cleanup } = await writeTree(t as Tree);
+  cleanups.push(cleanup);
+  return (await loadAndCheck(schemasDir)).errors;
+}
+
+describe('checker rules', () => {
+  it('reports a checkout step whose screen does not serve the step\'s path, naming the screen that does', async () => {
+    const errors = await errorsOf((t) => { t['flows/guest.json'].steps[0].screen = 'pdp'; });
+    expect(errors.map((e) => [e.file, e.pointer, e.suggestion])).toEqual([['schemas/flows/guest.json', '/steps/0/screen', 'checkout-data-delivery']]);
+    expect(errors[0].message).toBe('screen "pdp" does not serve the step\'s path "/kupovina/podaci-dostava" (its route is "/Privatni/Uredjaji/:code", "/Privatni/Uredjaji/:code/:color"), so the shopper sent to this step would be stuck on another page — did you mean "checkout-data-delivery"? (its route serves "/kupovina/podaci-dostava")');
+    expect(errors[0].line).toBeGreaterThan(1);
+  });
+
+  it('accepts a step whose screen serves the path through an alias, and says what to do when no screen serves it', async () => {
+    expect(formatErrors(await errorsOf((t) => {
+      t['screens/checkout-data-delivery.json'].route = '/kupovina/dostava';
+      t['screens/checkout-data-delivery.json'].aliases = ['/kupovina/podaci-dostava'];
+    }))).toBe('');
+    const errors = await errorsOf((t) => { t['screens/checkout-data-delivery.json'].route = '/kupovina/dostava'; });
+    const step = errors.filter((e) => e.file === 'schemas/flows/guest.json');
+    expect(step.map((e) => e.message)).toEqual(['screen "checkout-data-delivery" does not serve the step\'s path "/kupovina/podaci-dostava" (its route is "/kupovina/dostava"), so the shopper sent to this step would be stuck on another page — give the screen the route "/kupovina/podaci-dostava"']);
+  });
+
+  it('reports a form\'s ui:order naming an unknown field, and one that leaves fields out without "*"', async () => {
+    const errors = await errorsOf((t) => { t['forms/guest.json'].uiSchema['ui:order'] = ['firstNam', 'contactPhone']; });
+    expect(errors.map((e) => [e.pointer, e.suggestion])).toEqual([['/uiSchema/ui:order', undefined], ['/uiSchema/ui:order/0', 'firstName']]);
+    expect(errors[1].message).toBe('ui:order names "firstNam", which is no field of the data schema, so the form would not be drawn — did you mean "firstName"?');
+    expect(errors[0].message).toMatch(/^ui:order leaves out "firstName" and has no "\*"/);
+    expect(formatErrors(await errorsOf((t) => { t['forms/guest.json'].uiSchema['ui:order'] = ['contactPhone', '*']; }))).toBe('');
+  });
+
+  it('reports required naming an unknown field, in the object and in its conditional parts, and accepts the object\'s fields there', async () => {
+    const errors = await errorsOf((t) => {
+      const schema = t['forms/guest.json'].schema;
+      schema.required = ['firstName', 'contactPhon'];
+      schema.allOf = [{ if: { required: ['firstName'] }, then: { required: ['contactPhone', 'email'] } }];
+    });
+    expect(errors.map((e) => [e.pointer, e.suggestion])).toEqual([['/schema/required/1', 'contactPhone'], ['/schema/allOf/0/then/required/1', undefined]]);
+    expect(errors[0].message).toBe('required names "contactPhon", which is no field of the data schema, so the form could never be sent — did you mean "contactPhone"?');
+  });
+
+  it('suggests the address a link that leads nowhere probably meant', async () => {
+    const errors = await errorsOf((t) => {
+      t['screens/pdp.json'].load[0].args.to = '/Privatni/Uredjaj/x'; // a typo in a segment of a route with a parameter
+      t['screens/pdp.json'].body[2].on.submit.args.to = '/kupovina/podaci-dostav'; // a typo of a whole address
+    });
+    expect(errors.map((e) => [e.pointer, e.suggestion])).toEqual([
+      ['/load/0/args/to', '/Privatni/Uredjaji/x'],
+      ['/body/2/on/submit/args/to', '/kupovina/podaci-dostava'],
+    ]);
+    expect(errors[0].message).toMatch(/ — did you mean "\/Privatni\/Uredjaji\/x"\?$/);
+  });
+
+  it('says did-you-mean for a mistyped include ("fragmnet", "arg") instead of calling it a node without a component', async () => {
+    const errors = await errorsOf((t) => {
+      t['fragments/price-row.json'] = {
+        $schema: '../meta/fragment.schema.json', id: 'price-row', version: 1,
+        params: { value: { description: 'The price.', type: 'number', default: 1 } },
+        body: [{ component: 'PriceTag', props: { value: { $param: 'value' } } }],
+      };
+      t['screens/pdp.json'].body.push({ fragment: 'price-row', arg: { value: 5 } }, { fragmnet: 'price-row', args: { value: 5 } });
+    });
+    expect(errors.map((e) => [e.pointer, e.suggestion, e.message])).toEqual([
+      ['/body/3/arg', 'args', 'unexpected property \'arg\' of a fragment include — did you mean "args"? — it takes only "fragment" and "args" (put conditions inside the fragment)'],
+      ['/body/4/fragmnet', 'fragment', 'unexpected property \'fragmnet\' — did you mean "fragment"? (an include is { "fragment": "<id>", "args": { … } })'],
+    ]);
+  });
+});
