@@ -22,6 +22,8 @@ export interface OrderView {
   /** the order's money as its cart showed it (server/cart/view.ts cartTotals) */
   totals?: CartData['totals'] | null;
   created?: string;
+  /** what happens next for what was bought (schemas/rules/order-next-steps.json, in the page's language) */
+  nextSteps?: string[];
 }
 
 export interface OrderResultProps {
@@ -125,12 +127,14 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
                 )}
               </>
             )}
-            <h2 className="ot-overview__title">{t('order.next.title')}</h2>
-            <ol className="ot-nextsteps">
-              <li>{t('order.next.email')}</li>
-              <li>{t('order.next.courier')}</li>
-              <li>{t('order.next.activation')}</li>
-            </ol>
+            {(o.nextSteps ?? []).length > 0 && (
+              <>
+                <h2 className="ot-overview__title">{t('order.next.title')}</h2>
+                <ol className="ot-nextsteps">
+                  {(o.nextSteps ?? []).map((step) => <li key={step}>{step}</li>)}
+                </ol>
+              </>
+            )}
           </section>
         </div>
       )}

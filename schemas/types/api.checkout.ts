@@ -440,6 +440,10 @@ export interface ConfirmationData {
     totals: Cart_CartTotals;
     totalPrice: Common_Money;
     created: string;
+    /**
+     * What happens next for what was bought (schemas/rules/order-next-steps.json), in the request's language.
+     */
+    nextSteps?: string[];
     [k: string]: unknown;
   };
 }

@@ -2,7 +2,7 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), or the delays of the analytics events (id "analytics").
+ * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail).
  */
 export type RuleDocument = {
   /**
@@ -10,9 +10,9 @@ export type RuleDocument = {
    */
   $schema: '../meta/rule.schema.json';
   /**
-   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes" or "analytics".
+   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes" "analytics" or "order-next-steps".
    */
-  id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics';
+  id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics' | 'order-next-steps';
   version: Version;
   /**
    * A note for the people who edit this document (not shown in the shop).
@@ -49,6 +49,12 @@ export type RuleDocument = {
      */
     dataLayerPush: number;
   };
+  /**
+   * The steps the success page and the confirmation e-mail list after an order, in this order: each one whose "when" fits the order. Its text may use {code} (the order number), {msisdn} (the order's number, written 06x xxx xxxx), {store} (the pickup store), {email} (where an eSIM goes) and {address} (the installation address).
+   *
+   * @minItems 1
+   */
+  orderNextSteps?: [ANextStep, ...ANextStep[]];
 };
 /**
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
@@ -229,4 +235,38 @@ export interface PaymentModeRule {
    * Why this rule exists (for editors).
    */
   note?: string;
+}
+export interface ANextStep {
+  text: TranslatedText;
+  /**
+   * The order this step is for; every condition given must fit (a list: one of its values). Left out: every order.
+   */
+  when?: {
+    /**
+     * The order's cart order type.
+     *
+     * @minItems 1
+     */
+    checkoutType?: [CheckoutType, ...CheckoutType[]];
+    /**
+     * How the order reaches the shopper: COURIER (an address), PICKUP (a store), EMAIL (an eSIM by e-mail), NONE (nothing is delivered).
+     *
+     * @minItems 1
+     */
+    delivery?: ['COURIER' | 'PICKUP' | 'EMAIL' | 'NONE', ...('COURIER' | 'PICKUP' | 'EMAIL' | 'NONE')[]];
+    /**
+     * The order's phone number: NEW (a new number, chosen or given), PORT_IN (brought from another operator), EXISTING (a number the customer has), NONE.
+     *
+     * @minItems 1
+     */
+    number?: ['NEW' | 'PORT_IN' | 'EXISTING' | 'NONE', ...('NEW' | 'PORT_IN' | 'EXISTING' | 'NONE')[]];
+    /**
+     * true: the order sets up a home line at an installation address (a technician's visit).
+     */
+    homeInstallation?: boolean;
+    /**
+     * true: the order has a tariff or prepaid pack whose SIM card is delivered (not an eSIM by e-mail).
+     */
+    sim?: boolean;
+  };
 }

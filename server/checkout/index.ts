@@ -6,3 +6,4 @@ export {
   type OrderRow, type OrderValues, type SubmitBody,
 } from './orders';
 export { checkoutOptions, consents, formatAddress, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';
+export { nextSteps, type NextStepsSnapshot } from './next-steps';

@@ -11,6 +11,7 @@ import { money } from '../lib/money';
 import type { BodyOf, ReplyOf, ResponseOf } from '../lib/contract';
 import type { Cart } from '../../schemas/types/api.cart';
 import type { UiDocuments } from '../ui/index';
+import { nextSteps, type NextStepsSnapshot } from './next-steps';
 import { cartTotals, entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, totalsView, type CartRow, type CartTotals, type EntryRow } from '../cart/index';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -166,6 +167,7 @@ export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow,
       orderCustomerInfo: snap.orderCustomerInfo, deliveryAddress: snap.deliveryAddress, deliveryTimeSlot: snap.deliveryTimeSlot ?? null,
       homeLine: snap.homeLine ?? null,
       paymentMode: { code: o.paymentMode }, totals: totalsView(totals, kept.charges ?? [], ui, lang), totalPrice: money(o.totalPrice, lang), created: o.createdAt.toISOString(),
+      nextSteps: nextSteps(ui, o.snapshot as NextStepsSnapshot, products.map((p) => p.product.type), o.code, lang),
     },
   };
 }

@@ -5,15 +5,16 @@ import type { DbOrTx } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui/index';
-import type { OrderRow } from '../checkout/index';
-import type { CartTotals } from '../cart/index';
+import { nextSteps, type NextStepsSnapshot, type OrderRow } from '../checkout/index';
+import { loadEntryProducts, type CartTotals, type EntryRow } from '../cart/index';
 import { sendMessage } from '../outbox/index';
 
-interface MailSnapshot { lang?: string; orderCustomerInfo?: { contactEmail?: string } | null; totals?: CartTotals }
+interface MailSnapshot extends NextStepsSnapshot { lang?: string; orderCustomerInfo?: { contactEmail?: string } | null; totals?: CartTotals; entries?: EntryRow[] }
 
 /**
  * Sends the confirmation of a placed order to its contact e-mail: the amount is the order's totalPrice (what the
- * gateway charged, or what is due on delivery / on the monthly bill — the cart's payNow), with the monthly total.
+ * gateway charged, or what is due on delivery / on the monthly bill — the cart's payNow), with the monthly total, and
+ * what happens next for what was bought (the success page's steps, server/checkout/next-steps.ts).
  */
 export async function sendOrderConfirmation(tx: DbOrTx, ui: UiDocuments, order: OrderRow): Promise<void> {
   const snap = (order.snapshot ?? {}) as MailSnapshot;
@@ -25,9 +26,14 @@ export async function sendOrderConfirmation(tx: DbOrTx, ui: UiDocuments, order: 
     amount: money(order.totalPrice, lang).formattedValue,
     monthly: money(snap.totals?.monthly ?? 0, lang).formattedValue,
   };
+  const types = (await loadEntryProducts(tx, snap.entries ?? [])).map((p) => p.product.type);
+  const steps = nextSteps(ui, snap, types, order.code, lang);
   await sendMessage(tx, {
     channel: 'EMAIL', recipient: email,
     subject: ui.message(lang, 'order.mail.subject', params),
-    body: `${ui.message(lang, `order.mail.body.${order.paymentStatus}`, params)}\n${ui.message(lang, 'order.mail.monthly', params)}`,
+    body: [
+      ui.message(lang, `order.mail.body.${order.paymentStatus}`, params), ui.message(lang, 'order.mail.monthly', params),
+      ...(steps.length ? ['', ui.message(lang, 'order.next.title'), ...steps.map((s) => `- ${s}`)] : []),
+    ].join('\n'),
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '../checkout/index';
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
-import { assignNumberForOrder, holdNumberForOrder } from '../numbers/index';
+import { assignNumberForOrder, choiceOf, formatMsisdn, holdNumberForOrder } from '../numbers/index';
 import { syncNumberCharge } from './cart-numbers';
 import { sendOrderConfirmation } from './order-mail';
 import { HOME_PACKAGE_TYPES, requireHomeSetup } from '../home/index';
@@ -84,8 +84,13 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const homeLine = flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')
       ? await requireHomeSetup(tx, (k, p) => ui.message(lang, k, p), cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code))
       : null;
+    // the order's number, for what happens next (server/checkout/next-steps.ts): the pool number a prepaid order got,
+    // else the cart's choice
+    const chosen = msisdn ? null : (await choiceOf(tx, cart.id)).choice;
+    const number = msisdn ? { option: 'PREPAID', msisdn, formatted: formatMsisdn(msisdn) }
+      : chosen ? { option: chosen.option, msisdn: chosen.msisdn, formatted: chosen.msisdnFormatted } : null;
     const snapshot = {
-      entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code),
+      entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code), number,
       orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
       payment: { billingAccountId, savedCardId },
       checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}), ...(homeLine ? { homeLine } : {}),
