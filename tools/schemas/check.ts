@@ -11,6 +11,7 @@ import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabu
 import { checkFormatsFile } from './formats-check.js';
 import { expandDocument, type FragmentDoc, type NodeOrigin } from './fragments.js';
 import { checkLinks } from './links.js';
+import { checkFormBindings, loadApiSet } from './form-bindings.js';
 
 export interface CheckOptions {
   /** use this vocabulary instead of reading schemas/meta/vocabulary.json */
@@ -129,6 +130,8 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   checkReferences(docs, vocabulary, report, ajv, unparsable);
   // internal links: every one must lead to an address some screen serves
   errors.push(...(await checkLinks(rootDir, docs, report)));
+  // a form's declared submit: every field reaches the call's request body with limits no looser than the body's
+  checkFormBindings(docs, await loadApiSet(rootDir), report);
 
   // 4. every form's data schema compiles into the standalone validator the shop runs (no eval in the browser)
   //    (with the formats of schemas/formats/formats.json, checked first: meta-schema, message keys, examples)
