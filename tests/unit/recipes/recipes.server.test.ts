@@ -8,7 +8,9 @@ import { openDatabase, type Database } from '../../../server/db/index';
 import { seedIfEmpty } from '../../../server/db/seed/index';
 import { buildApp } from '../../../server/app';
 import { UiDocuments } from '../../../server/ui/documents';
-import { guestPayload } from '../../../actions/checkout/checkout';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { submitBodies } from '../../../actions/form-submit';
 import { GATEWAY_SECRET, GUEST, PATHS, Shopper } from '../../server/helpers';
 import { applyRecipe, copySchemas, readRecipes, type Workspace } from './recipes';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +42,9 @@ describe('the recipes on the real server', () => {
     const s = await new Shopper(app).login();
     expect((await s.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'RECURRING_CHARGE' })).statusCode).toBe(200);
     // what the shop sends on "Nastavi": the form data (with the new field) through the guest submit's mapping
-    const body = guestPayload({ ...GUEST, deliveryAddress: { ...GUEST.deliveryAddress, suburb: 'Vračar' } });
+    const form = JSON.parse(readFileSync(join(ws.schemas, 'forms/guest.json'), 'utf8'));
+    const [{ call, body }] = submitBodies(form, { ...GUEST, deliveryAddress: { ...GUEST.deliveryAddress, suburb: 'Vračar' } });
+    expect(call).toBe('guestCustomerInfo');
     expect(body.deliveryAddress).toMatchObject({ suburb: 'Vračar' });
     const res = await s.call('POST', PATHS.guestInfo, body);
     expect(res.statusCode).toBe(200);
