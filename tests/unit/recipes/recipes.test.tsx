@@ -233,4 +233,17 @@ describe('recipe 6: a field that reaches the order and shows on the overview, in
     await screen.findByText('Telefon', { selector: 'dt' });
     expect(screen.queryByText('Firma', { selector: 'dt' })).toBeNull();
   });
+
+  it('the confirmation page draws the company with the contact data of the order', async () => {
+    const set = await withRecipe('order-field');
+    const h = makeHarness(set, 'guest-checkout');
+    const conf = h.stores.checkout.confirmation as { order?: { orderCustomerInfo?: Record<string, string> } } & { orderCustomerInfo?: Record<string, string> };
+    const order = (conf.order ?? conf) as { orderCustomerInfo: Record<string, string> };
+    h.stores.checkout.setConfirmation(conf.order ? { ...conf, order: { ...order, orderCustomerInfo: { ...order.orderCustomerInfo, companyName: 'Orbita d.o.o.' } } } : { ...order, orderCustomerInfo: { ...order.orderCustomerInfo, companyName: 'Orbita d.o.o.' } });
+    const { container } = renderScreen(h, 'order-success', '/kupovina/uspesna-porudzbina');
+    await screen.findByText('Orbita d.o.o.', { exact: false });
+    const contact = container.querySelector('.ot-orderdone__info p')!;
+    expect(contact.textContent).toContain(order.orderCustomerInfo.contactPhone);
+    expect(contact.textContent!.endsWith('Orbita d.o.o.')).toBe(true);
+  });
 });
