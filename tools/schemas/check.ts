@@ -130,8 +130,6 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   checkReferences(docs, vocabulary, report, ajv, unparsable);
   // internal links: every one must lead to an address some screen serves
   errors.push(...(await checkLinks(rootDir, docs, report)));
-  // a form's declared submit: every field reaches the call's request body with limits no looser than the body's
-  checkFormBindings(docs, await loadApiSet(rootDir), report);
 
   // 4. every form's data schema compiles into the standalone validator the shop runs (no eval in the browser)
   //    (with the formats of schemas/formats/formats.json, checked first: meta-schema, message keys, examples)
@@ -153,6 +151,11 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
       }
     }
   }
+
+  // 4b. a form's declared submit: every field reaches the call's request body with limits no looser than the body's
+  //     (a form whose data schema is already reported as invalid is left out: it would only say so again)
+  const schemaBroken = (d: LoadedDocument) => errors.some((e) => e.file === d.file && (e.pointer === '/schema' || e.pointer.startsWith('/schema/')));
+  checkFormBindings(docs.filter((d) => d.kind !== 'form' || !schemaBroken(d)), await loadApiSet(rootDir), report);
 
   // 5. fixture store states (schemas/fixtures): their meta-schema, id = file name, a title message key that exists
   const fixtures = await checkFixtures(rootDir, ajv, docs, errors);
