@@ -10,7 +10,7 @@ import {
   firstUnfinishedBefore, goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
 } from '../checkout-rules';
 import { userDataCheck } from '../session/account';
-import { submitBodies } from '../form-submit';
+import { submitBodies, submitCallsOf } from '../form-submit';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
@@ -200,6 +200,7 @@ export default [
         // the calls and their bodies as the form document declares them ("submit", checked by npm run schemas:check
         // against each call's contract): the guest data, then the delivery time slot if one was chosen
         const doc = await ctx.api.getDocument<{ schema?: unknown; submit?: unknown }>(`/ui/forms/${encodeURIComponent(formId)}`);
+        if (submitCallsOf(doc.submit).length === 0) throw new Error(`form "${formId}" declares no "submit"`);
         for (const { call, body } of submitBodies(doc, data)) {
           const res = await ctx.api.call(call as CallName, { body });
           const replied = (res as { cart?: Cart } | undefined)?.cart;

@@ -137,7 +137,31 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
 /** Where a field is declared in the form document: /schema/properties/a/properties/b. */
 const schemaPointer = (field: string) => '/schema' + field.split('/').slice(1).map((p) => `/properties/${p}`).join('');
 
+/** The actions that send a form's data as its document declares ("form" argument → the form id, default given). */
+const SUBMITTING_ACTIONS: Readonly<Record<string, string>> = { 'checkout.submitGuest': 'guest' };
+
+/** Every call of a submitting action in screens, modals and fragments names a form that declares "submit". */
+function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {
+  const forms = new Map(docs.filter((d) => d.kind === 'form' && isObj(d.json)).map((d) => [d.id, d.json as Obj]));
+  const walk = (doc: LoadedDocument, v: unknown, ptr: string): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(doc, x, `${ptr}/${i}`));
+    else if (isObj(v)) {
+      const fallback = typeof v.action === 'string' ? SUBMITTING_ACTIONS[v.action] : undefined;
+      if (fallback !== undefined) {
+        const id = isObj(v.args) && typeof v.args.form === 'string' ? v.args.form : fallback;
+        const form = forms.get(id);
+        if (form && submitCallsOf(form.submit).length === 0) {
+          report(doc, `${ptr}/action`, `${v.action} sends the data of form "${id}", which declares no "submit" — add "submit": { "call": "…" } to schemas/forms/${id}.json`);
+        }
+      }
+      for (const [k, x] of Object.entries(v)) walk(doc, x, `${ptr}/${escapePointer(k)}`);
+    }
+  };
+  for (const doc of docs) if (doc.kind === 'screen' || doc.kind === 'modal' || doc.kind === 'fragment') walk(doc, doc.json, '');
+}
+
 export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, report: Report): void {
+  checkSubmittingCalls(docs, report);
   for (const doc of docs) {
     if (doc.kind !== 'form' || !isObj(doc.json) || doc.json.submit === undefined || !isObj(doc.json.schema)) continue;
     const submit = doc.json.submit;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
 import { submitBodies } from '../../../actions/form-submit';
-import { validTree, writeTree, type Tree } from './fixture';
+import { FAKE_VOCABULARY, validTree, writeTree, type Tree } from './fixture';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -58,8 +58,11 @@ function tree(change: (form: any) => void = () => {}): Tree {
   return t;
 }
 
+/** The fake vocabulary with the guest submit action. */
+const VOCABULARY = { ...FAKE_VOCABULARY, actions: { ...FAKE_VOCABULARY.actions, 'checkout.submitGuest': { description: 'Sends the guest form.', args: { type: 'object', properties: { form: { type: 'string' } } } } } };
+
 async function check(t: Tree): Promise<SchemaError[]> {
-  const { schemasDir, cleanup } = await writeTree(t);
+  const { schemasDir, cleanup } = await writeTree(t, VOCABULARY as typeof FAKE_VOCABULARY);
   cleanups.push(cleanup);
   return (await loadAndCheck(schemasDir)).errors;
 }
@@ -122,6 +125,17 @@ describe('a form bound to the call it submits to', () => {
     const missing = only(await check(tree((f) => { delete f.schema.properties.address.properties.line1; f.schema.properties.address.required = []; })));
     expect(missing).toMatchObject({ pointer: '/submit/0/call' });
     expect(missing.message).toMatch(/requires "\/address\/line1", which no field of the form reaches/);
+  });
+
+  it('a screen whose checkout.submitGuest sends a form without "submit" is an error at the call', async () => {
+    const t = tree() as any;
+    t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Dalje' }, on: { click: { action: 'checkout.submitGuest', args: { form: 'guest' } } } });
+    const e = only(await check(t));
+    expect(e.file).toBe('schemas/screens/checkout-data-delivery.json');
+    expect(e.pointer).toMatch(/\/on\/click\/action$/);
+    expect(e.message).toMatch(/checkout\.submitGuest sends the data of form "guest", which declares no "submit"/);
+    t['forms/guest.json'].submit = { call: 'setSlot', map: { '/firstName': '/code' } };
+    expect(formatErrors(await check(t))).not.toMatch(/declares no "submit"/);
   });
 
   it('the shop sends what the rule proves: the same routing, empty fields left out, an unfilled optional call skipped', () => {
