@@ -157,7 +157,8 @@ function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {
       for (const [k, x] of Object.entries(v)) walk(doc, x, `${ptr}/${escapePointer(k)}`);
     }
   };
-  for (const doc of docs) if (doc.kind === 'screen' || doc.kind === 'modal' || doc.kind === 'fragment') walk(doc, doc.json, '');
+  // screens and modals are given with their fragments included (a problem in a fragment is reported in its file)
+  for (const doc of docs) if (doc.kind === 'screen' || doc.kind === 'modal') walk(doc, doc.json, '');
 }
 
 export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, report: Report): void {
