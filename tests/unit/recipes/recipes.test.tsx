@@ -21,10 +21,11 @@ afterEach(() => { while (workspaces.length) workspaces.pop()!.remove(); });
 // schemas/ is shared with work in progress, so a recipe must add no error of its own to the copy.
 const errorKey = (e: SchemaError) => `${e.file} ${e.pointer} ${e.message}`;
 let baseline = new Set<string>();
+// (one check of the whole set takes seconds; on a loaded machine more than the default 10 s hook limit)
 beforeAll(async () => {
   const ws = copySchemas();
   try { baseline = new Set((await loadAndCheck(ws.schemas)).errors.map(errorKey)); } finally { ws.remove(); }
-});
+}, 60_000);
 
 /** The checker's report of the errors that are not in the committed tree ('' = none). */
 function newErrors(errors: SchemaError[]): string {
