@@ -3,12 +3,14 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart, ConsentTemplate, OrderResult } from '../stores/types';
 import { ApiError } from '../api/errors';
+import type { CallName } from '../api/client';
 import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../dom';
 import {
   DEFAULT_BACK_TO_OFFER, FAILURE_PATH, OVERVIEW_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
   firstUnfinishedBefore, goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
 } from '../checkout-rules';
 import { userDataCheck } from '../session/account';
+import { submitBodies, submitCallsOf } from '../form-submit';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
@@ -18,21 +20,6 @@ export const GUEST_CHECKOUT_TYPES = ['GUEST', 'STANDALONE', 'MOBILE_PREPAID_GUES
 
 /** How long the prefill waits for the boot's user check. */
 const USER_WAIT_MS = 15_000;
-
-/** The guest form data → the guestCustomerInfo payload (nested or flat form documents both work). */
-export function guestPayload(data: Record<string, unknown>) {
-  const pick = (src: Record<string, unknown>, keys: string[]) => {
-    const out: Record<string, unknown> = {};
-    for (const k of keys) if (src[k] !== undefined && src[k] !== '') out[k] = src[k];
-    return out;
-  };
-  const customerSrc = (data.customerData as Record<string, unknown> | undefined) ?? data;
-  const addressSrc = (data.deliveryAddress as Record<string, unknown> | undefined) ?? data;
-  return {
-    customerData: pick(customerSrc, ['firstName', 'lastName', 'contactEmail', 'contactPhone']),
-    deliveryAddress: pick(addressSrc, ['line1', 'line1Code', 'line2', 'entrance', 'town', 'townCode', 'apartment', 'province', 'provinceCode', 'postalCode', 'floor', 'suburb', 'tisAddressCode']),
-  };
-}
 
 /** A phone number as the contact-phone field takes it (seed 000 §5: digits, first 1–9): +381 / 0 prefixes dropped. */
 export function localPhone(raw: string | null | undefined): string | null {
@@ -195,7 +182,7 @@ export default [
   }),
   defineAction<{ form?: string }>({
     name: 'checkout.submitGuest',
-    description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), posts the guest data, the delivery time slot if chosen, goes to the next step; a failure shows the delivery/payment error toast.',
+    description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), sends the form data to the calls its document declares ("submit" of the form `form`, default "guest": the guest data, the delivery time slot if chosen), goes to the next step; a failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
     async run(args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
@@ -210,10 +197,15 @@ export default [
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
       try {
         const data = ui.forms[formId]?.data ?? {};
-        const res = await ctx.api.call('guestCustomerInfo', { body: guestPayload(data) });
-        if (res?.cart) cart.setCart(res.cart);
-        const slot = data.deliveryTimeSlot ?? data.timeSlot;
-        if (typeof slot === 'string' && slot) await ctx.api.call('setDeliveryTimeSlot', { body: { deliveryTimeSlotCode: slot } });
+        // the calls and their bodies as the form document declares them ("submit", checked by npm run schemas:check
+        // against each call's contract): the guest data, then the delivery time slot if one was chosen
+        const doc = await ctx.api.getDocument<{ schema?: unknown; submit?: unknown }>(`/ui/forms/${encodeURIComponent(formId)}`);
+        if (submitCallsOf(doc.submit).length === 0) throw new Error(`form "${formId}" declares no "submit"`);
+        for (const { call, body } of submitBodies(doc, data)) {
+          const res = await ctx.api.call(call as CallName, { body });
+          const replied = (res as { cart?: Cart } | undefined)?.cart;
+          if (replied) cart.setCart(replied);
+        }
       } catch (e) {
         console.error('[checkout.submitGuest]', e);
         ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });

@@ -3,6 +3,7 @@ import { useT } from '../../renderer/hooks';
 import type { CartData, CustomerInfo, DeliveryAddress } from '../shared/types';
 import CartEntryView from '../cart/CartEntry';
 import { orderedEntries } from '../cart/entryView';
+import { orderFieldText, type OrderField } from './orderFields';
 
 export interface OrderOverviewProps {
   cart?: CartData | null;
@@ -10,6 +11,8 @@ export interface OrderOverviewProps {
   deliveryAddress?: DeliveryAddress | null;
   editable?: boolean;
   removable?: boolean;
+  /** the lines of the customer's data, as the screen document declares them (./orderFields.ts) */
+  customerFields?: OrderField[];
 }
 
 /** One line of an address: the server's formattedAddress, else composed from its parts. */
@@ -22,8 +25,8 @@ export function formatAddress(a: DeliveryAddress | null | undefined, t: (k: stri
   return [street, flat, town].filter(Boolean).join(', ');
 }
 
-/** The order overview of the last checkout step: items, delivery address and customer data, each with an edit link (emits `edit`). */
-export default function OrderOverview({ cart, customer, deliveryAddress, editable = true, removable = false, emit, enabled }: OrderOverviewProps & VocabularyProps) {
+/** The order overview of the last checkout step: items, delivery address and the customer data lines the document declares (`customerFields`), each with an edit link (emits `edit`). */
+export default function OrderOverview({ cart, customer, deliveryAddress, editable = true, removable = false, customerFields = [], emit, enabled }: OrderOverviewProps & VocabularyProps) {
   const t = useT();
   const c = customer ?? cart?.orderCustomerInfo ?? null;
   const addr = deliveryAddress ?? cart?.deliveryAddress ?? null;
@@ -53,18 +56,15 @@ export default function OrderOverview({ cart, customer, deliveryAddress, editabl
           </div>
           {c ? (
             <dl className="ot-overview__dl">
-              <div>
-                <dt>{t('checkout.overview.name')}</dt>
-                <dd>{[c.firstName, c.lastName].filter(Boolean).join(' ')}</dd>
-              </div>
-              <div>
-                <dt>{t('checkout.overview.email')}</dt>
-                <dd>{c.contactEmail}</dd>
-              </div>
-              <div>
-                <dt>{t('checkout.overview.phone')}</dt>
-                <dd>{c.contactPhone}</dd>
-              </div>
+              {customerFields.map((f, i) => {
+                const text = orderFieldText(c, f);
+                return text ? (
+                  <div key={`${i}-${f.values.join()}`}>
+                    <dt>{f.label}</dt>
+                    <dd>{text}</dd>
+                  </div>
+                ) : null;
+              })}
             </dl>
           ) : (
             <p className="ot-text ot-text--muted">{t('checkout.overview.missing')}</p>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
@@ -5,6 +6,7 @@ import { TotalsRows } from '../cart/totalsRows';
 import type { CartData, CartEntryData, CustomerInfo, DeliveryAddress, Money, OrderPrices } from '../shared/types';
 import CartEntryView from '../cart/CartEntry';
 import { formatAddress } from './OrderOverview';
+import { orderFieldText, type OrderField } from './orderFields';
 
 export interface OrderView {
   code?: string;
@@ -30,6 +32,8 @@ export interface OrderResultProps {
   order?: OrderView | { order?: OrderView } | null;
   variant: 'success' | 'failure';
   orderCode?: string | null;
+  /** the lines of the customer's data, as the screen document declares them (./orderFields.ts; labels are not shown) */
+  customerFields?: OrderField[];
 }
 
 function unwrap(o: OrderResultProps['order']): OrderView | null {
@@ -41,7 +45,7 @@ function unwrap(o: OrderResultProps['order']): OrderView | null {
  * The order result page body. Success: confirmation with the order number, the items, the totals,
  * the contact and delivery data and what happens next. Failure: what happened and the order number.
  */
-export default function OrderResult({ order, variant, orderCode }: OrderResultProps & VocabularyProps) {
+export default function OrderResult({ order, variant, orderCode, customerFields = [] }: OrderResultProps & VocabularyProps) {
   const t = useT();
   const money = useMoney();
   const o = unwrap(order);
@@ -104,11 +108,12 @@ export default function OrderResult({ order, variant, orderCode }: OrderResultPr
             <h2 className="ot-overview__title">{t('order.delivery')}</h2>
             {c && (
               <p>
-                {[c.firstName, c.lastName].filter(Boolean).join(' ')}
-                <br />
-                {c.contactEmail}
-                <br />
-                {c.contactPhone}
+                {customerFields.map((f) => orderFieldText(c, f)).filter(Boolean).map((text, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && <br />}
+                    {text}
+                  </Fragment>
+                ))}
               </p>
             )}
             {o.deliveryAddress && <p>{formatAddress(o.deliveryAddress, t)}</p>}

@@ -37,6 +37,10 @@ export interface Form {
       [k: string]: VocabularyMessageKey;
     };
   };
+  /**
+   * The call(s) of schemas/api/paths.json the form's data is sent to, in this order. A field goes to the first call's body at the same place ("/customerData/firstName" → "/customerData/firstName") unless a call's "map" sends it elsewhere. npm run schemas:check proves that every field reaches a body with limits no looser than the body's (docs/SCHEMAS.md, "A form declares what it submits").
+   */
+  submit?: SubmitCall | [SubmitCall, ...SubmitCall[]];
 }
 /**
  * Field name → its UI settings; ui:* keys apply to this level.
@@ -79,4 +83,26 @@ export interface UISchema {
    */
   [k: string]:
     UISchema | string | number | boolean | unknown[] | null | VocabularyMessageKey[] | string[] | {} | undefined;
+}
+/**
+ * One call the form's data is sent to.
+ */
+export interface SubmitCall {
+  /**
+   * The operation's name in schemas/api/paths.json, e.g. "guestCustomerInfo".
+   */
+  call: string;
+  /**
+   * Only where names differ: the field's place in the form data (JSON Pointer, e.g. "/deliveryTimeSlot") → its place in this call's request body (e.g. "/deliveryTimeSlotCode"). A mapped field goes to this call only.
+   */
+  map?: {
+    /**
+     * JSON Pointer into the request body.
+     */
+    [k: string]: string;
+  };
+  /**
+   * true: the call is made only when at least one of its fields has a value (e.g. a time slot the shopper may leave unchosen).
+   */
+  optional?: boolean;
 }

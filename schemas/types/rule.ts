@@ -2,7 +2,7 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail).
+ * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail).
  */
 export type RuleDocument = {
   /**
@@ -10,9 +10,9 @@ export type RuleDocument = {
    */
   $schema: '../meta/rule.schema.json';
   /**
-   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes" "analytics" or "order-next-steps".
+   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes", "analytics", "cart-limits" or "order-next-steps".
    */
-  id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics' | 'order-next-steps';
+  id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics' | 'cart-limits' | 'order-next-steps';
   version: Version;
   /**
    * A note for the people who edit this document (not shown in the shop).
@@ -48,6 +48,96 @@ export type RuleDocument = {
      * Milliseconds from a page's data (a step's cart, a placed order) to its push (seed 000 §9: 1000).
      */
     dataLayerPush: number;
+  };
+  /**
+   * The limits the server enforces on a cart (seed 000 §4, seed 001 §5), read by server/cart/config.ts at start (restart the server after an edit). Amounts in RSD. docs/ARCHITECTURE.md §9 explains every key.
+   */
+  cartLimits?: {
+    /**
+     * Product groups of which a cart holds at most maxPerCart (a second one answers productsNeedReplace).
+     */
+    restrictedCategories: {
+      /**
+       * The group's name.
+       */
+      id: string;
+      /**
+       * The productOfferingTypes of the group.
+       *
+       * @minItems 1
+       */
+      productOfferingTypes: [ProductType, ...ProductType[]];
+      /**
+       * The catalogue categories of the group.
+       */
+      categories: string[];
+      /**
+       * How many of the group a cart may hold.
+       */
+      maxPerCart: number;
+    }[];
+    /**
+     * Per productOfferingType: the most units of one product code in a cart (more answers maxOrderQuantityExceeded).
+     */
+    maxOrderQuantity: {
+      [k: string]: number;
+    };
+    /**
+     * The most a cart may cost at once (more answers allowedTotalAmountExceeded).
+     */
+    allowedTotalAmount: {
+      /**
+       * The one-time total in RSD.
+       */
+      oneTimeRsd: number;
+    };
+    /**
+     * statusCode → the id of the CMS component its modal may load (GET cmsComponent?componentId=).
+     */
+    cmsComponents: {
+      [k: string]: string;
+    };
+    /**
+     * Products only an adult may buy (a younger customer gets notEligibleByAge).
+     */
+    ageRestricted: {
+      /**
+       * The productOfferingTypes that need the age.
+       */
+      productOfferingTypes: ProductType[];
+      /**
+       * The catalogue categories that need the age.
+       */
+      categories: string[];
+      /**
+       * Years.
+       */
+      minAge: number;
+    };
+    /**
+     * Products whose entries in one cart must share the charge type (one-off or installments).
+     */
+    samePaymentMethod: {
+      /**
+       * The productOfferingTypes concerned.
+       */
+      productOfferingTypes: ProductType[];
+    };
+    /**
+     * The charge types a guest may buy with (a guest pays in full).
+     *
+     * @minItems 1
+     */
+    guestChargeTypes: ['ONE_TIME_CHARGE' | 'RECURRING_CHARGE', ...('ONE_TIME_CHARGE' | 'RECURRING_CHARGE')[]];
+    /**
+     * Coupon limits.
+     */
+    vouchers: {
+      /**
+       * A coupon may not bring a device's price below this.
+       */
+      minDevicePriceAfterDiscountsRsd: number;
+    };
   };
   /**
    * The steps the success page and the confirmation e-mail list after an order, in this order: each one whose "when" fits the order. Its text may use {code} (the order number), {msisdn} (the order's number, written 06x xxx xxxx), {store} (the pickup store), {email} (where an eSIM goes) and {address} (the installation address).

@@ -1,27 +1,19 @@
-// The cart rules configuration (server/cart/rules.config.json): one data file, checked at load.
+// The cart limits (schemas/rules/cart-limits.json, a rule document checked by npm run schemas:check against
+// schemas/meta/rule.schema.json): one data file, read once at start and checked again at load.
 import { readFileSync } from 'node:fs';
+import type { RuleDocument } from '../../schemas/types/rule';
 
-export interface RulesConfig {
-  restrictedCategories: Array<{ id: string; productOfferingTypes: string[]; categories: string[]; maxPerCart: number }>;
-  /** Most units of one product (per product code) by productOfferingType. */
-  maxOrderQuantity: Record<string, number>;
-  allowedTotalAmount: { oneTimeRsd: number };
-  /** statusCode → id of the CMS component the modal may load (GET cmsComponent?componentId=). */
-  cmsComponents: Partial<Record<string, string>>;
-  ageRestricted: { productOfferingTypes: string[]; categories: string[]; minAge: number };
-  samePaymentMethod: { productOfferingTypes: string[] };
-  guestChargeTypes: Array<'ONE_TIME_CHARGE' | 'RECURRING_CHARGE'>;
-  vouchers: { minDevicePriceAfterDiscountsRsd: number };
-}
+/** The cart limits: their shape is the meta-schema's (schemas/meta/rule.schema.json "cartLimits"), generated. */
+export type RulesConfig = NonNullable<RuleDocument['cartLimits']>;
 
 /** The productOfferingTypes sold as add-ons of a tariff (add-ons are services in the cart view). */
 export const ADDON_TYPES = ['ADDON_POSTPAID', 'ADDON_PREPAID', 'TV_ADDON', 'HOME_NET_ADDON', 'SPECIAL_ADD_ON', 'MTS_TV_GO_ADDON', 'SHARED_NET', 'ADDITIONAL_SERVICE', 'STREAMING_SUBSCRIPTION'];
 
-const FILE = new URL('./rules.config.json', import.meta.url);
+const FILE = new URL('../../schemas/rules/cart-limits.json', import.meta.url);
 
 function check(c: unknown): RulesConfig {
   const o = c as RulesConfig;
-  const fail = (what: string) => { throw new Error(`server/cart/rules.config.json: ${what}`); };
+  const fail = (what: string) => { throw new Error(`schemas/rules/cart-limits.json: ${what}`); };
   if (!o || typeof o !== 'object') fail('not an object');
   if (!Array.isArray(o.restrictedCategories)) fail('restrictedCategories must be an array');
   for (const r of o.restrictedCategories) {
@@ -39,7 +31,7 @@ function check(c: unknown): RulesConfig {
 let cached: RulesConfig | null = null;
 
 export function rulesConfig(): RulesConfig {
-  cached ??= check(JSON.parse(readFileSync(FILE, 'utf8')));
+  cached ??= check((JSON.parse(readFileSync(FILE, 'utf8')) as RuleDocument).cartLimits);
   return cached;
 }
 

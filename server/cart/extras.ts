@@ -109,7 +109,7 @@ export async function changeChargeType(db: Db, sessionId: string, body: ChargeTy
       const row = (await tx.select().from(devicePrices).where(eq(devicePrices.id, e.pricePlanId)))[0];
       if (!row) {
         // A device without a tariff is sold only at once.
-        if (!body.isForceChange && rulesConfig().samePaymentMethod.productOfferingTypes.includes(await typeOf(tx, e.productCode) ?? '')) {
+        if (!body.isForceChange && (rulesConfig().samePaymentMethod.productOfferingTypes as readonly string[]).includes(await typeOf(tx, e.productCode) ?? '')) {
           throw badInput('error.cart.noInstallments', {}, 'selectedChargeType');
         }
         continue;

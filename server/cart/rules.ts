@@ -1,6 +1,6 @@
 // Add-to-cart rules: each looks at what is being added and the current cart and may answer a
 // statusCode of seed 000 §4 other than `success`. The first rule that answers wins; no answer = success.
-// Their limits come from server/cart/rules.config.json (config.ts). accessoriesNeedMerge is judged at the
+// Their limits come from schemas/rules/cart-limits.json (read by config.ts). accessoriesNeedMerge is judged at the
 // login merge (merge.ts); a mixed payment method is kept on add and reported by validate (`conflict`).
 import { rulesConfig, type RulesConfig } from './config';
 import type { CartModificationResponse } from '../../schemas/types/api.cart';

@@ -115,7 +115,7 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
   entries = await entriesOf(tx, cart.id);
 
   // 4. The same payment method (one-off or installments) across the devices of the cart.
-  const paid = entries.filter((e) => config.samePaymentMethod.productOfferingTypes.includes(typeOf(e)));
+  const paid = entries.filter((e) => (config.samePaymentMethod.productOfferingTypes as readonly string[]).includes(typeOf(e)));
   if (new Set(paid.map((e) => e.chargeType)).size > 1) {
     issues.push({ reason: 'conflict', messageKey: 'cart.validation.conflict' });
   }

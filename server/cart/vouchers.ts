@@ -1,6 +1,6 @@
 // EKO coupons (seed 001 §5): add / remove on the cart's device. A coupon cannot be added twice, at most the
 // device's voucherLimit coupons, and the device price after all discounts plus the new coupon must stay at
-// least vouchers.minDevicePriceAfterDiscountsRsd (rules.config.json).
+// least vouchers.minDevicePriceAfterDiscountsRsd (schemas/rules/cart-limits.json).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { cartVouchers, products, vouchers } from '../db/schema';

@@ -6,15 +6,17 @@ import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
 import { ApiError, badInput } from '../lib/errors';
 import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';
-import type { ResponseOf } from '../lib/contract';
+import type { BodyOf, ResponseOf } from '../lib/contract';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields } from '../cart/index';
 import { deliveryOptionsOf } from '../flows/index';
 
-export interface GuestBody {
-  customerData: { firstName: string; lastName: string; contactEmail: string; contactPhone: string };
-  deliveryAddress: Record<string, string | undefined>;
-}
+/** The guest data as the contract declares it (schemas/api/checkout.json GuestBody, checked by the route). */
+export type GuestBody = BodyOf<'guestCustomerInfo'>;
+
+/** Every string field of a part of the body, trimmed: what the contract lets in is what is stored, no list here. */
+const trimmedStrings = (part: object): Record<string, string> =>
+  Object.fromEntries(Object.entries(part).filter((e): e is [string, string] => typeof e[1] === 'string').map(([k, v]) => [k, v.trim()]));
 
 export function formatAddress(a: Record<string, string | undefined>): string {
   const street = [a.line1, a.line2].filter(Boolean).join(' ');
@@ -47,10 +49,9 @@ export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): 
   await db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
     if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
-    const trimmed = await withAddressCodes(tx, Object.fromEntries(Object.entries(body.deliveryAddress).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v!.trim()])));
-    const c = body.customerData;
+    const trimmed = await withAddressCodes(tx, trimmedStrings(body.deliveryAddress));
     await setCheckoutFields(tx, cart.id, {
-      orderCustomerInfo: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), contactEmail: c.contactEmail.trim(), contactPhone: c.contactPhone.trim() },
+      orderCustomerInfo: trimmedStrings(body.customerData),
       deliveryAddress: { ...trimmed, formattedAddress: formatAddress(trimmed) },
       paymentMode: cart.paymentMode ?? 'CreditCard',
     });

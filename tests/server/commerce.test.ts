@@ -427,7 +427,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
   });
 
   describe('configuration', () => {
-    it('the limits come from rules.config.json: a changed configuration changes the answer', async () => {
+    it('the limits come from schemas/rules/cart-limits.json: a changed configuration changes the answer', async () => {
       const base = rulesConfig();
       setRulesConfig({ ...base, maxOrderQuantity: { ...base.maxOrderQuantity, ACCESSORY: 1 }, restrictedCategories: [] });
       try {

@@ -11,6 +11,7 @@ import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabu
 import { checkFormatsFile } from './formats-check.js';
 import { expandDocument, isParamRef, type FragmentDoc, type NodeOrigin } from './fragments.js';
 import { checkLinks } from './links.js';
+import { checkFormBindings, loadApiSet } from './form-bindings.js';
 
 export interface CheckOptions {
   /** use this vocabulary instead of reading schemas/meta/vocabulary.json */
@@ -194,6 +195,11 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
       }
     }
   }
+
+  // 4b. a form's declared submit: every field reaches the call's request body with limits no looser than the body's
+  //     (a form whose data schema is already reported as invalid is left out: it would only say so again)
+  const schemaBroken = (d: LoadedDocument) => errors.some((e) => e.file === d.file && (e.pointer === '/schema' || e.pointer.startsWith('/schema/')));
+  checkFormBindings(docs.filter((d) => d.kind !== 'form' || !schemaBroken(d)), await loadApiSet(rootDir), report);
 
   // 5. fixture store states (schemas/fixtures): their meta-schema, id = file name, a title message key that exists
   const fixtures = await checkFixtures(rootDir, ajv, docs, errors);

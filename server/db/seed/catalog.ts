@@ -224,7 +224,7 @@ export const cmsComponents: Array<{ id: string; headline: LocalText; content: Lo
   { id: 'noStockPopup', headline: d('Proizvod trenutno nije na stanju', 'The product is currently out of stock'),
     content: d('Izabrana boja je rasprodata. Izaberi drugu boju ili nas poseti ponovo uskoro.', 'The chosen colour is sold out. Pick another colour or check again soon.'),
     cta: d('Izaberi drugu boju', 'Choose another colour'), mediaUrl: '/media/cms/no-stock.svg', mediaCode: 'no-stock' },
-  // shown for every product code's quantity limit (3 accessories, 2 devices: rules.config.json), next to the server message
+  // shown for every product code's quantity limit (3 accessories, 2 devices: schemas/rules/cart-limits.json), next to the server message
   { id: 'limitOversteppedPopup', headline: d('Najveća dozvoljena količina', 'Maximum quantity'),
     content: d('Količina jednog proizvoda u porudžbini je ograničena. Ako ti treba više komada, završi ovu kupovinu pa napravi još jednu porudžbinu.', 'The quantity of one product per order is limited. If you need more pieces, finish this purchase and place another order.'),
     cta: d('U redu', 'OK'), mediaUrl: null, mediaCode: null },

@@ -8,8 +8,12 @@ import { openDatabase, type Database } from '../../../server/db/index';
 import { seedIfEmpty } from '../../../server/db/seed/index';
 import { buildApp } from '../../../server/app';
 import { UiDocuments } from '../../../server/ui/documents';
-import { guestPayload } from '../../../actions/checkout/checkout';
-import { GATEWAY_SECRET, GUEST, PATHS, Shopper } from '../../server/helpers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { submitBodies } from '../../../actions/form-submit';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../../server/db/schema';
+import { GATEWAY_SECRET, GUEST, PATHS, REQUIRED_CONSENTS, Shopper } from '../../server/helpers';
 import { applyRecipe, copySchemas, readRecipes, type Workspace } from './recipes';
 import type { FastifyInstance } from 'fastify';
 
@@ -40,7 +44,9 @@ describe('the recipes on the real server', () => {
     const s = await new Shopper(app).login();
     expect((await s.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'RECURRING_CHARGE' })).statusCode).toBe(200);
     // what the shop sends on "Nastavi": the form data (with the new field) through the guest submit's mapping
-    const body = guestPayload({ ...GUEST, deliveryAddress: { ...GUEST.deliveryAddress, suburb: 'Vračar' } });
+    const form = JSON.parse(readFileSync(join(ws.schemas, 'forms/guest.json'), 'utf8'));
+    const [{ call, body }] = submitBodies(form, { ...GUEST, deliveryAddress: { ...GUEST.deliveryAddress, suburb: 'Vračar' } });
+    expect(call).toBe('guestCustomerInfo');
     expect(body.deliveryAddress).toMatchObject({ suburb: 'Vračar' });
     const res = await s.call('POST', PATHS.guestInfo, body);
     expect(res.statusCode).toBe(200);
@@ -48,12 +54,31 @@ describe('the recipes on the real server', () => {
     expect(cart.deliveryAddress).toMatchObject({ suburb: 'Vračar', town: 'Beograd' });
   });
 
-  it('a field the guest payload does not know is refused (why recipe 1 uses an existing payload field)', async () => {
+  it('a field the guest payload does not know is refused (why recipe 6 adds the field to the contract too)', async () => {
     const s = await new Shopper(app).login();
     await s.call('POST', PATHS.addBundle, { deviceCode: 'GOOGLE_PIXEL_9A', tariffCode: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24', chargeType: 'RECURRING_CHARGE' });
-    const res = await s.call('POST', PATHS.guestInfo, { ...GUEST, customerData: { ...GUEST.customerData, companyName: 'Orbita d.o.o.' } });
+    const res = await s.call('POST', PATHS.guestInfo, { ...GUEST, customerData: { ...GUEST.customerData, nickname: 'Maca' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toMatchObject({ type: 'ValidationError', message: 'Polje companyName nije dozvoljeno.', reason: 'additionalProperties' });
+    expect(res.json().errors[0]).toMatchObject({ type: 'ValidationError', message: 'Polje nickname nije dozvoljeno.', reason: 'additionalProperties' });
+  });
+
+  it('recipe 6: the company name typed into the guest form reaches the body, the cart, the order and the stored order record', async () => {
+    const s = await new Shopper(app).login();
+    // an accessory (STANDALONE checkout): recipe 2b, applied to the same copy, gives a tariff cart a number step
+    expect((await s.call('POST', PATHS.addBundle, { deviceCode: 'ACC_JBL_TUNE_520BT', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
+    // what the shop sends on "Nastavi": the form data through the form document's declared submit
+    const form = JSON.parse(readFileSync(join(ws.schemas, 'forms/guest.json'), 'utf8'));
+    const [{ call, body }] = submitBodies(form, { ...GUEST, customerData: { ...GUEST.customerData, companyName: '  Orbita d.o.o. ' } });
+    expect(call).toBe('guestCustomerInfo');
+    const res = await s.call('POST', PATHS.guestInfo, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cart.orderCustomerInfo).toMatchObject({ firstName: 'Marija', companyName: 'Orbita d.o.o.' });
+    expect((await s.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
+    const order = await s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: null });
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.json().orderCustomerInfo).toMatchObject({ companyName: 'Orbita d.o.o.' });
+    const [row] = await database.db.select().from(orders).where(eq(orders.code, order.json().code));
+    expect((row.snapshot as { orderCustomerInfo: Record<string, string> }).orderCustomerInfo).toMatchObject({ firstName: 'Marija', companyName: 'Orbita d.o.o.' });
   });
 
   it('recipe 2: cart-validate of an accessories-only cart answers the STANDALONE steps in the new order; GUEST keeps its order', async () => {

@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { loadAndCheck, formatErrors, type SchemaError } from '../../../tools/schemas/index';
 import { applyRecipe, copySchemas, GUIDE, readExamples, readRecipes, ROOT, type Workspace } from './recipes';
 import { DocumentSet, makeHarness, renderModal, renderScreen } from './render';
+import { submitBodies } from '../../../actions/form-submit';
 
 afterEach(cleanup);
 
@@ -20,10 +21,11 @@ afterEach(() => { while (workspaces.length) workspaces.pop()!.remove(); });
 // schemas/ is shared with work in progress, so a recipe must add no error of its own to the copy.
 const errorKey = (e: SchemaError) => `${e.file} ${e.pointer} ${e.message}`;
 let baseline = new Set<string>();
+// (one check of the whole set takes seconds; on a loaded machine more than the default 10 s hook limit)
 beforeAll(async () => {
   const ws = copySchemas();
   try { baseline = new Set((await loadAndCheck(ws.schemas)).errors.map(errorKey)); } finally { ws.remove(); }
-});
+}, 60_000);
 
 /** The checker's report of the errors that are not in the committed tree ('' = none). */
 function newErrors(errors: SchemaError[]): string {
@@ -45,8 +47,8 @@ async function withRecipe(name: string): Promise<DocumentSet> {
 const committed = (file: string) => JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
 
 describe('the guide', () => {
-  it('has the six recipes, each with steps', () => {
-    expect([...RECIPES.keys()].sort()).toEqual(['english-text', 'guest-field', 'guest-number', 'kontakt-screen', 'modal-texts', 'standalone-steps']);
+  it('has the seven recipes, each with steps', () => {
+    expect([...RECIPES.keys()].sort()).toEqual(['english-text', 'guest-field', 'guest-number', 'kontakt-screen', 'modal-texts', 'order-field', 'standalone-steps']);
     for (const steps of RECIPES.values()) expect(steps.length).toBeGreaterThan(0);
   });
 
@@ -184,5 +186,65 @@ describe('recipe 5: an English text', () => {
     cleanup();
     renderScreen(makeHarness(set, 'empty-cart'), 'not-found', '/404');
     expect(await screen.findByText(sr)).toBeTruthy();
+  });
+});
+
+describe('recipe 6: a field that reaches the order and shows on the overview, in JSON only', () => {
+  it('the committed guest form, contract and overview have no company name yet', () => {
+    expect(committed('schemas/forms/guest.json').schema.properties.customerData.properties.companyName).toBeUndefined();
+    expect(committed('schemas/api/checkout.json').$defs.GuestBody.properties.customerData.properties.companyName).toBeUndefined();
+    expect(readFileSync(join(ROOT, 'schemas/screens/checkout-overview-payment.json'), 'utf8')).not.toContain('companyName');
+  });
+
+  it('without the contract step the checker refuses the form: the field would reach no body', async () => {
+    const ws = copySchemas();
+    workspaces.push(ws);
+    applyRecipe(ws, RECIPES.get('order-field')!.filter((st) => !(st.kind === 'merge' && st.file === 'schemas/api/checkout.json')));
+    expect(newErrors((await loadAndCheck(ws.schemas)).errors)).toMatch(/schemas\/forms\/guest\.json:\d+:\d+ .*field "\/customerData\/companyName" does not reach the request body of "guestCustomerInfo"/);
+  });
+
+  it('the data step shows the field; what is typed goes into the guestCustomerInfo body as the form declares', async () => {
+    const set = await withRecipe('order-field');
+    const h = makeHarness(set, 'guest-checkout');
+    h.stores.checkout.setCurrentStep('GUEST_ORDER_INFO');
+    renderScreen(h, 'checkout-data-delivery', '/kupovina/podaci-dostava');
+    const company = await screen.findByLabelText(/^Naziv firme/, { selector: 'input' });
+    await act(async () => { fireEvent.change(company, { target: { value: 'Orbita d.o.o.' } }); });
+    const data = h.calls.filter((c) => c.action === 'form.change').at(-1)?.args.data;
+    expect(data).toMatchObject({ customerData: { companyName: 'Orbita d.o.o.' } });
+    const [first] = submitBodies(set.get('form', 'guest'), data);
+    expect(first.call).toBe('guestCustomerInfo');
+    expect(first.body.customerData).toMatchObject({ companyName: 'Orbita d.o.o.' });
+  });
+
+  it('the overview draws the order\'s company as a line of the customer data, after the phone; none when empty', async () => {
+    const set = await withRecipe('order-field');
+    const h = makeHarness(set, 'guest-checkout');
+    const cart = h.stores.cart.cart!;
+    h.stores.cart.setCart({ ...cart, orderCustomerInfo: { ...cart.orderCustomerInfo!, companyName: 'Orbita d.o.o.' } });
+    h.stores.checkout.setCurrentStep('PAYMENT_AND_CART_CONFIRMATION');
+    renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    const label = await screen.findByText('Firma', { selector: 'dt' });
+    expect(within(label.parentElement!).getByText('Orbita d.o.o.', { selector: 'dd' })).toBeTruthy();
+    const phone = screen.getByText('Telefon', { selector: 'dt' });
+    expect(phone.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    h.stores.cart.setCart(cart);
+    renderScreen(h, 'checkout-overview-payment', '/kupovina/pregled-placanje');
+    await screen.findByText('Telefon', { selector: 'dt' });
+    expect(screen.queryByText('Firma', { selector: 'dt' })).toBeNull();
+  });
+
+  it('the confirmation page draws the company with the contact data of the order', async () => {
+    const set = await withRecipe('order-field');
+    const h = makeHarness(set, 'guest-checkout');
+    const conf = h.stores.checkout.confirmation as { order?: { orderCustomerInfo?: Record<string, string> } } & { orderCustomerInfo?: Record<string, string> };
+    const order = (conf.order ?? conf) as { orderCustomerInfo: Record<string, string> };
+    h.stores.checkout.setConfirmation(conf.order ? { ...conf, order: { ...order, orderCustomerInfo: { ...order.orderCustomerInfo, companyName: 'Orbita d.o.o.' } } } : { ...order, orderCustomerInfo: { ...order.orderCustomerInfo, companyName: 'Orbita d.o.o.' } });
+    const { container } = renderScreen(h, 'order-success', '/kupovina/uspesna-porudzbina');
+    await screen.findByText('Orbita d.o.o.', { exact: false });
+    const contact = container.querySelector('.ot-orderdone__info p')!;
+    expect(contact.textContent).toContain(order.orderCustomerInfo.contactPhone);
+    expect(contact.textContent!.endsWith('Orbita d.o.o.')).toBe(true);
   });
 });

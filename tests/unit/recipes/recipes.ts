@@ -3,6 +3,8 @@
 //   <!-- recipe NAME: messages -->                      the block is a file for `node tools/messages-add.mjs file.json`
 //   <!-- recipe NAME: merge FILE POINTER -->            the block's entries go into the object at POINTER of FILE
 //                                                       (a bare list of entries `"a": 1, "b": 2` or a whole object)
+//   <!-- recipe NAME: append FILE POINTER -->           the block (one object) is added at the end of the list at
+//                                                       POINTER of FILE
 //   <!-- recipe NAME: create FILE -->                   the block is a new document FILE
 //   <!-- recipe NAME: bump FILE -->                     (no block) raise FILE's "version" by one
 // and each complete example document of the formats is preceded by
@@ -21,6 +23,7 @@ export const GUIDE = join(ROOT, 'docs/SCHEMAS.md');
 export type RecipeStep =
   | { kind: 'messages'; json: Record<string, { sr: string; en: string }> }
   | { kind: 'merge'; file: string; pointer: string; json: Record<string, unknown> }
+  | { kind: 'append'; file: string; pointer: string; json: Record<string, unknown> }
   | { kind: 'create'; file: string; json: Record<string, unknown> }
   | { kind: 'bump'; file: string };
 
@@ -59,7 +62,7 @@ export function readRecipes(text = readFileSync(GUIDE, 'utf8')): Map<string, Rec
   for (const m of text.matchAll(MARKER)) {
     if (m[1] !== 'recipe') continue;
     const where = `docs/SCHEMAS.md:${lineOf(text, m.index)}`;
-    const spec = /^([\w-]+):\s*(messages|merge|create|bump)(?:\s+(\S+))?(?:\s+(\S+))?$/.exec(m[2]);
+    const spec = /^([\w-]+):\s*(messages|merge|append|create|bump)(?:\s+(\S+))?(?:\s+(\S+))?$/.exec(m[2]);
     if (!spec) throw new Error(`${where}: unreadable recipe marker "${m[2]}"`);
     const [, name, kind, file, pointer] = spec;
     const steps = out.get(name) ?? [];
@@ -74,8 +77,8 @@ export function readRecipes(text = readFileSync(GUIDE, 'utf8')): Map<string, Rec
     if (!isObject(json)) throw new Error(`${where}: the block must be an object or a list of entries`);
     if (kind === 'messages') steps.push({ kind, json: json as Record<string, { sr: string; en: string }> });
     else if (kind === 'create' && file) steps.push({ kind, file, json });
-    else if (kind === 'merge' && file && pointer !== undefined) steps.push({ kind, file, pointer: pointer === '/' ? '' : pointer, json });
-    else throw new Error(`${where}: ${kind} needs a file${kind === 'merge' ? ' and a pointer' : ''}`);
+    else if ((kind === 'merge' || kind === 'append') && file && pointer !== undefined) steps.push({ kind, file, pointer: pointer === '/' ? '' : pointer, json });
+    else throw new Error(`${where}: ${kind} needs a file${kind === 'merge' || kind === 'append' ? ' and a pointer' : ''}`);
   }
   return out;
 }
@@ -103,13 +106,18 @@ export function copySchemas(): Workspace {
   return { root, schemas: join(root, 'schemas'), remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-function resolve(doc: unknown, pointer: string, file: string): Record<string, unknown> {
+function resolveAny(doc: unknown, pointer: string, file: string): unknown {
   let at = doc;
   for (const raw of pointer.split('/').slice(1)) {
     const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(at) || !(part in at)) throw new Error(`${file}: nothing at ${pointer} (stopped at "${part}")`);
-    at = at[part];
+    if ((!isObject(at) && !Array.isArray(at)) || !(part in at)) throw new Error(`${file}: nothing at ${pointer} (stopped at "${part}")`);
+    at = (at as Record<string, unknown>)[part];
   }
+  return at;
+}
+
+function resolve(doc: unknown, pointer: string, file: string): Record<string, unknown> {
+  const at = resolveAny(doc, pointer, file);
   if (!isObject(at)) throw new Error(`${file}: ${pointer || 'the document'} is not an object`);
   return at;
 }
@@ -132,6 +140,12 @@ export function applyRecipe(ws: Workspace, steps: RecipeStep[]): void {
     } else if (step.kind === 'merge') {
       const doc = readJson(path);
       Object.assign(resolve(doc, step.pointer, step.file), step.json);
+      writeJson(path, doc);
+    } else if (step.kind === 'append') {
+      const doc = readJson(path);
+      const list = resolveAny(doc, step.pointer, step.file);
+      if (!Array.isArray(list)) throw new Error(`${step.file}: ${step.pointer} is not a list`);
+      list.push(step.json);
       writeJson(path, doc);
     } else {
       const doc = readJson(path) as { version: number };

@@ -7,7 +7,8 @@ import { initialSelection, pdpPath, stepCount } from '../../../actions/pdp-rules
 import { pricePlanId } from '../../../actions/pricing';
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
-import { guestPayload, localPhone } from '../../../actions/checkout/checkout';
+import { localPhone } from '../../../actions/checkout/checkout';
+import { submitBodies } from '../../../actions/form-submit';
 import { validateCart } from '../../../actions/checkout-rules';
 import type { Money, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
@@ -337,7 +338,10 @@ describe('checkout', () => {
   it('submitGuest: invalid form stops; failure shows the delivery/payment toast; success goes to the next step', async () => {
     const stores = makeStores();
     let fail = true;
-    const { fetch, calls } = fakeFetch({ 'POST /hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo': () => (fail ? { status: 500, body: { errors: [{ type: 'X' }] } } : { body: { cart: { code: 'c', entries: [] } } }) });
+    const { fetch, calls } = fakeFetch({
+      'POST /hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo': () => (fail ? { status: 500, body: { errors: [{ type: 'X' }] } } : { body: { cart: { code: 'c', entries: [] } } }),
+      'PUT /hybris/ecommerce/b2c/v1/checkout/deliverytimeslot': () => ({ body: { cart: { code: 'c', entries: [], deliveryTimeSlot: 'SLOT_12_16' } } }),
+    });
     const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
     stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f', hidden: false }]);
     let valid = false;
@@ -352,6 +356,14 @@ describe('checkout', () => {
     await run('checkout.submitGuest', {}, ctx);
     expect(calls.at(-1)!.body).toEqual({ customerData: { firstName: 'Ana', lastName: 'P', contactEmail: 'a@b.rs', contactPhone: '641234567' }, deliveryAddress: { line1: 'Ulica', town: 'Beograd', postalCode: '11000' } });
     expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+    // a chosen time slot follows as the form's second declared call (schemas/forms/guest.json "submit")
+    stores.ui.setFormData('guest', { ...stores.ui.forms.guest!.data, deliveryTimeSlot: 'SLOT_12_16' });
+    await run('checkout.submitGuest', {}, ctx);
+    expect(calls.slice(-2).map((c) => [c.method, c.url.pathname, c.body])).toEqual([
+      ['POST', '/hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo', { customerData: { firstName: 'Ana', lastName: 'P', contactEmail: 'a@b.rs', contactPhone: '641234567' }, deliveryAddress: { line1: 'Ulica', town: 'Beograd', postalCode: '11000' } }],
+      ['PUT', '/hybris/ecommerce/b2c/v1/checkout/deliverytimeslot', { deliveryTimeSlotCode: 'SLOT_12_16' }],
+    ]);
+    expect(stores.cart.cart?.deliveryTimeSlot).toBe('SLOT_12_16');
   });
 
   it('catalog.loadTariff: the details into /catalog/tariff with the recommended term; not a tariff → the error state', async () => {
@@ -388,8 +400,12 @@ describe('checkout', () => {
     expect([localPhone('0641234567'), localPhone('381111234567'), localPhone('12'), localPhone(null)]).toEqual(['641234567', '111234567', null, null]);
   });
 
-  it('guestPayload accepts a flat form', () => {
-    expect(guestPayload({ firstName: 'A', line1: 'U', town: 'T', extra: 1 })).toEqual({ customerData: { firstName: 'A' }, deliveryAddress: { line1: 'U', town: 'T' } });
+  it('a flat form reaches the nested guest body through its map; fields it does not declare are not sent', () => {
+    const flat = {
+      schema: { type: 'object', properties: { firstName: { type: 'string' }, line1: { type: 'string' }, town: { type: 'string' } } },
+      submit: { call: 'guestCustomerInfo', map: { '/firstName': '/customerData/firstName', '/line1': '/deliveryAddress/line1', '/town': '/deliveryAddress/town' } },
+    };
+    expect(submitBodies(flat, { firstName: 'A', line1: 'U', town: 'T', extra: 1 })).toEqual([{ call: 'guestCustomerInfo', body: { customerData: { firstName: 'A' }, deliveryAddress: { line1: 'U', town: 'T' } } }]);
   });
 
   it('back on the first step → the offer', async () => {

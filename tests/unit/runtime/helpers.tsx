@@ -72,9 +72,10 @@ export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestI
     const url = new URL(String(input), 'http://shop.test');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    // the rule documents (schemas/rules) the actions read are served from the repository unless a test answers them
-    const rule = /^\/ui\/rules\/([a-z0-9-]+)$/.exec(url.pathname);
-    if (method === 'GET' && rule && !table[`GET ${url.pathname}`]) return new Response(readFileSync(`${process.cwd()}/schemas/rules/${rule[1]}.json`, "utf8"), { status: 200, headers: { 'content-type': 'application/json' } });
+    // the rule and form documents (schemas/rules, schemas/forms) the actions read are served from the repository
+    // unless a test answers them
+    const rule = /^\/ui\/(rules|forms)\/([a-z0-9-]+)$/.exec(url.pathname);
+    if (method === 'GET' && rule && !table[`GET ${url.pathname}`]) return new Response(readFileSync(`${process.cwd()}/schemas/${rule[1]}/${rule[2]}.json`, "utf8"), { status: 200, headers: { 'content-type': 'application/json' } });
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body });
     const h = table[`${method} ${url.pathname}`];
     if (!h) return new Response(JSON.stringify({ errors: [{ type: 'UnknownIdentifierError', message: 'no route' }] }), { status: 404 });

@@ -1,0 +1,85 @@
+// What a form submits, as its document declares it (`"submit"` of schemas/forms/*.json, schemas/meta/form.schema.json):
+// the form's data becomes the request bodies of the declared calls. A field goes to the first call's body at the same
+// place, unless a call's "map" sends it (or the group it is in) elsewhere. Only the fields the form's data schema
+// declares are sent, and an empty one (undefined, null, "") is not. The schema checker proves the same routing against
+// the bodies' contract (tools/schemas/form-bindings.ts), so no list of fields is written in code.
+
+export interface SubmitCall {
+  call: string;
+  map?: Record<string, string>;
+  optional?: boolean;
+}
+
+/** One field (a leaf of the data schema): its place in the data, its schema, and whether it is required on its whole path. */
+export interface FormField { pointer: string; schema: Record<string, any>; required: boolean }
+
+type Obj = Record<string, any>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+const unesc = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The calls of a form document's "submit" (one call or a list). */
+export function submitCallsOf(submit: unknown): SubmitCall[] {
+  const list = Array.isArray(submit) ? submit : submit === undefined || submit === null ? [] : [submit];
+  return list.filter((c): c is SubmitCall => isObj(c) && typeof c.call === 'string');
+}
+
+/** The fields of a form's data schema: every property that is not itself an object of properties. */
+export function formFields(schema: unknown, prefix = '', requiredSoFar = true): FormField[] {
+  if (!isObj(schema) || !isObj(schema.properties)) return [];
+  const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
+  const out: FormField[] = [];
+  for (const [name, s] of Object.entries(schema.properties)) {
+    if (!isObj(s)) continue;
+    const pointer = `${prefix}/${esc(name)}`;
+    const req = requiredSoFar && required.includes(name);
+    if (isObj(s.properties)) out.push(...formFields(s, pointer, req));
+    else out.push({ pointer, schema: s, required: req });
+  }
+  return out;
+}
+
+/** Which call a field goes to and where in its body: the longest map entry that is the field or a group around it. */
+export function routeField(calls: SubmitCall[], pointer: string): { index: number; target: string } {
+  let best: { index: number; target: string; len: number } | null = null;
+  calls.forEach((c, index) => {
+    for (const [from, to] of Object.entries(c.map ?? {})) {
+      if ((pointer === from || pointer.startsWith(`${from}/`)) && (!best || from.length > best.len)) {
+        best = { index, target: to + pointer.slice(from.length), len: from.length };
+      }
+    }
+  });
+  const b = best as { index: number; target: string } | null;
+  return b ? { index: b.index, target: b.target } : { index: 0, target: pointer };
+}
+
+function getAt(data: unknown, pointer: string): unknown {
+  let at = data;
+  for (const p of pointer.split('/').slice(1)) at = isObj(at) ? at[unesc(p)] : undefined;
+  return at;
+}
+
+function setAt(body: Obj, pointer: string, value: unknown): void {
+  const parts = pointer.split('/').slice(1).map(unesc);
+  let at = body;
+  for (const p of parts.slice(0, -1)) at = isObj(at[p]) ? at[p] : (at[p] = {});
+  at[parts[parts.length - 1]] = value;
+}
+
+/**
+ * The request bodies of a form's data, one per declared call, in order. An optional call that no field reaches is
+ * left out; the others are always made (an empty body is refused by the server's contract check, as it should be).
+ */
+export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: unknown): Array<{ call: string; body: Obj }> {
+  const calls = submitCallsOf(doc.submit);
+  const bodies = calls.map(() => ({} as Obj));
+  const filled = calls.map(() => false);
+  for (const f of formFields(doc.schema)) {
+    const v = getAt(data, f.pointer);
+    if (v === undefined || v === null || v === '') continue;
+    const { index, target } = routeField(calls, f.pointer);
+    setAt(bodies[index], target, v);
+    filled[index] = true;
+  }
+  return calls.flatMap((c, i) => (c.optional && !filled[i] ? [] : [{ call: c.call, body: bodies[i] }]));
+}

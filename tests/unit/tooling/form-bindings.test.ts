@@ -1,0 +1,154 @@
+// @vitest-environment node
+// A form that declares what it submits ("submit" of schemas/forms/*.json) is proven against the call's request body
+// (tools/schemas/form-bindings.ts): an unknown call, a field that reaches no body, a looser limit, an optional field
+// the body requires, and a body-required field no form field reaches are errors at the form's file:line.
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
+import { submitBodies } from '../../../actions/form-submit';
+import { FAKE_VOCABULARY, validTree, writeTree, type Tree } from './fixture';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A small API contract: one call with a nested body, one with a code, one without a body. */
+const API: Tree = {
+  'api/paths.json': {
+    saveGuest: { method: 'POST', path: '/guest', body: 'shop.json#/$defs/GuestBody', response: 'shop.json#/$defs/Ok' },
+    setSlot: { method: 'PUT', path: '/slot', body: 'shop.json#/$defs/SlotBody', response: 'shop.json#/$defs/Ok' },
+    readCart: { method: 'GET', path: '/cart', response: 'shop.json#/$defs/Ok' },
+  },
+  'api/shop.json': {
+    $id: 'shop.json',
+    $defs: {
+      Ok: { type: 'object' },
+      Name: { type: 'string', minLength: 1, maxLength: 40, pattern: '^\\p{L}+$' },
+      GuestBody: {
+        type: 'object', additionalProperties: false, required: ['customer', 'address'],
+        properties: {
+          customer: { type: 'object', additionalProperties: false, required: ['firstName'], properties: { firstName: { $ref: '#/$defs/Name' }, email: { type: 'string', format: 'email' } } },
+          address: { type: 'object', additionalProperties: false, required: ['line1'], properties: { line1: { type: 'string', minLength: 1, maxLength: 100 }, kind: { enum: ['HOME', 'WORK'] } } },
+        },
+      },
+      SlotBody: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', pattern: '^[A-Z0-9_]{1,40}$' } } },
+    },
+  },
+};
+
+/** A form that satisfies the contract, with the given changes. */
+function tree(change: (form: any) => void = () => {}): Tree {
+  const t = { ...validTree(), ...API } as any;
+  t['forms/order.json'] = {
+    $schema: '../meta/form.schema.json',
+    id: 'order',
+    version: 1,
+    schema: {
+      type: 'object',
+      required: ['customer', 'address'],
+      properties: {
+        customer: { type: 'object', required: ['firstName'], properties: { firstName: { type: 'string', maxLength: 40, pattern: '^\\p{L}+$' }, email: { type: 'string', format: 'email' } } },
+        address: { type: 'object', required: ['line1'], properties: { line1: { type: 'string', minLength: 2, maxLength: 100 }, kind: { type: 'string', enum: ['HOME'] } } },
+        slot: { type: 'string', enum: ['SLOT_08_12', 'SLOT_12_16'] },
+      },
+    },
+    submit: [{ call: 'saveGuest' }, { call: 'setSlot', map: { '/slot': '/code' }, optional: true }],
+  };
+  change(t['forms/order.json']);
+  return t;
+}
+
+/** The fake vocabulary with the guest submit action. */
+const VOCABULARY = { ...FAKE_VOCABULARY, actions: { ...FAKE_VOCABULARY.actions, 'checkout.submitGuest': { description: 'Sends the guest form.', args: { type: 'object', properties: { form: { type: 'string' } } } } } };
+
+async function check(t: Tree): Promise<SchemaError[]> {
+  const { schemasDir, cleanup } = await writeTree(t, VOCABULARY as typeof FAKE_VOCABULARY);
+  cleanups.push(cleanup);
+  return (await loadAndCheck(schemasDir)).errors;
+}
+
+function only(errors: SchemaError[]): SchemaError {
+  expect(errors, formatErrors(errors)).toHaveLength(1);
+  return errors[0];
+}
+
+describe('a form bound to the call it submits to', () => {
+  it('passes a form whose every field reaches a body with limits no looser than the body\'s', async () => {
+    expect(formatErrors(await check(tree()))).toBe('');
+  });
+
+  it('an unknown call is an error at the call, with a did-you-mean', async () => {
+    const e = only(await check(tree((f) => { f.submit[0].call = 'saveguest'; })));
+    expect(e).toMatchObject({ file: 'schemas/forms/order.json', pointer: '/submit/0/call', suggestion: 'saveGuest' });
+    expect(e.message).toMatch(/unknown call "saveguest".*did you mean "saveGuest"/);
+    expect(e.line).toBeGreaterThan(1);
+  });
+
+  it('a call without a request body is an error', async () => {
+    const e = only(await check(tree((f) => { f.submit = { call: 'readCart' }; delete f.schema.properties.slot; })));
+    expect(e).toMatchObject({ pointer: '/submit/call' });
+    expect(e.message).toMatch(/takes no request body/);
+  });
+
+  it('a field the body does not have (unmapped) is an error at the field\'s line', async () => {
+    const e = only(await check(tree((f) => { f.schema.properties.customer.properties.company = { type: 'string', maxLength: 80 }; })));
+    expect(e).toMatchObject({ file: 'schemas/forms/order.json', pointer: '/schema/properties/customer/properties/company' });
+    expect(e.message).toMatch(/field "\/customer\/company" does not reach the request body of "saveGuest"/);
+    expect(e.line).toBeGreaterThan(1);
+  });
+
+  it('without its map entry the time slot reaches no body; a map to a place the body lacks is reported too', async () => {
+    const unmapped = (await check(tree((f) => { delete f.submit[1].map; }))).map((e) => e.message);
+    expect(unmapped).toEqual([expect.stringMatching(/field "\/slot" does not reach the request body of "saveGuest"/), expect.stringMatching(/the body of "setSlot" requires "\/code", which no field of the form reaches/)]);
+    expect((await check(tree((f) => { f.submit[1].map = { '/slot': '/slotCode' }; })))[0].message).toMatch(/the map sends it to "\/slotCode", which the body does not have/);
+    expect(only(await check(tree((f) => { f.submit[1].map['/nothing'] = '/code'; }))).message).toMatch(/"\/nothing" is not a field of the form/);
+  });
+
+  it('a looser maxLength (or none) is an error naming both limits', async () => {
+    const e = only(await check(tree((f) => { f.schema.properties.address.properties.line1.maxLength = 120; })));
+    expect(e.pointer).toBe('/schema/properties/address/properties/line1');
+    expect(e.message).toMatch(/maxLength 120 is looser than the body's 100/);
+    expect(only(await check(tree((f) => { delete f.schema.properties.customer.properties.firstName.maxLength; }))).message).toMatch(/maxLength \(none\) is looser than the body's 40/);
+  });
+
+  it('a tighter limit is fine; a missing pattern, another format, an enum value the body lacks are errors', async () => {
+    expect(await check(tree((f) => { f.schema.properties.address.properties.line1.maxLength = 80; }))).toEqual([]);
+    expect(only(await check(tree((f) => { delete f.schema.properties.customer.properties.firstName.pattern; }))).message).toMatch(/it has no pattern, the body's is/);
+    expect(only(await check(tree((f) => { f.schema.properties.customer.properties.email.format = 'contactPhone'; }))).message).toMatch(/its format "contactPhone" is not the body's "email"/);
+    expect(only(await check(tree((f) => { f.schema.properties.address.properties.kind.enum = ['HOME', 'SHOP']; }))).message).toMatch(/its values \["SHOP"\] are not in the body's enum/);
+    expect(only(await check(tree((f) => { f.schema.properties.slot.enum = ['SLOT_08_12', 'slot-late']; }))).message).toMatch(/its values \["slot-late"\] do not pass the body's length or pattern/);
+  });
+
+  it('a field the body requires must be required in the form, and must be reached at all', async () => {
+    const e = only(await check(tree((f) => { f.schema.properties.customer.required = []; })));
+    expect(e.message).toMatch(/the body requires it but the form does not/);
+    const missing = only(await check(tree((f) => { delete f.schema.properties.address.properties.line1; f.schema.properties.address.required = []; })));
+    expect(missing).toMatchObject({ pointer: '/submit/0/call' });
+    expect(missing.message).toMatch(/requires "\/address\/line1", which no field of the form reaches/);
+  });
+
+  it('a screen whose checkout.submitGuest sends a form without "submit" is an error at the call', async () => {
+    const t = tree() as any;
+    t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Dalje' }, on: { click: { action: 'checkout.submitGuest', args: { form: 'guest' } } } });
+    const e = only(await check(t));
+    expect(e.file).toBe('schemas/screens/checkout-data-delivery.json');
+    expect(e.pointer).toMatch(/\/on\/click\/action$/);
+    expect(e.message).toMatch(/checkout\.submitGuest sends the data of form "guest", which declares no "submit"/);
+    t['forms/guest.json'].submit = { call: 'setSlot', map: { '/firstName': '/code' } };
+    expect(formatErrors(await check(t))).not.toMatch(/declares no "submit"/);
+  });
+
+  it('the shop sends what the rule proves: the same routing, empty fields left out, an unfilled optional call skipped', () => {
+    const doc = tree()['forms/order.json'] as { schema: unknown; submit: unknown };
+    const data = { customer: { firstName: 'Ana', email: '' }, address: { line1: 'Ulica 1' }, extra: 'not in the schema' };
+    expect(submitBodies(doc, data)).toEqual([{ call: 'saveGuest', body: { customer: { firstName: 'Ana' }, address: { line1: 'Ulica 1' } } }]);
+    expect(submitBodies(doc, { ...data, slot: 'SLOT_12_16' })).toEqual([
+      { call: 'saveGuest', body: { customer: { firstName: 'Ana' }, address: { line1: 'Ulica 1' } } },
+      { call: 'setSlot', body: { code: 'SLOT_12_16' } },
+    ]);
+    // a group mapped as a whole: every field under it moves
+    expect(submitBodies({ ...doc, submit: { call: 'saveGuest', map: { '/address': '/deliveryAddress' } } }, data)).toEqual([
+      { call: 'saveGuest', body: { customer: { firstName: 'Ana' }, deliveryAddress: { line1: 'Ulica 1' } } },
+    ]);
+  });
+});

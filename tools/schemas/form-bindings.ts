@@ -1,0 +1,231 @@
+/**
+ * A form that declares what it submits (`"submit": { "call": "guestCustomerInfo", "map": { … } }`) is bound to that
+ * call's request body (schemas/api/paths.json → the body schema of schemas/api/*.json): every field of the form must
+ * reach the body — at the same place, or where the call's "map" sends it — with limits no looser than the body's
+ * (type, maxLength, minLength, pattern, format, enum/const, minimum/maximum) and required wherever the body requires
+ * it; every field the body requires must come from the form. A form without "submit" is not checked here.
+ *
+ * The routing (which call and which body place a field goes to) is the one the shop runs: actions/form-submit.ts.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { escapePointer } from './jsonpos.js';
+import type { LoadedDocument } from './load.js';
+import type { Report } from './crossref.js';
+import { formFields, routeField, submitCallsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
+
+type Obj = Record<string, any>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The API documents (schemas/api/*.json by file name) and the calls of paths.json. */
+export interface ApiSet { files: Map<string, Obj>; paths: Record<string, Obj> }
+
+export async function loadApiSet(rootDir: string): Promise<ApiSet | null> {
+  let paths: Obj;
+  try {
+    paths = JSON.parse(await readFile(join(rootDir, 'api', 'paths.json'), 'utf8'));
+  } catch {
+    return null; // no API contract in this schema set (a test's small set): nothing to bind to
+  }
+  const files = new Map<string, Obj>();
+  const names = new Set<string>();
+  for (const op of Object.values(paths)) if (isObj(op) && typeof op.body === 'string') names.add(op.body.split('#')[0]);
+  for (const name of names) {
+    try {
+      files.set(name, JSON.parse(await readFile(join(rootDir, 'api', name), 'utf8')));
+    } catch { /* reported below as a body that cannot be read */ }
+  }
+  return { files, paths };
+}
+
+/** A schema with its $ref followed (file-relative refs "x.json#/…" and local "#/…"), a nullable anyOf/oneOf unwrapped. */
+function deref(api: ApiSet, file: string, s: unknown, depth = 0): { s: Obj; file: string } | null {
+  if (!isObj(s) || depth > 20) return null;
+  if (typeof s.$ref === 'string') {
+    const [f, frag = ''] = s.$ref.split('#');
+    const target = f ? f : file;
+    const doc = api.files.get(target);
+    if (!doc) return null;
+    let at: unknown = doc;
+    for (const raw of frag.split('/').slice(1)) at = isObj(at) ? at[raw.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    return deref(api, target, at, depth + 1);
+  }
+  for (const k of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(s[k])) {
+      const branches = s[k].filter((b: unknown) => !(isObj(b) && b.type === 'null'));
+      if (branches.length === 1) return deref(api, file, branches[0], depth + 1);
+    }
+  }
+  return { s, file };
+}
+
+/** The body schema at `pointer` and whether the body requires it (required at every level on the way). */
+function bodyAt(api: ApiSet, root: { s: Obj; file: string }, pointer: string): { s: Obj; required: boolean } | null {
+  let cur: { s: Obj; file: string } | null = root;
+  let required = true;
+  for (const raw of pointer.split('/').slice(1)) {
+    const name = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!cur || !isObj(cur.s.properties) || !(name in cur.s.properties)) return null;
+    required = required && Array.isArray(cur.s.required) && cur.s.required.includes(name);
+    cur = deref(api, cur.file, cur.s.properties[name]);
+  }
+  return cur ? { s: cur.s, required } : null;
+}
+
+/** The body's required leaves (required at every level), as pointers. */
+function requiredLeaves(api: ApiSet, root: { s: Obj; file: string }, prefix = '', depth = 0): string[] {
+  const s = root.s;
+  if (!isObj(s.properties) || depth > 10) return prefix ? [prefix] : [];
+  const out: string[] = [];
+  for (const name of Array.isArray(s.required) ? s.required : []) {
+    const child = isObj(s.properties[name]) ? deref(api, root.file, s.properties[name]) : null;
+    const p = `${prefix}/${escapePointer(name)}`;
+    if (!child) out.push(p);
+    else out.push(...(isObj(child.s.properties) ? requiredLeaves(api, child, p, depth + 1) : [p]));
+  }
+  return out;
+}
+
+const safeTest = (pattern: string, v: string): boolean => {
+  try {
+    return new RegExp(pattern, 'u').test(v);
+  } catch {
+    return false;
+  }
+};
+
+const types = (s: Obj): string[] | undefined => (typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : undefined);
+
+/** What makes the form's field looser than the body's, in words (empty: it is not). */
+export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRequired: boolean, optionalCall: boolean): string[] {
+  const out: string[] = [];
+  const ft = types(form);
+  const bt = types(body);
+  if (bt && (!ft || ft.some((t) => !bt.includes(t) && !(t === 'integer' && bt.includes('number'))))) {
+    out.push(`its type ${ft ? JSON.stringify(ft.length === 1 ? ft[0] : ft) : '(none)'} is not the body's ${JSON.stringify(bt.length === 1 ? bt[0] : bt)}`);
+  }
+  const values: unknown[] | null = Array.isArray(form.enum) ? form.enum : form.const !== undefined ? [form.const] : null;
+  if (values && values.every((v) => typeof v === 'string')) {
+    // a field of fixed choices is proven by its values: each one must pass the body's length and pattern
+    const bad = (values as string[]).filter((v) => (typeof body.maxLength === 'number' && [...v].length > body.maxLength)
+      || (typeof body.minLength === 'number' && [...v].length < body.minLength)
+      || (typeof body.pattern === 'string' && !safeTest(body.pattern, v)));
+    if (bad.length) out.push(`its values ${JSON.stringify(bad)} do not pass the body's length or pattern`);
+  } else {
+    if (typeof body.maxLength === 'number' && !(typeof form.maxLength === 'number' && form.maxLength <= body.maxLength)) {
+      out.push(`maxLength ${form.maxLength ?? '(none)'} is looser than the body's ${body.maxLength}`);
+    }
+    // an empty field is not sent (actions/form-submit.ts), so a value that is sent has at least 1 character
+    if (typeof body.minLength === 'number' && Math.max(typeof form.minLength === 'number' ? form.minLength : 0, 1) < body.minLength) {
+      out.push(`minLength ${form.minLength ?? '(none)'} is looser than the body's ${body.minLength}`);
+    }
+    if (typeof body.pattern === 'string' && typeof form.pattern !== 'string') out.push(`it has no pattern, the body's is ${JSON.stringify(body.pattern)}`);
+  }
+  if (typeof body.format === 'string' && form.format !== body.format) out.push(`its format ${form.format === undefined ? '(none)' : JSON.stringify(form.format)} is not the body's ${JSON.stringify(body.format)}`);
+  if (Array.isArray(body.enum)) {
+    const extra = values ? values.filter((v: unknown) => !body.enum.some((b: unknown) => JSON.stringify(b) === JSON.stringify(v))) : null;
+    if (!values) out.push(`it has no enum, the body allows only ${JSON.stringify(body.enum)}`);
+    else if (extra!.length) out.push(`its values ${JSON.stringify(extra)} are not in the body's enum ${JSON.stringify(body.enum)}`);
+  }
+  if (body.const !== undefined && !(values && values.length === 1 && JSON.stringify(values[0]) === JSON.stringify(body.const))) out.push(`it is not the body's const ${JSON.stringify(body.const)}`);
+  if (typeof body.minimum === 'number' && !(typeof form.minimum === 'number' && form.minimum >= body.minimum)) out.push(`minimum ${form.minimum ?? '(none)'} is looser than the body's ${body.minimum}`);
+  if (typeof body.maximum === 'number' && !(typeof form.maximum === 'number' && form.maximum <= body.maximum)) out.push(`maximum ${form.maximum ?? '(none)'} is looser than the body's ${body.maximum}`);
+  if (bodyRequired && !formRequired && !optionalCall) out.push('the body requires it but the form does not (add it to "required")');
+  return out;
+}
+
+/** Where a field is declared in the form document: /schema/properties/a/properties/b. */
+const schemaPointer = (field: string) => '/schema' + field.split('/').slice(1).map((p) => `/properties/${p}`).join('');
+
+/** The actions that send a form's data as its document declares ("form" argument → the form id, default given). */
+const SUBMITTING_ACTIONS: Readonly<Record<string, string>> = { 'checkout.submitGuest': 'guest' };
+
+/** Every call of a submitting action in screens, modals and fragments names a form that declares "submit". */
+function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {
+  const forms = new Map(docs.filter((d) => d.kind === 'form' && isObj(d.json)).map((d) => [d.id, d.json as Obj]));
+  const walk = (doc: LoadedDocument, v: unknown, ptr: string): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walk(doc, x, `${ptr}/${i}`));
+    else if (isObj(v)) {
+      const fallback = typeof v.action === 'string' ? SUBMITTING_ACTIONS[v.action] : undefined;
+      if (fallback !== undefined) {
+        const id = isObj(v.args) && typeof v.args.form === 'string' ? v.args.form : fallback;
+        const form = forms.get(id);
+        if (form && submitCallsOf(form.submit).length === 0) {
+          report(doc, `${ptr}/action`, `${v.action} sends the data of form "${id}", which declares no "submit" — add "submit": { "call": "…" } to schemas/forms/${id}.json`);
+        }
+      }
+      for (const [k, x] of Object.entries(v)) walk(doc, x, `${ptr}/${escapePointer(k)}`);
+    }
+  };
+  // screens and modals are given with their fragments included (a problem in a fragment is reported in its file)
+  for (const doc of docs) if (doc.kind === 'screen' || doc.kind === 'modal') walk(doc, doc.json, '');
+}
+
+export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, report: Report): void {
+  checkSubmittingCalls(docs, report);
+  for (const doc of docs) {
+    if (doc.kind !== 'form' || !isObj(doc.json) || doc.json.submit === undefined || !isObj(doc.json.schema)) continue;
+    const submit = doc.json.submit;
+    const calls = submitCallsOf(submit);
+    const callPointer = (i: number) => (Array.isArray(submit) ? `/submit/${i}` : '/submit');
+    if (!api) {
+      report(doc, '/submit', 'the form declares what it submits, but schemas/api/paths.json (the calls) cannot be read');
+      continue;
+    }
+    // each call's body schema
+    const bodies: Array<{ s: Obj; file: string } | null> = calls.map((c: SubmitCall, i: number) => {
+      const op = api.paths[c.call];
+      if (!isObj(op)) {
+        const known = Object.keys(api.paths).filter((k) => isObj(api.paths[k]) && typeof api.paths[k].body === 'string');
+        const near = known.find((k) => k.toLowerCase() === c.call.toLowerCase()) ?? known.find((k) => k.toLowerCase().includes(c.call.toLowerCase()));
+        report(doc, `${callPointer(i)}/call`, `unknown call "${c.call}": schemas/api/paths.json has no such operation${near ? ` — did you mean "${near}"?` : ''}`, near ? { suggestion: near } : {});
+        return null;
+      }
+      if (typeof op.body !== 'string') {
+        report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes no request body, so the form cannot submit to it`);
+        return null;
+      }
+      const [file] = op.body.split('#');
+      const b = deref(api, file, { $ref: op.body });
+      if (!b) report(doc, `${callPointer(i)}/call`, `the body of call "${c.call}" (${op.body}) cannot be found in schemas/api`);
+      return b;
+    });
+    const fields = formFields(doc.json.schema);
+    const known = new Set(fields.map((f: FormField) => f.pointer));
+    // every map entry names a field (or a group of fields) of the form
+    calls.forEach((c: SubmitCall, i: number) => {
+      for (const from of Object.keys(c.map ?? {})) {
+        if (!known.has(from) && ![...known].some((p) => p.startsWith(`${from}/`))) {
+          report(doc, `${callPointer(i)}/map/${escapePointer(from)}`, `"${from}" is not a field of the form's data schema, so nothing is sent through this entry`, { atKey: true });
+        }
+      }
+    });
+    const reached: Array<Set<string>> = calls.map(() => new Set());
+    for (const f of fields) {
+      const { index, target } = routeField(calls, f.pointer);
+      const c = calls[index];
+      const root = bodies[index];
+      if (!root) continue;
+      const b = bodyAt(api, root, target);
+      const where = schemaPointer(f.pointer);
+      if (!b) {
+        const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
+        report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body}): ${how}`, { atKey: true });
+        continue;
+      }
+      reached[index].add(target);
+      const loose = looserLimits(f.schema, b.s, f.required, b.required, c.optional === true);
+      if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body}): ${loose.join('; ')}`, { atKey: true });
+    }
+    // every field the body requires comes from the form
+    calls.forEach((c: SubmitCall, i: number) => {
+      const root = bodies[i];
+      if (!root) return;
+      for (const leaf of requiredLeaves(api, root)) {
+        if (![...reached[i]].some((t) => t === leaf || t.startsWith(`${leaf}/`) || leaf.startsWith(`${t}/`))) {
+          report(doc, `${callPointer(i)}/call`, `the body of "${c.call}" requires "${leaf}", which no field of the form reaches — add the field or map one to it`);
+        }
+      }
+    });
+  }
+}
