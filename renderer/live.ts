@@ -5,16 +5,22 @@
  * language again when they changed, re-runs the current route's loaders and redraws the page body (a new
  * revision remounts it, so forms fetch their document again; the data the shopper typed stays in the stores);
  * a changed checkout flow also runs the screen's load actions again (the steps come from the server).
- * A production server answers 204, which tells EventSource not to reconnect.
+ * A server that serves published versions from the database (issue 29) sends the same event after a publish, with the
+ * new `version`: the page asks for that version's documents from then on. A production server serving files answers
+ * 204, which tells EventSource not to reconnect.
  */
 import { useSyncExternalStore } from 'react';
 import type { Messages } from '../actions/stores/i18n';
 
 export interface DocumentChange { path: string; version: number | null }
-export interface DocumentsEvent { changes: DocumentChange[] }
+export interface DocumentsEvent {
+  changes: DocumentChange[];
+  /** the published version now served (documents in the database): the page switches to it as a whole */
+  version?: number;
+}
 
 export interface LiveUpdateTarget {
-  api: { getDocument<T>(path: string, opts?: { cache?: boolean }): Promise<T>; forgetDocument(path: string): void };
+  api: { getDocument<T>(path: string, opts?: { cache?: boolean }): Promise<T>; forgetDocument(path: string): void; setUiVersion?(version: unknown): void };
   session: { readonly lang: string; setMessages(messages: Messages): void };
   /** re-runs the loaders of the current route (react-router's router.revalidate) */
   revalidate(): unknown;
@@ -72,15 +78,18 @@ export function parseDocumentsEvent(data: unknown): DocumentsEvent | null {
     const v = JSON.parse(data) as { changes?: unknown };
     if (!Array.isArray(v.changes)) return null;
     const changes = v.changes.filter((c): c is DocumentChange => !!c && typeof (c as DocumentChange).path === 'string');
-    return { changes };
+    const version = (v as { version?: unknown }).version;
+    return typeof version === 'number' ? { changes, version } : { changes };
   } catch {
     return null;
   }
 }
 
 /** Applies one `documents` event to the running app. */
-export async function applyDocumentChanges(changes: DocumentChange[], target: LiveUpdateTarget): Promise<void> {
+export async function applyDocumentChanges(changes: DocumentChange[], target: LiveUpdateTarget, version?: number): Promise<void> {
   if (changes.length === 0) return;
+  // a published version: the documents of the new version from now on (the changed ones are fetched again below)
+  if (version !== undefined) target.api.setUiVersion?.(version);
   target.api.forgetDocument('/ui/manifest');
   for (const c of changes) target.api.forgetDocument(`/ui/${c.path}`);
   try {
@@ -108,7 +117,7 @@ export function connectLiveUpdates(
     const event = parseDocumentsEvent(e.data);
     if (!event) return;
     // one after the other, so a quick second save never lands before the first
-    queue = queue.then(() => applyDocumentChanges(event.changes, target)).catch((err: unknown) => {
+    queue = queue.then(() => applyDocumentChanges(event.changes, target, event.version)).catch((err: unknown) => {
       (target.log ?? console.error)('[live] documents could not be refreshed', err);
     });
   });

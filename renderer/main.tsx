@@ -61,6 +61,8 @@ async function boot(): Promise<void> {
     boot ? null : token,
   ]);
   stores.session.setMessages(messages);
+  // documents of the manifest's published version from now on (a page never mixes versions across a publish)
+  api.setUiVersion(manifest.version);
 
   const currentRoute: { current: RouteInfo } = { current: { path: location.pathname, params: {}, query: {} } };
   const runtime = createRuntime({

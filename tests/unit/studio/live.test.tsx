@@ -103,6 +103,12 @@ describe('live updates of the documents', () => {
     await screen.findByText('Zdravo');
     await act(async () => { source().emit('documents', 'not json'); });
     expect(parseDocumentsEvent('{"changes":"x"}')).toBeNull();
+    expect(parseDocumentsEvent('{"changes":[{"path":"messages/en","version":1}],"version":4}')).toEqual({ changes: [{ path: 'messages/en', version: 1 }], version: 4 });
+    // a published version: the page switches to it before fetching the changed documents again
+    const versioned = { getDocument: vi.fn(), forgetDocument: vi.fn(), setUiVersion: vi.fn() };
+    await applyDocumentChanges([{ path: 'screens/x', version: 1 }], { api: versioned, session: { lang: 'sr', setMessages: vi.fn() }, revalidate: vi.fn() }, 4);
+    expect(versioned.setUiVersion).toHaveBeenCalledWith(4);
+    expect(versioned.forgetDocument).toHaveBeenCalledWith('/ui/screens/x');
     const api = { getDocument: vi.fn(), forgetDocument: vi.fn() };
     await applyDocumentChanges([{ path: 'messages/en', version: 1 }], { api, session: { lang: 'sr', setMessages: vi.fn() }, revalidate: vi.fn() });
     expect(api.getDocument).not.toHaveBeenCalled();
