@@ -7,7 +7,7 @@ import { mkdtemp, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { SchemaError } from '../../tools/schemas/index.js';
-import { loadDocumentSet, SchemaSetError, type DocumentSet } from '../ui/documents';
+import { loadDocumentSet, SchemaSetError, type DocumentSet } from '../ui/index';
 
 /** The folders of schemas/ whose documents are versioned (what analysts publish). */
 export const VERSIONED_FOLDERS = ['screens', 'fragments', 'flows', 'forms', 'modals', 'messages', 'rules'] as const;

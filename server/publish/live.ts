@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db, Listen } from '../db/index';
-import { asVersion, schemaSetHash, SchemaSetError, type DocumentSet, type ServedDocument, type UiDocuments } from '../ui/documents';
+import { asVersion, schemaSetHash, SchemaSetError, type DocumentSet, type ServedDocument, type UiDocuments } from '../ui/index';
 import { checkDocumentFiles, contentHash, readDocumentFiles, type DocumentFiles } from './files';
 import { ensureBaseline, liveRow, versionFiles } from './store';
 
@@ -34,6 +34,7 @@ export class UiVersions {
   private stopListening: (() => Promise<void>) | null = null;
   /** switches applied (tests, metrics) */
   switches = 0;
+  private readonly switchListeners = new Set<(version: number) => void>();
 
   constructor(private readonly db: Db, private readonly ui: UiDocuments, private readonly opts: UiVersionsOptions) {}
 
@@ -90,6 +91,7 @@ export class UiVersions {
     this.ui.swap(asVersion(set, versionId), this.graceMs);
     this.switches += 1;
     this.opts.log.info(`UI documents: serving version ${versionId}`);
+    for (const l of [...this.switchListeners]) l(versionId);
   }
 
   private memoKey(hash: string): string { return `${this.opts.schemasDir}\0${hash}`; }
@@ -137,6 +139,15 @@ export class UiVersions {
     let release = releaseHashes.get(this.opts.schemasDir);
     if (!release) { release = schemaSetHash(this.opts.schemasDir); releaseHashes.set(this.opts.schemasDir, release); }
     return join(this.opts.cacheDir, 'ui-versions', `${hash.slice(0, 32)}-${(await release).slice(0, 16)}.json`);
+  }
+
+  /** The version served once this instance serves `version` (at once when it does already). */
+  serving(version: number): Promise<number> {
+    if (this.ui.version === version) return Promise.resolve(version);
+    return new Promise((done) => {
+      const l = (v: number) => { if (v === version) { this.switchListeners.delete(l); done(v); } };
+      this.switchListeners.add(l);
+    });
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SchemaError } from '../../tools/schemas/index.js';
 import { ApiError } from '../lib/errors';
 import { requestLang } from '../lib/lang';
-import { forbidden, studioUser, type StudioRole } from '../studio/access';
+import { forbidden, studioUser, type StudioRole } from '../studio/index';
 import { compactDiff, lineDiff } from './diff';
 import { checkDocumentFiles, contentHash, isVersionedPath, schemaErrorsOf, type DocumentFiles } from './files';
 import type { UiVersions } from './live';

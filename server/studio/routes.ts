@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RJSFSchema } from '@rjsf/utils';
 import { requestLang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import { forbidden, studioAccess } from './access';
+import { forbidden, studioAccess, studioUser } from './access';
 import { checkDraft, parseDraftFile, readDraftSource, writeDraft, type DraftFile } from './drafts';
 import { eventRoutes } from './events';
 import { loadValidatorCompiler } from '../ui/index';
@@ -71,7 +71,7 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
   app.get('/studio/*', page);
 
   // the list of every document of the served set, plus the preview's fixture states
-  app.get('/studio/api/documents', { preHandler: guard }, async () => {
+  app.get('/studio/api/documents', { preHandler: guard }, async (req) => {
     const versions = (JSON.parse(ui.manifest.body) as { versions: Record<string, number> }).versions;
     const documents: StudioDocument[] = Object.entries(versions).map(([path, version]) => {
       const [folder, id] = path.split('/');
@@ -84,7 +84,10 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
         documents.push({ file: `schemas/fixtures/${name}`, kind: 'fixtures', id: name.slice(0, -5), version: null });
       }
     }
-    return { documents };
+    if (!database) return { documents };
+    // the documents live in the database: saves are drafts; the roles say whether this user may publish
+    const user = await studioUser(db, req);
+    return { documents, database: { version: ui.version ?? null, roles: user?.roles.filter((r) => r === 'editor' || r === 'reviewer') ?? [] } };
   });
 
   // the preview's fixture store states (schemas/fixtures/*.json), parsed

@@ -3,6 +3,9 @@
 // drafts that shoppers never see, publish refused with the checker's file:line errors, an accepted publish switching
 // two instances on one database (a page load during the switch sees one version), rollback, edit conflicts, the
 // studio's permissions (anonymous, customer, editor, reviewer) and the version recorded with an order.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +16,7 @@ import { uiLive, uiVersions } from '../../server/publish/schema';
 import { contentHash, readDocumentFiles } from '../../server/publish/files';
 import { ensureBaseline, publishVersion, versionFiles } from '../../server/publish/store';
 import { ApiError } from '../../server/lib/errors';
+import { exportVersion } from '../../tools/ui-export';
 import { checkoutReadyShopper, Customer, drivers, GATEWAY_SECRET, loadUi, PATHS, REQUIRED_CONSENTS, SCHEMAS_DIR, Shopper, startApp, type Harness } from './helpers';
 
 const EN = 'schemas/messages/en.json';
@@ -214,5 +218,44 @@ describe.each(drivers)('UI documents published from the database on %s', (_name,
     const release3 = new Map(files).set('messages/en.json', withText('Add-ons (release 3)'));
     await expect(ensureBaseline(db, release3, async () => { throw new Error('does not pass'); })).rejects.toThrow('does not pass');
     expect(await db.select().from(uiVersions)).toHaveLength(4);
+  });
+
+  it('npm run ui:export writes a version back to files: changed documents written, documents it lacks removed', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'p-ui-export-'));
+    try {
+      for (const [path, text] of await readDocumentFiles(SCHEMAS_DIR)) {
+        mkdirSync(join(out, path, '..'), { recursive: true });
+        writeFileSync(join(out, path), text);
+      }
+      writeFileSync(join(out, 'screens', 'gone.json'), '{}');
+      const r = await exportVersion(h.database.db, out, 2);
+      expect(r).toEqual({ version: 2, written: 1, removed: 1 });
+      expect(JSON.parse(readFileSync(join(out, 'messages', 'en.json'), 'utf8'))[KEY]).toBe('Add-ons, published');
+      expect(existsSync(join(out, 'screens', 'gone.json'))).toBe(false);
+      expect(contentHash(await readDocumentFiles(out))).toBe((await h.database.db.select().from(uiVersions).where(eq(uiVersions.id, 2)))[0].contentHash);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it.runIf(url !== undefined)('PostgreSQL: an instance listening to ui_published switches on the notification alone (no poll)', async () => {
+    const database = await openDatabase({ url: h.dbUrl! });
+    const c = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, documents: 'database', documentsPollMs: 0, listen: database.listen });
+    try {
+      await c.ready();
+      // (C's start found the files of schemas/ differ from the baseline "release 2" of the test above while the live
+      // version was that baseline: it recorded them as a new version — the rule of ensureBaseline)
+      const live = await a.uiVersions!.sync();
+      expect((await manifestOf(c)).version).toBe(live);
+      const res = await reviewer.call('POST', '/studio/api/rollback', { version: 2, note: 'again' });
+      expect(res.statusCode).toBe(200);
+      const next = res.json().version as number;
+      expect(await c.uiVersions!.serving(next)).toBe(next);
+      expect((await manifestOf(c)).version).toBe(next);
+      expect(await enText(c)).toBe('Add-ons, published');
+    } finally {
+      await c.close();
+      await database.close();
+    }
   });
 });
