@@ -117,7 +117,7 @@ export class ApiClient {
   private docCache = new Map<string, Promise<unknown>>();
   /**
    * The published version of the UI documents the page runs on (the manifest's `version`, when the server serves them
-   * from the database): documents are asked for as `?v=N`, so that a page never mixes versions across a publish, and
+   * from the database): documents are asked for as `?set=N`, so that a page never mixes versions across a publish, and
    * API calls name it (`X-UI-Version`: an order records it). null: the server serves files, nothing is added.
    */
   uiVersion: number | null = null;
@@ -332,7 +332,7 @@ export class ApiClient {
     // leaves the cache, so the retry asks again (actions/stores/timeouts.ts)
     const p = withLoadTimeout((async () => {
       const versioned = this.uiVersion !== null && path.startsWith('/ui/') && path !== '/ui/manifest';
-      const address = versioned ? `${path}${path.includes('?') ? '&' : '?'}v=${this.uiVersion}` : path;
+      const address = versioned ? `${path}${path.includes('?') ? '&' : '?'}set=${this.uiVersion}` : path;
       const res = await this.fetchFn(`${this.baseUrl}${address}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
       const body = await this.parse(res);
       if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());

@@ -24,10 +24,11 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
     return notModified(req, etag) ? reply.code(304).send() : reply.type(type).send(body);
   };
   const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,80}$' };
-  // `?v=N`: the documents of published version N (database mode, server/publish) while this instance still holds it,
-  // so that a page never mixes versions across a switch; the current set otherwise
-  const querystring = { type: 'object', properties: { v: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
-  const setOf = (req: FastifyRequest) => ui.setAt((req.query as { v?: number }).v);
+  // `?set=N`: the documents of published version N (database mode, server/publish) while this instance still holds it,
+  // so that a page never mixes versions across a switch; the current set otherwise. (A form validator's address has
+  // its own `?v=` cache key: the hash of its data schema.)
+  const querystring = { type: 'object', properties: { set: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
+  const setOf = (req: FastifyRequest) => ui.setAt((req.query as { set?: number }).set);
 
   app.get('/ui/manifest', async (req, reply) => send(req, reply, ui.manifest.etag, ui.manifest.body));
 
@@ -44,9 +45,9 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
 
   // the form's standalone validator (AJV code compiled by the server; imported by components/forms/Form.tsx)
   app.get<{ Params: { id: string } }>('/ui/forms/:id/validator.js', {
-    schema: { params: { type: 'object', required: ['id'], properties: { id } }, querystring },
+    schema: { params: { type: 'object', required: ['id'], properties: { id } } },
   }, async (req, reply) => {
-    const doc = setOf(req).docs.get(`form/${req.params.id}`);
+    const doc = ui.get('form', req.params.id);
     if (!doc?.validator) throw notFound(`forms/${req.params.id}/validator.js`, 'error.unknownDocument');
     return send(req, reply, doc.validator.etag, doc.validator.body, 'text/javascript; charset=utf-8');
   });

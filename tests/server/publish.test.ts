@@ -49,7 +49,7 @@ describe.each(drivers)('UI documents published from the database on %s', (_name,
 
   const manifestOf = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/ui/manifest' })).json() as { version: number };
   const enText = async (app: FastifyInstance, v?: number) =>
-    (await app.inject({ method: 'GET', url: `/ui/messages/en${v ? `?v=${v}` : ''}` })).json()[KEY] as string;
+    (await app.inject({ method: 'GET', url: `/ui/messages/en${v ? `?set=${v}` : ''}` })).json()[KEY] as string;
   const withText = (text: string) => baselineEn.replace(`"${KEY}": "Add-ons",`, `"${KEY}": ${JSON.stringify(text)},`);
 
   it('a fresh database is seeded with the files of schemas/ as version 1, which both instances serve', async () => {

@@ -220,11 +220,11 @@ describe('ApiClient', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('asks for the documents of the manifest\'s published version (?v=N) and names it on API calls; none without a version', async () => {
+  it('asks for the documents of the manifest\'s published version (?set=N) and names it on API calls; none without a version', async () => {
     const stores = makeStores();
     const { fetch, calls } = fakeFetch({
-      'GET /ui/screens/home': ({ url }) => ({ body: { id: 'home', v: url.searchParams.get('v') } }),
-      'GET /ui/manifest': ({ url }) => ({ body: { version: 7, v: url.searchParams.get('v') } }),
+      'GET /ui/screens/home': ({ url }) => ({ body: { id: 'home', v: url.searchParams.get('set') } }),
+      'GET /ui/manifest': ({ url }) => ({ body: { version: 7, v: url.searchParams.get('set') } }),
       [`GET ${CART}`]: () => ({ body: {} }),
     });
     const api = new ApiClient({ stores, fetch });
