@@ -5,9 +5,9 @@
  * language again when they changed, re-runs the current route's loaders and redraws the page body (a new
  * revision remounts it, so forms fetch their document again; the data the shopper typed stays in the stores);
  * a changed checkout flow also runs the screen's load actions again (the steps come from the server).
- * A server that serves published versions from the database (issue 29) sends the same event after a publish, with the
- * new `version`: the page asks for that version's documents from then on. A production server serving files answers
- * 204, which tells EventSource not to reconnect.
+ * A production server answers 204, which tells EventSource not to reconnect. A page on a published version (documents
+ * in the database, issue 29) looks at the manifest now and then instead (followPublishedVersions) and switches to a new
+ * version as a whole; a development server with UI_DOCUMENTS=database also names the version in its events.
  */
 import { useSyncExternalStore } from 'react';
 import type { Messages } from '../actions/stores/i18n';
@@ -123,3 +123,39 @@ export function connectLiveUpdates(
   });
   return () => source.close();
 }
+
+/** How often a page on a published version asks whether another one went live (documents in the database). */
+export const MANIFEST_POLL_MS = 20_000;
+
+/**
+ * One look at the manifest (documents in the database, issue 29): when it names another published version than
+ * `current`, every document of it counts as changed — the page switches to that version as a whole (no mix) and
+ * redraws. Answers the version the page is on afterwards.
+ */
+export async function checkPublishedVersion(target: LiveUpdateTarget, current: number): Promise<number> {
+  const manifest = await target.api.getDocument<{ version?: unknown; versions?: Record<string, number> }>('/ui/manifest', { cache: false });
+  const next = manifest.version;
+  if (typeof next !== 'number' || next === current) return current;
+  const changes = Object.entries(manifest.versions ?? {}).map(([path, version]) => ({ path, version }));
+  await applyDocumentChanges(changes, target, next);
+  return next;
+}
+
+/**
+ * A page on a published version (the manifest names one) asks for the manifest every `intervalMs` while it is visible
+ * — a long-lived event stream per shopper's tab is not kept open in production — and switches when another version
+ * went live. Answers a function that stops it.
+ */
+export function followPublishedVersions(target: LiveUpdateTarget, version: number, intervalMs = MANIFEST_POLL_MS): () => void {
+  let current = version;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy || (typeof document !== 'undefined' && document.visibilityState === 'hidden')) return;
+    busy = true;
+    checkPublishedVersion(target, current).then((v) => { current = v; }, (err: unknown) => {
+      (target.log ?? console.error)('[live] the published version could not be checked', err);
+    }).finally(() => { busy = false; });
+  }, intervalMs);
+  return () => clearInterval(timer);
+}
+

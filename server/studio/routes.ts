@@ -30,7 +30,8 @@ const MAX_VALIDATORS = 32;
 export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): Promise<void> {
   const { db, ui } = app.ctx;
   const database = opts.database === true;
-  eventRoutes(app, { dev: opts.dev || database });
+  // (production: 204 — pages on published versions look at the manifest instead, renderer/live.ts)
+  eventRoutes(app, { dev: opts.dev });
 
   /** preHandler of the JSON API */
   const guard = async (req: FastifyRequest) => {
