@@ -17,7 +17,7 @@ import { AppRoutes, buildRoutes, primeScreen, revalidateScreens, startFirstLoad,
 import { readBootData } from './boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
-import { connectLiveUpdates } from './live';
+import { connectLiveUpdates, followPublishedVersions } from './live';
 import type { EarlyClicks } from './early-clicks';
 import './runtime.css';
 
@@ -61,6 +61,8 @@ async function boot(): Promise<void> {
     boot ? null : token,
   ]);
   stores.session.setMessages(messages);
+  // documents of the manifest's published version from now on (a page never mixes versions across a publish)
+  api.setUiVersion(manifest.version);
 
   const currentRoute: { current: RouteInfo } = { current: { path: location.pathname, params: {}, query: {} } };
   const runtime = createRuntime({
@@ -87,6 +89,8 @@ async function boot(): Promise<void> {
   const routes = buildRoutes(manifest, runtime, currentRoute);
   // development servers announce edited documents; the page redraws them without a reload
   connectLiveUpdates({ api, session: stores.session, revalidate: () => revalidateScreens(runtime) });
+  // production on published versions (the manifest names one): a publish reaches open pages by a look at the manifest
+  if (typeof manifest.version === 'number') followPublishedVersions({ api, session: stores.session, revalidate: () => revalidateScreens(runtime) }, manifest.version);
 
   const rootEl = document.getElementById('root')!;
   // whether the first screen's state is the one the server drew (its load finished): only then is the markup hydrated

@@ -23,6 +23,8 @@ import { storeScope } from '../actions/stores';
 import { LoadFailed } from './load-error';
 
 export interface Manifest {
+  /** the published version of the set (documents served from the database, issue 29) */
+  version?: number;
   versions?: Record<string, number>;
   routes: { route: string; screen: string }[];
   layouts?: string[];

@@ -46,6 +46,8 @@ import { deliveryRoutes } from './delivery/index';
 import { gatewayRoutes } from './payment/gateway/routes';
 import { selfcareRoutes, type SelfcareRouteOptions } from './selfcare/routes';
 import { studioRoutes } from './studio/routes';
+import { UiVersions } from './publish/live';
+import { publishRoutes } from './publish/routes';
 import { CatalogModel } from './catalog/model';
 import { FirstViewRenderer } from './ui/ssr';
 import { CartRowCache } from './cart/row-cache';
@@ -127,6 +129,15 @@ export interface BuildAppOptions {
   gateway?: GatewayProvider;
   /** An already loaded document set (tests may share one). */
   ui?: UiDocuments;
+  /**
+   * Where the UI documents come from (issue 29): `files` (schemas/, development) or `database` (published versions,
+   * seeded from schemas/ as the baseline; production — server/publish). Default `files`.
+   */
+  documents?: 'files' | 'database';
+  /** Database mode: how often (ms) the live pointer is read besides the notifications (default 1000; 0 never: tests sync). */
+  documentsPollMs?: number;
+  /** Database mode: where checked versions are kept on disk (default none). */
+  documentsCacheDir?: string;
 }
 
 /** The contract's JSON API (every route under them answers JSON; the pages of the payment gateways live elsewhere). */
@@ -419,8 +430,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const gateway = opts.gateway ?? opts.selfcare?.gateway ?? simulatedGateway(app.ctx.db);
   await gatewayRoutes(app, { gateway });
   await selfcareRoutes(app, { ...opts.selfcare, gateway });
+  // the documents in the database (issue 29): the live version served, switched when it moves (server/publish)
+  const database = opts.documents === 'database';
+  if (database) {
+    const versions = new UiVersions(opts.db, ui, {
+      schemasDir, cacheDir: opts.documentsCacheDir, pollMs: opts.documentsPollMs, listen: opts.listen,
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (e, m) => app.log.error(e, m) },
+    });
+    await versions.start(ui.version === undefined ? ui.setAt(undefined) : undefined);
+    app.decorate('uiVersions', versions);
+    app.addHook('onClose', async () => { await versions.close(); });
+  }
   await uiRoutes(app, { dev: opts.dev === true });
-  await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir });
+  await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir, database });
+  if (database) await publishRoutes(app, { versions: app.uiVersions!, schemasDir });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Prometheus text to the holder of METRICS_TOKEN only; anyone else (or any request when no token is set) gets the
   // API's 404, as for an address that does not exist. METRICS_PORT serves them on a private listener (main.ts).
@@ -497,7 +520,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return reply.code(404).send({ errors: [{ type: 'NotFoundError', message: ui.message(lang, 'error.notFound.api') }] });
   });
 
-  if (opts.dev) ui.watch({ info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
+  if (opts.dev && opts.documents !== 'database') ui.watch({ info: (m) => app.log.info(m), error: (m) => app.log.error(m) });
   app.addHook('onClose', async () => { if (!opts.ui) await ui.close(); });
   return app;
 }

@@ -84,6 +84,10 @@ async function main(): Promise<void> {
     throw uiResult.reason;
   }
   const ui = uiResult.value;
+  // the UI documents: published versions in the database in production (issue 29; UI_DOCUMENTS=files keeps the files),
+  // the files of schemas/ in development unless UI_DOCUMENTS=database
+  const documents = process.env.UI_DOCUMENTS === 'database' || (process.env.UI_DOCUMENTS !== 'files' && process.env.NODE_ENV === 'production')
+    ? 'database' as const : 'files' as const;
   const secret = gateway.secret;
   let app;
   try {
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
         maxHeapUsedBytes: envInt('SHED_HEAP_USED_BYTES', 0),
         maxRssBytes: envInt('SHED_RSS_BYTES', 0),
       },
+      documents, documentsCacheDir: defaultSchemaCacheDir(),
     });
   } catch (err) {
     if (err instanceof SchemaSetError) {

@@ -85,7 +85,7 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
     const need = [...new Set([draft, ...loaded].flatMap(includedFragments))].filter((f) => !(f in fragments));
     if (need.length === 0) return undefined;
     let live = true;
-    void Promise.all(need.map((f) => studioApi.source(`schemas/fragments/${f}.json`).then((text) => JSON.parse(text) as FragmentDoc, () => null)))
+    void Promise.all(need.map((f) => studioApi.source(`schemas/fragments/${f}.json`).then((r) => JSON.parse(r.text) as FragmentDoc, () => null)))
       .then((docs) => { if (live) setFragments((prev) => ({ ...prev, ...Object.fromEntries(need.map((f, i) => [f, docs[i]])) })); });
     return () => { live = false; };
   }, [kind, draft, fragments]);

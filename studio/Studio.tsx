@@ -1,12 +1,14 @@
 /**
  * The studio page: the list of every document, the open document's JSON with live validation (the server's
  * checker on the whole set with the draft in place, 300 ms after the last keystroke), the live preview in a
- * fixture state, and save (refused by the server while the set has errors).
+ * fixture state, and save (refused by the server while the set has errors). When the documents live in the database
+ * (issue 29) a save is a draft shoppers never see, and the publishing panel (Versions.tsx) publishes and rolls back.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang, Messages } from '../actions/stores/i18n';
 import type { FixtureDoc } from '../renderer/fixtures';
-import { studioApi, StudioApiError, type SchemaError, type StudioDocument } from './api';
+import { studioApi, StudioApiError, type DatabaseMode, type DraftInfo, type SchemaError, type StudioDocument } from './api';
+import { Versions } from './Versions';
 import { Editor, type EditorHandle } from './Editor';
 import { Preview } from './Preview';
 import { camelCase, type T } from './i18n';
@@ -15,7 +17,7 @@ import { parseDocumentsEvent } from '../renderer/live';
 export const CHECK_DELAY_MS = 300;
 const KIND_ORDER = ['screens', 'fragments', 'modals', 'forms', 'flows', 'messages', 'fixtures'];
 
-type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused' } | { kind: 'failed'; message: string };
+type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused' } | { kind: 'failed'; message: string } | { kind: 'conflict'; message: string };
 
 export interface StudioProps {
   t: T;
@@ -37,6 +39,10 @@ function parse(text: string): unknown {
 
 export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }: StudioProps) {
   const [documents, setDocuments] = useState<StudioDocument[]>([]);
+  const [database, setDatabase] = useState<DatabaseMode | null>(null);
+  /** database mode: the open document's draft (its revision is what the next save edits; null: from the live text) */
+  const [draftInfo, setDraftInfo] = useState<DraftInfo | null>(null);
+  const [draftsRevision, setDraftsRevision] = useState(0);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const [file, setFile] = useState<string | null>(initialFile);
@@ -51,7 +57,7 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
   const checkSeq = useRef(0);
 
   const refreshList = useCallback(() => {
-    studioApi.documents().then(setDocuments, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+    studioApi.documents().then((r) => { setDocuments(r.documents); setDatabase(r.database ?? null); }, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
   }, []);
   useEffect(refreshList, [refreshList]);
 
@@ -81,8 +87,9 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
     setSaved(null);
     setErrors(null);
     setSave({ kind: 'idle' });
-    studioApi.source(file).then((s) => {
+    studioApi.source(file).then(({ text: s, draft: d }) => {
       if (!alive) return;
+      setDraftInfo(d ?? null);
       setSaved(s);
       setText(s);
       setPreviewText(s);
@@ -95,8 +102,9 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
     if (reloadFile === 0 || !openState.current.file) return undefined;
     let alive = true;
     const f = openState.current.file;
-    studioApi.source(f).then((s) => {
+    studioApi.source(f).then(({ text: s, draft: d }) => {
       if (!alive || openState.current.file !== f || openState.current.dirty || s === openState.current.saved) return;
+      setDraftInfo(d ?? null);
       setSaved(s);
       setText(s);
       setPreviewText(s);
@@ -124,13 +132,19 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
     if (!file) return;
     setSave({ kind: 'saving' });
     try {
-      await studioApi.save(file, text);
+      const r = await studioApi.save(file, text, database ? draftInfo?.revision ?? null : undefined);
+      if (r.draft) {
+        setDraftInfo(r.draft);
+        setDraftsRevision((n) => n + 1);
+      }
       setSaved(text);
       setSave({ kind: 'saved' });
     } catch (e) {
       if (e instanceof StudioApiError && e.status === 422) {
         setErrors(e.schemaErrors);
         setSave({ kind: 'refused' });
+      } else if (e instanceof StudioApiError && e.status === 409) {
+        setSave({ kind: 'conflict', message: e.message }); // another editor saved the draft meanwhile: nothing overwritten
       } else setSave({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
     }
   };
@@ -191,14 +205,16 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
             <div className="st-toolbar">
               <code className="st-toolbar__file">{file}</code>
               {dirty ? <span className="st-badge">{t('studio.unsaved')}</span> : null}
+              {database && draftInfo ? <span className="st-badge" data-testid="studio-draft">{t('studio.draft.badge', { author: draftInfo.author ?? '?' })}</span> : null}
               <span className="st-toolbar__spacer" />
               <button type="button" className="st-button st-button--ghost" disabled={!dirty || save.kind === 'saving'} onClick={() => saved !== null && setText(saved)}>{t('studio.revert')}</button>
               <button type="button" className="st-button" disabled={!dirty || save.kind === 'saving' || mine.length > 0 || elsewhere > 0} onClick={() => void onSave()}>
-                {save.kind === 'saving' ? t('studio.saving') : t('studio.save')}
+                {save.kind === 'saving' ? t('studio.saving') : t(database ? 'studio.draft.save' : 'studio.save')}
               </button>
             </div>
             <div role="status" className="st-status">
-              {save.kind === 'saved' && !dirty ? <span className="st-ok">{t('studio.saved')}</span>
+              {save.kind === 'saved' && !dirty ? <span className="st-ok">{t(database ? 'studio.draft.saved' : 'studio.saved')}</span>
+                : save.kind === 'conflict' ? <span className="st-bad">{save.message}</span>
                 : save.kind === 'refused' ? <span className="st-bad">{t('studio.save.refused')}</span>
                   : save.kind === 'failed' ? <span className="st-bad">{t('studio.save.failed', { message: save.message })}</span>
                     : null}
@@ -259,6 +275,11 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
             </div>
             <Preview kind={current.kind} id={current.id} draft={draft} fixture={fixture} messages={previewMessages} t={t} />
           </aside>
+        ) : null}
+        {database ? (
+          <Versions t={t} canPublish={database.roles.includes('reviewer')} draftsRevision={draftsRevision}
+            onPublished={() => { setDraftInfo(null); setDraftsRevision((n) => n + 1); refreshList(); setReloadFile((n) => n + 1); }}
+            onRefused={(errs) => setErrors(errs)} />
         ) : null}
       </div>
     </div>

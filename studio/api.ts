@@ -10,6 +10,14 @@ export interface SchemaError {
 
 export interface FixtureEntry { id: string; json: unknown }
 
+/** The documents live in the database (issue 29): saves are drafts, reviewers publish. */
+export interface DatabaseMode { version: number | null; roles: string[] }
+export interface DraftInfo { revision: number; author: string | null; updatedAt: string; baseVersion: number }
+export interface DraftListEntry extends DraftInfo { file: string }
+export interface Source { file: string; text: string; draft?: DraftInfo | null; version?: number }
+export interface VersionEntry { id: number; createdAt: string; author: string | null; note: string; kind: string; parentId: number | null; rollbackOf: number | null; live: boolean }
+export interface VersionDiff { version: number; against: number | null; documents: Array<{ file: string; status: string; lines: Array<{ op: string; text: string }> }> }
+
 export class StudioApiError extends Error {
   constructor(readonly status: number, message: string, readonly schemaErrors: SchemaError[] = []) {
     super(message);
@@ -39,11 +47,19 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
 export const studioApi = {
-  documents: () => call<{ documents: StudioDocument[] }>('/studio/api/documents').then((r) => r.documents),
+  documents: () => call<{ documents: StudioDocument[]; database?: DatabaseMode }>('/studio/api/documents'),
   fixtures: () => call<{ fixtures: FixtureEntry[] }>('/studio/api/fixtures').then((r) => r.fixtures),
-  source: (file: string) => call<{ file: string; text: string }>(`/studio/api/source?file=${encodeURIComponent(file)}`).then((r) => r.text),
+  source: (file: string) => call<Source>(`/studio/api/source?file=${encodeURIComponent(file)}`),
   check: (file: string, text: string) => post<{ errors: SchemaError[]; ms: number }>('/studio/api/check', { file, text }),
-  save: (file: string, text: string) => post<{ saved: string }>('/studio/api/save', { file, text }),
+  /** files: written to schemas/; database: a draft (`revision`: the draft revision edited, null from the live text) */
+  save: (file: string, text: string, revision?: number | null) =>
+    post<{ saved: string; draft?: DraftInfo }>('/studio/api/save', revision === undefined ? { file, text } : { file, text, revision }),
+  drafts: () => call<{ drafts: DraftListEntry[] }>('/studio/api/drafts').then((r) => r.drafts),
+  discard: (file: string, revision: number) => call<{ discarded: string }>(`/studio/api/drafts?file=${encodeURIComponent(file)}&revision=${revision}`, { method: 'DELETE' }),
+  publish: (note: string) => post<{ version: number; files: string[] }>('/studio/api/publish', { note }),
+  versions: () => call<{ versions: VersionEntry[] }>('/studio/api/versions').then((r) => r.versions),
+  diff: (id: number) => call<VersionDiff>(`/studio/api/versions/${id}/diff`),
+  rollback: (version: number, note: string) => post<{ version: number; rollbackOf: number }>('/studio/api/rollback', { version, note }),
   validatorUrl: (schema: unknown) => post<{ url: string }>('/studio/api/validator', { schema }).then((r) => r.url),
   /** a served UI document (/ui/manifest, /ui/messages/sr, ...) */
   uiDocument: <T>(path: string) => call<T>(path),

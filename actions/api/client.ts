@@ -115,6 +115,12 @@ export class ApiClient {
   /** the Retry-After of the last 429 */
   private lastRetryAfter = TOKEN_RETRY_MS;
   private docCache = new Map<string, Promise<unknown>>();
+  /**
+   * The published version of the UI documents the page runs on (the manifest's `version`, when the server serves them
+   * from the database): documents are asked for as `?set=N`, so that a page never mixes versions across a publish, and
+   * API calls name it (`X-UI-Version`: an order records it). null: the server serves files, nothing is added.
+   */
+  uiVersion: number | null = null;
   /** answers that came with the page, each taken once by the first matching GET call */
   private seeded = new Map<string, unknown>();
   /** the token request of the boot: calls wait for it instead of going out without a token */
@@ -146,6 +152,7 @@ export class ApiClient {
     const h: Record<string, string> = { lang: this.stores.session.lang === 'en' ? '2' : '1', accept: 'application/json' };
     if (hasBody) h['content-type'] = 'application/json';
     if (this.stores.session.token) h.authorization = `Bearer ${this.stores.session.token}`;
+    if (this.uiVersion !== null) h['x-ui-version'] = String(this.uiVersion);
     return h;
   }
 
@@ -324,7 +331,9 @@ export class ApiClient {
     // a document (screen, form, messages) is a lazily loaded part: not here within the lazy-load limit, it fails and
     // leaves the cache, so the retry asks again (actions/stores/timeouts.ts)
     const p = withLoadTimeout((async () => {
-      const res = await this.fetchFn(`${this.baseUrl}${path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      const versioned = this.uiVersion !== null && path.startsWith('/ui/') && path !== '/ui/manifest';
+      const address = versioned ? `${path}${path.includes('?') ? '&' : '?'}set=${this.uiVersion}` : path;
+      const res = await this.fetchFn(`${this.baseUrl}${address}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
       const body = await this.parse(res);
       if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());
       return body;
@@ -334,6 +343,11 @@ export class ApiClient {
       p.catch(() => this.docCache.delete(path));
     }
     return p as Promise<T>;
+  }
+
+  /** The manifest's published version (see uiVersion); a manifest without one (files) leaves documents unversioned. */
+  setUiVersion(version: unknown): void {
+    this.uiVersion = typeof version === 'number' && Number.isSafeInteger(version) && version > 0 ? version : null;
   }
 
   /** Drops a UI document from the memory cache (live updates: the next getDocument fetches it again). */

@@ -1,5 +1,6 @@
 // Thin checkout routes.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UiDocuments } from '../ui/index';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang } from '../lib/lang';
 import { cartView, getOrCreateCart } from '../cart/index';
@@ -77,7 +78,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req, reply) => {
       const lang = requestLang(req);
       try {
-        return orderResult(await submitOrder(db, ui, req.sessionId!, req.body, lang), lang);
+        return orderResult(await submitOrder(db, ui, req.sessionId!, req.body, lang, uiVersionOf(req, ui)), lang);
       } catch (e) {
         if (e instanceof CartValidationFailure) return reply.code(400).send({ errors: e.errors });
         throw e;
@@ -111,4 +112,11 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'confirmationData'), ...auth,
     handler: async (req) => confirmationData(db, ui, await findOrder(db, req.sessionId!, req.query.orderCode), requestLang(req)),
   });
+}
+
+/** The version of the UI documents the page sent (`X-UI-Version`) when this instance serves it, else the live one. */
+function uiVersionOf(req: FastifyRequest, ui: UiDocuments): number | null {
+  const h = req.headers['x-ui-version'];
+  const v = typeof h === 'string' && /^[1-9][0-9]{0,9}$/.test(h) ? Number(h) : NaN;
+  return Number.isSafeInteger(v) && ui.holds(v) ? v : ui.version ?? null;
 }

@@ -267,6 +267,8 @@ export const orders = pgTable('orders', {
   /** Frozen copy of the cart at submit time (entries, prices, customer, address). */
   snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
   stockReleased: boolean('stock_released').notNull().default(false),
+  /** the published version of the UI documents the order was placed under (issue 29; ui_versions.id) */
+  uiVersionId: integer('ui_version_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_session_idx').on(t.sessionId, t.id)]);
 

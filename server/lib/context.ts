@@ -37,6 +37,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The published versions of the UI documents (database mode, server/publish/live.ts); absent with files. */
+    uiVersions?: import('../publish/index').UiVersions;
     authenticate: (req: FastifyRequest) => Promise<void>;
     /** Signature and expiry of the bearer token only; the route must check the session is live (or serve public data). */
     authenticateToken: (req: FastifyRequest) => Promise<void>;

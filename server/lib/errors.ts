@@ -4,7 +4,8 @@
 export type ErrorType =
   | 'ValidationError' | 'UnknownIdentifierError' | 'InvalidTokenError' | 'CartError' | 'CartValidationError'
   | 'OrderError' | 'PaymentError' | 'InvalidSignatureError' | 'NotFoundError' | 'TooManyRequestsError' | 'ServerError'
-  | 'AuthenticationError' | 'MtsBlockedUserError' | 'UnauthorizedError' | 'ForbiddenError' | 'ServiceUnavailableError';
+  | 'AuthenticationError' | 'MtsBlockedUserError' | 'UnauthorizedError' | 'ForbiddenError' | 'ServiceUnavailableError'
+  | 'ConflictError';
 
 export class ApiError extends Error {
   constructor(

@@ -7,7 +7,11 @@ import type { DocKind, UiDocuments } from '../ui/index';
 
 /** One changed document: `path` is its address under /ui/ (the manifest's version key). */
 export interface DocumentChange { path: string; version: number | null }
-export interface DocumentsEvent { changes: DocumentChange[] }
+export interface DocumentsEvent {
+  changes: DocumentChange[];
+  /** the published version now served (database mode): the page asks for documents of this version (`?v=`) */
+  version?: number;
+}
 
 const KIND_OF: Record<string, DocKind> = { screens: 'screen', flows: 'flow', forms: 'form', modals: 'modal', messages: 'messages', rules: 'rule' };
 
@@ -56,7 +60,8 @@ export class DocumentEvents {
     const next = snapshotOf(this.ui);
     const changes = diffSnapshots(this.snapshot, next);
     this.snapshot = next;
-    if (changes.length > 0) this.broadcast({ changes });
+    const version = this.ui.version;
+    if (changes.length > 0) this.broadcast(version === undefined ? { changes } : { changes, version });
     return changes;
   }
 

@@ -9,12 +9,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RJSFSchema } from '@rjsf/utils';
 import { requestLang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import { forbidden, studioAccess } from './access';
+import { forbidden, studioAccess, studioUser } from './access';
 import { checkDraft, parseDraftFile, readDraftSource, writeDraft, type DraftFile } from './drafts';
 import { eventRoutes } from './events';
 import { loadValidatorCompiler } from '../ui/index';
 
-export interface StudioOptions { dev: boolean; schemasDir: string; distDir: string }
+export interface StudioOptions {
+  dev: boolean; schemasDir: string; distDir: string;
+  /** The documents live in the database (issue 29): the studio serves signed-in editors and reviewers on any server, and
+   *  its source/check/save routes are server/publish/routes.ts's (drafts), not the files of schemas/. */
+  database?: boolean;
+}
 
 /** One entry of the studio's document list. */
 export interface StudioDocument { file: string; kind: string; id: string; version: number | null }
@@ -24,11 +29,13 @@ const MAX_VALIDATORS = 32;
 
 export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): Promise<void> {
   const { db, ui } = app.ctx;
+  const database = opts.database === true;
+  // (production: 204 — pages on published versions look at the manifest instead, renderer/live.ts)
   eventRoutes(app, { dev: opts.dev });
 
   /** preHandler of the JSON API */
   const guard = async (req: FastifyRequest) => {
-    const access = await studioAccess(db, opts.dev, req);
+    const access = await studioAccess(db, opts.dev, req, database);
     if (access !== 'ok') throw forbidden(access);
   };
   const draftOf = (file: unknown): DraftFile => {
@@ -39,7 +46,7 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
 
   // the page
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
-    const access = await studioAccess(db, opts.dev, req);
+    const access = await studioAccess(db, opts.dev, req, database);
     if (req.url.startsWith('/studio/api/')) {
       if (access !== 'ok') throw forbidden(access);
       throw new ApiError(404, 'NotFoundError', 'error.notFound.api');
@@ -65,7 +72,7 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
   app.get('/studio/*', page);
 
   // the list of every document of the served set, plus the preview's fixture states
-  app.get('/studio/api/documents', { preHandler: guard }, async () => {
+  app.get('/studio/api/documents', { preHandler: guard }, async (req) => {
     const versions = (JSON.parse(ui.manifest.body) as { versions: Record<string, number> }).versions;
     const documents: StudioDocument[] = Object.entries(versions).map(([path, version]) => {
       const [folder, id] = path.split('/');
@@ -78,7 +85,10 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
         documents.push({ file: `schemas/fixtures/${name}`, kind: 'fixtures', id: name.slice(0, -5), version: null });
       }
     }
-    return { documents };
+    if (!database) return { documents };
+    // the documents live in the database: saves are drafts; the roles say whether this user may publish
+    const user = await studioUser(db, req);
+    return { documents, database: { version: ui.version ?? null, roles: user?.roles.filter((r) => r === 'editor' || r === 'reviewer') ?? [] } };
   });
 
   // the preview's fixture store states (schemas/fixtures/*.json), parsed
@@ -95,33 +105,36 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     return { fixtures };
   });
 
-  // a document's text as it is on disk (so lines and columns match the checker's)
-  app.get<{ Querystring: { file?: string } }>('/studio/api/source', { preHandler: guard }, async (req) => {
-    const draft = draftOf(req.query.file);
-    const text = await readDraftSource(opts.schemasDir, draft);
-    if (text === null) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: draft.file }, 'unknownFile', draft.file);
-    return { file: draft.file, text };
-  });
-
   const body = { type: 'object', required: ['file', 'text'], properties: { file: { type: 'string', maxLength: 200 }, text: { type: 'string' } } };
   const bodyLimit = 2 * 1024 * 1024;
 
-  // live validation of a draft: the whole set is checked with the draft in place
-  app.post<{ Body: { file: string; text: string } }>('/studio/api/check', { preHandler: guard, bodyLimit, schema: { body } }, async (req) => {
-    const draft = draftOf(req.body.file);
-    return checkDraft(opts.schemasDir, draft, req.body.text);
-  });
+  // the files of schemas/ (development); with the documents in the database these are drafts (server/publish/routes.ts)
+  if (!database) {
+    // a document's text as it is on disk (so lines and columns match the checker's)
+    app.get<{ Querystring: { file?: string } }>('/studio/api/source', { preHandler: guard }, async (req) => {
+      const draft = draftOf(req.query.file);
+      const text = await readDraftSource(opts.schemasDir, draft);
+      if (text === null) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: draft.file }, 'unknownFile', draft.file);
+      return { file: draft.file, text };
+    });
 
-  // save: refused (422, with the errors) unless the whole set passes with the draft; development servers only
-  app.post<{ Body: { file: string; text: string } }>('/studio/api/save', { preHandler: guard, bodyLimit, schema: { body } }, async (req, reply) => {
-    const draft = draftOf(req.body.file);
-    const { errors } = await checkDraft(opts.schemasDir, draft, req.body.text);
-    if (errors.length > 0) {
-      return reply.code(422).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'studio.save.refused'), reason: 'schemaErrors' }], schemaErrors: errors });
-    }
-    await writeDraft(opts.schemasDir, draft, req.body.text);
-    return { saved: draft.file };
-  });
+    // live validation of a draft: the whole set is checked with the draft in place
+    app.post<{ Body: { file: string; text: string } }>('/studio/api/check', { preHandler: guard, bodyLimit, schema: { body } }, async (req) => {
+      const draft = draftOf(req.body.file);
+      return checkDraft(opts.schemasDir, draft, req.body.text);
+    });
+
+    // save: refused (422, with the errors) unless the whole set passes with the draft; development servers only
+    app.post<{ Body: { file: string; text: string } }>('/studio/api/save', { preHandler: guard, bodyLimit, schema: { body } }, async (req, reply) => {
+      const draft = draftOf(req.body.file);
+      const { errors } = await checkDraft(opts.schemasDir, draft, req.body.text);
+      if (errors.length > 0) {
+        return reply.code(422).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'studio.save.refused'), reason: 'schemaErrors' }], schemaErrors: errors });
+      }
+      await writeDraft(opts.schemasDir, draft, req.body.text);
+      return { saved: draft.file };
+    });
+  }
 
   // a draft form's validator module: compiled by the server (the page's CSP forbids eval), imported by the preview
   const validators = new Map<string, string>();

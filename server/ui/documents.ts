@@ -30,6 +30,14 @@ export class SchemaSetError extends Error {
 export interface DocumentSet {
   docs: Map<string, ServedDocument>;
   manifest: { body: string; etag: string };
+  /** the published version this set is (database mode, server/publish); absent for a set loaded from files */
+  version?: number;
+}
+
+/** The set as published version `version`: the manifest names it ({"version": N, ...}), its ETag follows. */
+export function asVersion(set: DocumentSet, version: number): DocumentSet {
+  const body = JSON.stringify({ version, ...(JSON.parse(set.manifest.body) as object) });
+  return { docs: set.docs, manifest: { body, etag: etagOf('manifest', version, body) }, version };
 }
 
 const key = (kind: DocKind, id: string) => `${kind}/${id}`;
@@ -137,6 +145,8 @@ function formValidator(
 /** Holds the last good set; in development watches the folder and reloads. */
 export class UiDocuments {
   private watcher: SchemaWatcher<DocumentSet> | null = null;
+  /** Sets replaced by a switch, by version, kept until their time (database mode: a page still on version N gets N's documents). */
+  private readonly kept = new Map<number, { set: DocumentSet; until: number }>();
 
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
@@ -147,6 +157,32 @@ export class UiDocuments {
 
   get(kind: DocKind, id: string): ServedDocument | undefined { return this.set.docs.get(key(kind, id)); }
   get manifest() { return this.set.manifest; }
+  /** The published version served (database mode); undefined when the set comes from the files of schemas/. */
+  get version(): number | undefined { return this.set.version; }
+
+  /** The served set of `version` when this instance still holds it (the current one or one kept after a switch), else the current set. */
+  setAt(version: number | undefined, now = Date.now()): DocumentSet {
+    if (version === undefined || version === this.set.version) return this.set;
+    const k = this.kept.get(version);
+    return k && k.until > now ? k.set : this.set;
+  }
+
+  /** Whether `version` is served here (current or kept). */
+  holds(version: number, now = Date.now()): boolean {
+    return version === this.set.version || (this.kept.get(version)?.until ?? 0) > now;
+  }
+
+  /**
+   * Switches the served set at once (one assignment: a request reads either set whole). The replaced set stays
+   * reachable by its version for `graceMs`, so a page loaded under it keeps getting its documents.
+   */
+  swap(set: DocumentSet, graceMs: number, now = Date.now()): void {
+    const old = this.set;
+    if (old.version !== undefined && old.version !== set.version) this.kept.set(old.version, { set: old, until: now + graceMs });
+    this.kept.delete(set.version ?? -1);
+    for (const [v, k] of this.kept) if (k.until <= now) this.kept.delete(v);
+    this.set = set;
+  }
   /** How many documents the served set holds (GET /health). */
   get documentCount(): number { return this.set.docs.size; }
 

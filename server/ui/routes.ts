@@ -26,15 +26,20 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
     return notModified(req, etag) ? reply.code(304).send() : reply.type(type).send(body);
   };
   const id = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,80}$' };
+  // `?set=N`: the documents of published version N (database mode, server/publish) while this instance still holds it,
+  // so that a page never mixes versions across a switch; the current set otherwise. (A form validator's address has
+  // its own `?v=` cache key: the hash of its data schema.)
+  const querystring = { type: 'object', properties: { set: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
+  const setOf = (req: FastifyRequest) => ui.setAt((req.query as { set?: number }).set);
 
   app.get('/ui/manifest', async (req, reply) => send(req, reply, ui.manifest.etag, ui.manifest.body));
 
   const kinds: Array<[string, DocKind]> = [['screens', 'screen'], ['modals', 'modal'], ['forms', 'form'], ['flows', 'flow'], ['rules', 'rule']];
   for (const [segment, kind] of kinds) {
     app.get<{ Params: { id: string } }>(`/ui/${segment}/:id`, {
-      schema: { params: { type: 'object', required: ['id'], properties: { id } } },
+      schema: { params: { type: 'object', required: ['id'], properties: { id } }, querystring },
     }, async (req, reply) => {
-      const doc = ui.get(kind, req.params.id);
+      const doc = setOf(req).docs.get(`${kind}/${req.params.id}`);
       if (!doc) throw notFound(`${segment}/${req.params.id}`, 'error.unknownDocument');
       return send(req, reply, doc.etag, doc.body);
     });
@@ -50,9 +55,9 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
   });
 
   app.get<{ Params: { lang: 'sr' | 'en' } }>('/ui/messages/:lang', {
-    schema: { params: { type: 'object', required: ['lang'], properties: { lang: { type: 'string', enum: ['sr', 'en'] } } } },
+    schema: { params: { type: 'object', required: ['lang'], properties: { lang: { type: 'string', enum: ['sr', 'en'] } } }, querystring },
   }, async (req, reply) => {
-    const doc = ui.get('messages', req.params.lang);
+    const doc = setOf(req).docs.get(`messages/${req.params.lang}`);
     if (!doc) throw notFound(`messages/${req.params.lang}`, 'error.unknownDocument');
     return send(req, reply, doc.etag, doc.body);
   });

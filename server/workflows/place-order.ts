@@ -33,7 +33,7 @@ import { userOfSession } from '../user/index';
  *   back and places the order again from the cart as it is now.
  * A repeat of the same submit (double click, second tab) finds the cart ORDERED and answers the order as it is.
  */
-export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang): Promise<OrderRow> {
+export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang, uiVersion: number | null = ui.version ?? null): Promise<OrderRow> {
   // The cart rules again (seed 000 §4 "A cart-validation error raised on order submit re-runs the handling").
   const open = await getOrCreateCart(db, sessionId);
   const errors = await validateCart(db, ui, open, lang, (await userOfSession(db, sessionId)) === null);
@@ -133,6 +133,8 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
         totalPrice: total,
         stockReleased: false,
         snapshot,
+        // the published version of the UI documents the shopper ordered under (issue 29; null: served from files)
+        uiVersionId: uiVersion,
       },
       lines: entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
     });

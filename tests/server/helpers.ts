@@ -83,7 +83,7 @@ export interface StartOptions {
   redisUrl?: string; redisPrefix?: string;
 }
 
-export async function startApp(url: string | undefined, extra: StartOptions & Pick<BuildAppOptions, 'now' | 'trustProxy' | 'secureCookies'> = {}): Promise<Harness> {
+export async function startApp(url: string | undefined, extra: StartOptions & Pick<BuildAppOptions, 'now' | 'trustProxy' | 'secureCookies' | 'documents' | 'documentsPollMs'> = {}): Promise<Harness> {
   const { database, drop, dbUrl } = await openTestDatabase(url);
   await seedIfEmpty(database.db);
   const app = await buildApp({ db: database.db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, ...extra });

@@ -11,6 +11,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   carts: 'cart', cartEntries: 'cart', vouchers: 'cart', cartVouchers: 'cart',
   orders: 'checkout', orderLines: 'checkout', consentTemplates: 'checkout', deliveryTimeSlots: 'checkout',
   payments: 'payment',
+  // server/publish/schema.ts (issue 29)
+  uiBlobs: 'publish', uiVersions: 'publish', uiVersionDocuments: 'publish', uiLive: 'publish', uiDrafts: 'publish',
   // server/payment/schema.ts
   savedCards: 'payment', billingAccounts: 'payment', cartPaymentChoices: 'payment', gatewayTokens: 'payment', gatewayChallenges: 'payment', gatewayVoids: 'payment',
   selfcareSubscribers: 'selfcare', selfcareCardPayments: 'selfcare', selfcareBills: 'selfcare', selfcareBillSessions: 'selfcare',

@@ -42,8 +42,23 @@ export function customersWithoutAccount(): Array<Omit<NewUser, 'passwordHash'>> 
   ];
 }
 
+/** The studio's staff when the documents live in the database (issue 29): an editor (drafts) and a reviewer (publish, rollback). */
+export function studioUsers(): Array<Omit<NewUser, 'passwordHash'>> {
+  const base = { isPostPaid: false, isNet: false, isTv: false, isBox: false, isFixed: false, isCostControl: false, isPrePaid: false, customerId: null };
+  return [
+    { ...base, email: 'urednik@orbita.rs', username: 'sanja.urednik', firstName: 'Sanja', lastName: 'Lazić', roles: ['staff', 'editor'] },
+    { ...base, email: 'recenzent@orbita.rs', username: 'dejan.recenzent', firstName: 'Dejan', lastName: 'Ristić', roles: ['staff', 'editor', 'reviewer'] },
+  ];
+}
+
 /** Inserts the demo accounts once (existing usernames are left alone). */
 export async function seedDemoUsers(db: Db): Promise<boolean> {
+  // the studio's editor and reviewer came later: their own marker, so databases seeded before get them too
+  const studio = await db.insert(s.appMeta).values({ key: 'seed.users.studio', value: '1' }).onConflictDoNothing().returning();
+  if (studio.length > 0) {
+    const hash = await hashPassword(DEMO_PASSWORD);
+    await db.insert(s.users).values(studioUsers().map((u) => ({ ...u, passwordHash: hash }))).onConflictDoNothing();
+  }
   // customers without an account came later: their own marker, so databases seeded before get them too
   const customers = await db.insert(s.appMeta).values({ key: 'seed.users.customers', value: '1' }).onConflictDoNothing().returning();
   if (customers.length > 0) await db.insert(s.users).values(customersWithoutAccount().map((u) => ({ ...u, passwordHash: null }))).onConflictDoNothing();

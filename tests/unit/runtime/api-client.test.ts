@@ -219,4 +219,24 @@ describe('ApiClient', () => {
     expect(await api.getDocument('/ui/screens/home')).toEqual({ id: 'home' });
     expect(calls).toHaveLength(1);
   });
+
+  it('asks for the documents of the manifest\'s published version (?set=N) and names it on API calls; none without a version', async () => {
+    const stores = makeStores();
+    const { fetch, calls } = fakeFetch({
+      'GET /ui/screens/home': ({ url }) => ({ body: { id: 'home', v: url.searchParams.get('set') } }),
+      'GET /ui/manifest': ({ url }) => ({ body: { version: 7, v: url.searchParams.get('set') } }),
+      [`GET ${CART}`]: () => ({ body: {} }),
+    });
+    const api = new ApiClient({ stores, fetch });
+    expect(await api.getDocument('/ui/screens/home', { cache: false })).toEqual({ id: 'home', v: null });
+    await api.call('fullCart' as never);
+    expect(calls.at(-1)!.headers['x-ui-version']).toBeUndefined();
+    api.setUiVersion(7);
+    expect(await api.getDocument('/ui/screens/home', { cache: false })).toEqual({ id: 'home', v: '7' });
+    expect(await api.getDocument('/ui/manifest', { cache: false })).toEqual({ version: 7, v: null }); // the manifest names the version
+    await api.call('fullCart' as never);
+    expect(calls.at(-1)!.headers['x-ui-version']).toBe('7');
+    api.setUiVersion(undefined); // a manifest of files
+    expect(await api.getDocument('/ui/screens/home', { cache: false })).toEqual({ id: 'home', v: null });
+  });
 });

@@ -9,7 +9,7 @@ import { RuntimeContext } from '../../../renderer/context';
 import { Outlet } from '../../../renderer/Node';
 import { buildRoutes, revalidateScreens, type RouteInfo } from '../../../renderer/router';
 import { useRuntime, useT } from '../../../renderer/hooks';
-import { applyDocumentChanges, connectLiveUpdates, parseDocumentsEvent, type EventSourceLike } from '../../../renderer/live';
+import { applyDocumentChanges, checkPublishedVersion, connectLiveUpdates, parseDocumentsEvent, type EventSourceLike } from '../../../renderer/live';
 import type { VocabularyProps } from '../../../renderer/types';
 import { fakeFetch, makeRuntime } from '../runtime/helpers';
 import { defineAction } from '../../../actions/define';
@@ -103,6 +103,25 @@ describe('live updates of the documents', () => {
     await screen.findByText('Zdravo');
     await act(async () => { source().emit('documents', 'not json'); });
     expect(parseDocumentsEvent('{"changes":"x"}')).toBeNull();
+    expect(parseDocumentsEvent('{"changes":[{"path":"messages/en","version":1}],"version":4}')).toEqual({ changes: [{ path: 'messages/en', version: 1 }], version: 4 });
+    // a published version: the page switches to it before fetching the changed documents again
+    const versioned = { getDocument: vi.fn(), forgetDocument: vi.fn(), setUiVersion: vi.fn() };
+    await applyDocumentChanges([{ path: 'screens/x', version: 1 }], { api: versioned, session: { lang: 'sr', setMessages: vi.fn() }, revalidate: vi.fn() }, 4);
+    expect(versioned.setUiVersion).toHaveBeenCalledWith(4);
+    expect(versioned.forgetDocument).toHaveBeenCalledWith('/ui/screens/x');
+    // a look at the manifest: the same version changes nothing; another one switches the page and forgets every document
+    const manifest = { version: 4, versions: { 'screens/home': 1, 'messages/sr': 1 } };
+    const polled = { getDocument: vi.fn(async () => manifest), forgetDocument: vi.fn(), setUiVersion: vi.fn() };
+    const revalidate = vi.fn();
+    expect(await checkPublishedVersion({ api: polled as never, session: { lang: 'en', setMessages: vi.fn() }, revalidate }, 4)).toBe(4);
+    expect(polled.setUiVersion).not.toHaveBeenCalled();
+    expect(revalidate).not.toHaveBeenCalled();
+    manifest.version = 5;
+    expect(await checkPublishedVersion({ api: polled as never, session: { lang: 'en', setMessages: vi.fn() }, revalidate }, 4)).toBe(5);
+    expect(polled.setUiVersion).toHaveBeenCalledWith(5);
+    expect(polled.forgetDocument).toHaveBeenCalledWith('/ui/screens/home');
+    expect(polled.forgetDocument).toHaveBeenCalledWith('/ui/messages/sr');
+    expect(revalidate).toHaveBeenCalledTimes(1);
     const api = { getDocument: vi.fn(), forgetDocument: vi.fn() };
     await applyDocumentChanges([{ path: 'messages/en', version: 1 }], { api, session: { lang: 'sr', setMessages: vi.fn() }, revalidate: vi.fn() });
     expect(api.getDocument).not.toHaveBeenCalled();

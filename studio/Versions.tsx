@@ -1,0 +1,120 @@
+/**
+ * Publishing (issue 29, when the documents live in the database): the drafts waiting, publish with a note (reviewers;
+ * refused with the checker's errors), the version history with each version's changes per document, and rollback to
+ * an earlier version (reviewers). Editors see the same list and history without the buttons that need the reviewer role.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { studioApi, StudioApiError, type DraftListEntry, type SchemaError, type VersionDiff, type VersionEntry } from './api';
+import type { T } from './i18n';
+
+export interface VersionsProps {
+  t: T;
+  canPublish: boolean;
+  /** raised by the studio after each draft save (the draft list is read again) */
+  draftsRevision: number;
+  /** after a publish or rollback: the studio reloads the list and the open document */
+  onPublished(version: number): void;
+  /** the errors a refused publish answered (shown by the studio under the lines of the open document) */
+  onRefused(errors: SchemaError[]): void;
+}
+
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'ok'; text: string } | { kind: 'bad'; text: string; errors?: SchemaError[] };
+
+export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused }: VersionsProps) {
+  const [drafts, setDrafts] = useState<DraftListEntry[]>([]);
+  const [versions, setVersions] = useState<VersionEntry[]>([]);
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [diff, setDiff] = useState<VersionDiff | null>(null);
+
+  const reload = useCallback(() => {
+    studioApi.drafts().then(setDrafts, () => {});
+    studioApi.versions().then(setVersions, () => {});
+  }, []);
+  useEffect(reload, [reload, draftsRevision]);
+
+  const fail = (e: unknown) => {
+    const errors = e instanceof StudioApiError ? e.schemaErrors : [];
+    if (errors.length) onRefused(errors);
+    setStatus({ kind: 'bad', text: e instanceof Error ? e.message : String(e), errors });
+  };
+
+  const publish = async () => {
+    setStatus({ kind: 'busy' });
+    try {
+      const r = await studioApi.publish(note);
+      setNote('');
+      setStatus({ kind: 'ok', text: t('studio.publish.done', { version: r.version }) });
+      onPublished(r.version);
+      reload();
+    } catch (e) { fail(e); }
+  };
+
+  const rollback = async (v: VersionEntry) => {
+    setStatus({ kind: 'busy' });
+    try {
+      const r = await studioApi.rollback(v.id, note);
+      setNote('');
+      setStatus({ kind: 'ok', text: t('studio.rollback.done', { version: r.version, of: v.id }) });
+      onPublished(r.version);
+      reload();
+    } catch (e) { fail(e); }
+  };
+
+  return (
+    <section className="st-versions" aria-label={t('studio.versions.title')}>
+      <h2 className="st-group__title">{t('studio.drafts.title', { count: drafts.length })}</h2>
+      {drafts.length === 0 ? <p className="st-muted">{t('studio.drafts.none')}</p> : (
+        <ul data-testid="studio-drafts">
+          {drafts.map((d) => (
+            <li key={d.file}><code>{d.file}</code> <span className="st-muted">{t('studio.drafts.by', { author: d.author ?? '?', at: d.updatedAt.slice(0, 16).replace('T', ' ') })}</span></li>
+          ))}
+        </ul>
+      )}
+      {canPublish ? (
+        <div className="st-versions__publish">
+          <label className="st-field">
+            <span>{t('studio.publish.note')}</span>
+            <input className="st-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+          </label>
+          <button type="button" className="st-button" disabled={drafts.length === 0 || status.kind === 'busy'} onClick={() => void publish()}>
+            {status.kind === 'busy' ? t('studio.publish.busy') : t('studio.publish')}
+          </button>
+        </div>
+      ) : <p className="st-muted">{t('studio.publish.reviewerOnly')}</p>}
+      <div role="status" className="st-status">
+        {status.kind === 'ok' ? <span className="st-ok">{status.text}</span> : status.kind === 'bad' ? (
+          <div className="st-bad">
+            <p>{status.text}</p>
+            {status.errors?.length ? (
+              <ul>{status.errors.slice(0, 20).map((e, i) => <li key={i}><code>{e.file}{e.line ? `:${e.line}` : ''}{e.pointer ? ` ${e.pointer}` : ''}</code> {e.message}</li>)}</ul>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <h2 className="st-group__title">{t('studio.versions.title')}</h2>
+      <ol className="st-versions__list" data-testid="studio-versions">
+        {versions.map((v) => (
+          <li key={v.id}>
+            <strong>{t('studio.version', { version: v.id })}</strong>{v.live ? <span className="st-badge">{t('studio.versions.live')}</span> : null}
+            {' '}<span className="st-muted">{v.createdAt.slice(0, 16).replace('T', ' ')} · {v.author ?? t('studio.versions.release')}</span>
+            {v.note ? <p>{v.note}</p> : null}
+            <button type="button" className="st-link" onClick={() => studioApi.diff(v.id).then(setDiff, fail)}>{t('studio.versions.changes')}</button>
+            {canPublish && !v.live ? <button type="button" className="st-link" disabled={status.kind === 'busy'} onClick={() => void rollback(v)}>{t('studio.versions.rollback')}</button> : null}
+          </li>
+        ))}
+      </ol>
+      {diff ? (
+        <div className="st-diff" data-testid="studio-diff">
+          <h3>{t('studio.versions.diff', { version: diff.version, against: diff.against ?? '—' })}</h3>
+          {diff.documents.length === 0 ? <p className="st-muted">{t('studio.versions.noChanges')}</p> : diff.documents.map((d) => (
+            <details key={d.file} open>
+              <summary><code>{d.file}</code> ({t(`studio.versions.status.${d.status}`)})</summary>
+              <pre className="st-diff__lines">{d.lines.map((l, i) => <span key={i} className={l.op === '+' ? 'st-diff__add' : l.op === '-' ? 'st-diff__del' : undefined}>{`${l.op} ${l.text}\n`}</span>)}</pre>
+            </details>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
