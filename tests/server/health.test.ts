@@ -135,7 +135,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances starting at once on
         expect(r.json().pagination.totalResults).toBe(24);
       }
       const users = await instances[0].database.db.execute(sql`SELECT count(*)::int AS n FROM users`) as unknown as { rows: Array<{ n: number }> };
-      expect(users.rows[0].n).toBe(11); // seeded once: 9 accounts and 2 customers without an account (seed.users.customers)
+      expect(users.rows[0].n).toBe(13); // seeded once: 9 accounts, the studio's editor and reviewer, and 2 customers without an account (seed.users.customers)
     } finally {
       for (const i of instances) { await i.app.close(); await i.database.close(); }
     }
