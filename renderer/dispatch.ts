@@ -20,6 +20,8 @@ export interface DispatcherDeps {
   navigate(to: string, opts?: { replace?: boolean }): void;
   /** the base scope (stores + route); the caller's scope overrides it */
   baseScope(): Scope;
+  /** the address's path now (the browser's location; default: the base scope's route) */
+  currentPath?(): string | undefined;
   dev: boolean;
   log?: (...a: unknown[]) => void;
 }
@@ -69,8 +71,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         return false;
       }
       try {
+        // A replaced address records what the page shows (a device page's chosen tariff). A call whose page the
+        // shopper has left since it began (a load settling after a search submitted elsewhere) must not replace the
+        // new page's address with its own: that would take the shopper back. Its own navigations move "from".
+        let from = (fullScope.route as { path?: string } | undefined)?.path;
+        const now = () => deps.currentPath?.() ?? (deps.baseScope().route as { path?: string } | undefined)?.path;
+        const navigate = (to: string, opts?: { replace?: boolean }) => {
+          if (opts?.replace && from !== undefined && now() !== undefined && now() !== from) return;
+          deps.navigate(to, opts);
+          from = to.split(/[?#]/)[0];
+        };
         await def.run(args, {
-          stores: deps.stores, api: deps.api, navigate: deps.navigate, scope: fullScope, event,
+          stores: deps.stores, api: deps.api, navigate, scope: fullScope, event,
           dispatch: (c, s) => dispatch(c, { ...fullScope, ...(s ?? {}) }),
         });
       } catch (e) {

@@ -73,6 +73,7 @@ async function boot(): Promise<void> {
     dev: import.meta.env.DEV,
     deferHandlers: true,
     route: () => currentRoute.current,
+    currentPath: () => window.location.pathname,
     navigate: (to, opts) => {
       if (/^https?:\/\//.test(to)) window.location.assign(to);
       else navigateTo(to, { replace: opts?.replace ?? false });

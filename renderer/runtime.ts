@@ -13,6 +13,8 @@ export interface RuntimeOptions {
   components: ComponentRegistry;
   navigate(to: string, opts?: { replace?: boolean }): void;
   route?: () => Scope['route'];
+  /** the address's path now (main.tsx: the browser's location), for the dispatcher's guard of replaced addresses */
+  currentPath?: () => string;
   dev: boolean;
   log?: (...a: unknown[]) => void;
   /**
@@ -30,7 +32,7 @@ export function createRuntime(o: RuntimeOptions): Runtime {
     ...storeScope(stores),
     route: o.route ? o.route() : { path: '/', params: {}, query: {} },
   });
-  const dispatch = createDispatcher({ actions: o.actions, stores, api, navigate: o.navigate, baseScope, dev: o.dev, log: o.log });
+  const dispatch = createDispatcher({ actions: o.actions, stores, api, navigate: o.navigate, baseScope, currentPath: o.currentPath, dev: o.dev, log: o.log });
   const actions = o.actions;
   const load = (groups: Iterable<string>) => Promise.all([...groups].map((g) => actions.load!(`${g}.*`))).then(() => undefined);
   // the groups put off until the first interaction (null once it happened)

@@ -100,6 +100,11 @@ s.test('a 3-D Secure card in top-up: the bank\'s challenge page, then the receip
   await page.goto(`${s.url}/Privatni/Mobilna/Pripejd/Dopuni-kredit`);
   await page.getByLabel('Broj telefona').fill('0651234567');
   await page.getByRole('button', { name: '500 RSD' }).click();
+  // the shopper pays once the chosen amount shows in the field (a click made before the page came alive is replayed)
+  await page.getByRole('button', { name: '500 RSD', pressed: true }).waitFor();
+  const amount = page.getByLabel('Iznos dopune (RSD)');
+  for (let i = 0; i < 100 && (await amount.inputValue()) !== '500'; i++) await page.waitForTimeout(100);
+  assert.equal(await amount.inputValue(), '500');
   await page.getByRole('button', { name: 'Plati karticom' }).click();
   await page.waitForURL(/\/gateway\/selfcare\/pay\//);
   await page.getByLabel('Broj kartice').fill('4000 0000 0000 3220');

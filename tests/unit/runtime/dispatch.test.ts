@@ -24,6 +24,33 @@ describe('dispatch', () => {
     expect(order).toEqual(['a', 'b']);
   });
 
+  it('a call whose page the shopper left meanwhile does not replace the new page\'s address (pushes still go)', async () => {
+    const route = { path: '/uredjaj/A', params: {}, query: {} };
+    let release!: () => void;
+    const settled = new Promise<void>((r) => { release = r; });
+    const load = defineAction({ name: 'slow.load', description: '', args: {}, run: async (_a, ctx) => {
+      await settled;
+      ctx.navigate('/uredjaj/A/TARIFF', { replace: true });
+      ctx.navigate('/elsewhere');
+    } });
+    const { rt, navigate } = makeRuntime({ actions: [load], route });
+    const running = rt.dispatch({ action: 'slow.load' });
+    route.path = '/pretraga'; // the shopper searched while the load waited
+    release();
+    await running;
+    expect(navigate.mock.calls).toEqual([['/elsewhere', undefined]]);
+    // on the page it began on, the replace goes, and so does a second one of the same call
+    const again = defineAction({ name: 'page.sync', description: '', args: {}, run: (_a, ctx) => {
+      ctx.navigate('/pretraga/page/2', { replace: true });
+      route.path = '/pretraga/page/2';
+      ctx.navigate('/pretraga/page/3', { replace: true });
+    } });
+    const b = makeRuntime({ actions: [again], route });
+    route.path = '/pretraga';
+    await b.rt.dispatch({ action: 'page.sync' });
+    expect(b.navigate.mock.calls).toEqual([['/pretraga/page/2', { replace: true }], ['/pretraga/page/3', { replace: true }]]);
+  });
+
   it('an unknown action fails (dev: error toast naming it)', async () => {
     const { rt, stores } = makeRuntime({ dev: true });
     expect(await rt.dispatch({ action: 'x.nope' })).toBe(false);
