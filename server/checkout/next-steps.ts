@@ -4,14 +4,15 @@
 // confirmation e-mail (server/workflows/order-mail.ts) list the same steps.
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
+import type { ANextStep, RuleDocument } from '../../schemas/types/rule';
 
-export type Delivery = 'COURIER' | 'PICKUP' | 'EMAIL' | 'NONE';
-export type NumberKind = 'NEW' | 'PORT_IN' | 'EXISTING' | 'NONE';
+/** A step's shape is the meta-schema's (schemas/meta/rule.schema.json "nextStep"), generated. */
+type When = NonNullable<ANextStep['when']>;
+type Delivery = NonNullable<When['delivery']>[number];
+type NumberKind = NonNullable<When['number']>[number];
 
 /** What the rules ask of an order. */
-export interface OrderFacts { checkoutType: string | null; delivery: Delivery; number: NumberKind; homeInstallation: boolean; sim: boolean }
-
-interface Step { text: { message: string }; when?: { checkoutType?: string[]; delivery?: Delivery[]; number?: NumberKind[]; homeInstallation?: boolean; sim?: boolean } }
+interface OrderFacts { checkoutType: string | null; delivery: Delivery; number: NumberKind; homeInstallation: boolean; sim: boolean }
 
 /** The order snapshot's parts the facts come from (server/workflows/place-order.ts). */
 export interface NextStepsSnapshot {
@@ -26,7 +27,7 @@ export interface NextStepsSnapshot {
 const TARIFF_TYPES = ['TARIFF', 'MTS_DISC_TARIFF'];
 
 /** The facts of an order from its snapshot and the types of its products. */
-export function orderFacts(snap: NextStepsSnapshot, productTypes: string[]): OrderFacts {
+function orderFacts(snap: NextStepsSnapshot, productTypes: string[]): OrderFacts {
   const type = snap.deliveryAddress?.deliveryAddressType;
   const delivery: Delivery = !snap.deliveryAddress ? 'NONE' : type === 'PICKUP_ADDRESS' ? 'PICKUP' : type === 'DELIVERY_EMAIL_ADDRESS' ? 'EMAIL' : 'COURIER';
   const option = snap.number?.option;
@@ -37,10 +38,10 @@ export function orderFacts(snap: NextStepsSnapshot, productTypes: string[]): Ord
   return { checkoutType: snap.checkoutType ?? null, delivery, number, homeInstallation, sim };
 }
 
-function fits(step: Step, f: OrderFacts): boolean {
+function fits(step: ANextStep, f: OrderFacts): boolean {
   const w = step.when;
   if (!w) return true;
-  return (!w.checkoutType || (f.checkoutType !== null && w.checkoutType.includes(f.checkoutType)))
+  return (!w.checkoutType || (f.checkoutType !== null && (w.checkoutType as string[]).includes(f.checkoutType)))
     && (!w.delivery || w.delivery.includes(f.delivery))
     && (!w.number || w.number.includes(f.number))
     && (w.homeInstallation === undefined || w.homeInstallation === f.homeInstallation)
@@ -49,7 +50,7 @@ function fits(step: Step, f: OrderFacts): boolean {
 
 /** The texts of the steps that fit the order, in the rule document's order. */
 export function nextSteps(ui: UiDocuments, snap: NextStepsSnapshot, productTypes: string[], code: string, lang: Lang): string[] {
-  const steps = ((ui.get('rule', 'order-next-steps')?.json ?? {}) as { orderNextSteps?: Step[] }).orderNextSteps ?? [];
+  const steps = ((ui.get('rule', 'order-next-steps')?.json ?? {}) as RuleDocument).orderNextSteps ?? [];
   const facts = orderFacts(snap, productTypes);
   const params = {
     code,

@@ -11,7 +11,7 @@ interface SearchableScreen { id: string; route?: string; title?: MessageRef; sea
 interface Entry { title: string; description: string; url: string; titleWords: string[]; words: string[] }
 
 /** Lower case, without diacritics (č ć → c, š → s, ž → z, đ → dj as typed on an English keyboard, and d). */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.toLocaleLowerCase('sr').replace(/đ/g, 'dj').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
