@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 // Two kinds of suites: browser-like (jsdom) for the renderer, components and snapshots,
 // and Node for the server and the schema tooling. The end-to-end suite runs outside Vitest
-// (tests/e2e/run.ts) because it starts a real server and Chromium.
+// (Playwright's runner, playwright.config.ts) because it starts a real server and Chromium.
 export default defineConfig({
   plugins: [react()],
   test: {

@@ -1,19 +1,11 @@
 /** Shared checkout rules (seed 000 §4): cart validation and its error reasons, step navigation. */
 import type { ActionContext } from './define';
 import type { Cart, CartModification, CheckoutStep } from './stores/types';
-import { ApiError, firstError, type ApiErrorItem } from './api/errors';
+import { type ApiError, firstError, type ApiErrorItem } from './api/errors';
 import { scrollToTop } from './dom';
 import type { ResponseOf } from './api/client';
 
-export const SUCCESS_PATH = '/kupovina/uspesna-porudzbina';
-export const FAILURE_PATH = '/kupovina/neuspesna-porudzbina';
-/** The overview (delivery and payment) step, where "Pokušaj ponovo" brings a failed order's cart back. */
-export const OVERVIEW_PATH = '/kupovina/pregled-placanje';
 export const REDIRECT_DELAY_MS = 1500;
-/** A forced charge-type change is told for as long as an error (its text is long). */
-export const FORCED_CHANGE_TOAST_MS = 10_000;
-/** The offer page (the phone list, PLP): Back from a first checkout step, an emptied cart, a PDP without a device in the cart. */
-export const DEFAULT_BACK_TO_OFFER = '/Privatni/Uredjaji/Tip-uredjaja/telefoni';
 
 /** POST validateCart's answer, as the contract types it. */
 export type ValidateResponse = ResponseOf<'validateCart'>;
@@ -23,49 +15,54 @@ export function normReason(r: string | undefined): string {
   return (r ?? '').toLowerCase().replace(/[^a-z]/g, '');
 }
 
-/** Reasons for which the server changed the cart itself while validating (the charge-type ones answer the cart of their PUT). */
-const SERVER_CHANGED = ['updatedpricedate', 'voucherisnotavailable', 'vouchernotavailable', 'giftremoved'];
+/** The document that says what each cart-validation reason does (docs/SCHEMAS.md "Rules"). */
+export const CART_VALIDATION_DOC = '/ui/rules/cart-validation';
 
-const BLOCKING = ['nostock', 'updatedpricedate', 'notvalidpriceafterdiscounts', 'notvalidpriceafterdiscount'];
+/** One reason's reaction as schemas/rules/cart-validation.json writes it (meta: schemas/meta/rule.schema.json). */
+export interface ValidationReaction {
+  changeChargeType?: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
+  toast?: { kind: 'success' | 'info' | 'error'; text: { message: string }; serverMessage?: boolean; ms?: number };
+  modal?: string;
+  conflict?: boolean;
+  blocks: boolean;
+  reloadCart?: boolean;
+  scrollToTop?: boolean;
+}
+interface CartValidationRules { reasons: Record<string, ValidationReaction>; otherwise: ValidationReaction }
+
+/** The reactions by normalized reason, and the one for any other reason (the document is cached per tab). */
+export async function validationRules(ctx: Pick<ActionContext, 'api'>): Promise<{ reasons: Map<string, ValidationReaction>; otherwise: ValidationReaction }> {
+  const doc = await ctx.api.getDocument<{ cartValidation?: CartValidationRules }>(CART_VALIDATION_DOC);
+  const cv = doc.cartValidation;
+  if (!cv) throw new Error('schemas/rules/cart-validation.json: no cartValidation');
+  return { reasons: new Map(Object.entries(cv.reasons).map(([r, v]) => [normReason(r), v])), otherwise: cv.otherwise };
+}
 
 /**
- * Handles a cart validation error by reason (seed 000 §4 "Cart validation errors"). Returns true when the
- * error blocks going on (conflict, stock, price), false when the checkout may continue.
+ * Handles a cart validation error by its reason's reaction in schemas/rules/cart-validation.json (seed 000 §4 "Cart
+ * validation errors"). Returns true when the error blocks going on (conflict, stock, price), false when the checkout
+ * may continue.
  */
 export async function handleValidationError(err: ApiErrorItem, ctx: ActionContext): Promise<boolean> {
   const { ui, checkout, cart } = ctx.stores;
-  const reason = normReason(err.reason);
+  const rules = await validationRules(ctx);
+  const r = rules.reasons.get(normReason(err.reason)) ?? rules.otherwise;
   const text = typeof err.message === 'string' && err.message ? err.message : undefined;
-  const toast = () => ui.showToast(text ? { kind: 'error', text } : { kind: 'error', message: 'error.generic' });
-  if (reason === 'forcechangeonetime' || reason === 'forcechangerecurring') {
-    const selectedChargeType = reason === 'forcechangeonetime' ? 'ONE_TIME_CHARGE' : 'RECURRING_CHARGE';
+  if (r.changeChargeType) {
     const res = await ctx.api.call('changeChargeType', {
-      query: { fields: 'DEFAULT' }, body: { selectedChargeType, isForceChange: true, processValidateErrors: false },
+      query: { fields: 'DEFAULT' }, body: { selectedChargeType: r.changeChargeType, isForceChange: true, processValidateErrors: false },
     });
     if (res?.cart) cart.setCart(res.cart);
     cart.setModifications(res?.cartModifications ?? []);
-    // nothing went wrong: the server changed the payment and says so (an information, kept as long as an error)
-    ui.showToast(text ? { kind: 'info', text, ms: FORCED_CHANGE_TOAST_MS } : { kind: 'info', message: `cart.validation.${reason === 'forcechangeonetime' ? 'forceChangeOneTime' : 'forceChangeRecurring'}`, ms: FORCED_CHANGE_TOAST_MS });
-    scrollToTop();
-    return false;
   }
-  if (BLOCKING.includes(reason)) {
-    toast();
-    checkout.setConflict(true);
-    return true;
+  if (r.toast) {
+    const ms = r.toast.ms ? { ms: r.toast.ms } : {};
+    ui.showToast(r.toast.serverMessage && text ? { kind: r.toast.kind, text, ...ms } : { kind: r.toast.kind, message: r.toast.text.message, ...ms });
   }
-  if (reason === 'conflict') {
-    checkout.setConflict(true);
-    ui.openModal('change-types', { message: text ?? '' });
-    return true;
-  }
-  // a coupon that expired, a gift that ran out: the server took it out of the cart; told, and the checkout goes on
-  if (reason === 'voucherisnotavailable' || reason === 'vouchernotavailable' || reason === 'giftremoved') {
-    toast();
-    return false;
-  }
-  toast();
-  return true;
+  if (r.conflict) checkout.setConflict(true);
+  if (r.modal) ui.openModal(r.modal, { message: text ?? '' });
+  if (r.scrollToTop) scrollToTop();
+  return r.blocks;
 }
 
 /** The errors of a validate answer: `{ errors: { errors: [...] } }` or `{ errors: [...] }`. */
@@ -100,7 +97,8 @@ async function runValidation(ctx: ActionContext, justSteps: boolean): Promise<{ 
       if (await handleValidationError(err, ctx)) blocked = true;
     }
     // the server may have changed the cart (repriced entries, removed coupons): show it as it is now
-    if (errs.some((e) => SERVER_CHANGED.includes(normReason(e.reason)))) {
+    const rules = await validationRules(ctx);
+    if (errs.some((e) => rules.reasons.get(normReason(e.reason))?.reloadCart)) {
       try {
         ctx.stores.cart.setCart(await ctx.api.call('fullCart', { silent: true }));
       } catch (e) {

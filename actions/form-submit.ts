@@ -83,3 +83,22 @@ export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: 
   }
   return calls.flatMap((c, i) => (c.optional && !filled[i] ? [] : [{ call: c.call, body: bodies[i] }]));
 }
+
+/**
+ * The field of the form a refused call names (its 400 answer's `subject`: the refused value's path in the request,
+ * "body/customerData/contactPhone" from the contract's check, "customerData/contactPhone" from a service check), found
+ * through the same routing that built the body: the field whose place in call `callIndex`'s body is that path. Answers
+ * the field as a dotted path of the form's data ("customerData.contactPhone", what `setFieldError` takes), else null
+ * (a refusal of the whole request).
+ */
+export function refusedFormField(doc: { schema?: unknown; submit?: unknown }, callIndex: number, subject: unknown): string | null {
+  if (typeof subject !== 'string' || subject === '') return null;
+  const parts = subject.split('/').filter(Boolean);
+  const path = `/${(parts[0] === 'body' ? parts.slice(1) : parts).join('/')}`;
+  const calls = submitCallsOf(doc.submit);
+  for (const f of formFields(doc.schema)) {
+    const { index, target } = routeField(calls, f.pointer);
+    if (index === callIndex && target === path) return f.pointer.split('/').slice(1).map(unesc).join('.');
+  }
+  return null;
+}

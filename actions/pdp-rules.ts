@@ -3,8 +3,6 @@ import { DEVICE_ONLY, type PdpState } from './stores/catalog';
 import type { ProductDetails, Variant } from './stores/types';
 import { defaultChargeType, recommendedTerm, sellableTariff } from './pricing';
 
-export const PDP_BASE = '/uredjaj';
-
 const inStock = (v: Variant) => !/^outOfStock$/i.test(v.stock?.stockLevelStatus ?? '');
 
 /** The variant of `colorCode` when it exists, else the first in-stock colour, else the first. */
@@ -16,14 +14,6 @@ export function pickVariant(p: ProductDetails, colorCode?: string | null): Varia
 /** 3 steps (choice, extras, summary) when there is an extra to offer: insurance, accessories or, with a sellable tariff, its add-ons and eSIM. */
 export function stepCount(p: ProductDetails): number {
   return (p.insurances?.length ?? 0) > 0 || p.hasAccessories || sellableTariff(p) !== undefined ? 3 : 2;
-}
-
-/** `/uredjaj/:productCode/:colorCode/:tariffCode?` — the colour code is the 3rd path segment. */
-export function pdpPath(productCode: string, colorCode: string | null, tariffCode: string | null): string {
-  let p = `${PDP_BASE}/${encodeURIComponent(productCode)}`;
-  if (colorCode) p += `/${encodeURIComponent(colorCode)}`;
-  if (colorCode && tariffCode) p += `/${encodeURIComponent(tariffCode)}`;
-  return p;
 }
 
 /** The phone alone (no tariff): paid at once. */

@@ -1,9 +1,9 @@
-/** The node renderer: one observer per node (docs/ARCHITECTURE.md §2.1). */
+/** The node renderer: one observer per node (docs/modules/schemas.md "Node"). */
 import { Component, useCallback, useMemo, type ReactNode } from 'react';
 import { Outlet as RouterOutlet } from 'react-router';
 import { observer } from 'mobx-react-lite';
-import { evaluate } from './conditions';
-import { getPointer } from './pointer';
+import { evaluate } from '../core/conditions';
+import { getPointer } from '../core/pointer';
 import { resolveProps } from './resolve';
 import { ScopeContext, type Scope } from './context';
 import { useRuntime, useScope, useT } from './hooks';

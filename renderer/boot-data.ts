@@ -3,22 +3,9 @@
  * block with the manifest, the messages, the screen and its layout, and the first answers of the screen's load.
  * Used only when it was made for this language, path and query; else the boot fetches as before.
  */
-import type { ApiSeed } from '../actions/api/client';
+import { BOOT_DATA_ID, BOOT_DATA_VERSION } from '../core/boot-data';
+import type { BootData } from '../schemas/types/api.common';
 
-export const BOOT_DATA_ID = 'boot-data';
-export const BOOT_DATA_VERSION = 1;
-
-export interface BootData extends ApiSeed {
-  v: number;
-  lang: string;
-  path: string;
-  search: string;
-  docs: Record<string, unknown>;
-  calls: Record<string, unknown>;
-  actionGroups: string[];
-  /** the server drew the screen before its data (its load not started): the browser hydrates first, then loads */
-  beforeData?: boolean;
-}
 
 export function readBootData(doc: Pick<Document, 'getElementById'>, want: { lang: string; path: string; search: string }): BootData | null {
   const el = doc.getElementById(BOOT_DATA_ID);

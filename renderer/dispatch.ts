@@ -7,7 +7,7 @@ import { ActionError, type ActionDef } from '../actions/define';
 import type { Stores } from '../actions/stores';
 import type { ApiClient } from '../actions/api/client';
 import { ApiError } from '../actions/api/errors';
-import { explain } from './conditions';
+import { explain } from '../core/conditions';
 import { resolveValue } from './resolve';
 import type { ActionCall } from './types';
 import type { DispatchFn, Scope } from './context';

@@ -21,7 +21,7 @@ import { appRegistry } from './components';
 import { RuntimeContext } from './context';
 import { Outlet } from './Node';
 import { AppRoutes, buildRoutes, primeScreen, startFirstLoad, type Manifest, type RouteInfo } from './router';
-import type { BootData } from './boot-data';
+import type { BootData } from '../schemas/types/api.common';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
 import { setValidatorModuleLoader, type ValidatorModuleLoader } from '../components/forms/rjsfValidator';

@@ -2,10 +2,10 @@
  * Boot: stores, token + manifest + messages in parallel (or from the page's boot data, renderer/boot-data.ts),
  * routes from the manifest, the first screen's load with the page's data, render.
  */
-import { StrictMode, useEffect, useRef, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate, type NavigateFunction, type RouteObject } from 'react-router';
-import { createStores } from '../actions/stores';
+import { createStoresInSteps } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
 import { detectLanguage, stripLangSuffix } from '../actions/api/language';
@@ -19,6 +19,7 @@ import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
 import { connectLiveUpdates, followPublishedVersions } from './live';
 import type { EarlyClicks } from './early-clicks';
+import { replayEarlyClicks } from './replay-clicks';
 import './runtime.css';
 
 // (renderer/early-clicks.ts's names, written out: a value imported from it would be a chunk shared with the loader)
@@ -26,12 +27,20 @@ import './runtime.css';
 const SERVER_DRAWN = 'data-server-drawn';
 const EARLY_CLICKS = '__shopEarlyClicks';
 
-/** Lets the browser paint and handle input between the steps of the boot: no step is one long task with the next. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Lets the browser paint and handle input between the steps of the boot: no step is one long task with the next.
+ *  `scheduler.yield()` where the browser has it (the boot continues before other queued work, and a chain of them is
+ *  not clamped to 4 ms as nested timers are), else a timer. */
+const yieldToBrowser = (): Promise<void> => {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof s?.yield === 'function' ? s.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0));
+};
 
 async function boot(): Promise<void> {
-  const stores = createStores();
+  // the modules' own evaluation was one task; the stores are made in the next ones
+  await yieldToBrowser();
+  const stores = await createStoresInSteps(yieldToBrowser);
   const api = new ApiClient({ stores });
+  await yieldToBrowser();
 
   // language: cookie or address suffix; the suffix is not part of any route
   const lang = detectLanguage(document, location.pathname, location.search);
@@ -111,9 +120,9 @@ async function boot(): Promise<void> {
   // a page drawn on the server (server/ui/ssr.ts, react-dom/server): hydrated, not drawn again: the same components
   // on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the same tree with
   // the same useId ids, so the browser keeps the server's nodes (no new DOM, style or layout) and only attaches the
-  // handlers. Hydration is concurrent: a click that comes while it runs is React's (it hydrates first); what the
-  // shopper did before it started (fields filled in, buttons clicked: renderer/loader.ts) is taken in once it has
-  // committed (AfterHydration). Then the page is live.
+  // handlers. Hydration is concurrent: what the shopper does before it has committed (fields filled in, selects
+  // chosen, buttons clicked: renderer/loader.ts) is taken in then (AfterHydration), the clicks in their order. Then
+  // the page is live.
   await yieldToBrowser();
   // a first load that has not finished (a chunk that did not come) would hydrate other state than the server drew:
   // React would find other text, throw the markup away and draw the root again, losing focus; the browser draws it
@@ -127,43 +136,45 @@ async function boot(): Promise<void> {
       </BrowserRouter>
     </RuntimeContext.Provider>
   );
+  const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
   if (!hydrating) {
+    early?.stop();
     createRoot(rootEl).render(<StrictMode>{tree}</StrictMode>);
     return;
   }
-  const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
-  let clicks: Element[] = [];
   const drawn = rootEl.innerHTML;
-  hydrateRoot(rootEl, (
+  // in a transition: React hydrates in slices of a few milliseconds and gives the main thread back between them
+  // (a plain hydrateRoot is one long task of the whole page: Lighthouse's total blocking time). A click on a button
+  // meanwhile is kept by the loader with the earlier ones (renderer/early-clicks.ts), so they are handled in order.
+  startTransition(() => { hydrateRoot(rootEl, (
     <StrictMode>
       <AfterHydration done={() => {
         rootEl.removeAttribute(SERVER_DRAWN);
+        // a select chosen before now: its choice back (React's first render may have drawn the old one again)
+        for (const [select, value] of early?.takeChoices() ?? []) if (select.isConnected) select.value = value;
         announceFilledControls(rootEl);
         // the clicks after what was typed has reached the stores: a form reports a change once React has committed
         // it (RJSF's setState callback), which happens after this effect, so a button clicked at once (a search
         // reading the form's data) would act on the empty form the server drew. Each click's actions finish before
         // the next click, as when the shopper saw the first one's result (CLICK_REPLAY_WAIT_MS at most each)
-        setTimeout(() => { void replayClicks(clicks, runtime); }, 0);
+        if (!early) return;
+        const first = early.take();
+        setTimeout(() => { void replayEarlyClicks(early, first, () => settled(runtime)); }, 0);
       }}>
         {tree}
       </AfterHydration>
     </StrictMode>
-  ), { onRecoverableError: (err, info) => reportMismatch(err, info.componentStack, drawn, rootEl) });
-  // from here a click on the markup is React's, which hydrates before it handles it
-  clicks = early?.take() ?? [];
+  ), { onRecoverableError: (err, info) => reportMismatch(err, info.componentStack, drawn, rootEl) }); });
 }
 
 /** How long a replayed early click's actions are waited for before the next click is replayed. */
 const CLICK_REPLAY_WAIT_MS = 10_000;
 
-async function replayClicks(clicks: Element[], runtime: ReturnType<typeof createRuntime>): Promise<void> {
-  for (const el of clicks) {
-    if (!el.isConnected || (el as HTMLButtonElement).disabled) continue;
-    (el as HTMLElement).click();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([runtime.idle?.(), new Promise<void>((r) => { timer = setTimeout(r, CLICK_REPLAY_WAIT_MS); })]);
-    clearTimeout(timer);
-  }
+/** A replayed click's actions finished, or CLICK_REPLAY_WAIT_MS passed. */
+async function settled(runtime: ReturnType<typeof createRuntime>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([runtime.idle?.(), new Promise<void>((r) => { timer = setTimeout(r, CLICK_REPLAY_WAIT_MS); })]);
+  clearTimeout(timer);
 }
 
 /**

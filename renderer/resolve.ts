@@ -1,5 +1,5 @@
 /** Resolves prop/arg values: literal, { message, params } (localized text), { $bind: pointer }. Recurses into plain objects/arrays. */
-import { getPointer } from './pointer';
+import { getPointer } from '../core/pointer';
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 

@@ -137,7 +137,41 @@ export async function revalidateScreens(rt: Runtime): Promise<void> {
 /** The screen id the routes give a path (the not-found screen, or null, when no manifest route matches). */
 interface ScreenHandle { screen: string | null; notFound?: boolean }
 
-function handleOf(routes: RouteObject[], path: string): { handle: ScreenHandle; params: Record<string, string | undefined> } | null {
+type HandleMatch = { handle: ScreenHandle; params: Record<string, string | undefined> } | null;
+/** The last path matched per route table: the boot asks for the same path several times, and each react-router
+ *  `matchRoutes` flattens and ranks the whole table again (tens of milliseconds on a slow phone). */
+const lastMatch = new WeakMap<RouteObject[], { path: string; match: HandleMatch }>();
+/** The table's routes without parameters by their exact path: such a route outranks every other route matching the
+ *  same path (react-router ranks static segments first), so an exact hit needs no ranking of the whole table. */
+const staticRoutes = new WeakMap<RouteObject[], Map<string, ScreenHandle>>();
+
+function staticOf(routes: RouteObject[]): Map<string, ScreenHandle> {
+  let map = staticRoutes.get(routes);
+  if (!map) {
+    map = new Map();
+    const walk = (rs: RouteObject[]) => {
+      for (const r of rs) {
+        const h = r.handle as ScreenHandle | undefined;
+        if (r.path && !/[:*]/.test(r.path) && h && 'screen' in h && !map!.has(r.path)) map!.set(r.path, h);
+        if (r.children) walk(r.children);
+      }
+    };
+    walk(routes);
+    staticRoutes.set(routes, map);
+  }
+  return map;
+}
+
+function handleOf(routes: RouteObject[], path: string): HandleMatch {
+  const last = lastMatch.get(routes);
+  if (last?.path === path) return last.match;
+  const exact = staticOf(routes).get(path);
+  const match = exact ? { handle: exact, params: {} } : matchHandle(routes, path);
+  lastMatch.set(routes, { path, match });
+  return match;
+}
+
+function matchHandle(routes: RouteObject[], path: string): HandleMatch {
   const matches = matchRoutes(routes, path) ?? [];
   for (let i = matches.length - 1; i >= 0; i--) {
     const h = matches[i]!.route.handle as ScreenHandle | undefined;

@@ -5,7 +5,7 @@ import type { ActionCall, JsonSchema } from '../actions/define';
 // The verbs' contract (ActionCall, ActionContext) lives in actions/define.ts; the renderer re-exports it.
 export type { ActionCall, ActionContext, JsonSchema, JsonValue } from '../actions/define';
 
-/** A node of a screen or modal body (docs/ARCHITECTURE.md §2.1). */
+/** A node of a screen or modal body (docs/modules/schemas.md "Node"). */
 export interface UiNode {
   component: string;
   props?: Record<string, unknown>;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
+import { sessionIdOfCookie } from './user/index';
 import compress from '@fastify/compress';
 import { negotiate } from '@fastify/accept-negotiator';
 import zlib from 'node:zlib';
@@ -18,7 +19,7 @@ import type { Db, Listen } from './db/index';
 import { ApiError } from './lib/errors';
 import { Limits, TooManyError, type LimitSettings } from './lib/limits';
 import { redisWithMemoryFallback } from './lib/rate-limit-store';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './lib/db-errors';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './db/errors';
 import { logHooks, logRedaction, logSerializers } from './lib/log-safety';
 import { bearerMatches, ShopMetrics } from './lib/metrics';
 import { requestIdOf, runWithRequestId } from './lib/request-context';
@@ -30,8 +31,8 @@ import swagger from '@fastify/swagger';
 import { numberRoutes } from './numbers/routes';
 import { devOutboxRoutes } from './outbox/routes';
 import { bodyValidationOptions, finiteNumbersValidatorFactory, issueOf, refuseControlCharacters, sharedSerializerFactory } from './lib/validation';
-import './lib/context';
-import { queryStatsEnabled, registerQueryStats } from './lib/query-stats';
+import './context';
+import { queryStatsEnabled, registerQueryStats } from './db/query-stats';
 import { UiDocuments } from './ui/documents';
 import { uiRoutes } from './ui/routes';
 import { renderShopPage } from './ui/page';
@@ -57,6 +58,7 @@ import { memoryFailureCounter, redisFailureCounter } from './user/throttle';
 import type { Redis } from 'ioredis';
 import { DEV_GATEWAY_SECRET } from './payment/secret';
 import { simulatedGateway, type GatewayProvider } from './payment/gateway/provider';
+import { JobWorkers, queueStats, type JobSql } from './db/jobs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,6 +82,11 @@ export interface BuildAppOptions {
   metricsToken?: string;
   /** PostgreSQL's pool (Database.pool), for the metrics. */
   dbPool?: PoolStats;
+  /** The job queue's SQL (Database.jobSql): this instance works the shop's pg-boss queues (server/db/jobs.ts).
+   *  Absent: no worker runs here (jobs are still written, and run by an instance that has them). */
+  jobs?: JobSql;
+  /** How often idle job workers poll (seconds; default JOBS_POLL_SECONDS or 2). */
+  jobPollSeconds?: number;
   /**
    * Load shedding (@fastify/under-pressure): past any threshold set here (0 or absent: not checked) every request but
    * /metrics answers 503 with Retry-After and the localized `error.unavailable` — /health too, so a balancer sends the
@@ -230,7 +237,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
-  const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), pool: opts.dbPool });
+  const jobSql = opts.jobs;
+  const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), pool: opts.dbPool, jobs: jobSql ? () => queueStats(jobSql) : undefined });
+  const jobs = jobSql ? new JobWorkers(jobSql, { pollSeconds: opts.jobPollSeconds, log: app.log }) : null;
   const gatewaySecret = opts.gatewaySecret ?? DEV_GATEWAY_SECRET;
   app.decorate('ctx', {
     db: opts.db, ui, paths: loadPaths(schemasDir),
@@ -243,8 +252,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
     limits: new Limits({ db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) } }),
     metrics,
+    jobs,
     draining: false,
   });
+  // the workers start once every module registered its queue's handler, and stop (after their current job) before
+  // the database is closed
+  if (jobs) {
+    app.addHook('onReady', async () => { await jobs.start(); });
+    app.addHook('preClose', async () => { await jobs.stop(); });
+  }
   // Draining (a shutdown: main.ts sets it first, app.close() here): an answer closes its connection, so that a request
   // in flight at the shutdown does not leave a kept-alive connection the server would wait for until its timeout.
   app.addHook('preClose', (done) => { app.ctx.draining = true; done(); });
@@ -434,7 +450,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const database = opts.documents === 'database';
   if (database) {
     const versions = new UiVersions(opts.db, ui, {
-      schemasDir, cacheDir: opts.documentsCacheDir, pollMs: opts.documentsPollMs, listen: opts.listen,
+      schemasDir, cacheDir: opts.documentsCacheDir, pollMs: opts.documentsPollMs, listen: opts.listen, now: app.ctx.now,
       log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (e, m) => app.log.error(e, m) },
     });
     await versions.start(ui.version === undefined ? ui.setAt(undefined) : undefined);
@@ -487,17 +503,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           void reply.setCookie(LANG_COOKIE, 'true', { path: '/', maxAge: LANG_COOKIE_MAX_AGE, sameSite: 'lax' });
         }
         let failed = false;
-        return renderShopPage(indexHtml, { ui, catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
+        // a partial rollout of the UI documents (server/publish/rollout.ts) draws the page of the session's version:
+        // then the page is the shopper's own answer (private), as the manifest is
+        const rollout = ui.activeRollout !== null;
+        return renderShopPage(indexHtml, { ui: ui.forSession(sessionIdOfCookie(req)), catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
           consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' })
           .catch((e: unknown) => { req.log.error(e); failed = true; return indexHtml; }) // the page still boots, fetching as before
           .then(async (html) => {
             // Nothing of the session is in the page (the header's cart count and name come from the shopper's own
             // calls once it is live): it depends on its address, the language cookie and the cookie choice only
-            // (docs/ARCHITECTURE.md "Edge caching"), so it is a shared answer with an ETag; a 304 skips the compression.
+            // (docs/decisions/0004-edge-caching.md), so it is a shared answer with an ETag; a 304 skips the compression.
             const answer = { body: html, etag: etagOf(html) };
             if (failed) {
               reply.header('Cache-Control', 'no-store'); // the bare shell of a failed drawing is kept by no one
-            } else if (setsLangCookie) {
+            } else if (setsLangCookie || rollout) {
               reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', PAGE_VARY);
             } else {
               sendSharedHeaders(reply, answer, DOCUMENT_POLICY, PAGE_VARY);

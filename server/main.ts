@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       logLevel: logLevel(process.env.LOG_LEVEL),
       instance: process.env.INSTANCE_ID || undefined,
       metricsToken: process.env.METRICS_TOKEN || undefined,
-      dbPool: database.pool,
+      dbPool: database.pool, jobs: database.jobSql,
       pressure: {
         // off unless set: an operator chooses the bound for the instance's size (1000 ms suits 2 vCPU); a default made a
         // production start on a crowded test machine answer 503 to shoppers whose requests it could still have served

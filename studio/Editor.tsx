@@ -1,91 +1,88 @@
 /**
- * The JSON editor: a plain textarea (no editor package: nothing to load but the browser's own text field, which
- * keeps undo, spell-check off, selection and accessibility) with a line-number gutter that marks the lines the
- * checker reports. `jumpTo` moves the caret to a line and column and scrolls it into view.
+ * The JSON editor: CodeMirror 6 (codemirror.ts), imported when the first document opens — its own chunk, so the
+ * studio's page (and never the shop) waits for it. Completion and hover help come from the document kind's JSON
+ * Schema (GET /studio/api/schema?kind=…, fetched once per kind); the checker's errors are diagnostics at their
+ * lines (and stay listed under the editor, Studio.tsx). `text` is the document: typing calls onChange, a new `text`
+ * from outside (revert, a reload) replaces the editor's. `jumpTo` moves the caret to a line and column.
  */
-import { forwardRef, useImperativeHandle, useMemo, useRef, type KeyboardEvent } from 'react';
-import type { SchemaError } from './api';
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { studioApi, type SchemaError } from './api';
+import { checkerDiagnostics } from './diagnostics';
+import type { T } from './i18n';
+import type { StudioEditor } from './codemirror';
+
+export { offsetOf } from './diagnostics';
 
 export interface EditorHandle { jumpTo(line: number, column: number): void }
 
 export interface EditorProps {
   text: string;
   label: string;
+  /** the document's folder (screens, forms …): which JSON Schema completes it */
+  kind: string | null;
   errors: SchemaError[];
+  t: T;
   onChange(text: string): void;
 }
 
-/** Offset of 1-based line/column in text. */
-export function offsetOf(text: string, line: number, column: number): number {
-  let offset = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf('\n', offset);
-    if (nl < 0) return text.length;
-    offset = nl + 1;
+const schemas = new Map<string, Promise<Record<string, unknown> | null>>();
+function schemaOf(kind: string): Promise<Record<string, unknown> | null> {
+  let p = schemas.get(kind);
+  if (!p) {
+    // without a schema the editor still edits; the next document of the kind asks again
+    p = studioApi.schema(kind).catch(() => { schemas.delete(kind); return null; });
+    schemas.set(kind, p);
   }
-  return Math.min(offset + Math.max(column - 1, 0), text.length);
+  return p;
 }
 
-export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ text, label, errors, onChange }, ref) {
-  const area = useRef<HTMLTextAreaElement>(null);
-  const gutter = useRef<HTMLDivElement>(null);
-  const lines = useMemo(() => text.split('\n').length, [text]);
-  const byLine = useMemo(() => {
-    const m = new Map<number, string[]>();
-    for (const e of errors) if (e.line) m.set(e.line, [...(m.get(e.line) ?? []), e.message]);
-    return m;
-  }, [errors]);
+export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ text, label, kind, errors, t, onChange }, ref) {
+  const host = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<StudioEditor | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const latest = useRef({ text, onChange });
+  latest.current = { text, onChange };
+  const helpId = useId();
+
+  // the editor itself, once (the chunk loads on the first mount)
+  useEffect(() => {
+    let alive = true;
+    let made: StudioEditor | null = null;
+    import('./codemirror').then(({ createStudioEditor }) => {
+      if (!alive || !host.current) return;
+      made = createStudioEditor({
+        parent: host.current, text: latest.current.text, label, describedBy: helpId,
+        onChange: (v) => latest.current.onChange(v),
+      });
+      setEditor(made);
+    }, (e: unknown) => alive && setFailed(e instanceof Error ? e.message : String(e)));
+    return () => {
+      alive = false;
+      made?.destroy();
+    };
+    // label and helpId at creation; later labels are set below
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => { editor?.setText(text); }, [editor, text]);
+  useEffect(() => { editor?.setLabel(label, errors.length > 0); }, [editor, label, errors.length]);
+  useEffect(() => { editor?.setDiagnostics(checkerDiagnostics(editor.view.state.doc.toString(), errors, t)); }, [editor, errors, t]);
+  useEffect(() => {
+    if (!editor || !kind) return undefined;
+    let alive = true;
+    editor.setSchema(null);
+    schemaOf(kind).then((s) => { if (alive) editor.setSchema(s); });
+    return () => { alive = false; };
+  }, [editor, kind]);
 
   useImperativeHandle(ref, () => ({
-    jumpTo(line, column) {
-      const el = area.current;
-      if (!el) return;
-      const at = offsetOf(el.value, line, column);
-      el.focus();
-      el.setSelectionRange(at, at);
-      const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 20;
-      el.scrollTop = Math.max(0, (line - 1) * lineHeight - el.clientHeight / 3);
-      if (gutter.current) gutter.current.scrollTop = el.scrollTop;
-    },
-  }), []);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key !== 'Tab' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
-    // two spaces, like the documents; Esc then Tab leaves the field (WCAG 2.1.2)
-    e.preventDefault();
-    const el = e.currentTarget;
-    const { selectionStart: s, selectionEnd: end } = el;
-    const next = `${el.value.slice(0, s)}  ${el.value.slice(end)}`;
-    onChange(next);
-    requestAnimationFrame(() => el.setSelectionRange(s + 2, s + 2));
-  };
+    jumpTo(line, column) { editor?.jumpTo(line, column); },
+  }), [editor]);
 
   return (
-    <div className="st-editor">
-      <div className="st-editor__gutter" ref={gutter} aria-hidden="true">
-        {Array.from({ length: lines }, (_, i) => {
-          const msgs = byLine.get(i + 1);
-          return (
-            <div key={i} className={msgs ? 'st-editor__line st-editor__line--error' : 'st-editor__line'} title={msgs?.join('\n')}>
-              {i + 1}
-            </div>
-          );
-        })}
-      </div>
-      <textarea
-        ref={area}
-        className="st-editor__text"
-        aria-label={label}
-        aria-invalid={errors.length > 0}
-        value={text}
-        wrap="off"
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={onKeyDown}
-        onScroll={(e) => { if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop; }}
-      />
+    <div className="st-editor-wrap">
+      {!editor ? <p className="st-muted st-editor__loading">{failed ? t('studio.loadFailed', { message: failed }) : t('studio.editor.loading')}</p> : null}
+      <div className="st-editor" ref={host} data-testid="studio-editor" hidden={!editor} />
+      <p id={helpId} className="st-muted st-editor__help">{t('studio.editor.help')}</p>
     </div>
   );
 });

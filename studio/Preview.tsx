@@ -129,7 +129,8 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
           ? <ScaledPage><PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary></ScaledPage>
           : <PreviewBoundary key={revision} t={t}><Suspense fallback={loading}>{drawing}</Suspense></PreviewBoundary>}
       </div>
-      <section className="st-preview__actions" aria-label={t('studio.preview.actions')}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached by the keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
+      <section className="st-preview__actions" aria-label={t('studio.preview.actions')} tabIndex={0}>
         <h3>{t('studio.preview.actions')}</h3>
         {calls.length === 0 ? <p className="st-muted">{t('studio.preview.noActions')}</p> : (
           <ol>
@@ -214,7 +215,7 @@ function ScreenPreview({ id, doc, session, fixture, route, loading }: { id: stri
     // a layout is shown around the home page
     const isLayout = !doc.route;
     const screen = isLayout ? 'home' : id;
-    const paths = isLayout ? ['/'] : [doc.route!, ...(doc.aliases ?? [])];
+    const paths = isLayout ? ['/'] : [doc.route!, ...(Array.isArray(doc.aliases) ? doc.aliases : [])];
     const manifest: Manifest = { routes: paths.map((p) => ({ route: p, screen })) };
     // the edited documents are read again (the runtime keeps the screens it has drawn)
     forgetScreens(session.runtime);

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Lang, Messages } from '../actions/stores/i18n';
 import type { FixtureDoc } from '../renderer/fixtures';
 import { studioApi, StudioApiError, type DatabaseMode, type DraftInfo, type SchemaError, type StudioDocument } from './api';
+import { Manage } from './Manage';
 import { Versions } from './Versions';
 import { Editor, type EditorHandle } from './Editor';
 import { Preview } from './Preview';
@@ -15,7 +16,7 @@ import { camelCase, type T } from './i18n';
 import { parseDocumentsEvent } from '../renderer/live';
 
 export const CHECK_DELAY_MS = 300;
-const KIND_ORDER = ['screens', 'fragments', 'modals', 'forms', 'flows', 'messages', 'fixtures'];
+const KIND_ORDER = ['screens', 'fragments', 'modals', 'forms', 'flows', 'rules', 'messages', 'fixtures'];
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'refused' } | { kind: 'failed'; message: string } | { kind: 'conflict'; message: string };
 
@@ -57,7 +58,12 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
   const checkSeq = useRef(0);
 
   const refreshList = useCallback(() => {
-    studioApi.documents().then((r) => { setDocuments(r.documents); setDatabase(r.database ?? null); }, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
+    studioApi.documents().then(async (r) => {
+      // database mode: documents created as drafts are listed too (the served set has them once published)
+      const created = r.database ? (await studioApi.drafts().catch(() => [])).filter((d) => d.created && !r.documents.some((x) => x.file === d.file)) : [];
+      setDocuments([...r.documents, ...created.map((d) => { const [, kind, name] = d.file.split('/'); return { file: d.file, kind, id: name.slice(0, -5), version: null }; })]);
+      setDatabase(r.database ?? null);
+    }, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
   }, []);
   useEffect(refreshList, [refreshList]);
 
@@ -220,7 +226,8 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
                     : null}
             </div>
             {saved === null ? <p className="st-muted">{t('studio.loading')}</p> : (
-              <Editor ref={editor} text={text} errors={mine} label={t('studio.editor.label', { file })} onChange={(v) => { setText(v); setSave({ kind: 'idle' }); }} />
+              <Editor key={file} ref={editor} text={text} errors={mine} kind={current?.kind ?? file.split('/')[1] ?? null} t={t}
+                label={t('studio.editor.label', { file })} onChange={(v) => { setText(v); setSave({ kind: 'idle' }); }} />
             )}
             <section className="st-problems" aria-live="polite" data-testid="studio-errors">
               {checking && errors === null ? <p className="st-muted">{t('studio.checking')}</p>
@@ -275,6 +282,10 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
             </div>
             <Preview kind={current.kind} id={current.id} draft={draft} fixture={fixture} messages={previewMessages} t={t} />
           </aside>
+        ) : null}
+        {database?.roles.includes('editor') ? (
+          <Manage t={t} file={file} revision={draftInfo?.revision ?? null} onOpen={(f) => { refreshList(); setFile(f); }}
+            onChanged={() => { setDraftsRevision((n) => n + 1); refreshList(); setReloadFile((n) => n + 1); }} />
         ) : null}
         {database ? (
           <Versions t={t} canPublish={database.roles.includes('reviewer')} draftsRevision={draftsRevision}

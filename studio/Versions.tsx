@@ -1,10 +1,11 @@
 /**
  * Publishing (issue 29, when the documents live in the database): the drafts waiting, publish with a note (reviewers;
- * refused with the checker's errors), the version history with each version's changes per document, and rollback to
- * an earlier version (reviewers). Editors see the same list and history without the buttons that need the reviewer role.
+ * refused with the checker's errors), scheduled and partial rollout of the drafts with its kill switch and promote
+ * (reviewers), the version history with each version's changes per document, and rollback to an earlier version
+ * (reviewers). Editors see the same lists and history without the buttons that need the reviewer role.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { studioApi, StudioApiError, type DraftListEntry, type SchemaError, type VersionDiff, type VersionEntry } from './api';
+import { studioApi, StudioApiError, type DraftListEntry, type RolloutEntry, type SchemaError, type VersionDiff, type VersionEntry } from './api';
 import type { T } from './i18n';
 
 export interface VersionsProps {
@@ -26,10 +27,14 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [diff, setDiff] = useState<VersionDiff | null>(null);
+  const [rollouts, setRollouts] = useState<RolloutEntry[]>([]);
+  const [share, setShare] = useState('10');
+  const [startsAt, setStartsAt] = useState('');
 
   const reload = useCallback(() => {
     studioApi.drafts().then(setDrafts, () => {});
     studioApi.versions().then(setVersions, () => {});
+    studioApi.rollouts().then(setRollouts, () => {});
   }, []);
   useEffect(reload, [reload, draftsRevision]);
 
@@ -46,6 +51,40 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
       setNote('');
       setStatus({ kind: 'ok', text: t('studio.publish.done', { version: r.version }) });
       onPublished(r.version);
+      reload();
+    } catch (e) { fail(e); }
+  };
+
+  const at = (iso: string) => new Date(iso).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'short', timeStyle: 'short' });
+  const active = rollouts.find((r) => r.state === 'active') ?? null;
+
+  const rollout = async () => {
+    setStatus({ kind: 'busy' });
+    try {
+      // datetime-local is the analyst's local time; the server gets an instant
+      const r = await studioApi.rollout(note, Number(share), startsAt ? new Date(startsAt).toISOString() : undefined);
+      setNote('');
+      setStartsAt('');
+      setStatus({ kind: 'ok', text: t(r.share === 100 ? 'studio.rollout.scheduled' : 'studio.rollout.started', { version: r.version, share: r.share, at: at(r.startsAt) }) });
+      reload();
+    } catch (e) { fail(e); }
+  };
+
+  const stop = async (r: RolloutEntry) => {
+    setStatus({ kind: 'busy' });
+    try {
+      await studioApi.stopRollout(r.id);
+      setStatus({ kind: 'ok', text: t('studio.rollout.stopped', { rollout: r.id }) });
+      reload();
+    } catch (e) { fail(e); }
+  };
+
+  const promote = async (r: RolloutEntry) => {
+    setStatus({ kind: 'busy' });
+    try {
+      const p = await studioApi.promoteRollout(r.id);
+      setStatus({ kind: 'ok', text: t('studio.rollout.promoted', { version: p.version }) });
+      onPublished(p.version);
       reload();
     } catch (e) { fail(e); }
   };
@@ -82,6 +121,54 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
           </button>
         </div>
       ) : <p className="st-muted">{t('studio.publish.reviewerOnly')}</p>}
+      <section className="st-rollout" aria-labelledby="st-rollout-title" data-testid="studio-rollout">
+        <h2 className="st-group__title" id="st-rollout-title">{t('studio.rollout.title')}</h2>
+        {active ? (
+          <div className="st-rollout__active">
+            <p>
+              <span className="st-badge">{t('studio.rollout.state.active')}</span>{' '}
+              {t('studio.rollout.running', { version: active.versionId, share: active.share, at: at(active.startsAt), author: active.createdBy ?? '?' })}
+            </p>
+            {canPublish ? (
+              <p className="st-rollout__actions">
+                <button type="button" className="st-button" disabled={status.kind === 'busy'} onClick={() => void stop(active)}>{t('studio.rollout.stop')}</button>{' '}
+                <button type="button" className="st-button st-button--ghost" disabled={status.kind === 'busy'} onClick={() => void promote(active)}>{t('studio.rollout.promote')}</button>
+              </p>
+            ) : null}
+          </div>
+        ) : <p className="st-muted">{t('studio.rollout.none')}</p>}
+        {canPublish && !active ? (
+          <div className="st-rollout__form">
+            <p className="st-muted" id="st-rollout-hint">{t('studio.rollout.hint')}</p>
+            <label className="st-field">
+              <span>{t('studio.rollout.share')}</span>
+              <input className="st-input" type="number" min={1} max={100} step={1} required value={share} aria-describedby="st-rollout-hint"
+                onChange={(e) => setShare(e.target.value)} />
+            </label>
+            <label className="st-field">
+              <span>{t('studio.rollout.startsAt')}</span>
+              <input className="st-input" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+            </label>
+            <button type="button" className="st-button" onClick={() => void rollout()}
+              disabled={drafts.length === 0 || status.kind === 'busy' || !/^(100|[1-9][0-9]?)$/.test(share)}>
+              {status.kind === 'busy' ? t('studio.rollout.busy') : t('studio.rollout.start')}
+            </button>
+          </div>
+        ) : null}
+        {rollouts.some((r) => r.state !== 'active') ? (
+          <details>
+            <summary>{t('studio.rollout.history')}</summary>
+            <ul data-testid="studio-rollouts">
+              {rollouts.filter((r) => r.state !== 'active').map((r) => (
+                <li key={r.id}>
+                  {t('studio.rollout.entry', { rollout: r.id, version: r.versionId, share: r.share, at: at(r.startsAt) })}{' '}
+                  <span className="st-muted">({t(`studio.rollout.state.${r.state}`)}{r.endedBy ? ` · ${r.endedBy}` : ''})</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
       <div role="status" className="st-status">
         {status.kind === 'ok' ? <span className="st-ok">{status.text}</span> : status.kind === 'bad' ? (
           <div className="st-bad">

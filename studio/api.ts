@@ -13,9 +13,14 @@ export interface FixtureEntry { id: string; json: unknown }
 /** The documents live in the database (issue 29): saves are drafts, reviewers publish. */
 export interface DatabaseMode { version: number | null; roles: string[] }
 export interface DraftInfo { revision: number; author: string | null; updatedAt: string; baseVersion: number }
-export interface DraftListEntry extends DraftInfo { file: string }
+export interface DraftListEntry extends DraftInfo { file: string; deleted?: boolean; created?: boolean }
 export interface Source { file: string; text: string; draft?: DraftInfo | null; version?: number }
 export interface VersionEntry { id: number; createdAt: string; author: string | null; note: string; kind: string; parentId: number | null; rollbackOf: number | null; live: boolean }
+/** A rollout (server/publish/rollout.ts): a version for `share` percent of sessions from `startsAt`. */
+export interface RolloutEntry {
+  id: number; versionId: number; baseVersionId: number; share: number; startsAt: string; state: 'active' | 'stopped' | 'promoted';
+  createdAt: string; endedAt: string | null; createdBy: string | null; endedBy: string | null;
+}
 export interface VersionDiff { version: number; against: number | null; documents: Array<{ file: string; status: string; lines: Array<{ op: string; text: string }> }> }
 
 export class StudioApiError extends Error {
@@ -60,6 +65,21 @@ export const studioApi = {
   versions: () => call<{ versions: VersionEntry[] }>('/studio/api/versions').then((r) => r.versions),
   diff: (id: number) => call<VersionDiff>(`/studio/api/versions/${id}/diff`),
   rollback: (version: number, note: string) => post<{ version: number; rollbackOf: number }>('/studio/api/rollback', { version, note }),
+  /** a new document: a draft with its kind's template */
+  createDocument: (file: string) => post<{ file: string; text: string; draft: DraftInfo }>('/studio/api/documents/new', { file }),
+  /** a draft that deletes the document (`revision`: its draft revision, null from the live text) */
+  deleteDocument: (file: string, revision: number | null) => post<{ file: string }>('/studio/api/documents/delete', { file, revision }),
+  /** a message key in sr and en together (added, or changed) */
+  setMessage: (key: string, sr: string, en: string) => post<{ key: string; files: string[] }>('/studio/api/messages', { key, sr, en }),
+  removeMessage: (key: string) => call<{ key: string; files: string[] }>(`/studio/api/messages?key=${encodeURIComponent(key)}`, { method: 'DELETE' }),
+  rollouts: () => call<{ rollouts: RolloutEntry[] }>('/studio/api/rollouts').then((r) => r.rollouts),
+  /** the drafts as a version for `share` percent of sessions from `startsAt` (ISO; absent: now) */
+  rollout: (note: string, share: number, startsAt?: string) =>
+    post<{ version: number; rollout: number; share: number; startsAt: string }>('/studio/api/rollout', startsAt ? { note, share, startsAt } : { note, share }),
+  stopRollout: (id: number) => post<{ stopped: number }>(`/studio/api/rollouts/${id}/stop`, {}),
+  promoteRollout: (id: number) => post<{ promoted: number; version: number }>(`/studio/api/rollouts/${id}/promote`, {}),
+  /** the JSON Schema the editor completes a document of a folder with (its meta schema, self-contained) */
+  schema: (kind: string) => call<Record<string, unknown>>(`/studio/api/schema?kind=${encodeURIComponent(kind)}`),
   validatorUrl: (schema: unknown) => post<{ url: string }>('/studio/api/validator', { schema }).then((r) => r.url),
   /** a served UI document (/ui/manifest, /ui/messages/sr, ...) */
   uiDocument: <T>(path: string) => call<T>(path),

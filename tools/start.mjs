@@ -3,7 +3,7 @@
 // (so SIGTERM / SIGINT reach the server's own shutdown, server/main.ts; a build in progress gets them forwarded).
 // Stale = the content hash of the front-end inputs differs from the one written into dist/ after the last build.
 // A production install (`npm ci --omit=dev`) has no vite: a present dist/ is served as it is, a missing one stops the
-// start with a message. The server bundle needs esbuild, which tsx (a production dependency) brings.
+// start with a message. The server bundle needs esbuild (a production dependency).
 //   node tools/start.mjs [--dev]     build if needed, then serve (production: the server bundle; --dev: server/main.ts through tsx)
 //   node tools/start.mjs --stamp     only write the stamp of the current inputs (after `vite build`)
 //   node tools/start.mjs --check     exit 0 when the build is fresh, 1 when it would be rebuilt
@@ -124,7 +124,7 @@ if (args.includes('--stamp')) {
         await buildServer(sHash);
       } catch (err) {
         if (err?.code !== 'ERR_MODULE_NOT_FOUND') throw err;
-        console.error('The server bundle needs esbuild (installed with tsx, a dependency): run `npm ci` (or `npm ci --omit=dev`) again.');
+        console.error('The server bundle needs esbuild (a dependency): run `npm ci` (or `npm ci --omit=dev`) again.');
         process.exit(1);
       }
     }

@@ -2,9 +2,9 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { loadUserInfo, userDataCheck } from '../session/account';
+import { goTo } from '../destinations';
 
 /** Where the account pages lead (seed 001 §2). */
-export const REGISTRATION_CHECK_PATH = '/kupovina/registracija-provera';
 export const CONTINUE_CHECKOUT = 'checkout';
 
 type AddressField = 'municipalityCode' | 'localityCode' | 'streetCode' | 'tisAddressCode' | 'apartment';
@@ -118,14 +118,14 @@ export default [
     name: 'account.registerFromCart',
     description: 'The mini cart\'s registration link (seed 001 §2, §8): an empty cart shows the empty-cart error toast; with items the shopper goes to the registration check /kupovina/registracija-provera.',
     args: { type: 'object' },
-    run(_args, ctx) {
+    async run(_args, ctx) {
       const { cart, ui } = ctx.stores;
       if ((cart.cart?.entries ?? []).length === 0) {
         ui.showToast({ kind: 'error', message: 'cart.empty' });
         return;
       }
       cart.setMiniCartOpen(false);
-      ctx.navigate(REGISTRATION_CHECK_PATH);
+      await goTo(ctx, 'registrationCheck');
     },
   }),
   defineAction<{ form: string; field?: string }>({

@@ -1,14 +1,13 @@
-// Add-ons (/dodaci, /dodaci/roming) and digital services (/Digitalni-servisi/…) (issue 13; ARCHITECTURE §6.4):
+// Add-ons (/dodaci, /dodaci/roming) and digital services (/Digitalni-servisi/…) (issue 13):
 // the add-ons hierarchy, the roaming countries, the OTT services, and buying an add-on with the tariff in the cart.
 import { defineAction, type ActionContext } from '../define';
+import { openModal } from '../destinations';
 import { applyCartResponse } from '../cart-response';
 import type { CartEntry } from '../stores/types';
 
 type Route = { query?: Record<string, string | undefined> };
 const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;
 
-/** The modal that explains an add-on is bought with a tariff (schemas/modals/addon-needs-tariff.json). */
-export const NEEDS_TARIFF_MODAL = 'addon-needs-tariff';
 
 /** The tariff entry an add-on goes with: the newest TARIFF entry of the cart that does not have it yet. */
 export function tariffFor(entries: CartEntry[], code: string): CartEntry | null {
@@ -80,14 +79,14 @@ export default [
     description: 'Puts an add-on or digital service into the cart with the newest tariff in it (POST addAddon { code, entryNumber }); the cart and its statusCode are handled as on add. Without a tariff in the cart it opens the addon-needs-tariff modal (params: requires POSTPAID | PREPAID, name). A refusal (e.g. a prepaid add-on with a postpaid tariff) shows the server\'s message.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const { cart, catalog, ui } = ctx.stores;
+      const { cart, catalog } = ctx.stores;
       if (!cart.cart) {
         try { cart.setCart(await ctx.api.call('cart', { silent: true })); } catch (e) { console.error('[addons.buy]', e); }
       }
       const tariff = tariffFor(cart.cart?.entries ?? [], args.code);
       const addon = catalog.addonOf(args.code);
       if (!tariff) {
-        ui.openModal(NEEDS_TARIFF_MODAL, { requires: addon?.requires ?? 'POSTPAID', name: addon?.name ?? args.code });
+        await openModal(ctx, 'addonNeedsTariff', { requires: addon?.requires ?? 'POSTPAID', name: addon?.name ?? args.code });
         return;
       }
       const res = await ctx.api.call('addAddon', { body: { code: args.code, entryNumber: tariff.entryNumber } });

@@ -13,6 +13,7 @@ import type { ApiOperations } from '../../schemas/types/api.operations';
 import type { Stores } from '../stores';
 import { ApiError, toApiError } from './errors';
 import { withLoadTimeout } from '../stores/timeouts';
+import { callKey } from '../../core/boot-data';
 
 export { ApiError };
 
@@ -81,18 +82,6 @@ function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
 function retryAfterMs(res: Response | null): number {
   const v = Number(res?.headers.get('retry-after'));
   return Number.isFinite(v) && v > 0 ? v * 1000 : TOKEN_RETRY_MS;
-}
-
-/**
- * The key of a GET call's answer in the page's boot data (server/ui/page.ts `callKey`, the same rule): the call's
- * name and its query without empty values, sorted by name.
- */
-export function callKey(name: string, query: Query = {}): string {
-  const q = Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]): [string, string] => [k, String(v)])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${name}?${new URLSearchParams(q).toString()}`;
 }
 
 /** What the page brought with it (renderer/boot-data.ts): UI documents by path, answers of GET calls by callKey. */

@@ -1,4 +1,4 @@
-/** Errors of the contract API: `{ errors: [ { type, message, reason?, subject? } ] }` (docs/ARCHITECTURE.md §5). */
+/** Errors of the contract API: `{ errors: [ { type, message, reason?, subject? } ] }` (docs/modules/http.md). */
 export interface ApiErrorItem { type?: string; message?: string; reason?: string; subject?: string; [k: string]: unknown }
 
 export class ApiError extends Error {

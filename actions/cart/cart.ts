@@ -1,13 +1,13 @@
 import { defineAction, ActionError } from '../define';
 import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../cart-response';
-import { DEFAULT_BACK_TO_OFFER, validateCart } from '../checkout-rules';
+import { validateCart } from '../checkout-rules';
+import { closeModal, goTo, isAt, openModal } from '../destinations';
 import type { Cart } from '../stores/types';
 import type { ActionContext } from '../define';
 
 type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
 const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
 /** The checkout pages' path prefix (seed 000 §2): a removal there is sent with checkout=true. */
-const CHECKOUT_PREFIX = '/kupovina/';
 
 export default [
   defineAction<Record<string, never>>({
@@ -55,9 +55,9 @@ export default [
     description: 'Replace modal "update": sends the kept add payload to PUT replaceCart (tariff) or replaceServiceCart (device bundle), closes the modal and handles the answer by statusCode. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=true, then the success notification and the mini cart (or on to checkout after a checkout attempt).',
     args: { type: 'object' },
     async run(_args, ctx) {
-      const { cart, ui } = ctx.stores;
+      const { cart } = ctx.stores;
       const pending = cart.pendingAdd;
-      ui.closeModal('replace-item');
+      await closeModal(ctx, 'replaceItem');
       if (!pending) throw new ActionError('nothing to replace', true);
       cart.setPendingAdd(null);
       if (pending.call === 'mergeCart') { await decideMergeReplace(ctx, pending, true); return; }
@@ -79,7 +79,7 @@ export default [
     async run(_args, ctx) {
       const pending = ctx.stores.cart.pendingAdd;
       ctx.stores.cart.setPendingAdd(null);
-      ctx.stores.ui.closeModal('replace-item');
+      await closeModal(ctx, 'replaceItem');
       if (pending?.call === 'mergeCart') await decideMergeReplace(ctx, pending, false);
     },
   }),
@@ -88,7 +88,7 @@ export default [
     description: 'Closes the single-tariff modal; "continue to checkout" (toCheckout) proceeds to checkout, which opens the guest modal for a guest checkout.',
     args: { type: 'object', properties: { toCheckout: { type: 'boolean' } } },
     async run(args, ctx) {
-      ctx.stores.ui.closeModal('single-tariff');
+      await closeModal(ctx, 'singleTariff');
       if (args.toCheckout) await ctx.dispatch({ action: 'checkout.proceed', args: {} });
     },
   }),
@@ -100,12 +100,12 @@ export default [
       properties: { chargeType: { enum: CHARGE_TYPES }, force: { type: 'boolean' }, processValidateErrors: { type: 'boolean' } },
     },
     async run(args, ctx) {
-      const { ui, checkout } = ctx.stores;
+      const { checkout } = ctx.stores;
       const res = await ctx.api.call('changeChargeType', {
         query: { fields: 'DEFAULT' },
         body: { selectedChargeType: args.chargeType, isForceChange: args.force ?? false, processValidateErrors: args.processValidateErrors ?? true },
       });
-      ui.closeModal('change-types');
+      await closeModal(ctx, 'changeTypes');
       checkout.setConflict(false);
       await applyCartResponse(res, ctx);
     },
@@ -118,14 +118,14 @@ export default [
       anyOf: [{ required: ['entryNumber'] }, { required: ['all'] }],
       properties: { entryNumber: { type: 'integer', minimum: 0 }, quantity: { type: 'integer', minimum: 1 }, name: { type: 'string' }, all: { type: 'boolean' } },
     },
-    run(args, ctx) {
-      const { cart, ui } = ctx.stores;
+    async run(args, ctx) {
+      const { cart } = ctx.stores;
       cart.setMiniCartOpen(false);
       const path = (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
-      const checkout = path.startsWith(CHECKOUT_PREFIX);
-      if (args.all) { ui.openModal('remove-item', { all: true, checkout }); return; }
+      const checkout = await isAt(ctx, 'checkout', path);
+      if (args.all) { await openModal(ctx, 'removeItem', { all: true, checkout }); return; }
       const entry = cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber);
-      ui.openModal('remove-item', { entryNumber: args.entryNumber, quantity: args.quantity ?? entry?.quantity ?? 1, name: args.name ?? entry?.product.name ?? '', checkout });
+      await openModal(ctx, 'removeItem', { entryNumber: args.entryNumber, quantity: args.quantity ?? entry?.quantity ?? 1, name: args.name ?? entry?.product.name ?? '', checkout });
     },
   }),
   defineAction<{ entryNumber: number; quantity?: number; checkout?: boolean }>({
@@ -147,15 +147,17 @@ export default [
     description: 'Deletes the whole cart (DELETE deleteCart ?cartVersion) and returns to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list; when the cart changed in another tab (409 cartChanged) nothing is deleted and the current cart is shown with the cart-changed toast.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
     async run(args, ctx) {
-      const { cart, ui, checkout } = ctx.stores;
-      ui.closeModal('remove-item');
+      const { cart, checkout } = ctx.stores;
+      await closeModal(ctx, 'removeItem');
       const res = await callOnShownCart(ctx, 'deleteCart');
       if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing deleted
       cart.setCart(res?.cart ?? null);
       cart.setModifications([]);
       cart.setMiniCartOpen(false);
       checkout.setConflict(false);
-      ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+      const back = args.backToOffer ?? checkout.backToOffer;
+      if (back) ctx.navigate(back);
+      else await goTo(ctx, 'offer');
     },
   }),
   defineAction<{ toCheckout?: boolean }>({
@@ -174,13 +176,13 @@ export default [
 async function removeEntry(args: { entryNumber: number; quantity?: number; checkout?: boolean }, ctx: ActionContext): Promise<void> {
   const { cart, ui } = ctx.stores;
   const qty = args.quantity ?? cart.cart?.entries.find((e) => e.entryNumber === args.entryNumber)?.quantity ?? 1;
-  ui.closeModal('remove-item');
+  await closeModal(ctx, 'removeItem');
   const res = await callOnShownCart(ctx, 'deleteEntry', { query: { entryNumber: args.entryNumber, qty, checkout: args.checkout ?? false } });
   if (!res) return; // the cart changed in another tab: it is shown as it is now, nothing removed
   if (res.cart) cart.setCart(res.cart);
   cart.setModifications(res.cartModifications ?? []);
   ui.showToast({ kind: 'info', message: 'toast.cart.removed' });
-  if (args.checkout && (res.cart?.entries.length ?? 0) === 0) ctx.navigate(DEFAULT_BACK_TO_OFFER);
+  if (args.checkout && (res.cart?.entries.length ?? 0) === 0) await goTo(ctx, 'offer');
   // during checkout with a cart conflict (e.g. the entry out of stock was removed): the cart is judged again,
   // so Next works once nothing stands in the way any more
   else if (args.checkout && ctx.stores.checkout.conflict) await validateCart(ctx, false);

@@ -2,7 +2,7 @@ import { defineAction } from '../define';
 import { applyCartResponse, type CartResponse } from '../cart-response';
 
 /**
- * Changes to an entry already in the cart (ARCHITECTURE §9.2): an add-on on a tariff entry (POST addAddon) and the
+ * Changes to an entry already in the cart (docs/modules/cart.md): an add-on on a tariff entry (POST addAddon) and the
  * eSIM choice of a tariff entry (PATCH addEsim). A refusal (400, e.g. the add-on already added) shows the server's
  * message as an error toast (dispatch) and leaves the cart as it was.
  */

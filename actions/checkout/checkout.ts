@@ -6,17 +6,15 @@ import { ApiError } from '../api/errors';
 import type { CallName } from '../api/client';
 import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../dom';
 import {
-  DEFAULT_BACK_TO_OFFER, FAILURE_PATH, OVERVIEW_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH,
+  REDIRECT_DELAY_MS,
   firstUnfinishedBefore, goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
 } from '../checkout-rules';
 import { userDataCheck } from '../session/account';
-import { submitBodies, submitCallsOf } from '../form-submit';
+import { closeModal, goTo, openModal } from '../destinations';
+import { refusedFormField, submitBodies, submitCallsOf } from '../form-submit';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
-
-/** Checkout types an anonymous shopper may buy as a guest (seed 000 §4, §6): the guest-or-login modal opens. */
-export const GUEST_CHECKOUT_TYPES = ['GUEST', 'STANDALONE', 'MOBILE_PREPAID_GUEST'];
 
 /** How long the prefill waits for the boot's user check. */
 const USER_WAIT_MS = 15_000;
@@ -37,7 +35,7 @@ export function contractDocsConsent(templates: ConsentTemplate[]): ConsentTempla
 export default [
   defineAction<{ forced?: boolean }>({
     name: 'checkout.proceed',
-    description: 'Proceed to checkout (seed 000 §4): forced → checkout; not signed in → remembered for checkout, then the guest-or-login modal (guest, standalone, prepaid guest carts) or the header login menu (other checkout types); signed in: light account, subaccount and OTP users get an error toast (user.lightAccount / user.subaccount / user.otpLogin), weak password → /podaci/slaba-lozinka, unset e-mail → /podaci/dopuni-podatke (fixing it continues to checkout), others → checkout.',
+    description: 'Proceed to checkout (seed 000 §4): forced → checkout; not signed in → remembered for checkout, then the guest-or-login modal (guest, standalone, prepaid guest carts) or the header login menu with an info toast saying why (checkout.error.signInRequired: the other checkout types, e.g. a home package); signed in: light account, subaccount and OTP users get an error toast (user.lightAccount / user.subaccount / user.otpLogin), weak password → /podaci/slaba-lozinka, unset e-mail → /podaci/dopuni-podatke (fixing it continues to checkout), others → checkout.',
     args: { type: 'object', properties: { forced: { type: 'boolean' } } },
     async run(args, ctx) {
       const { session, cart, ui } = ctx.stores;
@@ -45,9 +43,13 @@ export default [
       if (args.forced) return goToCheckout(ctx);
       if (!session.isAuthorized) {
         session.setRememberCheckout(true);
-        const type = cart.cart?.checkoutType ?? null;
-        if (type === null || GUEST_CHECKOUT_TYPES.includes(type)) ui.openModal('guest-or-login', { checkoutType: type });
-        else session.setLoginMenuOpen(true);
+        // the cart's flow says whether a guest may buy it (schemas/flows/ signInRequired, answered with the cart)
+        if (cart.cart?.checkoutSignInRequired !== true) await openModal(ctx, 'guestOrLogin', { checkoutType: cart.cart?.checkoutType ?? null });
+        else {
+          // a home package or a postpaid contract: the login, with why (the server refuses a guest's order of it)
+          ui.showToast({ kind: 'info', message: 'checkout.error.signInRequired' });
+          session.setLoginMenuOpen(true);
+        }
         return;
       }
       const u = session.user;
@@ -55,8 +57,6 @@ export default [
       if (u?.subaccountLogin) { ui.showToast({ kind: 'error', message: 'user.subaccount' }); return; }
       if (u?.otpLogin) { ui.showToast({ kind: 'error', message: 'user.otpLogin' }); return; }
       if (await userDataCheck(ctx, true)) return;
-      // No flow document exists yet for signed-in checkout types: the server answers the steps of the cart's
-      // checkout type (GUEST / STANDALONE), so a signed-in shopper continues through those steps.
       await goToCheckout(ctx);
     },
   }),
@@ -65,7 +65,7 @@ export default [
     description: 'From the guest-or-login modal: closes it and goes to the first step of the guest checkout.',
     args: { type: 'object' },
     async run(_args, ctx) {
-      ctx.stores.ui.closeModal('guest-or-login');
+      await closeModal(ctx, 'guestOrLogin');
       await goToCheckout(ctx);
     },
   }),
@@ -155,11 +155,13 @@ export default [
     name: 'checkout.back',
     description: 'Goes to the url of the previous checkout step; on the first step back to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
-    run(args, ctx) {
+    async run(args, ctx) {
       const { checkout } = ctx.stores;
       const i = stepIndexForPath(checkout.steps, routePath(ctx));
+      const back = args.backToOffer ?? checkout.backToOffer;
       if (i > 0) ctx.navigate(checkout.steps[i - 1].url);
-      else ctx.navigate(args.backToOffer ?? checkout.backToOffer ?? DEFAULT_BACK_TO_OFFER);
+      else if (back) ctx.navigate(back);
+      else await goTo(ctx, 'offer');
     },
   }),
   defineAction<{ from: 'previous' | 'current' | 'first' }>({
@@ -182,7 +184,7 @@ export default [
   }),
   defineAction<{ form?: string }>({
     name: 'checkout.submitGuest',
-    description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), sends the form data to the calls its document declares ("submit" of the form `form`, default "guest": the guest data, the delivery time slot if chosen), goes to the next step; a failure shows the delivery/payment error toast.',
+    description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), sends the form data to the calls its document declares ("submit" of the form `form`, default "guest": the guest data, the delivery time slot if chosen), goes to the next step; a refusal naming a field of the form (its subject, e.g. body/customerData/contactPhone) marks that field, which takes focus and scrolls into view; another failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
     async run(args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
@@ -195,22 +197,31 @@ export default [
         throw new ActionError('cart conflict', true);
       }
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
+      let doc: { schema?: unknown; submit?: unknown } = {};
+      let sent = -1;
       try {
         const data = ui.forms[formId]?.data ?? {};
         // the calls and their bodies as the form document declares them ("submit", checked by npm run schemas:check
         // against each call's contract): the guest data, then the delivery time slot if one was chosen
-        const doc = await ctx.api.getDocument<{ schema?: unknown; submit?: unknown }>(`/ui/forms/${encodeURIComponent(formId)}`);
-        if (submitCallsOf(doc.submit).length === 0) throw new Error(`form "${formId}" declares no "submit"`);
+        doc = await ctx.api.getDocument<{ schema?: unknown; submit?: unknown }>(`/ui/forms/${encodeURIComponent(formId)}`);
+        const calls = submitCallsOf(doc.submit);
+        if (calls.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
         for (const { call, body } of submitBodies(doc, data)) {
+          sent = calls.findIndex((c, i) => c.call === call && i > sent);
           const res = await ctx.api.call(call as CallName, { body });
           const replied = (res as { cart?: Cart } | undefined)?.cart;
           if (replied) cart.setCart(replied);
         }
       } catch (e) {
         console.error('[checkout.submitGuest]', e);
-        ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+        // a refused field (a phone, an e-mail the server will not take) is marked under itself and takes focus, like
+        // the personal data's refusals; anything else is the delivery/payment error toast
+        const field = e instanceof ApiError && e.status === 400 ? refusedFormField(doc, sent, e.errors[0]?.subject) : null;
+        if (field && e instanceof ApiError) ui.setFieldError(formId, field, e.message, { focus: true });
+        else ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
         throw new ActionError('guest submit failed', true);
       }
+      ui.clearFieldErrors(formId);
       if (ctx.stores.checkout.steps.length === 0) await validateCart(ctx, true);
       await goNext(ctx);
     },
@@ -358,7 +369,7 @@ export default [
         }
         checkout.setConfirmation(result);
         await delay(REDIRECT_DELAY_MS);
-        ctx.navigate(`${SUCCESS_PATH}?orderCode=${encodeURIComponent(result.code)}`);
+        await goTo(ctx, 'orderSuccess', { query: { orderCode: result.code } });
       } catch (e) {
         // 8. failure
         if (e instanceof ActionError) throw e;
@@ -379,7 +390,7 @@ export default [
         }
         console.error('[checkout.submitOrder]', e);
         const code = checkout.orderResult?.code;
-        ctx.navigate(code ? `${FAILURE_PATH}?orderCode=${encodeURIComponent(code)}` : FAILURE_PATH);
+        await goTo(ctx, 'orderFailure', { query: { orderCode: code } });
         throw new ActionError('order failed', true);
       } finally {
         checkout.setSubmitting(false);
@@ -393,7 +404,7 @@ export default [
     async run(args, ctx) {
       const { checkout, cart } = ctx.stores;
       const orderCode = args.orderCode ?? routeQuery(ctx).orderCode ?? checkout.orderResult?.code;
-      if (!orderCode) { ctx.navigate(args.to ?? OVERVIEW_PATH); return; }
+      if (!orderCode) { if (args.to) ctx.navigate(args.to); else await goTo(ctx, 'checkoutOverview'); return; }
       if (checkout.submitting) return;
       checkout.setSubmitting(true);
       try {
@@ -404,7 +415,8 @@ export default [
         checkout.setErrorMessage(null);
         checkout.setConflict(false);
         checkout.setConsentTemplates([]); // read again: the server tells the consents given for this order
-        ctx.navigate(args.to ?? OVERVIEW_PATH);
+        if (args.to) ctx.navigate(args.to);
+        else await goTo(ctx, 'checkoutOverview');
       } finally {
         checkout.setSubmitting(false);
       }

@@ -2,14 +2,15 @@
 // the comparison page /Privatni/Uredjaji/Uporedi?uredjaji=A,B,C is shareable by its address.
 import { defineAction, type ActionContext } from '../define';
 import { COMPARE_MAX, type CompareItem } from '../stores/catalog';
+import { pathTo } from '../destinations';
 
-/** The comparison page (schemas/screens/compare.json) and its query parameter. */
-export const COMPARE_PATH = '/Privatni/Uredjaji/Uporedi';
+/** The comparison page's query parameter (the page: destination "compare" of schemas/rules/routes.json). */
 export const COMPARE_PARAM = 'uredjaji';
 
-/** The address of the comparison of these codes. */
-export function compareHref(codes: string[]): string {
-  return `${COMPARE_PATH}?${COMPARE_PARAM}=${codes.map(encodeURIComponent).join(',')}`;
+/** The address of the comparison of these codes (none: the page alone). */
+export async function compareHref(ctx: ActionContext, codes: string[]): Promise<string> {
+  const page = await pathTo(ctx, 'compare');
+  return codes.length ? `${page}?${COMPARE_PARAM}=${codes.map(encodeURIComponent).join(',')}` : page;
 }
 
 /** The codes in a comparison address's query (at most 3, each once, only code characters). */
@@ -57,8 +58,8 @@ export default [
     name: 'compare.open',
     description: 'Opens the comparison page of the chosen phones (/Privatni/Uredjaji/Uporedi?uredjaji=A,B,C).',
     args: { type: 'object', properties: {} },
-    run(_args, ctx) {
-      ctx.navigate(compareHref(ctx.stores.catalog.compare.codes));
+    async run(_args, ctx) {
+      ctx.navigate(await compareHref(ctx, ctx.stores.catalog.compare.codes));
     },
   }),
   defineAction<Record<string, never>>({
@@ -85,10 +86,10 @@ export default [
     name: 'compare.drop',
     description: 'On the comparison page: takes a phone out and replaces the address with the remaining ones (the page reloads the comparison).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
+    async run(args, ctx) {
       const codes = codesFromQuery(queryOf(ctx)[COMPARE_PARAM]).filter((c) => c !== args.code);
       ctx.stores.catalog.setCompareSelection(ctx.stores.catalog.compare.selected.filter((i) => i.code !== args.code));
-      ctx.navigate(codes.length ? compareHref(codes) : COMPARE_PATH, { replace: true });
+      ctx.navigate(await compareHref(ctx, codes), { replace: true });
     },
   }),
 ];

@@ -251,7 +251,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'delivery.submit',
-    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the user data (PUT saveDeliveryContact), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
+    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the user data (PUT saveDeliveryContact), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); a refused courier phone (400 naming contactPhone) is marked under its field, which takes focus, and the step stays; otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, cart, ui, session } = ctx.stores;
@@ -269,7 +269,7 @@ export default [
       if (!formsOk) throw new ActionError('invalid form', true);
       const q = lang(ctx);
       const onCart = (cart.cart?.deliveryAddress ?? {}) as Record<string, string>;
-      const sends: Array<() => Promise<{ cart?: unknown } | null>> = [];
+      const sends: Array<(() => Promise<{ cart?: unknown } | null>) & { form?: string; fields?: readonly string[] }> = [];
       if (d.selected === 'DELIVERY_ADDRESS_NEW') {
         const n = d.numbers.find((x) => x.tisAddressCode === d.tisAddressCode);
         const address: Record<string, unknown> = { tisAddressCode: d.tisAddressCode, provinceCode: d.municipalityCode, townCode: d.localityCode, line1Code: d.streetCode, saveAddress: d.saveAddress };
@@ -284,19 +284,32 @@ export default [
       if (d.selected === 'DELIVERY_ADDRESS_INSTALLATION') sends.push(() => ctx.api.call('setInstallationDelivery', { query: q }));
       if (d.slot) sends.push(() => ctx.api.call('setDeliveryTimeSlot', { body: { deliveryTimeSlotCode: d.slot }, query: q }));
       const phone = String(ui.forms[CONTACT_FORM]?.data?.contactPhone ?? '');
-      if (phone) sends.push(() => ctx.api.call('saveDeliveryContact', { body: { contactPhone: phone }, query: q }));
+      if (phone) sends.push(Object.assign(() => ctx.api.call('saveDeliveryContact', { body: { contactPhone: phone }, query: q }), { form: CONTACT_FORM, fields: ['contactPhone'] }));
       if (d.selected === 'PICKUP_ADDRESS') sends.push(() => ctx.api.call('setPickupStore', { body: { address: { pickupStoreId: d.pickupStoreId! } }, query: q }));
       if (d.selected === 'DELIVERY_EMAIL_ADDRESS') sends.push(() => ctx.api.call('setRenewalEmail', { query: { email: d.renewal.email.trim(), code: d.renewal.code, ...(q ?? {}) } }));
       let ok = true;
+      let fieldRefused = false;
       for (const send of sends) {
         try {
           const r = await send();
           if (r && typeof r === 'object' && 'cart' in r && r.cart) cart.setCart(r.cart as never);
+          if (send.form) ui.clearFieldErrors(send.form);
         } catch (e) {
-          ok = false;
           console.error('[delivery.submit]', e);
+          // a refused field of a form (the courier's phone) is marked under itself and takes focus; the step stays
+          const field = send.form && send.fields ? refusedField(e, send.fields) : null;
+          if (field && send.form) {
+            ui.setFieldError(send.form, field, messageOf(e, ctx), { focus: true });
+            fieldRefused = true;
+            continue;
+          }
+          ok = false;
           checkout.setDelivery({ error: messageOf(e, ctx) });
         }
+      }
+      if (fieldRefused) {
+        if (ok) checkout.setDelivery({ error: null });
+        throw new ActionError('delivery contact refused', true);
       }
       if (!ok) ui.showToast({ kind: 'error', message: 'delivery.error.failed' });
       else checkout.setDelivery({ error: null });

@@ -1,6 +1,6 @@
 // A server refusal that names one field of a form (seed 000: "the first invalid field is scrolled into view" holds for
 // the server's errors too): the 400 answer's `subject` is the refused value's path in the request ("body/userInfo/jmbg"
-// from the contract's schema check, "userInfo/jmbg" from a service check, docs/ARCHITECTURE.md §5).
+// from the contract's schema check, "userInfo/jmbg" from a service check, docs/modules/http.md).
 import { ApiError } from '../api/errors';
 
 /**

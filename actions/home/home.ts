@@ -2,6 +2,7 @@
 import { ActionError, defineAction } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
+import { goTo, pathTo } from '../destinations';
 import type { EpgData, GponCheck, HomeCategory, HomeService, PickerTarget, TvChannel, TvPackage } from '../stores/home';
 
 type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
@@ -15,7 +16,6 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-const LIST_PATH = '/Privatni/Kucni-paketi';
 const messageOf = (e: unknown, ctx: ActionContext) => (e instanceof ApiError ? e.message : ctx.stores.session.t('error.generic'));
 
 export default [
@@ -47,9 +47,11 @@ export default [
       const fromUrl = home.firstFromUrl;
       const chosen = home.chooseFirst(args.code, fromUrl);
       if (!chosen) return;
-      if (fromUrl) ctx.navigate(`${LIST_PATH}?kategorija=${encodeURIComponent(chosen.slug)}`, { replace: true });
+      // the request takes its place in the queue now (a later choice's request goes after it), the address follows
+      const request = queued(() => ctx.api.call('homeHierarchy', { query: { categoryCode: chosen.code } }));
+      if (fromUrl) await goTo(ctx, 'homePackages', { query: { kategorija: chosen.slug }, replace: true }).catch((e: unknown) => console.error('[home.selectCategory] address', e));
       try {
-        const body = await queued(() => ctx.api.call('homeHierarchy', { query: { categoryCode: chosen.code } }));
+        const body = await request;
         home.hierarchyLoaded(body.categories, true);
         // the answer may have changed the services: keep the choice, re-check the term
         if (home.firstCode === chosen.code && home.termMonths !== null && !home.terms.includes(home.termMonths)) home.resetTerm();
@@ -123,9 +125,10 @@ export default [
     name: 'home.selectChannelPackage',
     description: 'Shows the channels of another TV package: puts it in the address (?paket=), which loads the screen again.',
     args: { type: 'object', required: ['packageCode'], properties: { packageCode: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
+    async run(args, ctx) {
       // the screen loads again for the new address (home.loadChannels reads ?paket=)
-      ctx.navigate(`${routeOf(ctx).path ?? '/Tv-kanali/iris-tv-paketi'}?paket=${encodeURIComponent(args.packageCode)}`, { replace: true });
+      const here = routeOf(ctx).path ?? await pathTo(ctx, 'tvPackages');
+      ctx.navigate(`${here}?paket=${encodeURIComponent(args.packageCode)}`, { replace: true });
     },
   }),
   defineAction<{ date?: string }>({

@@ -1,6 +1,7 @@
 import { defineAction, ActionError } from '../define';
 import { delay, rememberPendingOrder } from '../dom';
-import { FAILURE_PATH, REDIRECT_DELAY_MS, SUCCESS_PATH } from '../checkout-rules';
+import { REDIRECT_DELAY_MS } from '../checkout-rules';
+import { goTo } from '../destinations';
 import type { CheckoutStore } from '../stores/checkout';
 
 type Status = NonNullable<CheckoutStore['paymentResult']>;
@@ -25,8 +26,8 @@ export default defineAction<{ orderCode?: string }>({
   async run(args, ctx) {
     const orderCode = args.orderCode ?? (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query?.orderCode;
     const { checkout, session } = ctx.stores;
-    if (!orderCode) { ctx.navigate(FAILURE_PATH); return; }
-    const q = encodeURIComponent(orderCode);
+    if (!orderCode) { await goTo(ctx, 'orderFailure'); return; }
+    const query = { orderCode };
     for (let i = 0; i < POLL_TRIES; i++) {
       const s = await ctx.api.call('orderStatus', { query: { orderCode } });
       checkout.setPaymentResult(s);
@@ -34,7 +35,7 @@ export default defineAction<{ orderCode?: string }>({
       if (kind === 'paid') {
         rememberPendingOrder(null);
         await delay(REDIRECT_DELAY_MS);
-        ctx.navigate(`${SUCCESS_PATH}?orderCode=${q}`);
+        await goTo(ctx, 'orderSuccess', { query });
         return;
       }
       if (kind === 'cardLimit') {
@@ -42,11 +43,11 @@ export default defineAction<{ orderCode?: string }>({
         throw new ActionError('card limit', true);
       }
       if (kind === 'failed') {
-        ctx.navigate(`${FAILURE_PATH}?orderCode=${q}`);
+        await goTo(ctx, 'orderFailure', { query });
         return;
       }
       await delay(POLL_MS);
     }
-    ctx.navigate(`${FAILURE_PATH}?orderCode=${q}`);
+    await goTo(ctx, 'orderFailure', { query });
   },
 });

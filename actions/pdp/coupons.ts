@@ -2,6 +2,7 @@
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
+import { openModal } from '../destinations';
 import { ApiError } from '../api/errors';
 
 /** The value of one EKO coupon and the least device price left after all coupons (seed 001 §5), in RSD. */
@@ -44,9 +45,9 @@ export default [
     name: 'pdp.openCoupons',
     description: 'Opens the EKO coupon dialog (enter a code, the applied coupons, remove).',
     args: { type: 'object' },
-    run(_args, ctx) {
+    async run(_args, ctx) {
       ctx.stores.cart.setVoucherError(null);
-      ctx.stores.ui.openModal('coupon', { limit: voucherLimit(ctx), value: EKO_COUPON_VALUE, minPrice: MIN_PRICE_AFTER_COUPONS });
+      await openModal(ctx, 'coupons', { limit: voucherLimit(ctx), value: EKO_COUPON_VALUE, minPrice: MIN_PRICE_AFTER_COUPONS });
     },
   }),
   defineAction<{ voucherCode: string }>({

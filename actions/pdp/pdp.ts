@@ -3,8 +3,8 @@ import type { ActionContext } from '../define';
 import { DEVICE_ONLY, type ChargeType } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../cart-response';
-import { DEFAULT_BACK_TO_OFFER } from '../checkout-rules';
-import { deviceOnlySelection, initialSelection, pdpPath, pickVariant } from '../pdp-rules';
+import { goTo, pathTo } from '../destinations';
+import { deviceOnlySelection, initialSelection, pickVariant } from '../pdp-rules';
 import { chargeTypeAvailable, defaultChargeType, findTariff, pricePlanId, recommendedTerm, sellableTariff } from '../pricing';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined> }
@@ -17,10 +17,11 @@ function product(ctx: ActionContext): ProductDetails {
 }
 
 /** Writes the current selection into the address: replace on init, push on change. */
-function syncUrl(ctx: ActionContext, replace: boolean): void {
+async function syncUrl(ctx: ActionContext, replace: boolean): Promise<void> {
   const { pdp } = ctx.stores.catalog;
   if (!pdp.product) return;
-  const path = pdpPath(pdp.product.code, pdp.colorCode, pdp.tariffCode);
+  // destination "pdp" (schemas/rules/routes.json): the colour, then the tariff (only with a colour) in the address
+  const path = await pathTo(ctx, 'pdp', { params: { productCode: pdp.product.code, colorCode: pdp.colorCode, tariffCode: pdp.colorCode ? pdp.tariffCode : null } });
   if (routeOf(ctx).path !== path) ctx.navigate(path, { replace });
 }
 
@@ -76,7 +77,7 @@ export default [
           Object.assign(patch, { tariffCode: t.tariff.code, parentTariffCode: t.parentCode, subscriptionTermId: term, chargeType: defaultChargeType(cur, t.tariff, term) });
         }
         catalog.setPdp(patch);
-        syncUrl(ctx, true);
+        await syncUrl(ctx, true);
         return;
       }
       catalog.resetPdp();
@@ -90,7 +91,7 @@ export default [
       }
       loadedKey = key;
       catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), step: 1, loading: false, error: false, giftPending: !!p.hasGift });
-      syncUrl(ctx, true);
+      await syncUrl(ctx, true);
       if (p.hasAccessories) {
         ctx.api.call('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
           .then((r) => catalog.setPdp({ accessories: r.references ?? [] }))
@@ -108,27 +109,31 @@ export default [
     name: 'pdp.selectColor',
     description: 'Chooses a colour variant; the address is pushed.',
     args: { type: 'object', required: ['colorCode'], properties: { colorCode: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
+    async run(args, ctx) {
       const p = product(ctx);
       const variant = pickVariant(p, args.colorCode);
       ctx.stores.catalog.setPdp({ variant, colorCode: variant?.colorCode ?? null });
-      syncUrl(ctx, false);
+      await syncUrl(ctx, false);
     },
   }),
   defineAction<{ tariffCode: string }>({
     name: 'pdp.selectTariff',
-    description: 'Chooses a tariff (a parent or one of its childTariffs): recommended term, installments when available; or "samo-uredjaj" (the phone alone, paid at once). The address is pushed.',
+    description: 'Chooses a tariff (a parent or one of its childTariffs): recommended term, installments when available; or "samo-uredjaj" (the phone alone, paid at once). The address is pushed. A tariff without a purchasable price plan for the phone (not sold with it) is not chosen: an error toast pdp.tariff.unavailable, the choice stays.',
     args: { type: 'object', required: ['tariffCode'], properties: { tariffCode: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
+    async run(args, ctx) {
       const p = product(ctx);
       if (args.tariffCode === DEVICE_ONLY) {
         if (!p.oneOff?.purchasable) throw new ActionError(`${p.code} is not sold without a tariff`, false);
         ctx.stores.catalog.setPdp(deviceOnlySelection());
-        syncUrl(ctx, false);
+        await syncUrl(ctx, false);
         return;
       }
       const found = sellableTariff(p, args.tariffCode);
-      if (!found || (found.tariff.code !== args.tariffCode && found.parentCode !== args.tariffCode)) throw new ActionError(`unknown tariff ${args.tariffCode}`, false);
+      if (!found || (found.tariff.code !== args.tariffCode && found.parentCode !== args.tariffCode)) {
+        // not sold with this phone (add to cart would refuse it): said in the shopper's words, the choice stays as it was
+        ctx.stores.ui.showToast({ kind: 'error', message: 'pdp.tariff.unavailable' });
+        throw new ActionError(`tariff ${args.tariffCode} not sold with ${p.code}`, true);
+      }
       const term = recommendedTerm(found.tariff);
       const { pdp } = ctx.stores.catalog;
       const keep = chargeTypeAvailable(p, found.tariff, term, pdp.chargeType);
@@ -136,7 +141,7 @@ export default [
         tariffCode: found.tariff.code, parentTariffCode: found.parentCode, subscriptionTermId: term,
         chargeType: keep ? pdp.chargeType : defaultChargeType(p, found.tariff, term),
       });
-      syncUrl(ctx, false);
+      await syncUrl(ctx, false);
     },
   }),
   defineAction<{ subscriptionTermId: string }>({
@@ -229,7 +234,7 @@ export default [
       // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
       if (mods.some((m) => m.statusCode !== 'success')) return;
       if (pdp.step === 1 && !GOODS_TYPES.includes(p.productOfferingType) && !ctx.stores.cart.hasDevice) {
-        ctx.navigate(DEFAULT_BACK_TO_OFFER); // no device in the cart after a device's step 1: back to the phone list
+        await goTo(ctx, 'offer'); // no device in the cart after a device's step 1: back to the phone list
         return;
       }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });

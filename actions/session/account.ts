@@ -6,12 +6,10 @@ import type { Cart } from '../stores/types';
 import { encodePassword, forgetUser, rememberUser, remembersUser, storeNotice, takeNotice } from './storage';
 import { runCartMerge } from '../cart-response';
 
-export const LOGIN_PATH = '/Prijava-b2c';
-export const WEAK_PASSWORD_PATH = '/Slaba-lozinka';
-export const FILL_DATA_PATH = '/podaci/dopuni-podatke';
-export const CHECKOUT_WEAK_PASSWORD_PATH = '/podaci/slaba-lozinka';
-export const BLOCKED_PATH = `${LOGIN_PATH}?blocked=true`;
-export const HOME_ALIAS = '/Pregled-b2c';
+import { goTo, isAt, type Destination } from '../destinations';
+
+/** The pages where the account is being fixed (or signed in to): not where fixing it continues. */
+const ACCOUNT_PAGES: Destination[] = ['login', 'weakPassword', 'checkoutWeakPassword', 'fillData'];
 /** Seed 001 §8 token fetch failure: "the user identification is not active". */
 export const IDENTIFICATION_NOTICE = 'user.identificationNotActive';
 
@@ -41,14 +39,15 @@ export async function loadUserInfo(ctx: ActionContext): Promise<SessionUser> {
 export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSignIn = false): Promise<boolean> {
   const u = ctx.stores.session.user;
   if (!u || (!u.weakPassword && !u.emailNotSet)) return false;
-  const path = u.weakPassword ? (toCheckout && !atSignIn ? CHECKOUT_WEAK_PASSWORD_PATH : WEAK_PASSWORD_PATH) : FILL_DATA_PATH;
+  const to: Destination = u.weakPassword ? (toCheckout && !atSignIn ? 'checkoutWeakPassword' : 'weakPassword') : 'fillData';
   const { account } = ctx.stores;
   if (toCheckout) account.setContinueTo('checkout');
   else if (!account.continueTo) {
     const here = routeOf(ctx).path ?? '';
-    account.setContinueTo([LOGIN_PATH, WEAK_PASSWORD_PATH, CHECKOUT_WEAK_PASSWORD_PATH, FILL_DATA_PATH].includes(here) ? '' : here);
+    const fixing = (await Promise.all(ACCOUNT_PAGES.map((d) => isAt(ctx, d, here)))).some(Boolean);
+    if (!account.continueTo) account.setContinueTo(fixing ? '' : here);
   }
-  ctx.navigate(path);
+  await goTo(ctx, to);
   return true;
 }
 
@@ -83,7 +82,7 @@ export default [
           // seed 001 §8: to the login page with the blocked parameter, which shows the blocked notice
           session.setLoginFailure(null);
           session.setLoginMenuOpen(false);
-          ctx.navigate(BLOCKED_PATH);
+          await goTo(ctx, 'login', { query: { blocked: 'true' } });
           throw new ActionError(e.message, true);
         }
         if (e instanceof ApiError) session.setLoginFailure(e.message);
@@ -105,7 +104,7 @@ export default [
       if (ui.forms[formId]) ui.setFormData(formId, { email });
       cart.setMiniCartOpen(false);
       const toCheckout = session.rememberCheckout;
-      const onLoginPage = routeOf(ctx).path === LOGIN_PATH;
+      const onLoginPage = await isAt(ctx, 'login', routeOf(ctx).path);
       // the cart merge's statuses are handled as on add (seed 000 §4); the account checks wait until the merge has
       // no replace, limit, not-eligible or accessories issue (seed 001 §4) — a pending replacement is decided in
       // the replace modal, which then goes on to checkout when the shopper came from there
@@ -116,7 +115,7 @@ export default [
         console.error('[session.login] cart merge', e);
       }
       if (blocked) {
-        if (!toCheckout && onLoginPage) ctx.navigate('/');
+        if (!toCheckout && onLoginPage) await goTo(ctx, 'home');
         return;
       }
       if (await userDataCheck(ctx, toCheckout, true)) {
@@ -128,7 +127,7 @@ export default [
         await ctx.dispatch({ action: 'checkout.proceed', args: {} });
         return;
       }
-      if (onLoginPage) ctx.navigate('/');
+      if (onLoginPage) await goTo(ctx, 'home');
     },
   }),
   defineAction<Record<string, never>>({
@@ -177,7 +176,8 @@ export default [
           forgetUser();
           storeNotice(IDENTIFICATION_NOTICE);
           const path = routeOf(ctx).path;
-          if (path !== undefined && path !== '/' && path !== HOME_ALIAS) ctx.navigate('/', { replace: true });
+          const home = (await isAt(ctx, 'home', path)) || (await isAt(ctx, 'homeOverview', path));
+          if (path !== undefined && !home) await goTo(ctx, 'home', { replace: true });
         }
       } finally {
         session.setUserKnown();

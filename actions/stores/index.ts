@@ -28,6 +28,17 @@ export function createStores(): Stores {
   return Object.fromEntries(STORE_NAMES.map((n) => [n, new STORE_CLASSES[n]()])) as Stores;
 }
 
+/** The same stores made one at a time with `pause` between them (a page's boot: making every store observable at
+ *  once is one long task on a slow phone). */
+export async function createStoresInSteps(pause: () => Promise<void>): Promise<Stores> {
+  const made: Array<[StoreName, unknown]> = [];
+  for (const n of STORE_NAMES) {
+    made.push([n, new STORE_CLASSES[n]()]);
+    await pause();
+  }
+  return Object.fromEntries(made) as Stores;
+}
+
 /** The stores as the roots of a scope (a plain copy, so the scope can gain `route`, `item`, `modal`, ...). */
 export function storeScope(stores: Stores): Stores {
   return Object.fromEntries(STORE_NAMES.map((n) => [n, stores[n]])) as Stores;

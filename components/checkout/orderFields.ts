@@ -1,4 +1,4 @@
-import { getPointer } from '../../renderer/pointer';
+import { getPointer } from '../../core/pointer';
 
 /**
  * One line of the customer's data on the overview and the confirmation, as the screen document declares it

@@ -26,7 +26,7 @@ import { createLocalizer } from './localizer';
 import { controlCharacterValidator } from './plainText';
 import { createFormValidator, importValidatorFunctions, StaleValidatorError, validatorUrl } from './rjsfValidator';
 import { translateUiSchema } from './uischema';
-import { templates, widgets } from './widgets/templates';
+import { flushTyped, templates, widgets, type FieldsContext } from './widgets/templates';
 import './forms.css';
 
 export interface FormDoc {
@@ -199,6 +199,8 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   useEffect(() => () => clearTimeout(timer.current), []);
   const formRef = useRef<RjsfForm>(null);
   const boxRef = useRef<HTMLDivElement>(null);
+  // values typed but not yet taken by the form (widgets/templates.tsx): handed over before anything reads the data
+  const fields = useMemo<FieldsContext>(() => ({ pending: new Map() }), []);
   // after a failed submit, a summary of the errors above the form (links to the fields); it follows the fixes
   const [summary, setSummary] = useState<SummaryItem[]>([]);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -300,13 +302,14 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   // actions validate mounted forms through the ui store
   useEffect(() => {
     return ui.registerFormValidator(formId, () => {
+      flushTyped(fields);
       clearTimeout(timer.current);
       setSubmitted(true);
       const ok = formRef.current ? formRef.current.validateForm() : true;
       if (!ok) showSummary();
       return ok;
     });
-  }, [ui, formId]);
+  }, [ui, formId, fields]);
 
   useEffect(() => {
     if (!focusOnMount || !doc || !focusLost()) return;
@@ -356,7 +359,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   };
 
   return (
-    <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput}>
+    <div ref={boxRef} className="sf-form" data-form={formId} onInputCapture={onUserInput} onChangeCapture={onUserInput} onSubmitCapture={() => flushTyped(fields)}>
       {summary.length > 0 && (
         <div ref={summaryRef} className="sf-summary" role="group" aria-labelledby={`f-${formId}-summary`} tabIndex={-1}>
           <p id={`f-${formId}-summary`} className="sf-summary__title">{t('form.errorSummary', { count: summary.length })}</p>
@@ -379,6 +382,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
         validator={validator}
         customValidate={controlCharacters}
         templates={templates}
+        formContext={fields}
         widgets={widgets}
         idPrefix={`f-${formId}`}
         disabled={!enabled}

@@ -19,8 +19,10 @@ export default function BackToTop({ label, viewports = 4 }: BackToTopProps & Voc
     const onScroll = () => { if (timer) clearTimeout(timer); timer = setTimeout(check, SCROLL_DEBOUNCE_MS); };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
-    check();
-    return () => { window.removeEventListener('scroll', onScroll); window.removeEventListener('resize', onScroll); if (timer) clearTimeout(timer); };
+    // the first look once the next frame is painted: reading the scroll position now would make the browser lay the
+    // whole page out inside this effect (the hydration's commit), a long task on a slow phone
+    const frame = requestAnimationFrame(() => { timer = setTimeout(check, 0); });
+    return () => { cancelAnimationFrame(frame); window.removeEventListener('scroll', onScroll); window.removeEventListener('resize', onScroll); if (timer) clearTimeout(timer); };
   }, [viewports]);
   if (!shown) return null;
   return (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useMoney, useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
@@ -18,13 +18,23 @@ export default function CouponList({ vouchers, limit = 3, value = 5000, minPrice
   const money = useMoney();
   const ids = useId();
   const [code, setCode] = useState('');
+  // after an apply or a remove the button that had focus is disabled or gone: focus stays in the dialog (the field for
+  // the next code, or the last coupon's remove when the field is full), so Escape still closes it
+  const [refocus, setRefocus] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const applied = (vouchers ?? []).filter((v): v is { voucherCode: string; value?: unknown } => typeof v.voucherCode === 'string');
   const full = applied.length >= limit;
   const errorText = error ? (error.text ?? (error.message ? t(error.message, error.params) : '')) : '';
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void emit('add', { voucherCode: code.trim() }).then((ok) => { if (ok) setCode(''); });
+    void emit('add', { voucherCode: code.trim() }).then((ok) => { if (ok) { setCode(''); setRefocus((n) => n + 1); } });
   };
+  useEffect(() => {
+    if (refocus === 0) return;
+    if (input.current && !input.current.disabled) input.current.focus();
+    else list.current?.querySelector<HTMLButtonElement>('li:last-child button')?.focus();
+  }, [refocus]);
   return (
     <div className="ot-coupons">
       <p className="ot-coupons__hint">{t('pdp.coupon.rules', { limit, value: money.format(value), min: money.format(minPrice) })}</p>
@@ -32,7 +42,7 @@ export default function CouponList({ vouchers, limit = 3, value = 5000, minPrice
         <div>
           <label className="ot-sr-only" htmlFor={`${ids}-code`}>{t('pdp.coupon.label')}</label>
           <input
-            id={`${ids}-code`} name="voucherCode" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false}
+            ref={input} id={`${ids}-code`} name="voucherCode" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false}
             className={cx('ot-coupons__input', errorText && 'is-invalid')} aria-invalid={Boolean(errorText)}
             aria-describedby={errorText ? `${ids}-err` : undefined}
             placeholder={t('pdp.coupon.placeholder')} value={code} disabled={!enabled || full}
@@ -45,11 +55,11 @@ export default function CouponList({ vouchers, limit = 3, value = 5000, minPrice
         </button>
       </form>
       {applied.length > 0 && (
-        <ul className="ot-coupons__list" aria-label={t('pdp.coupon.applied', { count: applied.length, limit })}>
+        <ul ref={list} className="ot-coupons__list" aria-label={t('pdp.coupon.applied', { count: applied.length, limit })}>
           {applied.map((v) => (
             <li key={v.voucherCode} className="ot-coupons__item">
               <span className="ot-coupons__code">{v.voucherCode}</span>
-              <button type="button" className="ot-btn ot-btn--link ot-btn--small" disabled={!enabled} aria-label={t('pdp.coupon.removeOne', { code: v.voucherCode })} onClick={() => void emit('remove', { voucherCode: v.voucherCode })}>
+              <button type="button" className="ot-btn ot-btn--link ot-btn--small" disabled={!enabled} aria-label={t('pdp.coupon.removeOne', { code: v.voucherCode })} onClick={() => void emit('remove', { voucherCode: v.voucherCode }).then((ok) => { if (ok) setRefocus((n) => n + 1); })}>
                 {t('pdp.coupon.remove')}
               </button>
             </li>

@@ -2,7 +2,7 @@
  * Build-time stand-in for @rjsf/core's default field set (vite.config.ts `rjsfRegistry` points the core's
  * getDefaultRegistry here). The shop's form documents (schemas/forms) draw objects of strings, numbers and booleans;
  * the array, oneOf/anyOf, cyclic and layout-grid fields (about 60 kB raw, a fifth of the form's chunk) are left out.
- * RJSF draws its "unsupported field" notice for a type with no field here; tests/unit/forms/rjsf-registry.test.ts
+ * RJSF draws its "unsupported field" notice for a type with no field here; tests/unit/tooling/rjsf-registry.test.ts
  * fails when a form document uses one (add it here, and its widget to rjsf-widgets.ts).
  */
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';

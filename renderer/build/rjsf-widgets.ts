@@ -1,7 +1,7 @@
 /**
  * Build-time stand-in for @rjsf/core's default widget set (see rjsf-fields.ts): the widgets of the shop's form
  * documents and the defaults of their field types; the date, time, colour, file, rating and multi-choice widgets
- * are left out (tests/unit/forms/rjsf-registry.test.ts checks every `ui:widget` and `format` of schemas/forms).
+ * are left out (tests/unit/tooling/rjsf-registry.test.ts checks every `ui:widget` and `format` of schemas/forms).
  */
 import CheckboxWidget from '@rjsf/core/lib/components/widgets/CheckboxWidget.js';
 import EmailWidget from '@rjsf/core/lib/components/widgets/EmailWidget.js';

@@ -287,6 +287,10 @@ export interface Cart {
   code: string;
   version: number;
   checkoutType: Common_CheckoutType | null;
+  /**
+   * The flow of the cart's checkout type requires a signed-in customer (schemas/flows/ signInRequired: home packages, postpaid and signed-in prepaid): an anonymous shopper is offered the login, not the guest checkout (seed 000 §6). False for an empty cart.
+   */
+  checkoutSignInRequired?: boolean;
   entries: Entry[];
   totalUnitCount: number;
   totalItems: number;

@@ -16,6 +16,7 @@ export interface CommonPayloads {
   Stock?: Stock;
   LangQuery?: LangQuery;
   Error?: Error;
+  BootData?: BootData;
   ErrorResponse?: ErrorResponse;
 }
 export interface Money {
@@ -40,6 +41,44 @@ export interface Error {
   message: string;
   reason?: string;
   subject?: string;
+}
+/**
+ * The first view a server-drawn page brings (server/ui/page.ts writes it into <script type="application/json" id="boot-data">, renderer/boot-data.ts reads it): used only when made for the page's language, path and query.
+ */
+export interface BootData {
+  /**
+   * The shape's version (core/boot-data.ts BOOT_DATA_VERSION): a block of another version is ignored.
+   */
+  v: number;
+  lang: 'sr' | 'en';
+  /**
+   * The path the data was made for, without the language suffix.
+   */
+  path: string;
+  /**
+   * Its query, without the leading "?".
+   */
+  search: string;
+  /**
+   * UI documents by the path the client fetches them from (/ui/manifest, /ui/messages/sr, /ui/screens/pdp …).
+   */
+  docs: {
+    [k: string]: unknown;
+  };
+  /**
+   * Answers of contract GET calls by callKey(name, query) (core/boot-data.ts): the screen's load actions take them once.
+   */
+  calls: {
+    [k: string]: unknown;
+  };
+  /**
+   * Action groups the screen and its layout use (their chunks are preloaded too).
+   */
+  actionGroups: string[];
+  /**
+   * The server drew the screen before its data ("firstView": "beforeData"): the browser hydrates first, then loads.
+   */
+  beforeData?: boolean;
 }
 export interface ErrorResponse {
   /**

@@ -15,7 +15,7 @@ export type VocabularyMessageKey = string;
  */
 export type Value = unknown;
 /**
- * A JSON Schema condition checked against the scope. Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
+ * A JSON Schema condition checked against the scope. Two forms, mixable at any depth: the full form addresses the whole scope (e.g. { "properties": { "catalog": { "required": ["pdp"], … } } }); the short form names the value by its pointer and checks it (the JSON Forms form): { "scope": "/catalog/pdp/variant", "schema": { "const": "eSIM" } } — a value absent there is checked as absent (it passes a schema without "type", "const" or "enum"; add "failWhenUndefined": true to fail it). Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
  */
 export type Condition =
   | {
@@ -100,15 +100,25 @@ export type Condition =
       maxItems?: number;
       items?: Condition;
       contains?: Condition;
+      scope?: JSONPointer;
+      schema?: Condition;
+      /**
+       * The short form: the condition fails when nothing is at "scope" (default false: an absent value is checked against "schema").
+       */
+      failWhenUndefined?: boolean;
     }
   | boolean;
 /**
  * A JSON type name.
  */
 export type TypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+/**
+ * A path into the scope, starting with "/", e.g. /cart/cart/totalItems or /route/params/code.
+ */
+export type JSONPointer = string;
 
 /**
- * The checkout steps of one checkout type, in order (docs/ARCHITECTURE.md §2.3). The server answers the checkoutSteps of cart validation from this document.
+ * The checkout steps of one checkout type, in order (docs/modules/schemas.md "Flow"). The server answers the checkoutSteps of cart validation from this document.
  */
 export interface CheckoutFlow {
   /**
@@ -126,6 +136,10 @@ export interface CheckoutFlow {
    * Where "Back" on the first step leads (a shop address, e.g. the product list).
    */
   backToOffer?: string;
+  /**
+   * true: only a signed-in customer goes through this flow (seed 000 §6: a guest may use the guest, standalone and prepaid guest checkouts; starting any other checkout opens the login). A guest whose cart gets this type is offered the login instead of the guest-or-login modal, and the server refuses the guest's data and order (403 with a message in the shopper's language). Absent or false: a guest may use it.
+   */
+  signInRequired?: boolean;
   /**
    * The steps in the order the shopper goes through them.
    *

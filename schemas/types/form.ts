@@ -12,7 +12,7 @@ export type Version = number;
 export type VocabularyMessageKey = string;
 
 /**
- * A data-entry form drawn by RJSF: the data's JSON Schema, the uiSchema (labels, placeholders, widgets) and per-field error messages (docs/ARCHITECTURE.md §2.4).
+ * A data-entry form drawn by RJSF: the data's JSON Schema, the uiSchema (labels, placeholders, widgets) and per-field error messages (docs/modules/schemas.md "Form").
  */
 export interface Form {
   /**

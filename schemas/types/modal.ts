@@ -24,7 +24,7 @@ export type VocabularyComponentName = string;
  */
 export type JSONPointer = string;
 /**
- * A JSON Schema condition checked against the scope. Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
+ * A JSON Schema condition checked against the scope. Two forms, mixable at any depth: the full form addresses the whole scope (e.g. { "properties": { "catalog": { "required": ["pdp"], … } } }); the short form names the value by its pointer and checks it (the JSON Forms form): { "scope": "/catalog/pdp/variant", "schema": { "const": "eSIM" } } — a value absent there is checked as absent (it passes a schema without "type", "const" or "enum"; add "failWhenUndefined": true to fail it). Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
  */
 export type Condition =
   | {
@@ -109,6 +109,12 @@ export type Condition =
       maxItems?: number;
       items?: Condition;
       contains?: Condition;
+      scope?: JSONPointer;
+      schema?: Condition;
+      /**
+       * The short form: the condition fails when nothing is at "scope" (default false: an absent value is checked against "schema").
+       */
+      failWhenUndefined?: boolean;
     }
   | boolean;
 /**
@@ -130,7 +136,7 @@ export type VocabularyActionName = string;
 export type Nodes = Node[];
 
 /**
- * A dialog opened with the action ui.openModal { id, params }; inside, /modal in the scope is { id, params } (docs/ARCHITECTURE.md §2.5).
+ * A dialog opened with the action ui.openModal { id, params }; inside, /modal in the scope is { id, params } (docs/modules/schemas.md "Modal").
  */
 export interface Modal {
   /**

@@ -2,7 +2,7 @@
 /* source: schemas/meta/node.schema.json */
 
 /**
- * One thing drawn on a screen or in a modal: a component from the vocabulary with its props, bindings, conditions, event handlers and children (docs/ARCHITECTURE.md §2.1).
+ * One thing drawn on a screen or in a modal: a component from the vocabulary with its props, bindings, conditions, event handlers and children (docs/modules/schemas.md "Node").
  */
 export type Node = {
   component: VocabularyComponentName;
@@ -47,7 +47,7 @@ export type Value = unknown;
  */
 export type JSONPointer = string;
 /**
- * A JSON Schema condition checked against the scope. Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
+ * A JSON Schema condition checked against the scope. Two forms, mixable at any depth: the full form addresses the whole scope (e.g. { "properties": { "catalog": { "required": ["pdp"], … } } }); the short form names the value by its pointer and checks it (the JSON Forms form): { "scope": "/catalog/pdp/variant", "schema": { "const": "eSIM" } } — a value absent there is checked as absent (it passes a schema without "type", "const" or "enum"; add "failWhenUndefined": true to fail it). Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
  */
 export type Condition =
   | {
@@ -132,6 +132,12 @@ export type Condition =
       maxItems?: number;
       items?: Condition;
       contains?: Condition;
+      scope?: JSONPointer;
+      schema?: Condition;
+      /**
+       * The short form: the condition fails when nothing is at "scope" (default false: an absent value is checked against "schema").
+       */
+      failWhenUndefined?: boolean;
     }
   | boolean;
 /**

@@ -2,7 +2,7 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/ARCHITECTURE.md §2.8): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail).
+ * A business rule both server and browser read (docs/modules/schemas.md "Rules"): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail), the named destinations the actions navigate to (id "routes"), or what the checkout does for each cart-validation reason (id "cart-validation").
  */
 export type RuleDocument = {
   /**
@@ -10,9 +10,17 @@ export type RuleDocument = {
    */
   $schema: '../meta/rule.schema.json';
   /**
-   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes", "analytics", "cart-limits" or "order-next-steps".
+   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes", "analytics", "cart-limits", "order-next-steps", "routes" or "cart-validation".
    */
-  id: 'checkout-types' | 'cart-statuses' | 'payment-modes' | 'analytics' | 'cart-limits' | 'order-next-steps';
+  id:
+    | 'checkout-types'
+    | 'cart-statuses'
+    | 'payment-modes'
+    | 'analytics'
+    | 'cart-limits'
+    | 'order-next-steps'
+    | 'routes'
+    | 'cart-validation';
   version: Version;
   /**
    * A note for the people who edit this document (not shown in the shop).
@@ -50,7 +58,7 @@ export type RuleDocument = {
     dataLayerPush: number;
   };
   /**
-   * The limits the server enforces on a cart (seed 000 §4, seed 001 §5), read by server/cart/config.ts at start (restart the server after an edit). Amounts in RSD. docs/ARCHITECTURE.md §9 explains every key.
+   * The limits the server enforces on a cart (seed 000 §4, seed 001 §5), read by server/cart/config.ts at start (restart the server after an edit). Amounts in RSD. docs/modules/cart.md explains every key.
    */
   cartLimits?: {
     /**
@@ -145,6 +153,30 @@ export type RuleDocument = {
    * @minItems 1
    */
   orderNextSteps?: [ANextStep, ...ANextStep[]];
+  /**
+   * The pages the shop's actions send the shopper to, by name (the actions name a destination, never a path). Each path must be served by a screen (its route or an alias; the checker proves it): a plain address ("/Prijava-b2c"), or a screen's route with its parameters ("/uredjaj/:productCode/:colorCode?/:tariffCode?", filled in by the action), or an address ending in "/*" (every page under it, e.g. the checkout's pages).
+   */
+  destinations?: {
+    [k: string]: Destination;
+  };
+  /**
+   * What the checkout does for each reason of a cart-validation error (seed 000 §4 "Cart validation errors"): the answer of POST validateCart or an order refused with CartValidationError. A reason is compared in lower-case letters only ("FORCE_CHANGE_ONE_TIME" and "forceChangeOneTime" are the same reason). A reason not listed gets "otherwise".
+   */
+  cartValidation?: {
+    /**
+     * reason → what happens.
+     */
+    reasons: {
+      [k: string]: Reaction1;
+    };
+    otherwise: Reaction1;
+  };
+  /**
+   * The modals the shop's actions open or close, by name (the actions name a modal, never a modal document's id): the id of the modal document (schemas/modals/<id>.json) each name opens. Only in the "routes" document.
+   */
+  modals?: {
+    [k: string]: Modal;
+  };
 };
 /**
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
@@ -236,24 +268,7 @@ export interface CartEntry {
  * What the shop does for one statusCode: a toast, a modal (with the parameters it needs), the mini cart.
  */
 export interface Reaction {
-  /**
-   * A toast of this kind with this text. With "serverMessage": true the server's statusMessage is shown instead when it has one.
-   */
-  toast?: {
-    /**
-     * success, info or error (colour and how long it stays).
-     */
-    kind: 'success' | 'info' | 'error';
-    text: TranslatedText;
-    /**
-     * true: the server's statusMessage is shown when it has one; the text above otherwise.
-     */
-    serverMessage?: boolean;
-    /**
-     * How long the toast stays; absent: the usual time of its kind.
-     */
-    ms?: number;
-  };
+  toast?: Toast;
   /**
    * The id of the modal to open (schemas/modals/<id>.json).
    */
@@ -282,6 +297,24 @@ export interface Reaction {
    * After sign-in this status stops going on to checkout (seed 000 §4 "Cart merge after login").
    */
   blocksMerge?: boolean;
+}
+/**
+ * A toast of this kind with this text. With "serverMessage": true the server's statusMessage is shown instead when it has one.
+ */
+export interface Toast {
+  /**
+   * success, info or error (colour and how long it stays).
+   */
+  kind: 'success' | 'info' | 'error';
+  text: TranslatedText;
+  /**
+   * true: the server's statusMessage is shown when it has one; the text above otherwise.
+   */
+  serverMessage?: boolean;
+  /**
+   * How long the toast stays; absent: the usual time of its kind.
+   */
+  ms?: number;
 }
 /**
  * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
@@ -359,4 +392,58 @@ export interface ANextStep {
      */
     sim?: boolean;
   };
+}
+export interface Destination {
+  /**
+   * The address: "/kupovina/uspesna-porudzbina", a screen's route with :parameters, or an address ending in "/*".
+   */
+  path: string;
+  /**
+   * What the page is for and who sends the shopper there (for editors).
+   */
+  note?: string;
+}
+/**
+ * What the checkout does for one cart-validation reason; with "blocks": true the shopper may not go on (the step's Next does nothing).
+ */
+export interface Reaction1 {
+  /**
+   * The server asks for this charge type: the checkout changes the cart's payment to it (PUT changeChargeType, forced) and shows the cart it answers.
+   */
+  changeChargeType?: 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';
+  toast?: Toast;
+  /**
+   * The id of the modal to open (schemas/modals/<id>.json); it receives { message } (the server's message).
+   */
+  modal?: string;
+  /**
+   * true: the checkout is in conflict until the cart validates again (Next scrolls to the top and stays).
+   */
+  conflict?: boolean;
+  /**
+   * true: the validation fails (going to checkout or the next step stops).
+   */
+  blocks: boolean;
+  /**
+   * true: the server changed the cart itself (repriced, took a coupon or gift out): the cart is read again and shown as it is now.
+   */
+  reloadCart?: boolean;
+  /**
+   * true: the page scrolls to the top (where the changed cart shows).
+   */
+  scrollToTop?: boolean;
+  /**
+   * Why (for editors).
+   */
+  note?: string;
+}
+export interface Modal {
+  /**
+   * The id of the modal (schemas/modals/<id>.json).
+   */
+  modal: string;
+  /**
+   * Which action opens it and what it receives (for editors).
+   */
+  note?: string;
 }

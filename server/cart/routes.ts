@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
-import type { AppContext } from '../lib/context';
 import { userOfSession } from '../user/index';
 import { releaseHoldsOfCart } from '../workflows/cart-numbers';
 import { addSuggestedProduct, suggestedProducts } from '../workflows/suggested-products';
@@ -18,6 +17,8 @@ import { validateCart } from './validate';
 import { devCartRoutes } from './dev';
 import { answerMerge } from './merge';
 import type { CartModificationResponse } from '../../schemas/types/api.cart';
+/** The app's context (server/context.ts, the composition root's): named through Fastify's types, no import upwards. */
+type AppContext = FastifyInstance['ctx'];
 
 async function respondCart(ctx: AppContext, req: FastifyRequest) {
   const cart = await openCartOfLiveSession(ctx.db, req.sessionId!);

@@ -172,8 +172,10 @@ function bundleDraft(cat: CatalogSnapshot, body: BundleBody): AddDraft {
     const term = t.plan?.terms.find((x) => x.id === body.subscriptionTermId) ?? (!body.subscriptionTermId ? t.plan?.terms.find((x) => x.recommended) : undefined);
     if (!term) throw badInput('error.cart.unknownTerm', { code: body.subscriptionTermId ?? '' }, 'subscriptionTermId');
     const price = cat.devicePricesOf([dev.p.product.code]).find((d) => d.tariffCode === t.product.code && d.termMonths === term.months);
-    if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.tariffCode }, 'tariffCode');
-    if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.discTariffOffer', { code: price.id }, 'pricePlanId', 'MTS_DISC_TARIFF');
+    // said with the names the shopper sees (the device page offers only what is sold: server/catalog/details.ts)
+    const names = { tariff: t.product.name, device: dev.p.product.name };
+    if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.tariffNotWithDevice', names, 'tariffCode', 'tariffNotSold');
+    if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.tariffNotWithDevice', names, 'pricePlanId', 'MTS_DISC_TARIFF');
     if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
     const recurring = body.chargeType === 'RECURRING_CHARGE';
     if (recurring && (!price.installments || price.installmentPrice === null || !price.installmentsAvailable)) throw badInput('error.cart.noInstallments', {}, 'chargeType');

@@ -1,4 +1,4 @@
-// The Cart / Entry shapes of ARCHITECTURE §5.1 (seed 000 §3), money formatted per request language.
+// The Cart / Entry shapes of schemas/api/cart.json (seed 000 §3), money formatted per request language.
 import type { DbOrTx } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull } from '../lib/money';
@@ -171,10 +171,12 @@ async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
   const totals = cartTotals(entries, vouchers, cart.oneTimeCharges);
   const customer = cart.orderCustomerInfo;
   const address = cart.deliveryAddress;
+  const checkoutType = entries.length ? checkoutTypeOf(ui, known?.signedIn ?? await cartSignedIn(db, cart), entries, products) : null;
   return {
     code: cart.code,
     version: cart.version,
-    checkoutType: entries.length ? checkoutTypeOf(ui, known?.signedIn ?? await cartSignedIn(db, cart), entries, products) : null,
+    checkoutType,
+    checkoutSignInRequired: checkoutType !== null && (ui.flowFor(checkoutType)?.json as { signInRequired?: boolean } | undefined)?.signInRequired === true,
     entries: views,
     totalUnitCount: entries.reduce((n, e) => n + e.quantity, 0),
     totalItems: entries.length,

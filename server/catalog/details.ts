@@ -1,4 +1,4 @@
-// productDetails (ARCHITECTURE §5.1), productSpecification, productReferences, cmsComponent.
+// productDetails (docs/modules/catalog.md; seed 000 §7), productSpecification, productReferences, cmsComponent.
 import { notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import { money, moneyOrNull } from '../lib/money';
@@ -9,10 +9,15 @@ import type { TariffPrice } from '../../schemas/types/api.catalog';
 import type { ResponseOf } from '../lib/contract';
 import { drawableColor } from '../lib/cms-rules';
 
+/** Whether a tariff priced for a device can be bought with it: a purchasable price plan (add to cart refuses the rest). */
+const sellable = (t: TariffPrice) => t.pricePlans.some((pp) => pp.purchasable);
+
 function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: DevicePriceRow[], children: CatalogProduct[], lang: Lang): TariffPrice {
   const fee = monthlyFee(t);
-  const childPrices = children.map((c) => tariffPrice(c, device, dp, [], lang));
-  const childFees = children.map((c) => monthlyFee(c)).filter((x): x is number => x !== null);
+  // for a device, only the children it can be bought with (the parent's "from" price is theirs)
+  const offered = children.map((c) => ({ c, price: tariffPrice(c, device, dp, [], lang) })).filter((x) => !device || sellable(x.price));
+  const childPrices = offered.map((x) => x.price);
+  const childFees = offered.map((x) => monthlyFee(x.c)).filter((x): x is number => x !== null);
   const terms = t.plan?.terms ?? [];
   const rec = (t.plan?.charges ?? []).filter((c) => c.chargeType === 'RECURRING_CHARGE');
   return {
@@ -52,13 +57,18 @@ function tariffPrice(t: CatalogProduct, device: CatalogProduct | null, dp: Devic
   };
 }
 
-/** Postpaid tariffs grouped for a device page: parents carry their children. */
+/**
+ * Postpaid tariffs grouped for a device page: parents carry their children. Only what add to cart accepts with this
+ * device is offered (issue 27): a tariff without a purchasable price plan (no offer for the device, the offer blocked,
+ * an MTS_DISC_TARIFF offer) is left out, and a parent whose children are all left out goes too.
+ */
 function tariffOffers(cat: CatalogSnapshot, device: CatalogProduct | null, lang: Lang) {
   const tariffs = cat.products({ category: 'tarife' }).filter((t) => t.product.type === 'TARIFF');
   const dp = device ? cat.devicePricesOf([device.product.code]) : [];
   const childrenOf = (code: string) => tariffs.filter((t) => t.product.parentCode === code);
   const roots = tariffs.filter((t) => !t.product.parentCode);
-  const priced = roots.map((t) => ({ t, price: tariffPrice(t, device, dp, childrenOf(t.product.code), lang) }));
+  const priced = roots.map((t) => ({ t, price: tariffPrice(t, device, dp, childrenOf(t.product.code), lang) }))
+    .filter((x) => sellable(x.price) || x.price.childTariffs.length > 0);
   return {
     topOffer: priced.filter((x) => x.t.product.processType === 'TOP_OFFER').map((x) => x.price),
     basicOffer: priced.filter((x) => x.t.product.processType !== 'TOP_OFFER').map((x) => x.price),

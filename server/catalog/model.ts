@@ -14,14 +14,17 @@
 // stock in SQL.
 //
 // Full rebuild (the first start; a revision older than the pruned change rows; a delta too large): pages of products
-// read one statement at a time with the event loop free in between (no long transaction: PGlite's one connection
+// in list order (index products_sort_idx, migration 0036), sized so each costs about `sliceMs` (20 ms) of CPU, their
+// search index entries computed as they come (server/catalog/search.ts), read one statement at a time with the event
+// loop free in between (no long transaction: PGlite's one connection
 // stays open to requests), then the changes made meanwhile applied as a delta. After the start it runs in the
 // background while the old snapshot keeps serving. `stats()` counts what each refresh cost.
 import { performance } from 'node:perf_hooks';
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import * as s from '../db/schema';
-import { loadProductPage, loadProducts, stockLevelsOf, type CatalogProduct, type DevicePriceRow } from './repository';
+import { loadProductPage, loadProducts, NO_DEVICE_PRICES, stockLevelsOf, type CatalogProduct, type DevicePriceRow, type PageCursor } from './repository';
+import { warmSearchIndex } from './search-index';
 import type { Cart } from '../../schemas/types/api.cart';
 
 type ReferenceRow = typeof s.productReferences.$inferSelect;
@@ -99,6 +102,25 @@ function positions(list: CatalogProduct[]): Map<string, number> {
   const pos = new Map<string, number>();
   list.forEach((p, i) => pos.set(p.product.code, i));
   return pos;
+}
+
+/** The list after some products came, went or moved (`changed`, by code): the others keep their order and the
+ *  changed ones are merged in — linear, not a sort of the whole catalogue. */
+function reordered(list: CatalogProduct[], byCode: Map<string, CatalogProduct>, changed: Set<string>): CatalogProduct[] {
+  const moved: CatalogProduct[] = [];
+  for (const code of changed) { const p = byCode.get(code); if (p) moved.push(p); }
+  moved.sort(bySortOrder);
+  const out: CatalogProduct[] = [];
+  let j = 0;
+  for (const old of list) {
+    const code = old.product.code;
+    if (changed.has(code)) continue;
+    const p = byCode.get(code)!;
+    while (j < moved.length && bySortOrder(moved[j], p) < 0) out.push(moved[j++]);
+    out.push(p);
+  }
+  while (j < moved.length) out.push(moved[j++]);
+  return out;
 }
 
 function childlessOf(list: CatalogProduct[]): Set<string> {
@@ -225,6 +247,14 @@ export class CatalogSnapshot {
     return deviceCodes.flatMap((c) => this.dpByDevice.get(c) ?? []);
   }
 
+  /** One device's prices: the very list the snapshot holds (the same object until a delta changes that device's
+   *  prices, so what was computed from it can be kept with it: the search index, server/catalog/search.ts). */
+  devicePriceList(deviceCode: string): readonly DevicePriceRow[] {
+    const t = top();
+    if (t) this.trackProduct(t, 'dp', deviceCode);
+    return this.dpByDevice.get(deviceCode) ?? NO_DEVICE_PRICES;
+  }
+
   referencesOf(productCode: string, referenceType: string): ReferenceRow[] {
     top()?.keys.add(`ref:${productCode}`);
     return this.refs.get(productCode)?.get(referenceType) ?? [];
@@ -302,6 +332,8 @@ export interface CatalogStats {
   /** CPU ms of the longest slice of a full rebuild (one page read and built): an upper bound of how long it held the
    *  event loop (it spans several turns of it) */
   longestSliceMs: number;
+  /** slices of full rebuilds so far (each followed by a turn of the event loop) */
+  slices: number;
   rebuilding: boolean;
 }
 
@@ -325,8 +357,10 @@ async function readChanges(db: DbOrTx, since: number): Promise<{ revision: numbe
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface CatalogModelOptions {
-  /** products per slice of a full rebuild (default 100) */
+  /** at most this many products per slice of a full rebuild (default 400) */
   pageSize?: number;
+  /** the CPU time a slice of a full rebuild aims at: the page size adapts to it (default 20 ms) */
+  sliceMs?: number;
   /** a delta of more changes than this is a full rebuild instead (default 2000) */
   maxDelta?: number;
 }
@@ -338,14 +372,16 @@ export class CatalogModel {
   private pending: Promise<CatalogSnapshot> | null = null;
   private rebuild: Promise<void> | null = null;
   private readonly pageSize: number;
+  private readonly sliceMs: number;
   private readonly maxDelta: number;
   private readonly counters = {
     fullRebuilds: 0, deltasApplied: 0, productsReloaded: 0, stockReads: 0, answersDropped: 0, answersKept: 0,
-    cartViewsDropped: 0, cartViewsKept: 0, lastRebuildMs: 0, lastRebuildCpuMs: 0, longestSliceMs: 0,
+    cartViewsDropped: 0, cartViewsKept: 0, lastRebuildMs: 0, lastRebuildCpuMs: 0, longestSliceMs: 0, slices: 0,
   };
 
   constructor(private readonly db: Db, private readonly checkMs = 1000, opts: CatalogModelOptions = {}) {
-    this.pageSize = opts.pageSize ?? 100;
+    this.pageSize = opts.pageSize ?? 400;
+    this.sliceMs = opts.sliceMs ?? 20;
     this.maxDelta = opts.maxDelta ?? 2000;
   }
 
@@ -409,7 +445,13 @@ export class CatalogModel {
     }
   }
 
-  /** Reads the whole catalogue in slices, then applies what changed while it read. */
+  /**
+   * Reads the whole catalogue in slices, then applies what changed while it read. A slice is one page of products
+   * in list order (read, built, and its search index entries computed) followed by a turn of the event loop; the
+   * page size adapts so that a slice costs about `sliceMs` of CPU (a page's queries each hand their rows back in one
+   * piece: a page of 100 phones at 10,000 products cost 50-170 ms). The list is built in order as it is read (no sort
+   * of the whole catalogue at the end).
+   */
   private async fullBuild(): Promise<CatalogSnapshot> {
     const started = performance.now();
     const cpuStart = process.cpuUsage();
@@ -417,36 +459,62 @@ export class CatalogModel {
     // a slice's CPU time (not wall time, which counts the database's answer and other processes): an upper bound of
     // how long it held the event loop, as the slice runs over several turns of it
     const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-    const slice = (since: number) => { this.counters.longestSliceMs = Math.max(this.counters.longestSliceMs, Math.round((cpuMs() - since) * 10) / 10); };
+    const slice = (since: number): number => {
+      const spent = cpuMs() - since;
+      this.counters.longestSliceMs = Math.max(this.counters.longestSliceMs, Math.round(spent * 10) / 10);
+      this.counters.slices++;
+      return spent;
+    };
     const head = await readChanges(db, Number.MAX_SAFE_INTEGER);
     const byCode = new Map<string, CatalogProduct>();
     const productOfVariant = new Map<string, string>();
     const dpByDevice = new Map<string, DevicePriceRow[]>();
     const refs = new Map<string, Map<string, ReferenceRow[]>>();
-    let after: string | null = null;
+    const list: CatalogProduct[] = [];
+    const pos = new Map<string, number>();
+    const dpOf = (code: string): readonly DevicePriceRow[] => dpByDevice.get(code) ?? NO_DEVICE_PRICES;
+    let ordered = true;
+    let after: PageCursor | null = null;
+    let size = Math.min(this.pageSize, 25);
     for (;;) {
       const t0 = cpuMs();
-      const page = await loadProductPage(db, after, this.pageSize);
+      const page = await loadProductPage(db, after, size);
       if (page.length === 0) { slice(t0); break; }
       const codes = page.map((p) => p.product.code);
       const dp = await db.select().from(s.devicePrices).where(inArray(s.devicePrices.deviceCode, codes)).orderBy(asc(s.devicePrices.id));
       const rf = await db.select().from(s.productReferences).where(inArray(s.productReferences.productCode, codes)).orderBy(asc(s.productReferences.sortOrder));
       for (const p of page) {
+        // a product changed between two pages may come twice (its sort order moved): the catch-up reads it again
+        if (byCode.has(p.product.code)) continue;
+        const last = list[list.length - 1];
+        if (last && bySortOrder(last, p) > 0) ordered = false;
         byCode.set(p.product.code, p);
+        pos.set(p.product.code, list.length);
+        list.push(p);
         for (const v of p.variants) productOfVariant.set(v.code, p.product.code);
       }
       addDevicePrices(dpByDevice, dp);
       addRefs(refs, rf);
-      after = codes[codes.length - 1];
-      slice(t0);
+      warmSearchIndex(page, dpOf);
+      const lastRow = page[page.length - 1].product;
+      after = { sortOrder: lastRow.sortOrder, code: lastRow.code };
+      const spent = slice(t0);
+      // the next page: as many products as fit the budget at this page's cost (at most twice as many, at least 5)
+      size = Math.max(5, Math.min(this.pageSize, size * 2, Math.round((size * this.sliceMs) / Math.max(spent, 0.1))));
       await nextTurn();
     }
     const t1 = cpuMs();
     const cmsRows = await db.select().from(s.cmsComponents);
-    const list = [...byCode.values()].sort(bySortOrder);
+    let finalList = list;
+    let finalPos = pos;
+    if (!ordered) {
+      // the database's order was not the list's (a collation that is not byte order): sorted here instead
+      finalList = list.slice().sort(bySortOrder);
+      finalPos = positions(finalList);
+    }
     const snap = new CatalogSnapshot({
-      revision: head.revision, byCode, list, pos: positions(list), productOfVariant, dpByDevice, refs,
-      cms: new Map(cmsRows.map((c) => [c.id, c])), childless: childlessOf(list),
+      revision: head.revision, byCode, list: finalList, pos: finalPos, productOfVariant, dpByDevice, refs,
+      cms: new Map(cmsRows.map((c) => [c.id, c])), childless: childlessOf(finalList),
     });
     slice(t1);
     await nextTurn();
@@ -555,7 +623,7 @@ export class CatalogModel {
     let list = p.list;
     let pos = p.pos;
     if (membership) {
-      list = [...byCode.values()].sort(bySortOrder);
+      list = reordered(p.list, byCode, read.productCodes);
       pos = positions(list);
     } else if (replaced.size > 0) {
       list = p.list.slice();

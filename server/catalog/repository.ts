@@ -1,5 +1,5 @@
 // Reads the catalogue into plain objects (filtering and sorting happen in memory, in the read model of model.ts).
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import * as s from '../db/schema';
 
@@ -34,13 +34,22 @@ export async function loadProducts(db: DbOrTx, where: { codes?: string[]; catego
   return completeProducts(db, rows);
 }
 
-/** One slice of the whole catalogue for a full rebuild of the read model: up to `limit` products after `afterCode`
- *  (by code), each complete. */
-export async function loadProductPage(db: DbOrTx, afterCode: string | null, limit: number): Promise<CatalogProduct[]> {
-  const rows = await db.select().from(s.products).where(afterCode === null ? undefined : gt(s.products.code, afterCode))
-    .orderBy(asc(s.products.code)).limit(limit);
+/** Where a page of the whole catalogue starts: after this product in list order. */
+export interface PageCursor { sortOrder: number; code: string }
+
+/** One slice of the whole catalogue for a full rebuild of the read model: up to `limit` products after `after`, in
+ *  list order (sort order, then the code in byte order — as the model's list is ordered; index products_sort_idx),
+ *  each complete. */
+export async function loadProductPage(db: DbOrTx, after: PageCursor | null, limit: number): Promise<CatalogProduct[]> {
+  const code = sql`${s.products.code} COLLATE "C"`;
+  const rows = await db.select().from(s.products)
+    .where(after === null ? undefined : sql`(${s.products.sortOrder}, ${code}) > (${after.sortOrder}, ${sql`${after.code} COLLATE "C"`})`)
+    .orderBy(asc(s.products.sortOrder), asc(code)).limit(limit);
   return completeProducts(db, rows);
 }
+
+/** No device prices (one frozen list: what a snapshot answers for a device without any, the same object each time). */
+export const NO_DEVICE_PRICES: readonly DevicePriceRow[] = Object.freeze([]);
 
 /** The variants, pictures, stock, price plan, terms and charges of these product rows (grouped in maps: linear). */
 async function completeProducts(db: DbOrTx, rows: ProductRow[]): Promise<CatalogProduct[]> {

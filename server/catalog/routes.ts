@@ -11,7 +11,7 @@ import { compareProducts, suggestProducts } from './compare';
 import { cmsPicture, productPicture, type PictureView } from './media';
 import { addonHierarchy, ottServices, roamingCountries } from './addons';
 
-/** The catalogue's GET calls: public data, shared answers (docs/ARCHITECTURE.md "Edge caching"). */
+/** The catalogue's GET calls: public data, shared answers (docs/decisions/0004-edge-caching.md). */
 export const PUBLIC_CATALOG_GETS = ['productSearch', 'productDetails', 'productSpecification', 'productReferences', 'productCompare',
   'productSuggestions', 'cmsComponents', 'cmsComponent', 'addonHierarchy', 'roamingCountries', 'ottServices'] as const;
 type PublicCatalogGet = typeof PUBLIC_CATALOG_GETS[number];
@@ -20,7 +20,7 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
   const { db, ui, paths, catalog } = app.ctx;
   if (opts.dev) await devCatalogRoutes(app);
   /**
-   * Every catalogue GET is public data (issue 25, docs/ARCHITECTURE.md "Edge caching"): its answer is the same for
+   * Every catalogue GET is public data (issue 25, docs/decisions/0004-edge-caching.md): its answer is the same for
    * every shopper, so it needs no bearer token, and one that comes (valid, expired or forged) is not read — the answer
    * never depends on it, so a shared cache may keep it (`public`, which also lets a cache keep an answer to a request
    * that carried an Authorization header, RFC 9111 §3.5). The answer is serialized once per catalogue snapshot,

@@ -1,12 +1,11 @@
 // productSearch: category, free text, facets (groupType), sorts of seed 001 §2, pagination, breadcrumbs.
 // The query string follows the commerce platform: "freeText:sort:facet:value:facet:value".
-import type { Lang } from '../lib/lang';
-import { money, moneyOrNull, type Money } from '../lib/money';
-import type { UiDocuments } from '../ui/index';
-import { colorFamily, familyByCode, FAMILY_ORDER } from './colors';
-import { monthlyFee, oneOffPrice, stockLevelStatus, type CatalogProduct, type DevicePriceRow } from './repository';
+import type { Lang, MessageSource } from '../lib/lang';
+import { familyByCode, FAMILY_ORDER } from './colors';
+import type { CatalogProduct } from './repository';
+import { entryOf, indexCounters, NO_PRICES, PRICE_RANGES, priceRangeOf, summarize, type IndexEntry, type ProductSummary, type Summarized } from './search-index';
+export { productUrl, searchIndexStats, summarize, warmSearchIndex, type ProductSummary } from './search-index';
 import type { CatalogSnapshot } from './model';
-import type { ProductSummary as ApiProductSummary } from '../../schemas/types/api.catalog';
 import type { ResponseOf } from '../lib/contract';
 
 export const SORTS = ['relevance', 'topRated', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
@@ -23,55 +22,11 @@ export const CATEGORY_URLS: Record<string, string> = {
 
 /** The site search's category (the results page /pretraga): phones, accessories and tariffs together. */
 export const SEARCH_CATEGORY = 'sve';
-const SEARCHED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife', 'pripejd'];
+export const SEARCHED_CATEGORIES = ['telefoni', 'dodatna_oprema', 'tarife', 'pripejd'];
 
 export interface SearchParams { categoryCode?: string; query?: string; sort?: string; page: number; pageSize: number; searchQueryContext?: string }
 
-const PRICE_RANGES: Array<{ code: string; min: number; max: number | null }> = [
-  { code: '0-20000', min: 0, max: 20000 },
-  { code: '20000-50000', min: 20000, max: 50000 },
-  { code: '50000-100000', min: 50000, max: 100000 },
-  { code: '100000-', min: 100000, max: null },
-];
-
-/** The API's ProductSummary (generated from schemas/api/catalog.json) plus the rating the sort uses. */
-export type ProductSummary = ApiProductSummary & { rating: number };
-
-export function productUrl(p: CatalogProduct): string {
-  const first = p.variants.find((v) => v.stockLevel > 0) ?? p.variants[0];
-  switch (p.product.type) {
-    case 'DEVICE': return `/uredjaj/${p.product.code}${first ? `/${first.colorCode}` : ''}`;
-    case 'ACCESSORY': case 'DROPSHIPPING': return `/uredjaj/${p.product.code}`;
-    case 'ADDON_POSTPAID': case 'ADDON_PREPAID': case 'SHARED_NET': return '/dodaci';
-    case 'STREAMING_SUBSCRIPTION': {
-      const ott = p.product.categories.find((c) => c.startsWith('ott:'));
-      return ott ? `/Digitalni-servisi/${ott.slice(4)}` : '/Digitalni-servisi';
-    }
-    default: return `/Privatni/Tarife/${p.product.code}`;
-  }
-}
-
-export function summarize(p: CatalogProduct, dp: DevicePriceRow[], lang: Lang): ProductSummary {
-  const own = oneOffPrice(p);
-  const fee = monthlyFee(p);
-  const installments = dp.filter((d) => d.deviceCode === p.product.code && d.installmentPrice !== null).map((d) => d.installmentPrice!);
-  const total = p.variants.reduce((n, v) => n + Math.max(v.stockLevel, 0), 0);
-  const cover = (p.variants.find((v) => v.stockLevel > 0) ?? p.variants[0])?.images[0];
-  return {
-    code: p.product.code, name: p.product.name, url: productUrl(p), brand: { name: p.product.brand },
-    productOfferingType: p.product.type, esim: p.product.esim,
-    images: cover ? [cover] : [],
-    colors: p.product.type === 'DEVICE' ? p.variants.map((v) => ({ colorCode: v.colorCode, colorName: v.colorName[lang], colorHex: v.colorHex })) : [],
-    // a postpaid tariff has only its monthly fee (no one-off price)
-    price: own ? money(own.price, lang) : fee !== null && p.product.type !== 'TARIFF' ? money(fee, lang) : null,
-    monthlyPrice: installments.length ? money(Math.min(...installments), lang) : moneyOrNull(fee, lang),
-    stock: { stockLevelStatus: p.variants.length === 0 ? 'inStock' : stockLevelStatus(total) },
-    rating: p.product.rating,
-    bestOffer: p.product.bestOffer,
-  };
-}
-
-interface ParsedQuery { text: string; sort: SortCode; filters: Array<[string, string]> }
+export interface ParsedQuery { text: string; sort: SortCode; filters: Array<[string, string]> }
 
 export function parseQuery(query: string | undefined, sortParam: string | undefined): ParsedQuery {
   const parts = (query ?? '').split(':');
@@ -84,84 +39,129 @@ export function parseQuery(query: string | undefined, sortParam: string | undefi
 }
 
 const buildQuery = (q: ParsedQuery, filters: Array<[string, string]>) =>
-  [q.text, q.sort, ...filters.flatMap(([k, v]) => [k, v])].join(':');
+  [q.text, q.sort, ...filters.flat()].join(':');
+
+/** The product's summary in `lang` with the snapshot's device prices (read through it: recorded as a dependency). */
+function summaryOf(cat: CatalogSnapshot, p: CatalogProduct, e: IndexEntry, lang: Lang): Summarized {
+  const dp = p.product.type === 'DEVICE' ? cat.devicePriceList(p.product.code) : NO_PRICES;
+  const have = e.summaries[lang];
+  if (have && have.dp === dp) return have;
+  indexCounters.summariesBuilt++;
+  const s = summarize(p, dp, lang);
+  return (e.summaries[lang] = { dp, s, price: priceRangeOf(s) });
+}
+
+const collators: Record<Lang, Intl.Collator> = { sr: new Intl.Collator('sr-Latn'), en: new Intl.Collator('en') };
 
 /** The search answer, computed once per (query, language) and catalogue revision. */
-export function searchProducts(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang): ResponseOf<'productSearch'> {
+export function searchProducts(cat: CatalogSnapshot, ui: MessageSource, params: SearchParams, lang: Lang): ResponseOf<'productSearch'> {
   const key = `search|${lang}|${params.categoryCode ?? ''}|${params.query ?? ''}|${params.sort ?? ''}|${params.page}|${params.pageSize}|${params.searchQueryContext ?? ''}`;
   return cat.memo(key, () => computeSearch(cat, ui, params, lang));
 }
 
-function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchParams, lang: Lang) {
+type FacetCode = 'brand' | 'price' | 'color' | 'esim';
+const FACETS: FacetCode[] = ['brand', 'price', 'color', 'esim'];
+interface Row { p: CatalogProduct; e: IndexEntry; x: Summarized; text: boolean }
+const facetValues = (r: Row, code: FacetCode): string[] => (code === 'price' ? r.x.price : r.e[code]);
+
+function computeSearch(cat: CatalogSnapshot, ui: MessageSource, params: SearchParams, lang: Lang) {
   const category = params.categoryCode ?? 'telefoni';
   // a parent tariff only groups its children (seed 000 §2): it has no price plan of its own and is not listed
   const listed = category === SEARCH_CATEGORY
     ? cat.products({ categories: SEARCHED_CATEGORIES })
     : cat.products({ category });
-  const all = listed.filter((p) => !(p.product.type === 'TARIFF' && p.plan === null));
-  const dp = cat.devicePricesOf(all.filter((p) => p.product.type === 'DEVICE').map((p) => p.product.code));
-  const summaries = all.map((p) => ({ p, s: summarize(p, dp, lang) }));
   const q = parseQuery(params.query, params.sort);
   const needle = q.text.toLocaleLowerCase('sr');
+  const rows: Row[] = [];
+  for (const p of listed) {
+    if (p.product.type === 'TARIFF' && p.plan === null) continue;
+    const e = entryOf(p);
+    rows.push({ p, e, x: summaryOf(cat, p, e, lang), text: !needle || e.text.includes(needle) });
+  }
 
-  const priceRange = (s: ProductSummary) => PRICE_RANGES.find((r) => s.price && s.price.value >= r.min && (r.max === null || s.price.value < r.max))?.code;
-  const facetValue: Record<string, (x: { p: CatalogProduct; s: ProductSummary }) => string[]> = {
-    brand: (x) => [x.p.product.brand],
-    price: (x) => { const r = priceRange(x.s); return r ? [r] : []; },
-    color: (x) => x.p.product.type === 'DEVICE' ? x.p.variants.map((v) => colorFamily(v.colorHex).code) : [],
-    // only phones and tariffs take a SIM: accessories and appliances have no eSIM facet
-    esim: (x) => x.p.product.type === 'DEVICE' || x.p.product.type === 'TARIFF' ? [x.p.product.esim === 'NONE' ? 'NONE' : 'ESIM'] : [],
+  // the selected values per facet (a facet not known is ignored, as before)
+  const selected = new Map<FacetCode, string[]>();
+  for (const [k, v] of q.filters) {
+    if (!(FACETS as string[]).includes(k)) continue;
+    const list = selected.get(k as FacetCode);
+    if (list) list.push(v); else selected.set(k as FacetCode, [v]);
+  }
+  const passes = (r: Row, code: FacetCode) => {
+    const vals = selected.get(code);
+    if (!vals) return true;
+    const have = facetValues(r, code);
+    return vals.some((v) => have.includes(v));
   };
-  const matchesText = (x: { p: CatalogProduct }) => !needle || `${x.p.product.name} ${x.p.product.brand}`.toLocaleLowerCase('sr').includes(needle);
-  const matchesFilters = (x: { p: CatalogProduct; s: ProductSummary }, except?: string) => {
-    const byKey = new Map<string, string[]>();
-    for (const [k, v] of q.filters) if (k !== except) byKey.set(k, [...(byKey.get(k) ?? []), v]);
-    for (const [k, vals] of byKey) {
-      const fn = facetValue[k];
-      if (!fn) continue;
-      const have = fn(x);
-      if (!vals.some((v) => have.includes(v))) return false;
-    }
+  const matches = (r: Row, except?: FacetCode) => {
+    if (!r.text) return false;
+    for (const code of selected.keys()) if (code !== except && !passes(r, code)) return false;
     return true;
   };
 
-  let hits = summaries.filter((x) => matchesText(x) && matchesFilters(x));
-  const byPrice = (x: { s: ProductSummary }) => x.s.price?.value ?? 0;
-  const collator = new Intl.Collator(lang === 'sr' ? 'sr-Latn' : 'en');
-  const sorters: Record<SortCode, (a: typeof hits[number], b: typeof hits[number]) => number> = {
+  let hits = rows.filter((r) => matches(r));
+  const byPrice = (r: Row) => r.x.s.price?.value ?? 0;
+  const collator = collators[lang];
+  const sorters: Record<SortCode, (a: Row, b: Row) => number> = {
     relevance: (a, b) => a.p.product.sortOrder - b.p.product.sortOrder,
     topRated: (a, b) => b.p.product.rating - a.p.product.rating || a.p.product.sortOrder - b.p.product.sortOrder,
-    'name-asc': (a, b) => collator.compare(a.s.name, b.s.name),
-    'name-desc': (a, b) => collator.compare(b.s.name, a.s.name),
-    'price-asc': (a, b) => byPrice(a) - byPrice(b) || collator.compare(a.s.name, b.s.name),
-    'price-desc': (a, b) => byPrice(b) - byPrice(a) || collator.compare(a.s.name, b.s.name),
+    'name-asc': (a, b) => collator.compare(a.x.s.name, b.x.s.name),
+    'name-desc': (a, b) => collator.compare(b.x.s.name, a.x.s.name),
+    'price-asc': (a, b) => byPrice(a) - byPrice(b) || collator.compare(a.x.s.name, b.x.s.name),
+    'price-desc': (a, b) => byPrice(b) - byPrice(a) || collator.compare(a.x.s.name, b.x.s.name),
   };
   const sort: SortCode = params.searchQueryContext === 'MAIN_PAGE' && !params.sort ? 'topRated' : q.sort;
-  hits = [...hits].sort(sorters[sort]);
+  // the list is in sort order already: relevance needs no sort (a stable sort by it would keep it as it is)
+  if (sort !== 'relevance') hits = hits.sort(sorters[sort]);
 
   const totalResults = hits.length;
   const totalPages = Math.max(1, Math.ceil(totalResults / params.pageSize));
-  const pageItems = hits.slice(params.page * params.pageSize, (params.page + 1) * params.pageSize).map((x) => x.s);
+  const pageItems = hits.slice(params.page * params.pageSize, (params.page + 1) * params.pageSize).map((r) => r.x.s);
 
-  const facetNames: Record<string, string> = {
+  // one pass counts every facet: a row counts for a facet when it passes every OTHER selected facet
+  const counts = new Map<FacetCode, Map<string, number>>(FACETS.map((c) => [c, new Map()]));
+  for (const r of rows) {
+    if (!r.text) continue;
+    let failed: FacetCode | null = null;
+    let failures = 0;
+    for (const code of selected.keys()) if (!passes(r, code)) { failed = code; if (++failures > 1) break; }
+    if (failures > 1) continue;
+    for (const code of FACETS) {
+      if (failures === 1 && code !== failed) continue;
+      const m = counts.get(code)!;
+      const vals = facetValues(r, code);
+      for (let i = 0; i < vals.length; i++) {
+        const v = vals[i];
+        if (vals.indexOf(v) !== i) continue; // a value counts once per product
+        m.set(v, (m.get(v) ?? 0) + 1);
+      }
+    }
+  }
+  return searchAnswer(ui, lang, { q, params, category, sort, pageItems, totalResults, totalPages, counts });
+}
+
+/** What a search answers, from what it found: the page of products, the facets with their counts (a value's count as
+ *  if its own facet were not selected), sorts, pagination and breadcrumbs. */
+export function searchAnswer(ui: MessageSource, lang: Lang, found: {
+  q: ParsedQuery; params: SearchParams; category: string; sort: SortCode; pageItems: ProductSummary[]; totalResults: number;
+  totalPages: number; counts: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}) {
+  const { q, params, category, sort, pageItems, totalResults, totalPages, counts } = found;
+  const collator = collators[lang];
+  const facetNames: Record<FacetCode, string> = {
     brand: ui.message(lang, 'plp.facet.brand'), price: ui.message(lang, 'plp.facet.price'),
     color: ui.message(lang, 'plp.facet.color'), esim: ui.message(lang, 'plp.facet.esim'),
   };
-  const facets = Object.keys(facetValue).map((code) => {
-    const counts = new Map<string, number>();
-    for (const x of summaries) {
-      if (!matchesText(x) || !matchesFilters(x, code)) continue;
-      for (const v of new Set(facetValue[code](x))) counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
-    const ordered = code === 'price' ? PRICE_RANGES.map((r) => r.code).filter((c) => counts.has(c))
-      : code === 'color' ? FAMILY_ORDER.filter((c) => counts.has(c)) : [...counts.keys()].sort(collator.compare);
+  const facets = FACETS.map((code) => {
+    const c = counts.get(code) ?? new Map<string, number>();
+    const ordered = code === 'price' ? PRICE_RANGES.map((r) => r.code).filter((x) => c.has(x))
+      : code === 'color' ? FAMILY_ORDER.filter((x) => c.has(x)) : [...c.keys()].sort(collator.compare);
     return {
       code, name: facetNames[code], groupType: code === 'price' ? 'RANGE' : code === 'color' ? 'COLOR' : 'CHECKBOX',
       values: ordered.map((v) => {
-        const selected = q.filters.some(([k, val]) => k === code && val === v);
-        const next = selected ? q.filters.filter(([k, val]) => !(k === code && val === v)) : [...q.filters, [code, v] as [string, string]];
+        const isSelected = q.filters.some(([k, val]) => k === code && val === v);
+        const next = isSelected ? q.filters.filter(([k, val]) => !(k === code && val === v)) : [...q.filters, [code, v] as [string, string]];
         return {
-          code: v, name: facetValueName(ui, lang, code, v), count: counts.get(v) ?? 0, selected,
+          code: v, name: facetValueName(ui, lang, code, v), count: c.get(v) ?? 0, selected: isSelected,
           query: { query: { value: buildQuery(q, next) } },
         };
       }),
@@ -183,7 +183,7 @@ function computeSearch(cat: CatalogSnapshot, ui: UiDocuments, params: SearchPara
   };
 }
 
-function facetValueName(ui: UiDocuments, lang: Lang, code: string, v: string): string {
+function facetValueName(ui: MessageSource, lang: Lang, code: string, v: string): string {
   if (code === 'price') {
     const [a, b] = v.split('-');
     // money in the Serbian locale in both languages

@@ -26,7 +26,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'guestCustomerInfo'>>({
     ...contractRoute(paths, 'guestCustomerInfo'), ...auth,
-    handler: async (req) => { await setGuestInfo(db, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await setGuestInfo(db, ui, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
   });
   // the cart reset (seed 000 §7): the checkout's progress from the given step on is cleared; answers the cart
   app.route<RouteOf<'checkoutReset'>>({
@@ -78,7 +78,8 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req, reply) => {
       const lang = requestLang(req);
       try {
-        return orderResult(await submitOrder(db, ui, req.sessionId!, req.body, lang, uiVersionOf(req, ui)), lang);
+        const uiVersion = uiVersionOf(req, ui);
+        return orderResult(await submitOrder(db, ui, req.sessionId!, req.body, lang, uiVersion, ui.rolloutOf(uiVersion)), lang);
       } catch (e) {
         if (e instanceof CartValidationFailure) return reply.code(400).send({ errors: e.errors });
         throw e;

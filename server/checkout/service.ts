@@ -9,7 +9,7 @@ import type { Lang } from '../lib/lang';
 import type { BodyOf, ResponseOf } from '../lib/contract';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields } from '../cart/index';
-import { deliveryOptionsOf } from '../flows/index';
+import { deliveryOptionsOf, requireAllowedFor } from '../flows/index';
 
 /** The guest data as the contract declares it (schemas/api/checkout.json GuestBody, checked by the route). */
 export type GuestBody = BodyOf<'guestCustomerInfo'>;
@@ -45,10 +45,18 @@ async function withAddressCodes(db: DbOrTx, a: Record<string, string>): Promise<
   return out;
 }
 
-export async function setGuestInfo(db: Db, sessionId: string, body: GuestBody): Promise<void> {
+/**
+ * The guest data step (GUEST_ORDER_INFO): the customer data and the delivery address. A guest whose cart only a
+ * signed-in customer may buy (a home package: its installation address and coverage check are in the signed-in steps,
+ * the flow's signInRequired) is refused with 403 — the shop offers the login for such a cart.
+ */
+export async function setGuestInfo(db: Db, ui: UiDocuments, sessionId: string, body: GuestBody): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
-    if ((await entriesOf(tx, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
+    const entries = await entriesOf(tx, cart.id);
+    if (entries.length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
+    const signedIn = await cartSignedIn(tx, cart);
+    requireAllowedFor(ui, checkoutTypeOf(ui, signedIn, entries, await loadEntryProducts(tx, entries)), signedIn);
     const trimmed = await withAddressCodes(tx, trimmedStrings(body.deliveryAddress));
     await setCheckoutFields(tx, cart.id, {
       orderCustomerInfo: trimmedStrings(body.customerData),

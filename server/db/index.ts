@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
-import { countingLogger, queryStatsEnabled } from '../lib/query-stats';
-import { isDatabaseUnavailable } from '../lib/db-errors';
+import { countingLogger, queryStatsEnabled } from './query-stats';
+import { isDatabaseUnavailable } from './errors';
+import { ensureJobSchema, type JobSql } from './jobs';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,7 +27,7 @@ export interface OpenDatabaseOptions {
   timeouts?: Partial<SessionTimeouts>;
 }
 
-/** Limits every PostgreSQL connection of the shop runs with (docs/ARCHITECTURE.md "Security limits (issue 24)"). */
+/** Limits every PostgreSQL connection of the shop runs with (docs/decisions/0003-security-limits.md). */
 export interface SessionTimeouts {
   /** `lock_timeout`: a statement waiting longer than this for a row or table lock fails (55P03 → 503). */
   lockMs: number;
@@ -81,6 +82,8 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: the notifications of a channel on a connection of their own (see `listenTo`). */
   listen?: Listen;
+  /** The job queue's SQL (pg-boss's `db` adapter, server/db/jobs.ts): the pool, or PGlite's connection. */
+  jobSql: JobSql;
 }
 
 /** Subscribes to a channel's notifications: `message` per notification, `state` true once listening and false when
@@ -161,7 +164,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     });
     // A client checked out by a request or a job whose connection is lost (restart, failover, pg_terminate_backend)
     // emits 'error' too, and an 'error' nobody listens to ends the process. The pending query rejects with the same
-    // error (the request answers 503, server/lib/db-errors.ts; its transaction never committed), and pg-pool drops the
+    // error (the request answers 503, server/db/errors.ts; its transaction never committed), and pg-pool drops the
     // broken client when it is released, so this listener only keeps the process alive.
     const checkedOut = new WeakSet<object>();
     pool.on('acquire', (client) => { checkedOut.add(client); });
@@ -181,6 +184,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     });
     // how long connections are waited for (pg-pool's query() takes its connection through connect(callback) too)
     const waits = { acquires: 0, waitMs: 0 };
+    // biome-ignore lint/suspicious/noConfusingVoidType: pg's connect() is overloaded: with a callback it returns void
     const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => Promise<unknown> | void;
     const timed = (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => {
       const t0 = performance.now();
@@ -194,6 +198,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       get acquires() { return waits.acquires; }, get waitMs() { return waits.waitMs; },
     };
     const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
+    const jobSql: JobSql = { executeSql: async (text, values) => pool.query(text, values) };
     // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
     // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
     // the first connection is tried a few times: a database still starting, or an event loop busy with the rest of
@@ -212,12 +217,14 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       await client.query('SET lock_timeout = 0; SET statement_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       if (!(await migrationsApplied(client))) await migrate(drizzle({ client }), { migrationsFolder });
+      // pg-boss's own schema and the shop's queues, beside (never inside) the app's migrations
+      await ensureJobSchema(jobSql);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       await client.query('RESET lock_timeout; RESET statement_timeout').catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Db, pool: poolStats, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url, t) };
+    return { db: db as unknown as Db, pool: poolStats, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url, t), jobSql };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -232,5 +239,15 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   }
   const db = drizzle({ client, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
   if (!(await migrationsApplied(client))) await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close(), dialect: 'pglite', dumpDataDir: () => client.dumpDataDir('none') };
+  // pg-boss on PGlite's one connection: a statement list without parameters (its BEGIN; …; COMMIT maintenance and
+  // schema migration) goes through `exec`, the rest through `query`
+  const pglite = client;
+  const jobSql: JobSql = {
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
+      return { rows: (await pglite.query(text, values as unknown[])).rows };
+    },
+  };
+  await ensureJobSchema(jobSql);
+  return { db: db as unknown as Db, close: () => client.close(), dialect: 'pglite', dumpDataDir: () => client.dumpDataDir('none'), jobSql };
 }

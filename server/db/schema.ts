@@ -39,7 +39,11 @@ export const products = pgTable('products', {
   /** The "best offer" badge (issue 13) on the phone page and the product card. */
   bestOffer: boolean('best_offer').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('products_type_idx').on(t.type), check('products_free_addons_limit_range', sql`${t.freeAddonsLimit} IS NULL OR ${t.freeAddonsLimit} BETWEEN 0 AND 10`)]);
+}, (t) => [index('products_type_idx').on(t.type),
+  // the read model's full rebuild reads the products in list order, a page at a time (server/catalog/model.ts); the
+  // code in byte order ("C"), as JavaScript compares it
+  index('products_sort_idx').on(t.sortOrder, sql`${t.code} COLLATE "C"`),
+  check('products_free_addons_limit_range', sql`${t.freeAddonsLimit} IS NULL OR ${t.freeAddonsLimit} BETWEEN 0 AND 10`)]);
 
 export const productVariants = pgTable('product_variants', {
   code: text('code').primaryKey(),
@@ -269,6 +273,10 @@ export const orders = pgTable('orders', {
   stockReleased: boolean('stock_released').notNull().default(false),
   /** the published version of the UI documents the order was placed under (issue 29; ui_versions.id) */
   uiVersionId: integer('ui_version_id'),
+  /** the partial rollout that served that version to the shopper's session (ui_rollouts.id) and its share in percent;
+   *  null: the live version (migration 0035) */
+  uiRolloutId: integer('ui_rollout_id'),
+  uiRolloutShare: integer('ui_rollout_share'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_session_idx').on(t.sessionId, t.id)]);
 
@@ -392,9 +400,6 @@ export const catalogChanges = pgTable('catalog_changes', {
   revision: bigint('revision', { mode: 'number' }).notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ name: 'catalog_changes_pk', columns: [t.kind, t.key] }), index('catalog_changes_revision_idx').on(t.revision)]);
-
-// The self-care module's own tables (server/selfcare/schema.ts), exported here for drizzle-kit and the typed client.
-export * from '../selfcare/schema';
 
 /**
  * Counters of the send and attempt limits (server/lib/limits.ts) when the app has no Redis: rate-limiter-flexible's

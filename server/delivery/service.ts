@@ -10,8 +10,8 @@ import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type 
 import { addressOfCode, installationAddressOf } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
 import type { Limits, Requester } from '../lib/limits';
-import { birthDateOfJmbg, isAdultJmbg, userOfSession, type UserRow } from '../user/index';
-import { storeByCode, stores, storeView, type StoreRow } from '../selfcare/index';
+import { birthDateOfJmbg, isAdultJmbg, userOfSession, type User } from '../user/index';
+import { storeByCode, stores, storeView, type Store } from '../selfcare/index';
 import { customerAddresses } from './schema';
 
 /** The e-mail one-time code lives 300 s (seed 001 §9). */
@@ -37,7 +37,7 @@ export function formatAddress(a: { line1?: string | null; line2?: string | null;
 }
 
 /** The signed-in customer of the session, or 403 (saved addresses and personal data belong to an account). */
-export async function signedInUser(db: DbOrTx, sessionId: string): Promise<UserRow> {
+export async function signedInUser(db: DbOrTx, sessionId: string): Promise<User> {
   const u = await userOfSession(db, sessionId);
   if (!u) throw new ApiError(403, 'ForbiddenError', 'delivery.error.signInFirst');
   return u;
@@ -150,7 +150,7 @@ export async function savedAddresses(db: Db, sessionId: string, text: Text) {
 
 /** A shop as a pickup store (GET pickupStores, POST addresses/pickup): pickupStoreId is the shop's code; the address
  *  parts are the address system's (Serbian), the name, formatted address and hours are in the shopper's language. */
-function pickupView(r: StoreRow, lang: Lang) {
+function pickupView(r: Store, lang: Lang) {
   const v = storeView(r, lang);
   return {
     pickupStoreId: v.code, name: v.name, formattedAddress: v.address, line1: r.street ?? r.line1, line2: r.streetNumber ?? '',

@@ -1,10 +1,11 @@
 // The checkout type of a cart and its steps, read from the documents (schemas/rules/checkout-types.json and
-// schemas/flows/*.json): nowhere else lists checkout types or step paths (docs/ARCHITECTURE.md §2.8).
-import AjvImport from 'ajv';
+// schemas/flows/*.json): nowhere else lists checkout types or step paths (docs/modules/schemas.md "Rules").
+import { evaluate, type JsonSchema } from '../../core/conditions';
 import type { UiDocuments } from '../ui/index';
 import type { DbOrTx } from '../db/index';
 import { choiceOf } from '../numbers/index';
 import { homeSetupOf } from '../home/index';
+import { ApiError } from '../lib/errors';
 
 /** The contract's checkout types (schemas/api/common.json CheckoutType, seed 000 §3). */
 export type CheckoutType = import('../../schemas/types/api.common').CheckoutType;
@@ -12,7 +13,7 @@ export type CheckoutType = import('../../schemas/types/api.common').CheckoutType
 interface EntryMatch { type?: string[]; category?: string[] }
 interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
 export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown; deliveryOptions?: string[]; clears?: string[] }
-export interface Flow { checkoutType: CheckoutType; backToOffer?: string; steps: FlowStep[] }
+export interface Flow { checkoutType: CheckoutType; backToOffer?: string; signInRequired?: boolean; steps: FlowStep[] }
 
 /** What the rules look at: who is signed in and, per cart entry, the product's type and categories. */
 export interface CartFacts { signedIn: boolean; entries: Array<{ type: string; categories: readonly string[] }> }
@@ -44,6 +45,17 @@ export function flowOf(ui: UiDocuments, type: CheckoutType): Flow {
   return doc.json as Flow;
 }
 
+/** Whether only a signed-in customer may go through the checkout type's flow (its `signInRequired`, seed 000 §6). */
+export function signInRequired(ui: UiDocuments, type: CheckoutType | null): boolean {
+  return type !== null && flowOf(ui, type).signInRequired === true;
+}
+
+/** A guest's cart whose checkout type only a signed-in customer may use: 403 with the sign-in message (seed 000 §6
+ *  "starting normal checkout opens login"); the shop offers the login for such a cart, never the guest steps. */
+export function requireAllowedFor(ui: UiDocuments, type: CheckoutType | null, signedIn: boolean): void {
+  if (!signedIn && signInRequired(ui, type)) throw new ApiError(403, 'ForbiddenError', 'checkout.error.signInRequired', {}, 'signInRequired');
+}
+
 /** Whether a checkout type's flow runs the step `code` (e.g. CONNECT_MSISDN: the order needs a number). */
 export function flowHasStep(ui: UiDocuments, type: CheckoutType | null, code: string): boolean {
   return type !== null && flowOf(ui, type).steps.some((s) => s.code === code);
@@ -56,18 +68,9 @@ export function deliveryOptionsOf(ui: UiDocuments, type: CheckoutType): string[]
   return step?.deliveryOptions ?? ['DELIVERY_ADDRESS_NEW'];
 }
 
-// doneWhen conditions are the renderer's eval-free subset of JSON Schema; compiled once per condition text
-type AjvT = import('ajv').default;
-const AjvCtor = ((AjvImport as unknown as { default?: unknown }).default ?? AjvImport) as typeof import('ajv').default;
-const ajv: AjvT = new AjvCtor({ strict: false, allowUnionTypes: true });
-const compiled = new Map<string, ReturnType<AjvT['compile']>>();
+// doneWhen conditions are read by the one evaluator the browser and the first view use (core/conditions.ts)
 function conditionHolds(cond: unknown, value: unknown): boolean {
-  if (cond === undefined || cond === true) return true;
-  if (cond === false) return false;
-  const key = JSON.stringify(cond);
-  let fn = compiled.get(key);
-  if (!fn) { fn = ajv.compile(cond as object); compiled.set(key, fn); }
-  return fn(value) === true;
+  return evaluate(cond as JsonSchema | undefined, value);
 }
 
 /** checkoutSteps of cart validation: each step with `done` (its doneWhen holds for the cart as GET full cart shows it). */

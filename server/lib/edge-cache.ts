@@ -1,4 +1,4 @@
-// Answers a CDN or any shared cache may keep (issue 25, docs/ARCHITECTURE.md "Edge caching"): the same bytes for
+// Answers a CDN or any shared cache may keep (issue 25, docs/decisions/0004-edge-caching.md): the same bytes for
 // every shopper, a validator (ETag, 304 on a matching If-None-Match), `Cache-Control: public, …` and a `Vary` that
 // names exactly what the answer depends on besides its address. Personal answers say `private, no-store` instead.
 import { createHash } from 'node:crypto';
@@ -53,7 +53,7 @@ export function notModified(req: FastifyRequest, etag: string): boolean {
  * every request without cookies: crawlers, a CDN's own fetches).
  */
 export function langSource(req: FastifyRequest): 'header' | 'query' | 'cookie' {
-  const h = req.headers['lang'];
+  const h = req.headers.lang;
   const header = Array.isArray(h) ? h[0] : h;
   if (header === '1' || header === '2' || header === 'sr' || header === 'en') return 'header';
   const q = (req.query as Record<string, unknown> | undefined)?.lang;
@@ -81,6 +81,20 @@ export function sendShared(req: FastifyRequest, reply: FastifyReply, answer: Cac
   if (notModified(req, answer.etag)) return reply.code(304).send();
   return reply.type(o.type).send(answer.body);
 }
+
+/**
+ * Sends an answer that is the same for every shopper but is computed on each request (it reads the database, not
+ * only the catalogue's read model, so it cannot be kept with a snapshot): serialized by the route's own response
+ * serializer, its ETag a digest of those bytes — a 304 still saves the body — and the shared headers. `vary`: what
+ * it depends on besides its address (apiVary(req) when it is in the request's language, 'accept-encoding' when not).
+ */
+export function sendSharedValue(req: FastifyRequest, reply: FastifyReply, value: unknown, o: { policy: CachePolicy; vary: string }): FastifyReply {
+  const answer = cacheable(Buffer.from(String(reply.serialize(value)), 'utf8'));
+  return sendShared(req, reply, answer, { ...o, type: 'application/json; charset=utf-8' });
+}
+
+/** The Vary of a shared answer that is the same in every language. */
+export const VARY_ENCODING = 'accept-encoding';
 
 /**
  * The last word on every answer (registered after @fastify/cookie, whose onSend hook writes the cookies set with

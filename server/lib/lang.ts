@@ -4,6 +4,12 @@ import type { FastifyRequest } from 'fastify';
 
 export type Lang = 'sr' | 'en';
 
+/** Where a text of the message files comes from, by key and language (server/ui's UiDocuments is one): what a module
+ *  below ui (catalog) names instead of the served document set. */
+export interface MessageSource {
+  message(lang: Lang, key: string, params?: Record<string, string | number>): string;
+}
+
 /** The language cookie of the seed: `b2c_enFlow=true` keeps English for 30 minutes (the browser's boot sets the
  *  same, actions/api/language.ts). */
 export const LANG_COOKIE = 'b2c_enFlow';
@@ -15,7 +21,7 @@ export function addressAsksEnglish(path: string, search: string): boolean {
 }
 
 export function requestLang(req: FastifyRequest): Lang {
-  const header = req.headers['lang'];
+  const header = req.headers.lang;
   const h = Array.isArray(header) ? header[0] : header;
   if (h === '2' || h === 'en') return 'en';
   if (h === '1' || h === 'sr') return 'sr';

@@ -22,7 +22,7 @@ export interface Rule {
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-/** The production numbers (docs/ARCHITECTURE.md "Security limits (issue 24)"). */
+/** The production numbers (docs/decisions/0003-security-limits.md). */
 export const DEFAULT_LIMITS = {
   /** Codes and messages to one e-mail address or mobile number (across purposes and sessions). */
   sendTargetHour: { points: 5, duration: HOUR },

@@ -5,14 +5,29 @@
 import { createServer, type Server } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { CatalogStats } from '../catalog/index';
 import type { PoolStats } from '../db/index';
+import type { QueueStats } from '../db/jobs';
+
+/** The counters of the catalogue read model these metrics show: what they read of server/catalog's CatalogModel.stats
+ *  (declared here, so that lib/ names no module above it; CatalogStats has them all). */
+export interface CatalogCounters {
+  revision: number;
+  products: number;
+  fullRebuilds: number;
+  deltasApplied: number;
+  productsReloaded: number;
+  lastRebuildMs: number;
+  lastRebuildCpuMs: number;
+  rebuilding: boolean;
+}
 
 export interface ShopMetricsOptions {
   /** The catalogue read model's counters (CatalogModel.stats). */
-  catalog?: () => CatalogStats;
+  catalog?: () => CatalogCounters;
   /** PostgreSQL's pool (absent on PGlite: one connection, no pool). */
   pool?: PoolStats;
+  /** The job queues' depth and age (server/db/jobs.ts queueStats), read at scrape time. */
+  jobs?: () => Promise<QueueStats[]>;
   /** Node's process metrics (CPU, memory, event loop lag, GC); default true. */
   defaults?: boolean;
 }
@@ -61,6 +76,23 @@ export class ShopMetrics {
       gauge(r, 'shop_db_pool_waiting', 'Requests waiting for a PostgreSQL connection', () => pool.waitingCount);
       mirrored(r, 'shop_db_pool_acquires_total', 'Connections taken from the PostgreSQL pool', () => pool.acquires);
       mirrored(r, 'shop_db_pool_wait_seconds_total', 'Time spent waiting for a PostgreSQL connection (divide by acquires for the mean)', () => pool.waitMs / 1000);
+    }
+    const jobs = opts.jobs;
+    if (jobs) {
+      // one query per scrape feeds the four series
+      let pending: Promise<QueueStats[]> | null = null;
+      const read = () => (pending ??= jobs().finally(() => { setImmediate(() => { pending = null; }); }));
+      const queueGauge = (name: string, help: string, pick: (q: QueueStats) => number) => new Gauge({
+        name, help, labelNames: ['queue'] as const, registers: [r],
+        async collect() {
+          this.reset();
+          for (const q of await read().catch(() => [])) this.set({ queue: q.queue }, pick(q));
+        },
+      });
+      queueGauge('shop_jobs_waiting', 'Jobs waiting in a queue (created or to be retried, due or not); in shop.dead: jobs whose retries are spent', (q) => q.waiting);
+      queueGauge('shop_jobs_due', 'Jobs due to run now and not yet taken by a worker', (q) => q.due);
+      queueGauge('shop_jobs_active', 'Jobs a worker is running', (q) => q.active);
+      queueGauge('shop_jobs_oldest_due_seconds', 'How long the oldest due job has waited for a worker', (q) => q.oldestDueSeconds);
     }
   }
 

@@ -60,6 +60,7 @@ export function redisWithMemoryFallback(redis: Redis, nameSpace: string, log: Ou
   const outage = new Outage(log);
   return class {
     constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      // biome-ignore lint/correctness/noConstructorReturn: the plugin builds its store with `new`; the class hands back a store sharing this outage state
       return new FallbackStore(
         new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, nameSpace),
         new LocalStore(params.continueExceeding, params.exponentialBackoff),

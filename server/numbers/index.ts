@@ -4,5 +4,5 @@
 export {
   ESIM_PREFIXES, MOBILE_PREFIXES, NUMBER_OPTIONS, ORDER_HOLD_DAYS, OTP_SECONDS, PORT_IN_OPERATORS, RESERVATION_MINUTES,
   checkNumber, choiceOf, chooseExistingNumber, chooseNewNumber, formatMsisdn, holdNumberForOrder, listNumbers, nationalMsisdn,
-  ownNumbers, portIn, requestPortInOtp, reserveNumber, runDueNumberJobs, assignNumberForOrder, releaseCartNumber, type NumberView, type PortInBody,
+  ownNumbers, portIn, requestPortInOtp, reserveNumber, runDueNumberJobs, runNumberJob, assignNumberForOrder, releaseCartNumber, type NumberView, type PortInBody,
 } from './service';

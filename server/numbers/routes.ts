@@ -1,32 +1,26 @@
-// Thin routes of the MSISDN calls (seed 001 §7: /users/phone/carts/msisdns…), and the release job's poller.
+// Thin routes of the MSISDN calls (seed 001 §7: /users/phone/carts/msisdns…), and the release job's worker.
 import type { FastifyInstance } from 'fastify';
 import { contractRoute, type ResponseOf, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { money } from '../lib/money';
 import { requesterOf } from '../lib/limits';
-import { getOrCreateCart } from '../cart/index';
 import { userOfSession } from '../user/index';
-import { syncNumberCharge } from '../workflows/cart-numbers';
+import { changeNumberChoice, numbersCartId, syncNumberCharge } from '../workflows/cart-numbers';
 import {
   checkNumber, chooseExistingNumber, chooseNewNumber, choiceOf, listNumbers, ownNumbers, portIn, requestPortInOtp, reserveNumber,
-  runDueNumberJobs, OTP_SECONDS,
+  runNumberJob, OTP_SECONDS,
 } from './service';
-
-/** How often an instance looks for due release jobs (the reservation itself stops holding at expiresAt anyway). */
-const JOB_POLL_MS = 30_000;
+import { QUEUES } from '../db/jobs';
 
 export async function numberRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
   const auth = { preHandler: app.authenticate };
-  const cartIdOf = async (sessionId: string) => (await getOrCreateCart(db, sessionId)).id;
+  const cartIdOf = (sessionId: string) => numbersCartId(db, sessionId);
   const priced = <T extends { price: number }>(x: T, lang: Lang) => ({ ...x, price: money(x.price, lang) });
   const choiceView = (c: Awaited<ReturnType<typeof choiceOf>>, lang: Lang): ResponseOf<'msisdnChoice'> => ({ choice: c.choice ? priced(c.choice, lang) : null });
-  /** A changed number choice: the cart's one-time charges follow it (a nice number's price, issue 27). */
-  const chosen = async (cartId: number, c: Awaited<ReturnType<typeof choiceOf>>) => {
-    await syncNumberCharge(db, cartId);
-    return c;
-  };
+  /** A changed number choice: the cart's one-time charges follow it (a nice number's price, issue 27; server/workflows/cart-numbers.ts). */
+  const chosen = (sessionId: string, change: (cartId: number) => ReturnType<typeof choiceOf>) => changeNumberChoice(db, sessionId, change);
   const signedIn = async (sessionId: string) => {
     const user = await userOfSession(db, sessionId);
     if (!user) throw new ApiError(403, 'ForbiddenError', 'numbers.error.signInFirst');
@@ -55,23 +49,20 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   app.route<RouteOf<'msisdnReserve'>>({
     ...contractRoute(paths, 'msisdnReserve'), ...auth,
     handler: async (req) => {
-      const cartId = await cartIdOf(req.sessionId!);
-      return choiceView(await chosen(cartId, await reserveNumber(db, cartId, req.body.msisdn)), requestLang(req));
+      return choiceView(await chosen(req.sessionId!, (cartId) => reserveNumber(db, cartId, req.body.msisdn)), requestLang(req));
     },
   });
   app.route<RouteOf<'msisdnNew'>>({
     ...contractRoute(paths, 'msisdnNew'), ...auth,
     handler: async (req) => {
-      const cartId = await cartIdOf(req.sessionId!);
-      return choiceView(await chosen(cartId, await chooseNewNumber(db, cartId)), requestLang(req));
+      return choiceView(await chosen(req.sessionId!, (cartId) => chooseNewNumber(db, cartId)), requestLang(req));
     },
   });
   app.route<RouteOf<'msisdnRegisteredNew'>>({
     ...contractRoute(paths, 'msisdnRegisteredNew'), ...auth,
     handler: async (req) => {
       const user = await signedIn(req.sessionId!);
-      const cartId = await cartIdOf(req.sessionId!);
-      return choiceView(await chosen(cartId, await chooseExistingNumber(db, cartId, user.id, req.body.msisdn)), requestLang(req));
+      return choiceView(await chosen(req.sessionId!, (cartId) => chooseExistingNumber(db, cartId, user.id, req.body.msisdn)), requestLang(req));
     },
   });
   app.route<RouteOf<'msisdnRequestOtp'>>({
@@ -87,8 +78,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
   app.route<RouteOf<'msisdnPortIn'>>({
     ...contractRoute(paths, 'msisdnPortIn'), ...auth,
     handler: async (req) => {
-      const cartId = await cartIdOf(req.sessionId!);
-      return choiceView(await chosen(cartId, await portIn(db, app.ctx.limits, req.sessionId!, cartId, req.body)), requestLang(req));
+      return choiceView(await chosen(req.sessionId!, (cartId) => portIn(db, app.ctx.limits, req.sessionId!, cartId, req.body)), requestLang(req));
     },
   });
   app.route<RouteOf<'msisdnChoice'>>({
@@ -96,16 +86,7 @@ export async function numberRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req) => choiceView(await choiceOf(db, await cartIdOf(req.sessionId!)), requestLang(req)),
   });
 
-  // the release job: every instance polls; FOR UPDATE SKIP LOCKED hands each due row to one of them
-  // (a run still going at a shutdown is awaited before the database closes)
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = runDueNumberJobs(db, undefined, syncNumberCharge).catch((e: unknown) => app.log.error(e, 'number jobs')).finally(() => { running = null; });
-    }, JOB_POLL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => { if (timer) clearInterval(timer); await running; });
+  // the release job (pg-boss numbers.release, written with the reservation): any instance's worker runs it once
+  // (runNumberJob's conditional update); the reservation itself stops holding at expiresAt anyway
+  app.ctx.jobs?.work(QUEUES.numberRelease.name, async (data) => runNumberJob(db, Number(data.jobId), syncNumberCharge));
 }

@@ -7,8 +7,10 @@ import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { sendMessage } from '../outbox/index';
+import { enqueue, QUEUES } from '../db/jobs';
 import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs, type NumberOption } from './schema';
-import { orders, selfcareSubscribers } from '../db/schema';
+import { orders } from '../db/schema';
+import { isSubscriberLine } from '../selfcare/index';
 import type { Limits, Requester } from '../lib/limits';
 
 /** Mobile prefixes and the eSIM-capable ones (seed 001 §9). */
@@ -103,7 +105,8 @@ export async function reserveNumber(db: Db, cartId: number, raw: string) {
       RETURNING msisdn`);
     const rows = (taken as unknown as { rows: unknown[] }).rows ?? (taken as unknown as unknown[]);
     if (rows.length === 0) throw new ApiError(409, 'CartError', 'numbers.error.taken', { msisdn: formatMsisdn(msisdn) }, 'numberTaken', 'msisdn');
-    await tx.insert(numberJobs).values({ kind: 'RELEASE_RESERVATION', msisdn, cartId, runAt: expiresAt });
+    const [job] = await tx.insert(numberJobs).values({ kind: 'RELEASE_RESERVATION', msisdn, cartId, runAt: expiresAt }).returning({ id: numberJobs.id });
+    await enqueue(tx, QUEUES.numberRelease.name, { jobId: job.id }, expiresAt);
     await setChoice(tx, cartId, { option: 'MOBILE_NEW_SELECTION', msisdn });
     return choiceOf(tx, cartId);
   });
@@ -168,7 +171,7 @@ async function portInRefusal(db: DbOrTx, cartId: number, msisdn: string): Promis
   const params = { msisdn: formatMsisdn(msisdn) };
   const ours = async () =>
     (await db.select({ m: customerNumbers.msisdn }).from(customerNumbers).where(eq(customerNumbers.msisdn, msisdn)).limit(1)).length > 0
-    || (await db.select({ m: selfcareSubscribers.msisdn }).from(selfcareSubscribers).where(eq(selfcareSubscribers.msisdn, `381${msisdn.slice(1)}`)).limit(1)).length > 0
+    || await isSubscriberLine(db, `381${msisdn.slice(1)}`)
     || (await db.select({ m: msisdnPool.msisdn }).from(msisdnPool).where(eq(msisdnPool.msisdn, msisdn)).limit(1)).length > 0;
   if (await ours()) return new ApiError(400, 'ValidationError', 'numbers.error.portInOurs', params, 'numberAlreadyOurs', 'msisdn');
   const [open] = await db.select({ id: orders.id }).from(cartNumberChoices)
@@ -239,9 +242,35 @@ export async function choiceOf(db: DbOrTx, cartId: number) {
 }
 
 /**
- * The release job: claims due RELEASE_RESERVATION rows with FOR UPDATE SKIP LOCKED (several instances never take the
- * same row), deletes each reservation that is still the expired one, and its choice (then `onReleased` for its cart).
- * Answers how many rows it did.
+ * The release job of one reservation (its RELEASE_RESERVATION row `jobId`; the pg-boss job numbers.release, written
+ * with the row at reservation): marks the row done only if it was not (the conditional update is the exactly-once
+ * guard: a job delivered twice, or run by two instances, finds it done), deletes the reservation if it is still the
+ * expired one, and its choice (then `onReleased` for its cart), all in one transaction. Answers whether it ran.
+ */
+export async function runNumberJob(db: Db, jobId: number, onReleased?: (tx: DbOrTx, cartId: number) => Promise<unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.update(numberJobs).set({ doneAt: new Date() })
+      .where(and(eq(numberJobs.id, jobId), isNull(numberJobs.doneAt))).returning();
+    if (!job) return false;
+    await releaseExpired(tx, job, onReleased);
+    return true;
+  });
+}
+
+async function releaseExpired(tx: DbOrTx, job: { msisdn: string; cartId: number }, onReleased?: (tx: DbOrTx, cartId: number) => Promise<unknown>) {
+  const gone = await tx.delete(msisdnReservations)
+    .where(and(eq(msisdnReservations.msisdn, job.msisdn), eq(msisdnReservations.cartId, job.cartId), lte(msisdnReservations.expiresAt, sql`now()`)))
+    .returning();
+  if (gone.length > 0) {
+    await tx.delete(cartNumberChoices).where(and(eq(cartNumberChoices.cartId, job.cartId), eq(cartNumberChoices.msisdn, job.msisdn), eq(cartNumberChoices.option, 'MOBILE_NEW_SELECTION')));
+    // the cart's charges follow its choice (the caller's workflow: server/workflows/cart-numbers.ts syncNumberCharge)
+    if (onReleased) await onReleased(tx, job.cartId);
+  }
+}
+
+/**
+ * Every due RELEASE_RESERVATION row at once, claimed with FOR UPDATE SKIP LOCKED (an operator's catch-up, and the
+ * tests; the shop itself runs each row's pg-boss job). Answers how many rows it did.
  */
 export async function runDueNumberJobs(db: Db, limit = 50, onReleased?: (tx: DbOrTx, cartId: number) => Promise<unknown>): Promise<number> {
   return db.transaction(async (tx) => {
@@ -249,14 +278,7 @@ export async function runDueNumberJobs(db: Db, limit = 50, onReleased?: (tx: DbO
       .where(and(isNull(numberJobs.doneAt), lte(numberJobs.runAt, new Date())))
       .orderBy(asc(numberJobs.runAt)).limit(limit).for('update', { skipLocked: true });
     for (const job of due) {
-      const gone = await tx.delete(msisdnReservations)
-        .where(and(eq(msisdnReservations.msisdn, job.msisdn), eq(msisdnReservations.cartId, job.cartId), lte(msisdnReservations.expiresAt, sql`now()`)))
-        .returning();
-      if (gone.length > 0) {
-        await tx.delete(cartNumberChoices).where(and(eq(cartNumberChoices.cartId, job.cartId), eq(cartNumberChoices.msisdn, job.msisdn), eq(cartNumberChoices.option, 'MOBILE_NEW_SELECTION')));
-        // the cart's charges follow its choice (the caller's workflow: server/workflows/cart-numbers.ts syncNumberCharge)
-        if (onReleased) await onReleased(tx, job.cartId);
-      }
+      await releaseExpired(tx, job, onReleased);
       await tx.update(numberJobs).set({ doneAt: new Date() }).where(eq(numberJobs.id, job.id));
     }
     return due.length;

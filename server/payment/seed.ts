@@ -1,5 +1,5 @@
 // Seed data of the payment module: the demo customers' monthly-bill (e-bill) accounts and saved cards, with the
-// gateway simulator's tokens for them (docs/ARCHITECTURE.md §6.2). Idempotent (ON CONFLICT DO NOTHING).
+// gateway simulator's tokens for them (docs/modules/user.md). Idempotent (ON CONFLICT DO NOTHING).
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { users } from '../db/schema';

@@ -8,6 +8,10 @@ import { randomToken } from '../lib/ids';
 import { fresh, verify, type CallbackPayload } from './signature';
 import type { SecretRing } from '../lib/secret-ring';
 import type { GatewayProvider } from './gateway/provider';
+import { enqueue, QUEUES } from '../db/jobs';
+
+/** When the payments.void job first asks again for a void the gateway did not answer (then with back-off). */
+export const VOID_RETRY_AFTER_MS = 60_000;
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -70,6 +74,9 @@ export async function voidPayment(tx: DbOrTx, paymentId: string, orderCode: stri
   const voided = await tx.update(payments).set({ status: 'VOIDED', voidState: 'PENDING', completedAt: new Date() })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ['PENDING', 'CANCELLED'])))
     .returning({ id: payments.id, amount: payments.amount });
+  // the void is asked at once after this transaction (settleOrderVoid); if that answer never comes, this job asks
+  // again a minute later, with back-off (a no-op once the void is settled)
+  if (voided[0]) await enqueue(tx, QUEUES.paymentVoid.name, { kind: 'order', paymentId: paymentId }, new Date(Date.now() + VOID_RETRY_AFTER_MS));
   return voided[0] ? { ...voided[0], orderCode } : null;
 }
 
@@ -85,7 +92,7 @@ export async function settleOrderVoid(db: DbOrTx, gateway: GatewayProvider, v: O
 }
 
 /**
- * Retries the voids a provider did not answer (self-care's background poll, SELFCARE_JOB_POLL_MS; any instance, each
+ * Retries the voids a provider did not answer (an operator's catch-up and the tests; the shop runs payments.void jobs; each
  * void idempotent), the oldest 50 a round. Answers how many were settled; throws (for the poll's log) when the
  * provider failed for some, which stay PENDING for the next round.
  */
@@ -97,6 +104,15 @@ export async function retryOrderVoids(db: DbOrTx, gateway: GatewayProvider): Pro
   for (const v of due) await settleOrderVoid(db, gateway, v).catch((e: unknown) => { errors.push(e); });
   if (errors.length) throw new AggregateError(errors, `${errors.length} order payment void(s) left for the next round`);
   return due.length;
+}
+
+/** The payments.void job of a shop payment: the void again if still PENDING (throws for a retry when the provider
+ *  cannot be reached). Answers the state it settled, or null when nothing was left to do. */
+export async function retryOrderVoid(db: DbOrTx, gateway: GatewayProvider, paymentId: string): Promise<'VOIDED' | 'FAILED' | null> {
+  const [v] = await db.select({ id: payments.id, orderCode: orders.code, amount: payments.amount })
+    .from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.id, paymentId), eq(payments.voidState, 'PENDING')));
+  return v ? settleOrderVoid(db, gateway, v) : null;
 }
 
 /** The void states of an order's voided payments (what its payment status tells the shopper). */

@@ -6,8 +6,10 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db, Listen } from '../db/index';
+import { ApiError } from '../lib/errors';
 import { asVersion, schemaSetHash, SchemaSetError, type DocumentSet, type ServedDocument, type UiDocuments } from '../ui/index';
 import { checkDocumentFiles, contentHash, readDocumentFiles, type DocumentFiles } from './files';
+import { activeRollout, inRollout, promoteRollout, type RolloutRow } from './rollout';
 import { ensureBaseline, liveRow, versionFiles } from './store';
 
 export interface UiVersionsOptions {
@@ -19,6 +21,8 @@ export interface UiVersionsOptions {
   /** how often the live pointer is read when no notification came (default 1000 ms; 0: never, tests call sync()) */
   pollMs?: number;
   listen?: Listen;
+  /** the clock a scheduled rollout's start is compared with (tests; default Date.now) */
+  now?: () => number;
   log: { info: (m: string) => void; warn: (m: string) => void; error: (m: unknown, m2?: string) => void };
 }
 
@@ -75,6 +79,7 @@ export class UiVersions {
           if (!live) throw new Error('ui_live has no row: the baseline was not seeded');
           if (live.versionId !== this.ui.version) await this.switchTo(live.versionId);
           served = this.ui.version!;
+          if (await this.followRollout(await activeRollout(this.db))) this.again = true;
         } while (this.again);
         return served;
       } finally {
@@ -83,6 +88,49 @@ export class UiVersions {
     })();
     return this.syncing;
   }
+
+  /**
+   * Serves the active rollout's version to its share of sessions once its start time has come (none: the live set
+   * only). A scheduled publish (share 100) whose time has come is promoted here — by whichever instance looks first;
+   * answers true then (the pointer moved: read it again).
+   */
+  private async followRollout(r: RolloutRow | null): Promise<boolean> {
+    const now = (this.opts.now ?? Date.now)();
+    if (!r || r.startsAt.getTime() > now) {
+      this.ui.setRollout(null, this.graceMs, now);
+      return false;
+    }
+    if (r.share >= 100) {
+      try {
+        await promoteRollout(this.db, r.id, null, new Date(now));
+        this.opts.log.info(`UI documents: scheduled version ${r.versionId} (rollout ${r.id}) is live`);
+      } catch (e) {
+        // another instance promoted it, or the live version moved since it was made (then it stays unserved)
+        if (!(e instanceof ApiError && e.statusCode === 409)) throw e;
+        if (e.reason !== 'liveMoved') return true;
+        if (this.warnedRollout !== r.id) this.opts.log.warn(`UI documents: rollout ${r.id} was made on version ${r.baseVersionId}, the live version moved since: not promoted (stop it)`);
+        this.warnedRollout = r.id;
+        this.ui.setRollout(null, this.graceMs, now);
+        return false;
+      }
+      return true;
+    }
+    let set = this.rolloutSet?.id === r.id ? this.rolloutSet.set : null;
+    if (!set) {
+      const files = await versionFiles(this.db, r.versionId);
+      if (!files) throw new Error(`UI version ${r.versionId} does not exist`);
+      set = asVersion(await this.setOf(files), r.versionId);
+      this.rolloutSet = { id: r.id, set };
+      this.opts.log.info(`UI documents: serving version ${r.versionId} to ${r.share} % of sessions (rollout ${r.id})`);
+    }
+    const info = { id: r.id, share: r.share };
+    this.ui.setRollout({ info, set, serves: (sessionId) => inRollout(info, sessionId) }, this.graceMs, now);
+    return false;
+  }
+
+  private warnedRollout: number | null = null;
+  /** the set object of the running rollout (one object per rollout: the served sets compare it by identity) */
+  private rolloutSet: { id: number; set: DocumentSet } | null = null;
 
   private async switchTo(versionId: number): Promise<void> {
     const files = await versionFiles(this.db, versionId);

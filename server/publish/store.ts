@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { contentHash, textHash, type DocumentFiles } from './files';
-import { uiBlobs, uiDrafts, uiLive, uiVersionDocuments, uiVersions } from './schema';
+import { uiBlobs, uiDrafts, uiLive, uiRollouts, uiVersionDocuments, uiVersions } from './schema';
 
 /** pg_advisory_xact_lock key of the baseline seeding (instances starting together record one baseline). */
 export const BASELINE_LOCK = 804_003;
@@ -76,6 +76,8 @@ export async function ensureBaseline(db: Db, files: DocumentFiles, check: () => 
     if (live.baselineHash === hash) return { action: 'unchanged' as const, live: live.versionId };
     if (live.versionId !== live.baselineVersionId) return kept(live);
     const id = await insertVersion(tx, files, live.versionId, { authorId: null, note: 'baseline: schemas/ of a new release', kind: 'baseline' });
+    // a rollout made on the previous baseline would undo the release's documents if promoted: it ends here
+    await tx.update(uiRollouts).set({ state: 'stopped', endedAt: new Date() }).where(eq(uiRollouts.state, 'active'));
     await tx.update(uiLive).set({ versionId: id, baselineHash: hash, baselineVersionId: id, updatedAt: new Date() }).where(eq(uiLive.id, 1));
     return { action: 'recorded' as const, live: id };
   });
@@ -95,6 +97,7 @@ export async function publishVersion(db: Db, files: DocumentFiles, expectedLive:
   return db.transaction(async (tx) => {
     const live = await liveRow(tx, true);
     if (!live || live.versionId !== expectedLive) throw liveMoved(live?.versionId ?? 0);
+    await refuseWhileRollout(tx);
     const id = await insertVersion(tx, files, live.versionId, meta);
     await tx.update(uiLive).set({ versionId: id, updatedAt: new Date() }).where(eq(uiLive.id, 1));
     // the published drafts are done; one saved again meanwhile (a newer revision) stays
@@ -103,16 +106,24 @@ export async function publishVersion(db: Db, files: DocumentFiles, expectedLive:
   });
 }
 
+export const rolloutActive = (id: number) => new ApiError(409, 'ConflictError', 'studio.rollout.active', { rollout: id }, 'rolloutActive', String(id));
+
+/** Throws 409 while a rollout is active (a publish or rollback would change the version it was made on). */
+export async function refuseWhileRollout(tx: DbOrTx): Promise<void> {
+  const [r] = await tx.select({ id: uiRollouts.id }).from(uiRollouts).where(eq(uiRollouts.state, 'active'));
+  if (r) throw rolloutActive(r.id);
+}
+
 export const liveMoved = (live: number) => new ApiError(409, 'ConflictError', 'studio.publish.liveMoved', { version: live }, 'liveMoved', String(live));
 
 const authorName = sql<string | null>`(SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = ${uiDrafts.authorId})`;
 
-export interface DraftRow { path: string; authorId: number | null; author: string | null; baseVersionId: number; text: string; revision: number; updatedAt: Date }
+export interface DraftRow { path: string; authorId: number | null; author: string | null; baseVersionId: number; text: string; revision: number; updatedAt: Date; deleted: boolean }
 
 export async function listDrafts(db: DbOrTx, paths?: string[]): Promise<DraftRow[]> {
   const q = db.select({
     path: uiDrafts.path, authorId: uiDrafts.authorId, author: authorName, baseVersionId: uiDrafts.baseVersionId, text: uiDrafts.text,
-    revision: uiDrafts.revision, updatedAt: uiDrafts.updatedAt,
+    revision: uiDrafts.revision, updatedAt: uiDrafts.updatedAt, deleted: uiDrafts.deleted,
   }).from(uiDrafts);
   return (paths ? q.where(inArray(uiDrafts.path, paths.length ? paths : [''])) : q).orderBy(asc(uiDrafts.path));
 }
@@ -121,7 +132,7 @@ export async function listDrafts(db: DbOrTx, paths?: string[]): Promise<DraftRow
  * Saves a draft. `revision` is the draft revision the editor started from (null: from the live text, no draft yet):
  * a draft saved by someone else meanwhile → 409 ConflictError naming who and when (never a silent overwrite).
  */
-export async function saveDraft(db: Db, d: { path: string; text: string; authorId: number; revision: number | null; liveVersionId: number }): Promise<DraftRow> {
+export async function saveDraft(db: Db, d: { path: string; text: string; authorId: number; revision: number | null; liveVersionId: number; deleted?: boolean }): Promise<DraftRow> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(uiDrafts).where(eq(uiDrafts.path, d.path)).for('update');
     if ((current?.revision ?? null) !== d.revision) {
@@ -132,13 +143,36 @@ export async function saveDraft(db: Db, d: { path: string; text: string; authorI
       }, 'draftConflict', d.path);
     }
     if (current) {
-      await tx.update(uiDrafts).set({ text: d.text, authorId: d.authorId, revision: current.revision + 1, updatedAt: new Date() }).where(eq(uiDrafts.path, d.path));
+      await tx.update(uiDrafts).set({ text: d.text, deleted: d.deleted ?? false, authorId: d.authorId, revision: current.revision + 1, updatedAt: new Date() }).where(eq(uiDrafts.path, d.path));
     } else {
       // a concurrent first save of the same document: the primary key refuses the second (no silent overwrite)
-      const inserted = await tx.insert(uiDrafts).values({ path: d.path, text: d.text, authorId: d.authorId, baseVersionId: d.liveVersionId }).onConflictDoNothing().returning();
+      const inserted = await tx.insert(uiDrafts).values({ path: d.path, text: d.text, deleted: d.deleted ?? false, authorId: d.authorId, baseVersionId: d.liveVersionId }).onConflictDoNothing().returning();
       if (inserted.length === 0) throw new ApiError(409, 'ConflictError', 'studio.draft.conflict', { file: d.path, author: '?', at: '' }, 'draftConflict', d.path);
     }
     return (await listDrafts(tx, [d.path]))[0];
+  });
+}
+
+/**
+ * Edits the drafts of several documents in one transaction, each from its draft (or, without one, its live text):
+ * a server-side change of a known shape (a message key added to sr and en together) that merges with what others
+ * drafted instead of replacing it. A document with no draft and no live text is refused (404).
+ */
+export async function editDrafts(db: Db, authorId: number, liveVersionId: number,
+  edits: Array<{ path: string; live: string | undefined; edit: (text: string) => string }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const e of edits) {
+      const [current] = await tx.select().from(uiDrafts).where(eq(uiDrafts.path, e.path)).for('update');
+      const base = current && !current.deleted ? current.text : current ? undefined : e.live;
+      if (base === undefined) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: `schemas/${e.path}` }, 'unknownFile', `schemas/${e.path}`);
+      const text = e.edit(base);
+      if (current) {
+        await tx.update(uiDrafts).set({ text, authorId, revision: current.revision + 1, updatedAt: new Date() }).where(eq(uiDrafts.path, e.path));
+      } else {
+        const inserted = await tx.insert(uiDrafts).values({ path: e.path, text, authorId, baseVersionId: liveVersionId }).onConflictDoNothing().returning({ path: uiDrafts.path });
+        if (inserted.length === 0) throw new ApiError(409, 'ConflictError', 'studio.draft.conflict', { file: `schemas/${e.path}`, author: '?', at: '' }, 'draftConflict', `schemas/${e.path}`);
+      }
+    }
   });
 }
 

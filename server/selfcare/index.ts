@@ -3,4 +3,5 @@
 // The shops (also the pickup points of delivery): `stores(db, { pickupOnly })` answers the rows in display order,
 // `storeView(row, lang)` one shop in a language (name, address, hours, phone), `storeByCode` a pickupStoreId's shop.
 export { REGISTRATION_WINDOW_MS, openGuestPrepaidPurchase, registrationOf } from './prepaid';
-export { stores, storeByCode, storeView, type StoreRow, type StoreView } from './stores';
+export { stores, storeByCode, storeView, type Store, type StoreView } from './stores';
+export { isSubscriberLine } from './service';

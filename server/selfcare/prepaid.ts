@@ -5,6 +5,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Limits } from '../lib/limits';
+import { enqueue, QUEUES } from '../db/jobs';
 import { ageFromJmbg } from '../user';
 import type { ResponseOf } from '../lib/contract';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
@@ -34,7 +35,9 @@ function parseMsisdn(raw: string): string {
 export async function openPrepaidRegistration(db: DbOrTx, r: { msisdn: string; code: string; purchasedAt: Date; reservedAmount: number }) {
   const deadline = new Date(r.purchasedAt.getTime() + REGISTRATION_WINDOW_MS);
   await db.insert(selfcarePrepaidRegistrations).values({ msisdn: r.msisdn, code: r.code.toUpperCase(), purchasedAt: r.purchasedAt, deadline, reservedAmount: r.reservedAmount }).onConflictDoNothing();
-  await db.insert(selfcareJobs).values({ kind: EXPIRY_JOB, subject: r.msisdn, runAt: deadline }).onConflictDoNothing();
+  const [job] = await db.insert(selfcareJobs).values({ kind: EXPIRY_JOB, subject: r.msisdn, runAt: deadline }).onConflictDoNothing().returning({ id: selfcareJobs.id });
+  // the pg-boss job of the row, in the same transaction (scheduled once: a repeated call inserts no row)
+  if (job) await enqueue(db, QUEUES.prepaidExpiry.name, { jobId: job.id }, deadline);
 }
 
 /**
@@ -137,9 +140,35 @@ export async function registerPrepaid(db: Db, limits: Limits, now: Date, b: Regi
   }
 }
 
+/** An expiry job's effect: the reserved funds of a registration still PENDING are released. */
+async function expire(tx: DbOrTx, job: { kind: string; subject: string }, now: Date): Promise<string> {
+  if (job.kind !== EXPIRY_JOB) return 'unknownKind';
+  const released = await tx.update(selfcarePrepaidRegistrations)
+    .set({ status: 'EXPIRED', reservedAmount: 0, releasedAt: now })
+    .where(and(eq(selfcarePrepaidRegistrations.msisdn, job.subject), eq(selfcarePrepaidRegistrations.status, 'PENDING')))
+    .returning({ m: selfcarePrepaidRegistrations.msisdn });
+  return released.length ? 'released' : 'registered';
+}
+
 /**
- * Runs the due jobs (run_at ≤ now): claimed with FOR UPDATE SKIP LOCKED, so any number of instances can poll at
- * once and each job runs once. An expiry job releases the reserved funds of a registration still PENDING.
+ * One job row (the pg-boss job selfcare.prepaid-expiry carries its id, and pg-boss starts it at the row's run_at):
+ * marked DONE only if it was PENDING — the exactly-once guard, in the transaction of its effect (a job run twice, or
+ * by two instances, finds it done). Answers its result, or null when it was done already.
+ */
+export async function runPrepaidJob(db: Db, jobId: number, now: Date): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.update(selfcareJobs).set({ status: 'DONE', doneAt: now })
+      .where(and(eq(selfcareJobs.id, jobId), eq(selfcareJobs.status, 'PENDING'))).returning();
+    if (!job) return null;
+    const result = await expire(tx, job, now);
+    await tx.update(selfcareJobs).set({ result }).where(eq(selfcareJobs.id, job.id));
+    return result;
+  });
+}
+
+/**
+ * Every due job row at once (run_at ≤ now), claimed with FOR UPDATE SKIP LOCKED (an operator's catch-up, and the
+ * tests' clock; the shop runs each row's pg-boss job). Each job runs once.
  */
 export async function runDueJobs(db: Db, now: Date, limit = 20): Promise<Array<{ subject: string; result: string }>> {
   return db.transaction(async (tx) => {
@@ -148,14 +177,7 @@ export async function runDueJobs(db: Db, now: Date, limit = 20): Promise<Array<{
       .orderBy(asc(selfcareJobs.runAt)).limit(limit).for('update', { skipLocked: true });
     const done: Array<{ subject: string; result: string }> = [];
     for (const job of due) {
-      let result = 'unknownKind';
-      if (job.kind === EXPIRY_JOB) {
-        const released = await tx.update(selfcarePrepaidRegistrations)
-          .set({ status: 'EXPIRED', reservedAmount: 0, releasedAt: now })
-          .where(and(eq(selfcarePrepaidRegistrations.msisdn, job.subject), eq(selfcarePrepaidRegistrations.status, 'PENDING')))
-          .returning({ m: selfcarePrepaidRegistrations.msisdn });
-        result = released.length ? 'released' : 'registered';
-      }
+      const result = await expire(tx, job, now);
       await tx.update(selfcareJobs).set({ status: 'DONE', doneAt: now, result }).where(eq(selfcareJobs.id, job.id));
       done.push({ subject: job.subject, result });
     }

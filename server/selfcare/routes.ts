@@ -1,19 +1,21 @@
 // Thin routes of the self-care module: number lookup, card top-up, its status, and the gateway simulator's
 // hosted page and signed callback for self-care payments (the page and card checks are server/payment's).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiVary, CATALOG_POLICY, sendSharedValue } from '../lib/edge-cache';
 import { ApiError } from '../lib/errors';
 import { requestLang } from '../lib/lang';
 import { money } from '../lib/money';
 import {
-  chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, retryOrderVoids, simulatedGateway, type CallbackPayload, type GatewayProvider,
+  chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, retryOrderVoid, simulatedGateway, type CallbackPayload, type GatewayProvider,
   type PayForm, type Reporter,
 } from '../payment';
 import {
   applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, closeIfUnpayable, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber,
-  resultPathOf, retryPendingVoids, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
+  resultPathOf, retryVoid, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
 } from './service';
 
-import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runDueJobs } from './prepaid';
+import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runPrepaidJob } from './prepaid';
+import { QUEUES } from '../db/jobs';
 import { normalizeMsisdn } from './numbers';
 import { selfcarePrepaidRegistrations } from './schema';
 import { eq } from 'drizzle-orm';
@@ -30,7 +32,8 @@ export interface SelfcareRouteOptions {
   now?: () => Date;
   /** lifetime of a found bill's payment session (default 15 min; BILL_SESSION_TTL_MS) */
   billSessionTtlMs?: number;
-  /** how often this instance polls the module's due jobs (default 60 s; SELFCARE_JOB_POLL_MS; 0 = never) */
+  /** 0: this instance does not work the module's job queues (tests that run the jobs themselves); otherwise it does
+   *  when buildApp was given the job queue (`jobs`; polling: JOBS_POLL_SECONDS) */
   jobPollMs?: number;
   /** the card gateway's provider interface (voids); default the simulator */
   gateway?: GatewayProvider;
@@ -132,9 +135,11 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
   // The shops ("Kako do nas"; ?pickup=true: the pickup points)
   app.route<RouteOf<'storeLocations'>>({
     ...contractRoute(paths, 'storeLocations'), config: noCatalog,
-    handler: async (req) => {
+    // the same for every shopper: a shared answer (issue 25, docs/decisions/0004-edge-caching.md)
+    handler: async (req, reply) => {
       const lang = requestLang(req);
-      return { stores: (await stores(db, { pickupOnly: req.query.pickup === true })).map((r) => storeView(r, lang)) };
+      const value = { stores: (await stores(db, { pickupOnly: req.query.pickup === true })).map((r) => storeView(r, lang)) };
+      return sendSharedValue(req, reply, value, { policy: CATALOG_POLICY, vary: apiVary(req) });
     },
   });
 
@@ -172,18 +177,14 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     handler: async (req) => submitContact(db, requesterOf(req), ui, requestLang(req), req.sessionId ?? null, req.body),
   });
 
-  // Due jobs (expired registration windows) are polled by every instance; rows are claimed with SKIP LOCKED. The same
-  // poll retries the gateway voids nobody got an answer for: self-care's and the shop's orders' (each void idempotent).
-  const envPoll = Number(process.env.SELFCARE_JOB_POLL_MS);
-  const pollMs = opts.jobPollMs ?? (Number.isFinite(envPoll) && process.env.SELFCARE_JOB_POLL_MS !== undefined ? envPoll : 60_000);
-  if (pollMs > 0) {
-    let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = Promise.all([runDueJobs(db, now()), retryPendingVoids(db, gateway), retryOrderVoids(db, gateway)]).catch((e: unknown) => app.log.error(e)).finally(() => { running = null; });
-    }, pollMs);
-    timer.unref();
-    app.addHook('onClose', async () => { clearInterval(timer); await running; });
+  // The module's jobs (pg-boss, server/db/jobs.ts; any instance's worker, each effect once): the end of a prepaid
+  // registration window, and the voids nobody got an answer for — self-care's and the shop's orders'.
+  if (app.ctx.jobs && opts.jobPollMs !== 0) {
+    app.ctx.jobs.work(QUEUES.prepaidExpiry.name, async (data) => runPrepaidJob(db, Number(data.jobId), now()));
+    app.ctx.jobs.work(QUEUES.paymentVoid.name, async (data) => {
+      const id = String(data.paymentId);
+      return data.kind === 'order' ? retryOrderVoid(db, gateway, id) : retryVoid(db, gateway, id);
+    });
   }
 
   // The gateway simulator's hosted page for self-care payments (same page, test cards and checks as the shop's).

@@ -7,7 +7,7 @@ import { openPrepaidRegistration } from './prepaid';
 
 export const SELFCARE_SEED_MARKER = 'seed.selfcare.4';
 
-/** Documented in docs/ARCHITECTURE.md (self-care): the numbers a tester types. */
+/** Documented in docs/modules/selfcare.md: the numbers a tester types. */
 export const seededSubscribers = [
   { msisdn: '381641234567', kind: 'PREPAID', balance: 15_000 },
   { msisdn: '381651234567', kind: 'PREPAID', balance: 0 },

@@ -2,7 +2,7 @@
 // Only this file writes the selfcare_* tables; other modules use what it exports.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../db/index';
-import type { Db } from '../db/index';
+import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode, randomToken } from '../lib/ids';
 import type { Lang } from '../lib/lang';
@@ -10,7 +10,8 @@ import type { SecretRing } from '../lib/secret-ring';
 import type { ResponseOf } from '../lib/contract';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui';
-import { verifyCallback, type CallbackPayload, type GatewayProvider } from '../payment';
+import { verifyCallback, VOID_RETRY_AFTER_MS, type CallbackPayload, type GatewayProvider } from '../payment';
+import { enqueue, QUEUES } from '../db/jobs';
 import { selfcareBalanceCredits, selfcareBills, selfcareBillSessions, selfcareCardPayments, selfcareSubscribers } from './schema';
 import { formatMsisdn, normalizeMsisdn } from './numbers';
 
@@ -153,7 +154,11 @@ export async function applyCardCallback(db: Db, secret: SecretRing, payload: Cal
     const voided = await tx.update(selfcareCardPayments).set({ status: 'VOIDED', voidState: 'PENDING', completedAt: new Date() })
       .where(and(eq(selfcareCardPayments.id, p.id), inArray(selfcareCardPayments.status, ['PENDING', 'CANCELLED'])))
       .returning();
-    if (voided[0]) return { outcome: 'voided' as const, orderCode: p.orderId, toVoid: voided[0] };
+    if (voided[0]) {
+      // asked at once after this transaction (settleVoid); this job asks again if no answer came (a no-op otherwise)
+      await enqueue(tx, QUEUES.paymentVoid.name, { kind: 'selfcare', paymentId: p.id }, new Date(Date.now() + VOID_RETRY_AFTER_MS));
+      return { outcome: 'voided' as const, orderCode: p.orderId, toVoid: voided[0] };
+    }
     return { outcome: 'alreadyProcessed' as const, orderCode: p.orderId };
   });
 }
@@ -175,6 +180,14 @@ export async function retryPendingVoids(db: Db, gateway: GatewayProvider): Promi
     .from(selfcareCardPayments).where(eq(selfcareCardPayments.voidState, 'PENDING')).limit(50);
   for (const p of due) await settleVoid(db, gateway, p);
   return due.length;
+}
+
+/** The payments.void job of a self-care payment: the void again if still PENDING (throws for a retry when the
+ *  provider cannot be reached). Answers the state it settled, or null when nothing was left to do. */
+export async function retryVoid(db: Db, gateway: GatewayProvider, paymentId: string): Promise<'VOIDED' | 'FAILED' | null> {
+  const [p] = await db.select({ id: selfcareCardPayments.id, orderId: selfcareCardPayments.orderId, amount: selfcareCardPayments.amount })
+    .from(selfcareCardPayments).where(and(eq(selfcareCardPayments.id, paymentId), eq(selfcareCardPayments.voidState, 'PENDING')));
+  return p ? settleVoid(db, gateway, p) : null;
 }
 
 const FAILURE_KEYS: Record<string, string[]> = {
@@ -337,4 +350,10 @@ export async function billPaymentStatus(db: Db, ui: UiDocuments, orderId: string
     amount: money(p.amount, lang), transaction: receiptOf(p, lang),
     message: keys.length ? keys.map((k) => ui.message(lang, k)).join(' ') : null,
   };
+}
+
+/** Is the number (international digits, 3816…) one of our subscriber lines (selfcare_subscribers)? numbers' port-in
+ *  check asks: a line of ours is not coming from another operator. */
+export async function isSubscriberLine(db: DbOrTx, msisdn: string): Promise<boolean> {
+  return (await db.select({ m: selfcareSubscribers.msisdn }).from(selfcareSubscribers).where(eq(selfcareSubscribers.msisdn, msisdn)).limit(1)).length > 0;
 }

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { selfcareStores } from './schema';
 
-export type StoreRow = typeof selfcareStores.$inferSelect;
+/** A shop as other modules read it (delivery's pickup points): the contract `stores` and `storeByCode` answer. */
+export type Store = Omit<typeof selfcareStores.$inferSelect, 'sortOrder'>;
 
 /** A shop in one language (the GET /stores answer and what a pickup option shows). */
 export interface StoreView {
@@ -15,7 +16,7 @@ export interface StoreView {
   hours: string[]; phone: string; note: string | null; pickup: boolean;
 }
 
-export function storeView(r: StoreRow, lang: Lang): StoreView {
+export function storeView(r: Store, lang: Lang): StoreView {
   const town = r.town[lang];
   return {
     code: r.code, name: r.name[lang], line1: r.line1, postalCode: r.postalCode, town,
@@ -25,14 +26,14 @@ export function storeView(r: StoreRow, lang: Lang): StoreView {
 }
 
 /** Every shop in display order; `pickupOnly` keeps the shops where orders can be picked up. */
-export async function stores(db: DbOrTx, opts: { pickupOnly?: boolean } = {}): Promise<StoreRow[]> {
+export async function stores(db: DbOrTx, opts: { pickupOnly?: boolean } = {}): Promise<Store[]> {
   const q = db.select().from(selfcareStores);
   const rows = await (opts.pickupOnly ? q.where(eq(selfcareStores.pickup, true)) : q).orderBy(asc(selfcareStores.sortOrder), asc(selfcareStores.code));
   return rows;
 }
 
 /** One shop by code (a pickupStoreId), or null. */
-export async function storeByCode(db: DbOrTx, code: string): Promise<StoreRow | null> {
+export async function storeByCode(db: DbOrTx, code: string): Promise<Store | null> {
   const [r] = await db.select().from(selfcareStores).where(eq(selfcareStores.code, code));
   return r ?? null;
 }

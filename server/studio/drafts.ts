@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { SchemaError } from '../../tools/schemas/index.js';
 
 /** Folders of schemas/ the studio edits (fixtures: the preview's store states, when the folder exists). */
-export const EDITABLE_FOLDERS = ['screens', 'fragments', 'flows', 'forms', 'modals', 'messages', 'fixtures'] as const;
+export const EDITABLE_FOLDERS = ['screens', 'fragments', 'flows', 'forms', 'modals', 'rules', 'messages', 'fixtures'] as const;
 export type EditableFolder = (typeof EDITABLE_FOLDERS)[number];
 
 /** A document's address in the studio: as the checker names files, "schemas/<folder>/<id>.json". */

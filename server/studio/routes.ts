@@ -10,7 +10,8 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { requestLang } from '../lib/lang';
 import { ApiError } from '../lib/errors';
 import { forbidden, studioAccess, studioUser } from './access';
-import { checkDraft, parseDraftFile, readDraftSource, writeDraft, type DraftFile } from './drafts';
+import { checkDraft, EDITABLE_FOLDERS, parseDraftFile, readDraftSource, writeDraft, type DraftFile, type EditableFolder } from './drafts';
+import { editorSchema } from './editor-schema';
 import { eventRoutes } from './events';
 import { loadValidatorCompiler } from '../ui/index';
 
@@ -103,6 +104,13 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
       }
     });
     return { fixtures };
+  });
+
+  // the JSON Schema the editor completes and explains a document of a folder with (its meta schema, self-contained)
+  app.get<{ Querystring: { kind?: string } }>('/studio/api/schema', { preHandler: guard }, async (req) => {
+    const kind = req.query.kind ?? '';
+    if (!(EDITABLE_FOLDERS as readonly string[]).includes(kind)) throw new ApiError(400, 'ValidationError', 'studio.badFile', { file: kind }, 'badKind', kind);
+    return editorSchema(opts.schemasDir, kind as EditableFolder);
   });
 
   const body = { type: 'object', required: ['file', 'text'], properties: { file: { type: 'string', maxLength: 200 }, text: { type: 'string' } } };

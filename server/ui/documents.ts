@@ -142,11 +142,16 @@ function formValidator(
   }
 }
 
+/** A partial rollout as the served sets know it (server/publish/rollout.ts): its id and share in percent. */
+export interface RolloutInfo { id: number; share: number }
+
 /** Holds the last good set; in development watches the folder and reloads. */
 export class UiDocuments {
   private watcher: SchemaWatcher<DocumentSet> | null = null;
   /** Sets replaced by a switch, by version, kept until their time (database mode: a page still on version N gets N's documents). */
-  private readonly kept = new Map<number, { set: DocumentSet; until: number }>();
+  private readonly kept = new Map<number, { set: DocumentSet; until: number; rollout?: RolloutInfo }>();
+  /** A partial rollout (database mode, server/publish/rollout.ts): its set served to the sessions `serves` picks. */
+  private rollout: { info: RolloutInfo; set: DocumentSet; serves: (sessionId: string) => boolean; view: UiDocuments } | null = null;
 
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
@@ -163,13 +168,47 @@ export class UiDocuments {
   /** The served set of `version` when this instance still holds it (the current one or one kept after a switch), else the current set. */
   setAt(version: number | undefined, now = Date.now()): DocumentSet {
     if (version === undefined || version === this.set.version) return this.set;
+    if (this.rollout && version === this.rollout.set.version) return this.rollout.set;
     const k = this.kept.get(version);
     return k && k.until > now ? k.set : this.set;
   }
 
   /** Whether `version` is served here (current or kept). */
   holds(version: number, now = Date.now()): boolean {
-    return version === this.set.version || (this.kept.get(version)?.until ?? 0) > now;
+    return version === this.set.version || version === this.rollout?.set.version || (this.kept.get(version)?.until ?? 0) > now;
+  }
+
+  /**
+   * Serves `set` (a published version that is not live) to the sessions of a partial rollout that `serves` picks;
+   * null ends the rollout: its set stays reachable by its version for `graceMs` (pages loaded under it), every new
+   * manifest names the live version again.
+   */
+  setRollout(r: { info: RolloutInfo; set: DocumentSet; serves: (sessionId: string) => boolean } | null, graceMs: number, now = Date.now()): void {
+    const old = this.rollout;
+    const same = !!old && !!r && old.set === r.set && old.info.id === r.info.id && old.info.share === r.info.share;
+    if (same) return;
+    if (old?.set.version !== undefined && old.set.version !== this.set.version && old.set.version !== r?.set.version) {
+      this.kept.set(old.set.version, { set: old.set, until: now + graceMs, rollout: old.info });
+    }
+    if (!r) { this.rollout = null; return; }
+    this.kept.delete(r.set.version ?? -1);
+    this.rollout = { ...r, view: old?.set === r.set ? old.view : new UiDocuments(r.set, this.rootDir) };
+  }
+
+  /** The partial rollout served (its id and share), if one is running. */
+  get activeRollout(): RolloutInfo | null { return this.rollout?.info ?? null; }
+
+  /** The documents a session gets: the rollout's when it picks the session, else this (the live set). */
+  forSession(sessionId: string | null | undefined): UiDocuments {
+    return this.rollout && sessionId && this.rollout.serves(sessionId) ? this.rollout.view : this;
+  }
+
+  /** The rollout that served `version` (running, or ended within the grace time): an order placed under it records it. */
+  rolloutOf(version: number | null, now = Date.now()): RolloutInfo | null {
+    if (version === null || version === this.set.version) return null;
+    if (this.rollout && version === this.rollout.set.version) return this.rollout.info;
+    const k = this.kept.get(version);
+    return k && k.until > now ? k.rollout ?? null : null;
   }
 
   /**

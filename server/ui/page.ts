@@ -15,34 +15,9 @@ import type { FirstViewRenderer } from './ssr';
 import type { UiDocuments } from './documents';
 import { PAGE_SEARCH_MAX, searchPages } from './page-search';
 
-export const BOOT_DATA_ID = 'boot-data';
-/** Bumped when the shape changes; the client ignores a block of another version. */
-export const BOOT_DATA_VERSION = 1;
+import { BOOT_DATA_ID, BOOT_DATA_VERSION, callKey } from '../../core/boot-data';
+import type { BootData } from '../../schemas/types/api.common';
 
-export interface BootData {
-  v: number;
-  lang: Lang;
-  /** the path the data was made for (without the language suffix) and its query */
-  path: string;
-  search: string;
-  /** UI documents by the path the client fetches them from (/ui/manifest, /ui/messages/sr, /ui/screens/pdp …) */
-  docs: Record<string, unknown>;
-  /** answers of contract GET calls, by `callKey(name, query)`: the screen's load actions take them once */
-  calls: Record<string, unknown>;
-  /** action groups the screen and its layout use (their chunks are preloaded too) */
-  actionGroups: string[];
-  /** the server drew the screen before its data (`"firstView": "beforeData"`): the browser hydrates, then loads */
-  beforeData?: boolean;
-}
-
-/** The key of a GET call in `BootData.calls`: the call's name and its query without empty values, sorted. */
-export function callKey(name: string, query: Record<string, unknown> = {}): string {
-  const q = Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]): [string, string] => [k, String(v)])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${name}?${new URLSearchParams(q).toString()}`;
-}
 
 /** Escapes JSON for a <script type="application/json"> block: no `</script`, `<!--` or line separators survive. */
 export function jsonForScript(value: unknown): string {
@@ -235,6 +210,13 @@ async function firstData(o: PageOptions, screen: ScreenJson, params: Record<stri
   return { calls, lcpImage };
 }
 
+/** A rule document without its editors' notes (what the actions read of it, smaller in every page). */
+function withoutNotes(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(withoutNotes);
+  if (json === null || typeof json !== 'object') return json;
+  return Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'note' && k !== 'description').map(([k, v]) => [k, withoutNotes(v)]));
+}
+
 /** Builds the boot data of a shop page, or null when no screen answers the path (the client draws its 404). */
 export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null; validators: string[]; serverDrawn: boolean }> {
   const path = o.path.endsWith(ENG_SUFFIX) ? o.path.slice(0, -ENG_SUFFIX.length) || '/' : o.path;
@@ -242,6 +224,10 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
   const docs: Record<string, unknown> = { '/ui/manifest': manifest };
   const messages = o.ui.get('messages', o.lang);
   if (messages) docs[`/ui/messages/${o.lang}`] = messages.json;
+  // the named destinations and modals the actions use (schemas/rules/routes.json): a screen's load may settle on an
+  // address by name (pdp.load's canonical colour), which the first view must not have to ask for
+  const routesDoc = o.ui.get('rule', 'routes');
+  if (routesDoc) docs['/ui/rules/routes'] = withoutNotes(routesDoc.json);
   const seen = new Set<string>();
   const routes = manifest.routes.filter((r) => !seen.has(r.route) && seen.add(r.route)).map((r) => ({ path: r.route, id: r.screen }));
   const match = matchRoutes(routes, path)?.[0];

@@ -8,6 +8,7 @@ import { renderPdf, screenBlocks } from './pdf';
 import { apiVary, cacheable, CATALOG_POLICY, DOCUMENT_POLICY, notModified, sendShared, type CachePolicy } from '../lib/edge-cache';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { PAGE_SEARCH_MAX, searchPages } from './page-search';
+import { sessionIdOfCookie } from '../user/index';
 
 /** The PDFs of screens: an hour (they change with a publish of their screen or the messages). */
 const PDF_POLICY: CachePolicy = { maxAge: 3600, sMaxAge: 3600, staleWhileRevalidate: 60 };
@@ -15,7 +16,7 @@ const PDF_POLICY: CachePolicy = { maxAge: 3600, sMaxAge: 3600, staleWhileRevalid
 /**
  * The documents are the same for every shopper (the language is in the address of the messages; the others hold
  * message keys): shared answers, revalidated by browsers on each use and kept a minute by a shared cache
- * (docs/ARCHITECTURE.md "Edge caching"). A development server answers `no-cache` everywhere: an edited document is
+ * (docs/decisions/0004-edge-caching.md). A development server answers `no-cache` everywhere: an edited document is
  * announced to the page (renderer/live.ts), which fetches it again at once.
  */
 export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
@@ -32,7 +33,15 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
   const querystring = { type: 'object', properties: { set: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
   const setOf = (req: FastifyRequest) => ui.setAt((req.query as { set?: number }).set);
 
-  app.get('/ui/manifest', async (req, reply) => send(req, reply, ui.manifest.etag, ui.manifest.body));
+  // While a partial rollout runs (server/publish/rollout.ts) the manifest depends on the session (its version is the
+  // rollout's for the sessions it picks): the shopper's own answer, revalidated on each use, kept by no shared cache.
+  // The documents it leads to are addressed by version (`?set=N`) and stay shared.
+  app.get('/ui/manifest', async (req, reply) => {
+    if (!ui.activeRollout) return send(req, reply, ui.manifest.etag, ui.manifest.body);
+    const { manifest } = ui.forSession(sessionIdOfCookie(req));
+    reply.header('ETag', manifest.etag).header('Cache-Control', 'private, no-cache');
+    return notModified(req, manifest.etag) ? reply.code(304).send() : reply.type('application/json; charset=utf-8').send(manifest.body);
+  });
 
   const kinds: Array<[string, DocKind]> = [['screens', 'screen'], ['modals', 'modal'], ['forms', 'form'], ['flows', 'flow'], ['rules', 'rule']];
   for (const [segment, kind] of kinds) {

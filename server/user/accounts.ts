@@ -10,12 +10,19 @@ import { ageFromJmbg } from './jmbg';
 
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * A user account as other modules see it: the contract the module's functions answer and take (issue 28: no row
+ * types across modules). Everything of the row but the password hash: a password is checked here
+ * (checkCredentials, isCurrentPassword), never elsewhere.
+ */
+export type User = Omit<UserRow, 'passwordHash'>;
+
 export const wrongCredentials = () => new ApiError(401, 'AuthenticationError', 'user.login.invalid');
 export const blockedUser = () => new ApiError(403, 'MtsBlockedUserError', 'user.login.blocked');
 export const notSignedIn = () => new ApiError(401, 'UnauthorizedError', 'user.notSignedIn');
 
 /** The User of seed 001 §3 (user info), plus our `roles`. */
-export function userView(u: UserRow) {
+export function userView(u: User) {
   return {
     email: u.email ?? null,
     firstName: u.firstName,
@@ -41,7 +48,11 @@ export function userView(u: UserRow) {
 export type UserView = ReturnType<typeof userView>;
 
 /** The account by e-mail or username (case-insensitive, trimmed). */
-export async function findAccount(db: DbOrTx, login: string): Promise<UserRow | null> {
+export async function findAccount(db: DbOrTx, login: string): Promise<User | null> {
+  return accountRow(db, login);
+}
+
+async function accountRow(db: DbOrTx, login: string): Promise<UserRow | null> {
   const id = login.trim().toLowerCase();
   if (!id) return null;
   const rows = await db.select().from(users)
@@ -50,7 +61,7 @@ export async function findAccount(db: DbOrTx, login: string): Promise<UserRow | 
 }
 
 /** The signed-in user of a session, or null (anonymous). */
-export async function userOfSession(db: DbOrTx, sessionId: string | null): Promise<UserRow | null> {
+export async function userOfSession(db: DbOrTx, sessionId: string | null): Promise<User | null> {
   if (!sessionId) return null;
   const rows = await db.select({ u: users }).from(sessions).innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId)).limit(1);
@@ -67,8 +78,8 @@ export async function sessionHasRole(db: DbOrTx, sessionId: string | null, role:
  * The account of these credentials. Wrong credentials → 401 AuthenticationError; a blocked account (only told after
  * a correct password) → 403 MtsBlockedUserError.
  */
-export async function checkCredentials(db: DbOrTx, login: string, password: string): Promise<UserRow> {
-  const user = await findAccount(db, login);
+export async function checkCredentials(db: DbOrTx, login: string, password: string): Promise<User> {
+  const user = await accountRow(db, login);
   const ok = await verifyPassword(password, user?.passwordHash);
   if (!user || !ok) throw wrongCredentials();
   if (user.blocked) throw blockedUser();
@@ -107,4 +118,10 @@ export async function userIdOfSession(db: DbOrTx, sessionId: string): Promise<nu
 }
 
 /** The customer's age from the account's JMBG (null without one). */
-export const customerAge = (u: UserRow): number | null => (u.jmbg ? ageFromJmbg(u.jmbg) : null);
+export const customerAge = (u: User): number | null => (u.jmbg ? ageFromJmbg(u.jmbg) : null);
+
+/** Is this the user's current password (a change of it, or of other credentials, asks for it first)? */
+export async function isCurrentPassword(db: DbOrTx, userId: number, password: string): Promise<boolean> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return verifyPassword(password, row?.passwordHash);
+}

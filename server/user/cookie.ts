@@ -6,6 +6,7 @@
 // would drop the cookie on the shopper's return from the card gateway's page, a top-level navigation from another
 // site, and with it the cart).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sha256 } from '../lib/ids';
 
 export const SESSION_COOKIE = 'sid';
 export const SECURE_SESSION_COOKIE = '__Host-sid';
@@ -24,6 +25,13 @@ export function sessionCookieName(req: FastifyRequest): string {
 /** The raw session id the request carries (only the cookie name of its scheme counts). */
 export function sessionCookieOf(req: FastifyRequest): string | undefined {
   return req.cookies[sessionCookieName(req)];
+}
+
+/** The session id the request's cookie names (sessions.id, the cookie's sha256), without asking the database whether it
+ *  is live: what a partial rollout of the UI documents picks sessions by (a made-up cookie only picks its own bucket). */
+export function sessionIdOfCookie(req: FastifyRequest): string | null {
+  const raw = sessionCookieOf(req);
+  return raw ? sha256(raw) : null;
 }
 
 export function sessionCookieOptions(req: FastifyRequest) {

@@ -2,13 +2,13 @@
 // Other modules and workflows import from here only; the module alone writes users, sessions, bearer_tokens.
 export {
   blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
-  userIdOfSession, userOfSession, userView, wrongCredentials, type UserRow, type UserView,
+  isCurrentPassword, userIdOfSession, userOfSession, userView, wrongCredentials, type User, type UserView,
 } from './accounts';
 export {
   SESSION_COOKIE, SESSION_LIMITS, SECURE_SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, liveSessionSql, lookupSession,
   sessionDeadline, sessionOfToken, signToken, verifyToken,
 } from './service';
-export { sessionCookieName, sessionCookieOf, setSessionCookie } from './cookie';
+export { sessionCookieName, sessionCookieOf, sessionIdOfCookie, setSessionCookie } from './cookie';
 export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
 export { hashPassword, verifyPassword } from './password';
 export { memoryFailureCounter, redisFailureCounter, type Attempt, type FailureCounter } from './throttle';

@@ -7,7 +7,7 @@ import { consentTemplates, userConsents, users } from '../db/schema';
 import { badInput } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
-import type { UserRow } from './accounts';
+import type { User, UserRow } from './accounts';
 
 export interface PersonalData { firstName: string; lastName: string; contactPhoneNumber: string }
 
@@ -30,13 +30,13 @@ export function checkPersonalData(body: PersonalData): PersonalData {
 }
 
 /** Writes the personal data (inside the confirming transaction). */
-export async function updatePersonalData(tx: DbOrTx, userId: number, data: PersonalData): Promise<UserRow> {
+export async function updatePersonalData(tx: DbOrTx, userId: number, data: PersonalData): Promise<User> {
   const [u] = await tx.update(users).set(data).where(eq(users.id, userId)).returning();
   return u!;
 }
 
 /** Where the confirmation code of a personal-data change goes: the account's e-mail, else its contact phone (SMS). */
-export function codeDestination(u: UserRow): { channel: 'EMAIL' | 'SMS'; subject: string; shown: string } | null {
+export function codeDestination(u: User): { channel: 'EMAIL' | 'SMS'; subject: string; shown: string } | null {
   if (u.email && !u.emailNotSet) {
     const [name, domain] = u.email.split('@');
     return { channel: 'EMAIL', subject: u.email, shown: `${name!.slice(0, 2)}***@${domain}` };

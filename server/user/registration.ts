@@ -9,7 +9,7 @@ import { ApiError, badInput } from '../lib/errors';
 import { hashPassword, verifyPassword } from './password';
 import { PASSWORD_HISTORY, passwordProblem } from './policy';
 import { passwordHistory, userRegistrations } from './schema';
-import type { UserRow } from './accounts';
+import type { User, UserRow } from './accounts';
 
 type Address = NonNullable<typeof userRegistrations.$inferInsert['address']>;
 type Document = NonNullable<typeof userRegistrations.$inferInsert['document']>;
@@ -30,7 +30,7 @@ export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
  * The existing customer without an account (seed 001 §2) of a JMBG and customer number: a customer row that has no
  * password. Unknown pair → 400 customerNotFound; a customer who already has an account → 400 accountExists.
  */
-export async function customerWithoutAccount(db: DbOrTx, jmbg: string, customerId: string): Promise<UserRow> {
+export async function customerWithoutAccount(db: DbOrTx, jmbg: string, customerId: string): Promise<User> {
   const [u] = await db.select().from(users).where(and(eq(users.jmbg, jmbg.trim()), eq(users.customerId, customerId.trim()))).limit(1);
   if (!u) throw badInput('account.register.customerNotFound', {}, 'jmbg', 'customerNotFound');
   if (u.passwordHash !== null) throw badInput('account.register.accountExists', {}, 'jmbg', 'accountExists');
@@ -64,7 +64,7 @@ export interface NewAccount {
 }
 
 /** A new account (inside the caller's transaction, which also spends the e-mail code). */
-export async function createAccount(tx: DbOrTx, a: NewAccount): Promise<UserRow> {
+export async function createAccount(tx: DbOrTx, a: NewAccount): Promise<User> {
   const passwordHash = await hashPassword(a.password);
   return uniqueOr400(async () => {
     const [u] = await tx.insert(users).values({
@@ -81,7 +81,7 @@ export async function createAccount(tx: DbOrTx, a: NewAccount): Promise<UserRow>
  * Gives an existing customer without an account its sign-in data. Conditional on the row still having no password,
  * so two registrations of one customer cannot both succeed (the second gets 400 accountExists).
  */
-export async function claimCustomerAccount(tx: DbOrTx, userId: number, a: { email: string; username: string; password: string }): Promise<UserRow> {
+export async function claimCustomerAccount(tx: DbOrTx, userId: number, a: { email: string; username: string; password: string }): Promise<User> {
   const passwordHash = await hashPassword(a.password);
   return uniqueOr400(async () => {
     const [u] = await tx.update(users).set({ email: a.email, username: a.username, passwordHash, emailNotSet: false, weakPassword: false })
@@ -98,7 +98,7 @@ export async function claimCustomerAccount(tx: DbOrTx, userId: number, a: { emai
  * the other), the policy of seed 001 §5 checked against the user's username, the password must not be the current
  * one nor one of the last PASSWORD_HISTORY; the weak-password flag is cleared and the hash added to the history.
  */
-export async function setPassword(tx: DbOrTx, userId: number, password: string): Promise<UserRow> {
+export async function setPassword(tx: DbOrTx, userId: number, password: string): Promise<User> {
   const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!u) throw badInput('user.notSignedIn', {}, 'password', 'unknownUser');
   const p = passwordProblem(password, u.username);
@@ -116,7 +116,7 @@ export async function setPassword(tx: DbOrTx, userId: number, password: string):
 }
 
 /** Sets a confirmed e-mail on the account (inside the caller's transaction, which spent the code). */
-export async function setEmailOf(tx: DbOrTx, userId: number, email: string): Promise<UserRow> {
+export async function setEmailOf(tx: DbOrTx, userId: number, email: string): Promise<User> {
   return uniqueOr400(async () => {
     const [u] = await tx.update(users).set({ email, emailNotSet: false }).where(eq(users.id, userId)).returning();
     return u;
@@ -124,7 +124,7 @@ export async function setEmailOf(tx: DbOrTx, userId: number, email: string): Pro
 }
 
 /** The account of a recovery address: an e-mail, or a mobile number in national form. */
-export async function accountOfRecoveryAddress(db: DbOrTx, channel: 'EMAIL' | 'SMS', address: string): Promise<UserRow | null> {
+export async function accountOfRecoveryAddress(db: DbOrTx, channel: 'EMAIL' | 'SMS', address: string): Promise<User | null> {
   const match = channel === 'EMAIL' ? eq(sql`lower(${users.email})`, lower(address)) : eq(users.contactPhoneNumber, address);
   const rows = await db.select().from(users).where(and(match, eq(users.blocked, false))).limit(2);
   // a number shared by two accounts cannot tell which one: no code (the answer stays the same)

@@ -3,7 +3,7 @@
 // Every account change rotates the session (issue 11 "Security"): a new session id (new cookie) bound to the same
 // user replaces the old one, whose tokens stop working; the open cart moves to the new session. One transaction.
 import type { Db, Tx } from '../db/index';
-import { notSignedIn, rotateSession, userOfSession, type UserRow } from '../user/index';
+import { notSignedIn, rotateSession, userOfSession, type User } from '../user/index';
 import { moveSessionCart } from '../cart/index';
 import { spendCode } from '../outbox/index';
 import type { Limits } from '../lib/limits';
@@ -11,7 +11,7 @@ import type { Limits } from '../lib/limits';
 export interface Rotated<T> { value: T; rawSessionId: string; sessionId: string }
 
 /** The signed-in user of the session, or 401. */
-export async function signedInUser(db: Db, sessionId: string | null | undefined): Promise<UserRow> {
+export async function signedInUser(db: Db, sessionId: string | null | undefined): Promise<User> {
   const u = await userOfSession(db, sessionId ?? null);
   if (!u) throw notSignedIn();
   return u;

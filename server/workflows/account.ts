@@ -6,8 +6,8 @@ import type { Db, DbOrTx } from '../db/index';
 import {
   accountOfRecoveryAddress, birthDateOfJmbg, checkEmail, checkPassword, checkUsername, claimCustomerAccount, createAccount,
   customerAge, customerWithoutAccount, emailTaken, isAdultJmbg, nationalMobile, passwordProblem, revokeOtherSessions,
-  rotateSession, setEmailOf, setPassword, userOfSession, usernameTaken, verifyPassword, wrongOldPassword, notSignedIn,
-  type UserRow,
+  rotateSession, setEmailOf, setPassword, userOfSession, usernameTaken, isCurrentPassword, wrongOldPassword, notSignedIn,
+  type User,
 } from '../user/index';
 import { issueCode, sendMessage, spendCode } from '../outbox/index';
 import { takeOverCartsAtSignIn } from '../cart/index';
@@ -22,10 +22,10 @@ export const SMS_CODE_SECONDS = 60;
 
 export type MailText = (code: string, seconds: number) => { subject: string; body: string };
 
-export interface SignedIn { user: UserRow; rawSessionId: string; sessionId: string }
+export interface SignedIn { user: User; rawSessionId: string; sessionId: string }
 
 /** Inside the caller's transaction: a new session for the user (old one revoked), the cart moved to it. */
-async function signInAs(tx: DbOrTx, oldSessionId: string, user: UserRow): Promise<SignedIn> {
+async function signInAs(tx: DbOrTx, oldSessionId: string, user: User): Promise<SignedIn> {
   const s = await rotateSession(tx, oldSessionId, user.id);
   await takeOverCartsAtSignIn(tx, { oldSessionId, previousUserId: s.previousUserId, sessionId: s.sessionId, userId: user.id, customerAge: customerAge(user) });
   return { user, rawSessionId: s.rawSessionId, sessionId: s.sessionId };
@@ -74,7 +74,7 @@ export async function register(db: Db, from: Requester, sessionId: string, b: Bo
   if (await usernameTaken(db, username)) throw badInput('account.usernameTaken', {}, 'username', 'usernameTaken');
   if (await emailTaken(db, email)) throw badInput('account.emailTaken', {}, 'uid', 'emailTaken');
 
-  let create: (tx: DbOrTx) => Promise<UserRow>;
+  let create: (tx: DbOrTx) => Promise<User>;
   if (b.customerNumber) {
     const customer = await customerWithoutAccount(db, jmbg, b.customerNumber);
     create = (tx) => claimCustomerAccount(tx, customer.id, { email, username, password: b.password });
@@ -153,7 +153,7 @@ export async function resetPassword(db: Db, from: Requester, sessionId: string, 
 
 // ---- signed-in changes ----
 
-async function signedInUser(db: Db, sessionId: string): Promise<UserRow> {
+async function signedInUser(db: Db, sessionId: string): Promise<User> {
   const u = await userOfSession(db, sessionId);
   if (!u) throw notSignedIn();
   return u;
@@ -162,7 +162,7 @@ async function signedInUser(db: Db, sessionId: string): Promise<UserRow> {
 /** Password change of a signed-in user (also the weak-password pages): the current password, then the policy. */
 export async function changePassword(db: Db, sessionId: string, b: BodyOf<'changePassword'>): Promise<SignedIn> {
   const user = await signedInUser(db, sessionId);
-  if (!(await verifyPassword(b.oldPassword, user.passwordHash))) throw wrongOldPassword();
+  if (!(await isCurrentPassword(db, user.id, b.oldPassword))) throw wrongOldPassword();
   checkPassword(b.password, b.passwordConfirmation, user.username);
   return db.transaction(async (tx) => {
     const u = await setPassword(tx, user.id, b.password);
@@ -181,7 +181,7 @@ export const maskedEmail = (email: string): string => {
 export type NoticeText = (newAddressShown: string) => { subject: string; body: string };
 
 /** The account's confirmed e-mail (null when it has none or it is not set). */
-const confirmedEmail = (u: UserRow): string | null => (u.email && !u.emailNotSet ? u.email.toLowerCase() : null);
+const confirmedEmail = (u: User): string | null => (u.email && !u.emailNotSet ? u.email.toLowerCase() : null);
 
 /**
  * A code to the e-mail a signed-in customer adds (fill data, /podaci/dopuni-podatke) or changes to (profile,

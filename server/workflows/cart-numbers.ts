@@ -9,7 +9,7 @@
 // nothing is lost or held twice (the reservation's primary key, the setup's one row per cart).
 import type { Db, DbOrTx } from '../db/index';
 import type { CartCharge } from '../db/schema';
-import { entriesOf, findOpenCart, loadEntryProducts, setOneTimeCharges } from '../cart/index';
+import { entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setOneTimeCharges } from '../cart/index';
 import { choiceOf, releaseCartNumber } from '../numbers/index';
 import { HOME_PACKAGE_TYPES, releaseHomeSetup } from '../home/index';
 
@@ -40,4 +40,20 @@ export async function syncNumberCharge(tx: DbOrTx, cartId: number): Promise<Cart
     : [];
   await setOneTimeCharges(tx, cartId, charges);
   return charges;
+}
+
+/** The cart a number call is for: the shopper's open cart, made when there is none (server/cart). */
+export async function numbersCartId(db: Db, sessionId: string): Promise<number> {
+  return (await getOrCreateCart(db, sessionId)).id;
+}
+
+/**
+ * A change of the number choice of the shopper's cart (server/numbers: reserve, a new number, the customer's own,
+ * port-in), then the cart's one-time charges follow it (syncNumberCharge, server/cart). Answers the change's result.
+ */
+export async function changeNumberChoice<T>(db: Db, sessionId: string, change: (cartId: number) => Promise<T>): Promise<T> {
+  const cartId = await numbersCartId(db, sessionId);
+  const result = await change(cartId);
+  await syncNumberCharge(db, cartId);
+  return result;
 }

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
-import { flowHasStep } from '../flows/index';
+import { checkoutState, checkoutStepsOf, flowHasStep, flowOf, requireAllowedFor, type CheckoutType } from '../flows/index';
 import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
 import { giveBackStock, holdStock } from '../catalog/index';
 import {
@@ -18,7 +18,7 @@ import { syncNumberCharge } from './cart-numbers';
 import { sendOrderConfirmation } from './order-mail';
 import { HOME_PACKAGE_TYPES, requireHomeSetup } from '../home/index';
 import { PREPAID_TYPES, prepaidPurchased } from './prepaid';
-import { userOfSession } from '../user/index';
+import { userOfSession, type User } from '../user/index';
 
 /**
  * Places the order of the session's open cart. One transaction: the cart row (and its order, if any) locked, stock held
@@ -33,7 +33,8 @@ import { userOfSession } from '../user/index';
  *   back and places the order again from the cart as it is now.
  * A repeat of the same submit (double click, second tab) finds the cart ORDERED and answers the order as it is.
  */
-export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang, uiVersion: number | null = ui.version ?? null): Promise<OrderRow> {
+export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang, uiVersion: number | null = ui.version ?? null,
+  uiRollout: { id: number; share: number } | null = null): Promise<OrderRow> {
   // The cart rules again (seed 000 §4 "A cart-validation error raised on order submit re-runs the handling").
   const open = await getOrCreateCart(db, sessionId);
   const errors = await validateCart(db, ui, open, lang, (await userOfSession(db, sessionId)) === null);
@@ -42,6 +43,12 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const { cart, existing } = await lockCartToOrder(tx, sessionId);
     if (existing && (cart.status !== 'OPEN' || (existing.status !== 'PAYMENT_FAILED' && existing.status !== 'PAYMENT_PENDING'))) return existing;
 
+    const entries = await entriesOf(tx, cart.id);
+    const products = await loadEntryProducts(tx, entries);
+    const signedIn = await cartSignedIn(tx, cart);
+    const checkoutType = checkoutTypeOf(ui, signedIn, entries, products);
+    // a guest may not order what only a signed-in customer may buy (a home package, a postpaid tariff: the flow's signInRequired)
+    requireAllowedFor(ui, checkoutType, signedIn);
     await checkConsents(tx, body.consents);
     if (!cart.orderCustomerInfo || !cart.deliveryAddress) throw new ApiError(400, 'CartError', 'error.checkout.customerInfoMissing');
     // the payment mode must be one the cart's checkout offers (schemas/rules/payment-modes.json), with what it needs
@@ -64,10 +71,7 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
       savedCardId = card.id;
     }
 
-    const entries = await entriesOf(tx, cart.id);
-    const products = await loadEntryProducts(tx, entries);
     const vouchers = await vouchersOf(tx, cart.id);
-    const checkoutType = checkoutTypeOf(ui, await cartSignedIn(tx, cart), entries, products);
     // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
     // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
     const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(checkoutType);
@@ -84,14 +88,20 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const homeLine = flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')
       ? await requireHomeSetup(tx, (k, p) => ui.message(lang, k, p), cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code))
       : null;
+    // every step the checkout type's flow declares (schemas/flows/) done, as the step guard reads it (each step's
+    // doneWhen): an order is never placed without what its contract needs — the personal data of a postpaid or home
+    // contract, the delivery contact, the prepaid e-mail verification — even when its calls skipped a step (issue 27)
+    await requireStepsDone(tx, ui, checkoutType, view, cart.id, lang);
     // the order's number, for what happens next (server/checkout/next-steps.ts): the pool number a prepaid order got,
     // else the cart's choice
     const chosen = msisdn ? null : (await choiceOf(tx, cart.id)).choice;
     const number = msisdn ? { option: 'PREPAID', msisdn, formatted: formatMsisdn(msisdn) }
       : chosen ? { option: chosen.option, msisdn: chosen.msisdn, formatted: chosen.msisdnFormatted } : null;
+    // who the order is for: every order carries its customer's name, e-mail and phone (issue 27)
+    const orderCustomerInfo = orderCustomer(view.orderCustomerInfo, user, checkoutType);
     const snapshot = {
       entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code), number,
-      orderCustomerInfo: view.orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
+      orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
       payment: { billingAccountId, savedCardId },
       checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}), ...(homeLine ? { homeLine } : {}),
       // the money as the shopper saw it (cart view `totals`): the confirmation shows it again
@@ -135,11 +145,14 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
         snapshot,
         // the published version of the UI documents the shopper ordered under (issue 29; null: served from files)
         uiVersionId: uiVersion,
+        // and the partial rollout that served it to this session, with its share (null: the live version)
+        uiRolloutId: uiRollout?.id ?? null,
+        uiRolloutShare: uiRollout?.share ?? null,
       },
       lines: entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
     });
     if (paymentMode === 'ChargeNewGroupAccount' && user) {
-      const info = (view.orderCustomerInfo ?? {}) as Record<string, string | undefined>;
+      const info = orderCustomerInfo as Record<string, unknown> as Record<string, string | undefined>;
       await openBillingAccount(tx, user.id, order.code, {
         name: [info.firstName ?? user.firstName, info.lastName ?? user.lastName].join(' '),
         email: info.contactEmail ?? user.email ?? '', address: (cart.deliveryAddress?.formattedAddress as string | undefined) ?? '',
@@ -153,6 +166,42 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     await closeOrderedCart(tx, cart.id, sessionId);
     return order;
   });
+}
+
+/** 400 CartError stepNotDone naming the first step of the flow whose doneWhen does not hold for the cart (subject: its code). */
+async function requireStepsDone(tx: DbOrTx, ui: UiDocuments, type: CheckoutType, view: object, cartId: number, lang: Lang): Promise<void> {
+  const open = checkoutStepsOf(flowOf(ui, type), await checkoutState(tx, view, cartId)).find((s) => !s.done);
+  if (open) throw new ApiError(400, 'CartError', 'error.checkout.stepNotDone', { step: ui.message(lang, `checkout.stepCode.${open.code}`) }, 'stepNotDone', open.code);
+}
+
+/** A phone as the contact-phone field holds it (seed 000 §5: the digits after +381, first digit 1–9), or '' . */
+function localPhone(raw: string | null | undefined): string {
+  let d = (raw ?? '').replace(/\D/g, '');
+  if (d.startsWith('381')) d = d.slice(3);
+  d = d.replace(/^0+/, '');
+  return /^[1-9]\d{6,9}$/.test(d) ? d : '';
+}
+
+/**
+ * Who the order is for (issue 27 "every order has its customer"): the cart's customer data (the guest data, or the
+ * personal-data and delivery steps of a signed-in checkout), with what is still empty taken from the signed-in
+ * customer's account — name, e-mail, and as phone the delivery contact, else the personal-data step's mobile number,
+ * else the account's phone. Without a name, an e-mail or (except a prepaid guest, whose phone is the number bought) a
+ * phone the order is not placed: 400 customerInfoMissing.
+ */
+export function orderCustomer(info: Record<string, unknown> | null, user: User | null, type: CheckoutType): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(info ?? {}) };
+  const empty = (k: string) => typeof out[k] !== 'string' || (out[k] as string).trim() === '';
+  const own: Record<string, string> = user ? { firstName: user.firstName, lastName: user.lastName, contactEmail: user.email ?? '' } : {};
+  for (const [k, v] of Object.entries(own)) if (empty(k) && v) out[k] = v;
+  if (empty('contactPhone')) {
+    const phone = localPhone(typeof out.msisdn === 'string' ? out.msisdn : null) || localPhone(user?.contactPhoneNumber);
+    if (phone) out.contactPhone = phone;
+  }
+  const needed = ['firstName', 'lastName', 'contactEmail', ...(type === 'MOBILE_PREPAID_GUEST' ? [] : ['contactPhone'])];
+  const missing = needed.find(empty);
+  if (missing) throw new ApiError(400, 'CartError', 'error.checkout.customerInfoMissing', {}, 'customerInfoMissing', `orderCustomerInfo/${missing}`);
+  return out;
 }
 
 /**

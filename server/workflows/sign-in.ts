@@ -1,9 +1,9 @@
 // Workflow: signing in and out. Spans user (credentials, sessions) and cart (merge, hand-over), one transaction each.
 import type { Db } from '../db/index';
-import { checkCredentials, customerAge, replaceSession, rotateSession, userIdOfSession, type UserRow } from '../user/index';
+import { checkCredentials, customerAge, replaceSession, rotateSession, userIdOfSession, type User } from '../user/index';
 import { keepCartForUser, takeOverCartsAtSignIn, type MergeResult } from '../cart/index';
 
-export interface SignInResult { user: UserRow; rawSessionId: string; sessionId: string; merge: MergeResult[] }
+export interface SignInResult { user: User; rawSessionId: string; sessionId: string; merge: MergeResult[] }
 
 /**
  * Checks the credentials, then in one transaction: opens a new session bound to the user and revokes the old one

@@ -14,8 +14,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS, quiet, trackRequests } from './lib';
 import { PLP, cards, live, pageSession, suite } from './shopper';
+import { test } from './harness';
 
-import { axeViolations, describe } from './axe';
+import { axeViolations, describeViolations } from './axe';
 
 // ---- the screens and the states, from schemas/ ----------------------------------------------------------------
 
@@ -152,6 +153,8 @@ async function settled(page: Page): Promise<void> {
 const s = suite('a11y', { env: { AUTH_RATE_LIMIT: '1000' } });
 
 s.test('axe: every screen in every fixture state, Serbian and English, at 1280 and 375 px — no serious or critical violation, headings in order', async () => {
+  // hundreds of page loads, each scanned twice: minutes on two cores (238 s measured with two files side by side)
+  test.setTimeout(1_200_000);
   const screens = screenPaths();
   const fixtures = fixtureIds();
   assert.ok(screens.length >= 10 && fixtures.length >= 3, 'screens and fixtures are read from schemas/');
@@ -192,7 +195,7 @@ s.test('axe: every screen in every fixture state, Serbian and English, at 1280 a
         timing.axe += Date.now() - t0;
         scans++;
         if (vs.length) {
-          failures.push(`${screen.id} (${new URL(page.url()).pathname}) @ ${fixture}, ${width} px:\n${describe(vs)}`);
+          failures.push(`${screen.id} (${new URL(page.url()).pathname}) @ ${fixture}, ${width} px:\n${describeViolations(vs)}`);
           await page.screenshot({ path: `${SHOTS}/FAILED-a11y-${screen.id}-${fixture}-${width}.png`, fullPage: true }).catch(() => {});
         }
       }
@@ -402,7 +405,7 @@ s.test('focus after route changes, the skip link at 375 px, and the mini cart gi
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/Privatni\/Tarife\/Uredjaji$/);
   const h = await focusBecomes(page, 'the tariff list heading', (f) => f.tag === 'h1');
-  assert.match(await page.locator('#sdui-route-announcer').innerText(), new RegExp(`^Otvorena stranica: `));
+  assert.match(await page.locator('#sdui-route-announcer').innerText(), /^Otvorena stranica: /);
   assert.ok(h.text.length > 0);
   await page.goBack();
   await page.waitForURL(`${s.url}/`);

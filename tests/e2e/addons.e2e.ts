@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Page, Response } from 'playwright-core';
 import { SHOTS } from './lib';
 import { suite } from './shopper';
-import { axeViolations, describe as describeAxe } from './axe';
+import { axeViolations, describeViolations as describeAxe } from './axe';
 
 const s = suite('addons');
 const { test, open } = s;

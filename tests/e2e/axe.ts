@@ -24,7 +24,7 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
   return found.filter((v) => v.impact === 'serious' || v.impact === 'critical' || HEADING_RULES.includes(v.id));
 }
 
-export function describe(vs: Violation[]): string {
+export function describeViolations(vs: Violation[]): string {
   return vs.map((v) => `  ${v.impact} ${v.id}\n${v.nodes.map((n) => `      ${n}`).join('\n')}`).join('\n');
 }
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
-import { axeViolations, describe } from './axe';
+import { axeViolations, describeViolations } from './axe';
 import { cards, field, fillPersonalData, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps, signInAs, throughSuggested } from './shopper';
 
 const s = suite('delivery');
@@ -15,11 +15,11 @@ const signIn = (page: Page, email: string) => signInAs(page, s.url, email);
 /** Screenshots at 1280 and 375 px, and axe (WCAG 2.1 A/AA, headings) at both widths. */
 async function shots(page: Page, name: string): Promise<void> {
   const vs = await axeViolations(page);
-  assert.equal(vs.length, 0, `${name} @ 1280 px:\n${describe(vs)}`);
+  assert.equal(vs.length, 0, `${name} @ 1280 px:\n${describeViolations(vs)}`);
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   const narrow = await axeViolations(page);
-  assert.equal(narrow.length, 0, `${name} @ 375 px:\n${describe(narrow)}`);
+  assert.equal(narrow.length, 0, `${name} @ 375 px:\n${describeViolations(narrow)}`);
   await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -5,6 +5,7 @@
 // hydration on every run; the click also runs on a slow CPU (CDP Emulation.setCPUThrottlingRate).
 import assert from 'node:assert/strict';
 import type { Page, Route } from 'playwright-core';
+import { expect } from '@playwright/test';
 import { PLP, cards, live, suite } from './shopper';
 
 const shop = suite('early-input');
@@ -81,6 +82,69 @@ test('"add to cart" clicked as early as possible on a slow CPU takes effect', as
     entry.release();
     await live(page);
     await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor({ timeout: 60_000 });
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a sort chosen while the page hydrates on a slow CPU is the sort applied, once', async () => {
+  const { page, problems } = await shop.open({ width: 1000, height: 700 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    await page.goto(`${shop.url}${PLP}`, { waitUntil: 'commit' });
+    // chosen once React has begun hydrating (its container is marked) and before the page is live: the choice was
+    // lost there, its input event making React finish hydrating inside it (renderer/early-clicks.ts)
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !!root && root.hasAttribute('data-server-drawn') && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+    }, undefined, { polling: 'raf' });
+    await page.getByLabel('Sortiraj').selectOption('price-asc');
+    await live(page);
+    await page.waitForURL(/sort=price-asc/);
+    // the list sorted as chosen (its sorts mark the choice) and the choice not undone by a second change
+    await page.waitForFunction(() => document.querySelector<HTMLSelectElement>('.ot-sort select')?.value === 'price-asc');
+    await page.waitForLoadState('networkidle');
+    assert.match(page.url(), /sort=price-asc/);
+    assert.equal(await page.getByLabel('Sortiraj').inputValue(), 'price-asc');
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('a payment type and "add to cart" clicked on both sides of the hydration start are applied in their order', async () => {
+  const { page, problems } = await shop.open({ width: 1000, height: 800 });
+  const pdp = `${shop.url}/uredjaj/SAMSUNG_GALAXY_A56/graphite`;
+  // the server draws the page (its renderer is loaded shortly after it starts: the first pages are the browser's)
+  await expect.poll(async () => (await page.request.get(pdp)).text(), { timeout: 30_000 }).toContain('data-server-drawn');
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    const entry = await holdEntry(page);
+    await page.goto(pdp, { waitUntil: 'commit' });
+    await entry.requested;
+    await page.waitForFunction(() => '__shopEarlyClicks' in window, undefined, { polling: 'raf' });
+    // the first click before the app's script has come (the loader keeps it) …
+    await page.getByText('Jednokratno', { exact: true }).click();
+    entry.release();
+    // … the second once React has begun hydrating: a replay after the hydration put them in the other order (a CI
+    // run's phone went to the cart in installments, then its payment type changed under the shopper's coupon)
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !!root && root.hasAttribute('data-server-drawn') && Object.keys(root).some((k) => k.startsWith('__reactContainer$'));
+    }, undefined, { polling: 'raf' });
+    await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
+    await live(page);
+    await page.getByRole('button', { name: /Korpa, broj stavki: [1-9]/ }).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const entries = await page.evaluate(async () => {
+      const token = (await (await fetch('/selfcare/b2c/auth/token')).json()).data.token as string;
+      const cart = await (await fetch('/hybris/ecommerce/b2c/v1/users/carts/fullcart', { headers: { authorization: `Bearer ${token}`, lang: '1' } })).json();
+      return ((cart.cart ?? cart).entries as Array<{ chargeType?: string; product?: { code?: string } }>).map((e) => `${e.product?.code} ${e.chargeType}`);
+    });
+    assert.deepEqual(entries.filter((e) => e.startsWith('SAMSUNG_GALAXY_A56')), ['SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE ONE_TIME_CHARGE'], `the phone is in the cart once, paid at once: ${entries.join(', ')}`);
   } finally {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS } from './lib';
-import { field, payWithCard, suite, signInAs, throughSuggested } from './shopper';
+import { field, fillPersonalData, payWithCard, suite, signInAs, throughSuggested } from './shopper';
 
 const s = suite('home-checkout');
 
@@ -112,6 +112,10 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  // a home package is a contract: the personal data and ID document (issue 27), prefilled from the account
+  await page.waitForURL(/\/kupovina\/licni-podaci$/);
+  await fillPersonalData(page);
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/tv-dodaci$/);
   await page.getByRole('heading', { level: 1, name: 'TV dodaci' }).waitFor();
   // the package gives one free add-on of two: once it is chosen, the other free one cannot be ticked
@@ -156,6 +160,9 @@ s.test('an uncovered address blocks Next with the clear message; on a covered ad
   await page.getByRole('checkbox').first().waitFor();
   // the overview shows the delivery to the installation address
   await page.getByText(/Krunska 40, ulaz B, stan 7, 11000 Beograd/).first().waitFor();
+  // and who the order is for: the personal-data step's name and e-mail, the courier's phone
+  await page.locator('.ot-overview__dl').getByText('Jelena Jovanović').waitFor();
+  await page.locator('.ot-overview__dl').getByText('staff@orbita.rs').waitFor();
   // and where the installation bill goes (read from the cart's setup: also after a reload)
   await page.reload();
   await page.getByText('Račun za instalaciju šaljemo kao e-račun na jelena.racuni@example.rs.').waitFor();
@@ -192,6 +199,9 @@ s.test('a fixed number from another operator is ported in to the installation ad
   await page.getByText('broj 021 555 666 prenosimo od operatera Orion').waitFor();
   await page.screenshot({ path: `${SHOTS}/home-line-portin-1280.png`, fullPage: true });
   assert.deepEqual(await axeSerious(page), [], 'the home-line step (port-in) has no serious axe violation');
+  await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
+  await page.waitForURL(/\/kupovina\/licni-podaci$/);
+  await fillPersonalData(page);
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/tv-dodaci$/);
   assert.deepEqual(problems, []);

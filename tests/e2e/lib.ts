@@ -54,7 +54,7 @@ export async function startShop(extraEnv: Record<string, string> = {}, opts: Sta
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
-  // a copy of the run's migrated and seeded folder (tests/e2e/run.ts); without one the server makes its own
+  // a copy of the run's migrated and seeded folder (tests/e2e/global-setup.ts); without one the server makes its own
   if (process.env.E2E_PGLITE_TEMPLATE) cpSync(process.env.E2E_PGLITE_TEMPLATE, dataDir, { recursive: true });
   const env = {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', PGLITE_DIR: dataDir, NODE_ENV: opts.dev ? 'development' : 'production',
@@ -101,13 +101,24 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
+let projectViewport: (() => { width: number; height: number } | null | undefined) | undefined;
+
+/** Where newPage reads the viewport of the running Playwright project (set by tests/e2e/harness.ts; lib.ts itself is
+ *  also used outside Playwright's runner — the screenshot suite, the benchmarks — where there is none). */
+export function setProjectViewport(read: () => { width: number; height: number } | null | undefined): void {
+  projectViewport = read;
+}
+
 /** A page that fails the test on any uncaught page error or console error. */
 /**
  * A new page in its own context. The cookie choice is made already (necessary cookies only), so the cookie banner
  * does not cover the page; `cookieBanner: true` starts without a choice (tests of the banner itself).
  */
 export async function newPage(browser: Browser, opts: { width?: number; height?: number; cookieBanner?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, locale: 'sr-RS' });
+  // without a width of its own, the running Playwright project's viewport (playwright.config.ts: 1280 or 375 px)
+  const project = opts.width === undefined ? projectViewport?.() : undefined;
+  const viewport = { width: opts.width ?? project?.width ?? 1280, height: opts.height ?? project?.height ?? 900 };
+  const context = await browser.newContext({ viewport, locale: 'sr-RS' });
   if (!opts.cookieBanner) {
     const value = encodeURIComponent('necessary:1|analytics:0|marketing:0');
     await context.addCookies(['b2c_consent', 'b2b_consent'].map((name) => ({ name, value, domain: '127.0.0.1', path: '/' })));

@@ -4,7 +4,7 @@
 // mini cart's registration link (empty cart → toast, with items → the registration check).
 // Mail goes through nodemailer to a local SMTP receiver (tests/e2e/mailbox.ts), the path production mail takes.
 import assert from 'node:assert/strict';
-import { after } from 'node:test';
+import { after } from './harness';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { addPhone, field, suite } from './shopper';

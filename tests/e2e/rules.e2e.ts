@@ -5,9 +5,9 @@
 // server (whose /dev/catalog routes change the catalogue), updatedPriceDate and noStock at validation.
 //
 // The device page always sells a phone with a tariff; a phone alone (the "alone, one-off" entries of the
-// recipes in docs/ARCHITECTURE.md §9.6) goes in through the same call the page makes, addBundleToCart
+// recipes in docs/modules/cart.md "How to provoke each status") goes in through the same call the page makes, addBundleToCart
 // without a tariff, sent from the shopper's page (its session cookie and token).
-import { describe } from 'node:test';
+import { describe } from './harness';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';

@@ -10,10 +10,18 @@ const { test } = shop;
 const open = (opts?: { width?: number; height?: number }) => shop.open(opts);
 const path = (page: { url(): string }) => new URL(page.url()).pathname;
 
-test('guest buys a phone with a tariff and pays with an approved card', async () => {
+test('guest buys a phone with a tariff and pays with an approved card @phone', async () => {
   const { page, problems } = await open();
   await page.goto(`${shop.url}/Pregled-b2c`);
-  await page.getByRole('navigation').getByRole('link', { name: 'Telefoni' }).first().click();
+  // on a phone (the `phone` project, 375 px) the main navigation is behind the menu toggle. The page is live first:
+  // under load the menu was once seen closed after this step (2026-11-29, 1 run of 3; the toggle not yet visible, or
+  // a tap made while the page hydrated that was lost — not found out yet)
+  await live(page);
+  const menu = page.getByRole('button', { name: 'Meni' });
+  const phones = page.getByRole('navigation').getByRole('link', { name: 'Telefoni' }).first();
+  await menu.or(phones).first().waitFor();
+  if (await menu.isVisible()) await menu.click();
+  await phones.click();
   await page.waitForURL(new RegExp(`${PLP}$`));
   await waitForCount(cards(page), 20, 'phones on the first page');
   await page.screenshot({ path: `${SHOTS}/plp.png` });

@@ -1,7 +1,7 @@
 // What every end-to-end file shares: one production server and one Chromium per file, a `test` that
 // leaves full-page screenshots of the pages it opened when it fails, and the shopper's steps through
 // the shop (by role and accessible name, as a person finds them).
-import { test as nodeTest, before, after } from 'node:test';
+import { test, before, after } from './harness';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -31,23 +31,21 @@ export function suite(prefix: string, opts: StartOptions = {}): Suite {
     await browser?.close();
     await shop?.stop();
   });
+  test.beforeEach(() => { openPages.length = 0; });
+  // a failed test leaves full-page screenshots of the pages it opened (its trace is in the report too)
+  test.afterEach(async () => {
+    const info = test.info();
+    if (info.status === info.expectedStatus) return;
+    for (const [i, p] of openPages.entries()) {
+      await p.screenshot({ path: `${SHOTS}/FAILED-${prefix}-${info.title.replace(/\W+/g, '-')}-${i}.png`, fullPage: true }).catch(() => {});
+    }
+  });
   return {
     get url() {
       return shop.url;
     },
-    test(name, fn) {
-      nodeTest(name, async () => {
-        openPages.length = 0;
-        try {
-          await fn();
-        } catch (err) {
-          for (const [i, p] of openPages.entries()) {
-            await p.screenshot({ path: `${SHOTS}/FAILED-${prefix}-${name.replace(/\W+/g, '-')}-${i}.png`, fullPage: true }).catch(() => {});
-          }
-          throw err;
-        }
-      });
-    },
+    // Playwright's own test (so its report names the file and line of each test)
+    test,
     async open(opts = {}) {
       const r = await newPage(browser, opts);
       openPages.push(r.page);
@@ -218,4 +216,30 @@ export async function codeFromDevOutbox(page: Page, baseUrl: string, recipient: 
   const code = /\b(\d{6})\b/.exec(m.body)?.[1];
   assert.ok(code, `no six-digit code in "${m.body}"`);
   return code;
+}
+
+const V = '/hybris/ecommerce/b2c/v1';
+/** Paths of the contract the e2e files call from a page to fill a cart and its checkout steps (schemas/api/paths.json). */
+export const CHECKOUT_API = {
+  fullCart: `${V}/users/carts/fullcart`, deleteCart: `${V}/users/carts/entries/all`, addBundle: `${V}/users/carts/addservice`, addToCart: `${V}/users/carts/entry/add`,
+  guestInfo: `${V}/checkout/guestcustomerinfo`, info: `${V}/checkout/customerinfo`, contact: `${V}/checkout/customerinfo/contact`,
+  createAddress: `${V}/checkout/addresses/delivery/create`, newNumber: `${V}/users/phone/carts/msisdns/new`, reserve: `${V}/users/phone/carts/msisdns/reserve`,
+  installationAddress: `${V}/checkout/addresses/installationaddress`, homeNumber: `${V}/checkout/homeline/number`,
+  installationDelivery: `${V}/checkout/addresses/delivery/installation`, esimOtp: `${V}/checkout/esim/requestotp`, esim: `${V}/checkout/esim`,
+  vouchers: `${V}/users/carts/vouchers`,
+} as const;
+
+/** A call of the contract from the page, in its session with one token per page; asserts a 200 and answers the JSON. */
+export async function checkoutApi(page: Page, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const r = await page.evaluate(async ({ method, path, body }) => {
+    const w = window as unknown as { shopperToken?: string };
+    w.shopperToken ??= (await (await fetch('/selfcare/b2c/auth/token')).json()).data.token as string;
+    const res = await fetch(path, {
+      method, headers: { authorization: `Bearer ${w.shopperToken}`, lang: '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, text: await res.text() };
+  }, { method, path, body });
+  assert.equal(r.status, 200, `${method} ${path}: ${r.text}`);
+  return r.text ? JSON.parse(r.text) : {};
 }

@@ -1,8 +1,10 @@
 // The studio in Chromium against a development server (`server/main.ts --dev`) on a TEMPORARY COPY of schemas/
 // (SCHEMAS_DIR; the real folder is never written): staff signs in, opens the guest form, sees the checker's
 // errors for a broken edit and the live preview of a valid one (a new "company" field), saves, and a shop tab
-// already open on the data and delivery step shows the new field without a reload.
-import { test, before, after } from 'node:test';
+// already open on the data and delivery step shows the new field without a reload. The editor (CodeMirror, typed
+// into with the keyboard) completes and explains from the kind's JSON Schema and shows the checker's errors at
+// their lines; CodeMirror stays out of every chunk the shop loads.
+import { test, before, after } from './harness';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, ROOT, SHOTS, startShop, type ShopServer } from './lib';
 import { field, phoneIntoGuestCheckout } from './shopper';
+import { axeViolations, describeViolations } from './axe';
 
 let shop: ShopServer;
 let browser: Browser;
@@ -55,7 +58,13 @@ async function signInAs(page: Page, email: string): Promise<void> {
   assert.equal(res.status(), 200);
 }
 
-const editor = (page: Page) => page.getByRole('textbox', { name: 'JSON dokumenta schemas/forms/guest.json' });
+const editor = (page: Page, file = 'schemas/forms/guest.json') => page.getByRole('textbox', { name: `JSON dokumenta ${file}` });
+/** Replaces the editor's whole text as typing would (CodeMirror's select-all, then the text as one input). */
+async function setEditorText(page: Page, text: string, file?: string): Promise<void> {
+  await editor(page, file).click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(text);
+}
 const preview = (page: Page) => page.getByTestId('studio-preview');
 const problems = (page: Page) => page.getByTestId('studio-errors');
 
@@ -100,15 +109,18 @@ test('staff edits the guest form in the studio: errors, live preview, save, and 
     await editor(page).waitFor();
     await problems(page).getByText('Nema grešaka').waitFor();
     await preview(page).getByRole('textbox', { name: 'Ime', exact: true }).waitFor();
-    const original = await editor(page).inputValue();
-    assert.equal(original, readFileSync(join(schemasDir, 'forms', 'guest.json'), 'utf8'));
+    const original = readFileSync(join(schemasDir, 'forms', 'guest.json'), 'utf8');
+    await editor(page).getByText('"$schema": "../meta/form.schema.json",').waitFor();
 
     // a broken edit: a misspelt message key is reported with its line and a suggestion; save is refused
-    await editor(page).fill(original.replace('"ui:title": "checkout.guest.customerData"', '"ui:title": "checkout.guest.customerDta"'));
+    await setEditorText(page, original.replace('"ui:title": "checkout.guest.customerData"', '"ui:title": "checkout.guest.customerDta"'));
     await problems(page).getByText('Da li ste mislili „checkout.guest.customerData“?').first().waitFor();
     const line = original.slice(0, original.indexOf('"ui:title": "checkout.guest.customerData"')).split('\n').length;
-    await problems(page).getByRole('button', { name: new RegExp(`^red ${line}, kolona \\d+$`) }).first().waitFor();
-    assert.equal(await page.locator('.st-editor__line--error').count(), 1);
+    await problems(page).getByRole('button', { name: new RegExp(`^red ${line}, kolona \\d+$`) }).first().click();
+    // the error is a diagnostic in the editor, on its line: the jump puts the caret there
+    await page.locator('.cm-activeLine .cm-lintRange-error').waitFor();
+    assert.equal(await page.locator('.cm-lineNumbers .cm-activeLineGutter').textContent(), String(line));
+    assert.match(await page.locator('.cm-activeLine').textContent() ?? '', /checkout\.guest\.customerDta/);
     assert.equal(await page.getByRole('button', { name: 'Sačuvaj' }).isDisabled(), true);
     await page.screenshot({ path: `${SHOTS}/studio-error-1440.png` });
 
@@ -118,7 +130,7 @@ test('staff edits the guest form in the studio: errors, live preview, save, and 
     doc.uiSchema.customerData['ui:order'].push('company');
     doc.uiSchema.customerData.company = { 'ui:title': 'checkout.guest.company' };
     const edited = `${JSON.stringify(doc, null, 2)}\n`;
-    await editor(page).fill(edited);
+    await setEditorText(page, edited);
     await problems(page).getByText('Nema grešaka').waitFor();
     await preview(page).getByRole('textbox', { name: 'Naziv firme', exact: true }).waitFor();
     // the preview validates with the draft's validator: over 60 characters is refused
@@ -163,4 +175,94 @@ test('previews a screen inside its layout in a fixture state, and a modal whose 
   await actions.getByText('checkout.continueAsGuest').waitFor();
   await page.screenshot({ path: `${SHOTS}/studio-modal-1440.png` });
   assert.deepEqual(pageProblems, []);
+});
+
+test('the editor completes from the kind\'s JSON Schema, explains on hover, shows a checker error on its line, and lets the keyboard leave', async () => {
+  const file = 'schemas/screens/checkout-data-delivery.json';
+  const { page, problems: pageProblems } = await newPage(browser, { width: 1280, height: 900 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  try {
+    await signInAs(page, 'staff@orbita.rs');
+    const schema = page.waitForResponse((r) => new URL(r.url()).pathname === '/studio/api/schema');
+    await page.goto(`${shop.url}/studio?file=${encodeURIComponent(file)}`);
+    assert.equal((await schema).status(), 200);
+    await problems(page).getByText('Nema grešaka').waitFor();
+
+    // a new first property: typing a quote offers the screen's property names; Enter takes "pdf" with its colon
+    await editor(page, file).click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"pd');
+    const completion = page.locator('.cm-tooltip-autocomplete');
+    await completion.getByRole('option', { name: /^pdf/ }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/studio-editor-completion-1280.png` });
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('5,');
+    const line2 = page.locator('.cm-line', { hasText: '"pdf": 5,' });
+    assert.equal(await line2.textContent(), '  "pdf": 5,');
+
+    // the checker's error (a number where the PDF's address goes) is a diagnostic on line 2, and in the list
+    await problems(page).getByRole('button', { name: /^red 2, kolona \d+$/ }).waitFor();
+    await line2.locator('.cm-lintRange-error').waitFor();
+    assert.equal(await page.locator('.cm-lineNumbers .cm-activeLineGutter').textContent(), '2');
+    assert.equal(await page.locator('.cm-lint-marker-error').count(), 1);
+    assert.equal(await editor(page, file).getAttribute('aria-invalid'), 'true');
+    await page.screenshot({ path: `${SHOTS}/studio-editor-error-1280.png` });
+
+    // hover on a property name: its title and description from the schema
+    await page.locator('.cm-line', { hasText: '"route":' }).hover({ position: { x: 40, y: 8 } });
+    const tip = page.locator('.cm-tooltip-hover');
+    await tip.getByText('Route', { exact: true }).waitFor();
+    assert.match(await tip.textContent() ?? '', /react-router/);
+    await page.mouse.move(900, 20);
+
+    // the keyboard leaves the editor: Tab is not taken for indenting (Escape first closes what is open)
+    await editor(page, file).click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null), false, 'Tab moved the focus out of the editor');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('cm-content')), true, 'Shift+Tab comes back');
+    assert.equal(await line2.textContent(), '  "pdf": 5,');
+
+    const violations = await axeViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
+    await page.keyboard.press('Control+Home');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByTestId('studio-editor').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/studio-editor-375.png` });
+    await page.screenshot({ path: `${SHOTS}/studio-editor-375-page.png`, fullPage: true });
+    const narrow = await axeViolations(page);
+    assert.deepEqual(narrow, [], describeViolations(narrow));
+
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), [], 'no CSP violation');
+    assert.deepEqual(pageProblems, []);
+    assert.equal(readFileSync(join(schemasDir, 'screens', 'checkout-data-delivery.json'), 'utf8').includes('"pdf": 5'), false, 'nothing saved');
+  } catch (err) {
+    await page.screenshot({ path: `${SHOTS}/FAILED-studio-editor.png`, fullPage: true }).catch(() => {});
+    throw err;
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('CodeMirror is only in a chunk the studio imports on demand: no shop page and no studio first load imports it', () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+  const reach = (key: string, dynamic: boolean, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const i of [...(manifest[key]?.imports ?? []), ...(dynamic ? manifest[key]?.dynamicImports ?? [] : [])]) reach(i, dynamic, seen);
+    return seen;
+  };
+  const codemirror = (keys: Set<string>) => [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js') && readFileSync(join(ROOT, 'dist', f), 'utf8').includes('cm-content'));
+  const shop = new Set([...reach('index.html', true), ...reach('renderer/loader.ts', true)]);
+  assert.ok(shop.size > 20, 'the shop\'s chunks were read');
+  assert.deepEqual(codemirror(shop), [], 'no chunk the shop may load holds CodeMirror');
+  assert.deepEqual(codemirror(reach('studio/index.html', false)), [], 'the studio page\'s first load holds no CodeMirror');
+  assert.equal(codemirror(reach('studio/index.html', true)).length, 1, 'the studio imports CodeMirror on demand');
 });

@@ -219,4 +219,49 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
     expect((await model.current()).size).toBe(first.size);
     await db.execute(sql`DELETE FROM products WHERE code LIKE 'DELTA_BULK_%'`);
   });
+
+  it('a full rebuild\'s slices adapt to their budget, each followed by a turn of the event loop; the list comes in order', async () => {
+    const db = h.database.db;
+    await db.execute(sql`INSERT INTO products (code, name, description, type, brand, categories, highlights, specification, sort_order)
+      SELECT 'DELTA_SLICE_' || g, name || ' ' || g, description, type, brand, categories, highlights, specification, (g * 7919) % 1500
+      FROM products, generate_series(1, 1500) g WHERE code = ${ACCESSORY}`);
+    try {
+      const build = async (opts: { sliceMs: number; pageSize: number }) => {
+        const model = new CatalogModel(db, 3_600_000, opts);
+        // a turn of the event loop, counted while the build runs (setImmediate: order of events, not time)
+        let turns = 0;
+        let on = true;
+        const tick = () => { if (!on) return; turns++; setImmediate(tick); };
+        setImmediate(tick);
+        const snap = await model.current();
+        on = false;
+        return { snap, stats: model.stats(), turns };
+      };
+      // a budget no page can meet: the pages shrink to the smallest (5 products) and the loop turns after each
+      const tight = await build({ sliceMs: 0.0001, pageSize: 400 });
+      expect(tight.snap.size).toBeGreaterThan(1500);
+      expect(tight.stats.slices).toBeGreaterThanOrEqual(Math.floor((tight.snap.size - 25) / 5)); // after a first page of 25
+      expect(tight.turns).toBeGreaterThanOrEqual(tight.stats.slices - 1); // every slice but the last (empty) read
+      // a budget every page meets: the pages grow (doubling) to the largest allowed
+      const loose = await build({ sliceMs: 1e9, pageSize: 400 });
+      expect(loose.snap.size).toBe(tight.snap.size);
+      expect(loose.stats.slices).toBeLessThan(20);
+      // both lists are the catalogue in list order (sort order, then code), read in that order page by page
+      const want = [...loose.snap.byCode.values()].sort((a, b) => a.product.sortOrder - b.product.sortOrder || (a.product.code < b.product.code ? -1 : 1)).map((p) => p.product.code);
+      expect(loose.snap.products({}).map((p) => p.product.code)).toEqual(want);
+      expect(tight.snap.products({}).map((p) => p.product.code)).toEqual(want);
+      // a delta that moves one product keeps the order (merged in, not sorted again)
+      const model = new CatalogModel(db, 3_600_000);
+      await model.current();
+      await db.execute(sql`UPDATE products SET sort_order = 3 WHERE code = 'DELTA_SLICE_1000'`);
+      model.invalidate();
+      const moved = await model.current();
+      expect(model.stats().fullRebuilds).toBe(1);
+      const order = moved.products({}).map((p) => p.product.code);
+      const wantMoved = [...moved.byCode.values()].sort((a, b) => a.product.sortOrder - b.product.sortOrder || (a.product.code < b.product.code ? -1 : 1)).map((p) => p.product.code);
+      expect(order).toEqual(wantMoved);
+    } finally {
+      await db.execute(sql`DELETE FROM products WHERE code LIKE 'DELTA_SLICE_%'`);
+    }
+  });
 });

@@ -84,7 +84,7 @@ describe.each(drivers)('catalog on %s', (_name, url) => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('answers product details in the shape of ARCHITECTURE §5.1', async () => {
+  it('answers product details in the shape of schemas/api/catalog.json', async () => {
     const r = await s.call('GET', `${PATHS.details}?productCode=SAMSUNG_GALAXY_A56`);
     expect(r.statusCode).toBe(200);
     const d = r.json();

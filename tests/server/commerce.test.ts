@@ -34,10 +34,10 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       const s = await shopper();
       const disc = await s.call('POST', PATHS.addBundle, bundle('SAMSUNG_GALAXY_A26_BLACK', 'ORBITA_START', 'ONE_TIME_CHARGE'));
       expect(disc.statusCode).toBe(400);
-      expect(disc.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'MTS_DISC_TARIFF', message: 'Ponuda SAMSUNG_GALAXY_A26__ORBITA_START__24 nije dostupna za kupovinu.' });
+      expect(disc.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'MTS_DISC_TARIFF', message: 'Tarifa Orbita Start nije u ponudi uz Samsung Galaxy A26 5G 6/128GB. Izaberi drugu tarifu.' });
       const blocked = await s.call('POST', PATHS.addBundle, bundle('SAMSUNG_GALAXY_A26_BLACK', 'ORBITA_SMART', 'ONE_TIME_CHARGE'));
       expect(blocked.statusCode).toBe(400);
-      expect(blocked.json().errors[0].message).toBe('Proizvod ORBITA_SMART trenutno nije moguće kupiti.');
+      expect(blocked.json().errors[0]).toMatchObject({ reason: 'tariffNotSold', subject: 'tariffCode', message: 'Tarifa Orbita Smart nije u ponudi uz Samsung Galaxy A26 5G 6/128GB. Izaberi drugu tarifu.' });
       expect((await s.call('GET', PATHS.cart)).json().entries).toEqual([]);
     });
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
-// Which database errors answer 503 (server/lib/db-errors.ts) and how an error is logged (server/lib/log-safety.ts).
+// Which database errors answer 503 (server/db/errors.ts) and how an error is logged (server/lib/log-safety.ts).
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../server/lib/db-errors';
+import { isDatabaseUnavailable } from '../../server/db/errors';
 import { safeError } from '../../server/lib/log-safety';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });

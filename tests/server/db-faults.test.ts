@@ -9,7 +9,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database, type SessionTimeouts } from '../../server/db/index';
-import { isDatabaseUnavailable } from '../../server/lib/db-errors';
+import { isDatabaseUnavailable } from '../../server/db/errors';
 import { checkoutReadyShopper, GATEWAY_SECRET, PATHS, REQUIRED_CONSENTS, startApp, type Harness } from './helpers';
 
 const url = process.env.TEST_DATABASE_URL;

@@ -88,6 +88,54 @@ describe.each(drivers)('edge caching on %s', (_name, url) => {
     }
   });
 
+  it('home services, TV channels and guide, address lookups and stores are shared answers too: no bearer, ETag, 304', async () => {
+    // a street number of a seeded street (its code comes from the streets lookup)
+    const streets = (await get(`${B}/users/homeaddresses/streets?municipalityCode=80438&localityCode=80438-1`)).json().streets as Array<{ code: string }>;
+    expect(streets.length).toBeGreaterThan(0);
+    const numbers = `${B}/users/homeaddresses/streetnumbers?municipalityCode=80438&streetCode=${encodeURIComponent(streets[0].code)}`;
+    const addressCode = ((await get(numbers)).json().streetnumbers as Array<{ tisAddressCode: string }>)[0]?.tisAddressCode;
+    expect(addressCode).toBeTruthy();
+    /** path → does the answer come in the request's language (Vary: lang) */
+    const PUBLIC_DATA: Array<[string, boolean]> = [
+      [`${B}/products/hierarchy`, true],
+      [`${B}/products/hierarchy?categoryCode=televizija`, true],
+      [`${B}/products/service?productCode=NET_500`, true],
+      [`${B}/tv/channels?packageCode=TV_START`, false],
+      [`${B}/tv/epg`, true],
+      [`${B}/users/homeaddresses/municipalities`, false],
+      [`${B}/users/homeaddresses/locations?municipalityCode=80438`, false],
+      [`${B}/users/homeaddresses/streets?municipalityCode=80438&localityCode=80438-1`, false],
+      [numbers, false],
+      [`${B}/users/gpon/address/check?addressCode=${encodeURIComponent(addressCode)}`, true],
+      [`${B}/stores`, true],
+      [`${B}/stores?pickup=true`, true],
+    ];
+    const s = await new Shopper(h.app).login();
+    for (const [path, localized] of PUBLIC_DATA) {
+      const res = await get(path, { lang: '1' });
+      expectShared(res, path);
+      expect(String(res.headers['cache-control'])).toBe('public, max-age=60, s-maxage=60, stale-while-revalidate=60');
+      expect(varyOf(res), path).toEqual(localized ? ['accept-encoding', 'lang'] : ['accept-encoding']);
+      const etag = res.headers.etag as string;
+      const again = await get(path, { lang: '1', 'if-none-match': etag });
+      expect(again.statusCode, path).toBe(304);
+      expect(again.body, path).toBe('');
+      expect((await get(path, { lang: '1', 'if-none-match': '"not-this-one"' })).body, path).toBe(res.body);
+      // the specification's bearer stays accepted (and is not read): a valid or forged one gets the same bytes
+      for (const authorization of [`Bearer ${s.token}`, 'Bearer forged.token.value']) {
+        const withToken = await get(path, { lang: '1', authorization, cookie: s.cookie });
+        expectShared(withToken, `${path} with a token`);
+        expect(withToken.headers.etag, path).toBe(etag);
+        expect(withToken.body, path).toBe(res.body);
+      }
+      if (localized) expect((await get(path, { lang: '2' })).headers.etag, `${path} in English`).not.toBe(etag);
+    }
+    // a bad query is an error in the user's language, never shared
+    const bad = await get(`${B}/tv/channels?packageCode=NET_500`, { lang: '1' });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('the language: a header or ?lang= make their own shared answer; without either the cookie decides and the answer varies on it', async () => {
     const path = SHARED.productDetails!;
     const sr = await get(path, { lang: '1' });

@@ -1,7 +1,7 @@
 // Test harness: an app on in-memory PGlite, or on PostgreSQL (TEST_DATABASE_URL) in a database of its own.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
@@ -9,6 +9,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app';
 import { DEFAULT_LIMITS, type LimitName, type LimitSettings } from '../../server/lib/limits';
 import { defaultSchemaCacheDir, UiDocuments } from '../../server/ui/documents';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
+import { jmbgFor } from '../../server/user/index';
 
 export const SCHEMAS_DIR = new URL('../../schemas', import.meta.url).pathname;
 
@@ -183,6 +184,17 @@ export const GUEST = {
 
 export const REQUIRED_CONSENTS = { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true };
 
+/** The personal-data step (ADDITIONAL_CUSTOMER_DATA) of a postpaid or home contract: an adult's JMBG and ID document.
+ *  A MOBILE / HOME_* order is placed only with it done (its flow's doneWhen, checked at submit). */
+export async function givePersonalData(s: Shopper, who: { firstName?: string; lastName?: string; contactEmail?: string } = {}): Promise<void> {
+  const res = await s.call('POST', '/hybris/ecommerce/b2c/v1/checkout/customerinfo', { userInfo: {
+    orderFor: 'SELF', firstName: 'Marija', lastName: 'Petrović', contactEmail: 'marija.petrovic@example.rs', ...who,
+    jmbg: jmbgFor(new Date(Date.UTC(1985, 2, 15))), primaryContactDocumentIdNum: '012345678', primaryContactDocumentIdIssueAuthority: 'PU za grad Beograd',
+    primaryContactDocumentIdIssueDate: '2022-03-15T01:00:00+01:00', msisdn: '0641234567',
+  } });
+  if (res.statusCode !== 200) throw new Error(`personal data: ${res.body}`);
+}
+
 /** Fills a cart with a phone + tariff paid at once (a guest pays in full), guest data and card payment. */
 export async function checkoutReadyShopper(app: FastifyInstance, deviceCode = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE') {
   const s = await new Shopper(app).login();
@@ -193,4 +205,18 @@ export async function checkoutReadyShopper(app: FastifyInstance, deviceCode = 'S
   const p = await s.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' });
   if (p.statusCode !== 200) throw new Error(p.body);
   return s;
+}
+
+/** The JSON of an answer that must be 200 (the body is in the failure's message). */
+export async function okJson(r: Promise<Awaited<ReturnType<Shopper['call']>>>, what: string) {
+  const res = await r;
+  expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+  return res.json();
+}
+
+/** A demo customer signed in, with an empty cart. */
+export async function customerWithEmptyCart(app: FastifyInstance, email: string): Promise<Customer> {
+  const c = await (await new Customer(app).login()).authorize(email);
+  await c.call('DELETE', PATHS.deleteCart);
+  return c;
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { cartHomeSetups } from '../../server/home/schema';
-import { drivers, GUEST, PATHS, REQUIRED_CONSENTS, type Harness, startApp } from './helpers';
+import { drivers, givePersonalData, GUEST, PATHS, REQUIRED_CONSENTS, type Harness, startApp } from './helpers';
 import { Customer } from './commerce-helpers';
 
 const B = '/hybris/ecommerce/b2c/v1';
@@ -105,6 +105,7 @@ describe.each(drivers)('the installation bill on %s', (_name, url) => {
   it('the order keeps the installation and its bill (confirmation data); no choice → the installation address', async () => {
     async function order(c: Customer) {
       expect((await c.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+      await givePersonalData(c);
       expect((await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'Delivery' })).statusCode).toBe(200);
       const placed = await c.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
       expect(placed.statusCode, placed.body).toBe(200);

@@ -255,8 +255,10 @@ describe.each(drivers)('home services (%s)', (_name, url) => {
     expect(rows[0].n).toBe(1);
   });
 
-  it('needs a token', async () => {
+  it('is public data: answers without a token, the same bytes as with one (issue 25, edge caching)', async () => {
     const r = await h.app.inject({ method: 'GET', url: `${B}/tv/channels` });
-    expect(r.statusCode).toBe(401);
+    expect(r.statusCode).toBe(200);
+    expect(String(r.headers['cache-control'])).toMatch(/^public\b/);
+    expect(r.body).toBe((await get('/tv/channels')).body);
   });
 });

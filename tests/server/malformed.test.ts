@@ -143,7 +143,7 @@ const contentTypes = ['application/json', 'application/json', 'application/json;
 
 describe.each(drivers)('malformed requests on %s', (_name, url) => {
   let h: Harness;
-  let routes: Route[] = [];
+  const routes: Route[] = [];
   let tokens: Array<{ auth?: string; cookie?: string }> = [];
   beforeAll(async () => {
     h = await startApp(url);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { payments } from '../../server/db/schema';
 import { outbox } from '../../server/outbox/schema';
-import { drivers, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, givePersonalData, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { CART, Customer } from './commerce-helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -81,6 +81,7 @@ describe.each(drivers)('one price engine on %s', (_name, url) => {
     const before = await shownTotals(c);
     expect((await c.call('POST', `${N}/reserve`, { msisdn: '0601212121' })).statusCode).toBe(200); // a nice number of 1.990 RSD
     expect((await c.call('POST', PATHS.guestInfo, guestData(email))).statusCode).toBe(200);
+    await givePersonalData(c, { contactEmail: email }); // a postpaid contract's personal data (its flow's step)
     expect((await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
     const cart = await shownTotals(c);
     const entriesOneTime = sum(cart.entries.map((e: Json) => e.totalOneTimePrice.value));
@@ -115,6 +116,7 @@ describe.each(drivers)('one price engine on %s', (_name, url) => {
     expect((await c.call('POST', `${N}/reserve`, { msisdn: '0611001001' })).statusCode).toBe(200); // 1.490 RSD
     expect((await c.call('POST', CART.vouchers, { voucherCode: 'EKO-1002' })).statusCode).toBe(200);
     expect((await c.call('POST', PATHS.guestInfo, guestData(email))).statusCode).toBe(200);
+    await givePersonalData(c, { contactEmail: email }); // a postpaid contract's personal data (its flow's step)
     expect((await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'Delivery' })).statusCode).toBe(200);
     const cart = await shownTotals(c);
     expect(cart.totals.payNow.value).toBe(sum([cart.totals.oneTime.value, 1490, -5000]));

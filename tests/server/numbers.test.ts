@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { msisdnReservations, numberJobs, cartNumberChoices } from '../../server/numbers/schema';
 import { outbox } from '../../server/outbox/schema';
 import { runDueNumberJobs, nationalMsisdn, formatMsisdn } from '../../server/numbers/service';
-import { drivers, GUEST, PATHS, RELAXED_LIMITS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, givePersonalData, GUEST, PATHS, RELAXED_LIMITS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
 
 const B = '/hybris/ecommerce/b2c/v1/users/phone/carts/msisdns';
@@ -199,12 +199,14 @@ describe.each(drivers)('numbers on %s', (_name, url) => {
       await first.call('DELETE', PATHS.deleteCart);
       expect((await first.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
       expect((await first.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+      await givePersonalData(first); // a postpaid contract's personal data (its flow's step)
       expect((await first.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
       const second = await new Customer(r.app).login();
       await second.signIn('kupac@orbita.rs');
       await second.call('DELETE', PATHS.deleteCart);
       expect((await second.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
       expect((await second.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+      await givePersonalData(second); // a postpaid contract's personal data (its flow's step)
       expect((await second.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
       expect((await portIn(first, '0637771122')).statusCode).toBe(200);
       expect((await portIn(second, '0637771122')).statusCode).toBe(200); // no order has it yet
@@ -232,6 +234,7 @@ describe.each(drivers)('numbers on %s', (_name, url) => {
         await s.call('DELETE', PATHS.deleteCart);
         expect((await s.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
         expect((await s.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+        await givePersonalData(s); // a postpaid contract's personal data (its flow's step)
         expect((await s.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
         expect((await s.call('POST', N.otp, { msisdn: '0637771133' })).statusCode).toBe(200);
         const [msg] = await r.database.db.select().from(outbox).where(eq(outbox.recipient, '0637771133')).orderBy(desc(outbox.id)).limit(1);
@@ -255,6 +258,7 @@ describe.each(drivers)('numbers on %s', (_name, url) => {
     expect((await c.call('POST', PATHS.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' })).statusCode).toBe(200);
     expect((await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json().checkoutType).toBe('MOBILE');
     expect((await c.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+    await givePersonalData(c); // a postpaid contract's personal data (its flow's step)
     expect((await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
     const none = await c.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
     expect(none.statusCode).toBe(400);

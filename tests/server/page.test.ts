@@ -9,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
-import { jsonForScript, type BootData } from '../../server/ui/page';
-import { callKey } from '../../actions/api/client';
+import { jsonForScript } from '../../server/ui/page';
+import type { BootData } from '../../schemas/types/api.common';
+import { callKey } from '../../core/boot-data';
 import searchActions from '../../actions/catalog/search';
 import pdpActions from '../../actions/pdp/pdp';
 import { createStores } from '../../actions/stores';
@@ -92,7 +93,7 @@ describe('shop page boot data', () => {
     expect(boot).not.toBeNull();
     expect(boot!.lang).toBe('sr');
     expect(boot!.path).toBe(PLP);
-    expect(Object.keys(boot!.docs).sort()).toEqual(['/ui/manifest', '/ui/messages/sr', '/ui/screens/main', '/ui/screens/plp-phones']);
+    expect(Object.keys(boot!.docs).sort()).toEqual(['/ui/manifest', '/ui/messages/sr', '/ui/rules/routes', '/ui/screens/main', '/ui/screens/plp-phones']);
     expect((boot!.docs['/ui/messages/sr'] as Record<string, unknown>)['error.generic']).toBe('Došlo je do greške. Pokušaj ponovo.');
     expect(boot!.actionGroups).toContain('catalog');
     // exactly the call the screen's catalog.search makes: its load takes the answer instead of fetching
@@ -150,7 +151,11 @@ describe('shop page boot data', () => {
     const stores = createStores();
     await load.run({}, {
       stores, scope: { route: { path: '/uredjaj/APPLE_IPHONE_16/ultramarine', params: { productCode: 'APPLE_IPHONE_16', colorCode: 'ultramarine' }, query: {} } },
-      api: { call: async (name: string, o: { query: Record<string, unknown> }) => { const k = callKey(name, o.query as never); asked.push(k); return boot!.calls[k] ?? Promise.reject(new Error(`not in the page: ${k}`)); } } as never,
+      api: {
+        call: async (name: string, o: { query: Record<string, unknown> }) => { const k = callKey(name, o.query as never); asked.push(k); return boot!.calls[k] ?? Promise.reject(new Error(`not in the page: ${k}`)); },
+        // the documents it reads (the address it settles on is destination "pdp" of schemas/rules/routes.json) are the page's too
+        getDocument: async (path: string) => boot!.docs[path] ?? Promise.reject(new Error(`not in the page: ${path}`)),
+      } as never,
       navigate: () => {}, dispatch: async () => true, event: undefined,
     } as never);
     await new Promise((r) => setTimeout(r, 0));

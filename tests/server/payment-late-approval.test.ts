@@ -19,9 +19,8 @@ const SUBMIT = { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: null };
 const VOIDED_SR = 'Jedno plaćanje karticom za ovu porudžbinu stiglo je pošto je porudžbina već bila plaćena ili je sesija plaćanja zatvorena, pa je poništeno: zaduženje kartice je stornirano.';
 const VOIDED_EN = 'A card payment for this order arrived after the order had already been paid or its payment session was closed, so it was voided: the card charge was reversed.';
 
-// the harness's instances must not run the background retry with their own (simulated) gateway while a test watches
-// a void stay PENDING: their poll is off, the test calls the round itself
-process.env.SELFCARE_JOB_POLL_MS = '0';
+// the harness's instances run no job workers (buildApp without `jobs`, server/db/jobs.ts): a void stays PENDING while
+// the test watches it, and the test runs the retry round itself
 
 describe.each(drivers)('a late approval of an order payment on %s', (_name, url) => {
   let h: Harness;

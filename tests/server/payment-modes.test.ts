@@ -9,7 +9,7 @@ import { orders, payments } from '../../server/db/schema';
 import { billingAccounts, gatewayChallenges, gatewayTokens, savedCards } from '../../server/payment/schema';
 import { selfcareSubscribers } from '../../server/selfcare/schema';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
-import { drivers, GATEWAY_SECRET, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, GATEWAY_SECRET, givePersonalData, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
 
 const B = '/hybris/ecommerce/b2c/v1';
@@ -25,7 +25,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
   beforeAll(async () => { h = await startApp(url); }, 120_000);
   afterAll(async () => { await h?.close(); });
 
-  /** A signed-in customer with a MOBILE cart (phone + postpaid tariff, a new number, data and address given). */
+  /** A signed-in customer with a MOBILE cart (phone + postpaid tariff, a new number, data and address given, the personal data). */
   async function mobileCustomer(email = 'kupac@orbita.rs'): Promise<Customer> {
     const c = await new Customer(h.app).login();
     await c.signIn(email);
@@ -35,6 +35,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     expect((await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json().checkoutType).toBe('MOBILE');
     expect((await c.call('POST', P.newNumber, {})).statusCode).toBe(200);
     expect((await c.call('POST', PATHS.guestInfo, GUEST)).statusCode).toBe(200);
+    await givePersonalData(c);
     return c;
   }
   async function guest(): Promise<Shopper> {
@@ -81,6 +82,18 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     expect(err(await g.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'SAVED_CARD', creditCardId: 'card_marko_visa' }))).toMatchObject({ type: 'ValidationError', message: 'Sačuvane kartice su dostupne samo prijavljenim korisnicima.' });
     expect(err(await g.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD_SAVE' }))).toMatchObject({ type: 'ValidationError', reason: 'cardPaymentTypeNotAllowed' });
     expect(err(await g.call('PUT', P.monthlyBill, { billingAccountId: 'BA1000001' }))).toMatchObject({ type: 'ValidationError', reason: 'signInRequired' });
+  });
+
+  it('a signed-in prepaid eSIM checkout (MOBILE_PREPAID) is paid by card only: it comes by e-mail, there is no courier to pay', async () => {
+    const c = await new Customer(h.app).login();
+    await c.signIn('kupac@orbita.rs');
+    await c.call('DELETE', PATHS.deleteCart);
+    expect((await c.call('POST', PATHS.addToCart, { code: 'ORBITA_PREPAID_NET' })).statusCode).toBe(200);
+    expect((await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json().checkoutType).toBe('MOBILE_PREPAID');
+    const modes = (await c.call('GET', PATHS.paymentModes)).json();
+    expect(modes.paymentModes.map((m: Json) => m.code)).toEqual(['CreditCard']);
+    expect(modes.creditCardPaymentTypes.map((m: Json) => m.code)).toEqual(['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD']);
+    expect(err(await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'Delivery' }))).toMatchObject({ type: 'ValidationError', reason: 'paymentModeNotAllowed' });
   });
 
   it('monthly bill: the customer\'s e-bills; set monthly bill first (own account only), then set payment type; the order is placed on that bill', async () => {

@@ -72,7 +72,7 @@ describe('npm start and SIGTERM', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Orbita Telekom</title><div id="root"></div>');
     const env = {
       ...process.env, DIST_DIR: dist, SERVER_BUNDLE_DIR: bundleDir, PGLITE_DIR: join(tmp, 'pglite'), PORT: String(PORT), HOST: '127.0.0.1',
-      SHUTDOWN_TIMEOUT_MS: '10000', SHUTDOWN_DRAIN_MS: '5000', DATABASE_URL: '', REDIS_URL: '', METRICS_PORT: '', NODE_ENV: 'development', SELFCARE_JOB_POLL_MS: '50',
+      SHUTDOWN_TIMEOUT_MS: '10000', SHUTDOWN_DRAIN_MS: '5000', DATABASE_URL: '', REDIS_URL: '', METRICS_PORT: '', NODE_ENV: 'development',
     };
     // the front end counts as built (its stamp), so that the start does not run vite
     expect(spawnSync(process.execPath, [join(root, 'tools/start.mjs'), '--stamp'], { env }).status).toBe(0);

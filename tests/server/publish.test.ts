@@ -10,14 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { openDatabase, type Database } from '../../server/db/index';
+import { openDatabase } from '../../server/db/index';
 import { orders } from '../../server/db/schema';
 import { uiLive, uiVersions } from '../../server/publish/schema';
 import { contentHash, readDocumentFiles } from '../../server/publish/files';
 import { ensureBaseline, publishVersion, versionFiles } from '../../server/publish/store';
 import { ApiError } from '../../server/lib/errors';
 import { exportVersion } from '../../tools/ui-export';
-import { checkoutReadyShopper, Customer, drivers, GATEWAY_SECRET, loadUi, PATHS, REQUIRED_CONSENTS, SCHEMAS_DIR, Shopper, startApp, type Harness } from './helpers';
+import { startPublishingPair } from './publish-pair';
+import { checkoutReadyShopper, Customer, drivers, GATEWAY_SECRET, loadUi, PATHS, REQUIRED_CONSENTS, SCHEMAS_DIR, Shopper, type Harness } from './helpers';
 
 const EN = 'schemas/messages/en.json';
 const KEY = 'footer.addons';
@@ -26,26 +27,15 @@ describe.each(drivers)('UI documents published from the database on %s', (_name,
   let h: Harness;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let bDatabase: Database | null = null;
   let editor: Customer;
   let reviewer: Customer;
   let baselineEn: string;
+  let close: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    h = await startApp(url, { documents: 'database', documentsPollMs: 0 });
-    a = h.app;
-    bDatabase = h.dbUrl ? await openDatabase({ url: h.dbUrl }) : null;
-    b = await buildApp({ db: (bDatabase ?? h.database).db, ui: await loadUi(), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000, documents: 'database', documentsPollMs: 0 });
-    await b.ready();
-    editor = await new Customer(a).login().then((c) => c.authorize('urednik@orbita.rs'));
-    reviewer = await new Customer(a).login().then((c) => c.authorize('recenzent@orbita.rs'));
-    baselineEn = (await readDocumentFiles(SCHEMAS_DIR)).get('messages/en.json')!;
+    ({ h, a, b, editor, reviewer, baselineEn, close } = await startPublishingPair(url));
   }, 180_000);
-  afterAll(async () => {
-    await b?.close();
-    await bDatabase?.close();
-    await h?.close();
-  });
+  afterAll(async () => { await close(); });
 
   const manifestOf = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/ui/manifest' })).json() as { version: number };
   const enText = async (app: FastifyInstance, v?: number) =>

@@ -109,6 +109,18 @@ describe('who may use the studio', () => {
     expect(source.json().text).toBe(readFileSync(join(schemasDir, 'forms', 'guest.json'), 'utf8'));
     expect((await browser(dev, staff, 'GET', '/studio/api/source?file=..%2Fpackage.json')).statusCode).toBe(400);
   });
+
+  it('serves the editor the JSON Schema of a kind, self-contained; staff only', async () => {
+    const res = await browser(dev, staff, 'GET', '/studio/api/schema?kind=screens');
+    expect(res.statusCode).toBe(200);
+    const schema = res.json() as { title: string; properties: Record<string, unknown>; $defs: Record<string, unknown> };
+    expect(schema.title).toBe('Screen');
+    expect(Object.keys(schema.properties)).toContain('route');
+    expect(Object.keys(schema.$defs)).toEqual(expect.arrayContaining(['meta:node', 'meta:vocabulary']));
+    expect(res.body).not.toMatch(/"\$ref":"(?!#)/); // every $ref points inside the document
+    expect((await browser(dev, staff, 'GET', '/studio/api/schema?kind=..%2Fpackage')).statusCode).toBe(400);
+    expect((await browser(dev, await visitor(dev, 'kupac@orbita.rs'), 'GET', '/studio/api/schema?kind=screens')).statusCode).toBe(403);
+  });
 });
 
 describe('live validation', () => {
@@ -117,6 +129,21 @@ describe('live validation', () => {
     const res = await browser(dev, staff, 'POST', '/studio/api/check', { file: 'schemas/forms/guest.json', text });
     expect(res.statusCode).toBe(200);
     expect(res.json().errors.filter((e: { file: string }) => e.file === 'schemas/forms/guest.json')).toEqual([]);
+  });
+
+  it('opens and checks the rule documents (cart limits, checkout types …) like every other kind', async () => {
+    const list = await browser(dev, staff, 'GET', '/studio/api/documents');
+    expect((list.json().documents as Array<{ file: string; kind: string }>)).toContainEqual(expect.objectContaining({ file: 'schemas/rules/cart-limits.json', kind: 'rules' }));
+    const source = await browser(dev, staff, 'GET', '/studio/api/source?file=schemas%2Frules%2Fcart-limits.json');
+    expect(source.statusCode).toBe(200);
+    const text = readFileSync(join(schemasDir, 'rules', 'cart-limits.json'), 'utf8');
+    expect(source.json().text).toBe(text);
+    const ok = await browser(dev, staff, 'POST', '/studio/api/check', { file: 'schemas/rules/cart-limits.json', text });
+    expect(ok.json().errors.filter((e: { file: string }) => e.file === 'schemas/rules/cart-limits.json')).toEqual([]);
+    const broken = text.replace('"id": "cart-limits"', '"id": 5');
+    const bad = await browser(dev, staff, 'POST', '/studio/api/check', { file: 'schemas/rules/cart-limits.json', text: broken });
+    const errors = (bad.json().errors as Array<{ file: string; line: number; pointer: string }>).filter((e) => e.file === 'schemas/rules/cart-limits.json');
+    expect(errors.some((e) => e.pointer === '/id' && e.line === text.slice(0, text.indexOf('"id": "cart-limits"')).split('\n').length)).toBe(true);
   });
 
   it('locates a near miss with line, column, pointer and a suggestion', async () => {

@@ -114,7 +114,7 @@ describe('applyFixture', () => {
     expect(stores.checkout.currentStepCode).toBe('PAYMENT_AND_CART_CONFIRMATION');
     expect(stores.checkout.selectedPaymentMode).toBe('CreditCard');
     expect(Object.values(stores.checkout.consents)).toEqual([false, false]);
-    expect((stores.ui.forms.guest?.data as { customerData: { firstName: string } }).customerData.firstName).toBe('Marko');
+    expect((stores.ui.forms.guest?.data as { customerData?: { firstName: string } } | undefined)?.customerData?.firstName).toBe('Marko');
   });
 
   it('signs the demo customer in and switches to English', () => {

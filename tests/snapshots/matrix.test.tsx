@@ -1,18 +1,24 @@
-// The snapshot matrix for QA: every screen, modal and form document × every fixture store state
-// (schemas/fixtures). One file per document, tests/snapshots/__snapshots__/matrix/<kind>/<id>.html, holds its DOM in
-// every state, so a schema change shows as a small diff of that document's file. States that draw the same DOM are
-// written once under one heading naming all of them (`<!-- @ empty-cart, guest-checkout -->`): the file says which
-// states change the document and which do not. Test cases are generated from the documents and fixtures found, so a
-// new document or fixture is covered without writing a test; the file of a deleted document is reported (and removed
-// by the update). Screens are drawn without their layout; the layout itself (screen/main) is a document of its own, so
-// a change of the header shows once, not in every screen. Rewrite after a wanted change:
-// npm run test:snapshots:update (docs/SCHEMAS.md "Snapshots for QA").
+// The snapshot matrix for QA: every screen, modal and form document × the fixture store states (schemas/fixtures)
+// that change it, as tests/snapshots/fixture-states.json lists them per document (its first state is the document's
+// default). One file per document, tests/snapshots/__snapshots__/matrix/<kind>/<id>.html, holds its DOM in each listed
+// state, so a schema change shows as a small diff of that document's file. Each listed state must draw a DOM of its
+// own — a state that draws the same DOM as an earlier one fails, unless the matrix keeps it with a reason (`kept`);
+// states kept that way are written once under one heading naming all of them (`<!-- @ empty-cart, guest-checkout -->`).
+// A state the matrix leaves out of a document draws the same DOM as a listed one: MATRIX_AUDIT=1 draws every state
+// and fails on a left-out one that differs (run it after changing a fixture). Test cases are generated from the
+// documents and fixtures found, and the matrix must name every one of them, so a new document or fixture fails until
+// it is placed; the file of a deleted document is reported (and removed by the update). Screens are drawn without
+// their layout; the layout itself (screen/main) is a document of its own, so a change of the header shows once, not
+// in every screen. Rewrite after a wanted change: npm run test:snapshots:update (docs/SCHEMAS.md "Snapshots for QA");
+// the coverage table QA reads (tests/COVERAGE.md) is generated from the same matrix: npm run coverage:table.
 import { afterEach, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { prettyDOM } from '@testing-library/dom';
-import { readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { join, relative } from 'node:path';
 import { FIXTURES, FORMS, MODALS, SCREENS, enterScreen, makeHarness, renderForm, renderModal, renderScreen, sampleModalParams, sampleUrl, settle } from './harness';
+import { MATRIX, MATRIX_SCHEMA_FILE, statesOf, type DocumentKind } from './fixture-states';
 
 afterEach(cleanup);
 
@@ -31,17 +37,56 @@ function domOf(container: HTMLElement): string {
   });
 }
 
-/** One document's file: each distinct DOM once, under the states that draw it (in fixture order). */
-async function documentFile(draw: (fixture: string) => Promise<string>): Promise<string> {
+const AUDIT = process.env.MATRIX_AUDIT === '1';
+
+/**
+ * One document's file: the DOM of each state the matrix lists for it (the default first), each distinct DOM once
+ * under the states that draw it. A listed state that draws the same DOM as an earlier one fails unless it is kept;
+ * in an audit, every other fixture is drawn too and one that draws a DOM of its own fails (the matrix misses it).
+ */
+async function documentFile(kind: DocumentKind, id: string, draw: (fixture: string) => Promise<string>): Promise<string> {
+  const listed = statesOf(kind, id);
+  const kept = MATRIX.documents[`${kind}/${id}`]?.kept ?? {};
   const groups: Array<{ states: string[]; dom: string }> = [];
-  for (const fx of fixtureIds) {
+  const same: string[] = [];
+  for (const fx of listed) {
     const dom = await draw(fx);
-    const same = groups.find((g) => g.dom === dom);
-    if (same) same.states.push(fx);
-    else groups.push({ states: [fx], dom });
+    const earlier = groups.find((g) => g.dom === dom);
+    if (earlier) {
+      earlier.states.push(fx);
+      if (!kept[fx]) same.push(`${fx} draws the same DOM as ${earlier.states[0]}`);
+    } else groups.push({ states: [fx], dom });
+  }
+  expect(same, `${kind}/${id}: a listed state that changes nothing — remove it from the document's states in tests/snapshots/fixture-states.json, or name it under "kept" with the reason`).toEqual([]);
+  if (AUDIT) {
+    const missed: string[] = [];
+    for (const fx of fixtureIds.filter((f) => !listed.includes(f))) {
+      const dom = await draw(fx);
+      if (!groups.some((g) => g.dom === dom)) missed.push(fx);
+    }
+    expect(missed, `${kind}/${id}: states that change the document but are not in its states in tests/snapshots/fixture-states.json`).toEqual([]);
   }
   return groups.map((g) => `<!-- @ ${g.states.join(', ')} -->\n${g.dom}\n`).join('\n');
 }
+
+it('the fixture-state matrix is valid and names every document and fixture', () => {
+  const ajv = new Ajv2020({ allErrors: true });
+  const validate = ajv.compile(JSON.parse(readFileSync(MATRIX_SCHEMA_FILE, 'utf8')));
+  expect(validate(MATRIX) ? [] : validate.errors, 'tests/snapshots/fixture-states.json against its schema').toEqual([]);
+  expect([...MATRIX.fixtures].sort(), 'its "fixtures" are the files of schemas/fixtures (a new one: add it, then MATRIX_AUDIT=1 names the documents it changes)').toEqual(fixtureIds);
+  const documents = [
+    ...sorted(SCREENS).map((id) => `screen/${id}`),
+    ...sorted(MODALS).map((id) => `modal/${id}`),
+    ...sorted(FORMS).map((id) => `form/${id}`),
+  ].sort();
+  expect(Object.keys(MATRIX.documents).sort(), 'its "documents" are the screens, modals and forms of schemas/').toEqual(documents);
+  const wrong: string[] = [];
+  for (const [doc, { states, kept = {} }] of Object.entries(MATRIX.documents)) {
+    for (const st of states) if (!fixtureIds.includes(st)) wrong.push(`${doc}: no fixture ${st}`);
+    for (const st of Object.keys(kept)) if (!states.slice(1).includes(st)) wrong.push(`${doc}: kept ${st} is not one of its states after the default`);
+  }
+  expect(wrong).toEqual([]);
+});
 
 it('the matrix has documents and fixtures to cover', () => {
   expect(fixtureIds.length).toBeGreaterThanOrEqual(5);
@@ -73,7 +118,7 @@ it('has no snapshot file of a document that no longer exists (the update removes
 
 for (const id of sorted(SCREENS)) {
   it(`screen/${id}`, async () => {
-    await expect(await documentFile(async (fx) => {
+    await expect(await documentFile('screen', id, async (fx) => {
       const h = makeHarness(fx);
       enterScreen(h, id);
       const { container, unmount } = renderScreen(h, id, sampleUrl(SCREENS[id], FIXTURES[fx]), { withLayout: false });
@@ -88,7 +133,7 @@ for (const id of sorted(SCREENS)) {
 
 for (const id of sorted(MODALS)) {
   it(`modal/${id}`, async () => {
-    await expect(await documentFile(async (fx) => {
+    await expect(await documentFile('modal', id, async (fx) => {
       const h = makeHarness(fx);
       const { container, unmount } = renderModal(h, id, sampleModalParams(MODALS[id], FIXTURES[fx]));
       await settle(container);
@@ -101,7 +146,7 @@ for (const id of sorted(MODALS)) {
 
 for (const id of sorted(FORMS)) {
   it(`form/${id}`, async () => {
-    await expect(await documentFile(async (fx) => {
+    await expect(await documentFile('form', id, async (fx) => {
       const h = makeHarness(fx);
       const { container, unmount } = renderForm(h, id);
       await settle(container);

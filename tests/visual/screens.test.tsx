@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/lib';
 import { FIXTURES, SCREENS, enterScreen, makeHarness, renderScreen, sampleUrl, settle } from '../snapshots/harness';
+import { KEY_SCREENS, WIDTHS } from './cases';
 import { compareScreenshots } from './compare';
 import { shopCss } from './css';
 
@@ -22,16 +23,6 @@ const ARTIFACTS = join(__dirname, 'artifacts');
 const UPDATE = process.env.VISUAL_UPDATE === '1';
 const ORIGIN = 'http://visual.test';
 
-/** The key screens and the fixture each is shown in. */
-const KEY_SCREENS: ReadonlyArray<readonly [screen: string, fixture: string]> = [
-  ['home', 'empty-cart'],
-  ['plp-phones', 'empty-cart'],
-  ['pdp', 'empty-cart'],
-  ['checkout-data-delivery', 'guest-checkout'],
-  ['checkout-overview-payment', 'guest-checkout'],
-  ['order-success', 'guest-checkout'],
-];
-const WIDTHS = [375, 1280] as const;
 
 /** Fixed look: one font family, no motion, no caret, no scrollbars. */
 const DETERMINISM_CSS = `

@@ -1,14 +1,16 @@
 /**
- * The import graph of the repository, built with the TypeScript compiler API (no extra package):
- * every `.ts`/`.tsx` file under the source folders, each with the repository files it imports
- * (static `import`/`export … from`, `import type`, dynamic `import('…')`; `import.meta.glob` is not an import).
- * Used by tests/unit/tooling/modules.test.ts (no cycles, module boundaries) and `npm run modules:check`.
+ * The import graph of the repository and its boundary rules, by dependency-cruiser (rules in .dependency-cruiser.cjs):
+ * every `.ts`/`.tsx`/`.mjs` file under the given folders with the repository files it imports (static imports,
+ * `import type`, dynamic `import('…')`), and the imports that break a rule. Used by tests/unit/tooling/modules.test.ts.
+ * The one check that is not about imports — which module writes which table — is `tableWriteViolations` below.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, posix, resolve } from 'node:path';
+import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
-export const SOURCE_FOLDERS = ['server', 'actions', 'renderer', 'components', 'studio', 'tools', 'schemas'];
+export const SOURCE_FOLDERS = ['core', 'server', 'actions', 'renderer', 'components', 'studio', 'tools', 'schemas'];
 
 export interface ImportGraph {
   root: string;
@@ -16,90 +18,33 @@ export interface ImportGraph {
   edges: Map<string, Set<string>>;
 }
 
-function walk(dir: string, out: string[]): void {
-  let names: string[];
+/** An import that breaks a rule of .dependency-cruiser.cjs: `from -> to` (for a cycle, the cycle's path). */
+export interface RuleViolation { rule: string; from: string; to: string; cycle?: string[] }
+
+/** Cruises `folders` of the repository with its .dependency-cruiser.cjs: the graph and the rule violations. */
+export async function cruiseRepository(root = resolve(import.meta.dirname, '../..'), folders = SOURCE_FOLDERS): Promise<{ graph: ImportGraph; violations: RuleViolation[] }> {
+  const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as IConfiguration;
+  const cwd = process.cwd();
+  process.chdir(root); // dependency-cruiser reports paths relative to the working directory
+  let output: ICruiseResult;
   try {
-    names = readdirSync(dir);
-  } catch {
-    return;
+    const tsConfig = extractTSConfig(join(root, config.options?.tsConfig?.fileName ?? 'tsconfig.json'));
+    const res = await cruise(folders, { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden } }, undefined, { tsConfig });
+    output = res.output as ICruiseResult;
+  } finally {
+    process.chdir(cwd);
   }
-  for (const name of names) {
-    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(full);
-  }
-}
-
-const toRel = (root: string, file: string) => relative(root, file).split(sep).join('/');
-
-export function buildImportGraph(root = resolve(import.meta.dirname, '../..'), folders = SOURCE_FOLDERS): ImportGraph {
-  const files: string[] = [];
-  for (const f of folders) walk(join(root, f), files);
-  const options: ts.CompilerOptions = {
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    resolveJsonModule: true,
-    allowJs: false,
-    jsx: ts.JsxEmit.ReactJSX,
-  };
-  const host = ts.createCompilerHost(options);
   const edges = new Map<string, Set<string>>();
-  for (const file of files) {
-    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = new Set<string>();
-    for (const ref of info.importedFiles) {
-      const spec = ref.fileName;
-      if (!spec.startsWith('.') && !spec.startsWith('/')) continue; // packages
-      const resolved = ts.resolveModuleName(spec, file, options, host).resolvedModule;
-      if (!resolved || resolved.isExternalLibraryImport) continue;
-      const target = toRel(root, resolved.resolvedFileName);
-      if (target.startsWith('..') || !/\.(ts|tsx)$/.test(target)) continue; // JSON documents are data
-      targets.add(target);
-    }
-    edges.set(toRel(root, file), targets);
+  for (const m of output.modules) {
+    if (m.coreModule || m.couldNotResolve || /(^|\/)node_modules\//.test(m.source)) continue;
+    edges.set(m.source, new Set(m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !/(^|\/)node_modules\//.test(d.resolved)).map((d) => d.resolved)));
   }
-  return { root, edges };
+  const violations = (output.summary.violations ?? []).map((v) => ({
+    rule: v.rule.name, from: v.from, to: v.to,
+    ...(v.cycle ? { cycle: v.cycle.map((c) => (typeof c === 'string' ? c : c.name)) } : {}),
+  }));
+  return { graph: { root, edges }, violations };
 }
-
-/** Strongly connected components with more than one file (or a file importing itself): the import cycles. */
-export function findCycles(graph: ImportGraph): string[][] {
-  let index = 0;
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const idx = new Map<string, number>();
-  const low = new Map<string, number>();
-  const out: string[][] = [];
-  const strong = (v: string) => {
-    idx.set(v, index);
-    low.set(v, index);
-    index++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.edges.get(v) ?? []) {
-      if (!graph.edges.has(w)) continue;
-      if (!idx.has(w)) {
-        strong(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
-    }
-    if (low.get(v) === idx.get(v)) {
-      const comp: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        comp.push(w);
-      } while (w !== v);
-      if (comp.length > 1 || graph.edges.get(v)!.has(v)) out.push(comp.sort());
-    }
-  };
-  for (const v of [...graph.edges.keys()].sort()) if (!idx.has(v)) strong(v);
-  return out;
-}
-
-/** The server's domain modules: `server/<name>/` except the shared infrastructure (lib/, db/) and workflows/. */
-export const SERVER_INFRASTRUCTURE = new Set(['lib', 'db']);
 
 /**
  * The module a server file belongs to: `server/<name>/…` → name; files directly in server/ (app.ts, main.ts,
@@ -109,34 +54,6 @@ export function serverModuleOf(file: string): string | null {
   const m = /^server\/(?:([^/]+)\/)?[^/]+$/.exec(file) ?? /^server\/([^/]+)\//.exec(file);
   if (!m) return null;
   return m[1] ?? '';
-}
-
-/** A module's public surface: `server/<name>/index.ts`. */
-/** A module's index.ts; and, for the database wiring in server/db/ only, its schema.ts (its tables, for drizzle-kit and the
- * typed client) and seed.ts (its seed data, run by the seed runner). */
-export const isPublicSurface = (file: string, from = '') =>
-  /^server\/[^/]+\/index\.ts$/.test(file) || (from.startsWith('server/db/') && /^server\/[^/]+\/(schema|seed)\.ts$/.test(file));
-
-/**
- * Cross-module imports on the server that break the rule "another module is reached only through its public
- * surface (index.ts), and server/workflows/ only from a routes.ts": importer → imported. Infrastructure (lib/, db/) may be imported anywhere; the composition
- * root (server/*.ts: app.ts, main.ts, health.ts) wires the modules' routes and may import any file.
- */
-export function serverBoundaryViolations(graph: ImportGraph): string[] {
-  const out: string[] = [];
-  for (const [from, targets] of graph.edges) {
-    const a = serverModuleOf(from);
-    if (a === null || a === '') continue; // the composition root (server/*.ts) wires everything
-    for (const to of targets) {
-      const b = serverModuleOf(to);
-      if (b === null || b === a || b === '' || SERVER_INFRASTRUCTURE.has(b)) continue;
-      if (isPublicSurface(to, from)) continue;
-      // workflows are entered from the HTTP edge: a module's routes.ts (any depth) may call them
-      if (b === 'workflows' && /\/routes\.ts$/.test(from)) continue;
-      out.push(`${from} -> ${to}`);
-    }
-  }
-  return out.sort();
 }
 
 /** Imports from one folder into another, e.g. importsBetween(g, 'actions/', 'renderer/'). */
@@ -164,6 +81,117 @@ export function tableWriteViolations(root: string, graph: ImportGraph, owners: R
       const owner = owners[m[2]];
       if (owner === undefined || owner === mod) continue;
       out.push(`${file} writes ${m[2]} (owner: ${owner})`);
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+/** tools/modules/levels.json: the server's modules in their declared one-way order (issue 28). */
+export interface ModuleLevels {
+  /** the module a routes.ts file may enter although it sits above every module (the HTTP edge → workflows) */
+  routesEnter: string;
+  modules: Array<{ module: string; level: number; why: string }>;
+}
+
+/** The declared module of a server file: the longest declared folder it is in; null for the composition root
+ *  (server/*.ts) and for files outside server/, undefined for a server file of an undeclared folder. */
+export function declaredModuleOf(file: string, levels: ModuleLevels): string | null | undefined {
+  if (!file.startsWith('server/') || /^server\/[^/]+$/.test(file)) return null;
+  let best: string | undefined;
+  for (const { module } of levels.modules) {
+    if (file.startsWith(`server/${module}/`) && (best === undefined || module.length > best.length)) best = module;
+  }
+  return best;
+}
+
+/**
+ * The module graph: every import between files of two declared server modules, collapsed to `a -> b` with the file
+ * imports behind it. A routes.ts file importing the `routesEnter` module (workflows) is the HTTP edge entering it,
+ * not an edge of its module.
+ */
+export function moduleGraph(graph: ImportGraph, levels: ModuleLevels): Map<string, Map<string, string[]>> {
+  const out = new Map<string, Map<string, string[]>>();
+  for (const [from, targets] of graph.edges) {
+    const a = declaredModuleOf(from, levels);
+    if (!a) continue;
+    for (const to of targets) {
+      const b = declaredModuleOf(to, levels);
+      if (!b || a === b) continue;
+      if (b === levels.routesEnter && /(^|\/)routes\.ts$/.test(from)) continue;
+      const m = out.get(a) ?? out.set(a, new Map()).get(a)!;
+      (m.get(b) ?? m.set(b, []).get(b)!).push(`${from} -> ${to}`);
+    }
+  }
+  return out;
+}
+
+/** Module imports that do not go to a lower level: `a (level) -> b (level): file -> file`, one line per file import. */
+export function levelViolations(modules: Map<string, Map<string, string[]>>, levels: ModuleLevels): string[] {
+  const level = new Map(levels.modules.map((m) => [m.module, m.level]));
+  const out: string[] = [];
+  for (const [a, targets] of modules) {
+    for (const [b, files] of targets) {
+      if (level.get(b)! < level.get(a)!) continue;
+      for (const f of files) out.push(`${a} (${level.get(a)}) -> ${b} (${level.get(b)}): ${f}`);
+    }
+  }
+  return out.sort();
+}
+
+/** The cycles of the module graph: each strongly connected component of more than one module, its names sorted. */
+export function moduleCycles(modules: Map<string, Map<string, string[]>>): string[][] {
+  const nodes = new Set<string>();
+  for (const [a, targets] of modules) { nodes.add(a); for (const b of targets.keys()) nodes.add(b); }
+  // Tarjan's strongly connected components
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next); low.set(v, next); next++;
+    stack.push(v); onStack.add(v);
+    for (const w of modules.get(v)?.keys() ?? []) {
+      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; onStack.delete(w); scc.push(w); } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of [...nodes].sort()) if (!index.has(v)) visit(v);
+  return out.sort((x, y) => x.join().localeCompare(y.join()));
+}
+
+/**
+ * Row types that leak out of their module (issue 28: a module exposes functions and contract types, not row types): a
+ * row type is a type a server module declares as a table's row (`export type X = typeof table.$inferSelect` or
+ * `$inferInsert`); a leak is a file of another module (workflows too) that imports it by name from the module's
+ * index.ts. Answers `file uses module's Type`, sorted.
+ */
+export function rowTypeLeaks(root: string, graph: ImportGraph, levels: ModuleLevels): string[] {
+  const files = [...graph.edges.keys()].filter((f) => f.startsWith('server/'));
+  const rowTypes = new Map<string, Set<string>>();
+  for (const f of files) {
+    const mod = declaredModuleOf(f, levels);
+    if (!mod) continue;
+    for (const m of readFileSync(join(root, f), 'utf8').matchAll(/export type (\w+) = typeof [\w.]+\.\$infer(?:Select|Insert)\b/g)) {
+      (rowTypes.get(mod) ?? rowTypes.set(mod, new Set()).get(mod)!).add(m[1]!);
+    }
+  }
+  const out: string[] = [];
+  for (const f of files) {
+    const own = declaredModuleOf(f, levels);
+    for (const m of readFileSync(join(root, f), 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(\.[^']*)'/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(f), m[2]!)).replace(/(\/index)?(\.ts)?$/, '/index.ts');
+      const mod = declaredModuleOf(target, levels);
+      if (!mod || mod === own || target !== `server/${mod}/index.ts`) continue;
+      const names = m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter(Boolean);
+      for (const n of names) if (rowTypes.get(mod)?.has(n)) out.push(`${f} uses ${mod}'s ${n}`);
     }
   }
   return [...new Set(out)].sort();

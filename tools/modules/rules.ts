@@ -1,5 +1,5 @@
 /**
- * The module map as data: which server module owns (alone writes) which table. docs/ARCHITECTURE.md §6.3 shows
+ * The module map as data: which server module owns (alone writes) which table. docs/ARCHITECTURE.md "Module map" shows
  * the same map; tests/unit/tooling/modules.test.ts enforces it. A new table gets its owner here.
  * Keys are the table exports of every schema file drizzle.config.ts lists (server/db/schema.ts and the modules' own).
  */
@@ -13,6 +13,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   payments: 'payment',
   // server/publish/schema.ts (issue 29)
   uiBlobs: 'publish', uiVersions: 'publish', uiVersionDocuments: 'publish', uiLive: 'publish', uiDrafts: 'publish',
+  uiRollouts: 'publish',
   // server/payment/schema.ts
   savedCards: 'payment', billingAccounts: 'payment', cartPaymentChoices: 'payment', gatewayTokens: 'payment', gatewayChallenges: 'payment', gatewayVoids: 'payment',
   selfcareSubscribers: 'selfcare', selfcareCardPayments: 'selfcare', selfcareBills: 'selfcare', selfcareBillSessions: 'selfcare',

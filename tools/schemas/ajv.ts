@@ -11,7 +11,7 @@ const addFormats = ((addFormatsImport as unknown as { default?: unknown }).defau
 /** Editor-only annotations the meta-schemas may carry. */
 export const EDITOR_KEYWORDS = ['markdownDescription', 'enumDescriptions', 'markdownEnumDescriptions', 'defaultSnippets'];
 
-/** Formats of the shop's forms (docs/ARCHITECTURE.md §2.4); the checker only needs to know they exist. */
+/** Formats of the shop's forms (docs/modules/schemas.md "Form"); the checker only needs to know they exist. */
 const SHOP_FORMATS = ['contactPhone', 'mobileNumber', 'prepaidNumber', 'homeLineNumber'];
 
 export function createAjv(opts: { validateFormats?: boolean } = {}): Ajv2020 {
@@ -186,6 +186,9 @@ export function translateAjvErrors(errors: ErrorObject[] | null | undefined, dat
         break;
       case 'maxItems':
         out.push({ pointer: p, message: `must have at most ${pr.limit} item(s)` });
+        break;
+      case 'dependentRequired':
+        out.push({ pointer: p, message: `missing property '${pr.missingProperty}' — it goes with '${pr.property}'`, expected: `a property "${pr.missingProperty}" beside "${pr.property}"` });
         break;
       case 'propertyNames':
         break; // reported by the inner error (pattern / enum) with the property name

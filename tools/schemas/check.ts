@@ -108,7 +108,7 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
       const inc = chain[chain.length - 1];
       const incDoc = !inc ? undefined : inc.fragment === null ? src : fragmentDocs.get(inc.fragment);
       const args = incDoc ? valueAt(incDoc.json, `${inc.pointer}/args`) : undefined;
-      if (!inc || !incDoc || !args || typeof args !== 'object' || !Object.prototype.hasOwnProperty.call(args, hit.name)) {
+      if (!inc || !incDoc || !args || typeof args !== 'object' || !Object.hasOwn(args, hit.name)) {
         if ((param as { default?: unknown }).default === undefined) return { doc: fdoc, pointer: ptr, via };
         return { doc: fdoc, pointer: `/params/${escapePointer(hit.name)}/default${hit.rest}`, via: `the default of parameter "${hit.name}"` };
       }

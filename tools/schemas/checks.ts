@@ -10,7 +10,7 @@
 /**
  * A valid JMBG (13 digits DDMMYYYRRBBBK): the control digit (weights 7 6 5 4 3 2 7 6 5 4 3 2, 11 − sum mod 11, 10 and 11
  * → 0) and a real calendar date of birth (YYY ≥ 800 → 1YYY, else 2YYY). The same rule as server/user/jmbg.ts
- * (tests/unit/tooling/rules.checks.test.ts compares them); `param` is unused.
+ * (tests/unit/tooling/validation-rules.test.ts compares them); `param` is unused.
  */
 export function jmbg(value: string, _param?: unknown): boolean {
   if (typeof value !== 'string' || !/^[0-9]{13}$/.test(value)) return false;

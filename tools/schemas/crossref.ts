@@ -3,6 +3,9 @@ import { createAjv, translateAjvErrors } from './ajv.js';
 import { escapePointer } from './jsonpos.js';
 import type { LoadedDocument } from './load.js';
 import { FORM_UI_MESSAGE_KEYS, FORM_UI_MESSAGE_LIST_KEYS, STEP_PATHS } from './spec.js';
+
+/** The screen of the step that collects where the goods go (a flow without it delivers nothing). */
+const DELIVERY_SCREEN = 'checkout-data-delivery';
 import { suggest } from './suggest.js';
 import { routeMatcher } from './routes.js';
 import type { Vocabulary } from './types.js';
@@ -381,6 +384,25 @@ export function checkReferences(
         }
         modes.forEach((m, k) => checkMessageKey(doc, `/paymentModes/${i}/modes/${k}`, `checkout.payment.name.${m}`));
       });
+      // paying on delivery needs a delivery: the checkout type's flow has the data-and-delivery step (a prepaid eSIM
+      // comes by e-mail, and there is no courier to pay)
+      for (const [type, flow] of checkoutTypes) {
+        const f = flow.json as Obj;
+        const delivers = Array.isArray(f.steps) && f.steps.some((st) => isObj(st) && st.screen === DELIVERY_SCREEN);
+        if (delivers) continue;
+        // the customers the checkout type is for (schemas/rules/checkout-types.json "signedIn"; a flow may require it)
+        const typeRules = byKind('rule').flatMap((d) => (Array.isArray((d.json as Obj).checkoutTypes) ? (d.json as Obj).checkoutTypes as unknown[] : []))
+          .filter((r): r is Obj => isObj(r) && r.checkoutType === type);
+        const kinds = new Set(typeRules.flatMap((r) => (typeof r.signedIn === 'boolean' ? [r.signedIn] : [true, false])));
+        // (no rule gives a cart the type: nobody checks out with it)
+        for (const signedIn of [true, false].filter((k) => kinds.has(k) && (k || f.signInRequired !== true))) {
+          const i = rules.findIndex((r) => isObj(r) && (!Array.isArray(r.checkoutTypes) || r.checkoutTypes.includes(type)) && (typeof r.signedIn !== 'boolean' || r.signedIn === signedIn));
+          const rule = rules[i];
+          if (isObj(rule) && Array.isArray(rule.modes) && rule.modes.includes('Delivery')) {
+            report(doc, `/paymentModes/${i}/modes/${rule.modes.indexOf('Delivery')}`, `Delivery (paying the courier) is offered to ${type}${signedIn ? ' (signed in)' : ''}, whose flow ${flow.file} has no delivery step (screen "${DELIVERY_SCREEN}"): add a rule for ${type} before this one without Delivery`);
+          }
+        }
+      }
     }
     if (isObj(j.cartStatuses)) {
       for (const [code, reaction] of Object.entries(j.cartStatuses)) {
@@ -388,6 +410,58 @@ export function checkReferences(
         if (!modalIds.has(reaction.modal) && !broken('modal', reaction.modal)) {
           const u = unknownName('modal', reaction.modal, modalIds);
           report(doc, `/cartStatuses/${escapePointer(code)}/modal`, `${u.message} (no schemas/modals/${reaction.modal}.json)`, { suggestion: u.suggestion });
+        }
+      }
+    }
+    if (isObj(j.cartValidation)) {
+      const cv = j.cartValidation;
+      const checkModal = (reaction: unknown, at: string): void => {
+        if (!isObj(reaction) || typeof reaction.modal !== 'string') return;
+        if (!modalIds.has(reaction.modal) && !broken('modal', reaction.modal)) {
+          const u = unknownName('modal', reaction.modal, modalIds);
+          report(doc, `${at}/modal`, `${u.message} (no schemas/modals/${reaction.modal}.json)`, { suggestion: u.suggestion });
+        }
+      };
+      // reasons are compared in lower-case letters only: two spellings of one reason would leave one of them unused
+      const seen = new Map<string, string>();
+      for (const [reason, reaction] of Object.entries(isObj(cv.reasons) ? cv.reasons : {})) {
+        const at = `/cartValidation/reasons/${escapePointer(reason)}`;
+        const norm = reason.toLowerCase().replace(/[^a-z]/g, '');
+        const first = seen.get(norm);
+        if (first !== undefined) report(doc, at, `"${reason}" is the same reason as "${first}" (reasons are compared in lower-case letters only): keep one`, { atKey: true });
+        else seen.set(norm, reason);
+        checkModal(reaction, at);
+      }
+      checkModal(cv.otherwise, '/cartValidation/otherwise');
+    }
+    if (isObj(j.modals)) {
+      for (const [name, m] of Object.entries(j.modals)) {
+        if (!isObj(m) || typeof m.modal !== 'string' || modalIds.has(m.modal) || broken('modal', m.modal)) continue;
+        const u = unknownName('modal', m.modal, modalIds);
+        report(doc, `/modals/${escapePointer(name)}/modal`, `${u.message} (no schemas/modals/${m.modal}.json)`, { suggestion: u.suggestion });
+      }
+    }
+    if (isObj(j.destinations)) {
+      // every destination is served by a screen, as the shop's router would serve it
+      const served = screens.flatMap((d) => {
+        const s = d.json as Obj;
+        return [s.route, ...(Array.isArray(s.aliases) ? s.aliases : [])].filter((r): r is string => typeof r === 'string' && r !== '*');
+      });
+      for (const [name, dest] of Object.entries(j.destinations)) {
+        if (!isObj(dest) || typeof dest.path !== 'string' || !dest.path.startsWith('/')) continue;
+        const path = dest.path;
+        const at = `/destinations/${escapePointer(name)}/path`;
+        if (path.endsWith('/*')) {
+          const prefix = path.slice(0, -1).toLowerCase();
+          if (!served.some((r) => r.toLowerCase().startsWith(prefix))) report(doc, at, `no screen serves a page under "${prefix}" (no screen's route or alias starts with it)`);
+        } else if (path.includes(':')) {
+          if (!served.some((r) => r.toLowerCase() === path.toLowerCase())) {
+            const near = suggest(path, served);
+            report(doc, at, `"${path}" is no screen's route or alias (a destination with :parameters names a route as a screen writes it)` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near });
+          }
+        } else if (!served.some((r) => routeMatcher(r).test(path.split('?')[0]))) {
+          const near = suggest(path, served);
+          report(doc, at, `no screen serves "${path}", so the shopper sent there would see the not-found page` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near });
         }
       }
     }

@@ -67,7 +67,7 @@ const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** Replaces every `{ "$param": name }` in `v` by its value; unknown names are left as they are (and reported). */
 function substitute(v: unknown, values: Obj, onMissing: (name: string, ptr: string) => void, ptr: string): unknown {
   if (isParamRef(v)) {
-    if (Object.prototype.hasOwnProperty.call(values, v.$param)) return structuredCloneJson(values[v.$param]);
+    if (Object.hasOwn(values, v.$param)) return structuredCloneJson(values[v.$param]);
     onMissing(v.$param, ptr);
     return v;
   }
@@ -139,7 +139,7 @@ export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, Fragmen
         const args = isObj(node.args) ? node.args : {};
         const values: Obj = {};
         for (const [name, p] of Object.entries(params)) {
-          if (Object.prototype.hasOwnProperty.call(args, name)) values[name] = args[name];
+          if (Object.hasOwn(args, name)) values[name] = args[name];
           else if (isObj(p) && p.default !== undefined) values[name] = p.default;
           else problems.push({ fragment: src.fragment, includedAt: chain, pointer: isObj(node.args) ? `${srcPtr}/args` : srcPtr, message: `missing argument '${name}' of fragment "${id}"` + (isObj(p) && p.description ? ` (${p.description})` : '') });
         }
@@ -158,7 +158,7 @@ export function expandDocument<T>(doc: T, fragments: ReadonlyMap<string, Fragmen
         }
         const body = Array.isArray(frag.body) ? frag.body : [];
         const substituted = body.map((n, j) =>
-          substitute(n, values, (missing, at) => Object.prototype.hasOwnProperty.call(params, missing) ? undefined : problems.push({ fragment: id, includedAt: [...chain, { fragment: src.fragment, pointer: srcPtr }], pointer: at, message: `"$param": "${missing}" names no parameter of fragment "${id}" (declare it under "params")` }), `/body/${j}`));
+          substitute(n, values, (missing, at) => Object.hasOwn(params, missing) ? undefined : problems.push({ fragment: id, includedAt: [...chain, { fragment: src.fragment, pointer: srcPtr }], pointer: at, message: `"$param": "${missing}" names no parameter of fragment "${id}" (declare it under "params")` }), `/body/${j}`));
         const inner = expandList(substituted, tmp, { fragment: id, pointer: '/body' }, [...chain, { fragment: src.fragment, pointer: srcPtr }], [...stack, id]);
         // the fragment's nodes continue the numbering of the list they are spliced into
         const base = out.length;

@@ -1,7 +1,10 @@
 /**
- * A small JSON parser that remembers where every value starts, so the checker can say
- * "line 12, column 7" for a JSON Pointer. Strict JSON (RFC 8259) only.
+ * JSON with positions, so the checker can say "line 12, column 7" for a JSON Pointer: jsonc-parser's scanner and
+ * visitor (the parser of VS Code's JSON support) in strict mode (no comments, no trailing commas), plus the two
+ * checks it leaves to its callers: a property named twice in one object, and the first error stops the parse with a
+ * message in plain words.
  */
+import { visit } from 'jsonc-parser';
 
 export interface Position {
   /** 1-based */
@@ -38,152 +41,93 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** jsonc-parser's ParseErrorCode (a const enum in its types, so its numbers here). */
+const CODE = {
+  InvalidSymbol: 1, InvalidNumberFormat: 2, PropertyNameExpected: 3, ValueExpected: 4, ColonExpected: 5, CommaExpected: 6,
+  CloseBraceExpected: 7, CloseBracketExpected: 8, EndOfFileExpected: 9, InvalidCommentToken: 10, UnexpectedEndOfComment: 11,
+  UnexpectedEndOfString: 12, UnexpectedEndOfNumber: 13, InvalidUnicode: 14, InvalidEscapeCharacter: 15, InvalidCharacter: 16,
+} as const;
+
+type Container = { ptr: string; value: Record<string, unknown> | unknown[]; keys?: Set<string>; key?: { name: string; pos: Position } };
+
 export function parseWithPositions(text: string): ParseResult {
   const pointers = new Map<string, Located>();
-  let i = 0;
-  let line = 1;
-  let col = 1;
-
-  const pos = (): Position => ({ line, column: col });
+  const stack: Container[] = [];
+  let root: unknown;
   const describe = (ch: string | undefined): string =>
-    ch === undefined ? 'the end of the file' : ch === '\n' ? 'a line break' : `"${ch}"`;
-  const fail = (msg: string): never => {
-    throw new JsonSyntaxError(msg, line, col);
-  };
-  const advance = (n = 1): void => {
-    for (let k = 0; k < n; k++) {
-      if (text[i] === '\n') {
-        line++;
-        col = 1;
-      } else col++;
-      i++;
+    ch === undefined ? 'the end of the file' : ch === '\n' || ch === '\r' ? 'a line break' : `"${ch}"`;
+  const lastBefore = (offset: number): string | undefined => /\S(?=\s*$)/.exec(text.slice(0, offset))?.[0];
+  /** the message of jsonc-parser's first error, in the checker's words */
+  const message = (code: number, offset: number): string => {
+    const ch = text[offset];
+    const inObject = !Array.isArray(stack.at(-1)?.value);
+    if (ch === "'") return 'texts and names must use double quotes ("), not single quotes';
+    switch (code) {
+      case CODE.PropertyNameExpected:
+        if (ch === '}' && lastBefore(offset) === ',') return 'a comma before "}" is not allowed in JSON (remove the last comma)';
+        return `expected a property name in double quotes, found ${describe(ch)}`;
+      case CODE.ValueExpected:
+        if (ch === ']' && lastBefore(offset) === ',') return 'a comma before "]" is not allowed in JSON (remove the last comma)';
+        return `unexpected ${describe(ch)}: expected a value (text in "quotes", number, true, false, null, {…} or […])`;
+      case CODE.ColonExpected: return `expected ":" after property name "${stack.at(-1)?.key?.name ?? ''}", found ${describe(ch)}`;
+      case CODE.CommaExpected: case CODE.CloseBraceExpected: case CODE.CloseBracketExpected:
+        return inObject ? `expected "," or "}" after a property value, found ${describe(ch)}` : `expected "," or "]" after a list item, found ${describe(ch)}`;
+      case CODE.InvalidSymbol:
+        if (stack.length === 0 && root !== undefined) return `unexpected ${describe(ch)} after the end of the document`;
+        return `unexpected ${describe(ch)}: expected a value (text in "quotes", number, true, false, null, {…} or […])`;
+      case CODE.EndOfFileExpected: return `unexpected ${describe(ch)} after the end of the document`;
+      case CODE.UnexpectedEndOfString: return 'unterminated text: a closing " is missing (before the end of its line)';
+      case CODE.InvalidUnicode: return 'bad \\u escape in text (expected 4 hex digits)';
+      case CODE.InvalidEscapeCharacter: return 'bad escape in text';
+      case CODE.InvalidCharacter: return 'control character inside text';
+      case CODE.InvalidCommentToken: case CODE.UnexpectedEndOfComment: return 'comments are not allowed in JSON';
+      case CODE.InvalidNumberFormat: case CODE.UnexpectedEndOfNumber: return `bad number ${JSON.stringify(text.slice(offset, offset + 20).split(/[\s,\]}]/)[0])}`;
+      default: return `unexpected ${describe(ch)}`;
     }
   };
-  const ws = (): void => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) advance();
-  };
-
-  const parseString = (): string => {
-    advance(); // opening quote
-    let out = '';
-    for (;;) {
-      const ch = text[i];
-      if (ch === undefined) fail('unterminated text: a closing " is missing');
-      if (ch === '"') {
-        advance();
-        return out;
-      }
-      if (ch === '\n') fail('unterminated text: a closing " is missing before the line break');
-      if (ch === '\\') {
-        const e = text[i + 1];
-        const map: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-        if (e !== undefined && map[e] !== undefined) {
-          out += map[e];
-          advance(2);
-        } else if (e === 'u') {
-          const hex = text.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape in text (expected 4 hex digits)');
-          out += String.fromCharCode(parseInt(hex, 16));
-          advance(6);
-        } else {
-          advance();
-          fail(`bad escape \\${e ?? ''} in text`);
-        }
-        continue;
-      }
-      if (ch < ' ') fail('control character inside text');
-      out += ch;
-      advance();
+  const at = (line: number, character: number): Position => ({ line: line + 1, column: character + 1 });
+  /** a value starting at `pos`: set in its parent (or as the root); answers its pointer */
+  const place = (value: unknown, pos: Position): string => {
+    const top = stack.at(-1);
+    if (!top) {
+      root = value;
+      pointers.set('', { value: pos });
+      return '';
     }
-  };
-
-  const parseNumber = (): number => {
-    const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i));
-    if (!m) fail(`unexpected ${describe(text[i])}`);
-    const s = m![0];
-    advance(s.length);
-    return Number(s);
-  };
-
-  const parseValue = (ptr: string, key?: Position): unknown => {
-    ws();
-    pointers.set(ptr, key ? { value: pos(), key } : { value: pos() });
-    const ch = text[i];
-    if (ch === '{') {
-      advance();
-      const obj: Record<string, unknown> = {};
-      ws();
-      if (text[i] === '}') {
-        advance();
-        return obj;
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail(`expected a property name in double quotes, found ${describe(text[i])}`);
-        const kpos = pos();
-        const k = parseString();
-        ws();
-        if (text[i] !== ':') fail(`expected ":" after property name "${k}", found ${describe(text[i])}`);
-        advance();
-        if (Object.prototype.hasOwnProperty.call(obj, k)) {
-          throw new JsonSyntaxError(`property "${k}" appears twice in the same object`, kpos.line, kpos.column);
-        }
-        obj[k] = parseValue(`${ptr}/${escapePointer(k)}`, kpos);
-        ws();
-        if (text[i] === ',') {
-          advance();
-          ws();
-          if (text[i] === '}') fail('a comma before "}" is not allowed in JSON (remove the last comma)');
-          continue;
-        }
-        if (text[i] === '}') {
-          advance();
-          return obj;
-        }
-        fail(`expected "," or "}" after a property value, found ${describe(text[i])}`);
-      }
+    if (Array.isArray(top.value)) {
+      const ptr = `${top.ptr}/${top.value.length}`;
+      top.value.push(value);
+      pointers.set(ptr, { value: pos });
+      return ptr;
     }
-    if (ch === '[') {
-      advance();
-      const arr: unknown[] = [];
-      ws();
-      if (text[i] === ']') {
-        advance();
-        return arr;
-      }
-      for (;;) {
-        arr.push(parseValue(`${ptr}/${arr.length}`));
-        ws();
-        if (text[i] === ',') {
-          advance();
-          ws();
-          if (text[i] === ']') fail('a comma before "]" is not allowed in JSON (remove the last comma)');
-          continue;
-        }
-        if (text[i] === ']') {
-          advance();
-          return arr;
-        }
-        fail(`expected "," or "]" after a list item, found ${describe(text[i])}`);
-      }
-    }
-    if (ch === '"') return parseString();
-    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return parseNumber();
-    for (const [word, val] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) {
-        advance(word.length);
-        return val;
-      }
-    }
-    if (ch === "'") fail('texts and names must use double quotes ("), not single quotes');
-    return fail(`unexpected ${describe(ch)}: expected a value (text in "quotes", number, true, false, null, {…} or […])`);
+    const key = top.key!;
+    const ptr = `${top.ptr}/${escapePointer(key.name)}`;
+    top.value[key.name] = value;
+    pointers.set(ptr, { value: pos, key: key.pos });
+    return ptr;
   };
-
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
-  const data = parseValue('');
-  ws();
-  if (i < text.length) fail(`unexpected ${describe(text[i])} after the end of the document`);
-  return { data, pointers };
+  const source = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  visit(source, {
+    onObjectBegin: (_o, _l, line, ch) => {
+      const value: Record<string, unknown> = {};
+      stack.push({ ptr: place(value, at(line, ch)), value, keys: new Set() });
+    },
+    onObjectProperty: (name, _o, _l, line, ch) => {
+      const top = stack.at(-1)!;
+      if (top.keys!.has(name)) throw new JsonSyntaxError(`property "${name}" appears twice in the same object`, line + 1, ch + 1);
+      top.keys!.add(name);
+      top.key = { name, pos: at(line, ch) };
+    },
+    onObjectEnd: () => { stack.pop(); },
+    onArrayBegin: (_o, _l, line, ch) => {
+      const value: unknown[] = [];
+      stack.push({ ptr: place(value, at(line, ch)), value });
+    },
+    onArrayEnd: () => { stack.pop(); },
+    onLiteralValue: (value, _o, _l, line, ch) => { place(value, at(line, ch)); },
+    onError: (code, offset, _l, line, ch) => { throw new JsonSyntaxError(message(code, offset), line + 1, ch + 1); },
+  }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  return { data: root, pointers };
 }
 
 /** The position of a pointer, or of its nearest ancestor that exists. */

@@ -8,6 +8,7 @@
  */
 
 /** C0 controls but \t \n \r, DEL and C1 controls, a high surrogate not followed by a low one, a low one alone. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this expression is for
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `text` holds a character no text field accepts. */

@@ -1,4 +1,4 @@
-/** Constants of the specification (seed 000 §2) and of docs/ARCHITECTURE.md §2 the checker enforces. */
+/** Constants of the specification (seed 000 §2) and of docs/modules/schemas.md the checker enforces. */
 
 /** Checkout step code → its path (seed 000 §2, "Multi-step checkout"). */
 export const STEP_PATHS: Readonly<Record<string, string>> = {
@@ -25,11 +25,13 @@ export const CHECKOUT_TYPES = [
   'MOBILE_PREPAID_GUEST',
 ] as const;
 
-/** Keywords the eval-free condition evaluator (renderer/conditions.ts) supports. */
+/** Keywords the eval-free condition evaluator (core/conditions.ts) supports. */
 export const CONDITION_KEYWORDS = [
   'type', 'const', 'enum', 'properties', 'required', 'not', 'allOf', 'anyOf', 'oneOf',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
   'pattern', 'minItems', 'maxItems', 'items', 'contains',
+  // the short (JSON Forms) form: { scope: pointer, schema: condition, failWhenUndefined? }
+  'scope', 'schema', 'failWhenUndefined',
 ] as const;
 
 /** uiSchema keys of a form whose values are message keys. */

@@ -21,7 +21,7 @@ export function compileFormValidator(schema: RJSFSchema, formats: Formats): stri
   const unknown = [...formatsUsed(schema)].filter((f) => !(f in formats) && !STANDARD_FORMATS.has(f));
   // AJV (strict: false, as RJSF configures it) would only warn and let any value pass
   if (unknown.length > 0) throw new Error(`unknown format(s) ${unknown.map((f) => `"${f}"`).join(', ')}; known: ${[...Object.keys(formats), ...STANDARD_FORMATS].join(', ')}`);
-  // JSON Schema 2020-12 (the dialect of form documents, docs/ARCHITECTURE.md §2.4) with RJSF's AJV options.
+  // JSON Schema 2020-12 (the dialect of form documents, docs/modules/schemas.md "Form") with RJSF's AJV options.
   // RegExp formats are inlined as literals; AJV runtime helpers and ajv-formats' function formats come as require()s.
   // RJSF's compiler is required on first use (heavy to load; a server whose schema set was checked before never needs it)
   const { compileSchemaValidatorsCode } = nodeRequire('@rjsf/validator-ajv8/compileSchemaValidators') as { compileSchemaValidatorsCode: typeof CompileCode };

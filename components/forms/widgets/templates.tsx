@@ -1,5 +1,6 @@
 /** Our RJSF templates and widgets: label above the input, error text below, red border when invalid. */
-import { useEffect, useRef, type ChangeEvent, type FocusEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 /** `ui:autofocus`: focus the field when it mounts. The autofocus attribute alone acts only on a document's first
  * load (Preact sets just the attribute), not when a screen is drawn after a client-side route change. */
@@ -72,11 +73,47 @@ export function ObjectFieldTemplate({ title, description, properties, fieldPathI
   );
 }
 
+/** What the shop's Form hands its fields (RJSF `formContext`): the typed values not yet handed to the form. */
+export interface FieldsContext { pending: Map<string, () => void> }
+
+/** Hands every typed value not yet handed over to the form, at once (before a validation, a submit, a blur). */
+export function flushTyped(ctx: FieldsContext): void {
+  if (ctx.pending.size === 0) return;
+  const all = [...ctx.pending.values()];
+  ctx.pending.clear();
+  flushSync(() => { for (const f of all) f(); });
+}
+
 export function BaseInputTemplate(p: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, placeholder, rawErrors, required } = p;
   const inputProps = getInputProps(schema, type, options);
   const invalid = (rawErrors?.length ?? 0) > 0;
-  const handle = ({ target: { value: v } }: ChangeEvent<HTMLInputElement>) => onChange(v === '' ? options.emptyValue : v);
+  const fields = (p.registry?.formContext as Partial<FieldsContext> | undefined)?.pending ? p.registry.formContext as FieldsContext : null;
+  // A key redraws this field at once with what was typed; the form (RJSF works the whole form out again on each change,
+  // tens of milliseconds on a slow phone) takes the value in a transition, after the key. Whatever reads the form's
+  // data first hands the pending values over (flushTyped: the Form's validation and submit, this field's blur).
+  const [typed, setTyped] = useState<string | null>(null);
+  const sent = useRef<unknown>(undefined);
+  const [shown, setShown] = useState<unknown>(value);
+  if (value !== shown) {
+    setShown(value);
+    // the form's value moved by itself (an action filled or cleared the field): it is shown, not what was typed
+    if (value !== sent.current) setTyped(null);
+  }
+  useEffect(() => { if (fields && value === sent.current) fields.pending.delete(id); }, [fields, id, value]);
+  const handle = ({ target: { value: v } }: ChangeEvent<HTMLInputElement>) => {
+    const next = v === '' ? options.emptyValue : v;
+    if (!fields) { onChange(next); return; }
+    sent.current = next;
+    setTyped(v);
+    const hand = () => onChange(next);
+    fields.pending.set(id, hand);
+    startTransition(hand);
+  };
+  const blur = (e: FocusEvent<HTMLInputElement>) => {
+    if (fields) flushTyped(fields);
+    onBlur(id, e.target.value);
+  };
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
   const ref = useAutoFocus<HTMLInputElement>(autofocus);
   return (
@@ -93,10 +130,10 @@ export function BaseInputTemplate(p: BaseInputTemplateProps) {
       aria-invalid={invalid || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       autoComplete={autoComplete}
-      value={value === undefined || value === null ? '' : String(value)}
+      value={typed ?? (value === undefined || value === null ? '' : String(value))}
       {...inputProps}
       onChange={onChangeOverride ?? handle}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onBlur={blur}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />
   );

@@ -15,7 +15,7 @@ interface SeedOffer {
   description: { sr: string; en: string }; monthly?: number; oneTime?: number; stock?: number; hex?: string; esim?: 'NONE' | 'ESIM_SIM' | 'ESIM';
 }
 
-/** One example per offering type (codes used in docs/ARCHITECTURE.md §9). */
+/** One example per offering type (codes used in docs/modules/cart.md). */
 export const commerceOffers: SeedOffer[] = [
   { code: 'ORBITA_TV_BOX', name: 'Orbita TV Box 4K', type: 'STB_DEVICE', categories: ['tv', 'stb'], oneTime: 7999, stock: 15, hex: '#1d1d1f',
     description: t('Set-top box za Orbita TV u 4K rezoluciji.', 'A set-top box for Orbita TV in 4K.') },

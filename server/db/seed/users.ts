@@ -1,4 +1,4 @@
-// Demo accounts (documented in README.md and docs/ARCHITECTURE.md §6.2). All use the password DEMO_PASSWORD
+// Demo accounts (documented in README.md and docs/modules/user.md). All use the password DEMO_PASSWORD
 // (seed 001 §5: 7–16 characters, letter + digit + symbol). Loaded once, guarded by app_meta 'seed.users'.
 import type { Db } from '../index';
 import * as s from '../schema';

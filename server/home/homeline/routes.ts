@@ -1,15 +1,15 @@
 // Thin routes of the home-line step (CONNECT_HOME_DATA; paths in schemas/api/paths.json, payloads in
-// schemas/api/homeline.json), and of the TV add-ons step (server/workflows/tv-addons.ts). Wired by server/app.ts: they read the cart (server/cart), which reaches this module's
-// surface through server/flows/, so this file is not part of server/home/index.ts.
+// schemas/api/homeline.json), and of the TV add-ons step (server/workflows/tv-addons.ts). Wired by server/app.ts; the
+// shopper's cart and its packages come through server/workflows/home-line.ts (the cart is above this module), so this
+// file is not part of server/home/index.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../../lib/contract';
 import { requestLang } from '../../lib/lang';
 import { ApiError } from '../../lib/errors';
-import { entriesOf, getOrCreateCart } from '../../cart/index';
 import { userOfSession } from '../../user/index';
 import * as c from '../checkout';
-import { PACKAGE_TYPES } from '../seed-data';
 import { addTvAddon, removeTvAddon, suggestedTvAddons } from '../../workflows/tv-addons';
+import { homeLineCart, homeLineCartId } from '../../workflows/home-line';
 
 export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths, catalog } = app.ctx;
@@ -22,12 +22,7 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
     return id;
   };
   /** The cart and its home packages (the product codes the checks are made for). */
-  const cartPackages = async (req: FastifyRequest) => {
-    const cart = await getOrCreateCart(db, req.sessionId!);
-    const snap = await catalog.current();
-    const packages = (await entriesOf(db, cart.id)).map((e) => snap.product(e.productCode)).filter((p) => !!p && PACKAGE_TYPES.includes(p.product.type)).map((p) => p!.product.code);
-    return { cartId: cart.id, packages };
-  };
+  const cartPackages = async (req: FastifyRequest) => homeLineCart(db, await catalog.current(), req.sessionId!);
 
   app.route<RouteOf<'homeLineRegistered'>>({
     ...contractRoute(paths, 'homeLineRegistered'), ...auth,
@@ -80,11 +75,11 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'setInstallationBill'>>({
     ...contractRoute(paths, 'setInstallationBill'), ...auth,
-    handler: async (req) => c.setInstallationBill(db, text(req), (await getOrCreateCart(db, req.sessionId!)).id, req.body),
+    handler: async (req) => c.setInstallationBill(db, text(req), await homeLineCartId(db, req.sessionId!), req.body),
   });
   app.route<RouteOf<'homeLineSetup'>>({
     ...contractRoute(paths, 'homeLineSetup'), ...auth,
-    handler: async (req) => c.homeSetupOf(db, text(req), (await getOrCreateCart(db, req.sessionId!)).id),
+    handler: async (req) => c.homeSetupOf(db, text(req), await homeLineCartId(db, req.sessionId!)),
   });
 
   // SUGGESTED_TV_ADDONS (server/workflows/tv-addons.ts)

@@ -8,7 +8,7 @@ import { sign, type CallbackPayload, type GatewayResult, type SavedCardInfo } fr
 import { gatewayChallenges, gatewayTokens } from '../schema';
 import type { CardBrand } from '../cards';
 
-/** What a test card does (docs/ARCHITECTURE.md §5.2). */
+/** What a test card does (docs/modules/payment.md). */
 export type Behaviour = 'APPROVE' | 'DECLINE' | 'CARD_LIMIT' | 'CHALLENGE';
 
 /** The simulator's test cards: number → behaviour. Any other valid card of an accepted brand is declined. */

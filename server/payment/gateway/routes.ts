@@ -1,4 +1,4 @@
-// The payment gateway simulator (ARCHITECTURE §5.2): hosted page, saved-card page, 3-D Secure challenge, signed
+// The payment gateway simulator (docs/modules/payment.md): hosted page, saved-card page, 3-D Secure challenge, signed
 // callback, redirect to the shop. Self-care payments use the same card path (engine.ts) from server/selfcare.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
 import { pagePath, pageFromRoute } from '../../../actions/catalog/search';
-import { initialSelection, pdpPath, stepCount } from '../../../actions/pdp-rules';
+import { initialSelection, stepCount } from '../../../actions/pdp-rules';
+import { fillRoute } from '../../../actions/destinations';
+import routesDoc from '../../../schemas/rules/routes.json';
 import { pricePlanId } from '../../../actions/pricing';
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
@@ -48,7 +50,7 @@ function product(over: Partial<ProductDetails> = {}): ProductDetails {
 }
 
 describe('action registry', () => {
-  it('collects every action named in ARCHITECTURE §4', () => {
+  it('collects the core verbs of the vocabulary', () => {
     const names = ['nav.go', 'nav.back', 'ui.openModal', 'ui.closeModal', 'ui.toast', 'ui.toggleMiniCart', 'form.change', 'session.setLanguage',
       'catalog.search', 'catalog.goToPage', 'pdp.load', 'pdp.selectColor', 'pdp.selectTariff', 'pdp.selectTerm', 'pdp.selectChargeType',
       'pdp.selectInsurance', 'pdp.toggleAccessory', 'pdp.submitStep', 'pdp.goToStep', 'pdp.loadSpecification', 'cart.load', 'cart.add',
@@ -99,8 +101,13 @@ describe('pdp', () => {
     expect(pricePlanId(p, p.prices.topOffer[0], '24', 'RECURRING_CHARGE')).toBe('pp-24');
     expect(pricePlanId(p, p.prices.topOffer[0], '12', 'ONE_TIME_CHARGE')).toBe('pp-12');
     expect(pricePlanId(p, undefined, null, 'ONE_TIME_CHARGE')).toBe('pp-oneoff');
-    expect(pdpPath('IPH15', 'blue', 'T-M')).toBe('/uredjaj/IPH15/blue/T-M');
-    expect(pdpPath('IPH15', 'blue', 'T-M').split('/')[3]).toBe('blue');
+    // the device page's destination (schemas/rules/routes.json): the colour is the 3rd segment, the tariff only with a colour
+    const pdp = routesDoc.destinations.pdp.path;
+    expect(fillRoute(pdp, { productCode: 'IPH15', colorCode: 'blue', tariffCode: 'T-M' })).toBe('/uredjaj/IPH15/blue/T-M');
+    expect(fillRoute(pdp, { productCode: 'IPH15', colorCode: 'blue', tariffCode: 'T-M' }).split('/')[3]).toBe('blue');
+    expect(fillRoute(pdp, { productCode: 'IPH 15', colorCode: null, tariffCode: 'T-M' })).toBe('/uredjaj/IPH%2015');
+    expect(fillRoute(pdp, { productCode: 'IPH15', colorCode: 'blue' })).toBe('/uredjaj/IPH15/blue');
+    expect(() => fillRoute(pdp, {})).toThrow(/productCode/);
   });
 
   function pdpSetup(cartAfter: unknown) {
@@ -136,6 +143,25 @@ describe('pdp', () => {
     await run('pdp.load', { productCode: 'IPH15' }, empty.ctx);
     await run('pdp.submitStep', {}, empty.ctx);
     expect(empty.ctx.navigate).toHaveBeenLastCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+
+  it('a tariff not sold with the phone is not chosen: the shopper\'s message, the choice and the bundle stay as they were', async () => {
+    const cart = { code: 'c', checkoutType: 'GUEST', totalItems: 2, totalUnitCount: 2, paymentMode: null, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'IPH15-BLU', name: 'x', productOfferingType: 'DEVICE' } }] };
+    const { stores, ctx, calls } = pdpSetup(cart);
+    await run('pdp.load', {}, ctx);
+    const p = stores.catalog.pdp.product!;
+    // the offer as a stale page may still hold it: T-X with no purchasable price plan
+    const blocked = { ...p.prices.topOffer[0], code: 'T-X', name: 'X', childTariffs: [], pricePlans: p.prices.topOffer[0].pricePlans.map((pp) => ({ ...pp, purchasable: false })) };
+    stores.catalog.setPdp({ product: { ...p, prices: { ...p.prices, basicOffer: [blocked] } } });
+    const navigations = ctx.navigate.mock.calls.length;
+    let refused: unknown = null;
+    try { await run('pdp.selectTariff', { tariffCode: 'T-X' }, ctx); } catch (e) { refused = e; }
+    expect(refused).toMatchObject({ name: 'ActionError', handled: true }); // handled: no developer text in a toast
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'error', message: 'pdp.tariff.unavailable' }]);
+    expect(stores.catalog.pdp.tariffCode).toBe('T-M');
+    expect(ctx.navigate.mock.calls.length).toBe(navigations);
+    await run('pdp.submitStep', {}, ctx);
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ tariffCode: 'T-M' });
   });
 
   it('"Samo uređaj": no tariff, paid at once; the address carries samo-uredjaj and step 1 posts the phone alone', async () => {
@@ -366,6 +392,57 @@ describe('checkout', () => {
     expect(stores.cart.cart?.deliveryTimeSlot).toBe('SLOT_12_16');
   });
 
+  it('submitGuest: a refused phone (400 naming body/customerData/contactPhone) marks its field and takes focus; no toast, the step stays', async () => {
+    const stores = makeStores();
+    const refusal = (subject: string) => ({ status: 400, body: { errors: [{ type: 'ValidationError', reason: 'format', subject, message: 'Broj telefona nije ispravan.' }] } });
+    let answer: () => { status?: number; body?: unknown } = () => refusal('body/customerData/contactPhone');
+    const { fetch } = fakeFetch({
+      'POST /hybris/ecommerce/b2c/v1/checkout/guestcustomerinfo': () => answer(),
+      'PUT /hybris/ecommerce/b2c/v1/checkout/deliverytimeslot': () => refusal('body/deliveryTimeSlotCode'),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f', hidden: false }]);
+    stores.ui.registerFormValidator('guest', () => true);
+    stores.ui.setFormData('guest', { customerData: { firstName: 'Ana', lastName: 'Pavić', contactEmail: 'a@b.rs', contactPhone: '641234567' }, deliveryAddress: { line1: 'Ulica', town: 'Beograd', postalCode: '11000' } });
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('guest submit failed');
+    expect(stores.ui.forms.guest!.fieldErrors).toEqual({ 'customerData.contactPhone': { message: 'Broj telefona nije ispravan.', value: '641234567' } });
+    expect(stores.ui.fieldFocus).toMatchObject({ formId: 'guest', field: 'customerData.contactPhone' });
+    expect(stores.ui.toasts).toEqual([]);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    // the second declared call's refusal names its own field (the time slot); a refusal naming nothing is the toast
+    answer = () => ({ body: { cart: { code: 'c', entries: [] } } });
+    stores.ui.setFormData('guest', { ...stores.ui.forms.guest!.data, deliveryTimeSlot: 'SLOT_12_16' });
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('guest submit failed');
+    expect(stores.ui.fieldFocus).toMatchObject({ formId: 'guest', field: 'deliveryTimeSlot' });
+    answer = () => refusal('');
+    await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('guest submit failed');
+    expect(stores.ui.toasts.at(-1)).toMatchObject({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+  });
+
+  it('delivery.submit: a refused courier phone marks its field and takes focus; the step stays, no error toast', async () => {
+    const stores = makeStores();
+    let contact: () => { status?: number; body?: unknown } = () => ({ status: 400, body: { errors: [{ type: 'ValidationError', reason: 'format', subject: 'body/contactPhone', message: 'Broj ne sme da počinje nulom.' }] } });
+    const { fetch, calls } = fakeFetch({
+      'PUT /hybris/ecommerce/b2c/v1/checkout/customerinfo/contact': () => contact(),
+      'POST /hybris/ecommerce/b2c/v1/checkout/addresses/pickup': () => ({ body: { cart: { code: 'c', entries: [] } } }),
+    });
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    stores.checkout.setSteps('MOBILE', [{ code: 'DELIVERY', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }, { code: 'PAYMENT_AND_CART_CONFIRMATION', url: '/kupovina/pregled-placanje', eventName: 'f', hidden: false }]);
+    stores.checkout.setDelivery({ selected: 'PICKUP_ADDRESS', pickupStoreId: 'BG-01' });
+    stores.ui.setFormData('delivery-contact', { contactPhone: '641234567' });
+    await expect(run('delivery.submit', {}, ctx)).rejects.toThrow('delivery contact refused');
+    expect(stores.ui.forms['delivery-contact']!.fieldErrors).toEqual({ contactPhone: { message: 'Broj ne sme da počinje nulom.', value: '641234567' } });
+    expect(stores.ui.fieldFocus).toMatchObject({ formId: 'delivery-contact', field: 'contactPhone' });
+    expect(stores.ui.toasts).toEqual([]);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.url.pathname)).toContain('/hybris/ecommerce/b2c/v1/checkout/addresses/pickup');
+    // accepted: the mark goes and the shopper moves on
+    contact = () => ({ body: { cart: { code: 'c', entries: [] } } });
+    await run('delivery.submit', {}, ctx);
+    expect(stores.ui.forms['delivery-contact']!.fieldErrors).toBeUndefined();
+    expect(ctx.navigate).toHaveBeenCalledWith('/kupovina/pregled-placanje');
+  });
+
   it('catalog.loadTariff: the details into /catalog/tariff with the recommended term; not a tariff → the error state', async () => {
     const stores = makeStores();
     const tariff = { code: 'ORBITA_MAX_M', name: 'Orbita Max M', productOfferingType: 'TARIFF', subscriptionTerms: [
@@ -410,7 +487,8 @@ describe('checkout', () => {
 
   it('back on the first step → the offer', async () => {
     const stores = makeStores();
-    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: vi.fn() as never }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
+    // the offer is destination "offer" of schemas/rules/routes.json (served from the repository by fakeFetch)
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: fakeFetch({}).fetch }), { route: { path: '/kupovina/podaci-dostava', params: {}, query: {} } });
     stores.checkout.setSteps('GUEST', [{ code: 'GUEST_ORDER_INFO', url: '/kupovina/podaci-dostava', eventName: 'e', hidden: false }]);
     await run('checkout.back', {}, ctx);
     expect(ctx.navigate).toHaveBeenCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
@@ -435,7 +513,8 @@ describe('checkout', () => {
 
   it('proceed as a guest opens guest-or-login', async () => {
     const stores = makeStores();
-    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: vi.fn() as never }));
+    // the modal's name leads to its document through schemas/rules/routes.json (served from the repository by fakeFetch)
+    const ctx = makeCtx(stores, new ApiClient({ stores, fetch: fakeFetch({}).fetch }));
     stores.cart.setMiniCartOpen(true);
     await run('checkout.proceed', {}, ctx);
     expect(stores.ui.topModal?.id).toBe('guest-or-login');

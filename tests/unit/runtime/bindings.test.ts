@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPointer, parsePointer } from '../../../renderer/pointer';
+import { getPointer, parsePointer } from '../../../core/pointer';
 import { resolveProps, resolveValue } from '../../../renderer/resolve';
 
 const t = (k: string, p?: Record<string, unknown>) => `${k}${p ? JSON.stringify(p) : ''}`;

@@ -54,6 +54,18 @@ describe('add to cart by statusCode', () => {
     expect(stores.ui.modals.map((m) => m.id)).toEqual(['guest-or-login']);
   });
 
+  it('a guest whose cart holds a home package (HOME_FIXED) is offered the login with why, never the guest checkout', async () => {
+    const box = fx.entry({ entryNumber: 0, product: { code: 'BOX_PLUS', name: 'Box Plus', productOfferingType: 'BOX_PACKAGE' } });
+    const { stores, ctx } = setup({});
+    stores.cart.setCart(fx.cart({ entries: [box], checkoutType: 'HOME_FIXED', checkoutSignInRequired: true }));
+    await run('checkout.proceed', {}, ctx);
+    expect(stores.ui.modals).toEqual([]);
+    expect(stores.session.loginMenuOpen).toBe(true);
+    expect(stores.session.rememberCheckout).toBe(true);
+    expect(stores.ui.toasts).toMatchObject([{ kind: 'info', message: 'checkout.error.signInRequired' }]);
+    expect(ctx.navigate).not.toHaveBeenCalled();
+  });
+
   it('single-tariff rule: one tariff, no device/stb/accessory, not prepaid', () => {
     expect(isSingleTariffCart(fx.cart({ entries: [tariff(0)] }))).toBe(true);
     expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), tariff(1)] }))).toBe(false);

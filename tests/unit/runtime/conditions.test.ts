@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { observable } from 'mobx';
-import { evaluate, explain } from '../../../renderer/conditions';
+import { evaluate, explain } from '../../../core/conditions';
 
 describe('conditions evaluator', () => {
   it('checks type, const and enum', () => {
@@ -67,5 +67,19 @@ describe('conditions evaluator', () => {
     expect(explain({ type: 'object', required: ['code'] }, {})).toBe('/code: required');
     expect(explain({ properties: { page: { minimum: 1 } } }, { page: 0 })).toMatch(/^\/page/);
     expect(explain({ type: 'object' }, {})).toBeNull();
+  });
+
+  it('takes the short form: the value at a pointer checked against a schema, at any depth', () => {
+    const scope = observable({ catalog: { pdp: { variant: 'eSIM' } }, cart: { cart: { totalItems: 0 } } });
+    expect(evaluate({ scope: '/catalog/pdp/variant', schema: { const: 'eSIM' } }, scope)).toBe(true);
+    expect(evaluate({ scope: '/catalog/pdp/variant', schema: { const: 'SIM' } }, scope)).toBe(false);
+    expect(evaluate({ not: { scope: '/cart/cart/totalItems', schema: { minimum: 1 } } }, scope)).toBe(true);
+    expect(evaluate({ properties: { catalog: { scope: '/pdp/variant', schema: { enum: ['eSIM'] } } } }, scope)).toBe(true);
+    // absent: checked as absent (JSON Forms' default) unless failWhenUndefined
+    expect(evaluate({ scope: '/session/user/id', schema: { minLength: 1 } }, scope)).toBe(true);
+    expect(evaluate({ scope: '/session/user/id', schema: { minLength: 1 }, failWhenUndefined: true }, scope)).toBe(false);
+    expect(evaluate({ scope: '/session/user/id', schema: { type: 'string' } }, scope)).toBe(false);
+    expect(explain({ scope: '/catalog/pdp/variant', schema: { const: 'SIM' } }, scope)).toMatch(/^\/catalog\/pdp\/variant: does not match/);
+    expect(explain({ scope: '/session/user/id', schema: {}, failWhenUndefined: true }, scope)).toBe('/session/user/id: required');
   });
 });

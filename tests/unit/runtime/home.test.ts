@@ -1,5 +1,6 @@
 // Home services in the browser: the product-page hierarchy choices (seed 001 §4: first level from the URL, else
 // the default, else the first; a change resets the second level and the term) and its queued data requests.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
@@ -68,6 +69,9 @@ describe('home actions: data requests queued one after another', () => {
     const release: Array<() => void> = [];
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://shop.test');
+      // the destinations of schemas/rules/routes.json (where the category goes in the address) come from the repository
+      const rule = /^\/ui\/rules\/([a-z0-9-]+)$/.exec(url.pathname);
+      if (rule) return new Response(readFileSync(`${process.cwd()}/schemas/rules/${rule[1]}.json`, 'utf8'), { status: 200, headers: { 'content-type': 'application/json' } });
       started.push(url.search);
       await new Promise<void>((r) => release.push(r));
       const code = url.searchParams.get('categoryCode');

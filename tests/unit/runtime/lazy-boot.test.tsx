@@ -5,12 +5,13 @@ import { render } from '@testing-library/react';
 import { createElement } from 'react';
 import { defineAction, type ActionDef } from '../../../actions/define';
 import { LazyActions, actionGroupsOf } from '../../../actions/lazy-registry';
-import { ApiClient, callKey } from '../../../actions/api/client';
+import { ApiClient } from '../../../actions/api/client';
+import { BOOT_DATA_ID, callKey } from '../../../core/boot-data';
 import searchActions from '../../../actions/catalog/search';
 import { createRuntime } from '../../../renderer/runtime';
 import { createRegistry } from '../../../renderer/registry';
 import { loadScreen } from '../../../renderer/router';
-import { readBootData, BOOT_DATA_ID } from '../../../renderer/boot-data';
+import { readBootData } from '../../../renderer/boot-data';
 import { makeCtx, makeStores } from './helpers';
 
 function deferred<T>() {

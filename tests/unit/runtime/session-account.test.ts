@@ -2,7 +2,7 @@ import { reaction } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { ApiError } from '../../../actions/api/errors';
-import accountActions, { BLOCKED_PATH } from '../../../actions/session/account';
+import accountActions from '../../../actions/session/account';
 import checkoutActions from '../../../actions/checkout/checkout';
 import { encodePassword } from '../../../actions/session/storage';
 import type { ActionDef } from '../../../actions/define';
@@ -104,7 +104,7 @@ describe('session.login', () => {
   it('sends a blocked user to the login page with the blocked parameter', async () => {
     const { ctx } = setup({ [P.authorize]: () => ({ status: 403, body: { errors: [{ type: 'MtsBlockedUserError', message: 'blokiran' }] } }) });
     await expect(run('session.login', { email: 'blokiran@orbita.rs', password: 'Orbita2026!' }, ctx)).rejects.toMatchObject({ name: 'ActionError', handled: true });
-    expect(ctx.navigate).toHaveBeenCalledWith(BLOCKED_PATH);
+    expect(ctx.navigate).toHaveBeenCalledWith('/Prijava-b2c?blocked=true');
   });
 
   it('refuses empty fields without calling the server', async () => {
@@ -301,7 +301,7 @@ describe('checkout.proceed for signed-in users', () => {
     expect(a.stores.session.rememberCheckout).toBe(true);
 
     const b = setup();
-    b.stores.cart.setCart({ ...CART, checkoutType: 'MOBILE' } as never);
+    b.stores.cart.setCart({ ...CART, checkoutType: 'MOBILE', checkoutSignInRequired: true } as never);
     await run('checkout.proceed', {}, b.ctx);
     expect(b.stores.ui.topModal).toBeFalsy();
     expect(b.stores.session.loginMenuOpen).toBe(true);

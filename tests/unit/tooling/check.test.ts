@@ -102,6 +102,18 @@ describe('schemas checker', () => {
     expect(e.message).toMatch(/unexpected property 'propertyNames'/);
   });
 
+  it('takes a condition\'s short form (scope + schema) at any depth and refuses it mixed with full-form keywords', async () => {
+    const ok = await check(mutate((t) => (t['screens/pdp.json'].body[1].visibleIf = {
+      anyOf: [{ scope: '/catalog/pdp/variant', schema: { const: 'eSIM' } }, { scope: '/cart/cart/totalItems', schema: { minimum: 1 }, failWhenUndefined: true }],
+    })));
+    expect(ok.errors, formatErrors(ok.errors)).toEqual([]);
+    const mixed = only((await check(mutate((t) => (t['screens/pdp.json'].body[1].visibleIf = { scope: '/catalog/pdp', schema: { type: 'object' }, required: ['pdp'] })))).errors);
+    expect(mixed).toMatchObject({ pointer: '/body/1/visibleIf/required', message: "property 'required' is not allowed here" });
+    const alone = only((await check(mutate((t) => (t['screens/pdp.json'].body[1].visibleIf = { scope: '/catalog/pdp' })))).errors);
+    expect(alone.pointer).toBe('/body/1/visibleIf');
+    expect(alone.message).toBe("missing property 'schema' — it goes with 'scope'");
+  });
+
   it('reports an id that differs from the file name', async () => {
     const e = only((await check(mutate((t) => (t['modals/confirm.json'].id = 'confirmation')))).errors);
     expect(e.message).toBe('id "confirmation" differs from the file name — it must be "confirm"');

@@ -22,6 +22,7 @@ const paths = loadPaths(join(resolve(import.meta.dirname, '../../..'), 'schemas'
 const status: ResponseOf<'orderStatus'> = { code: '100001', status: 'PAID', paymentStatus: 'PAID', errorType: null, message: null };
 
 /** Type-level only: registered on an app that is never started. */
+// biome-ignore lint/suspicious/noExportsInTest: exported so the type-level check is not an unused function; never called
 export function typedRoutes(app: FastifyInstance): void {
   // the contract's body compiles
   app.route<RouteOf<'orderStatus'>>({ ...contractRoute(paths, 'orderStatus'), handler: async () => status });

@@ -96,6 +96,22 @@ describe('position-tracking JSON parser', () => {
       expect([(e as JsonSyntaxError).line, (e as JsonSyntaxError).column]).toEqual([1, 2]);
     }
   });
+  it('says what is wrong in plain words, where it is (strict JSON: no comments, no trailing commas)', () => {
+    const error = (text: string) => {
+      try {
+        parseWithPositions(text);
+      } catch (e) {
+        return `${(e as JsonSyntaxError).line}:${(e as JsonSyntaxError).column} ${(e as Error).message}`;
+      }
+      return 'parsed';
+    };
+    expect(error('{"a": [1,\n  2,]}')).toBe('2:5 a comma before "]" is not allowed in JSON (remove the last comma)');
+    expect(error('{"a": 1 /* c */}')).toBe('1:9 comments are not allowed in JSON');
+    expect(error('{"a":1}x')).toBe('1:8 unexpected "x" after the end of the document');
+    expect(error('{"a": tru}')).toMatch(/^1:7 unexpected "t": expected a value/);
+    expect(error('{"a":\n  {"b": 1, "b": 2}}')).toBe('2:12 property "b" appears twice in the same object');
+    expect(error('\ufeff{"a": 1}')).toBe('parsed');
+  });
 });
 
 describe('suggest', () => {

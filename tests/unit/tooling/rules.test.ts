@@ -111,6 +111,68 @@ describe('rule documents', () => {
     expect(formatErrors(unknown.errors)).toMatch(/paymentModes\/0\/modes\/0/);
   });
 
+  it('payment-modes: paying on delivery is refused for a checkout type whose flow has no delivery step', async () => {
+    const offer = (steps?: unknown[]) => (t: any) => {
+      for (const lang of ['sr', 'en']) for (const mode of ['CreditCard', 'Delivery']) t[`messages/${lang}.json`][`checkout.payment.name.${mode}`] = mode;
+      if (steps) t['flows/guest.json'].steps = steps;
+      t['rules/payment-modes.json'] = {
+        $schema: '../meta/rule.schema.json', id: 'payment-modes', version: 1,
+        paymentModes: [{ modes: ['CreditCard', 'Delivery'], cardPaymentTypes: ['NEW_CARD'] }],
+      };
+    };
+    // the fixture's guest flow has the data-and-delivery step: a courier can be paid
+    expect(formatErrors((await check(withRules(offer()))).errors)).toBe('');
+    // an e-mail verification instead (as a prepaid eSIM): nothing is delivered
+    const { errors } = await check(withRules(offer([
+      { code: 'GUEST_ORDER_INFO', path: '/kupovina/podaci-dostava', eventName: 'checkout_guest_order_info', screen: 'checkout-overview', title: { message: 'checkout.step.dataDelivery' } },
+    ])));
+    expect(formatErrors(errors)).toMatch(/payment-modes\.json.*\/paymentModes\/0\/modes\/1 .*Delivery \(paying the courier\) is offered to GUEST, whose flow schemas\/flows\/guest\.json has no delivery step/);
+  });
+
+  it('routes: every destination is served by a screen and every modal name opens a modal document', async () => {
+    const routes = (destinations: Record<string, unknown>, modals: Record<string, unknown>) => (t: any) => {
+      t['rules/routes.json'] = { $schema: '../meta/rule.schema.json', id: 'routes', version: 1, destinations, modals };
+    };
+    const ok = await check(withRules(routes(
+      { pdp: { path: '/Privatni/Uredjaji/:code' }, phone: { path: '/Privatni/Uredjaji/IPH15?x=1' }, checkout: { path: '/kupovina/*' }, delivery: { path: '/kupovina/podaci-dostava' } },
+      { confirm: { modal: 'confirm' } },
+    )));
+    expect(formatErrors(ok.errors)).toBe('');
+
+    const { errors } = await check(withRules(routes(
+      { pdp: { path: '/Privatni/Uredjaji/:productCode' }, delivery: { path: '/kupovina/podaci-dostavaa' }, shop: { path: '/prodavnica/*' }, bad: { path: 'kupovina' } },
+      { confirm: { modal: 'confrm' } },
+    )));
+    const text = formatErrors(errors);
+    expect(text).toMatch(/destinations\/pdp\/path.*is no screen's route or alias/);
+    expect(text).toMatch(/destinations\/delivery\/path.*no screen serves "\/kupovina\/podaci-dostavaa".*did you mean "\/kupovina\/podaci-dostava"/);
+    expect(text).toMatch(/destinations\/shop\/path.*no screen serves a page under "\/prodavnica\/"/);
+    expect(text).toMatch(/destinations\/bad\/path/); // the meta schema: a path starts with /
+    expect(text).toMatch(/modals\/confirm\/modal.*unknown modal "confrm" — did you mean "confirm"\?/);
+    expect(errors.length).toBe(5);
+  });
+
+  it('cart-validation: reasons with a modal that exists pass; an unknown modal, two spellings of one reason and a reaction without "blocks" are errors', async () => {
+    const cv = (cartValidation: unknown) => (t: any) => {
+      t['rules/cart-validation.json'] = { $schema: '../meta/rule.schema.json', id: 'cart-validation', version: 1, cartValidation };
+    };
+    const ok = await check(withRules(cv({
+      reasons: { conflict: { modal: 'confirm', conflict: true, blocks: true }, forceChangeOneTime: { changeChargeType: 'ONE_TIME_CHARGE', toast: { kind: 'info', text: { message: 'modal.confirm.ok' }, serverMessage: true }, blocks: false } },
+      otherwise: { toast: { kind: 'error', text: { message: 'modal.confirm.ok' } }, blocks: true },
+    })));
+    expect(formatErrors(ok.errors)).toBe('');
+
+    const { errors } = await check(withRules(cv({
+      reasons: { conflict: { modal: 'confrm', blocks: true }, forceChangeOneTime: { blocks: false }, FORCE_CHANGE_ONE_TIME: { blocks: true }, noStock: { conflict: true } },
+      otherwise: { blocks: true },
+    })));
+    const text = formatErrors(errors);
+    expect(text).toMatch(/cartValidation\/reasons\/conflict\/modal.*unknown modal "confrm"/);
+    expect(text).toMatch(/"FORCE_CHANGE_ONE_TIME" is the same reason as "forceChangeOneTime"/);
+    expect(text).toMatch(/cartValidation\/reasons\/noStock/);
+    expect(errors.length).toBe(3);
+  });
+
   it('a flow step with an unknown code, a wrong path or an unknown screen, or a doneWhen outside the condition subset, is reported', async () => {
     const { errors } = await check(withRules((t) => {
       const steps = t['flows/guest.json'].steps;

@@ -61,6 +61,7 @@ async function formValidator(schema: RJSFSchema, formats: Formats, overrides: Re
   return (data: Record<string, unknown>): Record<string, [string, string]> => {
     // the browser's validator runs without eval (CSP): so does this one
     const orig = globalThis.Function;
+    // biome-ignore lint/complexity/useArrowFunction: a stand-in for the Function constructor must be constructible with `new`
     (globalThis as { Function: unknown }).Function = function () { throw new Error('eval used'); };
     let errors: ErrorObject[];
     try {

@@ -1,8 +1,13 @@
 /**
- * Eval-free evaluator of the JSON Schema subset used by visibleIf / enabledIf and action args
- * (docs/ARCHITECTURE.md §2.1). Unknown keywords are ignored. Works over MobX observables.
+ * Eval-free evaluator of the JSON Schema subset used by visibleIf / enabledIf, action conditions and flow steps'
+ * doneWhen (schemas/meta/node.schema.json#/$defs/condition; docs/modules/schemas.md "Node"). Unknown keywords are
+ * ignored. Works over MobX observables. Two forms, mixable at any depth: the full form over the whole value, and the
+ * short (JSON Forms) form { scope: "/pointer", schema, failWhenUndefined? } that checks the value at the pointer.
  */
-import type { JsonSchema } from './types';
+import { getPointer } from './pointer';
+
+/** A condition: a JSON Schema subset (schemas/meta/node.schema.json#/$defs/condition), or true / false. */
+export type JsonSchema = { [k: string]: unknown } | boolean;
 
 type S = Record<string, unknown>;
 
@@ -43,6 +48,11 @@ export function evaluate(schema: JsonSchema | undefined, value: unknown): boolea
   if (schema === undefined || schema === true) return true;
   if (schema === false) return false;
   const s = schema as S;
+  if (typeof s.scope === 'string') {
+    const at = getPointer(value, s.scope);
+    if (at === undefined && s.failWhenUndefined === true) return false;
+    return evaluate(s.schema as JsonSchema | undefined, at);
+  }
 
   if (s.type !== undefined) {
     const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string];
@@ -93,6 +103,13 @@ export function evaluate(schema: JsonSchema | undefined, value: unknown): boolea
 /** Like evaluate() but tells where the first failure is (for dispatch error logs). */
 export function explain(schema: JsonSchema | undefined, value: unknown, path = ''): string | null {
   if (evaluate(schema, value)) return null;
+  if (schema && typeof schema === 'object' && typeof (schema as S).scope === 'string') {
+    const s = schema as S;
+    const at = getPointer(value, s.scope as string);
+    const where = `${path}${s.scope as string}`;
+    if (at === undefined && s.failWhenUndefined === true) return `${where}: required`;
+    return explain(s.schema as JsonSchema | undefined, at, where) ?? where;
+  }
   if (schema && typeof schema === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
     const s = schema as S;
     const obj = value as S;

@@ -1,11 +1,13 @@
-// Request decorations shared by the domains.
-import type { Db } from '../db/index';
-import type { UiDocuments } from '../ui/index';
-import type { CatalogModel } from '../catalog/index';
-import type { CartRowCache } from '../cart/index';
-import type { ApiPaths } from './paths';
-import type { Limits } from './limits';
-import type { ShopMetrics } from './metrics';
+// Request decorations shared by the domains (`app.ctx` and the request's fields): the composition root's part, as it
+// names the modules it wires (server/app.ts fills it); a module's routes read it through Fastify's types.
+import type { Db } from './db/index';
+import type { UiDocuments } from './ui/index';
+import type { CatalogModel } from './catalog/index';
+import type { CartRowCache } from './cart/index';
+import type { ApiPaths } from './lib/paths';
+import type { Limits } from './lib/limits';
+import type { ShopMetrics } from './lib/metrics';
+import type { JobWorkers } from './db/jobs';
 
 export interface AppContext {
   db: Db;
@@ -30,6 +32,9 @@ export interface AppContext {
   limits: Limits;
   /** Prometheus metrics of this app (server/lib/metrics.ts, issue 30). */
   metrics: ShopMetrics;
+  /** This instance's job workers (pg-boss, server/db/jobs.ts): modules register their queue's handler; absent when
+   *  buildApp got no `jobs` (tests that run jobs themselves). Started when the app is ready, stopped at its close. */
+  jobs: JobWorkers | null;
   /** Set when a shutdown starts: /health answers 503 so that balancers stop sending (server/main.ts). */
   draining: boolean;
 }
@@ -38,7 +43,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** The published versions of the UI documents (database mode, server/publish/live.ts); absent with files. */
-    uiVersions?: import('../publish/index').UiVersions;
+    uiVersions?: import('./publish/index').UiVersions;
     authenticate: (req: FastifyRequest) => Promise<void>;
     /** Signature and expiry of the bearer token only; the route must check the session is live (or serve public data). */
     authenticateToken: (req: FastifyRequest) => Promise<void>;

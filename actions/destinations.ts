@@ -1,0 +1,90 @@
+/**
+ * The pages the actions send the shopper to, by name (issue 28: no address in the code): schemas/rules/routes.json,
+ * whose every destination the checker proves a screen serves. The document is loaded once per tab (the document
+ * cache) and served as /ui/rules/routes.
+ */
+import type { ActionContext } from './define';
+import type routesDocument from '../schemas/rules/routes.json';
+import { routeMatcher } from '../tools/schemas/routes';
+
+/** A destination's name (a key of schemas/rules/routes.json: a name the document does not have does not compile). */
+export type Destination = keyof typeof routesDocument.destinations;
+
+export const ROUTES_DOC = '/ui/rules/routes';
+
+type Destinations = Record<string, { path: string }>;
+
+async function destinations(ctx: Pick<ActionContext, 'api'>): Promise<Destinations> {
+  const doc = await ctx.api.getDocument<{ destinations?: Destinations }>(ROUTES_DOC);
+  return doc.destinations ?? {};
+}
+
+/** A destination's path as written (a route with :parameters, or an address ending in /*). */
+export async function routeOf(ctx: Pick<ActionContext, 'api'>, name: Destination): Promise<string> {
+  const d = (await destinations(ctx))[name];
+  if (!d) throw new Error(`schemas/rules/routes.json: no destination "${name}"`);
+  return d.path;
+}
+
+/** Fills a route's :parameters (encoded); an optional one without a value ends the path there. */
+export function fillRoute(route: string, params: Record<string, string | null | undefined> = {}): string {
+  const out: string[] = [];
+  for (const seg of route.split('/').filter(Boolean)) {
+    const m = /^:([A-Za-z0-9_]+)(\?)?$/.exec(seg);
+    if (!m) { out.push(seg); continue; }
+    const v = params[m[1]];
+    if (v === null || v === undefined || v === '') {
+      if (m[2]) break;
+      throw new Error(`route "${route}": no value for :${m[1]}`);
+    }
+    out.push(encodeURIComponent(v));
+  }
+  return `/${out.join('/')}`;
+}
+
+/** The address of a destination: its parameters filled in, then the query (values encoded; empty ones left out). */
+export async function pathTo(
+  ctx: Pick<ActionContext, 'api'>, name: Destination,
+  opts: { params?: Record<string, string | null | undefined>; query?: Record<string, string | null | undefined> } = {},
+): Promise<string> {
+  const path = fillRoute(await routeOf(ctx, name), opts.params);
+  const query = Object.entries(opts.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+  return query.length ? `${path}?${query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : path;
+}
+
+/** Navigates to a destination (see pathTo). */
+export async function goTo(
+  ctx: ActionContext, name: Destination,
+  opts: { params?: Record<string, string | null | undefined>; query?: Record<string, string | null | undefined>; replace?: boolean } = {},
+): Promise<void> {
+  const to = await pathTo(ctx, name, opts);
+  if (opts.replace) ctx.navigate(to, { replace: true });
+  else ctx.navigate(to);
+}
+
+/** Is `path` (without its query) one of the destination's pages, as the router matches it? */
+export async function isAt(ctx: Pick<ActionContext, 'api'>, name: Destination, path: string | undefined): Promise<boolean> {
+  if (path === undefined) return false;
+  return routeMatcher(await routeOf(ctx, name)).test(path.split('?')[0]);
+}
+
+/** A modal's name (a key of the "modals" of schemas/rules/routes.json: a name the document does not have does not compile). */
+export type ModalName = keyof typeof routesDocument.modals;
+
+/** The id of the modal document a name opens (schemas/modals/<id>.json; the checker proves it exists). */
+export async function modalId(ctx: Pick<ActionContext, 'api'>, name: ModalName): Promise<string> {
+  const doc = await ctx.api.getDocument<{ modals?: Record<string, { modal: string }> }>(ROUTES_DOC);
+  const m = doc.modals?.[name];
+  if (!m) throw new Error(`schemas/rules/routes.json: no modal "${name}"`);
+  return m.modal;
+}
+
+/** Opens the modal of a name with its parameters. */
+export async function openModal(ctx: Pick<ActionContext, 'api' | 'stores'>, name: ModalName, params: Record<string, unknown> = {}): Promise<void> {
+  ctx.stores.ui.openModal(await modalId(ctx, name), params);
+}
+
+/** Closes the modal of a name (when it is open). */
+export async function closeModal(ctx: Pick<ActionContext, 'api' | 'stores'>, name: ModalName): Promise<void> {
+  ctx.stores.ui.closeModal(await modalId(ctx, name));
+}
