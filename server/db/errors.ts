@@ -36,3 +36,21 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** Codes and messages of an established connection that died under the app (a restart, a failover,
+ *  pg_terminate_backend): the pool may still hold idle siblings of it that have not heard yet. */
+const LOST_CODES = new Set(['57P01', '57P02', 'ECONNRESET', 'EPIPE']);
+const LOST_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/** True when `err` (or an error it wraps) says a pooled connection was lost — not a refused connection or a timeout.
+ *  Asking again takes another connection (pg-pool drops the broken one), so a read may be retried. */
+export function isLostConnection(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 6 && e && typeof e === 'object'; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && LOST_CODES.has(code)) return true;
+    if (typeof message === 'string' && LOST_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

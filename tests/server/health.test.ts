@@ -47,6 +47,26 @@ describe.each(drivers)('health on %s', (_name, url) => {
     } finally { await a.close(); }
   });
 
+  it('asks again when it draws a connection a database restart left dead, and not when the database refuses', async () => {
+    // the pool's idle connections after a restart: each fails once (pg-pool drops it) until a live one answers
+    let dead = 3;
+    let calls = 0;
+    const afterRestart = { execute: async () => {
+      calls += 1;
+      if (dead > 0) { dead -= 1; throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }); }
+      return { rows: [{ '?column?': 1 }] };
+    } } as unknown as Db;
+    const refused = { execute: async () => { calls += 1; throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }); } } as unknown as Db;
+    for (const [db, status, asked] of [[afterRestart, 200, 4], [refused, 503, 1]] as const) {
+      calls = 0;
+      const a = await buildApp({ db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET });
+      try {
+        expect((await a.inject({ method: 'GET', url: '/health' })).statusCode).toBe(status);
+        expect(calls).toBe(asked);
+      } finally { await a.close(); }
+    }
+  });
+
   it('sheds load past a threshold (@fastify/under-pressure): 503 with Retry-After and the localized message, /health too; /metrics still answers', async () => {
     // a resident-memory bound no process meets: the instance is under pressure from its first sample on
     const a = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, metricsToken: 'm-token', pressure: { maxRssBytes: 1, sampleIntervalMs: 10 } });
