@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
@@ -35,6 +35,10 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Where the pointer was last seen over the list. A list that opens under a resting pointer gets mouse events from
+  // the browser (the hover follows the layout) without the shopper moving it: only a pointer that moves over a
+  // suggestion makes it the active one, so Enter after typing searches the text instead of opening that product.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
   useEffect(() => { if (value !== undefined && value !== null) setText(value); }, [value]);
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 
@@ -48,7 +52,12 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
     const n = norm(next);
     timer.current = setTimeout(() => { void emit('type', { text: n.length >= SUGGEST_MIN_CHARS ? n : '' }); }, SUGGEST_DEBOUNCE_MS);
   };
-  const close = () => { setOpen(false); setActive(-1); };
+  const close = () => { setOpen(false); setActive(-1); pointer.current = null; };
+  const hover = (i: number, e: MouseEvent<HTMLLIElement>) => {
+    const last = pointer.current;
+    pointer.current = { x: e.clientX, y: e.clientY };
+    if (last && (last.x !== e.clientX || last.y !== e.clientY)) setActive(i);
+  };
   const pick = (s: Suggestion) => {
     close();
     if (timer.current) clearTimeout(timer.current);
@@ -78,7 +87,11 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        const v = text.trim();
+        // the field's own value: text typed before the page was live (the submit replayed after hydration) may not
+        // have reached the state
+        const typed = new FormData(e.currentTarget).get('q');
+        const v = (typeof typed === 'string' ? typed : text).trim();
+        if (v !== text.trim()) setText(v);
         close();
         if (v) void emit('search', { text: v });
       }}
@@ -102,7 +115,7 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
           <li
             key={s.code} id={optionId(i)} role="option" aria-selected={i === active}
             className={cx('ot-suggest__item', i === active && 'ot-suggest__item--active')}
-            onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)} onMouseEnter={() => setActive(i)}
+            onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)} onMouseMove={(e) => hover(i, e)}
           >
             <span className="ot-suggest__media" aria-hidden="true">{s.image ? <img src={s.image.url} alt="" width={36} height={36} loading="lazy" /> : <span>{s.kind === 'TARIFF' ? 'SIM' : ''}</span>}</span>
             <span className="ot-suggest__text">
