@@ -3,12 +3,14 @@
 // fixture: the files open their pages from the browser their suite launched, see shopper.ts `suite`); `before` and
 // `after` are its beforeAll / afterAll. Each file runs in one worker, its tests in order.
 import { test as pw } from '@playwright/test';
-import { setProjectViewport } from './lib';
+import { setRunningProject } from './lib';
 
-// a page opened without a size takes the running project's viewport (playwright.config.ts `projects`)
-setProjectViewport(() => {
+// a page opened without a size takes the running project's viewport (playwright.config.ts `projects`), and its
+// screenshots go to the project's folder (lib.ts projectShotPath)
+setRunningProject(() => {
   try {
-    return pw.info().project.use.viewport;
+    const { project } = pw.info();
+    return { name: project.name, viewport: project.use.viewport };
   } catch {
     return undefined; // outside a test or hook
   }

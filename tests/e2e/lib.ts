@@ -1,9 +1,9 @@
 // Shared harness of the end-to-end suite: a real production server on a fresh embedded database,
 // and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -101,12 +101,24 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
 
-let projectViewport: (() => { width: number; height: number } | null | undefined) | undefined;
+/** The running Playwright project: its name and viewport (playwright.config.ts `projects`). */
+export interface RunningProject { name: string; viewport?: { width: number; height: number } | null }
+let runningProject: (() => RunningProject | undefined) | undefined;
 
-/** Where newPage reads the viewport of the running Playwright project (set by tests/e2e/harness.ts; lib.ts itself is
- *  also used outside Playwright's runner — the screenshot suite, the benchmarks — where there is none). */
-export function setProjectViewport(read: () => { width: number; height: number } | null | undefined): void {
-  projectViewport = read;
+/** Where newPage reads the running Playwright project (set by tests/e2e/harness.ts; lib.ts itself is also used
+ *  outside Playwright's runner — the screenshot suite, the benchmarks — where there is none). */
+export function setRunningProject(read: () => RunningProject | undefined): void {
+  runningProject = read;
+}
+
+/** A screenshot a test writes under SHOTS goes to SHOTS/<project>/ in every project but the default `desktop`, so a
+ *  test run by two projects (the @phone ones) keeps both pictures instead of the last one. */
+export function projectShotPath(path: string, project: string | undefined): string {
+  const rel = relative(SHOTS, path);
+  if (!project || project === 'desktop' || rel.startsWith('..')) return path;
+  const moved = join(SHOTS, project, rel);
+  mkdirSync(dirname(moved), { recursive: true });
+  return moved;
 }
 
 /** A page that fails the test on any uncaught page error or console error. */
@@ -116,7 +128,8 @@ export function setProjectViewport(read: () => { width: number; height: number }
  */
 export async function newPage(browser: Browser, opts: { width?: number; height?: number; cookieBanner?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
   // without a width of its own, the running Playwright project's viewport (playwright.config.ts: 1280 or 375 px)
-  const project = opts.width === undefined ? projectViewport?.() : undefined;
+  const running = runningProject?.();
+  const project = opts.width === undefined ? running?.viewport : undefined;
   const viewport = { width: opts.width ?? project?.width ?? 1280, height: opts.height ?? project?.height ?? 900 };
   const context = await browser.newContext({ viewport, locale: 'sr-RS' });
   if (!opts.cookieBanner) {
@@ -124,6 +137,10 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
     await context.addCookies(['b2c_consent', 'b2b_consent'].map((name) => ({ name, value, domain: '127.0.0.1', path: '/' })));
   }
   const page = await context.newPage();
+  if (running && running.name !== 'desktop') {
+    const shot = page.screenshot.bind(page);
+    page.screenshot = (o = {}) => shot(o.path ? { ...o, path: projectShotPath(o.path, running.name) } : o);
+  }
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
