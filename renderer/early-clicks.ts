@@ -9,6 +9,9 @@ export interface EarlyClicks {
   take(): Element[];
   /** Clicks `el` past the recorder (a replay reaches React). */
   replay(el: HTMLElement): void;
+  /** The kept button as the page has it now: itself while in the page, else the button at its place with its label
+   *  (React drew that part again, e.g. after a hydration mismatch), else null. */
+  locate(el: Element): Element | null;
   /** Stops recording: from now on a click is React's alone. */
   stop(): void;
   /** Stops recording and gives the choices made in the markup's selects so far (the last one per select). */
@@ -29,6 +32,9 @@ export const SERVER_DRAWN = 'data-server-drawn';
 export function recordEarlyClicks(win: Window & { [EARLY_CLICKS]?: EarlyClicks }): void {
   const doc = win.document;
   const clicked: Element[] = [];
+  // where each kept button was (child indexes from the root) and what it said, to find it again if React redraws it
+  const where = new WeakMap<Element, { path: number[]; label: string }>();
+  const labelOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
   let passing = false;
   // from the first `take` to `stop`: the page is live and its kept clicks are being replayed
   let replaying = false;
@@ -43,6 +49,9 @@ export function recordEarlyClicks(win: Window & { [EARLY_CLICKS]?: EarlyClicks }
     e.preventDefault();
     e.stopPropagation();
     clicked.push(control);
+    const path: number[] = [];
+    for (let n: Element = control; n !== root && n.parentElement; n = n.parentElement) path.unshift(Array.prototype.indexOf.call(n.parentElement.children, n));
+    where.set(control, { path, label: labelOf(control) });
   };
   doc.addEventListener('click', onClick, true);
   // A select's choice is kept until the page is live, and React sees neither its input nor its change event
@@ -68,6 +77,14 @@ export function recordEarlyClicks(win: Window & { [EARLY_CLICKS]?: EarlyClicks }
     replay(el) {
       passing = true;
       try { el.click(); } finally { passing = false; }
+    },
+    locate(el) {
+      if (el.isConnected) return el;
+      const w = where.get(el);
+      let n: Element | null | undefined = doc.getElementById('root');
+      if (!w || !n) return null;
+      for (const i of w.path) { n = n.children[i]; if (!n) return null; }
+      return n.matches('button, [role="button"]') && labelOf(n) === w.label ? n : null;
     },
     stop() {
       doc.removeEventListener('click', onClick, true);

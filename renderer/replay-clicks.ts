@@ -13,8 +13,10 @@ export async function replayEarlyClicks(early: EarlyClicks, first: Element[], se
   try {
     let clicks = first;
     do {
-      for (const el of clicks) {
-        if (!el.isConnected || (el as HTMLButtonElement).disabled) continue;
+      for (const kept of clicks) {
+        // a button React drew again (a part of the page it could not hydrate) is found at its place by its label
+        const el = early.locate(kept);
+        if (!el || (el as HTMLButtonElement).disabled) continue;
         early.replay(el as HTMLElement);
         await settle();
       }

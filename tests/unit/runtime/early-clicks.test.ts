@@ -55,4 +55,16 @@ describe('early clicks', () => {
     });
     expect(seen).toEqual(['a', 'b']);
   });
+
+  it('a kept button React drew again (a part it could not hydrate) is replayed on the new one at its place; a different one is not clicked', async () => {
+    const { early, root, a, b, seen } = page();
+    a.click();
+    b.click();
+    // React renders the root again from scratch: the same buttons, new elements; the second now says something else
+    root.innerHTML = '<button id="a2">A</button><button id="b2">B changed</button>';
+    root.removeAttribute(SERVER_DRAWN);
+    expect(a.isConnected).toBe(false);
+    await replayEarlyClicks(early, early.take(), async () => {});
+    expect(seen).toEqual(['a2']);
+  });
 });
