@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { sessionIdOfCookie } from './user/index';
+import { createSession, sessionIdOfCookie, setSessionCookie } from './user/index';
 import compress from '@fastify/compress';
 import { negotiate } from '@fastify/accept-negotiator';
 import zlib from 'node:zlib';
@@ -506,8 +506,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // a partial rollout of the UI documents (server/publish/rollout.ts) draws the page of the session's version:
         // then the page is the shopper's own answer (private), as the manifest is
         const rollout = ui.activeRollout !== null;
-        return renderShopPage(indexHtml, { ui: ui.forSession(sessionIdOfCookie(req)), catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
-          consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' })
+        // A first visit carries no session yet: during a rollout it gets its session now, so that this page is drawn
+        // for the version the session will keep (without one it saw the live version, then switched at its next
+        // manifest poll, ~20 s later, when the session its first call made happened to be in the rollout)
+        const cookieSession = sessionIdOfCookie(req);
+        const session = rollout && !cookieSession
+          ? createSession(app.ctx.db, app.ctx.now()).then((s) => { setSessionCookie(reply, s.raw); return s.id; })
+          : Promise.resolve(cookieSession);
+        return session.then((sessionId) => renderShopPage(indexHtml, { ui: ui.forSession(sessionId), catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
+          consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' }))
           .catch((e: unknown) => { req.log.error(e); failed = true; return indexHtml; }) // the page still boots, fetching as before
           .then(async (html) => {
             // Nothing of the session is in the page (the header's cart count and name come from the shopper's own

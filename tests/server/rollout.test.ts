@@ -3,15 +3,19 @@
 // served to a share of sessions, sticky per session on every instance (a hash of the session id); the kill switch;
 // promote; a scheduled publish that goes live at its time (an injected clock, no sleeps); who may do it; the order's
 // record of the version and the rollout's share.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
 import { orders } from '../../server/db/schema';
 import { sha256 } from '../../server/lib/ids';
 import { inRollout, rolloutBucket } from '../../server/publish/rollout';
 import { uiLive, uiRollouts } from '../../server/publish/schema';
 import { startPublishingPair } from './publish-pair';
-import { checkoutReadyShopper, Customer, drivers, PATHS, REQUIRED_CONSENTS, Shopper, type Harness } from './helpers';
+import { checkoutReadyShopper, Customer, drivers, GATEWAY_SECRET, PATHS, REQUIRED_CONSENTS, Shopper, type Harness } from './helpers';
 
 const EN = 'schemas/messages/en.json';
 const KEY = 'footer.addons';
@@ -116,6 +120,32 @@ describe.each(drivers)('scheduled and partial rollout on %s', (_name, url) => {
     expect((await a.inject({ method: 'GET', url: '/ui/messages/en' })).json()[KEY]).toBe('Add-ons');
     const list = (await editor.call('GET', '/studio/api/rollouts')).json().rollouts;
     expect(list[0]).toMatchObject({ id: rollout, versionId: 2, baseVersionId: 1, share: 30, state: 'active', createdBy: 'Dejan Ristić' });
+  });
+
+  it('a first visit during a rollout gets its session with the page, drawn for the version that session keeps', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'rollout-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Orbita Telekom</title><div id="root"></div>');
+    const c = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, distDir: dist, now });
+    try {
+      const drawn = new Set<number>();
+      // first visits until both versions were drawn (30 %: at most 100, one version only has a chance of 0.7^100)
+      for (let i = 0; i < 100 && drawn.size < 2; i++) {
+        const page = await c.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['cache-control']).toBe('private, no-cache');
+        const sid = page.cookies.find((k) => k.name === 'sid');
+        expect(sid?.value).toBeTruthy();
+        // the page carries the manifest of the version it was drawn for: the one its session gets from now on
+        const version = Number(/"\/ui\/manifest":\{[^]*?"version":(\d+)/.exec(page.body)?.[1]);
+        expect(version).toBe(await versionFor(a, sid!.value));
+        drawn.add(version);
+        // the session is a real one: the shop's first call keeps it (no new cookie)
+        const token = await c.inject({ method: 'GET', url: PATHS.token, headers: { cookie: `sid=${sid!.value}`, lang: '1' } });
+        expect(token.statusCode).toBe(200);
+        expect(token.cookies.find((k) => k.name === 'sid')).toBeUndefined();
+      }
+      expect([...drawn].sort()).toEqual([1, 2]);
+    } finally { await c.close(); rmSync(dist, { recursive: true, force: true }); }
   });
 
   it('a publish or rollback while a rollout runs is refused (409), as is a second rollout', async () => {
