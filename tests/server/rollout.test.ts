@@ -136,7 +136,7 @@ describe.each(drivers)('scheduled and partial rollout on %s', (_name, url) => {
         const sid = page.cookies.find((k) => k.name === 'sid');
         expect(sid?.value).toBeTruthy();
         // the page carries the manifest of the version it was drawn for: the one its session gets from now on
-        const version = Number(/"\/ui\/manifest":\{[^]*?"version":(\d+)/.exec(page.body)?.[1]);
+        const version = Number(/"\/ui\/manifest":\{[\s\S]*?"version":(\d+)/.exec(page.body)?.[1]);
         expect(version).toBe(await versionFor(a, sid!.value));
         drawn.add(version);
         // the session is a real one: the shop's first call keeps it (no new cookie)
