@@ -474,7 +474,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
   const indexFile = join(distDir, 'index.html');
   // the first view of a page drawn on the server, from the renderer `vite build` puts beside dist/ (server/ui/ssr.ts)
-  const firstView = new FirstViewRenderer(opts.ssrDir ?? join(distDir, '..', 'dist-ssr'), (e) => app.log.error(e, 'first view'), (id) => ui.get('form', id)?.validator);
+  const firstView = new FirstViewRenderer(opts.ssrDir ?? join(distDir, '..', 'dist-ssr'), (e) => app.log.error(e, 'first view'), (id, set) => ui.setAt(set).docs.get(`form/${id}`)?.validator);
   // loaded in the background once the server listens (after its first requests: a start is not made slower)
   app.addHook('onListen', (done) => { setTimeout(() => firstView.warm(), 300).unref(); done(); });
   if (existsSync(distDir)) {

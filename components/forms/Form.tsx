@@ -146,7 +146,7 @@ async function loadForm(rt: Pick<ReturnType<typeof useRuntime>, 'api'>, formId: 
   const load = async (fresh: boolean): Promise<Loaded> => {
     const d = await rt.api.getDocument<FormDoc>(`/ui/forms/${encodeURIComponent(formId)}`, fresh ? { cache: false } : {});
     try {
-      return { doc: d, fns: await importValidatorFunctions(validatorUrl(formId, d.version, d.schema), d.schema) };
+      return { doc: d, fns: await importValidatorFunctions(validatorUrl(formId, d.version, d.schema, rt.api.uiVersion), d.schema) };
     } catch (e) {
       // the form was edited between the two requests (development reload): once more with the new document
       if (e instanceof StaleValidatorError && !fresh) return load(true);

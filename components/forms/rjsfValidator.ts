@@ -9,10 +9,11 @@ import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils'
 
 /**
  * The address of a form's validator module. The query names the schema it was compiled from, so an edited form
- * (live reload, studio) imports a fresh module instead of the one already in the page's module map.
+ * (live reload, studio) imports a fresh module instead of the one already in the page's module map, and the published
+ * version the page is on (`set`, as its other documents: during a rollout that may not be the live one).
  */
-export function validatorUrl(formId: string, version: number, schema: RJSFSchema): string {
-  return `/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${version}${hashForSchema(schema)}`;
+export function validatorUrl(formId: string, version: number, schema: RJSFSchema, set?: number | null): string {
+  return `/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${version}${hashForSchema(schema)}${set ? `&set=${set}` : ''}`;
 }
 
 /** Loads the module at a validator URL and answers its default export. */

@@ -39,7 +39,7 @@ const PDP_GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 
 interface Node { component?: string; children?: Node[]; on?: Record<string, unknown>; [k: string]: unknown }
 interface ScreenJson { id: string; layout?: string; load?: Array<{ action: string; args?: Record<string, unknown> }>; firstView?: 'beforeData'; body?: Node[] }
-interface Manifest { routes: Array<{ route: string; screen: string }> }
+interface Manifest { routes: Array<{ route: string; screen: string }>; version?: number }
 
 /** Action names and component names anywhere in a document (nodes, load, on-handlers, nested args). */
 function walk(value: unknown, out: { actions: Set<string>; components: Set<string> }): void {
@@ -250,9 +250,10 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
       if (!form) continue;
       docs[`/ui/forms/${formId}`] = form.json;
       const schema = (form.json as { schema?: RJSFSchema }).schema;
-      // the URL components/forms/rjsfValidator.ts validatorUrl imports
+      // the URL components/forms/rjsfValidator.ts validatorUrl imports, with the version the page is on as `set`
       // (@rjsf/utils is heavy to import: a server loads it with its first page that holds a form, not at start)
-      if (form.validator && schema) validators.push(`/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${form.version}${(await import('@rjsf/utils')).hashForSchema(schema)}`);
+      const set = typeof manifest.version === 'number' ? `&set=${manifest.version}` : '';
+      if (form.validator && schema) validators.push(`/ui/forms/${encodeURIComponent(formId)}/validator.js?v=${form.version}${(await import('@rjsf/utils')).hashForSchema(schema)}${set}`);
     }
   }
   const boot: BootData = {

@@ -55,10 +55,11 @@ export async function uiRoutes(app: FastifyInstance, opts: { dev?: boolean } = {
   }
 
   // the form's standalone validator (AJV code compiled by the server; imported by components/forms/Form.tsx)
+  // (`?set=N`: the version the page is on, as for the documents; `v` is the address's cache key only)
   app.get<{ Params: { id: string } }>('/ui/forms/:id/validator.js', {
-    schema: { params: { type: 'object', required: ['id'], properties: { id } } },
+    schema: { params: { type: 'object', required: ['id'], properties: { id } }, querystring: { type: 'object', properties: { ...querystring.properties, v: { type: 'string', maxLength: 200 } } } },
   }, async (req, reply) => {
-    const doc = ui.get('form', req.params.id);
+    const doc = setOf(req).docs.get(`form/${req.params.id}`);
     if (!doc?.validator) throw notFound(`forms/${req.params.id}/validator.js`, 'error.unknownDocument');
     return send(req, reply, doc.validator.etag, doc.validator.body, 'text/javascript; charset=utf-8');
   });

@@ -11,8 +11,8 @@ import { pathToFileURL } from 'node:url';
 /** renderer/entry-server.tsx renderFirstView: the page's boot data (server/ui/page.ts BootData) → markup or null. */
 type RenderFn = (boot: object, origin: string, cookie: string, opts: { beforeData?: boolean; validatorModule?: ValidatorModuleLoader }) => Promise<string | null>;
 type ValidatorModuleLoader = (url: string) => Promise<{ default?: unknown }>;
-/** A form's validator module source as the server serves it (GET /ui/forms/:id/validator.js), with its ETag. */
-export type ValidatorSource = (formId: string) => { body: string; etag: string } | undefined;
+/** A form's validator module source as the server serves it (GET /ui/forms/:id/validator.js[?set=N]), with its ETag. */
+export type ValidatorSource = (formId: string, set: number | undefined) => { body: string; etag: string } | undefined;
 
 /** Markup kept for this many pages (oldest forgotten first; ~25 kB each). */
 const KEEP = 300;
@@ -26,7 +26,7 @@ export class FirstViewRenderer {
   private loading: Promise<RenderFn | null> | null = null;
   private readonly markup = new Map<string, Promise<string | null>>();
 
-  /** the validator modules imported so far, by form id: the one of the form's current ETag */
+  /** the validator modules imported so far, by form id and ETag (a live and a rollout version may both be served) */
   private readonly validators = new Map<string, { etag: string; module: Promise<{ default?: unknown }> }>();
 
   constructor(private readonly ssrDir: string, private readonly log: (e: unknown) => void, private readonly validatorSource?: ValidatorSource) {}
@@ -35,12 +35,15 @@ export class FirstViewRenderer {
    *  serves at that address (a data: URL; the browser imports the same text). */
   private readonly validatorModule: ValidatorModuleLoader = async (url) => {
     const id = /^\/ui\/forms\/([^/?]+)\/validator\.js/.exec(url)?.[1];
-    const src = id ? this.validatorSource?.(decodeURIComponent(id)) : undefined;
+    const set = Number(/[?&]set=(\d+)/.exec(url)?.[1]) || undefined;
+    const src = id ? this.validatorSource?.(decodeURIComponent(id), set) : undefined;
     if (!id || !src) throw new Error(`no validator module at ${url}`);
-    let v = this.validators.get(id);
-    if (v?.etag !== src.etag) {
+    const key = `${id}\n${src.etag}`;
+    let v = this.validators.get(key);
+    if (!v) {
+      if (this.validators.size >= 200) this.validators.delete(this.validators.keys().next().value!); // the oldest
       v = { etag: src.etag, module: import(`data:text/javascript;base64,${Buffer.from(src.body).toString('base64')}`) as Promise<{ default?: unknown }> };
-      this.validators.set(id, v);
+      this.validators.set(key, v);
     }
     return v.module;
   };

@@ -18,6 +18,8 @@ import { startPublishingPair } from './publish-pair';
 import { checkoutReadyShopper, Customer, drivers, GATEWAY_SECRET, PATHS, REQUIRED_CONSENTS, Shopper, type Harness } from './helpers';
 
 const EN = 'schemas/messages/en.json';
+const CONTACT = 'schemas/forms/contact.json';
+const CONTACT_PAGE = '/Privatni/Korisnicka-zona/Kontakt';
 const KEY = 'footer.addons';
 
 describe('the rollout bucket of a session', () => {
@@ -92,6 +94,11 @@ describe.each(drivers)('scheduled and partial rollout on %s', (_name, url) => {
   });
 
   it('a partial rollout serves its version to its share of sessions, the same answer on both instances', async () => {
+    // the rollout changes a form's rules too: its validator differs between the versions
+    const contact = (await editor.call('GET', `/studio/api/source?file=${CONTACT}`)).json();
+    const changed = (contact.text as string).replace('"maxLength": 2000', '"maxLength": 1999');
+    expect(changed).not.toBe(contact.text);
+    expect((await editor.call('POST', '/studio/api/save', { file: CONTACT, text: changed, revision: contact.draft?.revision ?? null })).statusCode).toBe(200);
     const res = await reviewer.call('POST', '/studio/api/rollout', { share: 30, note: 'B for 30 %' });
     expect(res.statusCode).toBe(200);
     const { version, rollout } = res.json() as { version: number; rollout: number };
@@ -124,13 +131,13 @@ describe.each(drivers)('scheduled and partial rollout on %s', (_name, url) => {
 
   it('a first visit during a rollout gets its session with the page, drawn for the version that session keeps', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'rollout-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Orbita Telekom</title><div id="root"></div>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="sr"><head><title>Orbita Telekom</title></head><body><div id="root"></div></body></html>');
     const c = await buildApp({ db: h.database.db, ui: h.app.ctx.ui, gatewaySecret: GATEWAY_SECRET, distDir: dist, now });
     try {
       const drawn = new Set<number>();
       // first visits until both versions were drawn (30 %: at most 100, one version only has a chance of 0.7^100)
       for (let i = 0; i < 100 && drawn.size < 2; i++) {
-        const page = await c.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+        const page = await c.inject({ method: 'GET', url: CONTACT_PAGE, headers: { accept: 'text/html' } });
         expect(page.statusCode).toBe(200);
         expect(page.headers['cache-control']).toBe('private, no-cache');
         const sid = page.cookies.find((k) => k.name === 'sid');
@@ -139,6 +146,12 @@ describe.each(drivers)('scheduled and partial rollout on %s', (_name, url) => {
         const version = Number(/"\/ui\/manifest":\{[\s\S]*?"version":(\d+)/.exec(page.body)?.[1]);
         expect(version).toBe(await versionFor(a, sid!.value));
         drawn.add(version);
+        // its form's validator is asked for at that version (the rollout's form has other rules than the live one)
+        const href = /href="(\/ui\/forms\/contact\/validator\.js[^"]*)"/.exec(page.body)?.[1].replaceAll('&amp;', '&');
+        expect(href).toMatch(new RegExp(`&set=${version}$`));
+        const validator = await c.inject({ method: 'GET', url: href! });
+        expect(validator.statusCode).toBe(200);
+        expect(validator.body.includes('1999')).toBe(version === 2);
         // the session is a real one: the shop's first call keeps it (no new cookie)
         const token = await c.inject({ method: 'GET', url: PATHS.token, headers: { cookie: `sid=${sid!.value}`, lang: '1' } });
         expect(token.statusCode).toBe(200);
