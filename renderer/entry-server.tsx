@@ -54,6 +54,8 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
   const manifest = boot.docs['/ui/manifest'] as Manifest | undefined;
   const messages = boot.docs[`/ui/messages/${boot.lang}`] as Messages | undefined;
   if (!manifest || !messages) return null;
+  // the published version the page is drawn for (as the browser's boot does): its forms' validators are that version's
+  api.setUiVersion(manifest.version);
   stores.session.setMessages(messages);
   const actions = new LazyActions();
   await actions.preload(boot.actionGroups);
