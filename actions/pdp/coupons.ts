@@ -4,12 +4,17 @@ import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
 import { openModal } from '../destinations';
 import { ApiError } from '../api/errors';
+import type { RuleDocument } from '../../schemas/types/rule';
 
-/** The value of one EKO coupon and the least device price left after all coupons (seed 001 §5), in RSD. */
-export const EKO_COUPON_VALUE = 5000;
-export const MIN_PRICE_AFTER_COUPONS = 1000;
-/** The voucher limit when the product names none (seed 001 §5: at most 3 EKO codes). */
-export const DEFAULT_VOUCHER_LIMIT = 3;
+/** The cart limits' rule document: the value of one EKO coupon and the least device price left after all coupons
+ *  (vouchers.couponValueRsd, vouchers.minDevicePriceAfterDiscountsRsd; the server refuses by the same numbers). */
+export const CART_LIMITS_DOC = '/ui/rules/cart-limits';
+
+async function voucherRules(ctx: Pick<ActionContext, 'api'>): Promise<{ value: number; minPrice: number }> {
+  const v = (await ctx.api.getDocument<RuleDocument>(CART_LIMITS_DOC)).cartLimits?.vouchers;
+  if (!v) throw new Error('schemas/rules/cart-limits.json: no cartLimits.vouchers');
+  return { value: v.couponValueRsd, minPrice: v.minDevicePriceAfterDiscountsRsd };
+}
 
 export interface AppliedVoucher { voucherCode: string; value?: unknown }
 
@@ -20,15 +25,16 @@ export function appliedVouchers(cart: Cart | null): AppliedVoucher[] {
 }
 
 /** The client-side checks before the call (the server checks again, including the price rule). Null = may be sent. */
-export function couponRefusal(code: string, applied: AppliedVoucher[], limit: number): { message: string; params?: Record<string, string | number> } | null {
+export function couponRefusal(code: string, applied: AppliedVoucher[], limit: number, value: number): { message: string; params?: Record<string, string | number> } | null {
   if (applied.some((v) => v.voucherCode.toUpperCase() === code.toUpperCase())) return { message: 'pdp.coupon.error.alreadyUsed' };
-  if (applied.length >= limit) return { message: 'pdp.coupon.error.limit', params: { limit, value: EKO_COUPON_VALUE } };
+  if (applied.length >= limit) return { message: 'pdp.coupon.error.limit', params: { limit, value } };
   return null;
 }
 
 function voucherLimit(ctx: ActionContext): number {
   const p = ctx.stores.catalog.pdp.product;
-  return typeof p?.voucherLimit === 'number' ? p.voucherLimit : DEFAULT_VOUCHER_LIMIT;
+  // a device without one takes no coupon (the server's rule; its page shows no coupon button)
+  return typeof p?.voucherLimit === 'number' ? p.voucherLimit : 0;
 }
 
 function showServerError(ctx: ActionContext, e: unknown, what: string): never {
@@ -47,7 +53,7 @@ export default [
     args: { type: 'object' },
     async run(_args, ctx) {
       ctx.stores.cart.setVoucherError(null);
-      await openModal(ctx, 'coupons', { limit: voucherLimit(ctx), value: EKO_COUPON_VALUE, minPrice: MIN_PRICE_AFTER_COUPONS });
+      await openModal(ctx, 'coupons', { limit: voucherLimit(ctx), ...(await voucherRules(ctx)) });
     },
   }),
   defineAction<{ voucherCode: string }>({
@@ -58,7 +64,7 @@ export default [
       const { cart } = ctx.stores;
       const code = args.voucherCode.trim();
       if (!code) { cart.setVoucherError({ message: 'pdp.coupon.error.empty' }); throw new ActionError('empty coupon', true); }
-      const refusal = couponRefusal(code, appliedVouchers(cart.cart), voucherLimit(ctx));
+      const refusal = couponRefusal(code, appliedVouchers(cart.cart), voucherLimit(ctx), (await voucherRules(ctx)).value);
       if (refusal) { cart.setVoucherError(refusal); throw new ActionError('coupon refused', true); }
       cart.setVoucherError(null);
       let res: { cart?: Cart } | null;

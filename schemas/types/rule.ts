@@ -142,9 +142,13 @@ export type RuleDocument = {
      */
     vouchers: {
       /**
-       * A coupon may not bring a device's price below this.
+       * A coupon may not bring a device's price below this (the server refuses it; the coupon dialog says so).
        */
       minDevicePriceAfterDiscountsRsd: number;
+      /**
+       * What one EKO coupon takes off a device's price: the value of the coupons the seed creates and the amount the coupon dialog and its messages name (seed 001 §9: 5,000 RSD).
+       */
+      couponValueRsd: number;
     };
   };
   /**

@@ -25,6 +25,7 @@ function check(c: unknown): RulesConfig {
   if (!Array.isArray(o.samePaymentMethod?.productOfferingTypes)) fail('samePaymentMethod.productOfferingTypes');
   if (!Array.isArray(o.guestChargeTypes) || o.guestChargeTypes.length === 0) fail('guestChargeTypes');
   if (typeof o.vouchers?.minDevicePriceAfterDiscountsRsd !== 'number') fail('vouchers.minDevicePriceAfterDiscountsRsd');
+  if (typeof o.vouchers?.couponValueRsd !== 'number' || o.vouchers.couponValueRsd <= 0) fail('vouchers.couponValueRsd');
   return { ...o, cmsComponents: o.cmsComponents ?? {} };
 }
 

@@ -1,10 +1,11 @@
 // Seed additions of the commerce engine (issue 3): one example of every product offering type of seed 000 §1
 // / seed 001 §3 not in the base catalogue, the device offers that cannot be bought (MTS_DISC_TARIFF, a
-// non-purchasable price plan), the EKO coupons EKO-1001 … EKO-1010 (5,000 RSD each), the expired coupon
+// non-purchasable price plan), the EKO coupons EKO-1001 … EKO-1010 (cart-limits.json couponValueRsd each), the expired coupon
 // EKO-EXPIRED and the CMS component of the cart-amount limit. Guarded by app_meta 'seed.commerce'.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../index';
 import * as s from '../schema';
+import { rulesConfig } from '../../cart/index';
 
 export const COMMERCE_SEED_VERSION = '1';
 const para = (rsd: number) => Math.round(rsd * 100);
@@ -46,7 +47,8 @@ export const blockedOffers = {
 };
 
 export const EKO_CODES = Array.from({ length: 10 }, (_, i) => `EKO-${1001 + i}`);
-export const EKO_VALUE_RSD = 5000;
+/** The value of each seeded EKO coupon: the rule document's (schemas/rules/cart-limits.json vouchers.couponValueRsd). */
+export const EKO_VALUE_RSD = rulesConfig().vouchers.couponValueRsd;
 
 export async function seedCommerce(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -456,16 +456,18 @@ describe('removing', () => {
 describe('EKO coupons', () => {
   const withVouchers = (codes: string[]) => fx.cart({ entries: [phone(0)], appliedVouchers: codes.map((voucherCode) => ({ voucherCode, value: fx.rsd(5000), entryNumber: 0 })) });
 
-  it('client rules: not twice, not more than the voucher limit', () => {
-    expect(couponRefusal('eko1', [{ voucherCode: 'EKO1' }], 3)).toEqual({ message: 'pdp.coupon.error.alreadyUsed' });
-    expect(couponRefusal('EKO4', [{ voucherCode: 'EKO1' }, { voucherCode: 'EKO2' }, { voucherCode: 'EKO3' }], 3)).toEqual({ message: 'pdp.coupon.error.limit', params: { limit: 3, value: 5000 } });
-    expect(couponRefusal('EKO2', [{ voucherCode: 'EKO1' }], 3)).toBeNull();
+  it('client rules: not twice, not more than the voucher limit (the coupon value named is the rule document\'s)', () => {
+    expect(couponRefusal('eko1', [{ voucherCode: 'EKO1' }], 3, 5000)).toEqual({ message: 'pdp.coupon.error.alreadyUsed' });
+    expect(couponRefusal('EKO4', [{ voucherCode: 'EKO1' }, { voucherCode: 'EKO2' }, { voucherCode: 'EKO3' }], 3, 4000)).toEqual({ message: 'pdp.coupon.error.limit', params: { limit: 3, value: 4000 } });
+    expect(couponRefusal('EKO2', [{ voucherCode: 'EKO1' }], 3, 5000)).toBeNull();
   });
 
   it('add: POST addVoucher { voucherCode }, the cart from the answer; a used code is refused without a call', async () => {
     const { stores, ctx, calls } = setup({ [`POST ${B}/users/carts/vouchers`]: ({ body }) => ({ body: { cart: withVouchers(['EKO1', (body as { voucherCode: string }).voucherCode]) } }) });
     stores.cart.setCart(withVouchers(['EKO1']));
+    stores.catalog.setPdp({ product: { voucherLimit: 3 } as never });
     await run('pdp.openCoupons', {}, ctx);
+    // the value and the least price left come from schemas/rules/cart-limits.json (the server refuses by them)
     expect(stores.ui.topModal).toEqual({ id: 'coupon', params: { limit: 3, value: 5000, minPrice: 1000 } });
     await run('pdp.addCoupon', { voucherCode: ' EKO2 ' }, ctx);
     expect(calls[0].body).toEqual({ voucherCode: 'EKO2' });
@@ -475,10 +477,19 @@ describe('EKO coupons', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('the dialog names the coupon value and the least price of the rule document, not numbers of its own', async () => {
+    const limits = { cartLimits: { vouchers: { couponValueRsd: 4000, minDevicePriceAfterDiscountsRsd: 500 } } };
+    const { stores, ctx } = setup({ 'GET /ui/rules/cart-limits': () => ({ body: limits }) });
+    stores.catalog.setPdp({ product: { voucherLimit: 2 } as never });
+    await run('pdp.openCoupons', {}, ctx);
+    expect(stores.ui.topModal).toEqual({ id: 'coupon', params: { limit: 2, value: 4000, minPrice: 500 } });
+  });
+
   it('the server\'s refusal (price below the allowed level) shows in the dialog', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { stores, ctx } = setup({ [`POST ${B}/users/carts/vouchers`]: () => ({ status: 400, body: { errors: [{ type: 'ValidationError', reason: 'priceBelowAllowed', message: 'Cena je ispod dozvoljenog nivoa.' }] } }) });
     stores.cart.setCart(withVouchers([]));
+    stores.catalog.setPdp({ product: { voucherLimit: 3 } as never });
     await expect(run('pdp.addCoupon', { voucherCode: 'EKO9' }, ctx)).rejects.toThrow();
     expect(stores.cart.voucherError).toEqual({ text: 'Cena je ispod dozvoljenog nivoa.' });
   });
