@@ -120,13 +120,20 @@ export interface FormApi {
  * data itself is not changed.
  */
 export function withDefaults(schema: unknown, data: unknown): Obj {
-  const out: Obj = isObj(data) ? structuredClone(data) : {};
+  const out: Obj = isObj(data) ? copy(data) : {};
   for (const f of formFields(schema)) {
     if (f.schema.default === undefined) continue;
     const v = getAt(out, f.pointer);
-    if (v === undefined || v === null || v === '') setAt(out, f.pointer, structuredClone(f.schema.default));
+    if (v === undefined || v === null || v === '') setAt(out, f.pointer, copy(f.schema.default));
   }
   return out;
+}
+
+/** A copy of JSON-like data (objects and arrays copied, other values kept): also of an observable's data. */
+function copy<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(copy) as T;
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)])) as T;
+  return v;
 }
 
 /** A form sent: its document, the data as sent (the schema's defaults filled in) and the calls' responses in order. */
