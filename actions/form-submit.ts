@@ -102,3 +102,92 @@ export function refusedFormField(doc: { schema?: unknown; submit?: unknown }, ca
   }
   return null;
 }
+
+// ——— Sending a form from an action ———
+
+/** A form document as sendForm reads it (/ui/forms/<id>). */
+export interface FormDocument { schema?: unknown; submit?: unknown }
+
+/** What sendForm needs of the API client: the form's document and the calls (actions/api/client.ts). */
+export interface FormApi {
+  getDocument<T = unknown>(path: string): Promise<T>;
+  call(name: any, opts: { body: Obj }): Promise<unknown>;
+}
+
+/**
+ * The form's data with the data schema's `default`s in the fields left empty (undefined, null, ""): what the drawn
+ * form holds before anyone chooses (RJSF fills them in), also when the action runs before the form drew them. The
+ * data itself is not changed.
+ */
+export function withDefaults(schema: unknown, data: unknown): Obj {
+  const out: Obj = isObj(data) ? copy(data) : {};
+  for (const f of formFields(schema)) {
+    if (f.schema.default === undefined) continue;
+    const v = getAt(out, f.pointer);
+    if (v === undefined || v === null || v === '') setAt(out, f.pointer, copy(f.schema.default));
+  }
+  return out;
+}
+
+/** A copy of JSON-like data (objects and arrays copied, other values kept): also of an observable's data. */
+function copy<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(copy) as T;
+  if (isObj(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)])) as T;
+  return v;
+}
+
+/** A form sent: its document, the data as sent (the schema's defaults filled in) and the calls' responses in order. */
+export interface SentForm { doc: FormDocument; data: Obj; responses: unknown[] }
+
+/** The refused field of an error sendForm threw (a dotted path of the form's data), by error. */
+const refusedFields = new WeakMap<object, string>();
+
+/**
+ * Sends form `formId`'s data as its document declares ("submit"): reads the document, fills the schema's defaults
+ * into empty fields, and makes each call of `submitBodies` in order. Answers the calls' responses in that order (with
+the document and the data as sent). A
+ * form that declares no "submit" is an error (it would send nothing). A failed call's error is thrown as it came; a
+ * 400 whose subject names a field of the form remembers that field (`refusedFieldOf`).
+ */
+export async function sendForm(api: FormApi, formId: string, data: unknown): Promise<SentForm> {
+  const doc = await api.getDocument<FormDocument>(`/ui/forms/${encodeURIComponent(formId)}`);
+  const calls = submitCallsOf(doc.submit);
+  if (calls.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
+  const responses: unknown[] = [];
+  const full = withDefaults(doc.schema, data);
+  let sent = -1;
+  for (const { call, body } of submitBodies(doc, full)) {
+    sent = calls.findIndex((c, i) => c.call === call && i > sent);
+    try {
+      responses.push(await api.call(call, { body }));
+    } catch (e) {
+      const status = isObj(e) ? (e as { status?: unknown }).status : undefined;
+      const errors = isObj(e) ? (e as { errors?: unknown }).errors : undefined;
+      const subject = Array.isArray(errors) && isObj(errors[0]) ? errors[0].subject : undefined;
+      const field = status === 400 ? refusedFormField(doc, sent, subject) : null;
+      if (field && isObj(e)) refusedFields.set(e, field);
+      throw e;
+    }
+  }
+  return { doc, data: full, responses };
+}
+
+/** The form field a refusal thrown by sendForm names (dotted, what `ui.setFieldError` takes), else null. */
+export function refusedFieldOf(e: unknown): string | null {
+  return isObj(e) || e instanceof Error ? refusedFields.get(e as object) ?? null : null;
+}
+
+/**
+ * Marks the field a refusal of sendForm names under itself (the server's message; the field takes focus and scrolls
+ * into view). Answers whether it did: false leaves the refusal to the action's own error box or toast.
+ */
+export function markRefusedField(
+  ui: { setFieldError(formId: string, field: string, message: string | null, opts?: { focus?: boolean }): void },
+  formId: string,
+  e: unknown,
+): boolean {
+  const field = refusedFieldOf(e);
+  if (!field || !(e instanceof Error)) return false;
+  ui.setFieldError(formId, field, e.message, { focus: true });
+  return true;
+}

@@ -3,6 +3,8 @@ import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { loadUserInfo, userDataCheck } from '../session/account';
 import { goTo } from '../destinations';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 
 /** Where the account pages lead (seed 001 §2). */
 export const CONTINUE_CHECKOUT = 'checkout';
@@ -21,11 +23,12 @@ function validForm(ctx: ActionContext, formId: string): Record<string, unknown> 
 
 /**
  * A refused call: a 4xx message goes to the page's error box (and, for a taken username, the error toast of seed
- * 001 §5); the action stops as handled. Other errors go on to the shared handler.
+ * 001 §5) — or, for a form sent as its document declares (sendForm, `formId`), a refusal naming one of its fields
+ * under that field, which takes focus; the action stops as handled. Other errors go on to the shared handler.
  */
-function refused(ctx: ActionContext, e: unknown): never {
+function refused(ctx: ActionContext, e: unknown, formId?: string): never {
   if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401) {
-    ctx.stores.account.setError(e.message);
+    if (!(formId && markRefusedField(ctx.stores.ui, formId, e))) ctx.stores.account.setError(e.message);
     const reason = e.errors[0]?.reason;
     if (reason === 'usernameTaken') ctx.stores.ui.showToast({ kind: 'error', text: e.message });
     if (e.errors[0]?.subject === 'tisAddressCode') ctx.stores.account.setAddressError('tisAddressCode');
@@ -40,6 +43,22 @@ async function attempt<T>(ctx: ActionContext, run: () => Promise<T>): Promise<T>
     return await run();
   } catch (e) {
     refused(ctx, e);
+  }
+}
+
+/**
+ * Sends a form as its document declares ("submit" of schemas/forms/<formId>.json: the calls, and only the fields of
+ * its data schema, empty ones left out) and answers the first call's response with the data as sent (the schema's defaults
+ * filled in); refusals as `refused` (a named field marked under itself).
+ */
+async function submitForm<T>(ctx: ActionContext, formId: string, data: Record<string, unknown>): Promise<{ response: T; sent: Record<string, unknown> }> {
+  ctx.stores.account.setError(null);
+  try {
+    const { responses, data: sent } = await sendForm(ctx.api, formId, data);
+    ctx.stores.ui.clearFieldErrors(formId);
+    return { response: responses[0] as T, sent };
+  } catch (e) {
+    refused(ctx, e, formId);
   }
 }
 
@@ -166,9 +185,8 @@ export default [
     args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const d = validForm(ctx, args.form);
-      const jmbg = str(d, 'jmbg');
-      const c = await attempt(ctx, () => ctx.api.call('registerJmbg', { body: { jmbg, customerId: str(d, 'customerId') } }));
-      ctx.stores.account.setCustomer({ ...c, jmbg });
+      const { response: c } = await submitForm<ResponseOf<'registerJmbg'>>(ctx, args.form, d);
+      ctx.stores.account.setCustomer({ ...c, jmbg: str(d, 'jmbg') });
       ctx.navigate(args.next);
     },
   }),
@@ -227,9 +245,10 @@ export default [
     async run(args, ctx) {
       const { account } = ctx.stores;
       const d = validForm(ctx, args.form);
-      const channel = str(d, 'channel') === 'SMS' ? 'SMS' as const : 'EMAIL' as const;
-      const address = str(d, 'address');
-      const r = await attempt(ctx, () => ctx.api.call('passwordRecovery', { body: { channel, address } }));
+      const { response: r, sent } = await submitForm<ResponseOf<'passwordRecovery'>>(ctx, args.form, d);
+      // the channel and address as sent (the form's default channel when none was chosen): the reset step sends them
+      const channel = sent.channel === 'SMS' ? 'SMS' as const : 'EMAIL' as const;
+      const address = str(sent, 'address');
       account.setRecovery({ channel, address });
       account.codeWasSent(address, r.expiresInSeconds);
     },
@@ -257,9 +276,7 @@ export default [
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const d = validForm(ctx, args.form);
-      await attempt(ctx, () => ctx.api.call('changePassword', { body: {
-        oldPassword: String(d.oldPassword ?? ''), password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
-      } }));
+      await submitForm(ctx, args.form, d);
       await afterAccountChange(ctx);
       ctx.stores.ui.showToast({ kind: 'success', message: 'account.change.done' });
       if (args.next) ctx.navigate(args.next);
@@ -284,7 +301,7 @@ export default [
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const d = validForm(ctx, args.form);
-      await attempt(ctx, () => ctx.api.call('setEmail', { body: { email: str(d, 'email'), code: str(d, 'code') } }));
+      await submitForm(ctx, args.form, d);
       ctx.stores.account.resetCode();
       await afterAccountChange(ctx);
       ctx.stores.ui.showToast({ kind: 'success', message: 'account.fill.done' });

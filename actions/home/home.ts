@@ -3,6 +3,8 @@ import { ActionError, defineAction } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
 import { goTo, pathTo } from '../destinations';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 import type { EpgData, GponCheck, HomeCategory, HomeService, PickerTarget, TvChannel, TvPackage } from '../stores/home';
 
 type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
@@ -241,25 +243,30 @@ export default [
   }),
   defineAction<{ data?: Record<string, unknown>; form?: string }>({
     name: 'home.submitFnp',
-    description: 'Sends the fixed number transfer (FNP) form (POST contactMts) with the code sent to the number, and keeps the acknowledgement (reference, message) or the error in /home/fnp. `data` is a form submit event\'s data; with `form` the form is validated and its data sent.',
+    description: 'Sends the fixed number transfer (FNP) form (POST contactMts: the fields its document declares in "submit", the billing address only when it differs) with the code sent to the number, and keeps the acknowledgement (reference, message) or the error in /home/fnp. `data` is a form submit event\'s data; with `form` the form is validated and its data sent.',
     args: { type: 'object', properties: { data: { type: 'object' }, form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { home, ui } = ctx.stores;
+      const formId = args.form ?? 'fnp';
       let data = args.data;
       if (!data) {
-        const formId = args.form ?? 'fnp';
         if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid FNP form', true);
         data = { ...(ui.forms[formId]?.data ?? {}) };
       }
       home.fnpStarted();
       try {
-        const body = { ...data } as Record<string, unknown>;
-        if (body.billingSameAsInstallation !== false) delete body.billingAddress;
-        const ack = await ctx.api.call('fnpContact', { body });
+        // the fields and the call as the form document declares them ("submit" of schemas/forms/fnp.json); a billing
+        // address counts only when it is not the installation address (what was typed there before is not sent)
+        const fields = { ...data } as Record<string, unknown>;
+        if (fields.billingSameAsInstallation !== false) delete fields.billingAddress;
+        const { responses } = await sendForm(ctx.api, formId, fields);
+        const ack = responses[0] as ResponseOf<'fnpContact'>;
+        ui.clearFieldErrors(formId);
         home.fnpDone(ack.reference, ack.message, null);
         if (typeof window !== 'undefined' && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
       } catch (e) {
-        home.fnpDone(null, null, messageOf(e, ctx));
+        // a refused field is marked under itself (it takes focus); another refusal is the form's error line
+        home.fnpDone(null, null, markRefusedField(ui, formId, e) ? null : messageOf(e, ctx));
       }
     },
   }),

@@ -1,5 +1,7 @@
 import { defineAction, ActionError, type ActionContext } from '../define';
 import { ApiError } from '../api/errors';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 import { loadUserInfo } from '../session/account';
 import { rememberUser } from '../session/storage';
 import type { SessionUser } from '../stores/session';
@@ -142,26 +144,26 @@ const give = defineAction<{ consentTemplateId: string }>({
   },
 });
 
-/** Refused e-mail calls whose message belongs under the e-mail field (in use, the same address, malformed). */
-const EMAIL_FIELD_REASONS = new Set(['emailTaken', 'sameEmail', 'email']);
-
 const requestEmailCode = defineAction<{ form?: string }>({
   name: 'profile.requestEmailCode',
-  description: 'E-mail change, step 1: validates the new address and sends a one-time code (300 s) to it (POST /users/email/otp); an address another account uses, or the current one, is refused under the field without telling whose it is. Sending again restarts the timer.',
+  description: 'E-mail change, step 1: validates the new address and sends a one-time code (300 s) to it (POST /users/email/otp, the field the form document declares in "submit"); an address another account uses, or the current one, is refused under the field (which takes focus) without telling whose it is. Sending again restarts the timer.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, profile } = ctx.stores;
     const formId = args.form ?? PROFILE_EMAIL_FORM;
     profile.setEmailError(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid e-mail', true);
-    const email = String(ui.forms[formId]?.data?.email ?? '').trim();
     try {
-      const r = await ctx.api.call('emailOtp', { body: { email } });
-      ui.setFieldError(formId, 'email', null);
+      // the field and the call as the form document declares them ("submit" of schemas/forms/profile-email.json)
+      const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const r = responses[0] as ResponseOf<'emailOtp'>;
+      const email = String(data.email ?? '').trim();
+      ui.clearFieldErrors(formId);
       if (profile.emailCode.to !== email) ui.setFormData(PROFILE_EMAIL_CODE_FORM, {});
       profile.emailCodeSent(email, r.expiresInSeconds);
     } catch (e) {
-      if (e instanceof ApiError && EMAIL_FIELD_REASONS.has(e.errors[0]?.reason ?? '')) ui.setFieldError(formId, 'email', e.message);
+      // a refusal naming the field (in use, the same address, malformed) is under it and takes focus; another is the box
+      if (e instanceof ApiError && e.status < 500 && markRefusedField(ui, formId, e)) throw new ActionError(e.message, true);
       refused(ctx, e, profile.setEmailError);
     }
   },

@@ -1,6 +1,8 @@
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 import { assignLocation, delay } from '../dom';
 import type { BillStatus, BillView } from '../stores/selfcare';
 import { STATUS_POLL_MS, STATUS_POLL_TRIES } from './topup';
@@ -13,9 +15,11 @@ export const BILL_OUTCOMES = ['ALREADY_PAID', 'NOT_FOUND', 'IN_PROCESSING', 'SER
 type Ctx = ActionContext;
 
 /** A refusal of the server: kept with its title (by reason) and the server's message, shown above the form. */
-function showRefusal(ctx: Ctx, e: unknown): never {
-  const { selfcare, session } = ctx.stores;
+function showRefusal(ctx: Ctx, e: unknown, formId?: string): never {
+  const { selfcare, session, ui } = ctx.stores;
   if (e instanceof ApiError && e.status < 500) {
+    // a refusal of a field of a form sent as its document declares is marked under that field (it takes focus)
+    if (formId && markRefusedField(ui, formId, e)) throw new ActionError(e.message, true);
     const reason = (BILL_OUTCOMES as readonly string[]).includes(e.reason ?? '') ? e.reason! : 'INVALID';
     selfcare.setBillError({ reason, title: session.t(`selfcare.bill.refused.${reason}`), text: e.message });
     if (reason === 'SESSION_EXPIRED' || reason === 'ALREADY_PAID' || reason === 'CANCELLED' || reason === 'IN_PROCESSING') selfcare.setBill(null);
@@ -26,22 +30,22 @@ function showRefusal(ctx: Ctx, e: unknown): never {
 
 const findBill = defineAction<{ form?: string }>({
   name: 'selfcare.findBill',
-  description: 'Bill payment, step 1 (/placanje-racuna): finds the bill by customer number and bill reference (POST /ecommerce/b2c/bill/find). An outcome of seed 001 §4 (already paid, not found, in processing, service unavailable, cancelled) is shown with its message.',
+  description: 'Bill payment, step 1 (/placanje-racuna): finds the bill by customer number and bill reference (POST /ecommerce/b2c/bill/find, the fields the form document declares in "submit"); a refusal naming a field marks that field. An outcome of seed 001 §4 (already paid, not found, in processing, service unavailable, cancelled) is shown with its message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, selfcare } = ctx.stores;
     const formId = args.form ?? BILL_FIND_FORM;
     selfcare.setBillError(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid bill form', true);
-    const data = ui.forms[formId]?.data ?? {};
     try {
-      const res = await ctx.api.call('billFind', {
-        body: { customerNumber: String(data.customerNumber ?? '').trim(), billReference: String(data.billReference ?? '').trim() },
-      });
+      // the fields and the call as the form document declares them ("submit" of schemas/forms/bill-find.json)
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const res = responses[0] as ResponseOf<'billFind'>;
+      ui.clearFieldErrors(formId);
       selfcare.setBill(res.bill, res.billSessionId);
     } catch (e) {
       selfcare.setBill(null);
-      showRefusal(ctx, e);
+      showRefusal(ctx, e, formId);
     }
   },
 });

@@ -1,33 +1,30 @@
 import { defineAction, ActionError } from '../define';
 import { ApiError } from '../api/errors';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 
 export const CONTACT_FORM = 'contact';
 
 const send = defineAction<{ form?: string }>({
   name: 'selfcare.sendContact',
-  description: 'The contact form (seed 001 §7 POST /contactMts): validates the form, sends it and shows the acknowledgement with the ticket number; a refusal shows the server message above the form.',
+  description: 'The contact form (seed 001 §7 POST /contactMts): validates the form, sends the fields its document declares ("submit" of the form) and shows the acknowledgement with the ticket number; a refusal naming a field marks that field (it takes focus), another shows the server message above the form.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, selfcare } = ctx.stores;
     const formId = args.form ?? CONTACT_FORM;
     selfcare.setContactError(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid contact form', true);
-    const d = ui.forms[formId]?.data ?? {};
-    const str = (k: string) => String(d[k] ?? '').trim();
     try {
-      const phone = str('phone');
-      const bankAccount = str('bankAccount');
-      const r = await ctx.api.call('contactMts', {
-        body: {
-          topic: (str('topic') || 'GENERAL') as 'GENERAL', firstName: str('firstName'), lastName: str('lastName'),
-          email: str('email'), ...(phone ? { phone } : {}), ...(bankAccount ? { bankAccount } : {}), message: str('message'),
-        },
-      });
-      selfcare.setContactResult(r);
+      // the fields and the call as the form document declares them ("submit" of schemas/forms/contact.json; the topic
+      // defaults to the data schema's "default")
+      const { responses: [r] } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      selfcare.setContactResult(r as ResponseOf<'contactMts'>);
+      ui.clearFieldErrors(formId);
       ui.setFormData(formId, {});
     } catch (e) {
       if (e instanceof ApiError && e.status < 500) {
-        selfcare.setContactError(e.message);
+        // a refused field is marked under itself (it takes focus); another refusal is the message above the form
+        if (!markRefusedField(ui, formId, e)) selfcare.setContactError(e.message);
         throw new ActionError(e.message, true);
       }
       throw e;

@@ -1,5 +1,7 @@
 import { defineAction, ActionError, type ActionContext } from '../define';
 import { ApiError } from '../api/errors';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 
 export const DONT_CALL_FORM = 'dont-call';
 export const DONT_CALL_CODE_FORM = 'dont-call-code';
@@ -7,9 +9,10 @@ export const DONT_CALL_CODE_FORM = 'dont-call-code';
 type Kind = 'MSISDN' | 'HOMELINE';
 type Op = 'ADD' | 'REMOVE';
 
-function refused(ctx: ActionContext, e: unknown): never {
+function refused(ctx: ActionContext, e: unknown, formId?: string): never {
   if (e instanceof ApiError && e.status < 500) {
-    ctx.stores.selfcare.setDontCallError(e.message);
+    // a refusal of a field of a form sent as its document declares is marked under that field (it takes focus)
+    if (!(formId && markRefusedField(ctx.stores.ui, formId, e))) ctx.stores.selfcare.setDontCallError(e.message);
     throw new ActionError(e.message, true);
   }
   throw e;
@@ -23,29 +26,34 @@ export function formatDay(iso: string, lang: string): string {
 
 const requestCode = defineAction<{ form?: string; again?: boolean }>({
   name: 'selfcare.dontCallRequestCode',
-  description: 'Do-not-call register, step 1 (seed 001 §7 request-OTP call): validates the form (mobile number or fixed line, add or remove) and asks the server to send a one-time code to that number; then the page asks for the code. `again` sends a new code for the same request.',
+  description: 'Do-not-call register, step 1 (seed 001 §7 request-OTP call): validates the form (mobile number or fixed line, add or remove), sends the fields its document declares ("submit") and asks the server to send a one-time code to that number; then the page asks for the code. `again` sends a new code for the same request.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, again: { type: 'boolean' } } },
   async run(args, ctx) {
     const { ui, selfcare, session } = ctx.stores;
     selfcare.setDontCallError(null);
-    let req: { kind: Kind; action: Op; number: string };
-    if (args.again && selfcare.dontCallRequest) {
-      const { kind, action, number } = selfcare.dontCallRequest;
-      req = { kind, action, number };
-    } else {
-      const formId = args.form ?? DONT_CALL_FORM;
-      if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid do-not-call form', true);
-      const d = ui.forms[formId]?.data ?? {};
-      const kind: Kind = d.kind === 'HOMELINE' ? 'HOMELINE' : 'MSISDN';
-      req = { kind, action: d.action === 'REMOVE' ? 'REMOVE' : 'ADD', number: String(d.number ?? '').trim() };
-    }
+    const formId = args.form ?? DONT_CALL_FORM;
+    const again = args.again ? selfcare.dontCallRequest : null;
+    if (!again && ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid do-not-call form', true);
     try {
-      const r = await ctx.api.call('dontCallRequestOtp', { body: req });
+      let req: { kind: Kind; action: Op; number: string };
+      let r: ResponseOf<'dontCallRequestOtp'>;
+      if (again) {
+        // a new code for the request already made
+        req = { kind: again.kind, action: again.action, number: again.number };
+        r = await ctx.api.call('dontCallRequestOtp', { body: req });
+      } else {
+        // the fields and the call as the form document declares them ("submit" of schemas/forms/dont-call.json; the
+        // kind and the action default to the data schema's "default")
+        const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+        req = { kind: data.kind === 'HOMELINE' ? 'HOMELINE' : 'MSISDN', action: data.action === 'REMOVE' ? 'REMOVE' : 'ADD', number: String(data.number ?? '').trim() };
+        r = responses[0] as ResponseOf<'dontCallRequestOtp'>;
+        ui.clearFieldErrors(formId);
+      }
       selfcare.setDontCallRequest({ ...req, sentText: session.t('dontcall.code.sent', { number: r.number, seconds: r.expiresInSeconds }) });
       ui.setFormData(DONT_CALL_CODE_FORM, {});
       selfcare.setDontCallStep('code');
       if (args.again) ui.showToast({ kind: 'info', message: 'dontcall.code.resent' });
-    } catch (e) { refused(ctx, e); }
+    } catch (e) { refused(ctx, e, again ? undefined : formId); }
   },
 });
 

@@ -1,5 +1,7 @@
 import { defineAction, ActionError } from '../define';
 import { ApiError } from '../api/errors';
+import type { ResponseOf } from '../api/client';
+import { markRefusedField, sendForm } from '../form-submit';
 import { assignLocation, delay } from '../dom';
 import type { TopUpStatus } from '../stores/selfcare';
 
@@ -22,24 +24,24 @@ const setAmount = defineAction<{ amount: number }>({
 
 const topUp = defineAction<{ form?: string }>({
   name: 'selfcare.topUp',
-  description: 'Top-up (seed 001 §7 POST /topup/card/authorize): validates the form (number, 200–3,000 RSD), asks the server for the card payment and goes to the gateway page. A refused number or amount shows the server message above the form.',
+  description: 'Top-up (seed 001 §7 POST /topup/card/authorize): validates the form (number, 200–3,000 RSD), asks the server for the card payment and goes to the gateway page. The fields sent are those the form document declares ("submit"). A refused number or amount is marked under its field; another refusal shows the server message above the form.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, selfcare } = ctx.stores;
     const formId = args.form ?? TOPUP_FORM;
     selfcare.setTopUpError(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid top-up form', true);
-    const data = ui.forms[formId]?.data ?? {};
     selfcare.setSubmitting(true);
     try {
-      const res = await ctx.api.call('topUpAuthorize', {
-        body: { msisdn: String(data.msisdn ?? '').trim(), amount: Number(data.amount) },
-      });
-      assignLocation(res.redirectionUrl);
+      // the fields and the call as the form document declares them ("submit" of schemas/forms/topup.json)
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      ui.clearFieldErrors(formId);
+      assignLocation((responses[0] as ResponseOf<'topUpAuthorize'>).redirectionUrl);
     } catch (e) {
       selfcare.setSubmitting(false);
       if (e instanceof ApiError && e.status === 400) {
-        selfcare.setTopUpError(e.message);
+        // a refused number or amount is marked under its field (it takes focus); another refusal above the form
+        if (!markRefusedField(ui, formId, e)) selfcare.setTopUpError(e.message);
         throw new ActionError(e.message, true);
       }
       throw e;

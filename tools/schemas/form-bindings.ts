@@ -137,8 +137,23 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
 /** Where a field is declared in the form document: /schema/properties/a/properties/b. */
 const schemaPointer = (field: string) => '/schema' + field.split('/').slice(1).map((p) => `/properties/${p}`).join('');
 
-/** The actions that send a form's data as its document declares ("form" argument → the form id, default given). */
-const SUBMITTING_ACTIONS: Readonly<Record<string, string>> = { 'checkout.submitGuest': 'guest' };
+/**
+ * The actions that send a form's data as its document declares (actions/form-submit.ts): action → the form id its
+ * "form" argument defaults to ('' where the argument is required).
+ */
+const SUBMITTING_ACTIONS: Readonly<Record<string, string>> = {
+  'checkout.submitGuest': 'guest',
+  'selfcare.sendContact': 'contact',
+  'selfcare.findBill': 'bill-find',
+  'selfcare.dontCallRequestCode': 'dont-call',
+  'selfcare.topUp': 'topup',
+  'profile.requestEmailCode': 'profile-email',
+  'home.submitFnp': 'fnp',
+  'account.changePassword': '',
+  'account.setEmail': '',
+  'account.requestRecovery': '',
+  'account.identifyCustomer': '',
+};
 
 /** Every call of a submitting action in screens, modals and fragments names a form that declares "submit". */
 function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {

@@ -118,11 +118,45 @@ describe('account actions', () => {
     expect(stores.account.continueTo).toBe('');
   });
 
-  it('a refused change shows the server message on the page', async () => {
-    const { stores, ctx } = setup({ [`POST ${V1}/users/password`]: () => ({ status: 400, body: { errors: [{ type: 'ValidationError', message: 'Trenutna lozinka nije ispravna.', reason: 'wrongPassword', subject: 'oldPassword' }] } }) });
+  it('a refusal naming a field of the form marks that field (focus); one naming none shows the server message on the page', async () => {
+    let subject = 'oldPassword';
+    const { stores, ctx } = setup({ [`POST ${V1}/users/password`]: () => ({ status: 400, body: { errors: [{ type: 'ValidationError', message: 'Trenutna lozinka nije ispravna.', reason: 'wrongPassword', subject }] } }) });
     stores.ui.setFormData('password-change', { oldPassword: 'x', password: 'Jaka2026!x', passwordConfirmation: 'Jaka2026!x' });
+    await expect(run('account.changePassword', { form: 'password-change' }, ctx)).rejects.toThrow();
+    expect(stores.ui.forms['password-change']!.fieldErrors).toEqual({ oldPassword: { message: 'Trenutna lozinka nije ispravna.', value: 'x' } });
+    expect(stores.ui.fieldFocus).toMatchObject({ formId: 'password-change', field: 'oldPassword' });
+    expect(stores.account.error).toBeNull();
+    subject = '';
     await expect(run('account.changePassword', { form: 'password-change' }, ctx)).rejects.toThrow();
     expect(stores.account.error).toBe('Trenutna lozinka nije ispravna.');
     expect(ctx.navigate).not.toHaveBeenCalled();
+  });
+
+  // the forms declare their call ("submit" of schemas/forms/*.json): the body is the form's fields as typed, nothing
+  // else the data holds, empty ones left out, a default of the data schema in an unchosen field
+  it('password change, e-mail fill, recovery and identification send the fields their form declares, nothing else', async () => {
+    const { stores, ctx, calls } = setup({
+      [`POST ${V1}/users/password`]: () => ({ body: { authorized: true, weakPassword: false, emailNotSet: false } }),
+      [`PUT ${V1}/users/email`]: () => ({ body: { authorized: true, weakPassword: false, emailNotSet: false } }),
+      [`POST ${V1}/password/recovery`]: () => ({ body: { channel: 'EMAIL', expiresInSeconds: 300 } }),
+      'POST /hybris/selfcare/b2c/v1/register/jmbg': () => ({ body: { customerId: '1000010', firstName: 'Jovana', lastName: 'Milić' } }),
+    });
+    const bodyOf = (path: string) => calls.filter((c) => c.url.pathname.endsWith(path)).at(-1)!.body;
+    stores.ui.setFormData('password-change', { oldPassword: 'Orbita2026!', password: 'Jaka2026!x', passwordConfirmation: 'Jaka2026!x', shown: true });
+    await run('account.changePassword', { form: 'password-change', next: '/x' }, ctx);
+    expect(bodyOf('/users/password')).toEqual({ oldPassword: 'Orbita2026!', password: 'Jaka2026!x', passwordConfirmation: 'Jaka2026!x' });
+    stores.ui.setFormData('fill-email', { email: 'novi@primer.rs', code: '123456', extra: 'x' });
+    await run('account.setEmail', { form: 'fill-email' }, ctx);
+    expect(bodyOf('/users/email')).toEqual({ email: 'novi@primer.rs', code: '123456' });
+    // no channel chosen: the form's default (EMAIL), also kept for the reset step
+    stores.ui.setFormData('password-recovery', { address: 'slaba@orbita.rs', channel: '' });
+    await run('account.requestRecovery', { form: 'password-recovery' }, ctx);
+    expect(bodyOf('/password/recovery')).toEqual({ channel: 'EMAIL', address: 'slaba@orbita.rs' });
+    expect(stores.account.recovery).toEqual({ channel: 'EMAIL', address: 'slaba@orbita.rs' });
+    stores.ui.setFormData('register-identify', { jmbg: '0411979717342', customerId: '1000010', note: 'x' });
+    await run('account.identifyCustomer', { form: 'register-identify', next: '/izbor' }, ctx);
+    expect(bodyOf('/register/jmbg')).toEqual({ jmbg: '0411979717342', customerId: '1000010' });
+    expect(stores.account.customer).toMatchObject({ customerId: '1000010', jmbg: '0411979717342' });
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/izbor');
   });
 });

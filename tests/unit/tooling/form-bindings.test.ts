@@ -3,6 +3,8 @@
 // (tools/schemas/form-bindings.ts): an unknown call, a field that reaches no body, a looser limit, an optional field
 // the body requires, and a body-required field no form field reaches are errors at the form's file:line.
 import { afterEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
 import { submitBodies } from '../../../actions/form-submit';
 import { FAKE_VOCABULARY, validTree, writeTree, type Tree } from './fixture';
@@ -59,7 +61,11 @@ function tree(change: (form: any) => void = () => {}): Tree {
 }
 
 /** The fake vocabulary with the guest submit action. */
-const VOCABULARY = { ...FAKE_VOCABULARY, actions: { ...FAKE_VOCABULARY.actions, 'checkout.submitGuest': { description: 'Sends the guest form.', args: { type: 'object', properties: { form: { type: 'string' } } } } } };
+const VOCABULARY = { ...FAKE_VOCABULARY, actions: {
+  ...FAKE_VOCABULARY.actions,
+  'checkout.submitGuest': { description: 'Sends the guest form.', args: { type: 'object', properties: { form: { type: 'string' } } } },
+  'account.changePassword': { description: 'Sends the password form.', args: { type: 'object', required: ['form'], properties: { form: { type: 'string' } } } },
+} };
 
 async function check(t: Tree): Promise<SchemaError[]> {
   const { schemasDir, cleanup } = await writeTree(t, VOCABULARY as typeof FAKE_VOCABULARY);
@@ -138,6 +144,17 @@ describe('a form bound to the call it submits to', () => {
     expect(formatErrors(await check(t))).not.toMatch(/declares no "submit"/);
   });
 
+  it('another action that sends its form as declared (account.changePassword) names a form without "submit": an error', async () => {
+    const t = tree() as any;
+    const click = { action: 'account.changePassword', args: { form: 'order' } };
+    t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Promeni' }, on: { click } });
+    expect(formatErrors(await check(t))).toBe('');
+    click.args.form = 'guest';
+    const e = only(await check(t));
+    expect(e.pointer).toMatch(/\/on\/click\/action$/);
+    expect(e.message).toMatch(/account\.changePassword sends the data of form "guest", which declares no "submit"/);
+  });
+
   it('the shop sends what the rule proves: the same routing, empty fields left out, an unfilled optional call skipped', () => {
     const doc = tree()['forms/order.json'] as { schema: unknown; submit: unknown };
     const data = { customer: { firstName: 'Ana', email: '' }, address: { line1: 'Ulica 1' }, extra: 'not in the schema' };
@@ -150,5 +167,33 @@ describe('a form bound to the call it submits to', () => {
     expect(submitBodies({ ...doc, submit: { call: 'saveGuest', map: { '/address': '/deliveryAddress' } } }, data)).toEqual([
       { call: 'saveGuest', body: { customer: { firstName: 'Ana' }, deliveryAddress: { line1: 'Ulica 1' } } },
     ]);
+  });
+});
+
+/**
+ * The forms of the shop that do not declare "submit" (their actions read fields by hand), each for a reason given in
+ * docs/SCHEMAS.md "Forms that do not declare "submit", and why". The list may only shrink: a new form declares what it
+ * submits, and a form that gets "submit" leaves the list.
+ */
+const WITHOUT_SUBMIT = [
+  'bill-consents', 'delivery-contact', 'dont-call-code', 'login', 'order-personal-data', 'password-reset', 'personal-data',
+  'prepaid-number', 'prepaid-registration', 'profile-code', 'profile-email-code', 'register-existing', 'register-new',
+];
+
+describe('the shop\'s forms declare what they submit', () => {
+  const formsDir = join(process.cwd(), 'schemas', 'forms');
+  const forms = readdirSync(formsDir).filter((f) => f.endsWith('.json')).map((f) => ({ id: f.slice(0, -5), doc: JSON.parse(readFileSync(join(formsDir, f), 'utf8')) }));
+  const without = forms.filter((f) => f.doc.submit === undefined).map((f) => f.id).sort();
+
+  it('every form without "submit" is on the documented list, and every form on the list still lacks it', () => {
+    expect(without.filter((id) => !WITHOUT_SUBMIT.includes(id)), 'forms without "submit" that are not on the allowance list: declare "submit"').toEqual([]);
+    expect(WITHOUT_SUBMIT.filter((id) => !without.includes(id)), 'forms on the allowance list that declare "submit" (or are gone): remove them from the list').toEqual([]);
+  });
+
+  it('docs/SCHEMAS.md lists the same forms, each with its reason', () => {
+    const docs = readFileSync(join(process.cwd(), 'docs', 'SCHEMAS.md'), 'utf8');
+    const section = /<!-- forms without submit: start -->([\s\S]*?)<!-- forms without submit: end -->/.exec(docs)?.[1] ?? '';
+    const listed = [...section.matchAll(/^- `([a-z0-9-]+)` — \S/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual([...WITHOUT_SUBMIT].sort());
   });
 });
