@@ -7,7 +7,7 @@ import { cards, suite, waitForCount } from './shopper';
 const shop = suite('search');
 const { test } = shop;
 
-test('search "galaxy" from the header and open a result', async () => {
+test('search "galaxy" from the header and open a result @phone', async () => {
   const { page, problems } = await shop.open();
   await page.goto(`${shop.url}/`);
   const box = page.getByRole('search', { name: 'Pretraži prodavnicu' }).getByRole('combobox');
@@ -21,7 +21,9 @@ test('search "galaxy" from the header and open a result', async () => {
   assert.ok(names.some((n) => /case|futrola|buds/i.test(n)) && names.some((n) => /Galaxy S25/i.test(n)), 'phones and accessories together');
   assert.equal(await box.inputValue(), 'galaxy', 'the box shows the searched text');
   await page.screenshot({ path: `${SHOTS}/search-galaxy.png` });
-  // a facet narrows the results and keeps the text
+  // a facet narrows the results and keeps the text (on a phone the facets are behind "Filteri")
+  const filters = page.getByRole('button', { name: 'Filteri', exact: true });
+  if (await filters.isVisible()) await filters.click();
   await page.getByRole('checkbox', { name: /Preko 100\.000 RSD/ }).first().click();
   await page.waitForURL(/\/pretraga\?.*price/);
   await waitForCount(cards(page), 3, 'Galaxy results over 100,000 RSD');
