@@ -51,9 +51,9 @@ export default function ConsentList({ templates, values, errors, title, emit, en
               <span className="ot-consent__name">
                 {c.name}
                 {c.required && (
-                  <span className="ot-consent__req" aria-label={t('common.required')}>
-                    {' '}
-                    *
+                  <span className="ot-consent__req">
+                    <span aria-hidden="true"> *</span>
+                    <span className="ot-sr-only"> ({t('common.required')})</span>
                   </span>
                 )}
               </span>

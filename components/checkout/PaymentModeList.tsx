@@ -36,7 +36,8 @@ export default function PaymentModeList({ modes, selected, title, emit, enabled 
               <span className="ot-option__title">{m.name}</span>
               <span className="ot-option__text">{t(`checkout.payment.hint.${m.code}`)}</span>
               {m.code === 'CreditCard' && (
-                <span className="ot-cardbrands" aria-label={t('checkout.payment.cards')}>
+                <span className="ot-cardbrands">
+                  <span className="ot-sr-only">{t('checkout.payment.cards')}: </span>
                   {['visa', 'mastercard', 'maestro', 'dinacard'].map((b) => (
                     <span key={b} className={`ot-cardbrand ot-cardbrand--${b}`}>
                       {b === 'dinacard' ? 'DinaCard' : b === 'mastercard' ? 'Mastercard' : b === 'maestro' ? 'Maestro' : 'VISA'}
