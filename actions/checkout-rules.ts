@@ -1,6 +1,6 @@
 /** Shared checkout rules (seed 000 §4): cart validation and its error reasons, step navigation. */
 import type { ActionContext } from './define';
-import type { Cart, CartModification, CheckoutStep } from './stores/types';
+import type { CheckoutStep } from './stores/types';
 import { type ApiError, firstError, type ApiErrorItem } from './api/errors';
 import { scrollToTop } from './dom';
 import type { ResponseOf } from './api/client';

@@ -1,8 +1,7 @@
 import { defineAction, ActionError } from '../define';
-import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart, type CartResponse } from '../cart-response';
+import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart } from '../cart-response';
 import { validateCart } from '../checkout-rules';
 import { closeModal, goTo, isAt, openModal } from '../destinations';
-import type { Cart } from '../stores/types';
 import type { ActionContext } from '../define';
 
 type ChargeType = 'ONE_TIME_CHARGE' | 'RECURRING_CHARGE';

@@ -1,5 +1,5 @@
 import { defineAction } from '../define';
-import { applyCartResponse, type CartResponse } from '../cart-response';
+import { applyCartResponse } from '../cart-response';
 
 /**
  * Changes to an entry already in the cart (docs/modules/cart.md): an add-on on a tariff entry (POST addAddon) and the

@@ -1,7 +1,6 @@
 import { defineAction } from '../define';
 import { HERO_PAGE_SIZE, PAGE_SIZE } from '../stores/catalog';
 import { scrollToTop, scrollToTopIfNarrow } from '../dom';
-import type { SearchResult } from '../stores/types';
 import type { ActionContext } from '../define';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string> }

@@ -1,7 +1,7 @@
 import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
-import type { Cart, ConsentTemplate, OrderResult } from '../stores/types';
+import type { Cart, ConsentTemplate } from '../stores/types';
 import { ApiError } from '../api/errors';
 import type { CallName } from '../api/client';
 import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../dom';

@@ -8,7 +8,7 @@ import { refusedField } from './refusal';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
-import { emptyCode, type AddressField, type EmailCodeState, type Option, type PickupStore, type SavedAddress, type StreetNumber } from '../stores/delivery';
+import { emptyCode, type AddressField, type EmailCodeState, type Option } from '../stores/delivery';
 
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';

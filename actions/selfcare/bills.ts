@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors';
 import type { ResponseOf } from '../api/client';
 import { markRefusedField, sendForm } from '../form-submit';
 import { assignLocation, delay } from '../dom';
-import type { BillStatus, BillView } from '../stores/selfcare';
+import type { BillStatus } from '../stores/selfcare';
 import { STATUS_POLL_MS, STATUS_POLL_TRIES } from './topup';
 
 export const BILL_FIND_FORM = 'bill-find';

@@ -2,7 +2,6 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import type { SessionUser } from '../stores/session';
-import type { Cart } from '../stores/types';
 import { encodePassword, forgetUser, rememberUser, remembersUser, storeNotice, takeNotice } from './storage';
 import { runCartMerge } from '../cart-response';
 

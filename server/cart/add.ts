@@ -7,7 +7,7 @@
 // waits for the next batch and sees the first one's entries), so every add's answer is the cart exactly as it left it.
 // An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
 // written again alone, and only the add that fails alone fails.
-import { and, asc, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts, sessions, stock, users } from '../db/schema';
 import { invalidToken } from '../lib/errors';

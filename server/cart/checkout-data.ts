@@ -3,7 +3,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { carts, type CartCharge } from '../db/schema';
-import { numericCode } from '../lib/ids';
 import { bumpVersion, entriesOf, insertOpenCart, type CartRow } from './service';
 
 export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'deliveryAddress' | 'paymentMode' | 'cardPaymentType' | 'deliveryTimeSlot'>>;

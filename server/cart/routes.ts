@@ -3,15 +3,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractRoute, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
-import { ApiError } from '../lib/errors';
 import { userOfSession } from '../user/index';
 import { releaseHoldsOfCart } from '../workflows/cart-numbers';
 import { addSuggestedProduct, suggestedProducts } from '../workflows/suggested-products';
 import { ADDON_RELATIONS } from '../catalog/index';
-import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type BundleBody, type EntryRow } from './service';
+import { addBundle, addTariff, deleteCart, deleteEntry, entriesOf, getOrCreateCart, loadEntryProducts, openCartOfLiveSession, type AddResult, type EntryRow } from './service';
 import { cartView, checkoutTypeOf, entryView } from './view';
 import { checkoutState, checkoutStepsOf, flowOf } from '../flows/index';
-import { addAddon, addInsurance, changeChargeType, setEsim, type ChargeTypeBody } from './extras';
+import { addAddon, addInsurance, changeChargeType, setEsim } from './extras';
 import { addVoucher, removeVoucher } from './vouchers';
 import { validateCart } from './validate';
 import { devCartRoutes } from './dev';

@@ -7,7 +7,7 @@ import { consentTemplates, userConsents, users } from '../db/schema';
 import { badInput } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
-import type { User, UserRow } from './accounts';
+import type { User } from './accounts';
 
 export interface PersonalData { firstName: string; lastName: string; contactPhoneNumber: string }
 

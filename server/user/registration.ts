@@ -9,7 +9,7 @@ import { ApiError, badInput } from '../lib/errors';
 import { hashPassword, verifyPassword } from './password';
 import { PASSWORD_HISTORY, passwordProblem } from './policy';
 import { passwordHistory, userRegistrations } from './schema';
-import type { User, UserRow } from './accounts';
+import type { User } from './accounts';
 
 type Address = NonNullable<typeof userRegistrations.$inferInsert['address']>;
 type Document = NonNullable<typeof userRegistrations.$inferInsert['document']>;

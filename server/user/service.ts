@@ -11,7 +11,7 @@
 // later), so routes that check the token alone (`authenticateToken`, no database) never serve an expired session.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/index';
+import type { DbOrTx } from '../db/index';
 import { sessions } from '../db/schema';
 import { invalidToken } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';

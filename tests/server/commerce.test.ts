@@ -2,7 +2,6 @@
 // The commerce engine through the real server: every add-to-cart statusCode, every validation reason,
 // replace, insurance, add-on, eSIM, charge type, coupons, removing, cart version and the dev routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { drivers, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { CART, codes, Customer, devCall, reasons } from './commerce-helpers';
 import { products } from '../../server/db/schema';
