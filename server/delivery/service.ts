@@ -77,14 +77,31 @@ export async function checkoutUserData(db: Db, sessionId: string) {
 }
 
 /** The issue date sent as yyyy-mm-ddT01:00:00+01:00: a real calendar date, not in the future, not before birth. */
-function checkIssueDate(value: string, jmbg: string, now = new Date()): void {
+function checkIssueDate(value: string, jmbg: string, subject: string, now = new Date()): void {
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   const birth = birthDateOfJmbg(jmbg);
   if (!real || date.getTime() > now.getTime() || (birth && date.getTime() < birth.getTime()) || y < 1950) {
-    throw badInput('delivery.error.issueDate', {}, 'userInfo/primaryContactDocumentIdIssueDate', 'issueDate');
+    throw badInput('delivery.error.issueDate', {}, subject, 'issueDate');
   }
+}
+
+/** An issue date typed dd.mm.yyyy as the personal-data step sends it: yyyy-mm-ddT01:00:00+01:00 (seed 001 §3). */
+export const issueDateOfTyped = (typed: string): string => {
+  const [d, m, y] = typed.split('.');
+  return `${y}-${m}-${d}T01:00:00+01:00`;
+};
+
+/**
+ * The contract's person checks (the personal-data step, and the guest's contract data): the JMBG's control digit and
+ * date, the adult check (18), the document's issue date (as sent: yyyy-mm-ddT01:00:00+01:00). A refusal names the
+ * field as `<prefix>/jmbg` or `<prefix>/primaryContactDocumentIdIssueDate`, so the form marks it.
+ */
+export function checkContractPerson(jmbg: string, issueDate: string, prefix: string): void {
+  if (!birthDateOfJmbg(jmbg)) throw badInput('delivery.error.jmbg', {}, `${prefix}/jmbg`, 'jmbg');
+  if (!isAdultJmbg(jmbg)) throw badInput('validation.adult', {}, `${prefix}/jmbg`, 'notEligibleByAge');
+  checkIssueDate(issueDate, jmbg, `${prefix}/primaryContactDocumentIdIssueDate`);
 }
 
 /**
@@ -94,9 +111,7 @@ function checkIssueDate(value: string, jmbg: string, now = new Date()): void {
  */
 export async function saveCustomerInfo(db: Db, sessionId: string, info: UserInfo): Promise<void> {
   await signedInUser(db, sessionId);
-  if (!birthDateOfJmbg(info.jmbg)) throw badInput('delivery.error.jmbg', {}, 'userInfo/jmbg', 'jmbg');
-  if (!isAdultJmbg(info.jmbg)) throw badInput('validation.adult', {}, 'userInfo/jmbg', 'notEligibleByAge');
-  checkIssueDate(info.primaryContactDocumentIdIssueDate, info.jmbg);
+  checkContractPerson(info.jmbg, info.primaryContactDocumentIdIssueDate, 'userInfo');
   const cart = await filledCart(db, sessionId);
   const trim = (s: string) => s.trim().replace(/\s+/g, ' ');
   await mergeCustomerInfo(db, cart.id, {
