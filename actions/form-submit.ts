@@ -24,7 +24,11 @@ export function submitCallsOf(submit: unknown): SubmitCall[] {
   return list.filter((c): c is SubmitCall => isObj(c) && typeof c.call === 'string');
 }
 
-/** The fields of a form's data schema: every property that is not itself an object of properties. */
+/**
+ * The fields of a form's data schema: every property that is not itself an object of properties, and those an
+ * if/then/else adds (a group the form shows while its condition holds, e.g. the guest's contract data): never counted
+ * as required, since the form may not have them.
+ */
 export function formFields(schema: unknown, prefix = '', requiredSoFar = true): FormField[] {
   if (!isObj(schema) || !isObj(schema.properties)) return [];
   const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
@@ -35,6 +39,9 @@ export function formFields(schema: unknown, prefix = '', requiredSoFar = true): 
     const req = requiredSoFar && required.includes(name);
     if (isObj(s.properties)) out.push(...formFields(s, pointer, req));
     else out.push({ pointer, schema: s, required: req });
+  }
+  for (const branch of [schema.then, schema.else]) {
+    for (const f of formFields(branch, prefix, false)) if (!out.some((o) => o.pointer === f.pointer)) out.push(f);
   }
   return out;
 }
