@@ -10,7 +10,7 @@ import type { BodyOf, ResponseOf } from '../lib/contract';
 import type { UiDocuments } from '../ui/index';
 import { cartSignedIn, checkoutTypeOf, contractDataRequiredOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields } from '../cart/index';
 import { deliveryOptionsOf, requireAllowedFor } from '../flows/index';
-import { checkContractPerson, issueDateOfTyped } from '../delivery/index';
+import { checkContractPerson, issueDateOfTyped } from '../user/index';
 
 /** The guest data as the contract declares it (schemas/api/checkout.json GuestBody, checked by the route). */
 export type GuestBody = BodyOf<'guestCustomerInfo'>;

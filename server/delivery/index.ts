@@ -3,4 +3,4 @@
 // shops, read through server/selfcare/index.ts.
 export { deliveryRoutes } from './routes';
 export { seedDelivery, DELIVERY_SEED_MARKER } from './seed';
-export { EMAIL_CODE_SECONDS, checkContractPerson, issueDateOfTyped } from './service';
+export { EMAIL_CODE_SECONDS } from './service';

@@ -10,7 +10,7 @@ import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type 
 import { addressOfCode, installationAddressOf } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
 import type { Limits, Requester } from '../lib/limits';
-import { birthDateOfJmbg, isAdultJmbg, userOfSession, type User } from '../user/index';
+import { checkContractPerson, userOfSession, type User } from '../user/index';
 import { storeByCode, stores, storeView, type Store } from '../selfcare/index';
 import { customerAddresses } from './schema';
 
@@ -74,34 +74,6 @@ export async function checkoutUserData(db: Db, sessionId: string) {
     accountFull: !!u && !u.isLightAccount,
     accountEmail: u?.email ?? null,
   };
-}
-
-/** The issue date sent as yyyy-mm-ddT01:00:00+01:00: a real calendar date, not in the future, not before birth. */
-function checkIssueDate(value: string, jmbg: string, subject: string, now = new Date()): void {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  const birth = birthDateOfJmbg(jmbg);
-  if (!real || date.getTime() > now.getTime() || (birth && date.getTime() < birth.getTime()) || y < 1950) {
-    throw badInput('delivery.error.issueDate', {}, subject, 'issueDate');
-  }
-}
-
-/** An issue date typed dd.mm.yyyy as the personal-data step sends it: yyyy-mm-ddT01:00:00+01:00 (seed 001 §3). */
-export const issueDateOfTyped = (typed: string): string => {
-  const [d, m, y] = typed.split('.');
-  return `${y}-${m}-${d}T01:00:00+01:00`;
-};
-
-/**
- * The contract's person checks (the personal-data step, and the guest's contract data): the JMBG's control digit and
- * date, the adult check (18), the document's issue date (as sent: yyyy-mm-ddT01:00:00+01:00). A refusal names the
- * field as `<prefix>/jmbg` or `<prefix>/primaryContactDocumentIdIssueDate`, so the form marks it.
- */
-export function checkContractPerson(jmbg: string, issueDate: string, prefix: string): void {
-  if (!birthDateOfJmbg(jmbg)) throw badInput('delivery.error.jmbg', {}, `${prefix}/jmbg`, 'jmbg');
-  if (!isAdultJmbg(jmbg)) throw badInput('validation.adult', {}, `${prefix}/jmbg`, 'notEligibleByAge');
-  checkIssueDate(issueDate, jmbg, `${prefix}/primaryContactDocumentIdIssueDate`);
 }
 
 /**
