@@ -253,7 +253,9 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, context, em
   // errors of every field typed into since). Data from elsewhere (a prefill, a restored cart) is a new object, drawn.
   // `seen`: the store's data this form already holds (what it wrote there, or what it copied from there)
   const seen = useRef<unknown>(untracked(() => ui.forms[formId]?.data));
-  const data = useRef<Data>(withContext({ ...(seen.current ?? {}) as Data }, context));
+  // (the context joins after the first drawing, in the effect below: a page drawn on the server had none, and the
+  // drawing that hydrates it must be the same)
+  const data = useRef<Data>({ ...(seen.current ?? {}) as Data });
   const [, setDrawn] = useState(0);
   const redraw = () => setDrawn((n) => n + 1);
   const contextRef = useRef(context);
@@ -266,6 +268,11 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, context, em
   // a context value changed (the cart now needs the contract data, or no longer): the form draws with it
   const contextKey = JSON.stringify(context ?? null);
   useEffect(() => {
+    // what was typed and not yet taken by the form goes in first, and the form's own data is the base: the new data
+    // makes RJSF derive its state again from it, and anything it held that is not in it would be lost
+    flushTyped(fields);
+    const own = (formRef.current?.state as { formData?: unknown } | undefined)?.formData;
+    if (own && typeof own === 'object') data.current = { ...data.current, ...(own as Data) };
     const next = withContext(data.current, context);
     if (next !== data.current && Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
     // eslint-disable-next-line react-hooks/exhaustive-deps
