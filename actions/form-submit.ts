@@ -10,8 +10,9 @@ export interface SubmitCall {
   optional?: boolean;
 }
 
-/** One field (a leaf of the data schema): its place in the data, its schema, and whether it is required on its whole path. */
-export interface FormField { pointer: string; schema: Record<string, any>; required: boolean }
+/** One field (a leaf of the data schema): its place in the data, its schema, whether it is required on its whole path,
+ *  and where the data schema declares it (a JSON pointer into the schema: …/properties/x, or …/then/properties/x). */
+export interface FormField { pointer: string; schema: Record<string, any>; required: boolean; at: string }
 
 type Obj = Record<string, any>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -24,17 +25,25 @@ export function submitCallsOf(submit: unknown): SubmitCall[] {
   return list.filter((c): c is SubmitCall => isObj(c) && typeof c.call === 'string');
 }
 
-/** The fields of a form's data schema: every property that is not itself an object of properties. */
-export function formFields(schema: unknown, prefix = '', requiredSoFar = true): FormField[] {
+/**
+ * The fields of a form's data schema: every property that is not itself an object of properties, and those an
+ * if/then/else adds (a group the form shows while its condition holds, e.g. the guest's contract data): never counted
+ * as required, since the form may not have them.
+ */
+export function formFields(schema: unknown, prefix = '', requiredSoFar = true, at = ''): FormField[] {
   if (!isObj(schema) || !isObj(schema.properties)) return [];
   const required: unknown[] = Array.isArray(schema.required) ? schema.required : [];
   const out: FormField[] = [];
   for (const [name, s] of Object.entries(schema.properties)) {
     if (!isObj(s)) continue;
     const pointer = `${prefix}/${esc(name)}`;
+    const where = `${at}/properties/${esc(name)}`;
     const req = requiredSoFar && required.includes(name);
-    if (isObj(s.properties)) out.push(...formFields(s, pointer, req));
-    else out.push({ pointer, schema: s, required: req });
+    if (isObj(s.properties)) out.push(...formFields(s, pointer, req, where));
+    else out.push({ pointer, schema: s, required: req, at: where });
+  }
+  for (const branch of ['then', 'else'] as const) {
+    for (const f of formFields(schema[branch], prefix, false, `${at}/${branch}`)) if (!out.some((o) => o.pointer === f.pointer)) out.push(f);
   }
   return out;
 }

@@ -47,6 +47,9 @@ export interface FormProps {
   /** when the form appears after an action replaced the control that had focus (focus fell to the page), its first
    * field takes focus (the natural successor: the code field after "send code") */
   focusOnMount?: boolean;
+  /** values of the shop's state the data schema's conditions read (its if/then, e.g. the guest's contract data shown
+   * while the cart needs it): kept in the form's data under their names, never sent (only the schema's fields are) */
+  context?: Record<string, unknown>;
 }
 
 type Data = Record<string, unknown>;
@@ -174,7 +177,14 @@ export async function prefetch(props: { form?: unknown }, rt: Pick<ReturnType<ty
   ]);
 }
 
-function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabled }: FormProps & VocabularyProps) {
+/** The data with the context's values (undefined ones left out) written over it. */
+export function withContext(data: Record<string, unknown>, context: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!context) return data;
+  const defined = Object.entries(context).filter(([, v]) => v !== undefined);
+  return defined.length ? { ...data, ...Object.fromEntries(defined) } : data;
+}
+
+function Form({ form: formId, submitLabel, blurFields, focusOnMount, context, emit, enabled }: FormProps & VocabularyProps) {
   const rt = useRuntime();
   const { ui, session } = useStores();
   const t = useT();
@@ -243,14 +253,30 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, emit, enabl
   // errors of every field typed into since). Data from elsewhere (a prefill, a restored cart) is a new object, drawn.
   // `seen`: the store's data this form already holds (what it wrote there, or what it copied from there)
   const seen = useRef<unknown>(untracked(() => ui.forms[formId]?.data));
+  // (the context joins after the first drawing, in the effect below: a page drawn on the server had none, and the
+  // drawing that hydrates it must be the same)
   const data = useRef<Data>({ ...(seen.current ?? {}) as Data });
   const [, setDrawn] = useState(0);
   const redraw = () => setDrawn((n) => n + 1);
+  const contextRef = useRef(context);
+  contextRef.current = context;
   useEffect(() => reaction(
     () => ui.forms[formId]?.data,
-    (d) => { if (d !== seen.current) { seen.current = d; data.current = { ...(d ?? {}) } as Data; redraw(); } },
+    (d) => { if (d !== seen.current) { seen.current = d; data.current = withContext({ ...(d ?? {}) } as Data, contextRef.current); redraw(); } },
     { fireImmediately: true },
   ), [ui, formId]);
+  // a context value changed (the cart now needs the contract data, or no longer): the form draws with it
+  const contextKey = JSON.stringify(context ?? null);
+  useEffect(() => {
+    // what was typed and not yet taken by the form goes in first, and the form's own data is the base: the new data
+    // makes RJSF derive its state again from it, and anything it held that is not in it would be lost
+    flushTyped(fields);
+    const own = (formRef.current?.state as { formData?: unknown } | undefined)?.formData;
+    if (own && typeof own === 'object') data.current = { ...data.current, ...(own as Data) };
+    const next = withContext(data.current, context);
+    if (next !== data.current && Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contextKey]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
   // errors only the server knows (a taken username), shown while the field keeps the refused value
   const [fieldErrors, setFieldErrors] = useState(() => untracked(() => ui.forms[formId]?.fieldErrors));

@@ -75,6 +75,10 @@ export function defaultMessage(e: Pick<ErrorObject, 'keyword' | 'params'>, field
 export function createLocalizer(t: Translate, rootSchema: Schema | undefined, overrides: Record<string, Record<string, string>> = {}) {
   return (errors?: null | ErrorObject[]): void => {
     if (!errors) return;
+    // an if/then that failed says so at the form's root ("must match "then" schema") beside the errors of the branch,
+    // which name their own fields: at the root it would be drawn as an error of no field the shopper can fix (it showed
+    // as "Ovo polje je obavezno." on the form's first field). The errors are RJSF's list itself: taken out in place
+    for (let i = errors.length - 1; i >= 0; i--) if (errors[i].keyword === 'if') errors.splice(i, 1);
     for (const e of errors) {
       const ptr = fieldPointer(e);
       const field = schemaAt(rootSchema, ptr);

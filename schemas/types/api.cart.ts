@@ -291,6 +291,10 @@ export interface Cart {
    * The flow of the cart's checkout type requires a signed-in customer (schemas/flows/ signInRequired: home packages, postpaid and signed-in prepaid): an anonymous shopper is offered the login, not the guest checkout (seed 000 §6). False for an empty cart.
    */
   checkoutSignInRequired?: boolean;
+  /**
+   * The cart holds a contract (a postpaid tariff: the "contractData" condition of schemas/rules/checkout-types.json), so the order needs the personal data and ID document (JMBG, document number, issuing authority, issue date): MOBILE asks for them in its personal-data step, the guest checkout on its data step. False for an empty cart.
+   */
+  contractDataRequired?: boolean;
   entries: Entry[];
   totalUnitCount: number;
   totalItems: number;

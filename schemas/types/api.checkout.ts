@@ -8,6 +8,15 @@ export type Common_CheckoutType =
   'STANDALONE' | 'GUEST' | 'MOBILE' | 'HOME_MOBILE' | 'HOME_FIXED' | 'MOBILE_PREPAID' | 'MOBILE_PREPAID_GUEST';
 export type Name = string;
 export type AddressPart = string;
+/**
+ * The JMBG (13 digits; the server checks the control digit, the date of birth and the age of 18).
+ */
+export type Delivery_Jmbg = string;
+/**
+ * ID card (9 digits) or passport number.
+ */
+export type Delivery_DocumentIdNum = string;
+export type Delivery_DocumentIdIssueAuthority = string;
 export type Common_MoneyOrNull = Common_Money | null;
 /**
  * An order's status: CREATED (nothing to pay by card), PAYMENT_PENDING, PAID, PAYMENT_FAILED.
@@ -98,6 +107,18 @@ export interface GuestBody {
     suburb?: AddressPart;
     tisAddressCode?: AddressPart;
   };
+  /**
+   * The contract's personal data and ID document (issue 27): required when the cart holds a postpaid tariff (the cart's contractDataRequired), else ignored. Checked like the personal-data step (JMBG control digit and age, issue date) and stored in the cart's orderCustomerInfo, the issue date as yyyy-mm-ddT01:00:00+01:00.
+   */
+  contractData?: {
+    jmbg: Delivery_Jmbg;
+    primaryContactDocumentIdNum: Delivery_DocumentIdNum;
+    primaryContactDocumentIdIssueAuthority: Delivery_DocumentIdIssueAuthority;
+    /**
+     * dd.mm.yyyy, as typed.
+     */
+    primaryContactDocumentIdIssueDate: string;
+  };
 }
 export interface CartResponse {
   cart: Cart_Cart;
@@ -110,6 +131,10 @@ export interface Cart_Cart {
    * The flow of the cart's checkout type requires a signed-in customer (schemas/flows/ signInRequired: home packages, postpaid and signed-in prepaid): an anonymous shopper is offered the login, not the guest checkout (seed 000 §6). False for an empty cart.
    */
   checkoutSignInRequired?: boolean;
+  /**
+   * The cart holds a contract (a postpaid tariff: the "contractData" condition of schemas/rules/checkout-types.json), so the order needs the personal data and ID document (JMBG, document number, issuing authority, issue date): MOBILE asks for them in its personal-data step, the guest checkout on its data step. False for an empty cart.
+   */
+  contractDataRequired?: boolean;
   entries: Cart_Entry[];
   totalUnitCount: number;
   totalItems: number;

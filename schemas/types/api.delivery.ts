@@ -8,6 +8,15 @@ export type Email = string;
 export type Code = string;
 export type Part = string;
 export type Short = string;
+/**
+ * The JMBG (13 digits; the server checks the control digit, the date of birth and the age of 18).
+ */
+export type Jmbg = string;
+/**
+ * ID card (9 digits) or passport number.
+ */
+export type DocumentIdNum = string;
+export type DocumentIdIssueAuthority = string;
 export type Checkout_Name = string;
 
 /**
@@ -18,6 +27,9 @@ export interface PersonalDataAndDeliveryOfASignedInCheckoutADDITIONAL_CUSTOMER_D
   Code?: Code;
   Part?: Part;
   Short?: Short;
+  Jmbg?: Jmbg;
+  DocumentIdNum?: DocumentIdNum;
+  DocumentIdIssueAuthority?: DocumentIdIssueAuthority;
   UserInfo?: UserInfo;
   CustomerInfoBody?: CustomerInfoBody;
   CheckoutUserData?: CheckoutUserData;
@@ -42,12 +54,9 @@ export interface UserInfo {
   orderFor?: 'SELF' | 'OTHER';
   firstName: Checkout_Name;
   lastName: Checkout_Name;
-  jmbg: string;
-  /**
-   * ID card (9 digits) or passport number.
-   */
-  primaryContactDocumentIdNum: string;
-  primaryContactDocumentIdIssueAuthority: string;
+  jmbg: Jmbg;
+  primaryContactDocumentIdNum: DocumentIdNum;
+  primaryContactDocumentIdIssueAuthority: DocumentIdIssueAuthority;
   /**
    * Shown dd.mm.yyyy, sent as yyyy-mm-ddT01:00:00+01:00 (seed 001 §3).
    */

@@ -2,7 +2,7 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/modules/schemas.md "Rules"): which checkout type a cart gets (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail), the named destinations the actions navigate to (id "routes"), or what the checkout does for each cart-validation reason (id "cart-validation").
+ * A business rule both server and browser read (docs/modules/schemas.md "Rules"): which checkout type a cart gets and which carts need contract data (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail), the named destinations the actions navigate to (id "routes"), or what the checkout does for each cart-validation reason (id "cart-validation").
  */
 export type RuleDocument = {
   /**
@@ -32,6 +32,7 @@ export type RuleDocument = {
    * @minItems 1
    */
   checkoutTypes?: [CheckoutTypeRule, ...CheckoutTypeRule[]];
+  contractData?: CartCondition;
   /**
    * What the shop does for each statusCode of an add-to-cart answer (seed 000 §4 "Add to cart"). A statusCode not listed here shows the server's message as an error toast.
    */
@@ -267,6 +268,23 @@ export interface CartEntry {
    * @minItems 1
    */
   category?: [string, ...string[]];
+}
+/**
+ * Conditions on a cart, as a checkout type rule writes them; all given ones must hold.
+ */
+export interface CartCondition {
+  /**
+   * true: only when a customer is signed in; false: only for an anonymous shopper; absent: either.
+   */
+  signedIn?: boolean;
+  anyEntry?: CartEntry;
+  alsoAnyEntry?: CartEntry;
+  everyEntry?: CartEntry;
+  noEntry?: CartEntry;
+  /**
+   * Why (for editors).
+   */
+  note?: string;
 }
 /**
  * What the shop does for one statusCode: a toast, a modal (with the parameters it needs), the mini cart.

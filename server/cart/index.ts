@@ -4,7 +4,7 @@ export {
   addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, openCartOfLiveSession,
   type AddResult, type BundleBody, type CartRow, type EntryRow,
 } from './service';
-export { amountDueNow, cartSignedIn, cartTotals, cartView, checkoutTypeOf, dueNowAfterVouchers, entryView, orderPrices, totalsView, vouchersOf, type AppliedVoucher, type CartTotals, type EntryView } from './view';
+export { amountDueNow, cartSignedIn, cartTotals, cartView, checkoutTypeOf, contractDataRequiredOf, dueNowAfterVouchers, entryView, orderPrices, totalsView, vouchersOf, type AppliedVoucher, type CartTotals, type EntryView } from './view';
 export { validateCart, type ValidationIssue, type ValidationReason } from './validate';
 export { keepCartForUser, moveSessionCart, takeOverCartsAtSignIn, type MergeResult } from './merge';
 export { closeOrderedCart, dropCustomerInfoFields, mergeCustomerInfo, reopenOrderedCart, setCheckoutFields, setOneTimeCharges, type CheckoutFields } from './checkout-data';

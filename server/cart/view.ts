@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { ADDON_TYPES } from './config';
 import type { CatalogSnapshot } from '../catalog/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
-import { checkoutTypeFor, type CheckoutType } from '../flows/index';
+import { checkoutTypeFor, contractDataRequiredFor, type CartFacts, type CheckoutType } from '../flows/index';
 import type { Cart, Entry } from '../../schemas/types/api.cart';
 
 export type AppliedVoucher = typeof cartVouchers.$inferSelect;
@@ -61,15 +61,25 @@ export async function cartSignedIn(db: DbOrTx, cart: CartRow): Promise<boolean> 
   return (s?.userId ?? null) !== null;
 }
 
-/** The cart's checkout type by the rules of schemas/rules/checkout-types.json (server/flows/checkout-type.ts). */
-export function checkoutTypeOf(ui: UiDocuments, signedIn: boolean, entries: EntryRow[], products: CatalogProduct[]): CheckoutType {
-  return checkoutTypeFor(ui, {
+/** What the rules of schemas/rules/checkout-types.json look at: who is signed in, each entry's product type and categories. */
+function cartFacts(signedIn: boolean, entries: EntryRow[], products: CatalogProduct[]): CartFacts {
+  return {
     signedIn,
     entries: entries.map((e) => {
       const p = products.find((x) => x.product.code === e.productCode)?.product;
       return { type: p?.type ?? '', categories: p?.categories ?? [] };
     }),
-  });
+  };
+}
+
+/** The cart's checkout type by the rules of schemas/rules/checkout-types.json (server/flows/checkout-type.ts). */
+export function checkoutTypeOf(ui: UiDocuments, signedIn: boolean, entries: EntryRow[], products: CatalogProduct[]): CheckoutType {
+  return checkoutTypeFor(ui, cartFacts(signedIn, entries, products));
+}
+
+/** Whether the cart needs the contract's personal data and ID document ("contractData" of checkout-types.json). */
+export function contractDataRequiredOf(ui: UiDocuments, signedIn: boolean, entries: EntryRow[], products: CatalogProduct[]): boolean {
+  return contractDataRequiredFor(ui, cartFacts(signedIn, entries, products));
 }
 
 export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []): Entry {
@@ -171,12 +181,14 @@ async function computeCartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang:
   const totals = cartTotals(entries, vouchers, cart.oneTimeCharges);
   const customer = cart.orderCustomerInfo;
   const address = cart.deliveryAddress;
-  const checkoutType = entries.length ? checkoutTypeOf(ui, known?.signedIn ?? await cartSignedIn(db, cart), entries, products) : null;
+  const signedIn = entries.length ? known?.signedIn ?? await cartSignedIn(db, cart) : false;
+  const checkoutType = entries.length ? checkoutTypeOf(ui, signedIn, entries, products) : null;
   return {
     code: cart.code,
     version: cart.version,
     checkoutType,
     checkoutSignInRequired: checkoutType !== null && (ui.flowFor(checkoutType)?.json as { signInRequired?: boolean } | undefined)?.signInRequired === true,
+    contractDataRequired: contractDataRequiredOf(ui, signedIn, entries, products),
     entries: views,
     totalUnitCount: entries.reduce((n, e) => n + e.quantity, 0),
     totalItems: entries.length,

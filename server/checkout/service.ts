@@ -8,8 +8,9 @@ import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';
 import type { BodyOf, ResponseOf } from '../lib/contract';
 import type { UiDocuments } from '../ui/index';
-import { cartSignedIn, checkoutTypeOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields } from '../cart/index';
+import { cartSignedIn, checkoutTypeOf, contractDataRequiredOf, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields } from '../cart/index';
 import { deliveryOptionsOf, requireAllowedFor } from '../flows/index';
+import { checkContractPerson, issueDateOfTyped } from '../user/index';
 
 /** The guest data as the contract declares it (schemas/api/checkout.json GuestBody, checked by the route). */
 export type GuestBody = BodyOf<'guestCustomerInfo'>;
@@ -45,8 +46,32 @@ async function withAddressCodes(db: DbOrTx, a: Record<string, string>): Promise<
   return out;
 }
 
+/** The fields of the guest's contract data (GuestBody contractData), in the order a missing one is reported. */
+const CONTRACT_FIELDS = ['jmbg', 'primaryContactDocumentIdNum', 'primaryContactDocumentIdIssueAuthority', 'primaryContactDocumentIdIssueDate'] as const;
+
 /**
- * The guest data step (GUEST_ORDER_INFO): the customer data and the delivery address. A guest whose cart only a
+ * The guest's contract data when the cart needs it (a postpaid tariff: the cart's contractDataRequired), checked like
+ * the personal-data step and in the form it stores (document number upper case, issue date yyyy-mm-ddT01:00:00+01:00);
+ * a missing field is refused naming it (contractData/<field>). A cart that needs none: nothing (what was sent is dropped).
+ */
+function contractDataOf(required: boolean, body: GuestBody): Record<string, string> {
+  if (!required) return {};
+  const c = (body.contractData ?? {}) as Partial<Record<(typeof CONTRACT_FIELDS)[number], string>>;
+  const missing = CONTRACT_FIELDS.find((k) => !c[k]?.trim());
+  if (missing) throw badInput('validation.required', {}, `contractData/${missing}`, 'contractDataRequired');
+  const issueDate = issueDateOfTyped(c.primaryContactDocumentIdIssueDate!.trim());
+  checkContractPerson(c.jmbg!.trim(), issueDate, 'contractData');
+  return {
+    jmbg: c.jmbg!.trim(),
+    primaryContactDocumentIdNum: c.primaryContactDocumentIdNum!.trim().toUpperCase(),
+    primaryContactDocumentIdIssueAuthority: c.primaryContactDocumentIdIssueAuthority!.trim().replace(/\s+/g, ' '),
+    primaryContactDocumentIdIssueDate: issueDate,
+  };
+}
+
+/**
+ * The guest data step (GUEST_ORDER_INFO): the customer data and the delivery address, and for a cart holding a
+ * postpaid tariff the contract's personal data and ID document (contractData). A guest whose cart only a
  * signed-in customer may buy (a home package: its installation address and coverage check are in the signed-in steps,
  * the flow's signInRequired) is refused with 403 — the shop offers the login for such a cart.
  */
@@ -56,10 +81,12 @@ export async function setGuestInfo(db: Db, ui: UiDocuments, sessionId: string, b
     const entries = await entriesOf(tx, cart.id);
     if (entries.length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
     const signedIn = await cartSignedIn(tx, cart);
-    requireAllowedFor(ui, checkoutTypeOf(ui, signedIn, entries, await loadEntryProducts(tx, entries)), signedIn);
+    const products = await loadEntryProducts(tx, entries);
+    requireAllowedFor(ui, checkoutTypeOf(ui, signedIn, entries, products), signedIn);
+    const contract = contractDataOf(contractDataRequiredOf(ui, signedIn, entries, products), body);
     const trimmed = await withAddressCodes(tx, trimmedStrings(body.deliveryAddress));
     await setCheckoutFields(tx, cart.id, {
-      orderCustomerInfo: trimmedStrings(body.customerData),
+      orderCustomerInfo: { ...trimmedStrings(body.customerData), ...contract },
       deliveryAddress: { ...trimmed, formattedAddress: formatAddress(trimmed) },
       paymentMode: cart.paymentMode ?? 'CreditCard',
     });

@@ -10,7 +10,7 @@ import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type 
 import { addressOfCode, installationAddressOf } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
 import type { Limits, Requester } from '../lib/limits';
-import { birthDateOfJmbg, isAdultJmbg, userOfSession, type User } from '../user/index';
+import { checkContractPerson, userOfSession, type User } from '../user/index';
 import { storeByCode, stores, storeView, type Store } from '../selfcare/index';
 import { customerAddresses } from './schema';
 
@@ -76,17 +76,6 @@ export async function checkoutUserData(db: Db, sessionId: string) {
   };
 }
 
-/** The issue date sent as yyyy-mm-ddT01:00:00+01:00: a real calendar date, not in the future, not before birth. */
-function checkIssueDate(value: string, jmbg: string, now = new Date()): void {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  const birth = birthDateOfJmbg(jmbg);
-  if (!real || date.getTime() > now.getTime() || (birth && date.getTime() < birth.getTime()) || y < 1950) {
-    throw badInput('delivery.error.issueDate', {}, 'userInfo/primaryContactDocumentIdIssueDate', 'issueDate');
-  }
-}
-
 /**
  * Saves the checkout user data of the personal-data step (POST customer info) into the cart: JMBG control digit and
  * the adult check (18), the document's issue date. Merged into orderCustomerInfo in one statement, so the e-mail
@@ -94,9 +83,7 @@ function checkIssueDate(value: string, jmbg: string, now = new Date()): void {
  */
 export async function saveCustomerInfo(db: Db, sessionId: string, info: UserInfo): Promise<void> {
   await signedInUser(db, sessionId);
-  if (!birthDateOfJmbg(info.jmbg)) throw badInput('delivery.error.jmbg', {}, 'userInfo/jmbg', 'jmbg');
-  if (!isAdultJmbg(info.jmbg)) throw badInput('validation.adult', {}, 'userInfo/jmbg', 'notEligibleByAge');
-  checkIssueDate(info.primaryContactDocumentIdIssueDate, info.jmbg);
+  checkContractPerson(info.jmbg, info.primaryContactDocumentIdIssueDate, 'userInfo');
   const cart = await filledCart(db, sessionId);
   const trim = (s: string) => s.trim().replace(/\s+/g, ' ');
   await mergeCustomerInfo(db, cart.id, {

@@ -11,7 +11,8 @@ import { ApiError } from '../lib/errors';
 export type CheckoutType = import('../../schemas/types/api.common').CheckoutType;
 
 interface EntryMatch { type?: string[]; category?: string[] }
-interface CheckoutTypeRule { checkoutType: CheckoutType; signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
+interface CartCondition { signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
+interface CheckoutTypeRule extends CartCondition { checkoutType: CheckoutType }
 export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown; deliveryOptions?: string[]; clears?: string[] }
 export interface Flow { checkoutType: CheckoutType; backToOffer?: string; signInRequired?: boolean; steps: FlowStep[] }
 
@@ -21,7 +22,7 @@ export interface CartFacts { signedIn: boolean; entries: Array<{ type: string; c
 const matches = (m: EntryMatch, e: CartFacts['entries'][number]) =>
   (!m.type || m.type.includes(e.type)) && (!m.category || m.category.some((c) => e.categories.includes(c)));
 
-function holds(rule: CheckoutTypeRule, facts: CartFacts): boolean {
+function holds(rule: CartCondition, facts: CartFacts): boolean {
   if (rule.signedIn !== undefined && rule.signedIn !== facts.signedIn) return false;
   if (rule.anyEntry && !facts.entries.some((e) => matches(rule.anyEntry!, e))) return false;
   if (rule.alsoAnyEntry && !facts.entries.some((e) => matches(rule.alsoAnyEntry!, e))) return false;
@@ -37,6 +38,15 @@ export function checkoutTypeFor(ui: UiDocuments, facts: CartFacts): CheckoutType
   const rule = rules.find((r) => holds(r, facts));
   if (!rule) throw new Error('schemas/rules/checkout-types.json: no rule matches (the last rule must have no conditions)');
   return rule.checkoutType;
+}
+
+/**
+ * Whether the cart needs the contract's personal data and ID document: the "contractData" condition of
+ * schemas/rules/checkout-types.json (a postpaid tariff); no condition there: never. An empty cart needs none.
+ */
+export function contractDataRequiredFor(ui: UiDocuments, facts: CartFacts): boolean {
+  const cond = (ui.get('rule', 'checkout-types')?.json as { contractData?: CartCondition } | undefined)?.contractData;
+  return !!cond && facts.entries.length > 0 && holds(cond, facts);
 }
 
 export function flowOf(ui: UiDocuments, type: CheckoutType): Flow {

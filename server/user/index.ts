@@ -10,6 +10,7 @@ export {
 } from './service';
 export { sessionCookieName, sessionCookieOf, sessionIdOfCookie, setSessionCookie } from './cookie';
 export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
+export { checkContractPerson, issueDateOfTyped } from './contract-person';
 export { hashPassword, verifyPassword } from './password';
 export { memoryFailureCounter, redisFailureCounter, type Attempt, type FailureCounter } from './throttle';
 export {

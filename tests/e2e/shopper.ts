@@ -120,11 +120,28 @@ export async function phoneIntoGuestCheckout(page: Page, baseUrl: string, opts: 
   return phone;
 }
 
+/** The contract data a guest types for a postpaid tariff (issue 27): an adult's JMBG (15.03.1985) and ID document. */
+export const GUEST_CONTRACT = { jmbg: '1503985710010', docId: '012345678', authority: 'PU za grad Beograd', issued: '15.03.2022' };
+
+/**
+ * The guest data step: name, contact, address and — when the cart holds a postpaid tariff (the cart's
+ * contractDataRequired; the phone page's default) — the "Podaci za ugovor" section (JMBG, ID document), which then
+ * must be shown; for any other cart it must not be.
+ */
 export async function fillGuestForm(page: Page): Promise<void> {
   await field(page, 'Ime').fill('Jelena');
   await field(page, 'Prezime').fill('Petrović');
   await field(page, 'Imejl adresa').fill('jelena.petrovic@example.rs');
   await field(page, 'Kontakt telefon').fill('641234567');
+  const cart = (await checkoutApi(page, 'GET', CHECKOUT_API.fullCart)) as { contractDataRequired?: boolean };
+  if (cart.contractDataRequired) {
+    await field(page, 'JMBG').fill(GUEST_CONTRACT.jmbg);
+    await field(page, 'Broj lične karte').fill(GUEST_CONTRACT.docId);
+    await field(page, 'Izdata od').fill(GUEST_CONTRACT.authority);
+    await field(page, 'Datum izdavanja').fill(GUEST_CONTRACT.issued);
+  } else {
+    assert.equal(await page.getByRole('group', { name: 'Podaci za ugovor' }).count(), 0, 'no contract section for a cart without a postpaid tariff');
+  }
   await field(page, 'Mesto').fill('Beograd');
   await field(page, 'Poštanski broj').fill('11000');
   await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');

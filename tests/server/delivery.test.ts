@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { outbox } from '../../server/outbox/schema';
 import { jmbgFor } from '../../server/user/index';
-import { drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
+import { drivers, GUEST_CONTRACT, PATHS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
 
 const V = '/hybris/ecommerce/b2c/v1';
@@ -219,13 +219,13 @@ describe.each(drivers)('personal data and delivery on %s', (_name, url) => {
     await g.call('POST', PATHS.addBundle, BUNDLE);
     const customerData = { firstName: 'Marija', lastName: 'Petrović', contactEmail: 'marija@example.rs', contactPhone: '641234567' };
     const picked = { line1: 'Bulevar kralja Aleksandra', line2: '73', town: 'Beograd', postalCode: '11000', tisAddressCode: 'TIS-1001-73', line1Code: 'S-1001', townCode: 'wrong', provinceCode: '70092' };
-    const kept = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: picked })).json().cart.deliveryAddress;
+    const kept = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: picked, contractData: GUEST_CONTRACT })).json().cart.deliveryAddress;
     expect(kept).toMatchObject({ tisAddressCode: 'TIS-1001-73', line1Code: 'S-1001', townCode: '70092-1', provinceCode: '70092', province: 'Beograd-Vračar' });
-    const typedOver = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: { ...picked, line2: '75A' } })).json().cart.deliveryAddress;
+    const typedOver = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: { ...picked, line2: '75A' }, contractData: GUEST_CONTRACT })).json().cart.deliveryAddress;
     expect(typedOver).toMatchObject({ line1: 'Bulevar kralja Aleksandra', line2: '75A' });
     expect(typedOver.tisAddressCode).toBeUndefined();
     expect(typedOver.line1Code).toBeUndefined();
-    const unknown = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: { ...picked, tisAddressCode: 'TIS-NOPE' } })).json().cart.deliveryAddress;
+    const unknown = (await g.call('POST', PATHS.guestInfo, { customerData, deliveryAddress: { ...picked, tisAddressCode: 'TIS-NOPE' }, contractData: GUEST_CONTRACT })).json().cart.deliveryAddress;
     expect(unknown.tisAddressCode).toBeUndefined();
   });
 

@@ -177,9 +177,17 @@ export const PATHS = {
   orderStatus: '/hybris/ecommerce/b2c/v1/users/orders/status',
 } as const;
 
+/** The contract data a guest gives for a postpaid tariff (issue 27): an adult's JMBG and ID document, the issue date
+ *  as typed (dd.mm.yyyy). The server ignores it for a cart without a postpaid tariff. */
+export const GUEST_CONTRACT = {
+  jmbg: jmbgFor(new Date(Date.UTC(1985, 2, 15))), primaryContactDocumentIdNum: '012345678',
+  primaryContactDocumentIdIssueAuthority: 'PU za grad Beograd', primaryContactDocumentIdIssueDate: '15.03.2022',
+};
+
 export const GUEST = {
   customerData: { firstName: 'Marija', lastName: 'Petrović', contactEmail: 'marija.petrovic@example.rs', contactPhone: '641234567' },
   deliveryAddress: { line1: 'Bulevar kralja Aleksandra', line2: '73', town: 'Beograd', postalCode: '11000', entrance: '2', floor: '3', apartment: '12' },
+  contractData: GUEST_CONTRACT,
 };
 
 export const REQUIRED_CONSENTS = { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true };

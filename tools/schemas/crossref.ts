@@ -482,7 +482,13 @@ export function checkReferences(
         report(doc, '/schema', `the data schema is not valid JSON Schema: ${(e as Error).message}`);
       }
     }
-    const fieldsOf = (s: unknown): string[] => (isObj(s) && isObj(s.properties) ? Object.keys(s.properties) : []);
+    /** An object's fields: its properties and those its if/then/else adds (a group drawn while the condition holds). */
+    const propsOf = (s: unknown): Obj | undefined => {
+      if (!isObj(s) || !isObj(s.properties)) return undefined;
+      const branch = (b: unknown): Obj => (isObj(b) && isObj(b.properties) ? b.properties : {});
+      return { ...branch(s.then), ...branch(s.else), ...s.properties };
+    };
+    const fieldsOf = (s: unknown): string[] => Object.keys(propsOf(s) ?? {});
     const walkUi = (ui: unknown, s: unknown, ptr: string): void => {
       if (!isObj(ui)) return;
       for (const [k, v] of Object.entries(ui)) {
@@ -498,7 +504,7 @@ export function checkReferences(
             const u = unknownName('field', k, fields);
             report(doc, at, `${u.message} in uiSchema — the data schema has no such property`, { atKey: true, suggestion: u.suggestion });
           }
-          walkUi(v, isObj(s) && isObj(s.properties) ? s.properties[k] : undefined, at);
+          walkUi(v, propsOf(s)?.[k], at);
         }
       }
     };
@@ -548,7 +554,8 @@ export function checkReferences(
         // the field pointer must name a field of the data schema
         let s: unknown = schema;
         for (const seg of field.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'))) {
-          if (isObj(s) && isObj(s.properties) && seg in s.properties) s = s.properties[seg];
+          const props = propsOf(s);
+          if (props && seg in props) s = props[seg];
           else if (isObj(s) && /^\d+$/.test(seg) && s.items !== undefined) s = s.items;
           else {
             const u = unknownName('field', seg, fieldsOf(s));

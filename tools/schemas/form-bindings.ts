@@ -134,9 +134,6 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
   return out;
 }
 
-/** Where a field is declared in the form document: /schema/properties/a/properties/b. */
-const schemaPointer = (field: string) => '/schema' + field.split('/').slice(1).map((p) => `/properties/${p}`).join('');
-
 /**
  * The actions that send a form's data as its document declares (actions/form-submit.ts): action → the form id its
  * "form" argument defaults to ('' where the argument is required).
@@ -222,7 +219,7 @@ export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, re
       const root = bodies[index];
       if (!root) continue;
       const b = bodyAt(api, root, target);
-      const where = schemaPointer(f.pointer);
+      const where = `/schema${f.at}`;
       if (!b) {
         const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
         report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body}): ${how}`, { atKey: true });

@@ -10,7 +10,7 @@ import { pricePlanId } from '../../../actions/pricing';
 import { detectLanguage, stripLangSuffix } from '../../../actions/api/language';
 import { classify } from '../../../actions/payment/payment';
 import { localPhone } from '../../../actions/checkout/checkout';
-import { submitBodies } from '../../../actions/form-submit';
+import { refusedFormField, submitBodies } from '../../../actions/form-submit';
 import { validateCart } from '../../../actions/checkout-rules';
 import type { Money, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
@@ -483,6 +483,19 @@ describe('checkout', () => {
       submit: { call: 'guestCustomerInfo', map: { '/firstName': '/customerData/firstName', '/line1': '/deliveryAddress/line1', '/town': '/deliveryAddress/town' } },
     };
     expect(submitBodies(flat, { firstName: 'A', line1: 'U', town: 'T', extra: 1 })).toEqual([{ call: 'guestCustomerInfo', body: { customerData: { firstName: 'A' }, deliveryAddress: { line1: 'U', town: 'T' } } }]);
+  });
+
+  it('a group of the form\'s if/then (the guest\'s contract data) is sent and its refusals marked; the context value is not sent', () => {
+    const guest = JSON.parse(readFileSync(`${process.cwd()}/schemas/forms/guest.json`, 'utf8'));
+    const data = {
+      contractDataRequired: true,
+      customerData: { firstName: 'Ana' },
+      contractData: { jmbg: '1503985710010', primaryContactDocumentIdIssueDate: '15.03.2022' },
+    };
+    const [first] = submitBodies(guest, data);
+    expect(first).toEqual({ call: 'guestCustomerInfo', body: { customerData: { firstName: 'Ana' }, contractData: { jmbg: '1503985710010', primaryContactDocumentIdIssueDate: '15.03.2022' } } });
+    expect(refusedFormField(guest, 0, 'contractData/jmbg')).toBe('contractData.jmbg');
+    expect(refusedFormField(guest, 0, 'body/contractData/primaryContactDocumentIdNum')).toBe('contractData.primaryContactDocumentIdNum');
   });
 
   it('back on the first step → the offer', async () => {

@@ -97,6 +97,25 @@ describe('localizer (AJV errors of the server-compiled validator → seed 001 §
   });
 });
 
+describe('localizer and a conditional part of a form (if/then)', () => {
+  // the guest form's contract section: required while the data says so; AJV adds an "if" error at the root beside
+  // the branch's own errors, which RJSF drew as "Ovo polje je obavezno." on the form's first field (filled in)
+  const schema = {
+    type: 'object',
+    required: ['firstName'],
+    properties: { firstName: { type: 'string' }, needed: { type: 'boolean' }, extra: { type: 'object', properties: { jmbg: { type: 'string' } } } },
+    if: { required: ['needed'], properties: { needed: { const: true } } },
+    then: { required: ['extra'], properties: { extra: { type: 'object', required: ['jmbg'] } } },
+  } as RJSFSchema;
+  it('reports the branch\'s missing field at that field, and nothing at the root', async () => {
+    const fns = (await importCompiledValidator(schema)).default as ValidatorFunctions;
+    const v = createFormValidator(fns, schema, createLocalizer(t, schema as Record<string, unknown>, {}));
+    const { errors } = v.validateFormData({ firstName: 'Jelena', needed: true, extra: {} }, schema);
+    expect(errors.map((e) => [e.property, e.message])).toEqual([['.extra.jmbg', 'Ovo polje je obavezno.']]);
+    expect(v.validateFormData({ firstName: 'Jelena', needed: false }, schema).errors).toEqual([]);
+  });
+});
+
 describe('uiSchema translation', () => {
   it('translates ui:title, ui:placeholder, ui:help, ui:description, ui:enumNames', () => {
     expect(translateUiSchema({ firstName: { 'ui:title': 'f.first', 'ui:placeholder': 'f.first.ph', 'ui:widget': 'text' }, kind: { 'ui:enumNames': ['f.a', 'f.b'] } }, t)).toEqual({
