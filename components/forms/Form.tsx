@@ -268,13 +268,14 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, context, em
   // a context value changed (the cart now needs the contract data, or no longer): the form draws with it
   const contextKey = JSON.stringify(context ?? null);
   useEffect(() => {
+    // a form without context has nothing to join (its data object stays the one RJSF holds)
+    if (context === undefined) return;
     // what was typed and not yet taken by the form goes in first, and the form's own data is the base: the new data
     // makes RJSF derive its state again from it, and anything it held that is not in it would be lost
     flushTyped(fields);
     const own = (formRef.current?.state as { formData?: unknown } | undefined)?.formData;
-    if (own && typeof own === 'object') data.current = { ...data.current, ...(own as Data) };
-    const next = withContext(data.current, context);
-    if (next !== data.current && Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
+    const next = withContext(own && typeof own === 'object' ? { ...data.current, ...(own as Data) } : data.current, context);
+    if (Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contextKey]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);
