@@ -13,7 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS, quiet, trackRequests } from './lib';
-import { PLP, cards, live, pageSession, suite } from './shopper';
+import { GUEST_CONTRACT_FIELDS, PLP, cards, contractSectionShown, live, pageSession, suite } from './shopper';
 import { test } from './harness';
 
 import { axeViolations, describeViolations } from './axe';
@@ -118,6 +118,8 @@ const STATES: Record<string, { lang: 'sr' | 'en'; setUp(page: Page, base: string
       await fill('Prezime', 'Petrović');
       await fill('Imejl adresa', 'jelena.petrovic@example.rs');
       await fill('Kontakt telefon', '641234567');
+      // a phone with its postpaid tariff: the contract's section (issue 27)
+      if (await contractSectionShown(page)) for (const [label, value] of Object.entries(GUEST_CONTRACT_FIELDS)) await fill(label, value);
       await fill('Mesto', 'Beograd');
       await fill('Poštanski broj', '11000');
       await fill('Ulica', 'Bulevar kralja Aleksandra');
@@ -312,6 +314,8 @@ s.test('a guest buys a phone with the keyboard alone (no click, no scripted focu
   const values: Record<string, string> = {
     Ime: 'Jelena', Prezime: 'Petrović', 'Imejl adresa': 'jelena.petrovic@example.rs', 'Kontakt telefon': '641234567',
     Mesto: 'Beograd', 'Poštanski broj': '11000', Ulica: 'Bulevar kralja Aleksandra', Broj: '73',
+    // a phone with its postpaid tariff: the contract's section too (issue 27)
+    ...(await contractSectionShown(page) ? GUEST_CONTRACT_FIELDS : {}),
   };
   const typed = new Set<string>();
   // "Nastavi" with the form empty: the summary of the errors above the form takes focus (read as one group named

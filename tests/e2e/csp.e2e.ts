@@ -2,7 +2,7 @@
 // scripts, and the guest form still validates (server-compiled AJV standalone module, /ui/forms/guest/validator.js)
 // and submits under it, with no CSP violation in the page.
 import assert from 'node:assert/strict';
-import { PLP, field, phoneIntoGuestCheckout, suite } from './shopper';
+import { GUEST_CONTRACT_FIELDS, PLP, contractSectionShown, field, phoneIntoGuestCheckout, suite } from './shopper';
 
 const shop = suite('csp');
 const { test } = shop;
@@ -57,6 +57,8 @@ test('the guest form validates and submits under the CSP with no violation', asy
     await field(page, 'Prezime').fill('Petrović');
     await field(page, 'Imejl adresa').fill('jelena.petrović@example.rs');
     await field(page, 'Kontakt telefon').fill('641234567');
+    // a phone with its postpaid tariff: the contract's section (issue 27)
+    if (await contractSectionShown(page)) for (const [label, value] of Object.entries(GUEST_CONTRACT_FIELDS)) await field(page, label).fill(value);
     await field(page, 'Mesto').fill('Beograd');
     await field(page, 'Poštanski broj').fill('11000');
     await field(page, 'Ulica').fill('Bulevar kralja Aleksandra');

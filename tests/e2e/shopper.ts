@@ -122,6 +122,18 @@ export async function phoneIntoGuestCheckout(page: Page, baseUrl: string, opts: 
 
 /** The contract data a guest types for a postpaid tariff (issue 27): an adult's JMBG (15.03.1985) and ID document. */
 export const GUEST_CONTRACT = { jmbg: '1503985710010', docId: '012345678', authority: 'PU za grad Beograd', issued: '15.03.2022' };
+/** The same, by the labels of the guest form's "Podaci za ugovor" section. */
+export const GUEST_CONTRACT_FIELDS: Record<string, string> = {
+  JMBG: GUEST_CONTRACT.jmbg, 'Broj lične karte': GUEST_CONTRACT.docId, 'Izdata od': GUEST_CONTRACT.authority, 'Datum izdavanja': GUEST_CONTRACT.issued,
+};
+
+/** On the guest data step: whether the cart needs the contract data (asked of the server), and if so once its
+ *  section is on the page (it appears when the cart has arrived). */
+export async function contractSectionShown(page: Page): Promise<boolean> {
+  const cart = (await checkoutApi(page, 'GET', CHECKOUT_API.fullCart)) as { contractDataRequired?: boolean };
+  if (cart.contractDataRequired) await page.getByRole('group', { name: 'Podaci za ugovor' }).waitFor();
+  return cart.contractDataRequired === true;
+}
 
 /**
  * The guest data step: name, contact, address and — when the cart holds a postpaid tariff (the cart's
@@ -133,12 +145,8 @@ export async function fillGuestForm(page: Page): Promise<void> {
   await field(page, 'Prezime').fill('Petrović');
   await field(page, 'Imejl adresa').fill('jelena.petrovic@example.rs');
   await field(page, 'Kontakt telefon').fill('641234567');
-  const cart = (await checkoutApi(page, 'GET', CHECKOUT_API.fullCart)) as { contractDataRequired?: boolean };
-  if (cart.contractDataRequired) {
-    await field(page, 'JMBG').fill(GUEST_CONTRACT.jmbg);
-    await field(page, 'Broj lične karte').fill(GUEST_CONTRACT.docId);
-    await field(page, 'Izdata od').fill(GUEST_CONTRACT.authority);
-    await field(page, 'Datum izdavanja').fill(GUEST_CONTRACT.issued);
+  if (await contractSectionShown(page)) {
+    for (const [label, value] of Object.entries(GUEST_CONTRACT_FIELDS)) await field(page, label).fill(value);
   } else {
     assert.equal(await page.getByRole('group', { name: 'Podaci za ugovor' }).count(), 0, 'no contract section for a cart without a postpaid tariff');
   }
