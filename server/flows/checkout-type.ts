@@ -10,9 +10,10 @@ import { ApiError } from '../lib/errors';
 /** The contract's checkout types (schemas/api/common.json CheckoutType, seed 000 §3). */
 export type CheckoutType = import('../../schemas/types/api.common').CheckoutType;
 
-interface EntryMatch { type?: string[]; category?: string[] }
-interface CartCondition { signedIn?: boolean; anyEntry?: EntryMatch; alsoAnyEntry?: EntryMatch; everyEntry?: EntryMatch; noEntry?: EntryMatch }
-interface CheckoutTypeRule extends CartCondition { checkoutType: CheckoutType }
+// the rules' shapes are the meta-schema's (schemas/meta/rule.schema.json), generated
+type EntryMatch = import('../../schemas/types/rule').CartEntry;
+type CartCondition = import('../../schemas/types/rule').CartCondition;
+type CheckoutTypeRule = import('../../schemas/types/rule').CheckoutTypeRule;
 export interface FlowStep { code: string; path: string; eventName: string; screen: string; hidden?: boolean; doneWhen?: unknown; deliveryOptions?: string[]; clears?: string[] }
 export interface Flow { checkoutType: CheckoutType; backToOffer?: string; signInRequired?: boolean; steps: FlowStep[] }
 
@@ -20,7 +21,7 @@ export interface Flow { checkoutType: CheckoutType; backToOffer?: string; signIn
 export interface CartFacts { signedIn: boolean; entries: Array<{ type: string; categories: readonly string[] }> }
 
 const matches = (m: EntryMatch, e: CartFacts['entries'][number]) =>
-  (!m.type || m.type.includes(e.type)) && (!m.category || m.category.some((c) => e.categories.includes(c)));
+  (!m.type || (m.type as readonly string[]).includes(e.type)) && (!m.category || m.category.some((c) => e.categories.includes(c)));
 
 function holds(rule: CartCondition, facts: CartFacts): boolean {
   if (rule.signedIn !== undefined && rule.signedIn !== facts.signedIn) return false;
