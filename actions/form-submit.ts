@@ -153,9 +153,8 @@ const refusedFields = new WeakMap<object, string>();
 
 /**
  * Sends form `formId`'s data as its document declares ("submit"): reads the document, fills the schema's defaults
- * into empty fields, and makes each call of `submitBodies` in order. Answers the calls' responses in that order (with
-the document and the data as sent). A
- * form that declares no "submit" is an error (it would send nothing). A failed call's error is thrown as it came; a
+ * into empty fields, and makes each call of `submitBodies` in order. Answers the calls' responses in that order, with
+ * the document and the data as sent. A form that declares no "submit" is an error (it would send nothing). A failed call's error is thrown as it came; a
  * 400 whose subject names a field of the form remembers that field (`refusedFieldOf`).
  */
 export async function sendForm(api: FormApi, formId: string, data: unknown): Promise<SentForm> {
