@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { SHOTS } from './lib';
 import { axeViolations, describeViolations } from './axe';
-import { cards, field, fillPersonalData, GUEST_CONTRACT, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps, signInAs, throughSuggested } from './shopper';
+import { cards, field, fillPersonalData, GUEST_CONTRACT_FIELDS, phoneIntoGuestCheckout, PLP, suite, throughDeviceSteps, signInAs, throughSuggested } from './shopper';
 
 const s = suite('delivery');
 
@@ -125,10 +125,7 @@ s.test('a guest finds the address in the address system and the guest form fills
   await field(page, 'Imejl adresa').fill('marija.petrovic@example.rs');
   await field(page, 'Kontakt telefon').fill('641234567');
   // the phone's default tariff is a postpaid contract: its data (issue 27)
-  await field(page, 'JMBG').fill(GUEST_CONTRACT.jmbg);
-  await field(page, 'Broj lične karte').fill(GUEST_CONTRACT.docId);
-  await field(page, 'Izdata od').fill(GUEST_CONTRACT.authority);
-  await field(page, 'Datum izdavanja').fill(GUEST_CONTRACT.issued);
+  for (const [label, value] of Object.entries(GUEST_CONTRACT_FIELDS)) await field(page, label).fill(value);
   await shots(page, 'delivery-guest-finder');
   await page.getByRole('button', { name: 'Nastavi', exact: true }).click();
   await page.waitForURL(/\/kupovina\/pregled-placanje$/);
