@@ -297,7 +297,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     done();
   });
-  app.addHook('onClose', async () => { app.ctx.limits.close(); });
+  app.addHook('onClose', async () => { app.ctx.limits.close(); app.ctx.catalog.close(); });
   // PostgreSQL: the cart rows other instances (or anyone) change are announced (migration 0023); rows are kept only
   // while this feed is connected (server/cart/row-cache.ts)
   const cartRows = app.ctx.cartRows;

@@ -35,6 +35,9 @@ type CmsRow = typeof s.cmsComponents.$inferSelect;
  * `cms:*` (every component), `parents` (which tariffs have children), `any` (every product), and `cats`: categories
  * whose every product (and its device prices) the answer read. A product of a category already in `cats` is not
  * recorded again: a change of a product (or of its device prices) marks every category it was or is in.
+ * `st:<product>`: the answer shows that product's stock or read it by its code (`shows`, and every `p:` lookup). A
+ * change of stock alone marks only `st:` (and `any`), never a category: an order's stock hold drops the details of
+ * its product and the list pages that show it, not every list of its category.
  */
 export interface Deps { keys: Set<string>; cats: Set<string> }
 const newDeps = (): Deps => ({ keys: new Set(), cats: new Set() });
@@ -193,6 +196,8 @@ export class CatalogSnapshot {
   }
 
   private trackProduct(t: Deps, kind: 'p' | 'dp', code: string): void {
+    // its stock, always: a change of stock alone marks no category (see `delta`), only `st:<code>`
+    if (kind === 'p') t.keys.add(`st:${code}`);
     const p = this.byCode.get(code);
     if (p && t.cats.size > 0 && p.product.categories.some((c) => t.cats.has(c))) return;
     t.keys.add(`${kind}:${code}`);
@@ -233,6 +238,16 @@ export class CatalogSnapshot {
     let hit = this.byCategory.get(category);
     if (!hit) this.byCategory.set(category, hit = this.list.filter((p) => p.product.categories.includes(category)));
     return hit;
+  }
+
+  /**
+   * The products whose stock an answer shows although it found them by category (a list page shows each product's
+   * stock status, link and picture): a change of their stock drops it, a change of another product's stock in the
+   * category does not (which products a list finds, their order, facets and counts do not depend on stock).
+   */
+  shows(codes: Iterable<string>): void {
+    const t = top();
+    if (t) for (const c of codes) t.keys.add(`st:${c}`);
   }
 
   product(code: string): CatalogProduct | null {
@@ -307,7 +322,11 @@ export class CatalogSnapshot {
   /** Keeps a cart view (server/cart/view.ts) until one of its products changes. */
   keepCartView(key: string, view: Cart): void {
     const deps = newDeps();
-    for (const e of view.entries) deps.keys.add(`p:${this.productOfVariant.get(e.product.code) ?? e.product.code}`);
+    for (const e of view.entries) {
+      const code = this.productOfVariant.get(e.product.code) ?? e.product.code;
+      deps.keys.add(`p:${code}`);
+      deps.keys.add(`st:${code}`);
+    }
     this.cartViews.set(key, view, deps);
   }
 }
@@ -363,6 +382,9 @@ export interface CatalogModelOptions {
   sliceMs?: number;
   /** a delta of more changes than this is a full rebuild instead (default 2000) */
   maxDelta?: number;
+  /** announced changes (`changed`) are read at most this often: a stream of orders is read as one delta per gap
+   *  rather than one per order (default 250 ms; a write on this instance is read at once, see `invalidate`) */
+  deltaGapMs?: number;
 }
 
 export class CatalogModel {
@@ -374,6 +396,10 @@ export class CatalogModel {
   private readonly pageSize: number;
   private readonly sliceMs: number;
   private readonly maxDelta: number;
+  private readonly deltaGapMs: number;
+  /** when the last refresh that read the changes started, and the timer of an announced change waiting for its gap */
+  private readAt = 0;
+  private gapTimer: NodeJS.Timeout | null = null;
   private readonly counters = {
     fullRebuilds: 0, deltasApplied: 0, productsReloaded: 0, stockReads: 0, answersDropped: 0, answersKept: 0,
     cartViewsDropped: 0, cartViewsKept: 0, lastRebuildMs: 0, lastRebuildCpuMs: 0, longestSliceMs: 0, slices: 0,
@@ -383,6 +409,7 @@ export class CatalogModel {
     this.pageSize = opts.pageSize ?? 400;
     this.sliceMs = opts.sliceMs ?? 20;
     this.maxDelta = opts.maxDelta ?? 2000;
+    this.deltaGapMs = opts.deltaGapMs ?? 250;
   }
 
   /** The current snapshot: no query while fresh, one tiny read per `checkMs`, a delta when the revision moved. */
@@ -396,10 +423,31 @@ export class CatalogModel {
     this.dirty = true;
   }
 
-  /** The catalogue changed (a PostgreSQL notification): read the changes now, off any request. */
+  /**
+   * The catalogue changed (a PostgreSQL notification): read the changes off any request — now, or when `deltaGapMs`
+   * has passed since the last read (the announcements meanwhile are read together, as one delta).
+   */
   changed(): void {
-    this.dirty = true;
-    if (this.snap) void this.current().catch(() => {});
+    if (!this.snap) {
+      this.dirty = true;
+      return;
+    }
+    if (this.gapTimer) return;
+    const read = () => {
+      this.gapTimer = null;
+      this.dirty = true;
+      void this.current().catch(() => {});
+    };
+    const wait = this.readAt + this.deltaGapMs - Date.now();
+    if (wait <= 0) return read();
+    this.gapTimer = setTimeout(read, wait);
+    this.gapTimer.unref?.();
+  }
+
+  /** Stops a pending read of announced changes (the app closes). */
+  close(): void {
+    if (this.gapTimer) clearTimeout(this.gapTimer);
+    this.gapTimer = null;
   }
 
   stats(): CatalogStats {
@@ -422,6 +470,7 @@ export class CatalogModel {
   private async refresh(): Promise<CatalogSnapshot> {
     const started = Date.now();
     this.dirty = false; // an invalidate() during this refresh makes the next read check again
+    this.readAt = started;
     if (!this.snap) {
       // the first start awaits its build (sliced all the same: /health answers meanwhile)
       this.snap = await this.fullBuild();
@@ -573,6 +622,7 @@ export class CatalogModel {
     const touchProduct = (old: CatalogProduct | undefined, now: CatalogProduct | undefined) => {
       const code = (now ?? old)!.product.code;
       changed.keys.add(`p:${code}`);
+      changed.keys.add(`st:${code}`);
       for (const c of old?.product.categories ?? []) changed.cats.add(c);
       for (const c of now?.product.categories ?? []) changed.cats.add(c);
     };
@@ -615,7 +665,9 @@ export class CatalogModel {
         if (!old) continue;
         const want = new Set(variants);
         const now: CatalogProduct = { ...old, variants: old.variants.map((v) => (want.has(v.code) ? { ...v, stockLevel: read.levels.get(v.code) ?? 0 } : v)) };
-        touchProduct(old, now);
+        // stock alone: the answers that show this product's stock or read it by its code (`st:`), not every answer
+        // that scanned its categories (a list page that does not show it keeps its answer)
+        changed.keys.add(`st:${code}`);
         writableByCode().set(code, now);
         replaced.set(code, now);
       }

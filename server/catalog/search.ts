@@ -115,7 +115,9 @@ function computeSearch(cat: CatalogSnapshot, ui: MessageSource, params: SearchPa
 
   const totalResults = hits.length;
   const totalPages = Math.max(1, Math.ceil(totalResults / params.pageSize));
-  const pageItems = hits.slice(params.page * params.pageSize, (params.page + 1) * params.pageSize).map((r) => r.x.s);
+  const pageRows = hits.slice(params.page * params.pageSize, (params.page + 1) * params.pageSize);
+  cat.shows(pageRows.map((r) => r.p.product.code));
+  const pageItems = pageRows.map((r) => r.x.s);
 
   // one pass counts every facet: a row counts for a facet when it passes every OTHER selected facet
   const counts = new Map<FacetCode, Map<string, number>>(FACETS.map((c) => [c, new Map()]));

@@ -60,6 +60,12 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
     const tariff0 = productDetails(before, TARIFF, 'sr');
     const phones0 = searchProducts(before, b.ctx.ui, list('telefoni'), 'sr');
     const accessories0 = searchProducts(before, b.ctx.ui, list('dodatna_oprema'), 'sr');
+    // the phone list by pages of 5: the page that shows the phone, and one that does not
+    const pages0 = [0, 1, 2, 3].map((page) => searchProducts(before, b.ctx.ui, { categoryCode: 'telefoni', page, pageSize: 5 }, 'sr'));
+    const showing = pages0.findIndex((r) => r.products.some((x) => x.code === PHONE));
+    const notShowing = pages0.findIndex((r) => r.products.length > 0 && !r.products.some((x) => x.code === PHONE));
+    expect(showing).toBeGreaterThanOrEqual(0);
+    expect(notShowing).toBeGreaterThanOrEqual(0);
     expect((await shopper.call('GET', PATHS.fullCart)).statusCode).toBe(200);
     expect((await other.call('GET', PATHS.fullCart)).statusCode).toBe(200);
     const level = phone0.variants.find((v) => v.code === VARIANT)!.stock.stockLevel ?? 0;
@@ -86,6 +92,11 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
     expect(productDetails(after, OTHER_PHONE, 'sr')).toBe(otherPhone0);
     expect(productDetails(after, TARIFF, 'sr')).toBe(tariff0);
     expect(searchProducts(after, b.ctx.ui, list('dodatna_oprema'), 'sr')).toBe(accessories0);
+    // a stock change drops the list page that shows the product, not a page of its category that does not (which
+    // products a list finds, their order and its facets do not depend on stock)
+    const page = (n: number) => searchProducts(after, b.ctx.ui, { categoryCode: 'telefoni', page: n, pageSize: 5 }, 'sr');
+    expect(page(showing)).not.toBe(pages0[showing]);
+    expect(page(notShowing)).toBe(pages0[notShowing]);
     // an untouched product is the same object in both snapshots (structural sharing)
     expect(after.product(ACCESSORY)).toBe(before.product(ACCESSORY));
     // and over HTTP, B shows the new level
@@ -167,6 +178,31 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
     expect(gone.product('DELTA_NEW_CABLE')).toBeNull();
     expect(searchProducts(gone, b.ctx.ui, list('dodatna_oprema'), 'sr').pagination.totalResults).toBe(accessories0.pagination.totalResults);
     expect(b.ctx.catalog.stats().fullRebuilds).toBe(s0.fullRebuilds);
+  });
+
+  it('announced changes within the gap are read together as one delta; a write on the instance is read at once', async () => {
+    const model = new CatalogModel(h.database.db, 3_600_000, { deltaGapMs: 3_600_000 });
+    try {
+      const first = await model.current();
+      const level = (m: CatalogSnapshot) => m.product(PHONE)!.variants.find((v) => v.code === VARIANT)!.stockLevel;
+      // the first announcement after a read waits for the gap (the read above started it)…
+      await h.database.db.update(stock).set({ level: 31 }).where(eq(stock.variantCode, VARIANT));
+      model.changed();
+      // …and so do those that follow: no delta for any of them
+      for (const n of [32, 33, 34]) {
+        await h.database.db.update(stock).set({ level: n }).where(eq(stock.variantCode, VARIANT));
+        model.changed();
+        expect(await model.current()).toBe(first);
+      }
+      expect(model.stats().deltasApplied).toBe(0);
+      // a write on this instance (invalidate): every change since, in one delta
+      model.invalidate();
+      const now = await model.current();
+      expect(level(now)).toBe(34);
+      expect(model.stats().deltasApplied).toBe(1);
+    } finally {
+      model.close();
+    }
   });
 
   it('a change-log gap (B older than the pruned changes) costs one full rebuild, run while the old snapshot serves', async () => {
