@@ -439,7 +439,10 @@ export class CatalogModel {
       void this.current().catch(() => {});
     };
     const wait = this.readAt + this.deltaGapMs - Date.now();
-    if (wait <= 0) return read();
+    if (wait <= 0) {
+      read();
+      return;
+    }
     this.gapTimer = setTimeout(read, wait);
     this.gapTimer.unref?.();
   }
