@@ -22,7 +22,7 @@ export interface Form {
   id: Id;
   version: Version;
   /**
-   * JSON Schema of the form's data: fields ("properties"), which are required, their types, lengths and formats (contactPhone, mobileNumber, email).
+   * JSON Schema of the form's data: fields ("properties"), which are required, their types, lengths and formats (contactPhone, mobileNumber, email). An object may take another form's fields with "fieldsOf": "<form id>" (with their labels and error texts), e.g. the contract data written once in contract-person.json.
    */
   schema: {};
   uiSchema?: UISchema;

@@ -18,6 +18,7 @@ import type { Messages } from '../../actions/stores/i18n';
 import sr from '../../schemas/messages/sr.json';
 import en from '../../schemas/messages/en.json';
 import { expandDocument, type FragmentDoc } from '../../tools/schemas/fragments';
+import { expandFormIncludes } from '../../tools/schemas/form-includes';
 import { installNodeValidatorLoader } from '../unit/runtime/form-validators';
 
 // jsdom has no layout or scrolling
@@ -31,7 +32,9 @@ const formDocs = import.meta.glob<{ default: { id: string } }>('../../schemas/fo
 const flowDocs = import.meta.glob<{ default: FlowDoc }>('../../schemas/flows/*.json', { eager: true });
 const fixtureDocs = import.meta.glob<{ default: FixtureDoc }>('../../schemas/fixtures/*.json', { eager: true });
 const fragmentDocs = import.meta.glob<{ default: FragmentDoc }>('../../schemas/fragments/*.json', { eager: true });
-export const FORMS = Object.fromEntries(Object.values(formDocs).map((m) => [m.default.id, m.default]));
+const RAW_FORMS = Object.fromEntries(Object.values(formDocs).map((m) => [m.default.id, m.default]));
+/** schemas/forms by id, as the server serves them: with the fields they take from other forms ("fieldsOf") */
+export const FORMS = Object.fromEntries(Object.entries(RAW_FORMS).map(([id, f]) => [id, expandFormIncludes(f, (other) => RAW_FORMS[other]).json]));
 // forms validate with the server-compiled module; in Node it is compiled in process from the same document
 installNodeValidatorLoader(FORMS as unknown as Record<string, { schema: unknown }>);
 

@@ -10,6 +10,7 @@ import { META_BASE } from './spec.js';
 import type { DocumentKind, FixtureDocument, SchemaDocument, SchemaError, Vocabulary } from './types.js';
 import { checkFormatsFile } from './formats-check.js';
 import { expandDocument, isParamRef, type FragmentDoc, type NodeOrigin } from './fragments.js';
+import { expandFormIncludes } from './form-includes.js';
 import { checkLinks } from './links.js';
 import { checkFormBindings, loadApiSet } from './form-bindings.js';
 
@@ -43,7 +44,15 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   const expandedOf = new Map<LoadedDocument, { src: LoadedDocument; origins: Map<string, NodeOrigin> }>();
   const usedFragments = new Set<string>();
   const expansionProblems: Array<() => void> = [];
+  // forms that take another form's fields ("fieldsOf") are checked (and served) with those fields in place; a problem
+  // in a taken field is reported at the "fieldsOf" (the positions of the form's own file stay)
+  const formJson = new Map(sourceDocs.filter((d) => d.kind === 'form').map((d) => [d.id, d.json as unknown]));
   const docs: LoadedDocument[] = sourceDocs.map((doc) => {
+    if (doc.kind === 'form') {
+      const x = expandFormIncludes(doc.json, (id) => formJson.get(id), () => [...formJson.keys()]);
+      for (const p of x.problems) expansionProblems.push(() => direct(doc, p.pointer, p.message, { suggestion: p.suggestion }));
+      return x.used.size === 0 && x.problems.length === 0 ? doc : { ...doc, json: x.json };
+    }
     if ((doc.kind !== 'screen' && doc.kind !== 'modal') || !doc.json || typeof doc.json !== 'object') return doc;
     const x = expandDocument(doc.json, fragmentJson);
     for (const f of x.used) usedFragments.add(f);

@@ -14,7 +14,7 @@ import { refusedFormField, submitBodies } from '../../../actions/form-submit';
 import { validateCart } from '../../../actions/checkout-rules';
 import type { Money, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
-import { fakeFetch, makeCtx, makeStores } from './helpers';
+import { fakeFetch, makeCtx, makeStores, servedForm } from './helpers';
 
 const actions = collectActions();
 const run = (name: string, args: Record<string, unknown>, ctx: ReturnType<typeof makeCtx>) => actions.get(name)!.run(args, ctx);
@@ -486,7 +486,7 @@ describe('checkout', () => {
   });
 
   it('a group of the form\'s if/then (the guest\'s contract data) is sent and its refusals marked; the context value is not sent', () => {
-    const guest = JSON.parse(readFileSync(`${process.cwd()}/schemas/forms/guest.json`, 'utf8'));
+    const guest = servedForm('guest');
     const data = {
       contractDataRequired: true,
       customerData: { firstName: 'Ana' },

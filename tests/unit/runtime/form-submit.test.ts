@@ -2,7 +2,6 @@
 // sendForm (actions/form-submit.ts): the body is the fields of the form's data schema as typed, nothing else the data
 // holds, empty ones left out, an unchosen field with a "default" given it; a 400 naming a field marks that field.
 import { describe, expect, it, vi } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../../actions/api/client';
 import { ApiError } from '../../../actions/api/errors';
 import { markRefusedField, refusedFieldOf, sendForm, withDefaults } from '../../../actions/form-submit';
@@ -14,7 +13,7 @@ import dontCallActions from '../../../actions/selfcare/dontcall';
 import topUpActions from '../../../actions/selfcare/topup';
 import profileActions from '../../../actions/profile/profile';
 import homeActions from '../../../actions/home/home';
-import { fakeFetch, makeCtx, makeStores } from './helpers';
+import { fakeFetch, makeCtx, makeStores, servedForm } from './helpers';
 
 vi.mock('../../../actions/dom', async (orig) => ({ ...(await orig<typeof import('../../../actions/dom')>()), assignLocation: vi.fn() }));
 
@@ -30,7 +29,7 @@ function setup(table: Record<string, Handler>) {
   return { stores, ctx, calls };
 }
 const refusal = (subject: string, message = 'Nije ispravno.', status = 400) => ({ status, body: { errors: [{ type: 'ValidationError', reason: 'x', subject, message }] } });
-const form = (id: string) => JSON.parse(readFileSync(`${process.cwd()}/schemas/forms/${id}.json`, 'utf8'));
+const form = (id: string) => servedForm(id);
 
 describe('sendForm', () => {
   it('sends the document\'s fields to its call: nothing else, empty ones left out, defaults in unchosen fields', async () => {

@@ -8,6 +8,7 @@ import type { ActionDef } from '../../../actions/define';
 import { RuntimeContext, ScopeContext, type Runtime } from '../../../renderer/context';
 import { createRegistry, type AnyComponent } from '../../../renderer/registry';
 import { createRuntime } from '../../../renderer/runtime';
+import { expandFormIncludes } from '../../../tools/schemas/form-includes';
 import type { ActionContext } from '../../../renderer/types';
 
 // jsdom has no scrolling
@@ -65,6 +66,12 @@ export function makeCtx(stores: Stores, api: ApiClient, scope: Record<string, un
   } as never;
 }
 
+/** A form document as the server serves it: with the fields it takes from other forms ("fieldsOf"). */
+export function servedForm(id: string): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const read = (f: string): unknown => JSON.parse(readFileSync(`${process.cwd()}/schemas/forms/${f}.json`, 'utf8'));
+  return expandFormIncludes(read(id), read).json;
+}
+
 /** A fetch mock answering by "METHOD path" from a table of handlers; records calls. */
 export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestInit; body: unknown }) => { status?: number; body?: unknown; headers?: Record<string, string> }>) {
   const calls: { method: string; url: URL; headers: Record<string, string>; body: unknown }[] = [];
@@ -75,7 +82,10 @@ export function fakeFetch(table: Record<string, (req: { url: URL; init: RequestI
     // the rule and form documents (schemas/rules, schemas/forms) the actions read are served from the repository
     // unless a test answers them
     const rule = /^\/ui\/(rules|forms)\/([a-z0-9-]+)$/.exec(url.pathname);
-    if (method === 'GET' && rule && !table[`GET ${url.pathname}`]) return new Response(readFileSync(`${process.cwd()}/schemas/${rule[1]}/${rule[2]}.json`, "utf8"), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (method === 'GET' && rule && !table[`GET ${url.pathname}`]) {
+      const doc = rule[1] === 'forms' ? JSON.stringify(servedForm(rule[2])) : readFileSync(`${process.cwd()}/schemas/${rule[1]}/${rule[2]}.json`, 'utf8');
+      return new Response(doc, { status: 200, headers: { 'content-type': 'application/json' } });
+    }
     calls.push({ method, url, headers: (init.headers ?? {}) as Record<string, string>, body });
     const h = table[`${method} ${url.pathname}`];
     if (!h) return new Response(JSON.stringify({ errors: [{ type: 'UnknownIdentifierError', message: 'no route' }] }), { status: 404 });
