@@ -108,10 +108,10 @@ export default function OrderResult({ order, variant, orderCode, customerFields 
             <h2 className="ot-overview__title">{t('order.delivery')}</h2>
             {c && (
               <p>
-                {customerFields.map((f) => orderFieldText(c, f)).filter(Boolean).map((text, i) => (
+                {customerFields.map((f) => ({ label: f.label, text: orderFieldText(c, f) })).filter((l) => l.text).map((l, i) => (
                   <Fragment key={i}>
                     {i > 0 && <br />}
-                    {text}
+                    {l.label ? `${l.label}: ${l.text}` : l.text}
                   </Fragment>
                 ))}
               </p>

@@ -1,16 +1,16 @@
 // A guest's postpaid contract collects its personal data (issue 27): on the guest data step, a cart holding a postpaid
 // tariff (the phone page's default) shows the "Podaci za ugovor" section (JMBG, ID document), its fields validated like
-// the personal-data step and labelled for assistive technology (axe); the overview then shows the ID document. A phone
-// alone ("Samo uređaj") shows no such section.
+// the personal-data step and labelled for assistive technology (axe); the overview and, after the payment, the success
+// page show the ID document. A phone alone ("Samo uređaj") shows no such section.
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
 import { axeViolations, describeViolations } from './axe';
-import { CHECKOUT_API, checkoutApi, field, fillGuestForm, GUEST_CONTRACT, pageSession, phoneIntoGuestCheckout, suite } from './shopper';
+import { CHECKOUT_API, checkoutApi, field, fillGuestForm, GUEST_CONTRACT, pageSession, payWithCard, phoneIntoGuestCheckout, suite } from './shopper';
 
 const s = suite('guest-contract');
 const contractSection = (page: import('playwright-core').Page) => page.getByRole('group', { name: 'Podaci za ugovor' });
 
-s.test('phone + postpaid tariff: the contract section is asked, checked, and the overview shows the ID document', async () => {
+s.test('phone + postpaid tariff: the contract section is asked, checked, and the overview and success page show the ID document', async () => {
   const { page, problems } = await s.open();
   await phoneIntoGuestCheckout(page, s.url);
   await contractSection(page).waitFor();
@@ -35,6 +35,13 @@ s.test('phone + postpaid tariff: the contract section is asked, checked, and the
   assert.equal(cart.orderCustomerInfo.jmbg, GUEST_CONTRACT.jmbg);
   assert.equal(cart.orderCustomerInfo.primaryContactDocumentIdIssueDate, '2022-03-15T01:00:00+01:00');
   await page.screenshot({ path: `${SHOTS}/guest-contract-overview.png`, fullPage: true });
+  // paid by card: the success page names the ID document with its label, as the overview does
+  for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
+  await page.getByRole('button', { name: 'Poruči' }).click();
+  await page.waitForURL(/\/gateway\/pay\//);
+  await payWithCard(page, '4111 1111 1111 1111');
+  await page.waitForURL(/\/kupovina\/uspesna-porudzbina/, { timeout: 15_000 });
+  await page.getByText(`Lični dokument: ${GUEST_CONTRACT.docId} ${GUEST_CONTRACT.authority}`).waitFor();
   assert.deepEqual(problems, []);
 });
 
