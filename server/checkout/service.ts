@@ -1,4 +1,5 @@
 // Guest data, delivery time slot, payment modes, consents, payment type.
+import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { addressOfCode } from '../home/index';
@@ -46,8 +47,12 @@ async function withAddressCodes(db: DbOrTx, a: Record<string, string>): Promise<
   return out;
 }
 
-/** The fields of the guest's contract data (GuestBody contractData), in the order a missing one is reported. */
-const CONTRACT_FIELDS = ['jmbg', 'primaryContactDocumentIdNum', 'primaryContactDocumentIdIssueAuthority', 'primaryContactDocumentIdIssueDate'] as const;
+/** The fields of the guest's contract data, in the order a missing one is reported: the contract's own list (the
+ *  "required" of GuestBody's contractData in schemas/api/checkout.json; the route checks the same body against it). */
+const CONTRACT_FIELDS = (JSON.parse(readFileSync(new URL('../../schemas/api/checkout.json', import.meta.url), 'utf8')) as {
+  $defs: { GuestBody: { properties: { contractData: { required: ContractField[] } } } };
+}).$defs.GuestBody.properties.contractData.required;
+type ContractField = keyof NonNullable<GuestBody['contractData']>;
 
 /**
  * The guest's contract data when the cart needs it (a postpaid tariff: the cart's contractDataRequired), checked like
@@ -56,7 +61,7 @@ const CONTRACT_FIELDS = ['jmbg', 'primaryContactDocumentIdNum', 'primaryContactD
  */
 function contractDataOf(required: boolean, body: GuestBody): Record<string, string> {
   if (!required) return {};
-  const c = (body.contractData ?? {}) as Partial<Record<(typeof CONTRACT_FIELDS)[number], string>>;
+  const c: Partial<Record<ContractField, string>> = body.contractData ?? {};
   const missing = CONTRACT_FIELDS.find((k) => !c[k]?.trim());
   if (missing) throw badInput('validation.required', {}, `contractData/${missing}`, 'contractDataRequired');
   const issueDate = issueDateOfTyped(c.primaryContactDocumentIdIssueDate!.trim());
