@@ -380,6 +380,34 @@ s.test('a guest: every step of the standalone and prepaid checkouts holds togeth
   assert.deepEqual(problems, []);
 });
 
+s.test('in English (longer words): the menu\'s pages, the phone list and page and a guest\'s checkout steps hold together at the eight widths', async () => {
+  const { page, problems } = await s.open();
+  await page.goto(`${s.url}/?lang=en`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  const found: string[] = [];
+  for (const path of ['/', '/Privatni/Tarife/Uredjaji', '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema', '/Privatni/Kucni-paketi', '/dodaci',
+    '/Digitalni-servisi', '/Privatni/Mobilna/Pripejd/Dopuni-kredit', '/placanje-racuna', '/Prijava-b2c', '/pretraga?text=samsung']) {
+    await page.goto(`${s.url}${path}`);
+    await h1(page);
+    await atEveryWidth(page, `${path} (en)`, found);
+  }
+  await page.goto(`${s.url}${PLP}`);
+  await cards(page).first().waitFor();
+  await atEveryWidth(page, 'phone list (en)', found);
+  await cards(page).first().click();
+  await page.waitForURL(/\/uredjaj\//);
+  await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+  await atEveryWidth(page, 'phone page (en)', found);
+  // every step of the guest's standalone and prepaid checkouts, in English
+  await pageSession(page);
+  await flowSteps(page, false, found);
+  // still English after the walk (no page switched the language back)
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  assert.deepEqual(found, []);
+  assert.deepEqual(problems, []);
+});
+
 s.test('signed in: the account pages, the account panel and every step of each signed-in checkout hold together at the eight widths', async () => {
   walked.add(test.info().title);
   const { page, problems } = await s.open();
