@@ -47,10 +47,14 @@ describe('documents and message keys in the studio', () => {
     fireEvent.change(screen.getByLabelText('Text (Serbian)'), { target: { value: 'Letnja akcija' } });
     expect(add.disabled).toBe(true); // the English text is missing
     fireEvent.change(screen.getByLabelText('Text (English)'), { target: { value: 'Summer offer' } });
+    // the buttons wait while a call is answered (the delete's answer may come after its call was seen)
+    await waitFor(() => expect(add.disabled).toBe(false));
     fireEvent.click(add);
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual({ method: 'POST', url: '/studio/api/messages', body: { key: 'promo.summer.title', sr: 'Letnja akcija', en: 'Summer offer' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the key (sr and en)' }));
+    const remove = screen.getByRole('button', { name: 'Remove the key (sr and en)' }) as HTMLButtonElement;
+    await waitFor(() => expect(remove.disabled).toBe(false));
+    fireEvent.click(remove);
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]).toMatchObject({ method: 'DELETE', url: '/studio/api/messages?key=promo.summer.title' });
   });
