@@ -120,6 +120,8 @@ export interface BuildAppOptions {
   listen?: Listen;
   /** How often (ms) an instance reads the catalogue revision while asked (default 1000). */
   catalogCheckMs?: number;
+  /** where the catalogue read model is kept between starts (saved at close; server/catalog/model.ts) */
+  catalogCacheFile?: string;
   /** Sign-in failures allowed per account (default 5) and per address (default 50) in `windowMs` (default 15 min). */
   loginThrottle?: { perAccount?: number; perAddress?: number; windowMs?: number };
   /** Redis (REDIS_URL): rate-limit and sign-in counters shared by every instance; in memory when absent. */
@@ -248,7 +250,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     now: opts.now ?? Date.now,
     secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),
-    catalog: new CatalogModel(opts.db, opts.catalogCheckMs),
+    catalog: new CatalogModel(opts.db, opts.catalogCheckMs, { cacheFile: opts.catalogCacheFile }),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
     limits: new Limits({ db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) } }),
     metrics,
@@ -297,7 +299,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     done();
   });
-  app.addHook('onClose', async () => { app.ctx.limits.close(); app.ctx.catalog.close(); });
+  app.addHook('onClose', async () => {
+    app.ctx.limits.close();
+    app.ctx.catalog.close();
+    // the read model kept for the next start (a failure costs that start a full build, nothing else)
+    await app.ctx.catalog.save().catch((e: unknown) => app.log.warn({ err: e }, 'catalogue model not kept for the next start'));
+  });
   // PostgreSQL: the cart rows other instances (or anyone) change are announced (migration 0023); rows are kept only
   // while this feed is connected (server/cart/row-cache.ts)
   const cartRows = app.ctx.cartRows;

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import closeWithGrace from 'close-with-grace';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { formatErrors } from '../tools/schemas/format.js';
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
       instance: process.env.INSTANCE_ID || undefined,
       metricsToken: process.env.METRICS_TOKEN || undefined,
       dbPool: database.pool, jobs: database.jobSql,
+      // the catalogue read model of this database, kept between starts (a warm start reads it and the changes since)
+      catalogCacheFile: join(defaultSchemaCacheDir(), `catalog-${createHash('sha256').update(process.env.DATABASE_URL ?? process.env.PGLITE_DIR ?? join(root, 'data', 'pglite')).digest('hex').slice(0, 12)}.v8`),
       pressure: {
         // off unless set: an operator chooses the bound for the instance's size (1000 ms suits 2 vCPU); a default made a
         // production start on a crowded test machine answer 503 to shoppers whose requests it could still have served

@@ -19,7 +19,12 @@
 // loop free in between (no long transaction: PGlite's one connection
 // stays open to requests), then the changes made meanwhile applied as a delta. After the start it runs in the
 // background while the old snapshot keeps serving. `stats()` counts what each refresh cost.
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { deserialize, serialize } from 'node:v8';
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import * as s from '../db/schema';
@@ -336,6 +341,8 @@ export interface CatalogStats {
   revision: number;
   products: number;
   fullRebuilds: number;
+  /** starts that read the kept model (and applied the changes since) instead of a full build */
+  cacheLoads: number;
   deltasApplied: number;
   /** products read again in full by deltas */
   productsReloaded: number;
@@ -385,6 +392,35 @@ export interface CatalogModelOptions {
   /** announced changes (`changed`) are read at most this often: a stream of orders is read as one delta per gap
    *  rather than one per order (default 250 ms; a write on this instance is read at once, see `invalidate`) */
   deltaGapMs?: number;
+  /** where the model is kept between starts (`save` at shutdown; the next start reads it and applies the changes
+   *  since, instead of reading the whole catalogue); none: every start is a full build */
+  cacheFile?: string;
+}
+
+/** The shape of a kept model: the sources of the model and of the product reader (another release never reads a file
+ *  of an older one). */
+const CACHE_SHAPE = createHash('sha256')
+  .update(readFileSync(new URL('./model.ts', import.meta.url))).update(readFileSync(new URL('./repository.ts', import.meta.url)))
+  .digest('hex').slice(0, 16);
+const CACHE_KEY = 'catalog.cacheKey';
+
+/** A kept model (node:v8 serialization: Maps and Dates as they are). */
+interface KeptModel {
+  shape: string;
+  /** the database's own key (app_meta): a file of another database is never read */
+  database: string;
+  revision: number;
+  list: CatalogProduct[];
+  dpByDevice: Map<string, DevicePriceRow[]>;
+  refs: Map<string, Map<string, ReferenceRow[]>>;
+  cms: Map<string, CmsRow>;
+}
+
+/** The database's key for kept models: made once (a random id in app_meta), the same for every instance. */
+async function databaseKey(db: Db): Promise<string> {
+  await db.insert(s.appMeta).values({ key: CACHE_KEY, value: randomUUID() }).onConflictDoNothing();
+  const [row] = await db.select({ value: s.appMeta.value }).from(s.appMeta).where(eq(s.appMeta.key, CACHE_KEY));
+  return row.value;
 }
 
 export class CatalogModel {
@@ -397,11 +433,12 @@ export class CatalogModel {
   private readonly sliceMs: number;
   private readonly maxDelta: number;
   private readonly deltaGapMs: number;
+  private readonly cacheFile: string | undefined;
   /** when the last refresh that read the changes started, and the timer of an announced change waiting for its gap */
   private readAt = 0;
   private gapTimer: NodeJS.Timeout | null = null;
   private readonly counters = {
-    fullRebuilds: 0, deltasApplied: 0, productsReloaded: 0, stockReads: 0, answersDropped: 0, answersKept: 0,
+    fullRebuilds: 0, cacheLoads: 0, deltasApplied: 0, productsReloaded: 0, stockReads: 0, answersDropped: 0, answersKept: 0,
     cartViewsDropped: 0, cartViewsKept: 0, lastRebuildMs: 0, lastRebuildCpuMs: 0, longestSliceMs: 0, slices: 0,
   };
 
@@ -410,6 +447,7 @@ export class CatalogModel {
     this.sliceMs = opts.sliceMs ?? 20;
     this.maxDelta = opts.maxDelta ?? 2000;
     this.deltaGapMs = opts.deltaGapMs ?? 250;
+    this.cacheFile = opts.cacheFile;
   }
 
   /** The current snapshot: no query while fresh, one tiny read per `checkMs`, a delta when the revision moved. */
@@ -447,6 +485,63 @@ export class CatalogModel {
     this.gapTimer.unref?.();
   }
 
+  /**
+   * Keeps the model for the next start (at shutdown: the serialization of a big catalogue holds the event loop for a
+   * moment). Written to a temporary file and renamed, so a reader never sees half a file; nothing while a full
+   * rebuild runs or before the first build.
+   */
+  async save(): Promise<void> {
+    const snap = this.snap;
+    if (!this.cacheFile || !snap || this.rebuild) return;
+    const p = snap.parts();
+    const kept: KeptModel = { shape: CACHE_SHAPE, database: await databaseKey(this.db), revision: p.revision, list: p.list, dpByDevice: p.dpByDevice, refs: p.refs, cms: p.cms };
+    await mkdir(dirname(this.cacheFile), { recursive: true });
+    const tmp = `${this.cacheFile}.${process.pid}.tmp`;
+    await writeFile(tmp, serialize(kept));
+    await rename(tmp, this.cacheFile);
+  }
+
+  /**
+   * The kept model of this database and release, brought up to date by the changes since it was kept (one delta);
+   * null (a full build) when there is none, it is of another database or release, the database went back (its
+   * revision is lower: a restore) or the changes since are no longer all in the change log or too many.
+   */
+  private async fromKept(): Promise<CatalogSnapshot | null> {
+    if (!this.cacheFile) return null;
+    let kept: KeptModel;
+    try {
+      kept = deserialize(await readFile(this.cacheFile)) as KeptModel;
+    } catch {
+      return null; // none yet, or unreadable: a full build (which the next shutdown keeps)
+    }
+    try {
+      if (kept.shape !== CACHE_SHAPE || kept.database !== (await databaseKey(this.db))) return null;
+      const head = await readChanges(this.db, kept.revision);
+      if (head.revision < kept.revision || head.pruned > kept.revision || head.changes.length > this.maxDelta) return null;
+      const byCode = new Map<string, CatalogProduct>();
+      const productOfVariant = new Map<string, string>();
+      for (const p of kept.list) {
+        byCode.set(p.product.code, p);
+        for (const v of p.variants) productOfVariant.set(v.code, p.product.code);
+      }
+      const snap = new CatalogSnapshot({
+        revision: kept.revision, byCode, list: kept.list, pos: positions(kept.list), productOfVariant,
+        dpByDevice: kept.dpByDevice, refs: kept.refs, cms: kept.cms, childless: childlessOf(kept.list),
+      });
+      // the search index as a full build fills it, in slices (the event loop turns between them)
+      const dpOf = (code: string): readonly DevicePriceRow[] => kept.dpByDevice.get(code) ?? NO_DEVICE_PRICES;
+      for (let i = 0; i < kept.list.length; i += 250) {
+        warmSearchIndex(kept.list.slice(i, i + 250), dpOf);
+        await nextTurn();
+      }
+      const caughtUp = await this.delta(snap, true);
+      this.counters.cacheLoads++;
+      return caughtUp;
+    } catch {
+      return null;
+    }
+  }
+
   /** Stops a pending read of announced changes (the app closes). */
   close(): void {
     if (this.gapTimer) clearTimeout(this.gapTimer);
@@ -475,8 +570,9 @@ export class CatalogModel {
     this.dirty = false; // an invalidate() during this refresh makes the next read check again
     this.readAt = started;
     if (!this.snap) {
-      // the first start awaits its build (sliced all the same: /health answers meanwhile)
-      this.snap = await this.fullBuild();
+      // the first start awaits the kept model and the changes since, else its build (sliced all the same: /health
+      // answers meanwhile)
+      this.snap = (await this.fromKept()) ?? (await this.fullBuild());
       this.checkedAt = started;
       return this.snap;
     }

@@ -3,13 +3,16 @@
 // database; a change made through instance A (a dev route, an order holding stock, SQL) reaches B's read model as a
 // delta — the counters prove no full rebuild — B's memoized answers and cart views that read the changed product are
 // computed again and the others kept (the same objects); a change-log gap costs one full rebuild, which runs in slices
-// while the old snapshot keeps serving and /health answers.
+// while the old snapshot keeps serving and /health answers; a start reads the model kept at the last shutdown.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/index';
-import { catalogRevision, stock } from '../../server/db/schema';
+import { appMeta, catalogRevision, stock } from '../../server/db/schema';
 import { CatalogModel, productDetails, searchProducts, type CatalogSnapshot } from '../../server/catalog/index';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 
@@ -202,6 +205,48 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
       expect(model.stats().deltasApplied).toBe(1);
     } finally {
       model.close();
+    }
+  });
+
+  it('a start reads the model kept at the last shutdown and the changes since, not the whole catalogue; never another database\'s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalog-kept-'));
+    const cacheFile = join(dir, 'catalog.v8');
+    const models: CatalogModel[] = [];
+    const model = () => { const m = new CatalogModel(h.database.db, 3_600_000, { cacheFile }); models.push(m); return m; };
+    const level = (m: CatalogSnapshot) => m.product(PHONE)!.variants.find((v) => v.code === VARIANT)!.stockLevel;
+    try {
+      const first = model();
+      const built = await first.current();
+      expect(first.stats()).toMatchObject({ fullRebuilds: 1, cacheLoads: 0 });
+      await first.save();
+      // changed after it was kept: the next start applies it as a delta
+      await h.database.db.update(stock).set({ level: 41 }).where(eq(stock.variantCode, VARIANT));
+      const second = model();
+      const loaded = await second.current();
+      expect(second.stats()).toMatchObject({ fullRebuilds: 0, cacheLoads: 1 });
+      expect(level(loaded)).toBe(41);
+      expect(loaded.size).toBe(built.size);
+      expect(loaded.all.map((p) => p.product.code)).toEqual(built.all.map((p) => p.product.code));
+      // what it answers is what a full build answers
+      const fresh = await new CatalogModel(h.database.db, 3_600_000).current();
+      expect(JSON.stringify(productDetails(loaded, PHONE, 'sr'))).toBe(JSON.stringify(productDetails(fresh, PHONE, 'sr')));
+      expect(JSON.stringify(searchProducts(loaded, b.ctx.ui, list('telefoni'), 'sr'))).toBe(JSON.stringify(searchProducts(fresh, b.ctx.ui, list('telefoni'), 'sr')));
+      // a file kept for another database (its key differs): a full build
+      await second.save();
+      await h.database.db.update(appMeta).set({ value: 'another-database' }).where(eq(appMeta.key, 'catalog.cacheKey'));
+      const third = model();
+      await third.current();
+      expect(third.stats()).toMatchObject({ fullRebuilds: 1, cacheLoads: 0 });
+      // a file ahead of the database (a restore of an older copy): a full build
+      await third.save();
+      await h.database.db.update(catalogRevision).set({ revision: sql`${catalogRevision.revision} - 1` }).where(eq(catalogRevision.id, 1));
+      const fourth = model();
+      await fourth.current();
+      expect(fourth.stats()).toMatchObject({ fullRebuilds: 1, cacheLoads: 0 });
+      await h.database.db.update(catalogRevision).set({ revision: sql`${catalogRevision.revision} + 1` }).where(eq(catalogRevision.id, 1));
+    } finally {
+      for (const m of models) m.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
