@@ -5,8 +5,6 @@ import type { ActionContext } from '../define';
 export const PREPAID_NUMBER_FORM = 'prepaid-number';
 export const PREPAID_FORM = 'prepaid-registration';
 
-interface Check { msisdn: string; status: 'NOT_REQUIRED' | 'PENDING' | 'REGISTERED' | 'EXPIRED'; registrationRequired: boolean; deadline: string | null }
-
 /** Date and time in Belgrade, in the shopper's language. */
 export function formatWhen(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', { timeZone: 'Europe/Belgrade', dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));

@@ -97,10 +97,6 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   const light = { preHandler: app.authenticateToken };
   // (adding to a cart never changes the catalogue or stock: the read model need not check its revision after it)
   const lightMutation = { preHandler: [app.authenticateToken, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)], config: { catalogUnchanged: true } };
-  const cartResponse = { 200: { $ref: 'cart.json#/$defs/Cart' } };
-  const modResponse = { 200: { $ref: 'cart.json#/$defs/CartModificationResponse' } };
-  const cartOnly = { 200: { $ref: 'cart.json#/$defs/CartOnlyResponse' } };
-  const mq = { $ref: 'cart.json#/$defs/CartMutationQuery' };
 
   const readOnly = { cartReadOnly: true };
   app.route<RouteOf<'cart'>>({ ...contractRoute(paths, 'cart'), ...light, config: readOnly,
@@ -108,7 +104,6 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
   app.route<RouteOf<'fullCart'>>({ ...contractRoute(paths, 'fullCart'), ...light, config: readOnly,
     handler: async (req) => readCart(ctx, req) });
 
-  type TariffBody = { code: string; subscriptionTermId?: string; pricePlanId?: string };
   app.route<RouteOf<'addToCart'>>({
     ...contractRoute(paths, 'addToCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body)),

@@ -16,8 +16,6 @@ import { requesterOf } from '../lib/limits';
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const { db, ui, paths } = app.ctx;
   const auth = { preHandler: app.authenticate };
-  const lq = { $ref: 'common.json#/$defs/LangQuery' };
-  const cartOnly = { 200: { $ref: 'checkout.json#/$defs/CartResponse' } };
   const cartOf = async (sessionId: string, lang: 'sr' | 'en') => ({ cart: await cartView(db, ui, await getOrCreateCart(db, sessionId), lang) });
 
   app.route<RouteOf<'checkoutOptions'>>({

@@ -30,7 +30,6 @@ async function sample(db: Db): Promise<Sample> {
 
 /** Each statement with a name: the route or function that runs it. */
 function statements(db: Db, s: Sample): Array<{ name: string; q: SQLWrapper }> {
-  const list = sql.raw(`'{1,2}'::int[]`);
   return [
     // reading: GET cart / fullCart, and every mutation's answer
     { name: 'cart: open cart of a live session (openCartOfLiveSession)', q: db.select({ live: sessions.id, cart: carts }).from(sessions)
