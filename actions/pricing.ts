@@ -34,7 +34,7 @@ export function findTariff(product: ProductDetails | null | undefined, code: str
 
 /** The recommended term of a tariff, else its first; null for a tariff without terms. */
 export function recommendedTerm(t: TariffPrice | null | undefined): string | null {
-  if (!t || !t.subscriptionTerms?.length) return null;
+  if (!t?.subscriptionTerms?.length) return null;
   return (t.subscriptionTerms.find((s) => s.recommended) ?? t.subscriptionTerms[0]).id;
 }
 

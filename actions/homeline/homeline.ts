@@ -148,7 +148,7 @@ export default [
     async run(args, ctx) {
       const { home, session } = ctx.stores;
       const setup = home.homeLine.setup;
-      if (!setup || setup.option !== 'HOME_PORT_IN') { home.setHomeLine({ error: session.t('homeLine.error.addressFirst') }); return; }
+      if (setup?.option !== 'HOME_PORT_IN') { home.setHomeLine({ error: session.t('homeLine.error.addressFirst') }); return; }
       if (!['SBB', 'Orion', 'Beotel'].includes(args.operator)) { home.setHomeLine({ error: session.t('homeLine.error.operator', { operators: 'SBB, Orion, Beotel' }) }); return; }
       const number = args.homeLineNumber.trim();
       if (!/^[0-9 +/()-]{6,20}$/.test(number)) { home.setHomeLine({ error: session.t('homeLine.error.numberFormat', { areaCodes: '010–039, 0230, 0280, 0290, 0390' }) }); return; }

@@ -12,7 +12,7 @@ export interface ProductCardProps {
 
 /** The device path when the server gives no url (seed 000 §2: /uredjaj/:productCode). */
 export function productHref(p: ProductSummary): string {
-  return p.url && p.url.startsWith('/') ? p.url : `/uredjaj/${encodeURIComponent(p.code)}`;
+  return p.url?.startsWith('/') ? p.url : `/uredjaj/${encodeURIComponent(p.code)}`;
 }
 
 const MAX_SWATCHES = 5;

@@ -16,7 +16,7 @@ export interface DeliveryChoiceProps { state?: DeliveryState | null }
 function DeliveryChoice({ state, emit, enabled }: DeliveryChoiceProps & VocabularyProps) {
   const t = useT();
   const ids = useId();
-  if (!state || !state.loaded) return <p className="ot-muted">{t('delivery.loading')}</p>;
+  if (!state?.loaded) return <p className="ot-muted">{t('delivery.loading')}</p>;
   const choose = (payload: Record<string, unknown>) => void emit('choose', payload);
   return (
     <div className="ot-numbers">

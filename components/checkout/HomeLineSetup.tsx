@@ -16,7 +16,7 @@ function HomeLineSetup({ state, address, emit, enabled }: HomeLineSetupProps & V
   const t = useT();
   const ids = useId();
   const [port, setPort] = useState({ homeLineNumber: '', operator: '' });
-  if (!state || !state.loaded || !address) return <p className="ot-muted">{t('homeLine.loading')}</p>;
+  if (!state?.loaded || !address) return <p className="ot-muted">{t('homeLine.loading')}</p>;
   const setup = state.setup;
   const on = enabled && !state.busy;
   const shown = setup && setup.option === state.option ? setup : null;

@@ -30,7 +30,7 @@ export default function NumberChoice({ state, signedIn, emit, enabled }: NumberC
   const [query, setQuery] = useState('');
   const [port, setPort] = useState({ msisdn: '', operator: '', simSerialNumber: '', puk: '', otpCode: '' });
   const left = useSecondsLeft(state?.otpSentAt ?? null);
-  if (!state || !state.loaded) return <p className="ot-muted">{t('numbers.loading')}</p>;
+  if (!state?.loaded) return <p className="ot-muted">{t('numbers.loading')}</p>;
   const chosen = state.choice;
   const options = OPTIONS.filter((o) => o !== 'MOBILE_EXISTING' || (signedIn && state.own.length > 0));
   const list: OfferedNumber[] | null = state.tab === 'FREE' ? state.free : state.tab === 'NICE' ? state.nice : state.found;

@@ -17,7 +17,7 @@ export interface SuggestedProductsProps {
 /** One section of the extra-benefits step: the offered products of some relation types as cards with price and add / remove. */
 function SuggestedProducts({ state, referenceTypes = [], heading, showFreeCount, emit, enabled }: SuggestedProductsProps & VocabularyProps) {
   const t = useT();
-  if (!state || !state.loaded) return null;
+  if (!state?.loaded) return null;
   const refs = state.references.filter((r) => referenceTypes.includes(r.referenceType));
   if (refs.length === 0) return null;
   const on = enabled && !state.busy;

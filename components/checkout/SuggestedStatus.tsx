@@ -9,7 +9,7 @@ export interface SuggestedStatusProps { state?: SuggestedState | null }
 /** The extra-benefits step's status line: loading, nothing offered, or the last refusal (limit, maxAllowedQuantity, stock). */
 function SuggestedStatus({ state }: SuggestedStatusProps & VocabularyProps) {
   const t = useT();
-  if (!state || !state.loaded) return <p className="ot-muted ot-suggested__status" role="status">{t('suggested.loading')}</p>;
+  if (!state?.loaded) return <p className="ot-muted ot-suggested__status" role="status">{t('suggested.loading')}</p>;
   return (
     <>
       {state.references.length === 0 && <p className="ot-numbers__note" role="status">{t('suggested.none')}</p>}

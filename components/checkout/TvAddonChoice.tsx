@@ -12,7 +12,7 @@ const GROUPS = ['FREE_TV_ADDON_RELATION', 'TV_ADDON_RELATION', 'STB_PRODUCT_RELA
 /** The TV add-ons step: free TV add-ons (up to the package's limit), paid TV add-ons and set-top boxes, each a toggle. */
 function TvAddonChoice({ state, emit, enabled }: TvAddonChoiceProps & VocabularyProps) {
   const t = useT();
-  if (!state || !state.loaded) return <p className="ot-muted">{t('tvAddons.loading')}</p>;
+  if (!state?.loaded) return <p className="ot-muted">{t('tvAddons.loading')}</p>;
   if (!state.packageCode || state.references.length === 0) return <p className="ot-numbers__note" role="status">{t('tvAddons.none')}</p>;
   const on = enabled && !state.busy;
   const price = (r: TvAddonReference) => {

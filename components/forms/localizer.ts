@@ -13,7 +13,7 @@ export function schemaAt(root: Schema | undefined, pointer: string): Schema | un
   for (const tok of pointer.split('/').filter(Boolean)) {
     if (!cur) return undefined;
     const props = cur.properties as Record<string, Schema> | undefined;
-    if (props && props[tok]) cur = props[tok];
+    if (props?.[tok]) cur = props[tok];
     else if (cur.items && typeof cur.items === 'object') cur = cur.items as Schema;
     else return undefined;
   }

@@ -110,7 +110,7 @@ export default function PriceSummary({ product, tariffCode, subscriptionTermId, 
     );
   }
   const oneOff = one ?? (deviceOnly ? { devicePrice: oneTimeEntries(deviceOnly.chargeEntries)[0]?.price ?? null, chargeEntries: deviceOnly.chargeEntries ?? [] } : null);
-  if (oneOff && oneOff.devicePrice) {
+  if (oneOff?.devicePrice) {
     return (
       <section className="ot-pricebox" aria-label={t('pdp.price.title')} aria-live="polite">
         <p className="ot-pricebox__label">{t('pdp.price.devicePrice')}</p>

@@ -355,7 +355,7 @@ function giftsOf(cat: CatalogSnapshot, productCode: string): Gift[] {
   for (const ref of refs) {
     const gift = cat.product(ref.targetCode);
     const variant = gift?.variants[0];
-    if (!gift || gift.product.type !== 'PROMO_PRODUCT' || !variant || !gift.plan?.purchasable) continue;
+    if (gift?.product.type !== 'PROMO_PRODUCT' || !variant || !gift.plan?.purchasable) continue;
     out.push({ code: gift.product.code, variantCode: variant.code, pricePlanId: gift.plan.id, priceVersion: gift.product.priceVersion, max: ref.maxAllowedQuantity ?? DEFAULT_MAX_PROMO_QUANTITY });
   }
   return out;

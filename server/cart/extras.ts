@@ -28,7 +28,7 @@ export async function addInsurance(db: Db, sessionId: string, entryNumber: numbe
     if (!device) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
     if (await typeOf(tx, device.productCode) !== 'DEVICE') throw badInput('error.cart.insuranceNeedsDevice', {}, 'entryNumber');
     const ins = await loadProduct(tx, insuranceCode);
-    if (!ins || ins.product.type !== 'INSURANCE') throw notFound(insuranceCode, 'error.unknownProduct');
+    if (ins?.product.type !== 'INSURANCE') throw notFound(insuranceCode, 'error.unknownProduct');
     const offered = await tx.select().from(productReferences).where(and(eq(productReferences.productCode, device.productCode), eq(productReferences.targetCode, insuranceCode), eq(productReferences.referenceType, 'INSURANCE')));
     if (offered.length === 0) throw badInput('error.cart.insuranceNotOffered', { code: insuranceCode }, 'insuranceCode');
     // Existing insurance of this device (same bundle) is replaced.

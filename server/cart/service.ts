@@ -126,7 +126,7 @@ function tariffDraft(cat: CatalogSnapshot, body: TariffBody): AddDraft {
   if (t.product.type === 'TARIFF' && t.product.parentCode === null && !cat.hasNoChildren(t.product.code)) {
     throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
   }
-  if (!t.plan || !t.plan.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
+  if (!t.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code: body.code }, 'code');
   if (body.pricePlanId && body.pricePlanId !== t.plan.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
   let months: number | null = null;
   if (t.plan.terms.length > 0) {
@@ -174,7 +174,7 @@ function bundleDraft(cat: CatalogSnapshot, body: BundleBody): AddDraft {
     const price = cat.devicePricesOf([dev.p.product.code]).find((d) => d.tariffCode === t.product.code && d.termMonths === term.months);
     // said with the names the shopper sees (the device page offers only what is sold: server/catalog/details.ts)
     const names = { tariff: t.product.name, device: dev.p.product.name };
-    if (!price || !price.purchasable || !t.plan?.purchasable) throw badInput('error.cart.tariffNotWithDevice', names, 'tariffCode', 'tariffNotSold');
+    if (!price?.purchasable || !t.plan?.purchasable) throw badInput('error.cart.tariffNotWithDevice', names, 'tariffCode', 'tariffNotSold');
     if (price.offerType === 'MTS_DISC_TARIFF') throw badInput('error.cart.tariffNotWithDevice', names, 'pricePlanId', 'MTS_DISC_TARIFF');
     if (body.pricePlanId && body.pricePlanId !== price.id) throw badInput('error.cart.unknownPricePlan', { code: body.pricePlanId }, 'pricePlanId');
     const recurring = body.chargeType === 'RECURRING_CHARGE';

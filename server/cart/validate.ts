@@ -127,7 +127,7 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
     const defs = await tx.select().from(vouchers).where(inArray(vouchers.code, applied.map((v) => v.voucherCode)));
     for (const v of applied) {
       const d = defs.find((x) => x.code === v.voucherCode);
-      const gone = !d || !d.enabled || (d.expiresAt !== null && d.expiresAt <= now) || !entries.some((e) => e.entryNumber === v.entryNumber);
+      const gone = !d?.enabled || (d.expiresAt !== null && d.expiresAt <= now) || !entries.some((e) => e.entryNumber === v.entryNumber);
       if (!gone) continue;
       await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cart.id), eq(cartVouchers.voucherCode, v.voucherCode)));
       issues.push({ reason: 'voucherIsNotAvailable', messageKey: 'cart.validation.voucherIsNotAvailable', params: { code: v.voucherCode } });

@@ -18,7 +18,7 @@ export async function addVoucher(db: Db, sessionId: string, rawCode: string, ent
   await db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
     const def = (await tx.select().from(vouchers).where(eq(vouchers.code, code)))[0];
-    if (!def || !def.enabled || (def.expiresAt !== null && def.expiresAt <= new Date())) throw refuse('cart.voucher.invalid', 'voucherIsNotAvailable', { code });
+    if (!def?.enabled || (def.expiresAt !== null && def.expiresAt <= new Date())) throw refuse('cart.voucher.invalid', 'voucherIsNotAvailable', { code });
     const applied = await vouchersOf(tx, cart.id);
     if (applied.some((v) => v.voucherCode === code)) throw refuse('cart.voucher.alreadyUsed', 'voucherAlreadyUsed', { code });
     // The device the coupon discounts: the given entry, else the first device of the cart with a voucherLimit.

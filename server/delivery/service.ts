@@ -225,7 +225,7 @@ export async function useInstallationAddress(db: Db, sessionId: string, text: Te
 /** Pickup in a store (POST addresses/pickup): the store's own address is kept, whatever else the request says. */
 export async function usePickupStore(db: Db, sessionId: string, pickupStoreId: string): Promise<void> {
   const row = await storeByCode(db, pickupStoreId);
-  if (!row || !row.pickup) throw badInput('delivery.error.unknownStore', {}, 'address/pickupStoreId', 'unknownStore');
+  if (!row?.pickup) throw badInput('delivery.error.unknownStore', {}, 'address/pickupStoreId', 'unknownStore');
   const cart = await filledCart(db, sessionId);
   const s = pickupView(row, 'sr');
   const stored: Record<string, string> = {

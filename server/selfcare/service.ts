@@ -221,7 +221,7 @@ export function receiptOf(p: CardPaymentRow, lang: Lang) {
 export async function topUpStatus(db: Db, ui: UiDocuments, orderId: string, lang: Lang, sessionId: string | null): Promise<ResponseOf<'topUpStatus'>> {
   const p = (await db.select().from(selfcareCardPayments)
     .where(and(eq(selfcareCardPayments.orderId, orderId), eq(selfcareCardPayments.kind, 'TOPUP'))))[0];
-  if (!p || !p.msisdn || !ownedBy(p, sessionId)) throw notFound(orderId, 'selfcare.topup.error.unknownOrder');
+  if (!p?.msisdn || !ownedBy(p, sessionId)) throw notFound(orderId, 'selfcare.topup.error.unknownOrder');
   const keys = voidKeys(p, FAILURE_KEYS[p.status] ?? []);
   return {
     orderId: p.orderId, msisdn: formatMsisdn(p.msisdn), status: p.status,

@@ -35,7 +35,7 @@ export async function releaseHoldsOfCart(db: Db, sessionId: string): Promise<{ n
  */
 export async function syncNumberCharge(tx: DbOrTx, cartId: number): Promise<CartCharge[]> {
   const { choice } = await choiceOf(tx, cartId);
-  const charges: CartCharge[] = choice && choice.msisdn && choice.price > 0
+  const charges: CartCharge[] = choice?.msisdn && choice.price > 0
     ? [{ code: 'NICE_NUMBER', msisdn: choice.msisdn, msisdnFormatted: choice.msisdnFormatted ?? choice.msisdn, price: choice.price }]
     : [];
   await setOneTimeCharges(tx, cartId, charges);

@@ -227,7 +227,7 @@ async function focused(page: Page): Promise<{ tag: string; role: string; name: s
     const input = el as HTMLInputElement;
     const name = el.getAttribute('aria-label')
       ?? (labelled ? labelled.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null)
-      ?? (input.labels && input.labels.length ? [...input.labels].map((l) => l.textContent ?? '').join(' ') : null)
+      ?? (input.labels?.length ? [...input.labels].map((l) => l.textContent ?? '').join(' ') : null)
       ?? el.textContent ?? '';
     return {
       tag: el.tagName.toLowerCase(), role: el.getAttribute('role') ?? '', name: name.replace(/\s+/g, ' ').trim(), text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),

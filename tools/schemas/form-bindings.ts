@@ -105,7 +105,7 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
     out.push(`its type ${ft ? JSON.stringify(ft.length === 1 ? ft[0] : ft) : '(none)'} is not the body's ${JSON.stringify(bt.length === 1 ? bt[0] : bt)}`);
   }
   const values: unknown[] | null = Array.isArray(form.enum) ? form.enum : form.const !== undefined ? [form.const] : null;
-  if (values && values.every((v) => typeof v === 'string')) {
+  if (values?.every((v) => typeof v === 'string')) {
     // a field of fixed choices is proven by its values: each one must pass the body's length and pattern
     const bad = (values as string[]).filter((v) => (typeof body.maxLength === 'number' && [...v].length > body.maxLength)
       || (typeof body.minLength === 'number' && [...v].length < body.minLength)
