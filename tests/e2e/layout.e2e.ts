@@ -177,23 +177,29 @@ async function dialogAtEveryWidth(page: Page, what: string, dialog: Locator, ope
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
 
-s.test('every screen of a guest purchase and the pages of the menu hold together at the eight widths', async () => {
-  walked.add(test.info().title);
-  const { page, problems } = await s.open();
-  const found: string[] = [];
+/** The pages of the menu, the phone list and the first phone's page (left open) at every width; `suffix` marks the
+ *  language in the problems, `addToCart` is the phone page's button in it. */
+async function menuPagesAtEveryWidth(page: Page, found: string[], suffix: string, addToCart: string): Promise<void> {
   for (const path of ['/', '/Privatni/Tarife/Uredjaji', '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema', '/Privatni/Kucni-paketi', '/dodaci',
     '/Digitalni-servisi', '/Privatni/Mobilna/Pripejd/Dopuni-kredit', '/placanje-racuna', '/Prijava-b2c', '/pretraga?text=samsung']) {
     await page.goto(`${s.url}${path}`);
     await h1(page);
-    await atEveryWidth(page, path, found);
+    await atEveryWidth(page, `${path}${suffix}`, found);
   }
   await page.goto(`${s.url}${PLP}`);
   await cards(page).first().waitFor();
-  await atEveryWidth(page, 'phone list', found);
+  await atEveryWidth(page, `phone list${suffix}`, found);
   await cards(page).first().click();
   await page.waitForURL(/\/uredjaj\//);
-  await page.getByRole('button', { name: 'Dodaj u korpu' }).waitFor();
-  await atEveryWidth(page, 'phone page', found);
+  await page.getByRole('button', { name: addToCart }).waitFor();
+  await atEveryWidth(page, `phone page${suffix}`, found);
+}
+
+s.test('every screen of a guest purchase and the pages of the menu hold together at the eight widths', async () => {
+  walked.add(test.info().title);
+  const { page, problems } = await s.open();
+  const found: string[] = [];
+  await menuPagesAtEveryWidth(page, found, '', 'Dodaj u korpu');
   await page.getByText('Jednokratno', { exact: true }).click();
   await page.getByRole('button', { name: 'Dodaj u korpu' }).click();
   await page.getByRole('heading', { level: 2, name: 'Dodaci uz telefon' }).waitFor();
@@ -386,19 +392,7 @@ s.test('in English (longer words): the menu\'s pages, the phone list and page an
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   assert.equal(await page.locator('html').getAttribute('lang'), 'en');
   const found: string[] = [];
-  for (const path of ['/', '/Privatni/Tarife/Uredjaji', '/Privatni/Uredjaji/Pojedinacni/dodatna_oprema', '/Privatni/Kucni-paketi', '/dodaci',
-    '/Digitalni-servisi', '/Privatni/Mobilna/Pripejd/Dopuni-kredit', '/placanje-racuna', '/Prijava-b2c', '/pretraga?text=samsung']) {
-    await page.goto(`${s.url}${path}`);
-    await h1(page);
-    await atEveryWidth(page, `${path} (en)`, found);
-  }
-  await page.goto(`${s.url}${PLP}`);
-  await cards(page).first().waitFor();
-  await atEveryWidth(page, 'phone list (en)', found);
-  await cards(page).first().click();
-  await page.waitForURL(/\/uredjaj\//);
-  await page.getByRole('button', { name: 'Add to cart' }).waitFor();
-  await atEveryWidth(page, 'phone page (en)', found);
+  await menuPagesAtEveryWidth(page, found, ' (en)', 'Add to cart');
   // every step of the guest's standalone and prepaid checkouts, in English
   await pageSession(page);
   await flowSteps(page, false, found);
