@@ -184,7 +184,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // dist/.vite/manifest.json: server/ui/page.ts preloads the lazy chunks a page's first screen uses
     manifest: true,
     // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop) with its
-    // preview's frame (/studio/preview: the same script as the studio page, so the shop's chunks are split as before)
+    // preview's frame (/studio/preview: its entry shares the studio page's boot, studio/boot.tsx, so the shop's chunks
+    // are split as before)
     // (and the loader of a server-drawn page's scripts, renderer/loader.ts)
     ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html'), 'studio-preview': page('./studio/preview.html'), loader: page('./renderer/loader.ts') } } }),
   },

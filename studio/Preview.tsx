@@ -2,7 +2,7 @@
  * The live preview of a draft: the screen (inside its layout, through the shop's own route assembly), modal or
  * form rendered by the real renderer and vocabulary in a fixture store state. Every draft change remounts the
  * drawing with the new document; the stores (and what was typed into forms) live as long as the chosen state.
- * It is drawn inside the preview's frame (studio/preview.html, preview-main.tsx), which the studio's pane
+ * It is drawn inside the preview's frame (studio/preview.html, PreviewApp.tsx), which the studio's pane
  * (PreviewPane.tsx) lays out at the chosen width and sends the draft, the state and the texts; the recorded
  * actions go back to the pane (`onCalls`), which lists them.
  */

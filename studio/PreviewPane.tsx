@@ -1,6 +1,6 @@
 /**
  * The studio's preview pane. A screen, modal or form is drawn in a frame of its own (/studio/preview, its boot in
- * preview-main.tsx, its drawing Preview.tsx) laid out at the width chosen here — 375, 768 or 1280 px, or the pane's
+ * PreviewApp.tsx, its drawing Preview.tsx) laid out at the width chosen here — 375, 768 or 1280 px, or the pane's
  * width — so the shop's media queries answer to that width (a phone's layout in a wide window), and scaled down
  * when it is wider than the pane. The pane sends the frame the store state, the texts and the draft
  * (previewFrame.ts) and lists the actions the frame recorded. A checkout flow is listed here, without a frame.

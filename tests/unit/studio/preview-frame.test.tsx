@@ -1,4 +1,4 @@
-// The studio's preview in a frame (studio/PreviewPane.tsx, studio/previewFrame.ts, studio/preview-main.tsx): the width
+// The studio's preview in a frame (studio/PreviewPane.tsx, studio/previewFrame.ts, studio/PreviewApp.tsx): the width
 // switch lays the frame out at 375, 768 or 1280 px or at the pane's width, scaled down to fit the pane; the pane
 // sends the frame the state and the draft once it listens and lists the actions it records; the frame takes
 // messages only from its parent on its own origin, draws the draft and sends the recorded actions back.
@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { PreviewPane } from '../../../studio/PreviewPane';
-import { PreviewApp } from '../../../studio/preview-main';
+import { PreviewApp } from '../../../studio/PreviewApp';
 import { defaultWidth, frameBox, messageFromFrame, messageToFrame, plainCalls, type ToFrame } from '../../../studio/previewFrame';
 import { makeT } from '../../../studio/i18n';
 import type { Messages } from '../../../actions/stores/i18n';
