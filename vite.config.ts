@@ -183,9 +183,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: server/ui/page.ts preloads the lazy chunks a page's first screen uses
     manifest: true,
-    // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop)
+    // the shop, and the studio (served at /studio to staff on development servers; never loaded by the shop) with its
+    // preview's frame (/studio/preview: its entry shares the studio page's boot, studio/boot.tsx, so the shop's chunks
+    // are split as before)
     // (and the loader of a server-drawn page's scripts, renderer/loader.ts)
-    ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html'), loader: page('./renderer/loader.ts') } } }),
+    ...(isSsrBuild ? {} : { rolldownOptions: { input: { main: page('./index.html'), studio: page('./studio/index.html'), 'studio-preview': page('./studio/preview.html'), loader: page('./renderer/loader.ts') } } }),
   },
   // npm run dev (tools/dev.mjs): Vite on VITE_PORT (5173), the API server it forwards to on PORT (3000)
   server: devServer(process.env),

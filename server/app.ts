@@ -465,7 +465,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => { await versions.close(); });
   }
   await uiRoutes(app, { dev: opts.dev === true });
-  await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir, database });
+  await studioRoutes(app, { dev: opts.dev === true, schemasDir, distDir, database, fixtureStatesFile: join(root, 'tests', 'snapshots', 'fixture-states.json') });
   if (database) await publishRoutes(app, { versions: app.uiVersions!, schemasDir });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Prometheus text to the holder of METRICS_TOKEN only; anyone else (or any request when no token is set) gets the

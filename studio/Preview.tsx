@@ -2,6 +2,9 @@
  * The live preview of a draft: the screen (inside its layout, through the shop's own route assembly), modal or
  * form rendered by the real renderer and vocabulary in a fixture store state. Every draft change remounts the
  * drawing with the new document; the stores (and what was typed into forms) live as long as the chosen state.
+ * It is drawn inside the preview's frame (studio/preview.html, PreviewApp.tsx), which the studio's pane
+ * (PreviewPane.tsx) lays out at the chosen width and sends the draft, the state and the texts; the recorded
+ * actions go back to the pane (`onCalls`), which lists them.
  */
 import { Component, createContext, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -21,45 +24,19 @@ import { studioApi } from './api';
 import { expandDocument, type FragmentDoc } from '../tools/schemas/fragments';
 
 export interface PreviewProps {
-  /** "screens" | "modals" | "forms" | "flows" | ... */
+  /** "screens" | "modals" | "forms" */
   kind: string;
   id: string;
-  /** the parsed draft, or null while it is not valid JSON */
+  /** the parsed draft */
   draft: unknown;
   fixture: FixtureDoc | null;
   messages: Messages;
   t: T;
+  /** the actions recorded so far (the latest 20), after every change */
+  onCalls(calls: RecordedAction[]): void;
 }
 
-const PREVIEWABLE = new Set(['screens', 'modals', 'forms', 'flows']);
-
-export function Preview({ kind, id, draft, fixture, messages, t }: PreviewProps) {
-  if (!PREVIEWABLE.has(kind)) return <p className="st-muted">{t('studio.preview.none')}</p>;
-  if (draft === null || typeof draft !== 'object') return <p className="st-muted">{t('studio.preview.invalidJson')}</p>;
-  if (kind === 'flows') return <FlowPreview flow={draft as FlowDoc} t={t} />;
-  return <RenderedPreview kind={kind} id={id} draft={draft} fixture={fixture} messages={messages} t={t} />;
-}
-
-interface FlowDoc { checkoutType?: string; steps?: Array<{ code: string; path: string; screen: string; hidden?: boolean; title?: { message?: string } }> }
-
-function FlowPreview({ flow, t }: { flow: FlowDoc; t: T }) {
-  return (
-    <div className="st-flow">
-      <h3>{t('studio.preview.steps', { type: flow.checkoutType ?? '—' })}</h3>
-      <ol>
-        {(flow.steps ?? []).map((s, i) => (
-          <li key={`${s.code}-${i}`}>
-            <strong>{s.title?.message ? t(s.title.message) : s.code}</strong>
-            <code>{s.code}</code> <code>{s.path}</code> <code>{s.screen}</code>
-            {s.hidden ? <em> — {t('studio.preview.hiddenStep')}</em> : null}
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps) {
+export function RenderedPreview({ kind, id, draft, fixture, messages, t, onCalls }: PreviewProps) {
   const [calls, setCalls] = useState<RecordedAction[]>([]);
   const [revision, setRevision] = useState(0);
   const draftRef = useRef<{ path: string; doc: unknown }>({ path: `/ui/${kind}/${id}`, doc: draft });
@@ -101,6 +78,7 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
     setRevision((r) => r + 1);
   }, [kind, id, draft, session, fragments]);
   useEffect(() => setCalls([]), [session, kind, id]);
+  useEffect(() => onCalls(calls), [calls, onCalls]);
 
   const stores = session.stores;
   const loading = <p className="st-muted" aria-busy="true">{t('studio.loading')}</p>;
@@ -120,28 +98,11 @@ function RenderedPreview({ kind, id, draft, fixture, messages, t }: PreviewProps
     );
   }
 
-  const address = kind === 'screens' ? previewUrl((draft as ScreenLike).route ?? '/', fixture) : null;
   return (
-    <div className="st-preview">
-      {address ? <p className="st-preview__route">{t('studio.preview.route')}: <code>{address}</code></p> : null}
-      <div className="st-preview__canvas" data-testid="studio-preview">
-        {kind === 'screens'
-          ? <ScaledPage><PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary></ScaledPage>
-          : <PreviewBoundary key={revision} t={t}><Suspense fallback={loading}>{drawing}</Suspense></PreviewBoundary>}
-      </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached by the keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
-      <section className="st-preview__actions" aria-label={t('studio.preview.actions')} tabIndex={0}>
-        <h3>{t('studio.preview.actions')}</h3>
-        {calls.length === 0 ? <p className="st-muted">{t('studio.preview.noActions')}</p> : (
-          <ol>
-            {calls.map((c, i) => (
-              <li key={i} className={c.ran ? 'st-call st-call--ran' : 'st-call'}>
-                <code>{c.action}</code> {Object.keys(c.args).length > 0 ? <code className="st-muted">{JSON.stringify(c.args)}</code> : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+    <div className="st-frame" data-testid="studio-preview">
+      {kind === 'screens'
+        ? <PreviewBoundary key={revision} t={t}>{drawing}</PreviewBoundary>
+        : <PreviewBoundary key={revision} t={t}><Suspense fallback={loading}>{drawing}</Suspense></PreviewBoundary>}
     </div>
   );
 }
@@ -161,29 +122,6 @@ function includedFragments(doc: unknown): string[] {
   };
   walk(doc);
   return out;
-}
-
-/**
- * A page is laid out at the window's width — the width the shop's media queries answer to — and zoomed down to
- * the preview pane, so the preview shows the page as this window would, not a squeezed desktop layout.
- */
-function ScaledPage({ children }: { children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [scale, setScale] = useState({ width: window.innerWidth, zoom: 1 });
-  useEffect(() => {
-    const el = box.current?.parentElement;
-    if (!el || typeof ResizeObserver !== 'function') return undefined;
-    const measure = () => {
-      const width = window.innerWidth;
-      setScale({ width, zoom: Math.min(1, el.clientWidth / width) });
-    };
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    window.addEventListener('resize', measure);
-    measure();
-    return () => { ro.disconnect(); window.removeEventListener('resize', measure); };
-  }, []);
-  return <div ref={box} className="st-preview__page" style={{ width: scale.width, zoom: scale.zoom }}>{children}</div>;
 }
 
 let previewVersion = 0;

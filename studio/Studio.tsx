@@ -11,8 +11,10 @@ import { studioApi, StudioApiError, type DatabaseMode, type DraftInfo, type Sche
 import { Manage } from './Manage';
 import { Versions } from './Versions';
 import { Editor, type EditorHandle } from './Editor';
-import { Preview } from './Preview';
-import { camelCase, type T } from './i18n';
+import { PreviewPane } from './PreviewPane';
+import { StateSelect } from './StateSelect';
+import { statesThatMatter, type FixtureStates } from './fixtureStates';
+import type { T } from './i18n';
 import { parseDocumentsEvent } from '../renderer/live';
 
 export const CHECK_DELAY_MS = 300;
@@ -26,6 +28,8 @@ export interface StudioProps {
   /** the served messages of every language (the preview's English state needs en) */
   messages: Record<Lang, Messages>;
   fixtures: FixtureDoc[];
+  /** which states change which document (GET /studio/api/fixture-states); null: the state select is one plain list */
+  fixtureStates?: FixtureStates | null;
   initialFile: string | null;
   onLanguage(): void;
 }
@@ -38,7 +42,7 @@ function parse(text: string): unknown {
   }
 }
 
-export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }: StudioProps) {
+export function Studio({ t, lang, messages, fixtures, fixtureStates = null, initialFile, onLanguage }: StudioProps) {
   const [documents, setDocuments] = useState<StudioDocument[]>([]);
   const [database, setDatabase] = useState<DatabaseMode | null>(null);
   /** database mode: the open document's draft (its revision is what the next save edits; null: from the live text) */
@@ -170,6 +174,9 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
     return messages[l];
   }, [fixture, current, draft, messages]);
 
+  // the states that change the open document (a screen: with its layout's), listed first in the state select
+  const states = useMemo(() => (current ? statesThatMatter(fixtureStates, current.kind, current.id, draft) : null), [fixtureStates, current, draft]);
+
   const groups = useMemo(() => {
     const q = filter.trim().toLowerCase();
     const list = documents.filter((d) => !q || d.id.toLowerCase().includes(q) || d.file.toLowerCase().includes(q));
@@ -267,20 +274,9 @@ export function Studio({ t, lang, messages, fixtures, initialFile, onLanguage }:
           <aside className="st-aside" aria-label={t('studio.preview')}>
             <div className="st-aside__head">
               <h2>{t('studio.preview')}</h2>
-              {fixtures.length > 0 ? (
-                <label className="st-field">
-                  <span>{t('studio.preview.state')}</span>
-                  <select className="st-input" value={fixtureId} onChange={(e) => setFixtureId(e.target.value)}>
-                    {fixtures.map((f) => {
-                      const key = `studio.fixture.${camelCase(f.id)}`;
-                      const label = t(key);
-                      return <option key={f.id} value={f.id} title={typeof f.title === 'string' ? f.title : undefined}>{label === key ? f.id : label}</option>;
-                    })}
-                  </select>
-                </label>
-              ) : null}
+              {fixtures.length > 0 ? <StateSelect fixtures={fixtures} states={states} value={fixtureId} onChange={setFixtureId} t={t} /> : null}
             </div>
-            <Preview kind={current.kind} id={current.id} draft={draft} fixture={fixture} messages={previewMessages} t={t} />
+            <PreviewPane kind={current.kind} id={current.id} draft={draft} fixture={fixture} messages={previewMessages} t={t} lang={lang} studioMessages={messages[lang]} />
           </aside>
         ) : null}
         {database?.roles.includes('editor') ? (

@@ -1,4 +1,5 @@
 /** The studio's calls to its server routes (server/studio/routes.ts); the session cookie identifies the staff user. */
+import type { FixtureStates } from './fixtureStates';
 
 export interface StudioDocument { file: string; kind: string; id: string; version: number | null }
 
@@ -54,6 +55,8 @@ const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST',
 export const studioApi = {
   documents: () => call<{ documents: StudioDocument[]; database?: DatabaseMode }>('/studio/api/documents'),
   fixtures: () => call<{ fixtures: FixtureEntry[] }>('/studio/api/fixtures').then((r) => r.fixtures),
+  /** which fixture states change each screen, modal and form (the DOM snapshots' matrix; studio/fixtureStates.ts) */
+  fixtureStates: () => call<FixtureStates>('/studio/api/fixture-states'),
   source: (file: string) => call<Source>(`/studio/api/source?file=${encodeURIComponent(file)}`),
   check: (file: string, text: string) => post<{ errors: SchemaError[]; ms: number }>('/studio/api/check', { file, text }),
   /** files: written to schemas/; database: a draft (`revision`: the draft revision edited, null from the live text) */

@@ -1,5 +1,6 @@
-// The studio (issue 4): GET /studio (the page, built by Vite from studio/index.html), its JSON API under
-// /studio/api/, and the live-update stream GET /ui/events (events.ts). Development servers and staff only:
+// The studio (issue 4): GET /studio (the page, built by Vite from studio/index.html), GET /studio/preview (the page the
+// studio frames its preview in, studio/preview.html: the one studio page another page of this origin may frame), its
+// JSON API under /studio/api/, and the live-update stream GET /ui/events (events.ts). Development servers and staff only:
 // every studio route answers 403 ForbiddenError otherwise (reason "production" on a production server,
 // "notStaff" for an anonymous or non-staff session) — the page as a localized HTML page, the API as JSON.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -20,6 +21,30 @@ export interface StudioOptions {
   /** The documents live in the database (issue 29): the studio serves signed-in editors and reviewers on any server, and
    *  its source/check/save routes are server/publish/routes.ts's (drafts), not the files of schemas/. */
   database?: boolean;
+  /** The fixture-state matrix (tests/snapshots/fixture-states.json): which fixture states change each screen, modal and
+   *  form; the studio lists those states first. Absent or unreadable: the studio lists every state alike. */
+  fixtureStatesFile?: string;
+}
+
+/** The matrix as the studio reads it: each document's states, its default first (GET /studio/api/fixture-states). */
+export interface FixtureStates { fixtures: string[]; documents: Record<string, { states: string[] }> }
+
+/** The fixture-state matrix file, reduced to what the studio needs; an absent or malformed file is an empty matrix. */
+export function readFixtureStates(file: string | undefined): FixtureStates {
+  const empty: FixtureStates = { fixtures: [], documents: {} };
+  if (!file || !existsSync(file)) return empty;
+  try {
+    const m = JSON.parse(readFileSync(file, 'utf8')) as { fixtures?: unknown; documents?: Record<string, { states?: unknown }> };
+    const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+    const documents: FixtureStates['documents'] = {};
+    for (const [doc, entry] of Object.entries(m.documents ?? {})) {
+      const states = strings(entry?.states);
+      if (states.length > 0) documents[doc] = { states };
+    }
+    return { fixtures: strings(m.fixtures), documents };
+  } catch {
+    return empty;
+  }
 }
 
 /** One entry of the studio's document list. */
@@ -45,8 +70,8 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     return d;
   };
 
-  // the page
-  const page = async (req: FastifyRequest, reply: FastifyReply) => {
+  // the pages: the studio, and the preview it frames (the same access; the preview may be framed by this origin only)
+  const page = (html: 'index.html' | 'preview.html') => async (req: FastifyRequest, reply: FastifyReply) => {
     const access = await studioAccess(db, opts.dev, req, database);
     if (req.url.startsWith('/studio/api/')) {
       if (access !== 'ok') throw forbidden(access);
@@ -54,6 +79,12 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     }
     const lang = requestLang(req);
     reply.header('Cache-Control', 'no-store');
+    if (html === 'preview.html') {
+      // the shop's CSP (set on every answer, app.ts) with one change: a page of this origin (the studio) may frame it
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
     if (access !== 'ok') {
       const title = ui.message(lang, 'studio.forbidden.title');
       const link = access === 'notStaff' ? `<p><a href="/Prijava-b2c">${escapeHtml(ui.message(lang, 'studio.forbidden.login'))}</a></p>` : '';
@@ -62,15 +93,16 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
         + `<title>${escapeHtml(title)}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">`
         + `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(ui.message(lang, `studio.forbidden.${access}`))}</p>${link}</body></html>`);
     }
-    const file = join(opts.distDir, 'studio', 'index.html');
+    const file = join(opts.distDir, 'studio', html);
     if (!existsSync(file)) {
       return reply.code(503).type('text/html; charset=utf-8').send(
         `<!doctype html><meta charset="utf-8"><title>Studio</title><p>${escapeHtml(ui.message(lang, 'error.server.noBuild'))}</p><pre>npm run build</pre>`);
     }
     return reply.type('text/html; charset=utf-8').send(readFileSync(file));
   };
-  app.get('/studio', page);
-  app.get('/studio/*', page);
+  app.get('/studio', page('index.html'));
+  app.get('/studio/preview', page('preview.html'));
+  app.get('/studio/*', page('index.html'));
 
   // the list of every document of the served set, plus the preview's fixture states
   app.get('/studio/api/documents', { preHandler: guard }, async (req) => {
@@ -105,6 +137,9 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     });
     return { fixtures };
   });
+
+  // which fixture states change each document (the matrix of the DOM snapshots): the studio lists those states first
+  app.get('/studio/api/fixture-states', { preHandler: guard }, async () => readFixtureStates(opts.fixtureStatesFile));
 
   // the JSON Schema the editor completes and explains a document of a folder with (its meta schema, self-contained)
   app.get<{ Querystring: { kind?: string } }>('/studio/api/schema', { preHandler: guard }, async (req) => {

@@ -1,5 +1,6 @@
 // axe-core in the page (node_modules/axe-core, injected by Playwright): the WCAG 2.0/2.1 A and AA rules and the
-// heading rules; shared by a11y.e2e.ts and the end-to-end files that scan their own screens (delivery.e2e.ts).
+// heading rules; shared by a11y.e2e.ts and the end-to-end files that scan their own screens (delivery.e2e.ts); the
+// page's frames are scanned with it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,7 +15,8 @@ interface Violation { id: string; impact: string | null; nodes: string[] }
 
 /** Runs axe in the page; returns the violations that fail the suite, described for the message. */
 export async function axeViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // in every frame too (the studio's preview): axe scans a frame only where it runs itself, and waits for it otherwise
+  for (const frame of page.frames()) if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(AXE_SOURCE);
   const found = await page.evaluate(async ([tags, extra]) => {
     const axe = (window as unknown as { axe: { getRules(t: string[]): { ruleId: string }[]; run(c: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
     const rules = [...axe.getRules(tags).map((r) => r.ruleId), ...extra];

@@ -3,7 +3,8 @@
 // errors for a broken edit and the live preview of a valid one (a new "company" field), saves, and a shop tab
 // already open on the data and delivery step shows the new field without a reload. The editor (CodeMirror, typed
 // into with the keyboard) completes and explains from the kind's JSON Schema and shows the checker's errors at
-// their lines; CodeMirror stays out of every chunk the shop loads.
+// their lines; CodeMirror stays out of every chunk the shop loads. The preview is a frame of its own (/studio/preview)
+// laid out at the width chosen (375 px: the shop's phone layout; 1280 px: the desktop's), scaled to the pane.
 import { test, before, after } from './harness';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +66,14 @@ async function setEditorText(page: Page, text: string, file?: string): Promise<v
   await page.keyboard.press('Control+a');
   await page.keyboard.insertText(text);
 }
-const preview = (page: Page) => page.getByTestId('studio-preview');
+/** The preview's frame (its document is the shop page drawn at the width chosen). */
+const preview = (page: Page) => page.frameLocator('[data-testid="studio-preview-frame"]');
+/** The frame's window, to measure it. */
+async function previewFrame(page: Page) {
+  const frame = await (await page.getByTestId('studio-preview-frame').elementHandle())?.contentFrame();
+  assert.ok(frame, 'the preview frame');
+  return frame;
+}
 const problems = (page: Page) => page.getByTestId('studio-errors');
 
 test('a customer gets the localized 403 page; staff gets the studio, in Serbian or English', async () => {
@@ -245,6 +253,77 @@ test('the editor completes from the kind\'s JSON Schema, explains on hover, show
     assert.equal(readFileSync(join(schemasDir, 'screens', 'checkout-data-delivery.json'), 'utf8').includes('"pdf": 5'), false, 'nothing saved');
   } catch (err) {
     await page.screenshot({ path: `${SHOTS}/FAILED-studio-editor.png`, fullPage: true }).catch(() => {});
+    throw err;
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('the preview is a frame at the width chosen: the phone layout at 375 px, the desktop at 1280, edits drawn live; axe and CSP clean', async () => {
+  const file = 'schemas/screens/home.json';
+  const { page, problems: pageProblems } = await newPage(browser, { width: 1280, height: 900 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __csp: string[] };
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  // the fixture's products are made up: the seeded media has no pictures of them (tests/visual draws stand-ins too)
+  await page.route('**/media/products/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>' }));
+  try {
+    await signInAs(page, 'staff@orbita.rs');
+    await page.goto(`${shop.url}/studio?file=${encodeURIComponent(file)}`);
+    await problems(page).getByText('Nema grešaka').waitFor();
+    const widths = page.getByRole('radiogroup', { name: 'Širina' });
+    const menu = preview(page).getByRole('button', { name: 'Meni' });
+    const hero = preview(page).getByRole('heading', { level: 1, name: 'Novi telefon, bez velikog troška odjednom' });
+    const frameWidth = async () => (await previewFrame(page)).evaluate(() => ({ inner: window.innerWidth, phone: matchMedia('(max-width: 599px)').matches }));
+
+    // a screen opens at a desktop's width, scaled down to the pane: no menu button (the navigation's links instead)
+    assert.equal(await widths.getByRole('radio', { name: '1280 px' }).isChecked(), true);
+    await hero.waitFor();
+    assert.deepEqual(await frameWidth(), { inner: 1280, phone: false });
+    assert.equal(await menu.isVisible(), false);
+    await page.getByTestId('studio-preview-scale').waitFor();
+
+    // 375: the phone layout (the header's menu button), at its size in the pane
+    await widths.getByRole('radio', { name: '375 px' }).check();
+    await menu.waitFor();
+    assert.deepEqual(await frameWidth(), { inner: 375, phone: true });
+    assert.equal((await page.getByTestId('studio-preview-frame').boundingBox())?.width, 375);
+    await page.screenshot({ path: `${SHOTS}/studio-preview-375-1280.png` });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await menu.waitFor();
+    await page.screenshot({ path: `${SHOTS}/studio-preview-375-1920.png` });
+
+    // the keyboard: the arrow keys move along the switch (768, then 1280: the desktop layout again)
+    await widths.getByRole('radio', { name: '375 px' }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await widths.getByRole('radio', { name: '768 px' }).isChecked(), true);
+    assert.equal((await frameWidth()).inner, 768);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await widths.getByRole('radio', { name: '1280 px' }).isChecked(), true);
+    await menu.waitFor({ state: 'hidden' });
+    assert.deepEqual(await frameWidth(), { inner: 1280, phone: false });
+    await hero.waitFor();
+    await page.screenshot({ path: `${SHOTS}/studio-preview-1280-1920.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/studio-preview-1280-1280.png` });
+
+    // an edit of the draft is drawn in the frame (the hero's title from another text key)
+    const original = readFileSync(join(schemasDir, 'screens', 'home.json'), 'utf8');
+    await setEditorText(page, original.replace('"message": "home.hero.title"', '"message": "home.devices.title"'), file);
+    await preview(page).getByRole('heading', { level: 1, name: 'Izdvojeni telefoni' }).waitFor();
+    assert.equal(await hero.count(), 0);
+    await problems(page).getByText('Nema grešaka').waitFor();
+
+    const violations = await axeViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
+    const violationsIn = () => (window as unknown as { __csp?: string[] }).__csp ?? ['no listener'];
+    assert.deepEqual(await page.evaluate(violationsIn), [], 'no CSP violation in the studio');
+    assert.deepEqual(await (await previewFrame(page)).evaluate(violationsIn), [], 'no CSP violation in the preview frame');
+    assert.deepEqual(pageProblems, []);
+  } catch (err) {
+    await page.screenshot({ path: `${SHOTS}/FAILED-studio-preview.png`, fullPage: true }).catch(() => {});
     throw err;
   } finally {
     await page.context().close();

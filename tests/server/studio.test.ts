@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
 import { UiDocuments } from '../../server/ui/documents';
+import { readFixtureStates } from '../../server/studio/routes';
 import { GATEWAY_SECRET, PATHS, SCHEMAS_DIR, Shopper } from './helpers';
 
 const AUTHORIZE = '/selfcare/b2c/user/authorize';
@@ -49,6 +50,7 @@ beforeAll(async () => {
   const distDir = join(tmp, 'dist');
   mkdirSync(join(distDir, 'studio'), { recursive: true });
   writeFileSync(join(distDir, 'studio', 'index.html'), '<!doctype html><title>Studio</title><div id="studio-root"></div>');
+  writeFileSync(join(distDir, 'studio', 'preview.html'), '<!doctype html><title>Studio</title><div id="studio-preview-root"></div>');
   database = await openDatabase({ memory: true });
   await seedIfEmpty(database.db);
   dev = await buildApp({ db: database.db, dev: true, schemasDir, distDir, ui: await UiDocuments.load(schemasDir, { strict: false }), gatewaySecret: GATEWAY_SECRET, authRateLimit: 10000 });
@@ -222,6 +224,47 @@ describe('save', () => {
   it('answers 204 on /ui/events in production (EventSource does not reconnect)', async () => {
     const res = await prod.inject({ method: 'GET', url: '/ui/events' });
     expect(res.statusCode).toBe(204);
+  });
+});
+
+describe('the preview frame and the fixture states', () => {
+  it('serves the preview page to staff only; this origin may frame it, nothing may frame the studio page', async () => {
+    const preview = await browser(dev, staff, 'GET', '/studio/preview');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('studio-preview-root');
+    const csp = String(preview.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    // otherwise the studio's CSP: scripts of this origin only, no eval
+    expect(csp).toContain("script-src 'self'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const studio = await browser(dev, staff, 'GET', '/studio');
+    expect(String(studio.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(String(studio.headers['content-security-policy']).replace("frame-ancestors 'none'", "frame-ancestors 'self'")).toBe(csp);
+    const anon = await browser(dev, await visitor(dev), 'GET', '/studio/preview');
+    expect(anon.statusCode).toBe(403);
+    expect(anon.body).not.toContain('studio-preview-root');
+    expect((await browser(dev, await visitor(dev, 'kupac@orbita.rs'), 'GET', '/studio/preview')).statusCode).toBe(403);
+  });
+
+  it('serves the fixture-state matrix (which states change which document) to staff only', async () => {
+    const res = await browser(dev, staff, 'GET', '/studio/api/fixture-states');
+    expect(res.statusCode).toBe(200);
+    const matrix = JSON.parse(readFileSync(join(SCHEMAS_DIR, '..', 'tests', 'snapshots', 'fixture-states.json'), 'utf8')) as { fixtures: string[]; documents: Record<string, { states: string[] }> };
+    const body = res.json() as { fixtures: string[]; documents: Record<string, { states: string[] }> };
+    expect(body.fixtures).toEqual(matrix.fixtures);
+    expect(Object.keys(body.documents).sort()).toEqual(Object.keys(matrix.documents).sort());
+    expect(body.documents['form/guest']).toEqual({ states: matrix.documents['form/guest']!.states });
+    expect(body.documents['screen/main']!.states[0]).toBe('empty-cart');
+    expect((await browser(dev, await visitor(dev), 'GET', '/studio/api/fixture-states')).statusCode).toBe(403);
+  });
+
+  it('reads a missing or malformed matrix as an empty one (the state select is then one list)', () => {
+    expect(readFixtureStates(join(tmp, 'none.json'))).toEqual({ fixtures: [], documents: {} });
+    writeFileSync(join(tmp, 'bad.json'), '{ not json');
+    expect(readFixtureStates(join(tmp, 'bad.json'))).toEqual({ fixtures: [], documents: {} });
+    writeFileSync(join(tmp, 'odd.json'), JSON.stringify({ fixtures: ['a', 3], documents: { 'form/x': { states: ['a', null] }, 'form/y': { states: [] }, 'form/z': {} } }));
+    expect(readFixtureStates(join(tmp, 'odd.json'))).toEqual({ fixtures: ['a'], documents: { 'form/x': { states: ['a'] } } });
   });
 });
 
