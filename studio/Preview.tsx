@@ -22,6 +22,7 @@ import { registerPreviewForm } from './validators';
 import type { RJSFSchema } from '@rjsf/utils';
 import { studioApi } from './api';
 import { expandDocument, type FragmentDoc } from '../tools/schemas/fragments';
+import { expandFormIncludes, includedForms } from '../tools/schemas/form-includes';
 
 export interface PreviewProps {
   /** "screens" | "modals" | "forms" */
@@ -67,16 +68,30 @@ export function RenderedPreview({ kind, id, draft, fixture, messages, t, onCalls
     return () => { live = false; };
   }, [kind, draft, fragments]);
 
+  // the forms a form draft takes fields from ("fieldsOf"), and those they take from, read from the studio's sources
+  const [forms, setForms] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    if (kind !== 'forms') return undefined;
+    const loaded = Object.values(forms).filter((f) => f !== null);
+    const need = [...new Set([draft, ...loaded].flatMap(includedForms))].filter((f) => !(f in forms));
+    if (need.length === 0) return undefined;
+    let live = true;
+    void Promise.all(need.map((f) => studioApi.source(`schemas/forms/${f}.json`).then((r) => JSON.parse(r.text) as unknown, () => null)))
+      .then((docs) => { if (live) setForms((prev) => ({ ...prev, ...Object.fromEntries(need.map((f, i) => [f, docs[i]])) })); });
+    return () => { live = false; };
+  }, [kind, draft, forms]);
+
   // a new draft: the document is served fresh (its includes expanded, as the server serves it) and the drawing remounts
   useEffect(() => {
     const known = Object.fromEntries(Object.entries(fragments).filter((e): e is [string, FragmentDoc] => e[1] !== null));
-    const doc = kind === 'screens' || kind === 'modals' ? expandDocument(draft, known).json : draft;
+    const doc = kind === 'screens' || kind === 'modals' ? expandDocument(draft, known).json
+      : kind === 'forms' ? expandFormIncludes(draft, (f) => forms[f] ?? undefined).json : draft;
     draftRef.current = { path: `/ui/${kind}/${id}`, doc };
-    const schema = kind === 'forms' ? (draft as { schema?: unknown }).schema : undefined;
+    const schema = kind === 'forms' ? (doc as { schema?: unknown }).schema : undefined;
     if (schema && typeof schema === 'object') registerPreviewForm(schema as RJSFSchema);
     session.api.forgetDocument(draftRef.current.path);
     setRevision((r) => r + 1);
-  }, [kind, id, draft, session, fragments]);
+  }, [kind, id, draft, session, fragments, forms]);
   useEffect(() => setCalls([]), [session, kind, id]);
   useEffect(() => onCalls(calls), [calls, onCalls]);
 
