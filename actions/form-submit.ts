@@ -1,12 +1,18 @@
 // What a form submits, as its document declares it (`"submit"` of schemas/forms/*.json, schemas/meta/form.schema.json):
 // the form's data becomes the request bodies of the declared calls. A field goes to the first call's body at the same
-// place, unless a call's "map" sends it (or the group it is in) elsewhere. Only the fields the form's data schema
-// declares are sent, and an empty one (undefined, null, "") is not. The schema checker proves the same routing against
-// the bodies' contract (tools/schemas/form-bindings.ts), so no list of fields is written in code.
+// place, unless a call's "map" sends it (or the group it is in) elsewhere; a call's "with" adds values of the shop's
+// state that the form does not hold (`{ "/billSessionId": { "$bind": "/selfcare/billSessionId" } }`: what an earlier
+// step left in the stores), read the way every `$bind` is read (core/pointer.ts). Only the fields the form's data
+// schema declares are sent, and an empty one (undefined, null, "") is not, nor an empty bound value. The schema checker
+// proves the same routing against the bodies' contract (tools/schemas/form-bindings.ts), so no list of fields is
+// written in code.
+import { isBinding, readBinding } from '../core/pointer';
 
 export interface SubmitCall {
   call: string;
   map?: Record<string, string>;
+  /** body place (JSON pointer) → `{ "$bind": "/store/path" }`: a value of the shop's state put into this call's body */
+  with?: Record<string, unknown>;
   optional?: boolean;
 }
 
@@ -75,14 +81,33 @@ function setAt(body: Obj, pointer: string, value: unknown): void {
   at[parts[parts.length - 1]] = value;
 }
 
+/** The bindings of a call's "with" (body place → store path), in the order written. */
+export function withBindingsOf(call: SubmitCall): Array<{ target: string; bind: string }> {
+  return Object.entries(isObj(call.with) ? call.with : {}).flatMap(([target, v]) => (isBinding(v) ? [{ target, bind: v.$bind }] : []));
+}
+
+/** Whether any call of a form document's "submit" reads the shop's state ("with"). */
+export function readsState(submit: unknown): boolean {
+  return submitCallsOf(submit).some((c) => withBindingsOf(c).length > 0);
+}
+
 /**
- * The request bodies of a form's data, one per declared call, in order. An optional call that no field reaches is
- * left out; the others are always made (an empty body is refused by the server's contract check, as it should be).
+ * The request bodies of a form's data, one per declared call, in order: the form's fields, and the values each call's
+ * "with" reads from `state` (the stores, as the roots of a scope: `/account/recovery/channel`). An optional call that
+ * no field of the form reaches is left out (a bound value alone does not make it); the others are always made (an
+ * empty body is refused by the server's contract check, as it should be).
  */
-export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: unknown): Array<{ call: string; body: Obj }> {
+export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: unknown, state?: unknown): Array<{ call: string; body: Obj }> {
   const calls = submitCallsOf(doc.submit);
   const bodies = calls.map(() => ({} as Obj));
   const filled = calls.map(() => false);
+  calls.forEach((c, i) => {
+    for (const { target, bind } of withBindingsOf(c)) {
+      const v = readBinding({ $bind: bind }, state);
+      if (v === undefined || v === null || v === '') continue;
+      setAt(bodies[i], target, copy(v));
+    }
+  });
   for (const f of formFields(doc.schema)) {
     const v = getAt(data, f.pointer);
     if (v === undefined || v === null || v === '') continue;
@@ -153,18 +178,21 @@ const refusedFields = new WeakMap<object, string>();
 
 /**
  * Sends form `formId`'s data as its document declares ("submit"): reads the document, fills the schema's defaults
- * into empty fields, and makes each call of `submitBodies` in order. Answers the calls' responses in that order, with
- * the document and the data as sent. A form that declares no "submit" is an error (it would send nothing). A failed call's error is thrown as it came; a
- * 400 whose subject names a field of the form remembers that field (`refusedFieldOf`).
+ * into empty fields, and makes each call of `submitBodies` in order — with the values its "with" reads from `state`
+ * (the action's stores, `ctx.stores`). Answers the calls' responses in that order, with the document and the data as
+ * sent. A form that declares no "submit" is an error (it would send nothing), and so is one whose "with" reads the
+ * shop's state when no state is given. A failed call's error is thrown as it came; a 400 whose subject names a field
+ * of the form remembers that field (`refusedFieldOf`).
  */
-export async function sendForm(api: FormApi, formId: string, data: unknown): Promise<SentForm> {
+export async function sendForm(api: FormApi, formId: string, data: unknown, state?: unknown): Promise<SentForm> {
   const doc = await api.getDocument<FormDocument>(`/ui/forms/${encodeURIComponent(formId)}`);
   const calls = submitCallsOf(doc.submit);
   if (calls.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
+  if (state === undefined && readsState(doc.submit)) throw new Error(`form "${formId}" sends values of the shop's state ("with"): sendForm needs the stores`);
   const responses: unknown[] = [];
   const full = withDefaults(doc.schema, data);
   let sent = -1;
-  for (const { call, body } of submitBodies(doc, full)) {
+  for (const { call, body } of submitBodies(doc, full, state)) {
     sent = calls.findIndex((c, i) => c.call === call && i > sent);
     try {
       responses.push(await api.call(call, { body }));

@@ -20,3 +20,18 @@ export function getPointer(root: unknown, ptr: string): unknown {
   }
   return cur;
 }
+
+/**
+ * `{ "$bind": "/pointer" }`: a value a document reads from the scope where it is used — the stores (`/cart/…`), the
+ * route, a repeated item — instead of writing it (props and args of screens, a Form's `context`, a form's "submit"
+ * "with"). Only a plain object with the one key.
+ */
+export function isBinding(v: unknown): v is { $bind: string } {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype
+    && typeof (v as { $bind?: unknown }).$bind === 'string' && Object.keys(v).length === 1;
+}
+
+/** A binding's value in the scope (undefined where the path leads nowhere); any other value as written. */
+export function readBinding(v: unknown, scope: unknown): unknown {
+  return isBinding(v) ? getPointer(scope, v.$bind) : v;
+}

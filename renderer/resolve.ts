@@ -1,5 +1,7 @@
 /** Resolves prop/arg values: literal, { message, params } (localized text), { $bind: pointer }. Recurses into plain objects/arrays. */
-import { getPointer } from '../core/pointer';
+import { getPointer, isBinding, readBinding } from '../core/pointer';
+
+export { isBinding };
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -7,15 +9,12 @@ function isPlain(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-export function isBinding(v: unknown): v is { $bind: string } {
-  return isPlain(v) && typeof v.$bind === 'string' && Object.keys(v).length === 1;
-}
 export function isMessage(v: unknown): v is { message: string; params?: Record<string, unknown> } {
   return isPlain(v) && typeof v.message === 'string' && Object.keys(v).every((k) => k === 'message' || k === 'params');
 }
 
 export function resolveValue(v: unknown, scope: unknown, t: Translate): unknown {
-  if (isBinding(v)) return getPointer(scope, v.$bind);
+  if (isBinding(v)) return readBinding(v, scope);
   if (isMessage(v)) {
     const params = v.params ? (resolveValue(v.params, scope, t) as Record<string, unknown>) : undefined;
     return t(v.message, params);

@@ -19,7 +19,7 @@ export interface StateSelectProps {
 export function StateSelect({ fixtures, states, value, onChange, t }: StateSelectProps) {
   const { changing, same } = orderFixtures(fixtures, states);
   // the matrix knows the document: its first state is its default
-  const known = states !== null && states.some((s) => fixtures.some((f) => f.id === s));
+  const known = states?.some((s) => fixtures.some((f) => f.id === s)) === true;
   const option = (f: FixtureDoc, isDefault: boolean) => {
     const key = `studio.fixture.${camelCase(f.id)}`;
     const name = t(key) === key ? f.id : t(key);

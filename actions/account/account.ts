@@ -47,14 +47,14 @@ async function attempt<T>(ctx: ActionContext, run: () => Promise<T>): Promise<T>
 }
 
 /**
- * Sends a form as its document declares ("submit" of schemas/forms/<formId>.json: the calls, and only the fields of
- * its data schema, empty ones left out) and answers the first call's response with the data as sent (the schema's defaults
+ * Sends a form as its document declares ("submit" of schemas/forms/<formId>.json: the calls, only the fields of its
+ * data schema, empty ones left out, and the values its "with" reads from the stores) and answers the first call's response with the data as sent (the schema's defaults
  * filled in); refusals as `refused` (a named field marked under itself).
  */
 async function submitForm<T>(ctx: ActionContext, formId: string, data: Record<string, unknown>): Promise<{ response: T; sent: Record<string, unknown> }> {
   ctx.stores.account.setError(null);
   try {
-    const { responses, data: sent } = await sendForm(ctx.api, formId, data);
+    const { responses, data: sent } = await sendForm(ctx.api, formId, data, ctx.stores);
     ctx.stores.ui.clearFieldErrors(formId);
     return { response: responses[0] as T, sent };
   } catch (e) {
@@ -192,7 +192,7 @@ export default [
   }),
   defineAction<{ form: string; mode: 'new' | 'existing'; next: string }>({
     name: 'account.register',
-    description: 'Registration (POST register/new, the signUpWsDTO of seed 001 §3): a new user sends the address (tisAddressCode from the address system) and customer data, an existing customer the customer number found by JMBG; both send uid (the e-mail), username, password, its confirmation and the e-mail code. The username is checked first (taken → error toast). On success the new account is signed in (new session), the cart kept, and the shopper goes to `next`.',
+    description: 'Registration (POST register/new, the signUpWsDTO of seed 001 §3): a new user sends the address (tisAddressCode from the address system) and customer data, an existing customer (mode existing) the form as its document declares in "submit", with the customer number and data found by JMBG; both send uid (the e-mail), username, password, its confirmation and the e-mail code. The username is checked first (taken → error toast). On success the new account is signed in (new session), the cart kept, and the shopper goes to `next`.',
     args: { type: 'object', required: ['form', 'mode', 'next'], properties: { form: { type: 'string', minLength: 1 }, mode: { enum: ['new', 'existing'] }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account, session, ui } = ctx.stores;
@@ -217,21 +217,25 @@ export default [
         ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
         throw new ActionError('username taken', true);
       }
-      const account_ = {
-        uid: str(d, 'uid'), username, password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
-        verificationCode: str(d, 'verificationCode'),
-      };
-      const body = args.mode === 'existing' && customer
-        ? { ...account_, customerNumber: customer.customerId, customerData: { jmbg: customer.jmbg, firstName: customer.firstName, lastName: customer.lastName } }
-        : {
-          ...account_,
+      let r: ResponseOf<'registerNew'>;
+      if (args.mode === 'existing') {
+        // the account's fields as the form declares them, with the customer found by JMBG ("with" of
+        // schemas/forms/register-existing.json: /account/customer)
+        r = (await submitForm<ResponseOf<'registerNew'>>(ctx, args.form, d)).response;
+      } else {
+        // a new user: the address system's code, the customer data grouped, the issue date converted (seed 001 §3) —
+        // what a form's "submit" does not express (docs/SCHEMAS.md, forms without "submit")
+        const body = {
+          uid: str(d, 'uid'), username, password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
+          verificationCode: str(d, 'verificationCode'),
           address: { tisAddressCode: a.tisAddressCode, ...(a.apartment.trim() ? { apartment: a.apartment.trim() } : {}) },
           customerData: {
             firstName: str(d, 'firstName'), lastName: str(d, 'lastName'), jmbg: str(d, 'jmbg'), contactPhone: str(d, 'contactPhone'),
             contactEmail: str(d, 'uid'), docId: str(d, 'docId'), docIssueAuthority: str(d, 'docIssueAuthority'), docIssueDate: issueDateForServer(str(d, 'docIssueDate')),
           },
         };
-      const r = await attempt(ctx, () => ctx.api.call('registerNew', { body }));
+        r = await attempt(ctx, () => ctx.api.call('registerNew', { body }));
+      }
       account.setRegistered({ username: r.username, email: r.email });
       account.resetCode();
       await afterAccountChange(ctx);
@@ -255,16 +259,15 @@ export default [
   }),
   defineAction<{ form: string; next: string }>({
     name: 'account.resetPassword',
-    description: 'Reset by the recovery code (POST password/reset: code, new password, confirmation); the account is signed in on a new session and the shopper goes to `next`.',
+    description: 'Reset by the recovery code (POST password/reset: code, new password and confirmation as the form document declares in "submit", with the channel and address the recovery step sent the code to); a refusal naming a field marks that field; the account is signed in on a new session and the shopper goes to `next`.',
     args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account, session } = ctx.stores;
       const d = validForm(ctx, args.form);
-      const rec = account.recovery;
-      if (!rec) { account.setError(session.t('otp.error.otpNotSent')); throw new ActionError('no recovery', true); }
-      await attempt(ctx, () => ctx.api.call('passwordReset', { body: {
-        channel: rec.channel, address: rec.address, code: str(d, 'code'), password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
-      } }));
+      if (!account.recovery) { account.setError(session.t('otp.error.otpNotSent')); throw new ActionError('no recovery', true); }
+      // the code and the new password as the form declares them, with the channel and address of the recovery step
+      // ("with" of schemas/forms/password-reset.json: /account/recovery)
+      await submitForm(ctx, args.form, d);
       account.resetCode();
       await afterAccountChange(ctx);
       ctx.navigate(args.next);

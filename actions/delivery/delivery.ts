@@ -5,6 +5,7 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { refusedField } from './refusal';
+import { refusedFieldOf, sendForm } from '../form-submit';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
@@ -251,7 +252,7 @@ export default [
   }),
   defineAction<Record<string, never>>({
     name: 'delivery.submit',
-    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the user data (PUT saveDeliveryContact), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); a refused courier phone (400 naming contactPhone) is marked under its field, which takes focus, and the step stays; otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
+    description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the courier\'s phone when filled in (PUT saveDeliveryContact, form "delivery-contact" as its document declares in "submit"), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); a refused courier phone (400 naming contactPhone) is marked under its field, which takes focus, and the step stays; otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, cart, ui, session } = ctx.stores;
@@ -269,7 +270,7 @@ export default [
       if (!formsOk) throw new ActionError('invalid form', true);
       const q = lang(ctx);
       const onCart = (cart.cart?.deliveryAddress ?? {}) as Record<string, string>;
-      const sends: Array<(() => Promise<{ cart?: unknown } | null>) & { form?: string; fields?: readonly string[] }> = [];
+      const sends: Array<(() => Promise<{ cart?: unknown } | null>) & { form?: string }> = [];
       if (d.selected === 'DELIVERY_ADDRESS_NEW') {
         const n = d.numbers.find((x) => x.tisAddressCode === d.tisAddressCode);
         const address: Record<string, unknown> = { tisAddressCode: d.tisAddressCode, provinceCode: d.municipalityCode, townCode: d.localityCode, line1Code: d.streetCode, saveAddress: d.saveAddress };
@@ -283,8 +284,10 @@ export default [
       // always sent: the installation address may have changed on the home-line step since it was copied
       if (d.selected === 'DELIVERY_ADDRESS_INSTALLATION') sends.push(() => ctx.api.call('setInstallationDelivery', { query: q }));
       if (d.slot) sends.push(() => ctx.api.call('setDeliveryTimeSlot', { body: { deliveryTimeSlotCode: d.slot }, query: q }));
-      const phone = String(ui.forms[CONTACT_FORM]?.data?.contactPhone ?? '');
-      if (phone) sends.push(Object.assign(() => ctx.api.call('saveDeliveryContact', { body: { contactPhone: phone }, query: q }), { form: CONTACT_FORM, fields: ['contactPhone'] }));
+      // the courier's phone as the form document declares it ("submit" of schemas/forms/delivery-contact.json: the call
+      // is optional, made only when the phone is filled in)
+      const contact = ui.forms[CONTACT_FORM]?.data ?? {};
+      sends.push(Object.assign(async () => ((await sendForm(ctx.api, CONTACT_FORM, contact, ctx.stores)).responses[0] ?? null) as { cart?: unknown } | null, { form: CONTACT_FORM }));
       if (d.selected === 'PICKUP_ADDRESS') sends.push(() => ctx.api.call('setPickupStore', { body: { address: { pickupStoreId: d.pickupStoreId! } }, query: q }));
       if (d.selected === 'DELIVERY_EMAIL_ADDRESS') sends.push(() => ctx.api.call('setRenewalEmail', { query: { email: d.renewal.email.trim(), code: d.renewal.code, ...(q ?? {}) } }));
       let ok = true;
@@ -297,7 +300,7 @@ export default [
         } catch (e) {
           console.error('[delivery.submit]', e);
           // a refused field of a form (the courier's phone) is marked under itself and takes focus; the step stays
-          const field = send.form && send.fields ? refusedField(e, send.fields) : null;
+          const field = send.form ? refusedFieldOf(e) : null;
           if (field && send.form) {
             ui.setFieldError(send.form, field, messageOf(e, ctx), { focus: true });
             fieldRefused = true;

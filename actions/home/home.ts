@@ -259,7 +259,7 @@ export default [
         // address counts only when it is not the installation address (what was typed there before is not sent)
         const fields = { ...data } as Record<string, unknown>;
         if (fields.billingSameAsInstallation !== false) delete fields.billingAddress;
-        const { responses } = await sendForm(ctx.api, formId, fields);
+        const { responses } = await sendForm(ctx.api, formId, fields, ctx.stores);
         const ack = responses[0] as ResponseOf<'fnpContact'>;
         ui.clearFieldErrors(formId);
         home.fnpDone(ack.reference, ack.message, null);

@@ -82,19 +82,18 @@ const requestCode = defineAction<{ form?: string; again?: boolean }>({
 
 const save = defineAction<{ form?: string }>({
   name: 'profile.save',
-  description: 'Personal-data change, step 2: sends the data with the code (PUT /users/personaldata); the server rotates the session, so a new token is fetched; the user in the header is updated and a success toast shows the server message.',
+  description: 'Personal-data change, step 2: sends the data with the code (PUT /users/personaldata: the code form as its document declares in "submit", with the personal-data form\'s fields); the server rotates the session, so a new token is fetched; the user in the header is updated and a success toast shows the server message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, profile, session } = ctx.stores;
     profile.setError(null);
     const formId = args.form ?? PROFILE_CODE_FORM;
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
-    const d = ui.forms[PERSONAL_DATA_FORM]?.data ?? {};
-    const str = (k: string) => String(d[k] ?? '').trim();
     try {
-      const r = await ctx.api.call('personalDataUpdate', {
-        body: { firstName: str('firstName'), lastName: str('lastName'), contactPhoneNumber: str('contactPhoneNumber'), code: String(ui.forms[formId]?.data?.code ?? '').trim() },
-      });
+      // the code and the call as the form document declares them ("submit" of schemas/forms/profile-code.json), with
+      // the personal data of the step before ("with": /ui/forms/personal-data/data/…)
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const r = responses[0] as ResponseOf<'personalDataUpdate'>;
       await followRotation(ctx);
       session.setUser(r.user);
       rememberUser(r.user);
@@ -155,7 +154,7 @@ const requestEmailCode = defineAction<{ form?: string }>({
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid e-mail', true);
     try {
       // the field and the call as the form document declares them ("submit" of schemas/forms/profile-email.json)
-      const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
       const r = responses[0] as ResponseOf<'emailOtp'>;
       const email = String(data.email ?? '').trim();
       ui.clearFieldErrors(formId);
@@ -171,7 +170,7 @@ const requestEmailCode = defineAction<{ form?: string }>({
 
 const saveEmail = defineAction<{ form?: string }>({
   name: 'profile.saveEmail',
-  description: 'E-mail change, step 2: sets the new address with the code sent to it (PUT /users/email); the server rotates the session (a new token is fetched), tells the old address, and from then on the account signs in with the new address only. The header\'s user is reloaded and a success toast shown.',
+  description: 'E-mail change, step 2: sets the new address with the code sent to it (PUT /users/email: the code as the form document declares in "submit", with the address the code went to); the server rotates the session (a new token is fetched), tells the old address, and from then on the account signs in with the new address only. The header\'s user is reloaded and a success toast shown.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, profile } = ctx.stores;
@@ -179,7 +178,9 @@ const saveEmail = defineAction<{ form?: string }>({
     profile.setEmailError(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
     try {
-      await ctx.api.call('setEmail', { body: { email: profile.emailCode.to, code: String(ui.forms[formId]?.data?.code ?? '').trim() } });
+      // the code and the call as the form document declares them ("submit" of schemas/forms/profile-email-code.json),
+      // with the address the code was sent to ("with": /profile/emailCode/to)
+      await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
     } catch (e) { refused(ctx, e, profile.setEmailError); }
     await followRotation(ctx);
     await loadUserInfo(ctx);

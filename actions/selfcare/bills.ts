@@ -39,7 +39,7 @@ const findBill = defineAction<{ form?: string }>({
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid bill form', true);
     try {
       // the fields and the call as the form document declares them ("submit" of schemas/forms/bill-find.json)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
       const res = responses[0] as ResponseOf<'billFind'>;
       ui.clearFieldErrors(formId);
       selfcare.setBill(res.bill, res.billSessionId);
@@ -52,7 +52,7 @@ const findBill = defineAction<{ form?: string }>({
 
 const payBill = defineAction<{ form?: string }>({
   name: 'selfcare.payBill',
-  description: 'Bill payment, step 2: checks the three consents (general terms, privacy policy, personal-data notice), opens the card payment (POST /ecommerce/b2c/bill/payment/authorize) and goes to the gateway page; an expired session or a bill no longer payable is shown with its message.',
+  description: 'Bill payment, step 2: checks the three consents (general terms, privacy policy, personal-data notice), opens the card payment (POST /ecommerce/b2c/bill/payment/authorize: the consents and the found bill\'s session as the form document declares in "submit") and goes to the gateway page; an expired session or a bill no longer payable is shown with its message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, selfcare } = ctx.stores;
@@ -60,15 +60,12 @@ const payBill = defineAction<{ form?: string }>({
     selfcare.setBillError(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('consents missing', true);
     if (!selfcare.billSessionId) throw new ActionError('no bill', true);
-    const data = ui.forms[formId]?.data ?? {};
     selfcare.setSubmitting(true);
     try {
-      const res = await ctx.api.call('billAuthorize', {
-        body: {
-          billSessionId: selfcare.billSessionId,
-          consents: { GENERAL_TERMS_AGREEMENT: data.GENERAL_TERMS_AGREEMENT === true, PRIVACY_POLICY_AGREEMENT: data.PRIVACY_POLICY_AGREEMENT === true, PERSONAL_DATA_NOTICE: data.PERSONAL_DATA_NOTICE === true },
-        },
-      });
+      // the consents and the call as the form document declares them ("submit" of schemas/forms/bill-consents.json),
+      // with the bill session the search step left in the store ("with": /selfcare/billSessionId)
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const res = responses[0] as ResponseOf<'billAuthorize'>;
       assignLocation(res.redirectionUrl);
     } catch (e) {
       selfcare.setSubmitting(false);

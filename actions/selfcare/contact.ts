@@ -17,7 +17,7 @@ const send = defineAction<{ form?: string }>({
     try {
       // the fields and the call as the form document declares them ("submit" of schemas/forms/contact.json; the topic
       // defaults to the data schema's "default")
-      const { responses: [r] } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const { responses: [r] } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
       selfcare.setContactResult(r as ResponseOf<'contactMts'>);
       ui.clearFieldErrors(formId);
       ui.setFormData(formId, {});

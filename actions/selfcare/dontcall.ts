@@ -44,7 +44,7 @@ const requestCode = defineAction<{ form?: string; again?: boolean }>({
       } else {
         // the fields and the call as the form document declares them ("submit" of schemas/forms/dont-call.json; the
         // kind and the action default to the data schema's "default")
-        const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+        const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
         req = { kind: data.kind === 'HOMELINE' ? 'HOMELINE' : 'MSISDN', action: data.action === 'REMOVE' ? 'REMOVE' : 'ADD', number: String(data.number ?? '').trim() };
         r = responses[0] as ResponseOf<'dontCallRequestOtp'>;
         ui.clearFieldErrors(formId);

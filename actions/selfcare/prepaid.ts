@@ -1,6 +1,8 @@
 import { defineAction, ActionError } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
+import type { ResponseOf } from '../api/client';
+import { sendForm } from '../form-submit';
 
 export const PREPAID_NUMBER_FORM = 'prepaid-number';
 export const PREPAID_FORM = 'prepaid-registration';
@@ -58,7 +60,7 @@ const setSlot = defineAction<{ slot: string }>({
 
 const register = defineAction<{ form?: string }>({
   name: 'selfcare.registerPrepaid',
-  description: 'Prepaid registration, step 2: validates the form (6-character code, name, JMBG, document, consent) and the chosen time, checks the customer id (GET /customerid/check) and registers (POST /blinking); a taken time reloads the free times.',
+  description: 'Prepaid registration, step 2: validates the form (6-character code, name, JMBG, document, consent) and the chosen time, checks the customer id (GET /customerid/check) and registers (POST /blinking: the form as its document declares in "submit", with the checked number and the chosen time); a taken time reloads the free times.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, selfcare, session } = ctx.stores;
@@ -73,15 +75,13 @@ const register = defineAction<{ form?: string }>({
       throw new ActionError('no slot', true);
     }
     const d = ui.forms[formId]?.data ?? {};
-    const str = (k: string) => String(d[k] ?? '').trim();
     try {
-      await ctx.api.call('customerIdCheck', { query: { customerId: str('customerId') } });
-      const res = await ctx.api.call('prepaidRegister', {
-        body: {
-          msisdn: p.msisdn, code: str('code'), customerId: str('customerId'), firstName: str('firstName'), lastName: str('lastName'),
-          documentType: str('documentType') || 'ID_CARD', documentNumber: str('documentNumber'), consent: d.consent === true, videoSlot: selfcare.prepaidSlot,
-        },
-      });
+      await ctx.api.call('customerIdCheck', { query: { customerId: String(d.customerId ?? '').trim() } });
+      // the fields and the call as the form document declares them ("submit" of schemas/forms/prepaid-registration.json;
+      // the document type defaults to the data schema's "default"), with the number and the video time of the earlier
+      // steps ("with": /selfcare/prepaid/msisdn, /selfcare/prepaidSlot)
+      const { responses } = await sendForm(ctx.api, formId, d, ctx.stores);
+      const res = responses[0] as ResponseOf<'prepaidRegister'>;
       selfcare.setPrepaidResult({ msisdn: res.msisdn, videoSlotText: formatWhen(res.videoSlot, session.lang) });
       selfcare.setPrepaid(null);
     } catch (e) {

@@ -34,7 +34,7 @@ const topUp = defineAction<{ form?: string }>({
     selfcare.setSubmitting(true);
     try {
       // the fields and the call as the form document declares them ("submit" of schemas/forms/topup.json)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
       ui.clearFieldErrors(formId);
       assignLocation((responses[0] as ResponseOf<'topUpAuthorize'>).redirectionUrl);
     } catch (e) {

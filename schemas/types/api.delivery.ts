@@ -89,6 +89,9 @@ export interface CheckoutUserData {
   accountEmail?: string | null;
 }
 export interface ContactBody {
+  /**
+   * The courier's phone as typed after the shown +381 (format contactPhone: the rule of the delivery-contact form and the guest's contact phone).
+   */
   contactPhone: string;
 }
 export interface OtpEmailBody {

@@ -38,7 +38,7 @@ export interface Form {
     };
   };
   /**
-   * The call(s) of schemas/api/paths.json the form's data is sent to, in this order. A field goes to the first call's body at the same place ("/customerData/firstName" → "/customerData/firstName") unless a call's "map" sends it elsewhere. npm run schemas:check proves that every field reaches a body with limits no looser than the body's (docs/SCHEMAS.md, "A form declares what it submits").
+   * The call(s) of schemas/api/paths.json the form's data is sent to, in this order. A field goes to the first call's body at the same place ("/customerData/firstName" → "/customerData/firstName") unless a call's "map" sends it elsewhere; a call's "with" adds values of the shop's state. npm run schemas:check proves that every field reaches a body with limits no looser than the body's, and that every field the body requires comes from the form or a "with" (docs/SCHEMAS.md, "A form declares what it submits").
    */
   submit?: SubmitCall | [SubmitCall, ...SubmitCall[]];
 }
@@ -102,7 +102,21 @@ export interface SubmitCall {
     [k: string]: string;
   };
   /**
-   * true: the call is made only when at least one of its fields has a value (e.g. a time slot the shopper may leave unchosen).
+   * What this call's body also needs that the form does not hold — something an earlier step left in the shop's state: the body place (JSON Pointer, e.g. "/channel") → { "$bind": "/store/path" } (e.g. "/account/recovery/channel"), read like every $bind. An empty value is not sent. npm run schemas:check proves the place is in the body and the path in the stores.
+   */
+  with?: {
+    /**
+     * { "$bind": "/store/path" }: the value at that path of the shop's state (its first part names a store: /account, /selfcare, /profile, /ui, …).
+     */
+    [k: string]: {
+      /**
+       * JSON Pointer into the shop's state, e.g. "/selfcare/billSessionId".
+       */
+      $bind: string;
+    };
+  };
+  /**
+   * true: the call is made only when at least one of its fields has a value (e.g. a time slot the shopper may leave unchosen); a value of "with" alone does not make it.
    */
   optional?: boolean;
 }

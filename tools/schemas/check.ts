@@ -208,7 +208,7 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   // 4b. a form's declared submit: every field reaches the call's request body with limits no looser than the body's
   //     (a form whose data schema is already reported as invalid is left out: it would only say so again)
   const schemaBroken = (d: LoadedDocument) => errors.some((e) => e.file === d.file && (e.pointer === '/schema' || e.pointer.startsWith('/schema/')));
-  checkFormBindings(docs.filter((d) => d.kind !== 'form' || !schemaBroken(d)), await loadApiSet(rootDir), report);
+  checkFormBindings(docs.filter((d) => d.kind !== 'form' || !schemaBroken(d)), await loadApiSet(rootDir), report, vocabulary?.stores);
 
   // 5. fixture store states (schemas/fixtures): their meta-schema, id = file name, a title message key that exists
   const fixtures = await checkFixtures(rootDir, ajv, docs, errors);

@@ -3,7 +3,9 @@
  * call's request body (schemas/api/paths.json → the body schema of schemas/api/*.json): every field of the form must
  * reach the body — at the same place, or where the call's "map" sends it — with limits no looser than the body's
  * (type, maxLength, minLength, pattern, format, enum/const, minimum/maximum) and required wherever the body requires
- * it; every field the body requires must come from the form. A form without "submit" is not checked here.
+ * it; every field the body requires must come from the form or from the call's "with" (a value of the shop's state:
+ * its place must be in the body, no field of the form may go there too, and its `$bind` must be a place of the
+ * stores where the vocabulary shows them, tools/schemas/store-paths.ts). A form without "submit" is not checked here.
  *
  * The routing (which call and which body place a field goes to) is the one the shop runs: actions/form-submit.ts.
  */
@@ -12,7 +14,9 @@ import { join } from 'node:path';
 import { escapePointer } from './jsonpos.js';
 import type { LoadedDocument } from './load.js';
 import type { Report } from './crossref.js';
-import { formFields, routeField, submitCallsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
+import { suggest } from './suggest.js';
+import { storePathProblem, type StoreShape } from './store-paths.js';
+import { formFields, routeField, submitCallsOf, withBindingsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
 
 type Obj = Record<string, any>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -70,6 +74,19 @@ function bodyAt(api: ApiSet, root: { s: Obj; file: string }, pointer: string): {
     cur = deref(api, cur.file, cur.s.properties[name]);
   }
   return cur ? { s: cur.s, required } : null;
+}
+
+/** Every place of the body (groups and leaves), as pointers: the candidates of a did-you-mean. */
+function bodyPlaces(api: ApiSet, root: { s: Obj; file: string }, prefix = '', depth = 0): string[] {
+  if (!isObj(root.s.properties) || depth > 10) return [];
+  const out: string[] = [];
+  for (const [name, sub] of Object.entries(root.s.properties)) {
+    const p = `${prefix}/${escapePointer(name)}`;
+    out.push(p);
+    const child = deref(api, root.file, sub);
+    if (child) out.push(...bodyPlaces(api, child, p, depth + 1));
+  }
+  return out;
 }
 
 /** The body's required leaves (required at every level), as pointers. */
@@ -136,20 +153,29 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
 
 /**
  * The actions that send a form's data as its document declares (actions/form-submit.ts): action → the form id its
- * "form" argument defaults to ('' where the argument is required).
+ * "form" argument defaults to ('' where the argument is required), and, for an action that sends its form so only in
+ * one case, that case (its args).
  */
-const SUBMITTING_ACTIONS: Readonly<Record<string, string>> = {
+const SUBMITTING_ACTIONS: Readonly<Record<string, string | { form: string; when: (args: Obj) => boolean }>> = {
   'checkout.submitGuest': 'guest',
   'selfcare.sendContact': 'contact',
   'selfcare.findBill': 'bill-find',
+  'selfcare.payBill': 'bill-consents',
   'selfcare.dontCallRequestCode': 'dont-call',
   'selfcare.topUp': 'topup',
+  'selfcare.registerPrepaid': 'prepaid-registration',
   'profile.requestEmailCode': 'profile-email',
+  'profile.saveEmail': 'profile-email-code',
+  'profile.save': 'profile-code',
   'home.submitFnp': 'fnp',
+  'delivery.submit': 'delivery-contact',
   'account.changePassword': '',
   'account.setEmail': '',
   'account.requestRecovery': '',
   'account.identifyCustomer': '',
+  'account.resetPassword': '',
+  // a new user's registration still builds its body in code (docs/SCHEMAS.md, forms without "submit")
+  'account.register': { form: '', when: (args) => args.mode === 'existing' },
 };
 
 /** Every call of a submitting action in screens, modals and fragments names a form that declares "submit". */
@@ -158,9 +184,11 @@ function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {
   const walk = (doc: LoadedDocument, v: unknown, ptr: string): void => {
     if (Array.isArray(v)) v.forEach((x, i) => walk(doc, x, `${ptr}/${i}`));
     else if (isObj(v)) {
-      const fallback = typeof v.action === 'string' ? SUBMITTING_ACTIONS[v.action] : undefined;
+      const sends = typeof v.action === 'string' ? SUBMITTING_ACTIONS[v.action] : undefined;
+      const args = isObj(v.args) ? v.args : {};
+      const fallback = typeof sends === 'object' ? (sends.when(args) ? sends.form : undefined) : sends;
       if (fallback !== undefined) {
-        const id = isObj(v.args) && typeof v.args.form === 'string' ? v.args.form : fallback;
+        const id = typeof args.form === 'string' ? args.form : fallback;
         const form = forms.get(id);
         if (form && submitCallsOf(form.submit).length === 0) {
           report(doc, `${ptr}/action`, `${v.action} sends the data of form "${id}", which declares no "submit" — add "submit": { "call": "…" } to schemas/forms/${id}.json`);
@@ -173,7 +201,11 @@ function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {
   for (const doc of docs) if (doc.kind === 'screen' || doc.kind === 'modal') walk(doc, doc.json, '');
 }
 
-export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, report: Report): void {
+/**
+ * @param stores the places of the shop's state (vocabulary.json "stores"); without them a `$bind` of "with" is not
+ *               checked (the checker cannot know)
+ */
+export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, report: Report, stores?: StoreShape): void {
   checkSubmittingCalls(docs, report);
   for (const doc of docs) {
     if (doc.kind !== 'form' || !isObj(doc.json) || doc.json.submit === undefined || !isObj(doc.json.schema)) continue;
@@ -213,6 +245,24 @@ export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, re
       }
     });
     const reached: Array<Set<string>> = calls.map(() => new Set());
+    // each "with" entry: a place of the call's body (not one a field of the form goes to), read from a place of the stores
+    const bound: Array<Set<string>> = calls.map(() => new Set());
+    calls.forEach((c: SubmitCall, i: number) => {
+      for (const { target, bind } of withBindingsOf(c)) {
+        const at = `${callPointer(i)}/with/${escapePointer(target)}`;
+        const problem = stores ? storePathProblem(stores, bind) : null;
+        if (problem) report(doc, `${at}/$bind`, problem.message, problem.suggestion ? { suggestion: problem.suggestion } : {});
+        const root = bodies[i];
+        if (!root) continue;
+        if (!bodyAt(api, root, target)) {
+          const near = suggest(target, bodyPlaces(api, root));
+          report(doc, at, `"${target}" is not a place of the request body of "${c.call}" (${api.paths[c.call].body}), so the value of "${bind}" has nowhere to go${near ? ` — did you mean "${near}"?` : ''}`, { atKey: true, ...(near ? { suggestion: near } : {}) });
+          continue;
+        }
+        bound[i].add(target);
+        reached[i].add(target);
+      }
+    });
     for (const f of fields) {
       const { index, target } = routeField(calls, f.pointer);
       const c = calls[index];
@@ -225,17 +275,22 @@ export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, re
         report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body}): ${how}`, { atKey: true });
         continue;
       }
+      const clash = [...bound[index]].find((t) => t === target || target.startsWith(`${t}/`) || t.startsWith(`${target}/`));
+      if (clash) {
+        report(doc, where, `field "${f.pointer}" goes to "${target}" of the body of "${c.call}", where the call's "with" already puts "${clash}" — one place, one value: map the field elsewhere or drop the "with" entry`, { atKey: true });
+        continue;
+      }
       reached[index].add(target);
       const loose = looserLimits(f.schema, b.s, f.required, b.required, c.optional === true);
       if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body}): ${loose.join('; ')}`, { atKey: true });
     }
-    // every field the body requires comes from the form
+    // every field the body requires comes from the form or from "with"
     calls.forEach((c: SubmitCall, i: number) => {
       const root = bodies[i];
       if (!root) return;
       for (const leaf of requiredLeaves(api, root)) {
         if (![...reached[i]].some((t) => t === leaf || t.startsWith(`${leaf}/`) || leaf.startsWith(`${t}/`))) {
-          report(doc, `${callPointer(i)}/call`, `the body of "${c.call}" requires "${leaf}", which no field of the form reaches — add the field or map one to it`);
+          report(doc, `${callPointer(i)}/call`, `the body of "${c.call}" requires "${leaf}", which no field of the form reaches — add the field, map one to it, or give it a value of the shop's state ("with": { "${leaf}": { "$bind": "/…" } })`);
         }
       }
     });

@@ -1,4 +1,5 @@
 /** Shapes shared by the schema loader, checker, vocabulary and type generator. */
+import type { StoreShape } from './store-paths.js';
 
 export type DocumentKind = 'screen' | 'flow' | 'form' | 'modal' | 'messages' | 'fragment' | 'rule';
 
@@ -61,4 +62,6 @@ export interface ActionInfo {
 export interface Vocabulary {
   components: Record<string, ComponentInfo>;
   actions: Record<string, ActionInfo>;
+  /** the places of the shop's state a `$bind` may read, as the stores start (tools/schemas/store-paths.ts); absent: not known */
+  stores?: StoreShape;
 }

@@ -2,12 +2,14 @@
  * The vocabulary: every component (components/**\/<Name>.meta.json) and every action
  * (default export of actions/<group>/*.ts) with its description and props/args schema.
  * Written to schemas/meta/vocabulary.json, which the checker and the server read — they never
- * import components/ or actions/ themselves.
+ * import components/ or actions/ themselves. With them, the places of the shop's state (the stores as they start), which
+ * a `$bind` may read (tools/schemas/store-paths.ts).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ActionInfo, ComponentInfo, Vocabulary } from './types.js';
+import { storeShape, type StoreShape } from './store-paths.js';
 
 const SKIPPED_ACTION_FOLDERS = new Set(['stores', 'api']);
 
@@ -162,12 +164,34 @@ export async function collectVocabulary(repoRoot: string): Promise<{ vocabulary:
   const problems: string[] = [];
   const components = await collectComponents(repoRoot, problems);
   const actions = await collectActions(repoRoot, problems);
+  const stores = await collectStores(repoRoot, problems);
   const warnings = problems.filter((p) => p.includes('no description') || p.includes('"description" is missing'));
   const fatal = problems.filter((p) => !warnings.includes(p));
   if (fatal.length) throw new VocabularyError(fatal);
-  return { vocabulary: { components, actions }, warnings };
+  return { vocabulary: { components, actions, ...(stores ? { stores } : {}) }, warnings };
+}
+
+/** The places of the shop's state, from the stores as they start (actions/stores createStores); none without stores. */
+export async function collectStores(repoRoot: string, problems: string[]): Promise<StoreShape | undefined> {
+  const abs = join(repoRoot, 'actions', 'stores', 'index.ts');
+  try {
+    await readFile(abs);
+  } catch {
+    return undefined;
+  }
+  try {
+    const mod = (await import(pathToFileURL(abs).href)) as { createStores?: () => Record<string, object> };
+    if (typeof mod.createStores !== 'function') {
+      problems.push('actions/stores/index.ts: exports no createStores()');
+      return undefined;
+    }
+    return storeShape(mod.createStores());
+  } catch (e) {
+    problems.push(`actions/stores/index.ts: cannot be loaded (${(e as Error).message.split('\n')[0]})`);
+    return undefined;
+  }
 }
 
 export function serializeVocabulary(v: Vocabulary): string {
-  return JSON.stringify({ components: sortKeys(v.components), actions: sortKeys(v.actions) }, null, 2) + '\n';
+  return JSON.stringify({ components: sortKeys(v.components), actions: sortKeys(v.actions), ...(v.stores ? { stores: v.stores } : {}) }, null, 2) + '\n';
 }

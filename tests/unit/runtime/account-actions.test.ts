@@ -84,7 +84,9 @@ describe('account actions', () => {
       [`POST ${V1}/checkusername`]: () => ({ body: true }),
       [`POST ${V1}/register/new`]: () => ({ body: { username: 'jovana.m', email: 'j@primer.rs', authorized: true } }),
     });
-    stores.ui.setFormData('register-existing', { username: 'jovana.m', uid: 'j@primer.rs', password: 'Jovana2026!', passwordConfirmation: 'Jovana2026!', verificationCode: ' 123456 ' });
+    // the form as its document declares it ("submit" of register-existing.json: the fields as typed — the code's
+    // otpCode rule lets no space through — and the customer found by JMBG from the store, "with")
+    stores.ui.setFormData('register-existing', { username: 'jovana.m', uid: 'j@primer.rs', password: 'Jovana2026!', passwordConfirmation: 'Jovana2026!', verificationCode: '123456', shown: true });
     stores.account.setCustomer({ customerId: '1000010', firstName: 'Jovana', lastName: 'Milić', jmbg: '0411979717342' });
     await run('account.register', { form: 'register-existing', mode: 'existing', next: '/done' }, ctx);
     const reg = calls.find((c) => c.url.pathname.endsWith('/register/new'))!;

@@ -13,11 +13,13 @@ import dontCallActions from '../../../actions/selfcare/dontcall';
 import topUpActions from '../../../actions/selfcare/topup';
 import profileActions from '../../../actions/profile/profile';
 import homeActions from '../../../actions/home/home';
+import prepaidActions from '../../../actions/selfcare/prepaid';
+import accountActions from '../../../actions/account/account';
 import { fakeFetch, makeCtx, makeStores, servedForm } from './helpers';
 
 vi.mock('../../../actions/dom', async (orig) => ({ ...(await orig<typeof import('../../../actions/dom')>()), assignLocation: vi.fn() }));
 
-const defs = new Map<string, ActionDef>([...contactActions, ...billActions, ...dontCallActions, ...topUpActions, ...profileActions, ...homeActions].map((d) => [d.name, d]));
+const defs = new Map<string, ActionDef>([...contactActions, ...billActions, ...dontCallActions, ...topUpActions, ...profileActions, ...homeActions, ...prepaidActions, ...accountActions].map((d) => [d.name, d]));
 const run = (name: string, args: Record<string, unknown>, ctx: ActionContext) => defs.get(name)!.run(args, ctx);
 const V1 = '/hybris/ecommerce/b2c/v1';
 type Handler = (req: { body: unknown }) => { status?: number; body?: unknown };
@@ -77,6 +79,12 @@ describe('sendForm', () => {
       expect(refusedFieldOf(e)).toBeNull();
       expect(markRefusedField(stores.ui, 'contact', e)).toBe(false);
     }
+  });
+
+  it('a form whose "with" reads the shop\'s state is refused without the state, before any call', async () => {
+    const { ctx, calls } = setup({});
+    await expect(sendForm(ctx.api, 'password-reset', { code: '123456', password: 'Nova2026!', passwordConfirmation: 'Nova2026!' })).rejects.toThrow('form "password-reset" sends values of the shop\'s state ("with"): sendForm needs the stores');
+    expect(calls).toEqual([]);
   });
 
   it('withDefaults fills only empty fields, nested too, and leaves the data as it was', () => {
@@ -177,5 +185,83 @@ describe('the self-care and profile forms send what their document declares', ()
     await run('home.submitFnp', { form: 'fnp' }, ctx);
     expect(stores.ui.forms.fnp!.fieldErrors).toEqual({ 'installationAddress.postalCode': { message: 'Poštanski broj nije ispravan.', value: '11000' } });
     expect(stores.home.fnp.error).toBeNull();
+  });
+});
+
+// A form whose call also needs what an earlier step left in the shop's state declares it in "with"
+// ({ "/billSessionId": { "$bind": "/selfcare/billSessionId" } }): the action sends the form, no field list in code.
+describe('the forms that send values of the shop\'s state ("with")', () => {
+  const BILL_SESSION = 'S3ss10n_0123456789abcdef';
+
+  it('bill consents: the three consents under /consents, with the bill session the search step kept', async () => {
+    const { stores, ctx, calls } = setup({ 'POST /ecommerce/b2c/bill/payment/authorize': () => ({ body: { redirectionUrl: '/gateway/b1' } }) });
+    stores.selfcare.setBill({ reference: '12345678' } as never, BILL_SESSION);
+    stores.ui.setFormData('bill-consents', { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true, PERSONAL_DATA_NOTICE: true, shown: 1 });
+    await run('selfcare.payBill', {}, ctx);
+    expect(calls.at(-1)!.body).toEqual({
+      billSessionId: BILL_SESSION, consents: { GENERAL_TERMS_AGREEMENT: true, PRIVACY_POLICY_AGREEMENT: true, PERSONAL_DATA_NOTICE: true },
+    });
+  });
+
+  it('password reset: code and new password from the form, channel and address of the recovery step', async () => {
+    const { stores, ctx, calls } = setup({
+      [`POST ${V1}/password/reset`]: () => ({ body: { authorized: true, weakPassword: false, emailNotSet: false } }),
+      'GET /selfcare/b2c/auth/token': () => ({ body: { data: { token: 't2', authorized: true } } }),
+      'GET /hybris/selfcare/b2c/v1/user/info': () => ({ body: { email: 'slaba@orbita.rs', firstName: 'N', lastName: 'S', userName: 'n.s', customerId: '1', roles: [] } }),
+      [`GET ${V1}/users/carts/fullcart`]: () => ({ body: { code: 'C', entries: [], totalItems: 0 } }),
+    });
+    stores.account.setRecovery({ channel: 'SMS', address: '0641234567' });
+    stores.ui.setFormData('password-reset', { code: '123456', password: 'Povratak2026!', passwordConfirmation: 'Povratak2026!' });
+    await run('account.resetPassword', { form: 'password-reset', next: '/gotovo' }, ctx);
+    expect(calls.find((c) => c.url.pathname.endsWith('/password/reset'))!.body).toEqual({
+      channel: 'SMS', address: '0641234567', code: '123456', password: 'Povratak2026!', passwordConfirmation: 'Povratak2026!',
+    });
+    expect(ctx.navigate).toHaveBeenCalledWith('/gotovo');
+    // no recovery step before: stopped with its message, nothing sent
+    const before = calls.length;
+    stores.account.setRecovery(null);
+    await expect(run('account.resetPassword', { form: 'password-reset', next: '/gotovo' }, ctx)).rejects.toThrow('no recovery');
+    expect(calls.length).toBe(before);
+  });
+
+  it('profile e-mail code: the code from the form, the address it was sent to from the store', async () => {
+    const { stores, ctx, calls } = setup({
+      [`PUT ${V1}/users/email`]: () => ({ body: { authorized: true, weakPassword: false, emailNotSet: false } }),
+      'GET /selfcare/b2c/auth/token': () => ({ body: { data: { token: 't2', authorized: true } } }),
+      'GET /hybris/selfcare/b2c/v1/user/info': () => ({ body: { email: 'nova@primer.rs', firstName: 'N', lastName: 'S', userName: 'n.s', customerId: '1', roles: [] } }),
+    });
+    stores.profile.emailCodeSent('nova@primer.rs', 300);
+    stores.ui.setFormData('profile-email-code', { code: '654321' });
+    await run('profile.saveEmail', {}, ctx);
+    expect(calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/users/email'))!.body).toEqual({ email: 'nova@primer.rs', code: '654321' });
+    expect(stores.profile.emailCode.to).toBe('');
+  });
+
+  it('personal data: the code form sent with the personal-data form\'s fields (the step before)', async () => {
+    const user = { firstName: 'Ana', lastName: 'Pavić', contactPhoneNumber: '0641234567' };
+    const { stores, ctx, calls } = setup({
+      [`PUT ${V1}/users/personaldata`]: () => ({ body: { user: { ...user, email: 'a@b.rs' }, message: 'Sačuvano.' } }),
+      'GET /selfcare/b2c/auth/token': () => ({ body: { data: { token: 't2', authorized: true } } }),
+    });
+    stores.ui.setFormData('personal-data', { ...user, note: 'not in the form' });
+    stores.ui.setFormData('profile-code', { code: '112233' });
+    await run('profile.save', {}, ctx);
+    expect(calls.find((c) => c.url.pathname.endsWith('/users/personaldata'))!.body).toEqual({ ...user, code: '112233' });
+    expect(stores.ui.toasts.at(-1)).toMatchObject({ kind: 'success', text: 'Sačuvano.' });
+  });
+
+  it('prepaid registration: the form\'s fields (document type by default), the checked number and the chosen time', async () => {
+    const { stores, ctx, calls } = setup({
+      'GET /hybris/selfcare/b2c/v1/customerid/check': () => ({ body: { customerId: '0411979717342', valid: true, adult: true } }),
+      'POST /hybris/selfcare/b2c/v1/blinking': () => ({ body: { msisdn: '0641234567', videoSlot: '2026-12-01T10:00:00Z' } }),
+    });
+    stores.selfcare.setPrepaid({ msisdn: '0641234567', deadline: '2026-12-01T12:00:00Z', deadlineText: 'x' }, ['2026-12-01T10:00:00Z']);
+    stores.selfcare.setPrepaidSlot('2026-12-01T10:00:00Z');
+    const form = { code: 'AB12CD', firstName: 'Ana', lastName: 'Pavić', customerId: '0411979717342', documentNumber: '012345678', consent: true };
+    stores.ui.setFormData('prepaid-registration', form);
+    await run('selfcare.registerPrepaid', {}, ctx);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/hybris/selfcare/b2c/v1/customerid/check', '/hybris/selfcare/b2c/v1/blinking']);
+    expect(calls.at(-1)!.body).toEqual({ ...form, documentType: 'ID_CARD', msisdn: '0641234567', videoSlot: '2026-12-01T10:00:00Z' });
+    expect(stores.selfcare.prepaidResult).toMatchObject({ msisdn: '0641234567' });
   });
 });

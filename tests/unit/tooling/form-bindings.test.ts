@@ -61,12 +61,13 @@ function tree(change: (form: any) => void = () => {}): Tree {
   return t;
 }
 
-/** The fake vocabulary with the guest submit action. */
+/** The fake vocabulary with the guest submit action, and a small shop state (the places a `$bind` may read). */
 const VOCABULARY = { ...FAKE_VOCABULARY, actions: {
   ...FAKE_VOCABULARY.actions,
   'checkout.submitGuest': { description: 'Sends the guest form.', args: { type: 'object', properties: { form: { type: 'string' } } } },
   'account.changePassword': { description: 'Sends the password form.', args: { type: 'object', required: ['form'], properties: { form: { type: 'string' } } } },
-} };
+  'account.register': { description: 'Registers.', args: { type: 'object', required: ['form', 'mode'], properties: { form: { type: 'string' }, mode: { enum: ['new', 'existing'] } } } },
+}, stores: { checkout: { slot: true, delivery: { slotCode: true, entrance: true } }, ui: { forms: true } } };
 
 async function check(t: Tree): Promise<SchemaError[]> {
   const { schemasDir, cleanup } = await writeTree(t, VOCABULARY as typeof FAKE_VOCABULARY);
@@ -156,6 +157,55 @@ describe('a form bound to the call it submits to', () => {
     expect(e.message).toMatch(/account\.changePassword sends the data of form "guest", which declares no "submit"/);
   });
 
+  it('a body field no form field reaches may come from the shop\'s state ("with"): then the form passes', async () => {
+    const withSlot = (f: any) => { delete f.schema.properties.slot; f.submit[1] = { call: 'setSlot', with: { '/code': { $bind: '/checkout/delivery/slotCode' } } }; };
+    expect(formatErrors(await check(tree(withSlot)))).toBe('');
+    // without it the body's required /code is reached by nothing
+    const missing = only(await check(tree((f) => { withSlot(f); delete f.submit[1].with; })));
+    expect(missing).toMatchObject({ pointer: '/submit/1/call' });
+    expect(missing.message).toMatch(/requires "\/code", which no field of the form reaches .*"with"/);
+    // a bound value below a place whose inside the stores do not show (a dictionary): the checker cannot know, no error
+    expect(formatErrors(await check(tree((f) => { withSlot(f); f.submit[1].with['/code'] = { $bind: '/ui/forms/order/data/slot' }; })))).toBe('');
+  });
+
+  it('a "with" place the body does not have is an error at that entry\'s line, with a did-you-mean among the body\'s places', async () => {
+    const e = only(await check(tree((f) => { f.submit[1].with = { '/cod': { $bind: '/checkout/slot' } }; })));
+    expect(e).toMatchObject({ file: 'schemas/forms/order.json', pointer: '/submit/1/with/~1cod', suggestion: '/code' });
+    expect(e.message).toMatch(/"\/cod" is not a place of the request body of "setSlot" .*did you mean "\/code"\?/);
+    expect(e.line).toBeGreaterThan(1);
+    // a place inside a group of the body is found too (the first call's /customer/email)
+    expect(only(await check(tree((f) => { f.submit[0].with = { '/customer/emial': { $bind: '/checkout/slot' } }; }))).suggestion).toBe('/customer/email');
+  });
+
+  it('a "with" $bind that is no place of the shop\'s state is an error with a did-you-mean (store, then field)', async () => {
+    const store = only(await check(tree((f) => { f.submit[0].with = { '/address/kind': { $bind: '/chekout/slot' } }; delete f.schema.properties.address.properties.kind; })));
+    expect(store).toMatchObject({ pointer: '/submit/0/with/~1address~1kind/$bind', suggestion: '/checkout/slot' });
+    expect(store.message).toMatch(/"\/chekout\/slot" is no place of the shop's state: the shop's state has no store "chekout" \(stores: checkout, ui\) — did you mean "\/checkout\/slot"\?/);
+    const field = only(await check(tree((f) => { f.submit[0].with = { '/address/kind': { $bind: '/checkout/delivery/slotCod' } }; delete f.schema.properties.address.properties.kind; })));
+    expect(field.message).toMatch(/"\/checkout\/delivery" has no field "slotCod" — did you mean "\/checkout\/delivery\/slotCode"\?/);
+    expect(field.suggestion).toBe('/checkout/delivery/slotCode');
+  });
+
+  it('a field of the form sent to the place a "with" entry fills is an error (one place, one value)', async () => {
+    const e = only(await check(tree((f) => { f.submit[0].with = { '/address/kind': { $bind: '/checkout/slot' } }; })));
+    expect(e.pointer).toBe('/schema/properties/address/properties/kind');
+    expect(e.message).toMatch(/field "\/address\/kind" goes to "\/address\/kind" of the body of "saveGuest", where the call's "with" already puts "\/address\/kind"/);
+  });
+
+  it('the meta-schema takes only { "$bind": "/…" } in "with"', async () => {
+    const errors = await check(tree((f) => { f.submit[1].with = { '/code': 'SLOT_08_12' }; }));
+    expect(errors.map((e) => e.pointer)).toContain('/submit/1/with/~1code');
+  });
+
+  it('account.register sends its form as declared only for an existing customer', async () => {
+    const t = tree() as any;
+    const click = { action: 'account.register', args: { form: 'guest', mode: 'new' } };
+    t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Registruj' }, on: { click } });
+    expect(formatErrors(await check(t))).toBe('');
+    click.args.mode = 'existing';
+    expect(only(await check(t)).message).toMatch(/account\.register sends the data of form "guest", which declares no "submit"/);
+  });
+
   it('the shop sends what the rule proves: the same routing, empty fields left out, an unfilled optional call skipped', () => {
     const doc = tree()['forms/order.json'] as { schema: unknown; submit: unknown };
     const data = { customer: { firstName: 'Ana', email: '' }, address: { line1: 'Ulica 1' }, extra: 'not in the schema' };
@@ -169,6 +219,19 @@ describe('a form bound to the call it submits to', () => {
       { call: 'saveGuest', body: { customer: { firstName: 'Ana' }, deliveryAddress: { line1: 'Ulica 1' } } },
     ]);
   });
+
+  it('"with" puts the bound values of the state into the body; an empty one is left out and makes no optional call', () => {
+    const doc = tree()['forms/order.json'] as { schema: unknown; submit: any[] };
+    doc.submit[0].with = { '/address/kind': { $bind: '/checkout/kind' } };
+    doc.submit[1].with = { '/code': { $bind: '/checkout/delivery/slotCode' } };
+    const data = { customer: { firstName: 'Ana' }, address: { line1: 'Ulica 1' } };
+    const state = { checkout: { kind: 'HOME', delivery: { slotCode: 'SLOT_12_16' } } };
+    expect(submitBodies(doc, data, state)).toEqual([{ call: 'saveGuest', body: { customer: { firstName: 'Ana' }, address: { line1: 'Ulica 1', kind: 'HOME' } } }]);
+    expect(submitBodies(doc, { ...data, slot: 'SLOT_08_12' }, { checkout: { kind: '', delivery: null } })).toEqual([
+      { call: 'saveGuest', body: { customer: { firstName: 'Ana' }, address: { line1: 'Ulica 1' } } },
+      { call: 'setSlot', body: { code: 'SLOT_08_12' } },
+    ]);
+  });
 });
 
 /**
@@ -176,10 +239,7 @@ describe('a form bound to the call it submits to', () => {
  * docs/SCHEMAS.md "Forms that do not declare "submit", and why". The list may only shrink: a new form declares what it
  * submits, and a form that gets "submit" leaves the list.
  */
-const WITHOUT_SUBMIT = [
-  'bill-consents', 'delivery-contact', 'dont-call-code', 'login', 'order-personal-data', 'password-reset', 'personal-data',
-  'prepaid-number', 'prepaid-registration', 'profile-code', 'profile-email-code', 'register-existing', 'register-new',
-];
+const WITHOUT_SUBMIT = ['dont-call-code', 'login', 'order-personal-data', 'prepaid-number', 'register-new'];
 
 describe('the shop\'s forms declare what they submit', () => {
   const formsDir = join(process.cwd(), 'schemas', 'forms');
@@ -191,6 +251,14 @@ describe('the shop\'s forms declare what they submit', () => {
   it('every form without "submit" is on the documented list, and every form on the list still lacks it', () => {
     expect(without.filter((id) => !WITHOUT_SUBMIT.includes(id)), 'forms without "submit" that are not on the allowance list: declare "submit"').toEqual([]);
     expect(WITHOUT_SUBMIT.filter((id) => !without.includes(id)), 'forms on the allowance list that declare "submit" (or are gone): remove them from the list').toEqual([]);
+  });
+
+  it('personal-data and profile-code declare the same body (each with the other\'s fields from the state)', () => {
+    const doc = (id: string) => forms.find((f) => f.id === id)!.doc;
+    const ui = { forms: { 'personal-data': { data: { firstName: 'Ana', lastName: 'Pavić', contactPhoneNumber: '0641234567' } }, 'profile-code': { data: { code: '123456' } } } };
+    const body = { firstName: 'Ana', lastName: 'Pavić', contactPhoneNumber: '0641234567', code: '123456' };
+    expect(submitBodies(doc('profile-code'), ui.forms['profile-code'].data, { ui })).toEqual([{ call: 'personalDataUpdate', body }]);
+    expect(submitBodies(doc('personal-data'), ui.forms['personal-data'].data, { ui })).toEqual([{ call: 'personalDataUpdate', body }]);
   });
 
   it('docs/SCHEMAS.md lists the same forms, each with its reason', () => {

@@ -61,6 +61,23 @@ describe('vocabulary', () => {
     ]);
   });
 
+  it('writes the places of the shop\'s state (what a $bind may read) from the stores as they start', async () => {
+    const root = await repo({
+      'actions/stores/index.ts': [
+        'class AccountStore {',
+        '  error: string | null = null; code = { sentAt: null, to: \'\' }; list: string[] = []; forms: Record<string, unknown> = {};',
+        '  get sent(): boolean { return this.code.sentAt !== null; }',
+        '  reset(): void { this.error = null; }',
+        '}',
+        'export function createStores() { return { account: new AccountStore() }; }',
+      ].join('\n'),
+    });
+    const { vocabulary } = await collectVocabulary(root);
+    // fields and getters, not methods; below a value that starts empty (null, a list, a dictionary) nothing is known
+    expect(vocabulary.stores).toEqual({ account: { code: { sentAt: true, to: true }, error: true, forms: true, list: true, sent: true } });
+    expect(JSON.parse(serializeVocabulary(vocabulary)).stores).toEqual(vocabulary.stores);
+  });
+
   it('warns about missing descriptions without failing', async () => {
     const root = await repo({ 'components/a/Alpha.meta.json': { name: 'Alpha' } });
     const { warnings } = await collectVocabulary(root);
