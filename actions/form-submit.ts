@@ -182,9 +182,10 @@ const refusedFields = new WeakMap<object, string>();
  * (the action's stores, `ctx.stores`). Answers the calls' responses in that order, with the document and the data as
  * sent. A form that declares no "submit" is an error (it would send nothing), and so is one whose "with" reads the
  * shop's state when no state is given. A failed call's error is thrown as it came; a 400 whose subject names a field
- * of the form remembers that field (`refusedFieldOf`).
+ * of the form remembers that field (`refusedFieldOf`). `onAnswer` sees each call's answer as it comes (the guest's
+ * data step keeps the cart each call answers, even when a later call fails).
  */
-export async function sendForm(api: FormApi, formId: string, data: unknown, state?: unknown): Promise<SentForm> {
+export async function sendForm(api: FormApi, formId: string, data: unknown, state?: unknown, onAnswer?: (response: unknown) => void): Promise<SentForm> {
   const doc = await api.getDocument<FormDocument>(`/ui/forms/${encodeURIComponent(formId)}`);
   const calls = submitCallsOf(doc.submit);
   if (calls.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
@@ -195,7 +196,9 @@ export async function sendForm(api: FormApi, formId: string, data: unknown, stat
   for (const { call, body } of submitBodies(doc, full, state)) {
     sent = calls.findIndex((c, i) => c.call === call && i > sent);
     try {
-      responses.push(await api.call(call, { body }));
+      const response = await api.call(call, { body });
+      responses.push(response);
+      onAnswer?.(response);
     } catch (e) {
       const status = isObj(e) ? (e as { status?: unknown }).status : undefined;
       const errors = isObj(e) ? (e as { errors?: unknown }).errors : undefined;

@@ -3,7 +3,6 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart, ConsentTemplate } from '../stores/types';
 import { ApiError } from '../api/errors';
-import type { CallName } from '../api/client';
 import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../dom';
 import {
   REDIRECT_DELAY_MS,
@@ -11,7 +10,7 @@ import {
 } from '../checkout-rules';
 import { userDataCheck } from '../session/account';
 import { closeModal, goTo, openModal } from '../destinations';
-import { refusedFormField, submitBodies, submitCallsOf } from '../form-submit';
+import { markRefusedField, sendForm } from '../form-submit';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
@@ -197,28 +196,19 @@ export default [
         throw new ActionError('cart conflict', true);
       }
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
-      let doc: { schema?: unknown; submit?: unknown } = {};
-      let sent = -1;
       try {
-        const data = ui.forms[formId]?.data ?? {};
         // the calls and their bodies as the form document declares them ("submit", checked by npm run schemas:check
-        // against each call's contract): the guest data, then the delivery time slot if one was chosen
-        doc = await ctx.api.getDocument<{ schema?: unknown; submit?: unknown }>(`/ui/forms/${encodeURIComponent(formId)}`);
-        const calls = submitCallsOf(doc.submit);
-        if (calls.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
-        for (const { call, body } of submitBodies(doc, data)) {
-          sent = calls.findIndex((c, i) => c.call === call && i > sent);
-          const res = await ctx.api.call(call as CallName, { body });
+        // against each call's contract): the guest data, then the delivery time slot if one was chosen; the cart each
+        // call answers is kept at once
+        await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores, (res) => {
           const replied = (res as { cart?: Cart } | undefined)?.cart;
           if (replied) cart.setCart(replied);
-        }
+        });
       } catch (e) {
         console.error('[checkout.submitGuest]', e);
         // a refused field (a phone, an e-mail the server will not take) is marked under itself and takes focus, like
         // the personal data's refusals; anything else is the delivery/payment error toast
-        const field = e instanceof ApiError && e.status === 400 ? refusedFormField(doc, sent, e.errors[0]?.subject) : null;
-        if (field && e instanceof ApiError) ui.setFieldError(formId, field, e.message, { focus: true });
-        else ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+        if (!markRefusedField(ui, formId, e)) ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
         throw new ActionError('guest submit failed', true);
       }
       ui.clearFieldErrors(formId);

@@ -414,6 +414,8 @@ describe('checkout', () => {
     stores.ui.setFormData('guest', { ...stores.ui.forms.guest!.data, deliveryTimeSlot: 'SLOT_12_16' });
     await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('guest submit failed');
     expect(stores.ui.fieldFocus).toMatchObject({ formId: 'guest', field: 'deliveryTimeSlot' });
+    // the cart the first call answered is kept although the second call failed
+    expect(stores.cart.cart?.code).toBe('c');
     answer = () => refusal('');
     await expect(run('checkout.submitGuest', {}, ctx)).rejects.toThrow('guest submit failed');
     expect(stores.ui.toasts.at(-1)).toMatchObject({ kind: 'error', message: 'checkout.error.deliveryPayment' });
