@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { SHOTS } from './lib';
 import { axeViolations, describeViolations } from './axe';
-import { CHECKOUT_API, checkoutApi, field, fillGuestForm, GUEST_CONTRACT, pageSession, payWithCard, phoneIntoGuestCheckout, suite } from './shopper';
+import { CHECKOUT_API, checkoutApi, field, fillGuestForm, GUEST_CONTRACT, live, pageSession, payWithCard, phoneIntoGuestCheckout, suite } from './shopper';
 
 const s = suite('guest-contract');
 const contractSection = (page: import('playwright-core').Page) => page.getByRole('group', { name: 'Podaci za ugovor' });
@@ -51,6 +51,10 @@ s.test('a phone alone ("Samo uređaj"): no contract section', async () => {
   await pageSession(page);
   await checkoutApi(page, 'POST', CHECKOUT_API.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', chargeType: 'ONE_TIME_CHARGE' });
   await page.goto(`${s.url}/kupovina/podaci-dostava`);
+  // typed once the page is live and its cart is in (what this test proves is the missing section; a value typed while
+  // the page hydrates and the cart arrives can be lost — a race of its own, found here and left open in issue 26)
+  await live(page);
+  await page.getByRole('heading', { name: 'Tvoja porudžbina' }).waitFor();
   await field(page, 'Ime').waitFor();
   await page.getByRole('group', { name: 'Adresa za dostavu' }).waitFor();
   assert.equal(await contractSection(page).count(), 0);
