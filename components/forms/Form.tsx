@@ -269,13 +269,19 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, context, em
   const contextKey = JSON.stringify(context ?? null);
   useEffect(() => {
     // a form without context has nothing to join (its data object stays the one RJSF holds)
-    if (context === undefined) return;
+    if (context === undefined) return undefined;
     // what was typed and not yet taken by the form goes in first, and the form's own data is the base: the new data
-    // makes RJSF derive its state again from it, and anything it held that is not in it would be lost
-    flushTyped(fields);
-    const own = (formRef.current?.state as { formData?: unknown } | undefined)?.formData;
-    const next = withContext(own && typeof own === 'object' ? { ...data.current, ...(own as Data) } : data.current, context);
-    if (Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
+    // makes RJSF derive its state again from it, and anything it held that is not in it would be lost. In a task of
+    // its own: this effect may run inside React's commit (a change that came with a discrete event, the cart answered
+    // while a key was being handled), where flushTyped's flushSync cannot hand the typed value to RJSF — the new data
+    // then lacked it and the field was emptied (an e-mail typed while the page hydrated and the cart arrived).
+    const join = setTimeout(() => {
+      flushTyped(fields);
+      const own = (formRef.current?.state as { formData?: unknown } | undefined)?.formData;
+      const next = withContext(own && typeof own === 'object' ? { ...data.current, ...(own as Data) } : data.current, contextRef.current);
+      if (Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
+    }, 0);
+    return () => clearTimeout(join);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contextKey]);
   useEffect(() => { rt.preloadActions?.(FORM_ACTIONS).catch(() => undefined); }, [rt]);

@@ -51,8 +51,8 @@ s.test('a phone alone ("Samo uređaj"): no contract section', async () => {
   await pageSession(page);
   await checkoutApi(page, 'POST', CHECKOUT_API.addBundle, { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', chargeType: 'ONE_TIME_CHARGE' });
   await page.goto(`${s.url}/kupovina/podaci-dostava`);
-  // typed once the page is live and its cart is in (what this test proves is the missing section; a value typed while
-  // the page hydrates and the cart arrives can be lost — a race of its own, found here and left open in issue 26)
+  // typed once the page is live and its cart is in: what this test proves is the missing section (a value typed while
+  // the page hydrates and the cart arrives was lost — found here, fixed in Form.tsx, proved by early-input.e2e.ts)
   await live(page);
   await page.getByRole('heading', { name: 'Tvoja porudžbina' }).waitFor();
   await field(page, 'Ime').waitFor();
