@@ -55,31 +55,10 @@ export function RenderedPreview({ kind, id, draft, fixture, messages, t, onCalls
     route: () => route.current,
   }), [fixture, messages, source]);
 
-  // the fragments a screen or modal draft includes (and those they include), read from the studio's sources
-  const [fragments, setFragments] = useState<Record<string, FragmentDoc | null>>({});
-  useEffect(() => {
-    if (kind !== 'screens' && kind !== 'modals') return undefined;
-    const loaded = Object.values(fragments).filter((f): f is FragmentDoc => f !== null);
-    const need = [...new Set([draft, ...loaded].flatMap(includedFragments))].filter((f) => !(f in fragments));
-    if (need.length === 0) return undefined;
-    let live = true;
-    void Promise.all(need.map((f) => studioApi.source(`schemas/fragments/${f}.json`).then((r) => JSON.parse(r.text) as FragmentDoc, () => null)))
-      .then((docs) => { if (live) setFragments((prev) => ({ ...prev, ...Object.fromEntries(need.map((f, i) => [f, docs[i]])) })); });
-    return () => { live = false; };
-  }, [kind, draft, fragments]);
-
-  // the forms a form draft takes fields from ("fieldsOf"), and those they take from, read from the studio's sources
-  const [forms, setForms] = useState<Record<string, unknown>>({});
-  useEffect(() => {
-    if (kind !== 'forms') return undefined;
-    const loaded = Object.values(forms).filter((f) => f !== null);
-    const need = [...new Set([draft, ...loaded].flatMap(includedForms))].filter((f) => !(f in forms));
-    if (need.length === 0) return undefined;
-    let live = true;
-    void Promise.all(need.map((f) => studioApi.source(`schemas/forms/${f}.json`).then((r) => JSON.parse(r.text) as unknown, () => null)))
-      .then((docs) => { if (live) setForms((prev) => ({ ...prev, ...Object.fromEntries(need.map((f, i) => [f, docs[i]])) })); });
-    return () => { live = false; };
-  }, [kind, draft, forms]);
+  // the fragments a screen or modal draft includes, and the forms a form draft takes fields from ("fieldsOf"), with
+  // those they include in turn, read from the studio's sources
+  const fragments = useIncluded(kind === 'screens' || kind === 'modals', draft, 'fragments', includedFragments) as Record<string, FragmentDoc | null>;
+  const forms = useIncluded(kind === 'forms', draft, 'forms', includedForms);
 
   // a new draft: the document is served fresh (its includes expanded, as the server serves it) and the drawing remounts
   useEffect(() => {
@@ -123,6 +102,25 @@ export function RenderedPreview({ kind, id, draft, fixture, messages, t, onCalls
 }
 
 interface ScreenLike { route?: string; aliases?: string[]; layout?: string }
+
+/**
+ * The documents of `folder` (schemas/<folder>/<id>.json, the studio's sources) a draft includes, by id, and those they
+ * include in turn (null: one that could not be read); `idsOf` names the ids a document includes directly.
+ */
+function useIncluded(active: boolean, draft: unknown, folder: string, idsOf: (doc: unknown) => string[]): Record<string, unknown> {
+  const [docs, setDocs] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    if (!active) return undefined;
+    const loaded = Object.values(docs).filter((d) => d !== null);
+    const need = [...new Set([draft, ...loaded].flatMap(idsOf))].filter((id) => !(id in docs));
+    if (need.length === 0) return undefined;
+    let live = true;
+    void Promise.all(need.map((id) => studioApi.source(`schemas/${folder}/${id}.json`).then((r) => JSON.parse(r.text) as unknown, () => null)))
+      .then((read) => { if (live) setDocs((prev) => ({ ...prev, ...Object.fromEntries(need.map((id, i) => [id, read[i]])) })); });
+    return () => { live = false; };
+  }, [active, draft, docs, folder, idsOf]);
+  return docs;
+}
 
 /** The ids of the fragments a document includes directly ({ "fragment": id } anywhere in it). */
 function includedFragments(doc: unknown): string[] {
