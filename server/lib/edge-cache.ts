@@ -103,15 +103,14 @@ export const VARY_ENCODING = 'accept-encoding';
  * warning naming the route, rather than handed by a cache to everyone who asks next.
  */
 export function guardSharedAnswers(app: FastifyInstance, personalPrefixes: readonly string[]): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     // an API answer that did not say it is shared is the shopper's own (cart, account, checkout, errors …)
     if (!reply.hasHeader('cache-control') && personalPrefixes.some((p) => req.url.startsWith(p))) reply.header('Cache-Control', PRIVATE_NO_STORE);
-    if (!reply.hasHeader('set-cookie')) return payload;
-    const cc = reply.getHeader('cache-control');
+    const cc = reply.hasHeader('set-cookie') ? reply.getHeader('cache-control') : undefined;
     if (typeof cc === 'string' && /^\s*public\b/i.test(cc)) {
       reply.removeHeader('set-cookie');
       req.log.warn({ url: req.routeOptions.url }, 'Set-Cookie dropped from a shared (public) answer');
     }
-    return payload;
+    done(null, payload);
   });
 }

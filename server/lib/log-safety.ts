@@ -75,3 +75,32 @@ export const logHooks = {
     method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)));
   },
 };
+
+type LogFn = (...args: unknown[]) => void;
+interface ChildLogger { level: string; child(bindings: object, options?: object): ChildLogger; isLevelEnabled?(level: string): boolean; [level: string]: unknown }
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+/**
+ * Fastify's `childLoggerFactory`: a request's logger (`req.log`, its lines bound to the request id) made on its first
+ * line, not at every request. Most requests log nothing of their own (their request line is written by the access
+ * logger, server/app.ts), and making a pino child costs each request a pass of the redaction over its bindings.
+ */
+export function lazyRequestLogger(parent: ChildLogger, bindings: object, options: object): ChildLogger {
+  let real: ChildLogger | null = null;
+  const made = (): ChildLogger => (real ??= parent.child(bindings, options));
+  const logger: Record<string, unknown> = {
+    get level() { return (real ?? parent).level; },
+    set level(l: string) { made().level = l; },
+    child: (b: object, o?: object) => made().child(b, o),
+    isLevelEnabled: (l: string) => (real ?? parent).isLevelEnabled?.(l) ?? true,
+    silent: () => {},
+  };
+  for (const level of LEVELS) {
+    logger[level] = (...args: unknown[]) => {
+      // a level the parent does not write makes no child (a disabled debug line stays free)
+      if (!real && parent.isLevelEnabled && !parent.isLevelEnabled(level)) return;
+      (made()[level] as LogFn)(...args);
+    };
+  }
+  return logger as ChildLogger;
+}

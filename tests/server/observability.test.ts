@@ -7,7 +7,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { scrubText } from '../../server/lib/log-safety';
+import pino from 'pino';
+import { lazyRequestLogger, logRedaction, scrubText } from '../../server/lib/log-safety';
 import { startMetricsServer } from '../../server/lib/metrics';
 import { outbox } from '../../server/outbox/schema';
 import { payments } from '../../server/db/schema';
@@ -112,6 +113,23 @@ describe.each(drivers)('observability on %s', (name, url) => {
     expect(await logs.requestLines('pii-1')).toHaveLength(1);
     expect(await logs.requestLines('pii-2')).toHaveLength(1);
     for (const v of [...Object.values(secret), s.token, s.cookie.slice(4), 'Marija', 'Petrović']) expect(logs.text).not.toContain(v);
+  });
+
+  it('makes a request\'s own logger only when the request writes a line of its own (not a disabled level)', () => {
+    const made: object[] = [];
+    const parent = pino({ level: 'info', redact: logRedaction }, logs as unknown as pino.DestinationStream);
+    const child = parent.child.bind(parent);
+    const counting = Object.assign(Object.create(parent) as typeof parent, { child: (b: pino.Bindings, o?: pino.ChildLoggerOptions) => { made.push(b); return child(b, o); } });
+    const quiet = lazyRequestLogger(counting as never, { requestId: 'lazy-0' }, {});
+    (quiet.debug as (m: string) => void)('not written');
+    expect(made).toEqual([]);
+    const loud = lazyRequestLogger(counting as never, { requestId: 'lazy-1' }, {});
+    (loud.warn as (o: object, m: string) => void)({ email: 'a@b.rs' }, 'first');
+    (loud.warn as (m: string) => void)('second');
+    expect(made).toEqual([{ requestId: 'lazy-1' }]);
+    const lines = logs.parsed().filter((l) => l.requestId === 'lazy-1');
+    expect(lines.map((l) => l.msg)).toEqual(['first', 'second']);
+    expect(lines[0].email).toBe('[redacted]');
   });
 
   it('masks e-mails, JMBGs and phone numbers in logged text, keeping the rest', () => {

@@ -16,9 +16,23 @@ export function hasControlCharacters(text: string): boolean {
   return FORBIDDEN.test(text);
 }
 
+/** True when a string anywhere in `value` (a value or an object key) holds such a character: the same walk as
+ *  controlCharacterPath without building a pointer per key (every request's query and body pass here). */
+function holdsControlCharacters(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return FORBIDDEN.test(value);
+  if (!value || typeof value !== 'object' || depth > 32) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsControlCharacters(v, depth + 1));
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (FORBIDDEN.test(k) || holdsControlCharacters((value as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** The JSON pointer of the first string (value or object key) in `value` holding such a character, or null. */
 export function controlCharacterPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return FORBIDDEN.test(value) ? path : null;
+  if (depth === 0 && !holdsControlCharacters(value, 0)) return null;
   if (!value || typeof value !== 'object' || depth > 32) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
