@@ -9,8 +9,6 @@ import { markRefusedField, sendForm } from '../form-submit';
 /** Where the account pages lead (seed 001 §2). */
 export const CONTINUE_CHECKOUT = 'checkout';
 
-type AddressField = 'municipalityCode' | 'localityCode' | 'streetCode' | 'tisAddressCode' | 'apartment';
-
 const formData = (ctx: ActionContext, formId: string): Record<string, unknown> => ctx.stores.ui.forms[formId]?.data ?? {};
 const str = (d: Record<string, unknown>, k: string) => String(d[k] ?? '').trim();
 

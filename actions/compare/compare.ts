@@ -1,7 +1,7 @@
 // Device comparison (issue 13, seed 001 §7 products/compare): choose up to 3 phones from the list or the phone page;
 // the comparison page /Privatni/Uredjaji/Uporedi?uredjaji=A,B,C is shareable by its address.
 import { defineAction, type ActionContext } from '../define';
-import { COMPARE_MAX, type CompareItem } from '../stores/catalog';
+import { COMPARE_MAX } from '../stores/catalog';
 import { pathTo } from '../destinations';
 
 /** The comparison page's query parameter (the page: destination "compare" of schemas/rules/routes.json). */

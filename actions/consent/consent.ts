@@ -1,7 +1,6 @@
 import { defineAction } from '../define';
 import { currentConsent, pushEvent, readConsent, writeConsent } from '../consent-cookies';
 import { ANALYTICS_DELAYS } from '../analytics-delays';
-import type { TrackArgs } from '../analytics';
 
 const cookieJar = (): { cookie: string } => (typeof document === 'undefined' ? { cookie: '' } : document);
 

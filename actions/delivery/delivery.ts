@@ -9,7 +9,7 @@ import { refusedFieldOf, sendForm } from '../form-submit';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
-import { emptyCode, type AddressField, type EmailCodeState, type Option } from '../stores/delivery';
+import { emptyCode, type EmailCodeState, type Option } from '../stores/delivery';
 
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';

@@ -5,7 +5,6 @@ import type { ActionContext } from '../define';
 import { goTo, pathTo } from '../destinations';
 import type { ResponseOf } from '../api/client';
 import { markRefusedField, sendForm } from '../form-submit';
-import type { PickerTarget } from '../stores/home';
 
 type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
 const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;

@@ -8,7 +8,7 @@ import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
-import type { BillOption, HomeOption, HomeSetup } from '../stores/home';
+import type { HomeOption, HomeSetup } from '../stores/home';
 
 const OPTIONS: HomeOption[] = ['HOME_LANDLINE', 'HOME_ADDRESS', 'HOME_PORT_IN'];
 

@@ -6,7 +6,7 @@ import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
-import type { NumberChoice, NumberOption, NumberTab, OwnNumber } from '../stores/numbers';
+import type { NumberChoice, NumberOption, OwnNumber } from '../stores/numbers';
 
 const OPTIONS: NumberOption[] = ['MOBILE_EXISTING', 'MOBILE_NEW_SELECTION', 'MOBILE_NEW', 'MOBILE_PORT_IN'];
 

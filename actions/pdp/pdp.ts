@@ -1,6 +1,6 @@
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
-import { DEVICE_ONLY, type ChargeType } from '../stores/catalog';
+import { DEVICE_ONLY } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../cart-response';
 import { goTo, pathTo } from '../destinations';

@@ -52,8 +52,6 @@ export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSi
 
 const routeOf = (ctx: ActionContext) => (ctx.scope.route as { path?: string; query?: Record<string, string> } | undefined) ?? {};
 
-interface LoginArgs { form?: string; email?: string; password?: string }
-
 export default [
   defineAction({
     name: 'session.login',

@@ -5,7 +5,7 @@
 import { defineAction } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import type { SuggestedRelation, SuggestedState } from '../stores/suggested';
+import type { SuggestedState } from '../stores/suggested';
 
 type Accessory = 'CROSSELLING' | 'STB_PRODUCT_RELATION';
 type Data = Omit<SuggestedState, 'loaded' | 'busy' | 'error'>;
