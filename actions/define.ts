@@ -2,6 +2,7 @@
 // nothing in actions/ imports the renderer (tests/unit/tooling/modules.test.ts).
 import type { Stores } from './stores';
 import type { ApiClient } from './api/client';
+import type { ActionArgs } from '../schemas/types/actions';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [k: string]: JsonValue };
 export type JsonSchema = { [k: string]: unknown } | boolean;
@@ -40,6 +41,16 @@ export class ActionError extends Error {
   }
 }
 
-export function defineAction<A = any>(def: ActionDef<A>): ActionDef<A> {
+/** Every action's name; its args' type is generated from its `args` JSON Schema (npm run schemas:types). */
+export type ActionName = keyof ActionArgs;
+
+/** The type of an action's args by its name: generated from its schema; `unknown` for a name the vocabulary lacks (a test's made-up verb). */
+export type ArgsOf<N extends string> = N extends ActionName ? ActionArgs[N] : unknown;
+
+/**
+ * Declares an action. The name is the key into the generated ActionArgs, so `run` receives the type of the `args`
+ * schema: the JSON Schema is the one declaration of an action's arguments (no hand-written type argument, issue 28).
+ */
+export function defineAction<N extends string>(def: ActionDef<ArgsOf<N>> & { name: N }): ActionDef<ArgsOf<N>> {
   return def;
 }

@@ -9,8 +9,6 @@ import { markRefusedField, sendForm } from '../form-submit';
 /** Where the account pages lead (seed 001 §2). */
 export const CONTINUE_CHECKOUT = 'checkout';
 
-type AddressField = 'municipalityCode' | 'localityCode' | 'streetCode' | 'tisAddressCode' | 'apartment';
-
 const formData = (ctx: ActionContext, formId: string): Record<string, unknown> => ctx.stores.ui.forms[formId]?.data ?? {};
 const str = (d: Record<string, unknown>, k: string) => String(d[k] ?? '').trim();
 
@@ -94,7 +92,7 @@ async function continueAfterFix(ctx: ActionContext): Promise<void> {
 }
 
 export default [
-  defineAction<{ address?: boolean }>({
+  defineAction({
     name: 'account.openPage',
     description: 'An account page opened (registration, recovery, password change, fill data): clears what an earlier page left (error, code, recovery); with address: true loads the municipalities of the address system (a failed lookup gives an empty list).',
     args: { type: 'object', properties: { address: { type: 'boolean' } } },
@@ -111,7 +109,7 @@ export default [
       }
     },
   }),
-  defineAction<{ field: AddressField; value: string }>({
+  defineAction({
     name: 'account.setAddressField',
     description: 'Sets one part of the registration address; a municipality, locality or street loads the next list of the address system (failed lookups give empty lists) and empties the parts below.',
     args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'tisAddressCode', 'apartment'] }, value: { type: 'string', maxLength: 60 } } },
@@ -133,7 +131,7 @@ export default [
       }
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'account.registerFromCart',
     description: 'The mini cart\'s registration link (seed 001 §2, §8): an empty cart shows the empty-cart error toast; with items the shopper goes to the registration check /kupovina/registracija-provera.',
     args: { type: 'object' },
@@ -147,7 +145,7 @@ export default [
       await goTo(ctx, 'registrationCheck');
     },
   }),
-  defineAction<{ form: string; field?: string }>({
+  defineAction({
     name: 'account.sendRegistrationCode',
     description: 'Sends the registration e-mail code (POST register/otp, 300 s) to the e-mail field (default uid) of the form; the e-mail must be well-formed and not registered yet. The timer starts.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, field: { type: 'string', minLength: 1 } } },
@@ -159,7 +157,7 @@ export default [
       account.codeWasSent(email, r.expiresInSeconds);
     },
   }),
-  defineAction<{ form: string }>({
+  defineAction({
     name: 'account.checkUsername',
     description: 'Username availability (seed 001 §5), run when the shopper leaves the username field (Form blurFields): asks the server (POST checkusername) once per new value, never per keystroke; a taken username shows the error toast and the field\'s error (until the field changes). A malformed username is left to the field\'s own rule.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
@@ -179,7 +177,7 @@ export default [
       if (!free) ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
     },
   }),
-  defineAction<{ form: string; next: string }>({
+  defineAction({
     name: 'account.identifyCustomer',
     description: 'Existing customer without an account: finds the customer by JMBG and customer number (POST register/jmbg) and goes to `next`, the page where the account is chosen.',
     args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
@@ -190,7 +188,7 @@ export default [
       ctx.navigate(args.next);
     },
   }),
-  defineAction<{ form: string; mode: 'new' | 'existing'; next: string }>({
+  defineAction({
     name: 'account.register',
     description: 'Registration (POST register/new, the signUpWsDTO of seed 001 §3): a new user sends the address (tisAddressCode from the address system) and customer data, an existing customer (mode existing) the form as its document declares in "submit", with the customer number and data found by JMBG; both send uid (the e-mail), username, password, its confirmation and the e-mail code. The username is checked first (taken → error toast). On success the new account is signed in (new session), the cart kept, and the shopper goes to `next`.',
     args: { type: 'object', required: ['form', 'mode', 'next'], properties: { form: { type: 'string', minLength: 1 }, mode: { enum: ['new', 'existing'] }, next: { type: 'string', minLength: 1 } } },
@@ -242,7 +240,7 @@ export default [
       ctx.navigate(args.next);
     },
   }),
-  defineAction<{ form: string }>({
+  defineAction({
     name: 'account.requestRecovery',
     description: 'Password recovery (seed 001 §2): sends a code by e-mail (300 s) or SMS (60 s) to the address of the form (fields channel, address). The page answers the same for known and unknown addresses.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
@@ -257,7 +255,7 @@ export default [
       account.codeWasSent(address, r.expiresInSeconds);
     },
   }),
-  defineAction<{ form: string; next: string }>({
+  defineAction({
     name: 'account.resetPassword',
     description: 'Reset by the recovery code (POST password/reset: code, new password and confirmation as the form document declares in "submit", with the channel and address the recovery step sent the code to); a refusal naming a field marks that field; the account is signed in on a new session and the shopper goes to `next`.',
     args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
@@ -273,7 +271,7 @@ export default [
       ctx.navigate(args.next);
     },
   }),
-  defineAction<{ form: string; next?: string }>({
+  defineAction({
     name: 'account.changePassword',
     description: 'Password change of the signed-in user (POST users/password: current password, new password, confirmation; the policy of seed 001 §5 and the last 5 passwords checked by the server). The session is rotated. With `next` the shopper goes there; without it (the weak-password pages) the shopper continues where they were going — the next account check, then checkout or the page they came from.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
@@ -286,7 +284,7 @@ export default [
       else await continueAfterFix(ctx);
     },
   }),
-  defineAction<{ form: string }>({
+  defineAction({
     name: 'account.sendEmailCode',
     description: 'Fill data: sends a code (300 s) to the e-mail the signed-in customer adds (POST users/email/otp).',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
@@ -298,7 +296,7 @@ export default [
       account.codeWasSent(email, r.expiresInSeconds);
     },
   }),
-  defineAction<{ form: string }>({
+  defineAction({
     name: 'account.setEmail',
     description: 'Fill data: sets the e-mail confirmed by its code (PUT users/email); the session is rotated and the shopper continues where they were going (checkout included).',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
@@ -311,7 +309,7 @@ export default [
       await continueAfterFix(ctx);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'account.continue',
     description: 'The success pages\' continue button: to checkout when the shopper came from there (the registration check, a checkout gate), else to the home page.',
     args: { type: 'object' },
@@ -319,7 +317,7 @@ export default [
       await continueAfterFix(ctx);
     },
   }),
-  defineAction<{ to: string }>({
+  defineAction({
     name: 'account.continueTo',
     description: 'Remembers where the shopper continues after an account page (the checkout registration pages set "checkout").',
     args: { type: 'object', required: ['to'], properties: { to: { type: 'string' } } },

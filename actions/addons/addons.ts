@@ -17,7 +17,7 @@ export function tariffFor(entries: CartEntry[], code: string): CartEntry | null 
 }
 
 export default [
-  defineAction<{ categoryCode?: string }>({
+  defineAction({
     name: 'addons.load',
     description: 'Loads the add-ons hierarchy (GET addonHierarchy ?categoryCode: every category, or one) into /catalog/addons/categories; a failure sets /catalog/addons/error.',
     args: { type: 'object', properties: { categoryCode: { type: 'string', minLength: 1 } } },
@@ -33,7 +33,7 @@ export default [
       }
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'addons.loadCountries',
     description: 'Loads the roaming countries (GET roamingCountries) into /catalog/addons/countries and chooses the country of ?zemlja= (an ISO code) when the address has one.',
     args: { type: 'object', properties: {} },
@@ -50,7 +50,7 @@ export default [
       }
     },
   }),
-  defineAction<{ isocode: string }>({
+  defineAction({
     name: 'addons.chooseCountry',
     description: 'Chooses a roaming country (isocode; empty = none): /catalog/addons/covering lists the roaming add-ons whose zones cover it.',
     args: { type: 'object', required: ['isocode'], properties: { isocode: { type: 'string', maxLength: 2 } } },
@@ -58,7 +58,7 @@ export default [
       ctx.stores.catalog.chooseCountry(args.isocode || null);
     },
   }),
-  defineAction<{ categoryCode: string }>({
+  defineAction({
     name: 'addons.loadOtt',
     description: 'Loads digital services (GET ottServices ?categoryCode: digitalni-servisi for all, or one service\'s slug) into /catalog/ott; an unknown service sets /catalog/ott/error.',
     args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
@@ -74,7 +74,7 @@ export default [
       }
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'addons.buy',
     description: 'Puts an add-on or digital service into the cart with the newest tariff in it (POST addAddon { code, entryNumber }); the cart and its statusCode are handled as on add. Without a tariff in the cart it opens the addon-needs-tariff modal (params: requires POSTPAID | PREPAID, name). A refusal (e.g. a prepaid add-on with a postpaid tariff) shows the server\'s message.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },

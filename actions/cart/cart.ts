@@ -9,7 +9,7 @@ const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
 /** The checkout pages' path prefix (seed 000 §2): a removal there is sent with checkout=true. */
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'cart.load',
     description: 'Loads the full cart into the cart store (a failure is only logged); when the cart changed in another tab since this one saw it (version or entries), the cart-changed toast shows.',
     args: { type: 'object' },
@@ -22,7 +22,7 @@ export default [
       }
     },
   }),
-  defineAction<{ code: string; subscriptionTermId?: string | null; pricePlanId?: string | null }>({
+  defineAction({
     name: 'cart.add',
     description: 'Adds a tariff to the cart and handles the statusCode of seed 000 §4 (success: cart notification, single-tariff modal; productsNeedReplace: replace modal keeping this payload; limits, stock, age). A prepaid package has no subscription term: an empty subscriptionTermId / pricePlanId is left out.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 }, subscriptionTermId: { type: ['string', 'null'] }, pricePlanId: { type: ['string', 'null'] } } },
@@ -34,7 +34,7 @@ export default [
       await applyCartResponse(res, ctx, { pending: { call: 'replaceCart', body: { ...body } } });
     },
   }),
-  defineAction<{ deviceCode: string; tariffCode?: string; subscriptionTermId?: string; pricePlanId?: string; chargeType: string; insuranceCode?: string; accessoryCodes?: string[] }>({
+  defineAction({
     name: 'cart.addBundle',
     description: 'Adds a device (with tariff, insurance and accessories) to the cart and handles the statusCode (productsNeedReplace keeps this payload for replaceServiceCart).',
     args: {
@@ -49,7 +49,7 @@ export default [
       await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body: { ...args } } });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'cart.replace',
     description: 'Replace modal "update": sends the kept add payload to PUT replaceCart (tariff) or replaceServiceCart (device bundle), closes the modal and handles the answer by statusCode. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=true, then the success notification and the mini cart (or on to checkout after a checkout attempt).',
     args: { type: 'object' },
@@ -71,7 +71,7 @@ export default [
       }
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'cart.keep',
     description: 'Replace modal "keep": keeps the old item, forgets the product to add and closes the modal. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=false drops the pending bundle, then the mini cart (or on to checkout after a checkout attempt).',
     args: { type: 'object' },
@@ -82,7 +82,7 @@ export default [
       if (pending?.call === 'mergeCart') await decideMergeReplace(ctx, pending, false);
     },
   }),
-  defineAction<{ toCheckout?: boolean }>({
+  defineAction({
     name: 'cart.closeSingleTariff',
     description: 'Closes the single-tariff modal; "continue to checkout" (toCheckout) proceeds to checkout, which opens the guest modal for a guest checkout.',
     args: { type: 'object', properties: { toCheckout: { type: 'boolean' } } },
@@ -91,7 +91,7 @@ export default [
       if (args.toCheckout) await ctx.dispatch({ action: 'checkout.proceed', args: {} });
     },
   }),
-  defineAction<{ chargeType: string; force?: boolean; processValidateErrors?: boolean }>({
+  defineAction({
     name: 'cart.changeChargeType',
     description: 'Switches the whole cart between one-off and installments (PUT changeChargeType selectedChargeType, isForceChange, processValidateErrors); the cart is updated from the answer (cart and cartModifications). Closes the change-types modal and clears the cart conflict.',
     args: {
@@ -109,7 +109,7 @@ export default [
       await applyCartResponse(res, ctx);
     },
   }),
-  defineAction<{ entryNumber?: number; quantity?: number; name?: string; all?: boolean }>({
+  defineAction({
     name: 'cart.askRemove',
     description: 'Opens the remove-item modal for an entry (the mini cart\'s or the overview\'s remove button), or with all: true for deleting the whole cart. During checkout (/kupovina/…) the removal tells the server checkout=true.',
     args: {
@@ -127,7 +127,7 @@ export default [
       await openModal(ctx, 'removeItem', { entryNumber: args.entryNumber, quantity: args.quantity ?? entry?.quantity ?? 1, name: args.name ?? entry?.product.name ?? '', checkout });
     },
   }),
-  defineAction<{ entryNumber: number; quantity?: number; checkout?: boolean }>({
+  defineAction({
     name: 'cart.removeEntry',
     description: 'Removes an entry (DELETE deleteEntry ?entryNumber&qty&checkout&cartVersion), closes the remove-item modal; the cart is updated from the answer. An emptied cart during checkout returns to the offer page; during checkout with a cart conflict the cart is validated again (the conflict clears when nothing stands in the way). When the cart changed in another tab (409 cartChanged) nothing is removed: the current cart is shown with the cart-changed toast.',
     args: {
@@ -141,7 +141,7 @@ export default [
       await work;
     },
   }),
-  defineAction<{ backToOffer?: string }>({
+  defineAction({
     name: 'cart.deleteCart',
     description: 'Deletes the whole cart (DELETE deleteCart ?cartVersion) and returns to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list; when the cart changed in another tab (409 cartChanged) nothing is deleted and the current cart is shown with the cart-changed toast.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
@@ -159,7 +159,7 @@ export default [
       else await goTo(ctx, 'offer');
     },
   }),
-  defineAction<{ toCheckout?: boolean }>({
+  defineAction({
     name: 'cart.merge',
     description: 'Cart merge after login (seed 000 §4): GET mergeCart, the statuses are handled as on add (a pending replacement opens the replace modal, decided through mergeCart?productsNeedReplace); without a replace, quantity, accessories, age or stock issue the flow proceeds to checkout (toCheckout, default true).',
     args: { type: 'object', properties: { toCheckout: { type: 'boolean' } } },

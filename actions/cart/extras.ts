@@ -7,7 +7,7 @@ import { applyCartResponse } from '../cart-response';
  * message as an error toast (dispatch) and leaves the cart as it was.
  */
 export default [
-  defineAction<{ code: string; entryNumber: number }>({
+  defineAction({
     name: 'cart.addAddon',
     description: 'Adds an add-on (ADDON_POSTPAID, …) to a tariff entry of the cart (POST addAddon { code, entryNumber }); the cart is updated from the answer and its statusCode handled as on add. The server refuses a second one of the same add-on on the tariff.',
     args: { type: 'object', required: ['code', 'entryNumber'], properties: { code: { type: 'string', minLength: 1 }, entryNumber: { type: 'integer', minimum: 0 } } },
@@ -16,7 +16,7 @@ export default [
       await applyCartResponse(res, ctx);
     },
   }),
-  defineAction<{ entryNumber: number; selected: boolean }>({
+  defineAction({
     name: 'cart.setEsim',
     description: 'Chooses eSIM (selected true) or a physical SIM card for a tariff entry (PATCH addEsim { entryNumber, esimOptionSelected }); the cart is updated from the answer. ESIM_SIM tariffs take either, ESIM tariffs only eSIM, NONE tariffs no eSIM (400).',
     args: { type: 'object', required: ['entryNumber', 'selected'], properties: { entryNumber: { type: 'integer', minimum: 0 }, selected: { type: 'boolean' } } },

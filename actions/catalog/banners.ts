@@ -1,6 +1,6 @@
 import { defineAction } from '../define';
 
-export default defineAction<{ categoryCode: string; slot: 'list' | 'home' }>({
+export default defineAction({
   name: 'catalog.loadBanners',
   description: 'Loads the banners of a list (GET cmsComponents by categoryCode: content components with a webPosition) into /catalog/banners/<slot> (list: between the product rows; home: the home page). A failure sets the list\'s error flag (seed 001 §8) for the list; the home page just shows none.',
   args: { type: 'object', required: ['categoryCode', 'slot'], properties: { categoryCode: { type: 'string', pattern: '^[a-z_]{1,40}$' }, slot: { enum: ['list', 'home'] } } },

@@ -1,7 +1,7 @@
 import { defineAction } from '../define';
 import { goTo } from '../destinations';
 
-export default defineAction<{ text: string }>({
+export default defineAction({
   name: 'catalog.openSearch',
   description: 'Opens the search results page for a text: /pretraga?q=<text> (page 1, the text in the address so the first search reads it; a new search starts from the first page again).',
   args: { type: 'object', required: ['text'], properties: { text: { type: 'string', minLength: 1, maxLength: 100 } } },

@@ -29,7 +29,7 @@ export function pagePath(path: string, page: number, search: Record<string, stri
 export const SEARCH_SCROLL_MAX_WIDTH = 1024;
 
 export default [
-  defineAction<{ categoryCode: string; query?: string; sort?: string; page?: number }>({
+  defineAction({
     name: 'catalog.search',
     description: 'Loads one page (20 products) of the product list; query, sort and page (1-based, ?page=n or /page/{n}) default to the address.',
     args: {
@@ -60,7 +60,7 @@ export default [
       }
     },
   }),
-  defineAction<{ query?: string }>({
+  defineAction({
     name: 'catalog.searchPages',
     description: 'The site search\'s pages (GET pageSearch: the screens that declare "search", found by title, description and keywords) for the searched text (args.query, else the address\'s q or query) into /catalog/pages {query, results, loading}; an empty text clears them, an answer for an older text is dropped, a failure leaves the list empty (the products still show).',
     args: { type: 'object', properties: { query: { type: 'string', maxLength: 100 } } },
@@ -79,7 +79,7 @@ export default [
       }
     },
   }),
-  defineAction<{ categoryCode: string }>({
+  defineAction({
     name: 'catalog.loadHero',
     description: 'Loads the hero devices of a page: a search of 4 products with searchQueryContext MAIN_PAGE, kept apart from the product list (/catalog/hero).',
     args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
@@ -97,7 +97,7 @@ export default [
       }
     },
   }),
-  defineAction<{ categoryCode: string }>({
+  defineAction({
     name: 'catalog.loadMore',
     description: 'Load more: appends the next 20 products of the current list (same query and sort), then replaces the address with that page (/page/{n}, n from 1), which the screen load then leaves as it is. A failure sets the error flag.',
     args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
@@ -121,7 +121,7 @@ export default [
       ctx.navigate(pagePath(route.path ?? '/', page + 1, route.query ?? {}), { replace: true });
     },
   }),
-  defineAction<{ page: number }>({
+  defineAction({
     name: 'catalog.goToPage',
     description: 'Goes to page n (1-based) of the current list: pushes /page/{n} (page 1 has no suffix); the screen load re-runs the search.',
     args: { type: 'object', required: ['page'], properties: { page: { type: 'integer', minimum: 1 } } },
@@ -131,7 +131,7 @@ export default [
       scrollToTop();
     },
   }),
-  defineAction<{ query?: string; sort?: string }>({
+  defineAction({
     name: 'catalog.applyQuery',
     description: 'Applies a facet query and/or sort to the current list: updates the address (back to page 1); the screen load re-runs the search.',
     args: { type: 'object', properties: { query: { type: 'string' }, sort: { type: 'string' } } },

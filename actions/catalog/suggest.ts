@@ -3,7 +3,7 @@ import { defineAction } from '../define';
 /** The header search box's suggestions (GET productSuggestions): at most this many. */
 export const SUGGESTIONS_MAX = 6;
 
-export default defineAction<{ text: string }>({
+export default defineAction({
   name: 'catalog.suggest',
   description: 'Asks for the product suggestions of a typed text (the search box debounces; an empty text clears them) into /catalog/suggest; an answer for an older text is dropped.',
   args: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: 100 } } },

@@ -13,7 +13,7 @@ export function defaultTerm(p: ProductDetails): string | null {
 }
 
 export default [
-  defineAction<{ productCode?: string }>({
+  defineAction({
     name: 'catalog.loadTariff',
     description: 'Loads the tariff page (/Privatni/Tarife/:productCode): GET productDetails into /catalog/tariff, with the recommended contract term chosen. Something other than a tariff, or an unknown code, sets /catalog/tariff/error.',
     args: { type: 'object', properties: { productCode: { type: 'string', minLength: 1 } } },
@@ -32,7 +32,7 @@ export default [
       }
     },
   }),
-  defineAction<{ subscriptionTermId: string }>({
+  defineAction({
     name: 'catalog.selectTariffTerm',
     description: 'Chooses the contract term on the tariff page (/catalog/tariff/subscriptionTermId).',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },

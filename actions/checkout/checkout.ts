@@ -32,7 +32,7 @@ export function contractDocsConsent(templates: ConsentTemplate[]): ConsentTempla
 }
 
 export default [
-  defineAction<{ forced?: boolean }>({
+  defineAction({
     name: 'checkout.proceed',
     description: 'Proceed to checkout (seed 000 §4): forced → checkout; not signed in → remembered for checkout, then the guest-or-login modal (guest, standalone, prepaid guest carts) or the header login menu with an info toast saying why (checkout.error.signInRequired: the other checkout types, e.g. a home package); signed in: light account, subaccount and OTP users get an error toast (user.lightAccount / user.subaccount / user.otpLogin), weak password → /podaci/slaba-lozinka, unset e-mail → /podaci/dopuni-podatke (fixing it continues to checkout), others → checkout.',
     args: { type: 'object', properties: { forced: { type: 'boolean' } } },
@@ -59,7 +59,7 @@ export default [
       await goToCheckout(ctx);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'checkout.continueAsGuest',
     description: 'From the guest-or-login modal: closes it and goes to the first step of the guest checkout.',
     args: { type: 'object' },
@@ -68,7 +68,7 @@ export default [
       await goToCheckout(ctx);
     },
   }),
-  defineAction<{ cartChanged: { to: string; openMiniCart?: boolean } }>({
+  defineAction({
     name: 'checkout.start',
     description: 'Checkout start (seed 000 §4): compares the cart entry codes with the server — if they differ, replaces the cart, shows the cart-changed toast and stops: the shopper is taken back to the cart (cartChanged.to, replace navigation; cartChanged.openMiniCart opens the mini cart there) and no checkout step is shown. Otherwise validates the cart and loads the steps (checkoutSteps). Step guard: when an earlier step is not done (its doneWhen in the flow), goes to the first such step instead.',
     args: {
@@ -120,7 +120,7 @@ export default [
       if (!ok) scrollToTop();
     },
   }),
-  defineAction<{ form?: string }>({
+  defineAction({
     name: 'checkout.prefillCustomer',
     description: 'A signed-in customer\'s own data (first and last name, e-mail, contact phone) into the data step\'s form (customerData of form `form`, default "guest"), only into fields still empty: nothing the shopper typed is overwritten. Does nothing for a guest.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
@@ -142,7 +142,7 @@ export default [
       if (changed) ctx.stores.ui.setFormData(id, { ...data, customerData: next });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'checkout.next',
     description: 'Goes to the url of the next checkout step once a removal or validation in flight is done; while a cart conflict exists it only scrolls to the top.',
     args: { type: 'object' },
@@ -150,7 +150,7 @@ export default [
       await goNext(ctx);
     },
   }),
-  defineAction<{ backToOffer?: string }>({
+  defineAction({
     name: 'checkout.back',
     description: 'Goes to the url of the previous checkout step; on the first step back to the offer page: the backToOffer arg if given, else the flow\'s backToOffer (from cart-validate), else the phone list.',
     args: { type: 'object', properties: { backToOffer: { type: 'string' } } },
@@ -163,7 +163,7 @@ export default [
       else await goTo(ctx, 'offer');
     },
   }),
-  defineAction<{ from: 'previous' | 'current' | 'first' }>({
+  defineAction({
     name: 'checkout.reset',
     description: 'The cart reset (seed 000 §7 "POST cart reset", body checkoutStep): resets the checkout\'s progress from a step on — the step before the current step\'s address (from: "previous", the step "Izmeni" / Back leads to), the current one or the first — so that step and every later one are gone through again (what each step chose is named by its clears in the flow); the cart from the answer. Nothing to reset (no such step): nothing is called. A refused reset is logged and the sequence goes on (the step guard still holds).',
     args: { type: 'object', required: ['from'], properties: { from: { enum: ['previous', 'current', 'first'] } } },
@@ -181,7 +181,7 @@ export default [
       }
     },
   }),
-  defineAction<{ form?: string }>({
+  defineAction({
     name: 'checkout.submitGuest',
     description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), sends the form data to the calls its document declares ("submit" of the form `form`, default "guest": the guest data, the delivery time slot if chosen), goes to the next step; a refusal naming a field of the form (its subject, e.g. body/customerData/contactPhone) marks that field, which takes focus and scrolls into view; another failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
@@ -216,7 +216,7 @@ export default [
       await goNext(ctx);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'checkout.loadPayment',
     description: 'Loads the payment modes the cart\'s checkout offers (schemas/rules/payment-modes.json) with the card payment types, the consent templates (non-required consents start unchecked) and, for a signed-in customer, the monthly bills (e-bills) and saved cards; preselects the cart\'s payment mode or the first one, the chosen or first monthly bill, the first valid saved card, and the first card payment type that can be used.',
     args: { type: 'object' },
@@ -257,7 +257,7 @@ export default [
       checkout.selectPaymentMode(preferred && codes.includes(preferred) ? preferred : checkout.selectedPaymentMode && codes.includes(checkout.selectedPaymentMode) ? checkout.selectedPaymentMode : codes[0] ?? null);
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'checkout.selectBillingAccount',
     description: 'Chooses the monthly bill (billingAccountId) a ChargeGroupAccount order is charged to; sent with "set monthly bill" on submit.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
@@ -265,7 +265,7 @@ export default [
       ctx.stores.checkout.selectBillingAccount(args.code);
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'checkout.selectCardPaymentType',
     description: 'Chooses how the card is given: SAVED_CARD (a saved card), NEW_CARD_SAVE (a new card, saved after payment) or NEW_CARD (a new card, not saved).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', enum: ['SAVED_CARD', 'NEW_CARD_SAVE', 'NEW_CARD'] } } },
@@ -273,7 +273,7 @@ export default [
       ctx.stores.checkout.selectCardPaymentType(args.code);
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'checkout.selectSavedCard',
     description: 'Chooses the saved card (its id) a SAVED_CARD payment is made with.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
@@ -281,7 +281,7 @@ export default [
       ctx.stores.checkout.selectCard(args.code);
     },
   }),
-  defineAction<{ id: string; value: boolean }>({
+  defineAction({
     name: 'checkout.setConsent',
     description: 'Checks or unchecks a consent.',
     args: { type: 'object', required: ['id', 'value'], properties: { id: { type: 'string', minLength: 1 }, value: { type: 'boolean' } } },
@@ -289,7 +289,7 @@ export default [
       ctx.stores.checkout.setConsent(args.id, args.value);
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'checkout.selectPaymentMode',
     description: 'Chooses the payment mode (CreditCard, Delivery, ChargeGroupAccount, ChargeNewGroupAccount).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
@@ -297,7 +297,7 @@ export default [
       ctx.stores.checkout.selectPaymentMode(args.code);
     },
   }),
-  defineAction<{ creditCardPaymentType?: string; creditCardId?: string; billingAccountId?: string }>({
+  defineAction({
     name: 'checkout.submitOrder',
     description: 'Submit order (seed 000 §4, steps 1–8): validation trigger, required consents, cart validate, monthly bill, payment type, submit; card → authorize and go to the gateway; else the successful-order page after 1500 ms; failure → unsuccessful-order page; card limit → its own message.',
     args: { type: 'object', properties: { creditCardPaymentType: { type: 'string' }, creditCardId: { type: 'string' }, billingAccountId: { type: 'string' } } },
@@ -387,7 +387,7 @@ export default [
       }
     },
   }),
-  defineAction<{ orderCode?: string; to?: string }>({
+  defineAction({
     name: 'checkout.retryOrder',
     description: '"Pokušaj ponovo" after a failed or abandoned card payment: the server reopens the order\'s cart (entries, customer data, address, payment mode, consents) and the shopper goes to the overview to pay the same order again. Idempotent on the server; a second click while in flight does nothing.',
     args: { type: 'object', properties: { orderCode: { type: 'string' }, to: { type: 'string', minLength: 1 } } },
@@ -412,7 +412,7 @@ export default [
       }
     },
   }),
-  defineAction<{ orderCode?: string }>({
+  defineAction({
     name: 'checkout.loadConfirmation',
     description: 'Loads the order of the confirmation page (orderCode from the args or the address ?orderCode=).',
     args: { type: 'object', properties: { orderCode: { type: 'string' } } },

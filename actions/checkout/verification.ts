@@ -16,7 +16,7 @@ function refused(ctx: ActionContext, e: unknown): never {
 }
 
 export default [
-  defineAction<{ email: string }>({
+  defineAction({
     name: 'checkout.sendEmailCode',
     description: 'Sends the one-time code of the e-mail verification step to the e-mail address (POST prepaidEmailOtp; valid 300 s; a new code replaces the old one) and starts the visible timer. On failure the sent state is cleared and the server\'s message is shown.',
     args: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } },
@@ -33,7 +33,7 @@ export default [
       }
     },
   }),
-  defineAction<{ email: string; otpCode: string; firstName?: string; lastName?: string; prepaidGuestTermsConsent?: boolean }>({
+  defineAction({
     name: 'checkout.verifyEmail',
     description: 'Confirms the e-mail with its code (POST prepaidEmailVerify): the address becomes the cart\'s contact and eSIM delivery address, payment mode CreditCard is chosen. A guest also sends first and last name and the prepaid guest checkout terms consent. A wrong, expired or unsent code stops the sequence with the server\'s message ("Potrebno je poslati kod.").',
     args: {

@@ -1,7 +1,7 @@
 // Device comparison (issue 13, seed 001 §7 products/compare): choose up to 3 phones from the list or the phone page;
 // the comparison page /Privatni/Uredjaji/Uporedi?uredjaji=A,B,C is shareable by its address.
 import { defineAction, type ActionContext } from '../define';
-import { COMPARE_MAX, type CompareItem } from '../stores/catalog';
+import { COMPARE_MAX } from '../stores/catalog';
 import { pathTo } from '../destinations';
 
 /** The comparison page's query parameter (the page: destination "compare" of schemas/rules/routes.json). */
@@ -26,7 +26,7 @@ function queryOf(ctx: ActionContext): Record<string, string> {
 const item = { type: 'object', required: ['code', 'name'], properties: { code: { type: 'string', minLength: 1, maxLength: 80 }, name: { type: 'string', maxLength: 200 } } } as const;
 
 export default [
-  defineAction<CompareItem & { selected?: boolean }>({
+  defineAction({
     name: 'compare.toggle',
     description: 'Adds a phone to the comparison (at most 3: a fourth shows the compare.full toast) or takes it out; `selected` forces the state.',
     args: { ...item, properties: { ...item.properties, selected: { type: 'boolean' } } },
@@ -45,7 +45,7 @@ export default [
       ui.showToast({ kind: 'success', message: 'compare.added', params: { name: args.name, count: current.length + 1, max: COMPARE_MAX } });
     },
   }),
-  defineAction<{ code?: string }>({
+  defineAction({
     name: 'compare.remove',
     description: 'Takes one phone (code) or, without a code, every phone out of the comparison choice.',
     args: { type: 'object', properties: { code: { type: 'string' } } },
@@ -54,7 +54,7 @@ export default [
       catalog.setCompareSelection(args.code ? catalog.compare.selected.filter((i) => i.code !== args.code) : []);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'compare.open',
     description: 'Opens the comparison page of the chosen phones (/Privatni/Uredjaji/Uporedi?uredjaji=A,B,C).',
     args: { type: 'object', properties: {} },
@@ -62,7 +62,7 @@ export default [
       ctx.navigate(await compareHref(ctx, ctx.stores.catalog.compare.codes));
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'compare.load',
     description: 'The comparison page\'s load: the codes of ?uredjaji= (at most 3) → GET productCompare; the chosen phones become those of the page.',
     args: { type: 'object', properties: {} },
@@ -82,7 +82,7 @@ export default [
       }
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'compare.drop',
     description: 'On the comparison page: takes a phone out and replaces the address with the remaining ones (the page reloads the comparison).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },

@@ -1,12 +1,11 @@
 import { defineAction } from '../define';
 import { currentConsent, pushEvent, readConsent, writeConsent } from '../consent-cookies';
 import { ANALYTICS_DELAYS } from '../analytics-delays';
-import type { TrackArgs } from '../analytics';
 
 const cookieJar = (): { cookie: string } => (typeof document === 'undefined' ? { cookie: '' } : document);
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'consent.load',
     description: 'Reads the cookie choice (cookie b2c_consent) into /ui/consent; without one, the cookie banner shows and nothing is pushed to the data layer.',
     args: { type: 'object', properties: {} },
@@ -15,7 +14,7 @@ export default [
       if (c) ctx.stores.ui.setConsent(c);
     },
   }),
-  defineAction<{ analytics: boolean; marketing: boolean }>({
+  defineAction({
     name: 'consent.save',
     description: 'Saves the cookie choice: necessary cookies always, analytics and marketing as given; kept a year in the b2c_consent and b2b_consent cookies, and in /ui/consent. With analytics allowed, a consent_update event goes to the data layer.',
     args: { type: 'object', required: ['analytics', 'marketing'], properties: { analytics: { type: 'boolean' }, marketing: { type: 'boolean' } } },
@@ -25,7 +24,7 @@ export default [
       pushEvent(() => ctx.stores.ui.consent, { event: 'consent_update', analytics: args.analytics, marketing: args.marketing });
     },
   }),
-  defineAction<TrackArgs>({
+  defineAction({
     name: 'consent.track',
     description: 'Pushes an analytics event { event, ...params } to window.dataLayer (actions/analytics.ts): only when analytics cookies are allowed when it happens and when it is pushed (otherwise dropped, never queued). delay names a wait of schemas/rules/analytics.json (checkoutStep 3000 ms, dataLayerPush 1000 ms, seed 000 §9); the event still fires if the page was left meanwhile, and an identical event still waiting is not scheduled twice. items (cart or order entries) become data-layer items { item_id, item_name, item_category, quantity, price, monthly_price }. once: a key (the order code) pushed once per tab session — a reload pushes nothing again. An event name or once key bound to nothing (no current step, no order) pushes nothing.',
     args: {

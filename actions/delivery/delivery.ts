@@ -9,7 +9,7 @@ import { refusedFieldOf, sendForm } from '../form-submit';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
-import { emptyCode, type AddressField, type EmailCodeState, type Option } from '../stores/delivery';
+import { emptyCode, type EmailCodeState, type Option } from '../stores/delivery';
 
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';
@@ -65,7 +65,7 @@ function fillForm(ctx: ActionContext, formId: string, tisAddressCode: string): v
 }
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'delivery.loadPersonalData',
     description: 'Personal-data step: loads the checkout user data (GET checkoutUserData: what the cart holds, else the signed-in account\'s own data) into the form "order-personal-data" — only into empty fields; the issue date shown as dd.mm.yyyy.',
     args: { type: 'object' },
@@ -85,7 +85,7 @@ export default [
       ui.setFormData(PERSONAL_FORM, next);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'delivery.sendPersonalCode',
     description: 'Sends a one-time code to the personal-data form\'s contact e-mail (POST sendEmailOtp, 300 s).',
     args: { type: 'object' },
@@ -95,13 +95,13 @@ export default [
       await sendCode(ctx, 'personal', email);
     },
   }),
-  defineAction<{ which: 'renewal' | 'personal'; code: string }>({
+  defineAction({
     name: 'delivery.setCode',
     description: 'Keeps the typed one-time code of the renewal e-mail or the personal-data e-mail.',
     args: { type: 'object', required: ['which', 'code'], properties: { which: { enum: ['renewal', 'personal'] }, code: { type: 'string', maxLength: 6 } } },
     run(args, ctx) { setCode(ctx, args.which, { code: args.code.replace(/\D/g, '').slice(0, 6), error: null }); },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'delivery.submitPersonalData',
     description: 'Personal-data submit (seed 001 §4): validates the form, then the customer-info save (POST saveCustomerInfo) and — when the contact e-mail is not the account\'s and a code was typed — the e-mail code save (PUT verifyEmailOtp) run together. Both succeed: next step. A refused customer info (400) stays: a refused field (its subject, e.g. userInfo/jmbg) shows the message under the field, which takes focus and scrolls into view; a refusal of the whole request shows in the error box; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
     args: { type: 'object' },
@@ -152,7 +152,7 @@ export default [
       await goNext(ctx);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'delivery.load',
     description: 'Delivery step: loads the delivery options of the cart\'s checkout type (GET checkoutOptions?checkoutStep=DELIVERY — the flow document lists them), the saved addresses, the installation address of the home setup (GET homeLineSetup, only when DELIVERY_ADDRESS_INSTALLATION is offered), the pickup stores, the time slots and the municipalities (a failed lookup gives an empty list), and the phone for the courier into form "delivery-contact".',
     args: { type: 'object' },
@@ -193,13 +193,13 @@ export default [
       if (phone && !cur.contactPhone) ui.setFormData(CONTACT_FORM, { ...cur, contactPhone: phone });
     },
   }),
-  defineAction<{ option: string }>({
+  defineAction({
     name: 'delivery.selectOption',
     description: 'Chooses a delivery option (DELIVERY_ADDRESS_INSTALLATION, DELIVERY_ADDRESS_EXISTING, DELIVERY_ADDRESS_NEW, PICKUP_ADDRESS, DELIVERY_EMAIL_ADDRESS, …).',
     args: { type: 'object', required: ['option'], properties: { option: { type: 'string', minLength: 1, maxLength: 40 } } },
     run(args, ctx) { ctx.stores.checkout.setDelivery({ selected: args.option, error: null }); },
   }),
-  defineAction<{ addressId?: string; pickupStoreId?: string; slot?: string; email?: string; saveAddress?: boolean }>({
+  defineAction({
     name: 'delivery.choose',
     description: 'Keeps a choice of the delivery step: a saved address (addressId), a store (pickupStoreId), a time slot (slot, empty: any time), the renewal e-mail (email), saving a new address (saveAddress).',
     args: { type: 'object', properties: { addressId: { type: 'string', maxLength: 12 }, pickupStoreId: { type: 'string', maxLength: 40 }, slot: { type: 'string', maxLength: 40 }, email: { type: 'string', maxLength: 80 }, saveAddress: { type: 'boolean' } } },
@@ -216,7 +216,7 @@ export default [
       });
     },
   }),
-  defineAction<{ field: AddressField; value: string; form?: string }>({
+  defineAction({
     name: 'delivery.setAddressField',
     description: 'Sets one part of the new address from the address system: a municipality, locality or street loads the next list (GET homeLocations / homeStreets / homeStreetNumbers; a failed lookup gives an empty list, seed 001 §8) and empties the parts below. With `form` (the guest form), a chosen number fills that form\'s deliveryAddress: town, postal code, street, number and their codes (province, provinceCode, townCode, line1Code, tisAddressCode).',
     args: { type: 'object', required: ['field', 'value'], properties: { field: { enum: ['municipalityCode', 'localityCode', 'streetCode', 'tisAddressCode', 'entrance', 'floor', 'apartment'] }, value: { type: 'string', maxLength: 60 }, form: { type: 'string', minLength: 1, maxLength: 40 } } },
@@ -240,7 +240,7 @@ export default [
       else if (args.field === 'streetCode') await load('numbers', async () => (await ctx.api.call('homeStreetNumbers', { query: { municipalityCode: d.municipalityCode, streetCode: d.streetCode }, silent: true })).streetnumbers);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'delivery.sendRenewalCode',
     description: 'Renewal by e-mail: sends a one-time code to the e-mail given (POST sendEmailOtp); on failure the sent flag is cleared.',
     args: { type: 'object' },
@@ -250,7 +250,7 @@ export default [
       await sendCode(ctx, 'renewal', email);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'delivery.submit',
     description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the courier\'s phone when filled in (PUT saveDeliveryContact, form "delivery-contact" as its document declares in "submit"), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); a refused courier phone (400 naming contactPhone) is marked under its field, which takes focus, and the step stays; otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
     args: { type: 'object' },

@@ -1,6 +1,6 @@
 import { defineAction } from '../define';
 
-export default defineAction<{ formId: string; data: Record<string, unknown> }>({
+export default defineAction({
   name: 'form.change',
   description: 'Keeps the data of a form in ui.forms[formId].data so nothing entered is lost on navigation.',
   args: { type: 'object', required: ['formId', 'data'], properties: { formId: { type: 'string', minLength: 1 }, data: { type: 'object' } } },

@@ -5,7 +5,6 @@ import type { ActionContext } from '../define';
 import { goTo, pathTo } from '../destinations';
 import type { ResponseOf } from '../api/client';
 import { markRefusedField, sendForm } from '../form-submit';
-import type { PickerTarget } from '../stores/home';
 
 type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
 const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;
@@ -21,7 +20,7 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 const messageOf = (e: unknown, ctx: ActionContext) => (e instanceof ApiError ? e.message : ctx.stores.session.t('error.generic'));
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'home.loadHierarchy',
     description: 'Loads the home-package hierarchy into /home/hierarchy and chooses the first level from ?kategorija= (code or slug), else the default, else the first; the second level from ?podkategorija= the same way; the term to the recommended one.',
     args: { type: 'object', properties: {} },
@@ -40,7 +39,7 @@ export default [
       }
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'home.selectCategory',
     description: 'Chooses a first-level category: resets the second level to its default (else first) and the term to the recommended one, updates the URL when the category came from it, and reloads that category (queued after any request still running).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
@@ -62,7 +61,7 @@ export default [
       }
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'home.selectSubcategory',
     description: 'Chooses a second-level category and resets the term to the recommended (else first) one.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
@@ -70,7 +69,7 @@ export default [
       ctx.stores.home.chooseSecond(args.code);
     },
   }),
-  defineAction<{ months: number }>({
+  defineAction({
     name: 'home.selectTerm',
     description: 'Chooses the contract term (months) shown for the home packages.',
     args: { type: 'object', required: ['months'], properties: { months: { type: 'integer', minimum: 0 } } },
@@ -78,7 +77,7 @@ export default [
       ctx.stores.home.selectTerm(args.months);
     },
   }),
-  defineAction<{ productCode?: string }>({
+  defineAction({
     name: 'home.loadService',
     description: 'Loads a home package page (/Privatni/Kucni-paketi/paket/:productCode) into /home/service with the recommended term chosen.',
     args: { type: 'object', properties: { productCode: { type: 'string', minLength: 1 } } },
@@ -95,7 +94,7 @@ export default [
       }
     },
   }),
-  defineAction<{ subscriptionTermId: string }>({
+  defineAction({
     name: 'home.selectServiceTerm',
     description: 'Chooses the contract term on the package page (/home/service/termId).',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
@@ -103,7 +102,7 @@ export default [
       ctx.stores.home.selectServiceTerm(args.subscriptionTermId);
     },
   }),
-  defineAction<{ packageCode?: string }>({
+  defineAction({
     name: 'home.loadChannels',
     description: 'Loads the TV channels into /home/channels: of the package given, else of ?paket=, else of the first TV package.',
     args: { type: 'object', properties: { packageCode: { type: 'string', minLength: 1 } } },
@@ -123,7 +122,7 @@ export default [
       }
     },
   }),
-  defineAction<{ packageCode: string }>({
+  defineAction({
     name: 'home.selectChannelPackage',
     description: 'Shows the channels of another TV package: puts it in the address (?paket=), which loads the screen again.',
     args: { type: 'object', required: ['packageCode'], properties: { packageCode: { type: 'string', minLength: 1 } } },
@@ -133,7 +132,7 @@ export default [
       ctx.navigate(`${here}?paket=${encodeURIComponent(args.packageCode)}`, { replace: true });
     },
   }),
-  defineAction<{ date?: string }>({
+  defineAction({
     name: 'home.loadGuide',
     description: 'Loads the TV guide of a day (default ?datum=, else today) into /home/guide; today starts at the current hour, another day at its start hour.',
     args: { type: 'object', properties: { date: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } } },
@@ -153,7 +152,7 @@ export default [
       }
     },
   }),
-  defineAction<{ by: number }>({
+  defineAction({
     name: 'home.slideGuide',
     description: 'Slides the TV guide by `by` steps of one hour (slideStep), within the day.',
     args: { type: 'object', required: ['by'], properties: { by: { type: 'integer', minimum: -24, maximum: 24 } } },
@@ -161,7 +160,7 @@ export default [
       ctx.stores.home.slideGuide(args.by);
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'home.loadMunicipalities',
     description: 'Loads the municipalities of the address system into /home/boxCheck (a failed lookup gives an empty list, seed 001 §8).',
     args: { type: 'object', properties: {} },
@@ -175,7 +174,7 @@ export default [
       }
     },
   }),
-  defineAction<{ field: 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum'; value: string; target?: PickerTarget }>({
+  defineAction({
     name: 'home.setAddressField',
     description: 'Sets one part of an address of the address system — the box-check address (target boxCheck, default; the home-line step\'s picker too) or the installation bill\'s other address (target billAddress); a municipality, locality or street loads the next list (failed lookups give empty lists) and empties the parts below.',
     args: {
@@ -200,7 +199,7 @@ export default [
       }
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'home.checkAddress',
     description: 'Runs the GPON address check (addressCode, entrance, flatNum) of the box-check page; the answer or the error goes to /home/boxCheck.',
     args: { type: 'object', properties: {} },
@@ -220,7 +219,7 @@ export default [
       }
     },
   }),
-  defineAction<{ form?: string }>({
+  defineAction({
     name: 'home.requestFnpCode',
     description: 'Sends the FNP code (POST contactMts/requestotp) to the fixed number typed in the form (network group and number): only the holder of the number can file the transfer request (issue 24). The countdown is /home/fnpCode; an error (a wrong number, too many codes) shows in /home/fnp/error.',
     args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -241,7 +240,7 @@ export default [
       }
     },
   }),
-  defineAction<{ data?: Record<string, unknown>; form?: string }>({
+  defineAction({
     name: 'home.submitFnp',
     description: 'Sends the fixed number transfer (FNP) form (POST contactMts: the fields its document declares in "submit", the billing address only when it differs) with the code sent to the number, and keeps the acknowledgement (reference, message) or the error in /home/fnp. `data` is a form submit event\'s data; with `form` the form is validated and its data sent.',
     args: { type: 'object', properties: { data: { type: 'object' }, form: { type: 'string', minLength: 1 } } },

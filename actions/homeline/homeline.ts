@@ -8,7 +8,7 @@ import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
-import type { BillOption, HomeOption, HomeSetup } from '../stores/home';
+import type { HomeOption, HomeSetup } from '../stores/home';
 
 const OPTIONS: HomeOption[] = ['HOME_LANDLINE', 'HOME_ADDRESS', 'HOME_PORT_IN'];
 
@@ -47,7 +47,7 @@ async function setAddress(ctx: ActionContext, option: 'HOME_ADDRESS' | 'HOME_POR
 }
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'homeline.load',
     description: 'Loads the home-line step: the option groups, the cart\'s setup (GET homeLineSetup), a signed-in customer\'s home lines and addresses, and the municipalities of the address picker. The option shown first: the current setup\'s, else an existing line if any, else a new address.',
     args: { type: 'object' },
@@ -75,7 +75,7 @@ export default [
       });
     },
   }),
-  defineAction<{ option: HomeOption }>({
+  defineAction({
     name: 'homeline.selectOption',
     description: 'Shows one of the home line options (HOME_LANDLINE, HOME_ADDRESS, HOME_PORT_IN); the choice is made inside it.',
     args: { type: 'object', required: ['option'], properties: { option: { enum: OPTIONS } } },
@@ -83,7 +83,7 @@ export default [
       ctx.stores.home.setHomeLine({ option: args.option, notice: null, error: null });
     },
   }),
-  defineAction<{ addressType: 'MY_ADDRESS' | 'OTHER_ADDRESS' }>({
+  defineAction({
     name: 'homeline.selectAddressType',
     description: 'HOME_ADDRESS: my address (one of the customer\'s addresses) or another address from the address system.',
     args: { type: 'object', required: ['addressType'], properties: { addressType: { enum: ['MY_ADDRESS', 'OTHER_ADDRESS'] } } },
@@ -91,7 +91,7 @@ export default [
       ctx.stores.home.setHomeLine({ addressType: args.addressType, notice: null, error: null });
     },
   }),
-  defineAction<{ lineId: string }>({
+  defineAction({
     name: 'homeline.chooseLine',
     description: 'HOME_LANDLINE: one of the customer\'s lines. The GPON home-line check runs first (GET gponHomeLineCheck); a line that can carry the package is set (PUT setHomeLineNumber, EXISTING).',
     args: { type: 'object', required: ['lineId'], properties: { lineId: { type: 'string', maxLength: 40 } } },
@@ -107,7 +107,7 @@ export default [
       keepSetup(ctx, await attempt(ctx, () => ctx.api.call('setHomeLineNumber', { body: { homeLine: { numberOption: 'EXISTING', lineId: args.lineId } } })));
     },
   }),
-  defineAction<{ code: string; entrance: string | null; flatNum: string | null }>({
+  defineAction({
     name: 'homeline.chooseMyAddress',
     description: 'HOME_ADDRESS, my address: the address check for the cart\'s package (POST homeAddressCheck), then the installation address (POST setInstallationAddress).',
     args: {
@@ -118,7 +118,7 @@ export default [
       await setAddress(ctx, 'HOME_ADDRESS', 'MY_ADDRESS', { addressCode: args.code, entrance: args.entrance ?? null, flatNum: args.flatNum ?? null });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'homeline.checkAddress',
     description: 'Another address (HOME_ADDRESS) or the address of a ported number (HOME_PORT_IN) from the address picker: the address check with GPON, then the installation address. An address without coverage shows why and Next stays blocked.',
     args: { type: 'object' },
@@ -130,7 +130,7 @@ export default [
       await setAddress(ctx, option, 'OTHER_ADDRESS', { addressCode: b.addressCode, entrance: b.entrance || null, flatNum: b.flatNum || null });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'homeline.newNumber',
     description: 'HOME_ADDRESS: a new fixed number at the checked address (PUT setHomeLineNumber, NEW_NUMBER).',
     args: { type: 'object' },
@@ -138,7 +138,7 @@ export default [
       keepSetup(ctx, await attempt(ctx, () => ctx.api.call('setHomeLineNumber', { body: { homeLine: { numberOption: 'NEW_NUMBER' } } })));
     },
   }),
-  defineAction<{ homeLineNumber: string; operator: string }>({
+  defineAction({
     name: 'homeline.transfer',
     description: 'HOME_PORT_IN: the transfer check of the fixed number to the checked address (GET fnpTransferCheck); an allowed transfer is set (PUT setHomeLineNumber, PORT_IN, with the operator SBB, Orion or Beotel).',
     args: {
@@ -159,7 +159,7 @@ export default [
       keepSetup(ctx, await attempt(ctx, () => ctx.api.call('setHomeLineNumber', { body: { homeLine: { numberOption: 'PORT_IN', homeLineNumber: number, operator: args.operator as 'SBB' | 'Orion' | 'Beotel' } } })));
     },
   }),
-  defineAction<{ option: BillOption }>({
+  defineAction({
     name: 'homeline.selectBill',
     description: 'Shows one of the installation bill options; the installation address is saved at once (PUT setInstallationBill), another address and an e-bill with their save button.',
     args: { type: 'object', required: ['option'], properties: { option: { enum: ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL'] } } },
@@ -168,7 +168,7 @@ export default [
       if (args.option === 'INSTALLATION_ADDRESS') await ctx.dispatch({ action: 'homeline.setBill', args: { option: 'INSTALLATION_ADDRESS' } });
     },
   }),
-  defineAction<{ option: BillOption; email?: string }>({
+  defineAction({
     name: 'homeline.setBill',
     description: 'Where the installation bill goes (seed 001 §9; PUT setInstallationBill): the installation address, another address (the bill address picker, /home/billAddress) or an e-bill to the e-mail given. A refusal is shown at the bill choice.',
     args: { type: 'object', required: ['option'], properties: { option: { enum: ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 'E_BILL'] }, email: { type: 'string', maxLength: 120 } } },
@@ -193,7 +193,7 @@ export default [
       }
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'homeline.loadSetup',
     description: 'Loads the cart\'s home-line setup (GET homeLineSetup) into /home/homeLine/setup, e.g. for the overview (a cart without one answers null).',
     args: { type: 'object' },
@@ -202,7 +202,7 @@ export default [
       ctx.stores.home.setHomeLine({ setup: r.homeLine });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'homeline.next',
     description: 'Next on the home-line step: unless the fixed-line or address check of the shown option is completed and valid (seed 001 §5), the step says so and stays; otherwise on to the next step.',
     args: { type: 'object' },

@@ -2,7 +2,7 @@ import { defineAction } from '../define';
 import { historyBack } from '../dom';
 
 export default [
-  defineAction<{ to: string; replace?: boolean }>({
+  defineAction({
     name: 'nav.go',
     description: 'Navigates to a path of the shop (history push, or replace when replace is true); absolute URLs leave the app.',
     args: { type: 'object', required: ['to'], properties: { to: { type: 'string', minLength: 1 }, replace: { type: 'boolean' } } },
@@ -11,7 +11,7 @@ export default [
       ctx.navigate(args.to, { replace: args.replace ?? false });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'nav.back',
     description: 'Goes one step back in the browser history.',
     args: { type: 'object' },

@@ -6,7 +6,7 @@ import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
-import type { NumberChoice, NumberOption, NumberTab, OwnNumber } from '../stores/numbers';
+import type { NumberChoice, NumberOption, OwnNumber } from '../stores/numbers';
 
 const OPTIONS: NumberOption[] = ['MOBILE_EXISTING', 'MOBILE_NEW_SELECTION', 'MOBILE_NEW', 'MOBILE_PORT_IN'];
 
@@ -39,7 +39,7 @@ const setChoice = (ctx: ActionContext, r: { choice: NumberChoice | null } | unde
 };
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'numbers.load',
     description: 'Loads the number step: the cart\'s current choice (GET msisdnChoice), the free and nice numbers (GET msisdnList), and a signed-in customer\'s own numbers (GET msisdnRegistered). The option shown first: the current choice, else own numbers if any, else the number selection.',
     args: { type: 'object' },
@@ -56,7 +56,7 @@ export default [
       checkout.setNumbers({ choice: choice.choice, own, option, loaded: true, error: null });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'numbers.loadChoice',
     description: 'Loads only the cart\'s number choice (GET msisdnChoice) for the steps after the number step, whose order summary shows the chosen number (a cart of another checkout type has none: nothing is shown).',
     args: { type: 'object' },
@@ -69,7 +69,7 @@ export default [
       }
     },
   }),
-  defineAction<{ option: NumberOption }>({
+  defineAction({
     name: 'numbers.selectOption',
     description: 'Shows one of the mobile number options (MOBILE_EXISTING, MOBILE_NEW_SELECTION, MOBILE_NEW, MOBILE_PORT_IN); MOBILE_NEW is chosen at once (POST msisdnNew: the number is assigned at activation).',
     args: { type: 'object', required: ['option'], properties: { option: { enum: OPTIONS } } },
@@ -78,7 +78,7 @@ export default [
       if (args.option === 'MOBILE_NEW') setChoice(ctx, await attempt(ctx, () => ctx.api.call('msisdnNew', { body: {} })));
     },
   }),
-  defineAction<{ tab: NumberTab }>({
+  defineAction({
     name: 'numbers.selectTab',
     description: 'Shows a tab of the number selection: FREE (free numbers), NICE (nice numbers, priced) or SEARCH (search number).',
     args: { type: 'object', required: ['tab'], properties: { tab: { enum: ['FREE', 'NICE', 'SEARCH'] } } },
@@ -86,7 +86,7 @@ export default [
       ctx.stores.checkout.setNumbers({ tab: args.tab });
     },
   }),
-  defineAction<{ query: string }>({
+  defineAction({
     name: 'numbers.search',
     description: 'The search tab: numbers on offer containing these digits (GET msisdnList?query=).',
     args: { type: 'object', required: ['query'], properties: { query: { type: 'string' } } },
@@ -97,7 +97,7 @@ export default [
       if (r) ctx.stores.checkout.setNumbers({ found: r.msisdns });
     },
   }),
-  defineAction<{ msisdn: string }>({
+  defineAction({
     name: 'numbers.reserve',
     description: 'Takes a free, nice or searched number for the cart (POST msisdnReserve): it is held for the cart; a number another cart took gives "selected number is taken" and the lists are read again.',
     args: { type: 'object', required: ['msisdn'], properties: { msisdn: { type: 'string' } } },
@@ -107,7 +107,7 @@ export default [
       if (!r) await lists(ctx);
     },
   }),
-  defineAction<{ msisdn: string }>({
+  defineAction({
     name: 'numbers.chooseExisting',
     description: 'Chooses one of the signed-in customer\'s own numbers (POST msisdnRegisteredNew).',
     args: { type: 'object', required: ['msisdn'], properties: { msisdn: { type: 'string' } } },
@@ -115,7 +115,7 @@ export default [
       setChoice(ctx, await attempt(ctx, () => ctx.api.call('msisdnRegisteredNew', { body: { msisdn: args.msisdn } })));
     },
   }),
-  defineAction<{ msisdn: string }>({
+  defineAction({
     name: 'numbers.requestOtp',
     description: 'Port-in: sends a six-digit code to the number being transferred (POST msisdnRequestOtp); the step counts down its 60 s.',
     args: { type: 'object', required: ['msisdn'], properties: { msisdn: { type: 'string' } } },
@@ -126,7 +126,7 @@ export default [
       if (r) ctx.stores.ui.showToast({ kind: 'success', message: 'numbers.portIn.codeSent' });
     },
   }),
-  defineAction<{ msisdn: string; operator: string; simSerialNumber: string; puk: string; otpCode: string }>({
+  defineAction({
     name: 'numbers.portIn',
     description: 'Port-in (MOBILE_PORT_IN): the number, its operator (A1, Yettel, Globatel, Mundio), the SIM serial number, the 8-digit PUK and the code sent to the number (POST msisdnPortIn).',
     args: {
@@ -137,7 +137,7 @@ export default [
       setChoice(ctx, await attempt(ctx, () => ctx.api.call('msisdnPortIn', { body: args })));
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'numbers.next',
     description: 'Next on the number step: without a chosen number (or, in the search tab, a number whose availability was not checked) the step says so (seed 001 §5); otherwise on to the next step.',
     args: { type: 'object' },

@@ -19,7 +19,7 @@ export function classify(s: Status): 'paid' | 'failed' | 'cardLimit' | 'pending'
   return 'pending';
 }
 
-export default defineAction<{ orderCode?: string }>({
+export default defineAction({
   name: 'payment.loadResult',
   description: 'Card payment result (/kupovina/rezultat-placanja?orderCode=…): reads orderStatus; paid → after 1500 ms the successful-order page; failed → the unsuccessful-order page; card limit → stays and shows its message.',
   args: { type: 'object', properties: { orderCode: { type: 'string' } } },

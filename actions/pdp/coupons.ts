@@ -47,7 +47,7 @@ function showServerError(ctx: ActionContext, e: unknown, what: string): never {
 }
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'pdp.openCoupons',
     description: 'Opens the EKO coupon dialog (enter a code, the applied coupons, remove).',
     args: { type: 'object' },
@@ -56,7 +56,7 @@ export default [
       await openModal(ctx, 'coupons', { limit: voucherLimit(ctx), ...(await voucherRules(ctx)) });
     },
   }),
-  defineAction<{ voucherCode: string }>({
+  defineAction({
     name: 'pdp.addCoupon',
     description: 'Adds an EKO coupon (POST addVoucher { voucherCode }): not twice, not more than the device\'s voucherLimit; the server also refuses one that would bring the device price under 1,000 RSD. The cart is updated from the answer; a refusal shows in the dialog.',
     args: { type: 'object', required: ['voucherCode'], properties: { voucherCode: { type: 'string' } } },
@@ -77,7 +77,7 @@ export default [
       ctx.stores.ui.showToast({ kind: 'success', message: 'pdp.coupon.added', params: { code } });
     },
   }),
-  defineAction<{ voucherCode: string }>({
+  defineAction({
     name: 'pdp.removeCoupon',
     description: 'Removes an applied EKO coupon (DELETE removeVoucher ?voucherCode); the cart is updated from the answer.',
     args: { type: 'object', required: ['voucherCode'], properties: { voucherCode: { type: 'string', minLength: 1 } } },

@@ -1,6 +1,6 @@
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
-import { DEVICE_ONLY, type ChargeType } from '../stores/catalog';
+import { DEVICE_ONLY } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../cart-response';
 import { goTo, pathTo } from '../destinations';
@@ -53,7 +53,7 @@ export const GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 const GOODS_TYPES = ['ACCESSORY', 'DROPSHIPPING'];
 
 export default [
-  defineAction<{ productCode?: string; colorCode?: string; tariffCode?: string }>({
+  defineAction({
     name: 'pdp.load',
     description: 'Loads the device detail page from the address (/uredjaj/:productCode/:colorCode/:tariffCode?): defaults to the first in-stock colour, the recommended term and installments when available; the address is replaced on init. Accessories (hasAccessories) and the phone\'s in-stock gift (hasGift: productReferences PROMO_PRODUCT → catalog.pdp.gift) load after it.',
     args: { type: 'object', properties: { productCode: { type: 'string' }, colorCode: { type: 'string' }, tariffCode: { type: 'string' } } },
@@ -105,7 +105,7 @@ export default [
       }
     },
   }),
-  defineAction<{ colorCode: string }>({
+  defineAction({
     name: 'pdp.selectColor',
     description: 'Chooses a colour variant; the address is pushed.',
     args: { type: 'object', required: ['colorCode'], properties: { colorCode: { type: 'string', minLength: 1 } } },
@@ -116,7 +116,7 @@ export default [
       await syncUrl(ctx, false);
     },
   }),
-  defineAction<{ tariffCode: string }>({
+  defineAction({
     name: 'pdp.selectTariff',
     description: 'Chooses a tariff (a parent or one of its childTariffs): recommended term, installments when available; or "samo-uredjaj" (the phone alone, paid at once). The address is pushed. A tariff without a purchasable price plan for the phone (not sold with it) is not chosen: an error toast pdp.tariff.unavailable, the choice stays.',
     args: { type: 'object', required: ['tariffCode'], properties: { tariffCode: { type: 'string', minLength: 1 } } },
@@ -144,7 +144,7 @@ export default [
       await syncUrl(ctx, false);
     },
   }),
-  defineAction<{ subscriptionTermId: string }>({
+  defineAction({
     name: 'pdp.selectTerm',
     description: 'Chooses the subscription term (months) of the selected tariff.',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
@@ -156,7 +156,7 @@ export default [
       ctx.stores.catalog.setPdp({ subscriptionTermId: args.subscriptionTermId, chargeType: keep ? pdp.chargeType : defaultChargeType(p, t, args.subscriptionTermId) });
     },
   }),
-  defineAction<{ chargeType: ChargeType }>({
+  defineAction({
     name: 'pdp.selectChargeType',
     description: 'Chooses the device payment type: RECURRING_CHARGE (installments) or ONE_TIME_CHARGE (one-off).',
     args: { type: 'object', required: ['chargeType'], properties: { chargeType: { enum: ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'] } } },
@@ -168,7 +168,7 @@ export default [
       ctx.stores.catalog.setPdp({ chargeType: args.chargeType });
     },
   }),
-  defineAction<{ code: string | null }>({
+  defineAction({
     name: 'pdp.selectInsurance',
     description: 'Chooses an insurance (null: none).',
     args: { type: 'object', required: ['code'], properties: { code: { type: ['string', 'null'] } } },
@@ -176,7 +176,7 @@ export default [
       ctx.stores.catalog.setPdp({ insuranceCode: args.code });
     },
   }),
-  defineAction<{ code: string }>({
+  defineAction({
     name: 'pdp.toggleAccessory',
     description: 'Adds an accessory to, or removes it from, the choice.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
@@ -185,7 +185,7 @@ export default [
       ctx.stores.catalog.setPdp({ accessoryCodes: cur.includes(args.code) ? cur.filter((c) => c !== args.code) : [...cur, args.code] });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'pdp.submitStep',
     description: 'Step 1 puts the device (with tariff, term, price plan and payment type) into the cart and moves on (loading the tariff\'s add-ons for step 2) — back to the list if the cart then holds no device; step 2 adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions); the last step goes to checkout.',
     args: { type: 'object' },
@@ -241,7 +241,7 @@ export default [
       if (pdp.steps > 2) void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'pdp.loadTariffExtras',
     description: 'Step 2 of the device page: finds the tariff entry of the bundle step 1 put into the cart (catalog.pdp.tariffEntryNumber, null without one) and loads that tariff\'s add-ons (GET productReferences referenceType TARIFF_ADDON_RELATION, pageSize 100) into catalog.pdp.addons; a failure is only logged.',
     args: { type: 'object' },
@@ -260,7 +260,7 @@ export default [
       }
     },
   }),
-  defineAction<{ step: number }>({
+  defineAction({
     name: 'pdp.goToStep',
     description: 'Goes back to an earlier step (or the current one) of the device page; the breadcrumbs, whose scrollKey is the step, scroll it into view.',
     args: { type: 'object', required: ['step'], properties: { step: { type: 'integer', minimum: 1 } } },
@@ -270,7 +270,7 @@ export default [
       ctx.stores.catalog.setPdp({ step: args.step });
     },
   }),
-  defineAction<{ productCode?: string }>({
+  defineAction({
     name: 'pdp.loadSpecification',
     description: 'Loads the specification of the device (for the specification modal); a failure sets specificationError.',
     args: { type: 'object', properties: { productCode: { type: 'string' } } },

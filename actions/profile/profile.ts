@@ -35,7 +35,7 @@ async function loadConsents(ctx: ActionContext): Promise<void> {
   }
 }
 
-const load = defineAction<Record<string, never>>({
+const load = defineAction({
   name: 'profile.load',
   description: 'The profile page (seed 001 §2 /Profil/Izmena-licnih-podataka): for a signed-in customer fills the personal-data form from the user info and loads the consents (GET /users/consents); signed out, the page shows the sign-in prompt.',
   args: { type: 'object', properties: {} },
@@ -62,7 +62,7 @@ const load = defineAction<Record<string, never>>({
   },
 });
 
-const requestCode = defineAction<{ form?: string; again?: boolean }>({
+const requestCode = defineAction({
   name: 'profile.requestCode',
   description: 'Personal-data change, step 1: validates the form (first and last name, mobile number) and asks for a one-time code (POST /users/security/requestotp), sent to the account\'s e-mail (else by SMS); then the page asks for the code. `again` sends a new code.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, again: { type: 'boolean' } } },
@@ -80,7 +80,7 @@ const requestCode = defineAction<{ form?: string; again?: boolean }>({
   },
 });
 
-const save = defineAction<{ form?: string }>({
+const save = defineAction({
   name: 'profile.save',
   description: 'Personal-data change, step 2: sends the data with the code (PUT /users/personaldata: the code form as its document declares in "submit", with the personal-data form\'s fields); the server rotates the session, so a new token is fetched; the user in the header is updated and a success toast shows the server message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -104,14 +104,14 @@ const save = defineAction<{ form?: string }>({
   },
 });
 
-const cancel = defineAction<Record<string, never>>({
+const cancel = defineAction({
   name: 'profile.cancelCode',
   description: 'Personal-data change: back from the code to the form (nothing is changed).',
   args: { type: 'object', properties: {} },
   run(_args, ctx) { ctx.stores.profile.setError(null); ctx.stores.profile.setStep('edit'); },
 });
 
-const withdraw = defineAction<{ consentTemplateId: string; consentCode: string }>({
+const withdraw = defineAction({
   name: 'profile.withdrawConsent',
   description: 'Withdraws a consent (POST /users/consents/withdraw with consentTemplateId and consentCode); the session rotates (a new token is fetched); the list shows the new state and a success toast the server message.',
   args: { type: 'object', required: ['consentTemplateId', 'consentCode'], properties: { consentTemplateId: { type: 'string', minLength: 1 }, consentCode: { type: 'string', minLength: 1 } } },
@@ -127,7 +127,7 @@ const withdraw = defineAction<{ consentTemplateId: string; consentCode: string }
   },
 });
 
-const give = defineAction<{ consentTemplateId: string }>({
+const give = defineAction({
   name: 'profile.giveConsent',
   description: 'Gives a consent (POST /users/consents with consentTemplateId); the session rotates (a new token is fetched); the list shows the new state.',
   args: { type: 'object', required: ['consentTemplateId'], properties: { consentTemplateId: { type: 'string', minLength: 1 } } },
@@ -143,7 +143,7 @@ const give = defineAction<{ consentTemplateId: string }>({
   },
 });
 
-const requestEmailCode = defineAction<{ form?: string }>({
+const requestEmailCode = defineAction({
   name: 'profile.requestEmailCode',
   description: 'E-mail change, step 1: validates the new address and sends a one-time code (300 s) to it (POST /users/email/otp, the field the form document declares in "submit"); an address another account uses, or the current one, is refused under the field (which takes focus) without telling whose it is. Sending again restarts the timer.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -168,7 +168,7 @@ const requestEmailCode = defineAction<{ form?: string }>({
   },
 });
 
-const saveEmail = defineAction<{ form?: string }>({
+const saveEmail = defineAction({
   name: 'profile.saveEmail',
   description: 'E-mail change, step 2: sets the new address with the code sent to it (PUT /users/email: the code as the form document declares in "submit", with the address the code went to); the server rotates the session (a new token is fetched), tells the old address, and from then on the account signs in with the new address only. The header\'s user is reloaded and a success toast shown.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -191,7 +191,7 @@ const saveEmail = defineAction<{ form?: string }>({
   },
 });
 
-const cancelEmail = defineAction<Record<string, never>>({
+const cancelEmail = defineAction({
   name: 'profile.cancelEmail',
   description: 'E-mail change: gives up the code (nothing is changed); the form for the new address shows again.',
   args: { type: 'object', properties: {} },

@@ -28,7 +28,7 @@ function showRefusal(ctx: Ctx, e: unknown, formId?: string): never {
   throw e;
 }
 
-const findBill = defineAction<{ form?: string }>({
+const findBill = defineAction({
   name: 'selfcare.findBill',
   description: 'Bill payment, step 1 (/placanje-racuna): finds the bill by customer number and bill reference (POST /ecommerce/b2c/bill/find, the fields the form document declares in "submit"); a refusal naming a field marks that field. An outcome of seed 001 §4 (already paid, not found, in processing, service unavailable, cancelled) is shown with its message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -50,7 +50,7 @@ const findBill = defineAction<{ form?: string }>({
   },
 });
 
-const payBill = defineAction<{ form?: string }>({
+const payBill = defineAction({
   name: 'selfcare.payBill',
   description: 'Bill payment, step 2: checks the three consents (general terms, privacy policy, personal-data notice), opens the card payment (POST /ecommerce/b2c/bill/payment/authorize: the consents and the found bill\'s session as the form document declares in "submit") and goes to the gateway page; an expired session or a bill no longer payable is shown with its message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -84,7 +84,7 @@ const resetBill = defineAction({
   },
 });
 
-const loadBillStatus = defineAction<{ orderId?: string }>({
+const loadBillStatus = defineAction({
   name: 'selfcare.loadBillStatus',
   description: 'The bill payment result page (?orderId=…): reads the payment status until the gateway has answered (at most 15 s), then shows the card transaction.',
   args: { type: 'object', properties: { orderId: { type: 'string' } } },

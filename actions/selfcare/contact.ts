@@ -5,7 +5,7 @@ import { markRefusedField, sendForm } from '../form-submit';
 
 export const CONTACT_FORM = 'contact';
 
-const send = defineAction<{ form?: string }>({
+const send = defineAction({
   name: 'selfcare.sendContact',
   description: 'The contact form (seed 001 §7 POST /contactMts): validates the form, sends the fields its document declares ("submit" of the form) and shows the acknowledgement with the ticket number; a refusal naming a field marks that field (it takes focus), another shows the server message above the form.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -32,14 +32,14 @@ const send = defineAction<{ form?: string }>({
   },
 });
 
-const again = defineAction<Record<string, never>>({
+const again = defineAction({
   name: 'selfcare.contactAgain',
   description: 'The contact form again, after a message was sent.',
   args: { type: 'object', properties: {} },
   run(_args, ctx) { ctx.stores.selfcare.setContactResult(null); ctx.stores.selfcare.setContactError(null); },
 });
 
-const loadStores = defineAction<{ pickup?: boolean }>({
+const loadStores = defineAction({
   name: 'selfcare.loadStores',
   description: 'The shops of "Kako do nas" (GET /stores, in the shopper\'s language): name, address, opening hours, phone.',
   args: { type: 'object', properties: { pickup: { type: 'boolean' } } },

@@ -24,7 +24,7 @@ export function formatDay(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-const requestCode = defineAction<{ form?: string; again?: boolean }>({
+const requestCode = defineAction({
   name: 'selfcare.dontCallRequestCode',
   description: 'Do-not-call register, step 1 (seed 001 §7 request-OTP call): validates the form (mobile number or fixed line, add or remove), sends the fields its document declares ("submit") and asks the server to send a one-time code to that number; then the page asks for the code. `again` sends a new code for the same request.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, again: { type: 'boolean' } } },
@@ -57,7 +57,7 @@ const requestCode = defineAction<{ form?: string; again?: boolean }>({
   },
 });
 
-const confirm = defineAction<{ form?: string }>({
+const confirm = defineAction({
   name: 'selfcare.dontCallConfirm',
   description: 'Do-not-call register, step 2: sends the code with the number to /users/dontcall/msisdn/add, /msisdn/remove, /homeline/add or /homeline/remove; shows the date from which the change takes effect (the next day).',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -83,7 +83,7 @@ const confirm = defineAction<{ form?: string }>({
   },
 });
 
-const reset = defineAction<Record<string, never>>({
+const reset = defineAction({
   name: 'selfcare.dontCallReset',
   description: 'Do-not-call register: back to the first step (another number, or a change of mind before the code).',
   args: { type: 'object', properties: {} },

@@ -24,7 +24,7 @@ const STATUS_KEY: Record<string, string> = {
   NOT_REQUIRED: 'selfcare.prepaid.error.notRequired', REGISTERED: 'selfcare.prepaid.error.alreadyRegistered', EXPIRED: 'selfcare.prepaid.error.expired',
 };
 
-const check = defineAction<{ form?: string }>({
+const check = defineAction({
   name: 'selfcare.checkPrepaid',
   description: 'Prepaid registration, step 1: checks the number (GET /blinking/users/prepaid/check); a number awaiting registration shows its 24-hour deadline and the free video-identification times (GET /closing-time); otherwise the reason (not needed, already registered, period over).',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -51,14 +51,14 @@ const check = defineAction<{ form?: string }>({
   },
 });
 
-const setSlot = defineAction<{ slot: string }>({
+const setSlot = defineAction({
   name: 'selfcare.setVideoSlot',
   description: 'Chooses the video-identification appointment (one of the free times offered).',
   args: { type: 'object', required: ['slot'], properties: { slot: { type: 'string', minLength: 1 } } },
   run(args, ctx) { ctx.stores.selfcare.setPrepaidSlot(args.slot); },
 });
 
-const register = defineAction<{ form?: string }>({
+const register = defineAction({
   name: 'selfcare.registerPrepaid',
   description: 'Prepaid registration, step 2: validates the form (6-character code, name, JMBG, document, consent) and the chosen time, checks the customer id (GET /customerid/check) and registers (POST /blinking: the form as its document declares in "submit", with the checked number and the chosen time); a taken time reloads the free times.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },

@@ -12,7 +12,7 @@ export const TOPUP_MAX = 3000;
 export const STATUS_POLL_MS = 1000;
 export const STATUS_POLL_TRIES = 15;
 
-const setAmount = defineAction<{ amount: number }>({
+const setAmount = defineAction({
   name: 'selfcare.setTopUpAmount',
   description: 'A preset top-up amount (RSD) was chosen: writes it into the top-up form (ui.forms.topup.data.amount), keeping the number.',
   args: { type: 'object', required: ['amount'], properties: { amount: { type: 'integer', minimum: TOPUP_MIN, maximum: TOPUP_MAX } } },
@@ -22,7 +22,7 @@ const setAmount = defineAction<{ amount: number }>({
   },
 });
 
-const topUp = defineAction<{ form?: string }>({
+const topUp = defineAction({
   name: 'selfcare.topUp',
   description: 'Top-up (seed 001 §7 POST /topup/card/authorize): validates the form (number, 200–3,000 RSD), asks the server for the card payment and goes to the gateway page. The fields sent are those the form document declares ("submit"). A refused number or amount is marked under its field; another refusal shows the server message above the form.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
@@ -49,7 +49,7 @@ const topUp = defineAction<{ form?: string }>({
   },
 });
 
-const loadStatus = defineAction<{ orderId?: string }>({
+const loadStatus = defineAction({
   name: 'selfcare.loadTopUpStatus',
   description: 'The top-up status page (?orderId=…): reads the top-up status until the gateway has answered (at most 15 s), then shows the card transaction.',
   args: { type: 'object', properties: { orderId: { type: 'string' } } },

@@ -52,10 +52,8 @@ export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSi
 
 const routeOf = (ctx: ActionContext) => (ctx.scope.route as { path?: string; query?: Record<string, string> } | undefined) ?? {};
 
-interface LoginArgs { form?: string; email?: string; password?: string }
-
 export default [
-  defineAction<LoginArgs>({
+  defineAction({
     name: 'session.login',
     description: 'Sign-in (seed 001 §4): reads email + password (args from the header dropdown, else the form `form`, default "login"), both trimmed; posts authorize with the base64 password; then the token, the user info, the (merged) cart, the statuses of the merge (GET mergeCart, handled as on add) and — when the merge has no issue — the weak-password / missing-email check. A failure marks both fields invalid and shows the server message; a blocked user goes to /Prijava-b2c?blocked=true. After an unauthenticated checkout attempt it proceeds to checkout.',
     args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, email: { type: 'string' }, password: { type: 'string' } } },
@@ -129,7 +127,7 @@ export default [
       if (onLoginPage) await goTo(ctx, 'home');
     },
   }),
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'session.logout',
     description: 'Sign-out (seed 001 §4): posts logout; on success clears the authorized flag, the stored user data and service flags and the token (a fresh anonymous one is fetched), reloads the cart and shows the server message as a success toast. On error the user stays authorized.',
     args: { type: 'object' },
@@ -151,7 +149,7 @@ export default [
       else ui.showToast({ kind: 'success', message: 'user.logout.success' });
     },
   }),
-  defineAction<{ ifSignedIn?: boolean }>({
+  defineAction({
     name: 'session.loadUser',
     description: 'Loads the signed-in user (GET user info) into /session/user. With ifSignedIn (boot): asks the token call whether the session is signed in first and never fails — an anonymous session just clears the stored user data.',
     args: { type: 'object', properties: { ifSignedIn: { type: 'boolean' } } },
@@ -185,7 +183,7 @@ export default [
       }
     },
   }),
-  defineAction<{ open?: boolean }>({
+  defineAction({
     name: 'session.setLoginMenu',
     description: 'Opens (open: true), closes (open: false) or toggles (no open) the header login dropdown; opening it closes the mini cart.',
     args: { type: 'object', properties: { open: { type: 'boolean' } } },

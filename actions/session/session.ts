@@ -3,7 +3,7 @@ import { setEnCookie } from '../api/language';
 import { getDocumentCookieJar } from '../dom';
 import type { Messages } from '../stores/i18n';
 
-export default defineAction<{ lang: 'sr' | 'en' }>({
+export default defineAction({
   name: 'session.setLanguage',
   description: 'Switches the language: sets (en) or clears (sr) the b2c_enFlow cookie, reloads the messages and re-renders; screens re-run their load actions in the new language.',
   args: { type: 'object', required: ['lang'], properties: { lang: { enum: ['sr', 'en'] } } },

@@ -41,7 +41,7 @@ export async function sharePage(title: string, env: ShareEnv): Promise<'shared' 
 }
 
 export default [
-  defineAction<{ title?: string }>({
+  defineAction({
     name: 'share.page',
     description: 'Shares the current page: on a phone (coarse pointer) with navigator.share when the browser has it, else copies the address to the clipboard and shows the toast share.copied (share.failed when the clipboard refuses).',
     args: { type: 'object', properties: { title: { type: 'string' } } },

@@ -5,7 +5,7 @@
 import { defineAction } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import type { SuggestedRelation, SuggestedState } from '../stores/suggested';
+import type { SuggestedState } from '../stores/suggested';
 
 type Accessory = 'CROSSELLING' | 'STB_PRODUCT_RELATION';
 type Data = Omit<SuggestedState, 'loaded' | 'busy' | 'error'>;
@@ -38,7 +38,7 @@ async function change(ctx: ActionContext, fn?: () => Promise<unknown>) {
 }
 
 export default [
-  defineAction<{ referenceTypes?: Accessory[] }>({
+  defineAction({
     name: 'suggested.load',
     description: 'Loads the extra benefits offered with the cart\'s tariff or package: its add-ons and digital services, and the accessories of `referenceTypes` (CROSSELLING, STB_PRODUCT_RELATION). The first load puts the preselected ones in the cart; the cart is read again.',
     args: {
@@ -51,7 +51,7 @@ export default [
       ctx.stores.cart.setCart(await ctx.api.call('fullCart', { silent: true }));
     },
   }),
-  defineAction<{ code: string; referenceType: SuggestedRelation }>({
+  defineAction({
     name: 'suggested.add',
     description: 'Adds one unit of an offered product under the tariff or package (POST addAddon with referenceType); a free one within the limit. A refusal (limit, maxAllowedQuantity, stock) is shown in the step.',
     args: {
@@ -64,7 +64,7 @@ export default [
       await change(ctx, () => ctx.api.call('addAddon', { body: { code: args.code, entryNumber, referenceType: args.referenceType } }));
     },
   }),
-  defineAction<{ entryNumber: number }>({
+  defineAction({
     name: 'suggested.remove',
     description: 'Takes one unit of a chosen product back out (DELETE deleteEntry with qty 1); one included with the tariff stays.',
     args: { type: 'object', required: ['entryNumber'], properties: { entryNumber: { type: 'integer', minimum: 0, maximum: 10000 } } },

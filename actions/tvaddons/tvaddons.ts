@@ -22,7 +22,7 @@ async function change(ctx: ActionContext, fn: () => Promise<Data>) {
 }
 
 export default [
-  defineAction<Record<string, never>>({
+  defineAction({
     name: 'tvaddons.load',
     description: 'Loads the TV add-ons offered with the cart\'s package (GET tvAddons); when the package\'s free-add-on limit equals the number of free add-ons, the server has added them all. The cart summary is read again.',
     args: { type: 'object' },
@@ -30,7 +30,7 @@ export default [
       await change(ctx, () => ctx.api.call('tvAddons', { silent: true }));
     },
   }),
-  defineAction<{ code: string; referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION' }>({
+  defineAction({
     name: 'tvaddons.add',
     description: 'Adds an offered TV add-on (paid), a free TV add-on (within the limit) or a set-top box under the package (POST addTvAddon).',
     args: {
@@ -41,7 +41,7 @@ export default [
       await change(ctx, () => ctx.api.call('addTvAddon', { body: args }));
     },
   }),
-  defineAction<{ entryNumber: number }>({
+  defineAction({
     name: 'tvaddons.remove',
     description: 'Takes a chosen add-on back out (POST removeTvAddon); those the shop added automatically stay.',
     args: { type: 'object', required: ['entryNumber'], properties: { entryNumber: { type: 'integer', minimum: 0, maximum: 1000 } } },

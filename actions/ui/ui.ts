@@ -2,7 +2,7 @@ import { defineAction } from '../define';
 import { pushEvent } from '../consent-cookies';
 
 export default [
-  defineAction<{ id: string; params?: Record<string, unknown> }>({
+  defineAction({
     name: 'ui.openModal',
     description: 'Opens the modal document schemas/modals/<id>.json on top of the modal stack; inside, the scope gains /modal = { id, params }.',
     args: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 }, params: { type: 'object' } } },
@@ -10,7 +10,7 @@ export default [
       ctx.stores.ui.openModal(args.id, args.params ?? {});
     },
   }),
-  defineAction<{ id?: string }>({
+  defineAction({
     name: 'ui.closeModal',
     description: 'Closes the modal with this id (default: the top one).',
     args: { type: 'object', properties: { id: { type: 'string' } } },
@@ -18,7 +18,7 @@ export default [
       ctx.stores.ui.closeModal(args.id);
     },
   }),
-  defineAction<{ message?: string; text?: string; params?: Record<string, unknown>; kind?: 'info' | 'success' | 'error' }>({
+  defineAction({
     name: 'ui.toast',
     description: 'Shows a toast: a message key (with params) or a ready text; 5 s, errors 10 s.',
     args: {
@@ -30,7 +30,7 @@ export default [
       ctx.stores.ui.showToast({ kind: args.kind ?? 'info', message: args.message, text: args.text, params: args.params });
     },
   }),
-  defineAction<{ id: number }>({
+  defineAction({
     name: 'ui.dismissToast',
     description: 'Removes a toast before its time is up (its close button).',
     args: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
@@ -38,7 +38,7 @@ export default [
       ctx.stores.ui.dismissToast(args.id);
     },
   }),
-  defineAction<{ open?: boolean }>({
+  defineAction({
     name: 'ui.toggleMiniCart',
     description: 'Opens or closes the header mini cart (toggles when open is not given). The component closes it on outside click and resize.',
     args: { type: 'object', properties: { open: { type: 'boolean' } } },
