@@ -59,6 +59,10 @@ const addAll = (into: Deps, from: Deps) => {
 /** The answers being computed (memo computations are synchronous; a nested one adds its reads to the outer one). */
 const tracking: Deps[] = [];
 const top = (): Deps | undefined => tracking[tracking.length - 1];
+/** Computations under way whose nested answers are not kept (`keepNested: false`): an answer kept as its bytes (an
+ *  API route's) would otherwise keep the object it was serialized from as well — a phone's details twice, 27 kB of
+ *  bytes and several times that in objects, up to MAX_ANSWERS of them. A nested answer already kept is still used. */
+let unkept = 0;
 
 const MAX_ANSWERS = 2000;
 const MAX_CART_VIEWS = 5000;
@@ -302,8 +306,9 @@ export class CatalogSnapshot {
    * Memoizes an answer of this snapshot (bounded). What `compute` reads through this snapshot is recorded with it
    * (a hit inside another computation adds its record to that one), so a delta keeps it unless one of those changed.
    * `products`: the products it depends on that `compute` was handed rather than read (looked up before).
+   * `keepNested: false`: what `compute` memoizes on its way is not kept (see `unkept`).
    */
-  memo<T>(key: string, compute: () => T, products: string[] = []): T {
+  memo<T>(key: string, compute: () => T, products: string[] = [], o: { keepNested?: boolean } = {}): T {
     const hit = this.answers.entry(key);
     const outer = top();
     if (hit !== undefined) {
@@ -313,14 +318,16 @@ export class CatalogSnapshot {
     const deps = newDeps();
     tracking.push(deps);
     for (const code of products) this.trackProduct(deps, 'p', code);
+    if (o.keepNested === false) unkept++;
     let value: T;
     try {
       value = compute();
     } finally {
       tracking.pop();
+      if (o.keepNested === false) unkept--;
     }
     if (outer) addAll(outer, deps);
-    this.answers.set(key, value, deps);
+    if (unkept === 0) this.answers.set(key, value, deps);
     return value;
   }
 

@@ -27,12 +27,13 @@ export async function catalogRoutes(app: FastifyInstance, opts: { dev?: boolean 
    * (route, query) and language, by the route's own response serializer (so the bytes are what the schema-driven
    * serializer would write), kept as UTF-8 bytes with their ETag (a digest of those bytes: it changes exactly when the
    * answer does, e.g. when a product in it changes, whatever else the catalogue changed) and sent as they are.
-   * `compute` answers the operation's contract response (checked at build time).
+   * `compute` answers the operation's contract response (checked at build time). Only the bytes are kept, not the
+   * objects they were serialized from (`keepNested: false`: memory at 10,000 products).
    */
   const shared = async <N extends PublicCatalogGet>(_op: N, req: FastifyRequest, reply: FastifyReply, compute: (cat: Awaited<ReturnType<typeof catalog.current>>, lang: Lang) => ResponseOf<N>): Promise<FastifyReply> => {
     const cat = await catalog.current();
     const lang = requestLang(req);
-    const answer = cat.memo(`json|${lang}|${req.url}`, () => cacheable(Buffer.from(String(reply.serialize(compute(cat, lang))), 'utf8')));
+    const answer = cat.memo(`json|${lang}|${req.url}`, () => cacheable(Buffer.from(String(reply.serialize(compute(cat, lang))), 'utf8')), [], { keepNested: false });
     return sendShared(req, reply, answer, { policy: CATALOG_POLICY, vary: apiVary(req), type: 'application/json; charset=utf-8' });
   };
   // a pure read: neither the cart row cache nor the catalogue model has anything to check after it

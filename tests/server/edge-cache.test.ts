@@ -88,6 +88,25 @@ describe.each(drivers)('edge caching on %s', (_name, url) => {
     }
   });
 
+  it('a catalogue GET keeps its answer as bytes only, not the objects they were made from; an answer kept before is used', async () => {
+    const code = 'SAMSUNG_GALAXY_A56';
+    const path = `${B}/products/single?productCode=${code}`;
+    const first = await get(path, { lang: '1' });
+    expect(first.statusCode).toBe(200);
+    const cat = await h.app.ctx.catalog.current();
+    expect(cat.answers.get(`json|sr|${path}`)).toBeDefined();
+    expect(cat.answers.get(`details|sr|${code}`), 'the details object is not kept beside its bytes').toBeUndefined();
+    // the same answer from the bytes; the details a page's first view asks for directly are kept as before
+    expect((await get(path, { lang: '1' })).body).toBe(first.body);
+    const { productDetails } = await import('../../server/catalog/details');
+    const direct = productDetails(cat, code, 'sr');
+    expect(cat.answers.get(`details|sr|${code}`)).toBe(direct);
+    // a route answer computed after that (another address of the same product) reads the kept object
+    const other = `${B}/products/single?productCode=${code}&fields=FULL`;
+    expect((await get(other, { lang: '1' })).statusCode).toBe(200);
+    expect(cat.answers.get(`details|sr|${code}`)).toBe(direct);
+  });
+
   it('home services, TV channels and guide, address lookups and stores are shared answers too: no bearer, ETag, 304', async () => {
     // a street number of a seeded street (its code comes from the streets lookup)
     const streets = (await get(`${B}/users/homeaddresses/streets?municipalityCode=80438&localityCode=80438-1`)).json().streets as Array<{ code: string }>;
