@@ -2,7 +2,7 @@
 // (customer data, address, payment, time slot), closing an ordered cart and reopening it for a retried payment.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { carts, type CartCharge } from '../db/schema';
+import { carts, type CartCharge } from './schema';
 import { bumpVersion, entriesOf, insertOpenCart, type CartRow } from './service';
 
 export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'deliveryAddress' | 'paymentMode' | 'cardPaymentType' | 'deliveryTimeSlot'>>;

@@ -2,12 +2,13 @@
 // and the charge type (one-off / installments) of the device bundles.
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, productReferences, products, stock } from '../db/schema';
+import { cartEntries } from './schema';
+import { productReferences, products, stock } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { addonRequires, isPrepaidTariff, loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
 import { bumpVersion, entriesOf, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
-import { devicePrices } from '../db/schema';
+import { devicePrices } from '../db/tables';
 import { ADDON_TYPES, rulesConfig } from './config';
 
 

@@ -2,7 +2,8 @@
 // add (add.ts). Nothing here decides a rule.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, products } from '../db/schema';
+import { cartEntries, cartVouchers, carts } from './schema';
+import { products } from '../db/tables';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
 import type { CartSnapshot } from './rules';

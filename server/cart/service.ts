@@ -2,7 +2,8 @@
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, productReferences, products, sessions } from '../db/schema';
+import { cartEntries, cartVouchers, carts } from './schema';
+import { productReferences, products, sessions } from '../db/tables';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';

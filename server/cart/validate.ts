@@ -3,7 +3,8 @@
 // to the cart (and reported); the other reasons block the checkout until the shopper acts.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, devicePrices, stock, vouchers } from '../db/schema';
+import { cartEntries, cartVouchers, carts, vouchers } from './schema';
+import { devicePrices, stock } from '../db/tables';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/index';

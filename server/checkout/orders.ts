@@ -3,7 +3,8 @@
 // it span modules and are the workflows server/workflows/place-order.ts and payment.ts.
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { carts, consentTemplates, orderLines, orders, type CartCharge } from '../db/schema';
+import { consentTemplates, orderLines, orders } from './schema';
+import { carts, type CartCharge } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';

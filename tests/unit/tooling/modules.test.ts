@@ -79,6 +79,10 @@ describe('module boundaries', () => {
       'import the module\'s index.ts (its public surface), or move the work into server/workflows/');
   });
 
+  it('a schema.ts declares tables only: it imports drizzle, contract types and the schema.ts its foreign keys point at', () => {
+    expect(broken('schema-is-tables')).toEqual([]);
+  });
+
   it('each table is written only by the module that owns it', () => {
     check(tableWriteViolations(ROOT, graph, TABLE_OWNERS), 'call the owner module\'s service instead (tools/modules/rules.ts lists the owners)');
   });
@@ -148,6 +152,23 @@ describe('module order (tools/modules/levels.json)', () => {
     expect(levelViolations(modules, levels)).toEqual([
       'a (1) -> b (2): server/a/index.ts -> server/b/index.ts',
       'a (1) -> workflows (4): server/a/service.ts -> server/workflows/w.ts',
+    ]);
+  });
+
+  it('does not count the database\'s declaration as a module edge (server/db/ gathering tables, a foreign key between schema.ts files)', () => {
+    const levels: ModuleLevels = { routesEnter: 'workflows', modules: [
+      { module: 'db', level: 0, why: '' }, { module: 'a', level: 1, why: '' }, { module: 'b', level: 2, why: '' }, { module: 'workflows', level: 3, why: '' },
+    ] };
+    const edges = new Map<string, Set<string>>([
+      ['server/db/tables.ts', new Set(['server/a/schema.ts', 'server/b/schema.ts'])],
+      ['server/a/schema.ts', new Set(['server/b/schema.ts'])],
+      ['server/a/service.ts', new Set(['server/b/schema.ts', 'server/db/tables.ts'])],
+      ['server/db/index.ts', new Set(['server/b/index.ts'])],
+    ]);
+    const modules = moduleGraph({ root: ROOT, edges }, levels);
+    expect(levelViolations(modules, levels)).toEqual([
+      'a (1) -> b (2): server/a/service.ts -> server/b/schema.ts',
+      'db (0) -> b (2): server/db/index.ts -> server/b/index.ts',
     ]);
   });
 

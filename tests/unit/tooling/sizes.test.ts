@@ -66,7 +66,6 @@ const LONG_FILES: string[] = [
   "server/app.ts",
   "server/cart/add.ts",
   "server/catalog/model.ts",
-  "server/db/schema.ts",
   "server/home/checkout.ts",
   "server/numbers/service.ts",
   "server/selfcare/service.ts",
