@@ -7,6 +7,7 @@ import { products } from '../db/tables';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
 import type { CartSnapshot } from './rules';
+import type { CartEntryRecord } from './records';
 
 export type CartRow = typeof carts.$inferSelect;
 export type EntryRow = typeof cartEntries.$inferSelect;
@@ -29,7 +30,7 @@ export async function insertOpenCart(db: DbOrTx, sessionId: string, lock = false
   }
 }
 
-export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]> {
+export async function entriesOf(db: DbOrTx, cartId: number): Promise<CartEntryRecord[]> {
   return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(cartEntries.entryNumber);
 }
 

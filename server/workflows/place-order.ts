@@ -5,11 +5,11 @@ import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { checkoutState, checkoutStepsOf, flowHasStep, flowOf, requireAllowedFor, type CheckoutType } from '../flows/index';
-import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
+import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRecord, type CartEntryRecord } from '../cart/index';
 import { giveBackStock, holdStock } from '../catalog/index';
 import {
   CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, failOrder, findOrder, keepPendingOrder, lockCartToOrder, lockOrder,
-  markStockReleased, recordOrder, sameLines, type OrderRow, type SubmitBody,
+  markStockReleased, recordOrder, sameLines, type OrderRecord, type SubmitBody,
 } from '../checkout/index';
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
@@ -34,7 +34,7 @@ import { userOfSession, type User } from '../user/index';
  * A repeat of the same submit (double click, second tab) finds the cart ORDERED and answers the order as it is.
  */
 export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang, uiVersion: number | null = ui.version ?? null,
-  uiRollout: { id: number; share: number } | null = null): Promise<OrderRow> {
+  uiRollout: { id: number; share: number } | null = null): Promise<OrderRecord> {
   // The cart rules again (seed 000 §4 "A cart-validation error raised on order submit re-runs the handling").
   const open = await getOrCreateCart(db, sessionId);
   const errors = await validateCart(db, ui, open, lang, (await userOfSession(db, sessionId)) === null);
@@ -108,7 +108,7 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
       totals, charges, vouchers: vouchers.map((v) => ({ voucherCode: v.voucherCode, value: v.value, entryNumber: v.entryNumber })),
     };
     if (existing?.status === 'PAYMENT_PENDING') {
-      const before = existing.snapshot as { entries?: EntryRow[] };
+      const before = existing.snapshot as { entries?: CartEntryRecord[] };
       if (existing.totalPrice === total && sameLines(before.entries ?? [], entries) && existing.paymentMode === paymentMode && total > 0 && paymentMode === 'CreditCard') {
         // an abandoned payment, same lines, amount and mode: the same order, its stock and its open gateway session
         // (another card type or card opens another session at authorize)
@@ -210,7 +210,7 @@ export function orderCustomer(info: Record<string, unknown> | null, user: User |
  * set aside (ABANDONED). Idempotent (double click, two tabs): the order row is locked and a cart already reopened is
  * answered as it is. A fresh cart the shopper has filled meanwhile is kept: 409 OrderError cartInUse.
  */
-export async function retryOrder(db: Db, sessionId: string, orderCode: string): Promise<CartRow> {
+export async function retryOrder(db: Db, sessionId: string, orderCode: string): Promise<CartRecord> {
   return db.transaction(async (tx) => {
     const found = await findOrder(tx, sessionId, orderCode);
     const order = (await lockOrder(tx, found.id))!;
