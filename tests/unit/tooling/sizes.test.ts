@@ -46,8 +46,6 @@ const LONG_FUNCTIONS: string[] = [
   "server/studio/routes.ts studioRoutes",
   "server/ui/routes.ts uiRoutes",
   "server/user/routes.ts userRoutes",
-  "server/workflows/place-order.ts callback of db.transaction",
-  "server/workflows/place-order.ts submitOrder",
   "studio/Studio.tsx Studio",
   "studio/Versions.tsx Versions",
   "tools/cluster.mjs runCluster",
