@@ -9,7 +9,7 @@ import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, e
 import { giveBackStock, holdStock } from '../catalog/index';
 import {
   CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, failOrder, findOrder, keepPendingOrder, lockCartToOrder, lockOrder,
-  markStockReleased, recordOrder, sameLines, type OrderRecord, type OrderValues, type SubmitBody,
+  markStockReleased, recordOrder, sameLines, type OrderRecord, type SubmitBody,
 } from '../checkout/index';
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
@@ -191,7 +191,7 @@ function paidByCard({ pay, total }: PlacedOrder): boolean {
 }
 
 /** The order row's values: by card it waits for the payment, else it is placed as it is (monthly bill, on delivery, or nothing to pay). */
-function orderValues(body: SubmitBody, order: PlacedOrder, uiVersion: number | null, uiRollout: { id: number; share: number } | null): OrderValues {
+function orderValues(body: SubmitBody, order: PlacedOrder, uiVersion: number | null, uiRollout: { id: number; share: number } | null): Parameters<typeof recordOrder>[1]['values'] {
   const { pay, total, snapshot } = order;
   const card = paidByCard(order);
   // not by card: the order is placed as it is — on the customer's monthly bill (an existing one, or a new one opened
