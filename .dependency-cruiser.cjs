@@ -44,8 +44,15 @@ module.exports = {
       name: 'server-module-through-index',
       comment: "A server module reaches another only through its index.ts (its public surface); infrastructure (lib/, db/) anywhere; server/*.ts (the composition root) wires everything; workflows have their own rule.",
       severity: 'error',
-      from: { path: '^server/([^/]+)/', pathNot: '^server/db/' },
+      from: { path: '^server/([^/]+)/', pathNot: ['^server/db/', '^server/[^/]+/schema\\.ts$'] },
       to: { path: '^server/[^/]+/', pathNot: ['^server/$1/', '^server/(lib|db)/', '^server/[^/]+/index\\.ts$', '^server/workflows/'] },
+    },
+    {
+      name: 'schema-is-tables',
+      comment: "A module's schema.ts declares its tables only: it imports drizzle, the contract types and other modules' schema.ts (the tables its foreign keys point at), nothing else of the app.",
+      severity: 'error',
+      from: { path: '^server/[^/]+/schema\\.ts$' },
+      to: { dependencyTypesNot: ['npm', 'core', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: ['^server/[^/]+/schema\\.ts$', '^server/lib/contract\\.ts$', '^schemas/types/'] },
     },
     {
       name: 'server-db-through-index',

@@ -9,7 +9,8 @@
 // written again alone, and only the add that fails alone fails.
 import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, sessions, stock, users } from '../db/schema';
+import { cartEntries, cartVouchers, carts } from './schema';
+import { sessions, stock, users } from '../db/tables';
 import { invalidToken } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';

@@ -2,8 +2,9 @@
 // (customer data, address, payment, time slot), closing an ordered cart and reopening it for a retried payment.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { carts, type CartCharge } from '../db/schema';
+import { carts, type CartCharge } from './schema';
 import { bumpVersion, entriesOf, insertOpenCart, type CartRow } from './service';
+import type { CartRecord } from './records';
 
 export type CheckoutFields = Partial<Pick<CartRow, 'orderCustomerInfo' | 'deliveryAddress' | 'paymentMode' | 'cardPaymentType' | 'deliveryTimeSlot'>>;
 
@@ -52,7 +53,7 @@ export async function closeOrderedCart(tx: DbOrTx, cartId: number, sessionId: st
  * submit is set aside (ABANDONED). Idempotent: a cart already open is answered as it is. A fresh cart the shopper
  * has filled meanwhile is kept: `inUse()` is thrown. Rows are locked; call inside the caller's transaction.
  */
-export async function reopenOrderedCart(tx: DbOrTx, sessionId: string, cartId: number, inUse: () => Error): Promise<CartRow> {
+export async function reopenOrderedCart(tx: DbOrTx, sessionId: string, cartId: number, inUse: () => Error): Promise<CartRecord> {
   const ordered = (await tx.select().from(carts).where(eq(carts.id, cartId)).for('update'))[0];
   if (ordered.status === 'OPEN') return ordered;
   const fresh = await tx.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).for('update');

@@ -3,7 +3,7 @@
 // (Stock, prices and charge types: server/catalog/dev.ts.)
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { vouchers } from '../db/schema';
+import { vouchers } from './schema';
 import { notFound } from '../lib/errors';
 
 const codeProp = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,80}$' };

@@ -2,13 +2,15 @@
 // and the charge type (one-off / installments) of the device bundles.
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, productReferences, products, stock } from '../db/schema';
+import { cartEntries } from './schema';
+import { productReferences, products, stock } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { addonRequires, isPrepaidTariff, loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
 import { bumpVersion, entriesOf, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
-import { devicePrices } from '../db/schema';
+import { devicePrices } from '../db/tables';
 import { ADDON_TYPES, rulesConfig } from './config';
+import type { CartEntryRecord } from './records';
 
 
 async function typeOf(tx: DbOrTx, code: string): Promise<string | null> {
@@ -148,10 +150,10 @@ export interface PackageExtraInput {
 }
 
 /** Free add-ons of a package entry: priced 0 with their fee as the old price. */
-export const isFreeExtra = (e: EntryRow) => e.chargeType === 'RECURRING_CHARGE' && e.monthlyPrice === 0 && e.oldMonthlyPrice !== null;
+export const isFreeExtra = (e: CartEntryRecord) => e.chargeType === 'RECURRING_CHARGE' && e.monthlyPrice === 0 && e.oldMonthlyPrice !== null;
 
 /** Free units under a parent entry (what the freeAddonsLimit counts). */
-export const freeUnitsUnder = (entries: EntryRow[], parentEntryNumber: number) =>
+export const freeUnitsUnder = (entries: CartEntryRecord[], parentEntryNumber: number) =>
   entries.filter((e) => e.parentEntryNumber === parentEntryNumber && isFreeExtra(e)).reduce((n, e) => n + e.quantity, 0);
 
 /** The extra inserted (or its line raised) in a transaction that holds the cart's row lock. */
@@ -197,7 +199,7 @@ async function insertExtra(tx: DbOrTx, cartId: number, entries: EntryRow[], inpu
  * a free one (0, its fee as the old price) or a device (one-off). The open cart's row is locked first, so two concurrent
  * requests never take more free add-ons than the limit, nor more units than maxQuantity.
  */
-export async function addPackageExtra(db: Db, sessionId: string, input: PackageExtraInput): Promise<EntryRow> {
+export async function addPackageExtra(db: Db, sessionId: string, input: PackageExtraInput): Promise<CartEntryRecord> {
   return db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
     return insertExtra(tx, cart.id, await entriesOf(tx, cart.id), input);

@@ -2,8 +2,10 @@
 // carts, cart_entries, vouchers and cart_vouchers.
 export {
   addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, openCartOfLiveSession,
-  type AddResult, type BundleBody, type CartRow, type EntryRow,
+  type AddResult, type BundleBody,
 } from './service';
+export type { CartEntryRecord, CartRecord } from './records';
+export type { CartCharge } from './schema';
 export { amountDueNow, cartSignedIn, cartTotals, cartView, checkoutTypeOf, contractDataRequiredOf, dueNowAfterVouchers, entryView, orderPrices, totalsView, vouchersOf, type AppliedVoucher, type CartTotals, type EntryView } from './view';
 export { validateCart, type ValidationIssue, type ValidationReason } from './validate';
 export { keepCartForUser, moveSessionCart, takeOverCartsAtSignIn, type MergeResult } from './merge';

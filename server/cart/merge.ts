@@ -11,7 +11,8 @@
 // stay the authorize answer's `merge` list.
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, carts, products, sessions, stock } from '../db/schema';
+import { cartEntries, carts } from './schema';
+import { products, sessions, stock } from '../db/tables';
 import { evaluateAddRules, type AddCandidate, type AddStatusCode, type RuleVerdict } from './rules';
 import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, findOpenCart, getOrCreateCart, lineOfSameAccessory, removeEntries, trimGifts, type EntryRow } from './service';
 

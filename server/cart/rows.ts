@@ -2,10 +2,12 @@
 // add (add.ts). Nothing here decides a rule.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, products } from '../db/schema';
+import { cartEntries, cartVouchers, carts } from './schema';
+import { products } from '../db/tables';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
 import type { CartSnapshot } from './rules';
+import type { CartEntryRecord } from './records';
 
 export type CartRow = typeof carts.$inferSelect;
 export type EntryRow = typeof cartEntries.$inferSelect;
@@ -28,7 +30,7 @@ export async function insertOpenCart(db: DbOrTx, sessionId: string, lock = false
   }
 }
 
-export async function entriesOf(db: DbOrTx, cartId: number): Promise<EntryRow[]> {
+export async function entriesOf(db: DbOrTx, cartId: number): Promise<CartEntryRecord[]> {
   return db.select().from(cartEntries).where(eq(cartEntries.cartId, cartId)).orderBy(cartEntries.entryNumber);
 }
 

@@ -2,7 +2,8 @@
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, productReferences, products, sessions } from '../db/schema';
+import { cartEntries, cartVouchers, carts } from './schema';
+import { productReferences, products, sessions } from '../db/tables';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
 import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
@@ -13,7 +14,8 @@ import { ageFromJmbg } from '../user/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
 
 import { applyAdd, type AddDraft, type AddResult, type EntryDraft } from './add';
-import { DEFAULT_MAX_PROMO_QUANTITY, bumpVersion, entriesOf, insertOpenCart, isGiftEntry, removeEntries, type CartRow, type EntryRow } from './rows';
+import { DEFAULT_MAX_PROMO_QUANTITY, bumpVersion, entriesOf, insertOpenCart, isGiftEntry, removeEntries, type EntryRow } from './rows';
+import type { CartRecord, CartEntryRecord } from './records';
 
 export type { AddResult } from './add';
 export {
@@ -21,12 +23,12 @@ export {
   type CartRow, type EntryRow,
 } from './rows';
 
-export async function findOpenCart(db: DbOrTx, sessionId: string): Promise<CartRow | null> {
+export async function findOpenCart(db: DbOrTx, sessionId: string): Promise<CartRecord | null> {
   const rows = await db.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1);
   return rows[0] ?? null;
 }
 
-export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<CartRow> {
+export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<CartRecord> {
   const found = await findOpenCart(db, sessionId);
   if (found) return found;
   return insertOpenCart(db, sessionId);
@@ -46,7 +48,7 @@ function openCartStatement(db: DbOrTx) {
  * was revoked or has expired.
  * One statement: routes authenticated by the token's signature alone (authenticateToken) check revocation here.
  */
-export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRow> {
+export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Promise<CartRecord> {
   let statement = openCartStatements.get(db);
   if (!statement) openCartStatements.set(db, (statement = openCartStatement(db)));
   const rows = await statement.execute({ sessionId });
@@ -56,7 +58,7 @@ export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Prom
 }
 
 /** The open cart of a live session, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
-export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartRow> {
+export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartRecord> {
   const rows = await tx.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), liveSessionSql()))
     .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
   if (rows[0]) return rows[0].cart;
@@ -254,7 +256,7 @@ export function assertNotEmpty(entries: EntryRow[]): void {
 }
 
 /** The products of cart entries: from the read model when given (views), else from the database (validation, orders). */
-export async function loadEntryProducts(db: DbOrTx, entries: EntryRow[], cat?: CatalogSnapshot): Promise<CatalogProduct[]> {
+export async function loadEntryProducts(db: DbOrTx, entries: CartEntryRecord[], cat?: CatalogSnapshot): Promise<CatalogProduct[]> {
   const codes = [...new Set(entries.map((e) => e.productCode))];
   if (cat) {
     const found = cat.products({ codes });

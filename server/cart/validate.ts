@@ -3,13 +3,15 @@
 // to the cart (and reported); the other reasons block the checkout until the shopper acts.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts, devicePrices, stock, vouchers } from '../db/schema';
+import { cartEntries, cartVouchers, carts, vouchers } from './schema';
+import { devicePrices, stock } from '../db/tables';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/index';
 import { rulesConfig } from './config';
 import { bumpVersion, entriesOf, isGiftEntry, loadEntryProducts, removeEntries, type CartRow, type EntryRow } from './service';
 import { vouchersOf } from './view';
+import type { CartRecord } from './records';
 
 export type ValidationReason =
   | 'forceChangeOneTime' | 'forceChangeRecurring' | 'noStock' | 'updatedPriceDate'
@@ -156,7 +158,7 @@ function repriced(e: EntryRow, p: CatalogProduct, row: PriceRow | undefined) {
 }
 
 /** Validation in its own transaction (the cart row locked), messages in the request's language. */
-export async function validateCart(db: Db, ui: UiDocuments, cart: CartRow, lang: Lang, isGuest: boolean) {
+export async function validateCart(db: Db, ui: UiDocuments, cart: CartRecord, lang: Lang, isGuest: boolean) {
   const issues = await db.transaction(async (tx) => {
     await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
     return validateCartRules(tx, cart, { isGuest });

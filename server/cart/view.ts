@@ -5,13 +5,15 @@ import { money, moneyOrNull } from '../lib/money';
 import type { UiDocuments } from '../ui/index';
 import { stockLevelStatus, type CatalogProduct } from '../catalog/index';
 import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
-import { cartVouchers, sessions, type CartCharge } from '../db/schema';
+import { cartVouchers, type CartCharge } from './schema';
+import { sessions } from '../db/tables';
 import { eq } from 'drizzle-orm';
 import { ADDON_TYPES } from './config';
 import type { CatalogSnapshot } from '../catalog/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
 import { checkoutTypeFor, contractDataRequiredFor, type CartFacts, type CheckoutType } from '../flows/index';
 import type { Cart, Entry } from '../../schemas/types/api.cart';
+import type { CartRecord, CartEntryRecord } from './records';
 
 export type AppliedVoucher = typeof cartVouchers.$inferSelect;
 
@@ -30,7 +32,7 @@ export async function vouchersOf(db: DbOrTx, cartId: number): Promise<AppliedVou
  */
 export interface CartTotals { oneTime: number; charges: number; discount: number; payNow: number; monthly: number }
 
-export function cartTotals(entries: EntryRow[], vouchers: Array<Pick<AppliedVoucher, 'value'>>, charges: CartCharge[]): CartTotals {
+export function cartTotals(entries: CartEntryRecord[], vouchers: Array<Pick<AppliedVoucher, 'value'>>, charges: CartCharge[]): CartTotals {
   const oneTime = amountDueNow(entries);
   const extra = charges.reduce((n, c) => n + c.price, 0);
   const discount = Math.min(vouchers.reduce((n, v) => n + v.value, 0), oneTime + extra);
@@ -55,7 +57,7 @@ export function totalsView(t: CartTotals, charges: CartCharge[], ui: UiDocuments
 
 /** Is the cart a signed-in customer's? Stamped with the user, or of a session signed in (a cart made after sign-in
  *  is not stamped). A session never changes its user, so the cached view stays right. */
-export async function cartSignedIn(db: DbOrTx, cart: CartRow): Promise<boolean> {
+export async function cartSignedIn(db: DbOrTx, cart: CartRecord): Promise<boolean> {
   if (cart.userId !== null) return true;
   const [s] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, cart.sessionId));
   return (s?.userId ?? null) !== null;
@@ -73,7 +75,7 @@ function cartFacts(signedIn: boolean, entries: EntryRow[], products: CatalogProd
 }
 
 /** The cart's checkout type by the rules of schemas/rules/checkout-types.json (server/flows/checkout-type.ts). */
-export function checkoutTypeOf(ui: UiDocuments, signedIn: boolean, entries: EntryRow[], products: CatalogProduct[]): CheckoutType {
+export function checkoutTypeOf(ui: UiDocuments, signedIn: boolean, entries: CartEntryRecord[], products: CatalogProduct[]): CheckoutType {
   return checkoutTypeFor(ui, cartFacts(signedIn, entries, products));
 }
 
@@ -82,7 +84,7 @@ export function contractDataRequiredOf(ui: UiDocuments, signedIn: boolean, entri
   return contractDataRequiredFor(ui, cartFacts(signedIn, entries, products));
 }
 
-export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []): Entry {
+export function entryView(e: CartEntryRecord, products: CatalogProduct[], ui: UiDocuments, lang: Lang, vouchers: AppliedVoucher[] = []): Entry {
   const p = products.find((x) => x.product.code === e.productCode)!;
   const v = e.variantCode ? p.variants.find((x) => x.code === e.variantCode) : undefined;
   const images = v?.images.slice(0, 1) ?? [];
@@ -134,7 +136,7 @@ export function entryView(e: EntryRow, products: CatalogProduct[], ui: UiDocumen
 
 export type EntryView = Entry;
 
-export function orderPrices(entries: EntryRow[], products: CatalogProduct[], lang: Lang): Cart['orderPrices'] {
+export function orderPrices(entries: CartEntryRecord[], products: CatalogProduct[], lang: Lang): Cart['orderPrices'] {
   let serviceOne = 0, serviceMonthly = 0, deviceMonthly = 0, deviceOne = 0;
   for (const e of entries) {
     const type = products.find((p) => p.product.code === e.productCode)?.product.type;
@@ -160,7 +162,7 @@ export const amountDueNow = (entries: EntryRow[]) => entries.reduce((n, e) => n 
  * updatedAt), any other change of the cart row changes the row itself, and a change of one of its products drops it (the
  * catalogue model's delta, server/catalog/model.ts).
  */
-export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRow, lang: Lang, cat?: CatalogSnapshot, known?: KnownCart): Promise<Cart> {
+export async function cartView(db: DbOrTx, ui: UiDocuments, cart: CartRecord, lang: Lang, cat?: CatalogSnapshot, known?: KnownCart): Promise<Cart> {
   if (!cat) return computeCartView(db, ui, cart, lang);
   const key = `${lang}|${JSON.stringify(cart)}`;
   const hit = cat.cartViews.get(key);

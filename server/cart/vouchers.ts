@@ -3,7 +3,8 @@
 // least vouchers.minDevicePriceAfterDiscountsRsd (schemas/rules/cart-limits.json).
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { cartVouchers, products, vouchers } from '../db/schema';
+import { cartVouchers, vouchers } from './schema';
+import { products } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { rulesConfig } from './config';
 import { bumpVersion, entriesOf, lockOpenCart } from './service';

@@ -3,7 +3,7 @@
 // an offer allows. No authentication: they never exist on a production server. (Coupons: server/cart/dev.ts.)
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { chargeEntries, devicePrices, pricePlans, productVariants, products, stock } from '../db/schema';
+import { chargeEntries, devicePrices, pricePlans, productVariants, products, stock } from './schema';
 import { badInput, notFound } from '../lib/errors';
 
 const codeProp = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,80}$' };

@@ -1,7 +1,7 @@
 // Generated product pictures: a phone in its variant colour (front or back), or an accessory shape.
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { productVariants, products } from '../db/schema';
+import { productVariants, products } from './schema';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

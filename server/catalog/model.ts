@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { deserialize, serialize } from 'node:v8';
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import * as s from '../db/schema';
+import * as s from '../db/tables';
 import { loadProductPage, loadProducts, NO_DEVICE_PRICES, stockLevelsOf, type CatalogProduct, type DevicePriceRow, type PageCursor } from './repository';
 import { warmSearchIndex } from './search-index';
 import type { Cart } from '../../schemas/types/api.cart';

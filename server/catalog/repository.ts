@@ -1,7 +1,7 @@
 // Reads the catalogue into plain objects (filtering and sorting happen in memory, in the read model of model.ts).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import * as s from '../db/schema';
+import * as s from './schema';
 
 export type ProductRow = typeof s.products.$inferSelect;
 export type VariantRow = typeof s.productVariants.$inferSelect & { stockLevel: number; images: Array<{ url: string; altText: string }> };

@@ -3,7 +3,7 @@
 // server/workflows/payment.ts inside their transactions.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { stock } from '../db/schema';
+import { stock } from './schema';
 
 /** Takes `quantity` units of a variant when that many are in stock; false (nothing taken) when not. */
 export async function holdStock(tx: DbOrTx, variantCode: string, quantity: number): Promise<boolean> {

@@ -3,7 +3,7 @@
 // the product's freeAddonsLimit. Read from the tables (not the read model): the cart reads it under its row lock.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { productReferences, products } from '../db/schema';
+import { productReferences, products } from './schema';
 
 /** Relation types of the step: the checkout add-ons (GET …/carts/addons) and the accessories (GET …/carts/references). */
 export const ADDON_RELATIONS = ['TARIFF_ADDON_RELATION', 'DIGITAL_SERVICE_RELATION'] as const;

@@ -3,7 +3,8 @@
 export {
   CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, confirmationData, failOrder, findOrder, keepPendingOrder, lockCartToOrder,
   lockOrder, markOrderPaid, markOrderPaymentFailed, markStockReleased, orderResult, orderStatus, recordOrder, sameLines,
-  type OrderRow, type OrderValues, type SubmitBody,
+  type OrderValues, type SubmitBody,
 } from './orders';
+export type { OrderRecord } from './records';
 export { checkoutOptions, consents, formatAddress, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';
 export { nextSteps, type NextStepsSnapshot } from './next-steps';

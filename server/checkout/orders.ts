@@ -3,7 +3,8 @@
 // it span modules and are the workflows server/workflows/place-order.ts and payment.ts.
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { carts, consentTemplates, orderLines, orders, type CartCharge } from '../db/schema';
+import { consentTemplates, orderLines, orders } from './schema';
+import { carts } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
@@ -12,12 +13,12 @@ import type { BodyOf, ReplyOf, ResponseOf } from '../lib/contract';
 import type { Cart } from '../../schemas/types/api.cart';
 import type { UiDocuments } from '../ui/index';
 import { nextSteps, type NextStepsSnapshot } from './next-steps';
-import { cartTotals, entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, totalsView, type CartRow, type CartTotals, type EntryRow } from '../cart/index';
+import { cartTotals, entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, totalsView, type CartCharge, type CartRecord, type CartTotals, type CartEntryRecord } from '../cart/index';
+import type { OrderRecord } from './records';
 
-export type OrderRow = typeof orders.$inferSelect;
 /** What submit keeps of the cart in `orders.snapshot` (server/workflows/place-order.ts): the entry rows, and the
  *  customer and address as the cart view answered them. */
-export interface OrderSnapshot { entries: EntryRow[]; orderCustomerInfo: Cart['orderCustomerInfo']; deliveryAddress: Cart['deliveryAddress'] }
+export interface OrderSnapshot { entries: CartEntryRecord[]; orderCustomerInfo: Cart['orderCustomerInfo']; deliveryAddress: Cart['deliveryAddress'] }
 type NewOrder = typeof orders.$inferInsert;
 export type OrderValues = Omit<NewOrder, 'id' | 'code' | 'cartId' | 'sessionId' | 'createdAt'>;
 
@@ -26,7 +27,7 @@ export type SubmitBody = BodyOf<'submitOrder'>;
 
 export const DEFAULT_CARD_PAYMENT_TYPE = 'NEW_CARD';
 
-export function orderResult(o: OrderRow, lang: Lang): ResponseOf<'submitOrder'> {
+export function orderResult(o: OrderRecord, lang: Lang): ResponseOf<'submitOrder'> {
   const snap = o.snapshot as Pick<OrderSnapshot, 'orderCustomerInfo'>;
   return {
     code: o.code,
@@ -39,7 +40,7 @@ export function orderResult(o: OrderRow, lang: Lang): ResponseOf<'submitOrder'> 
 }
 
 /** The cart to order: the session's open cart, or — on a repeated submit — the cart it just ordered. */
-export async function lockCartToOrder(tx: DbOrTx, sessionId: string): Promise<{ cart: CartRow; existing: OrderRow | null }> {
+export async function lockCartToOrder(tx: DbOrTx, sessionId: string): Promise<{ cart: CartRecord; existing: OrderRecord | null }> {
   const open = await getOrCreateCart(tx, sessionId);
   const locked = (await tx.select().from(carts).where(eq(carts.id, open.id)).for('update'))[0];
   const openEntries = await entriesOf(tx, locked.id);
@@ -79,13 +80,13 @@ export async function checkConsents(tx: DbOrTx, consents: Record<string, boolean
 }
 
 /** The same lines to pay (stock held per variant and quantity, priced per plan and charge type). */
-export function sameLines(a: EntryRow[], b: EntryRow[]): boolean {
-  const key = (l: EntryRow[]) => JSON.stringify(l.map((e) => [e.entryNumber, e.productCode, e.variantCode, e.quantity, e.chargeType, e.pricePlanId, e.oneTimePrice]).sort());
+export function sameLines(a: CartEntryRecord[], b: CartEntryRecord[]): boolean {
+  const key = (l: CartEntryRecord[]) => JSON.stringify(l.map((e) => [e.entryNumber, e.productCode, e.variantCode, e.quantity, e.chargeType, e.pricePlanId, e.oneTimePrice]).sort());
   return key(a) === key(b);
 }
 
 /** An abandoned payment's order kept as it is, with the consents and snapshot of this submit. */
-export async function keepPendingOrder(tx: DbOrTx, orderId: number, values: Pick<OrderValues, 'consents' | 'sendContractDocsToEmail' | 'snapshot' | 'cardPaymentType'>): Promise<OrderRow> {
+export async function keepPendingOrder(tx: DbOrTx, orderId: number, values: Pick<OrderValues, 'consents' | 'sendContractDocsToEmail' | 'snapshot' | 'cardPaymentType'>): Promise<OrderRecord> {
   const [same] = await tx.update(orders).set(values).where(eq(orders.id, orderId)).returning();
   return same;
 }
@@ -94,8 +95,8 @@ export async function keepPendingOrder(tx: DbOrTx, orderId: number, values: Pick
  * Writes the order of a submit with its lines: a new order, or the existing one placed again — only from
  * PAYMENT_FAILED with its stock given back (else 409 OrderError notPayable), so stock held for it is held once.
  */
-export async function recordOrder(tx: DbOrTx, o: { existing: OrderRow | null; cartId: number; sessionId: string; values: OrderValues; lines: Array<{ productCode: string; variantCode: string | null; quantity: number }> }): Promise<OrderRow> {
-  let order: OrderRow;
+export async function recordOrder(tx: DbOrTx, o: { existing: OrderRecord | null; cartId: number; sessionId: string; values: OrderValues; lines: Array<{ productCode: string; variantCode: string | null; quantity: number }> }): Promise<OrderRecord> {
+  let order: OrderRecord;
   if (o.existing) {
     const again = await tx.update(orders).set(o.values).where(and(eq(orders.id, o.existing.id), eq(orders.status, 'PAYMENT_FAILED'), eq(orders.stockReleased, true))).returning();
     if (!again[0]) throw new ApiError(409, 'OrderError', 'error.order.notPayable', { code: o.existing.code }, o.existing.status);
@@ -108,7 +109,7 @@ export async function recordOrder(tx: DbOrTx, o: { existing: OrderRow | null; ca
   return order;
 }
 
-export async function findOrder(db: DbOrTx, sessionId: string, code: string | undefined): Promise<OrderRow> {
+export async function findOrder(db: DbOrTx, sessionId: string, code: string | undefined): Promise<OrderRecord> {
   const rows = code
     ? await db.select().from(orders).where(and(eq(orders.code, code), eq(orders.sessionId, sessionId)))
     : await db.select().from(orders).where(eq(orders.sessionId, sessionId)).orderBy(desc(orders.id)).limit(1);
@@ -117,7 +118,7 @@ export async function findOrder(db: DbOrTx, sessionId: string, code: string | un
 }
 
 /** The order row locked FOR UPDATE (undefined when there is none). */
-export async function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+export async function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRecord | undefined> {
   return (await tx.select().from(orders).where(eq(orders.id, orderId)).for('update'))[0];
 }
 
@@ -146,12 +147,12 @@ export async function markStockReleased(tx: DbOrTx, orderId: number): Promise<Ar
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
 }
 
-export function orderStatus(ui: UiDocuments, o: OrderRow, lang: Lang): ResponseOf<'orderStatus'> {
+export function orderStatus(ui: UiDocuments, o: OrderRecord, lang: Lang): ResponseOf<'orderStatus'> {
   const messageKey = o.errorType === 'MtsCardLimitError' ? 'payment.error.cardLimit' : o.errorType === 'PaymentDeclinedError' ? 'payment.error.declined' : null;
   return { code: o.code, status: o.status, paymentStatus: o.paymentStatus, errorType: o.errorType, message: messageKey ? ui.message(lang, messageKey) : null };
 }
 
-export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRow, lang: Lang): Promise<ResponseOf<'confirmationData'>> {
+export async function confirmationData(db: DbOrTx, ui: UiDocuments, o: OrderRecord, lang: Lang): Promise<ResponseOf<'confirmationData'>> {
   type Order = ResponseOf<'confirmationData'>['order'];
   const snap = o.snapshot as Pick<OrderSnapshot, 'entries' | 'orderCustomerInfo' | 'deliveryAddress'> & { deliveryTimeSlot?: Order['deliveryTimeSlot']; homeLine?: Order['homeLine'] };
   const products = await loadEntryProducts(db, snap.entries);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { addressOfCode } from '../home/index';
-import { consentTemplates, deliveryTimeSlots, orders } from '../db/schema';
+import { consentTemplates, deliveryTimeSlots, orders } from './schema';
 import { ApiError, badInput } from '../lib/errors';
 import { paymentOfferFor } from '../flows/index';
 import type { Lang } from '../lib/lang';

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
+import * as schema from './tables';
 import { countingLogger, queryStatsEnabled } from './query-stats';
 import { isDatabaseUnavailable } from './errors';
 import { ensureJobSchema, type JobSql } from './jobs';

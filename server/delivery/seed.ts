@@ -2,7 +2,7 @@
 // and the address system.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import * as s from '../db/schema';
+import * as s from '../db/tables';
 import { addressOfCode } from '../home/index';
 import { customerAddresses } from './schema';
 import { savedAddressSeed } from './seed-data';

@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
-import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type CartRow } from '../cart/index';
+import { entriesOf, getOrCreateCart, mergeCustomerInfo, setCheckoutFields, type CartRecord } from '../cart/index';
 import { addressOfCode, installationAddressOf } from '../home/index';
 import { issueCode, spendCode } from '../outbox/index';
 import type { Limits, Requester } from '../lib/limits';
@@ -44,7 +44,7 @@ export async function signedInUser(db: DbOrTx, sessionId: string): Promise<User>
 }
 
 /** The open cart with at least one entry (nothing to deliver otherwise: 400 CartError). */
-async function filledCart(db: DbOrTx, sessionId: string): Promise<CartRow> {
+async function filledCart(db: DbOrTx, sessionId: string): Promise<CartRecord> {
   const cart = await getOrCreateCart(db, sessionId);
   if ((await entriesOf(db, cart.id)).length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');
   return cart;

@@ -4,7 +4,8 @@
 // characteristic groups, TV channels and their guide, the address system with GPON coverage, FNP requests.
 import { pgTable, text, integer, boolean, timestamp, jsonb, serial, primaryKey, uniqueIndex, index, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { carts, users } from '../db/schema';
+import { carts } from '../cart/schema';
+import { users } from '../user/schema';
 import type { ResponseOf } from '../lib/contract';
 
 type LocalText = { sr: string; en: string };

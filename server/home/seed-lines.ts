@@ -4,7 +4,7 @@
 // Once per database (server/db/seed writes the marker app_meta 'seed.home.lines'); idempotent.
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { users } from '../db/schema';
+import { users } from '../db/tables';
 import { homeCustomerAddresses, homeCustomerLines, homeFreeAddonLimits, homeTvAddonOffers } from './schema';
 
 export const HOME_LINES_SEED_MARKER = 'seed.home.lines';

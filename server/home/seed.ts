@@ -2,7 +2,7 @@
 // the hierarchy and characteristic groups, channels, the current week's TV guide, the address system.
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import * as s from '../db/schema';
+import * as s from '../db/tables';
 import * as h from './schema';
 import { homeServices, homeCategoryTree, channels, addressSystem, addressCodeOf } from './seed-data';
 import { belgradeInstant, daySchedule, weekOf } from './epg';

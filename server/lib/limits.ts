@@ -9,7 +9,8 @@ import { eq, lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/index';
-import { rateLimits, sessions } from '../db/schema';
+import { rateLimits } from './schema';
+import { sessions } from '../db/tables';
 import { ApiError } from './errors';
 
 export interface Rule {

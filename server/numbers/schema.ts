@@ -1,6 +1,7 @@
 // Tables of the phone-number module (server/numbers/): only server/numbers/service.ts writes them.
 import { pgTable, text, integer, timestamp, serial, index, primaryKey, boolean } from 'drizzle-orm/pg-core';
-import { carts, users } from '../db/schema';
+import { carts } from '../cart/schema';
+import { users } from '../user/schema';
 import type { ResponseOf } from '../lib/contract';
 
 /** The contract's number options (schemas/api/numbers.json ChoiceResponse). */

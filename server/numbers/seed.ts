@@ -2,7 +2,7 @@
 // demo customers' own numbers. Idempotent (ON CONFLICT DO NOTHING).
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { users } from '../db/schema';
+import { users } from '../db/tables';
 import { customerNumbers, msisdnPool } from './schema';
 import { MOBILE_PREFIXES } from './service';
 

@@ -9,7 +9,7 @@ import { sha256 } from '../lib/ids';
 import { sendMessage } from '../outbox/index';
 import { enqueue, QUEUES } from '../db/jobs';
 import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs, type NumberOption } from './schema';
-import { orders } from '../db/schema';
+import { orders } from '../db/tables';
 import { isSubscriberLine } from '../selfcare/index';
 import type { Limits, Requester } from '../lib/limits';
 

@@ -3,8 +3,46 @@
 // 3-D Secure challenges). Only server/payment writes them. A card number (PAN) is never stored anywhere.
 import { pgTable, text, integer, timestamp, index, uniqueIndex, check } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { carts, users } from '../db/schema';
+import { carts } from '../cart/schema';
+import { orders } from '../checkout/schema';
+import { users } from '../user/schema';
 import type { ResponseOf } from '../lib/contract';
+
+/** A payment of an order: one gateway session (or the approved charge of one). */
+export const payments = pgTable('payments', {
+  /** The gateway session id (random, in the redirection URL). */
+  id: text('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id),
+  amount: integer('amount').notNull(),
+  /**
+   * PENDING | APPROVED | DECLINED | CARD_LIMIT | CANCELLED (replaced: the order's cart changed before it was paid) |
+   * VOIDED (PENDING | CANCELLED → VOIDED: the gateway approved a session that may no longer be paid — closed, or its
+   * order paid by another session — and the charge is given back)
+   */
+  status: text('status').notNull().default('PENDING'),
+  cardLast4: text('card_last4'),
+  /** NEW_CARD | NEW_CARD_SAVE | SAVED_CARD (seed 000 §3 card payment types) */
+  cardPaymentType: text('card_payment_type').notNull().default('NEW_CARD'),
+  /** the signed-in customer paying (a saved card is theirs; a card paid with NEW_CARD_SAVE is saved for them) */
+  userId: integer('user_id').references(() => users.id),
+  /** SAVED_CARD: the card (server/payment/schema.ts saved_cards.id) the gateway charges through its token */
+  savedCardId: text('saved_card_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  /** VOIDED payments: the gateway's void of the charge — PENDING (asked, to be retried) → VOIDED | FAILED; else null */
+  voidState: text('void_state').$type<'PENDING' | 'VOIDED' | 'FAILED'>(),
+  /** the gateway's reference of the void */
+  voidReference: text('void_reference'),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+}, (t) => [
+  index('payments_order_idx').on(t.orderId),
+  check('payments_void_state', sql`${t.voidState} IN ('PENDING', 'VOIDED', 'FAILED')`),
+  // the voids the poll still has to ask the gateway for
+  index('payments_void_pending_idx').on(t.id).where(sql`${t.voidState} = 'PENDING'`),
+  // At most one open gateway session and at most one approved payment per order, whatever the number of instances.
+  uniqueIndex('payments_one_pending_per_order').on(t.orderId).where(sql`${t.status} = 'PENDING'`),
+  uniqueIndex('payments_one_approved_per_order').on(t.orderId).where(sql`${t.status} = 'APPROVED'`),
+]);
 
 /** A customer's saved card: the gateway's token, never the number (brand, last four digits and expiry to show it). */
 export const savedCards = pgTable('saved_cards', {

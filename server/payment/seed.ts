@@ -2,7 +2,7 @@
 // gateway simulator's tokens for them (docs/modules/user.md). Idempotent (ON CONFLICT DO NOTHING).
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index';
-import { users } from '../db/schema';
+import { users } from '../db/tables';
 import { billingAccounts, gatewayTokens, savedCards } from './schema';
 
 export const PAYMENT_SEED_MARKER = 'seed.payment';

@@ -2,7 +2,8 @@
 // Authorizing and settling a payment span checkout (the order) and catalog (stock): server/workflows/payment.ts.
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { orders, payments } from '../db/schema';
+import { payments } from './schema';
+import { orders } from '../db/tables';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/ids';
 import { fresh, verify, type CallbackPayload } from './signature';

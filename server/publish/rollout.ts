@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { users } from '../db/schema';
+import { users } from '../db/tables';
 import { ApiError } from '../lib/errors';
 import type { DocumentFiles } from './files';
 import { uiDrafts, uiLive, uiRollouts } from './schema';

@@ -2,7 +2,7 @@
 // documents, content-addressed texts, one "live" pointer and the drafts of staff. See docs/OPERATIONS.md "Publishing".
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema';
+import { users } from '../user/schema';
 
 /** One document text, keyed by its sha256 (a text shared by many versions is stored once). */
 export const uiBlobs = pgTable('ui_blobs', {

@@ -3,7 +3,7 @@
 // worked from (409 otherwise); the pointer's trigger notifies `ui_published` at commit.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { users } from '../db/schema';
+import { users } from '../db/tables';
 import { ApiError } from '../lib/errors';
 import { contentHash, textHash, type DocumentFiles } from './files';
 import { uiBlobs, uiDrafts, uiLive, uiRollouts, uiVersionDocuments, uiVersions } from './schema';

@@ -2,7 +2,7 @@
 // The cart's part of signing in and out is the workflow server/workflows/sign-in.ts.
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { sessions, users } from '../db/schema';
+import { sessions, users } from './schema';
 import { ApiError } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
 import { verifyPassword } from './password';

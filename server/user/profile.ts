@@ -3,7 +3,8 @@
 // users and user_consents; the confirmation code and the session rotation are joined in server/workflows/account-change.ts.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { consentTemplates, userConsents, users } from '../db/schema';
+import { userConsents, users } from './schema';
+import { consentTemplates } from '../db/tables';
 import { badInput } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';

@@ -4,7 +4,7 @@
 // is the workflow server/workflows/account.ts.
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { sessions, users } from '../db/schema';
+import { sessions, users } from './schema';
 import { ApiError, badInput } from '../lib/errors';
 import { hashPassword, verifyPassword } from './password';
 import { PASSWORD_HISTORY, passwordProblem } from './policy';

@@ -12,7 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
-import { sessions } from '../db/schema';
+import { sessions } from './schema';
 import { invalidToken } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
 import { secretsOf, type SecretRing } from '../lib/secret-ring';

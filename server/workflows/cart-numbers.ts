@@ -8,8 +8,7 @@
 // A tariff or package added in the same instant as the removal may find the hold gone: its step asks again (doneWhen),
 // nothing is lost or held twice (the reservation's primary key, the setup's one row per cart).
 import type { Db, DbOrTx } from '../db/index';
-import type { CartCharge } from '../db/schema';
-import { entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setOneTimeCharges } from '../cart/index';
+import { entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, setOneTimeCharges, type CartCharge } from '../cart/index';
 import { choiceOf, releaseCartNumber } from '../numbers/index';
 import { HOME_PACKAGE_TYPES, releaseHomeSetup } from '../home/index';
 

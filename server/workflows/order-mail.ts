@@ -5,18 +5,18 @@ import type { DbOrTx } from '../db/index';
 import type { Lang } from '../lib/lang';
 import { money } from '../lib/money';
 import type { UiDocuments } from '../ui/index';
-import { nextSteps, type NextStepsSnapshot, type OrderRow } from '../checkout/index';
-import { loadEntryProducts, type CartTotals, type EntryRow } from '../cart/index';
+import { nextSteps, type NextStepsSnapshot, type OrderRecord } from '../checkout/index';
+import { loadEntryProducts, type CartTotals, type CartEntryRecord } from '../cart/index';
 import { sendMessage } from '../outbox/index';
 
-interface MailSnapshot extends NextStepsSnapshot { lang?: string; orderCustomerInfo?: { contactEmail?: string } | null; totals?: CartTotals; entries?: EntryRow[] }
+interface MailSnapshot extends NextStepsSnapshot { lang?: string; orderCustomerInfo?: { contactEmail?: string } | null; totals?: CartTotals; entries?: CartEntryRecord[] }
 
 /**
  * Sends the confirmation of a placed order to its contact e-mail: the amount is the order's totalPrice (what the
  * gateway charged, or what is due on delivery / on the monthly bill — the cart's payNow), with the monthly total, and
  * what happens next for what was bought (the success page's steps, server/checkout/next-steps.ts).
  */
-export async function sendOrderConfirmation(tx: DbOrTx, ui: UiDocuments, order: OrderRow): Promise<void> {
+export async function sendOrderConfirmation(tx: DbOrTx, ui: UiDocuments, order: OrderRecord): Promise<void> {
   const snap = (order.snapshot ?? {}) as MailSnapshot;
   const email = snap.orderCustomerInfo?.contactEmail;
   if (!email) return;

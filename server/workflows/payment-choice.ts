@@ -6,13 +6,13 @@ import type { Db, DbOrTx } from '../db/index';
 import { badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
-import { cartSignedIn, checkoutTypeOf, entriesOf, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields, type CartRow } from '../cart/index';
+import { cartSignedIn, checkoutTypeOf, entriesOf, getOrCreateCart, loadEntryProducts, lockOpenCart, setCheckoutFields, type CartRecord } from '../cart/index';
 import { paymentOfferFor, type CardPaymentType, type PaymentMode, type PaymentOffer } from '../flows/index';
 import { billingAccountsOf, cardValid, cardView, ownBillingAccount, ownSavedCard, paymentChoiceOf, savedCardsOf, setPaymentChoice } from '../payment/index';
 import { userOfSession } from '../user/index';
 
 /** What the session's open cart may be paid with, and who pays. */
-export async function offerOfCart(db: DbOrTx, ui: UiDocuments, cart: CartRow): Promise<PaymentOffer & { signedIn: boolean }> {
+export async function offerOfCart(db: DbOrTx, ui: UiDocuments, cart: CartRecord): Promise<PaymentOffer & { signedIn: boolean }> {
   const entries = await entriesOf(db, cart.id);
   const products = await loadEntryProducts(db, entries);
   const signedIn = await cartSignedIn(db, cart);

@@ -5,11 +5,11 @@ import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
 import { checkoutState, checkoutStepsOf, flowHasStep, flowOf, requireAllowedFor, type CheckoutType } from '../flows/index';
-import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRow, type EntryRow } from '../cart/index';
+import { cartSignedIn, cartTotals, cartView, checkoutTypeOf, closeOrderedCart, entriesOf, getOrCreateCart, loadEntryProducts, reopenOrderedCart, validateCart, vouchersOf, type CartRecord, type CartEntryRecord } from '../cart/index';
 import { giveBackStock, holdStock } from '../catalog/index';
 import {
   CartValidationFailure, DEFAULT_CARD_PAYMENT_TYPE, checkConsents, failOrder, findOrder, keepPendingOrder, lockCartToOrder, lockOrder,
-  markStockReleased, recordOrder, sameLines, type OrderRow, type SubmitBody,
+  markStockReleased, recordOrder, sameLines, type OrderRecord, type SubmitBody,
 } from '../checkout/index';
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
@@ -34,7 +34,7 @@ import { userOfSession, type User } from '../user/index';
  * A repeat of the same submit (double click, second tab) finds the cart ORDERED and answers the order as it is.
  */
 export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, body: SubmitBody, lang: Lang, uiVersion: number | null = ui.version ?? null,
-  uiRollout: { id: number; share: number } | null = null): Promise<OrderRow> {
+  uiRollout: { id: number; share: number } | null = null): Promise<OrderRecord> {
   // The cart rules again (seed 000 §4 "A cart-validation error raised on order submit re-runs the handling").
   const open = await getOrCreateCart(db, sessionId);
   const errors = await validateCart(db, ui, open, lang, (await userOfSession(db, sessionId)) === null);
@@ -43,129 +43,193 @@ export async function submitOrder(db: Db, ui: UiDocuments, sessionId: string, bo
     const { cart, existing } = await lockCartToOrder(tx, sessionId);
     if (existing && (cart.status !== 'OPEN' || (existing.status !== 'PAYMENT_FAILED' && existing.status !== 'PAYMENT_PENDING'))) return existing;
 
-    const entries = await entriesOf(tx, cart.id);
-    const products = await loadEntryProducts(tx, entries);
-    const signedIn = await cartSignedIn(tx, cart);
-    const checkoutType = checkoutTypeOf(ui, signedIn, entries, products);
-    // a guest may not order what only a signed-in customer may buy (a home package, a postpaid tariff: the flow's signInRequired)
-    requireAllowedFor(ui, checkoutType, signedIn);
-    await checkConsents(tx, body.consents);
-    if (!cart.orderCustomerInfo || !cart.deliveryAddress) throw new ApiError(400, 'CartError', 'error.checkout.customerInfoMissing');
-    // the payment mode must be one the cart's checkout offers (schemas/rules/payment-modes.json), with what it needs
-    const offer = await offerOfCart(tx, ui, cart);
-    const paymentMode = cart.paymentMode ?? offer.modes[0];
-    if (!offer.modes.includes(paymentMode as typeof offer.modes[number])) throw badInput('error.checkout.paymentModeNotAllowed', { code: paymentMode }, 'paymentMode', 'paymentModeNotAllowed');
-    const user = await userOfSession(tx, sessionId);
-    const choice = await paymentChoiceOf(tx, cart.id);
-    let billingAccountId: string | null = null;
-    if (paymentMode === 'ChargeGroupAccount') {
-      if (!user || !choice.billingAccountId) throw badInput('error.checkout.billingAccountRequired', {}, 'billingAccountId', 'billingAccountRequired');
-      billingAccountId = (await ownBillingAccount(tx, user.id, choice.billingAccountId)).id;
-    }
-    const cardPaymentType = paymentMode === 'CreditCard' ? (cart.cardPaymentType ?? DEFAULT_CARD_PAYMENT_TYPE) : null;
-    let savedCardId: string | null = null;
-    if (cardPaymentType === 'SAVED_CARD') {
-      if (!user || !choice.savedCardId) throw badInput('error.checkout.cardRequired', {}, 'creditCardId', 'cardRequired');
-      const card = await ownSavedCard(tx, user.id, choice.savedCardId);
-      if (!cardValid(card)) throw badInput('error.checkout.cardExpired', { card: card.lastFour }, 'creditCardId', 'cardExpired');
-      savedCardId = card.id;
-    }
-
-    const vouchers = await vouchersOf(tx, cart.id);
-    // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
-    // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
-    const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(checkoutType);
-    const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
-    // the flows say which types choose a number (CONNECT_MSISDN) and which set up a home line (CONNECT_HOME_DATA)
-    if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, checkoutType, 'CONNECT_MSISDN'));
-    // the number held for the order decides its one-time charge (a nice number's price); the order charges what the
-    // cart view shows — one computation, server/cart/view.ts cartTotals (issue 27)
-    const charges = await syncNumberCharge(tx, cart.id);
-    const totals = cartTotals(entries, vouchers, charges);
-    const total = totals.payNow;
-    const view = await cartView(tx, ui, { ...cart, oneTimeCharges: charges }, lang);
-    // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
-    const homeLine = flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')
-      ? await requireHomeSetup(tx, (k, p) => ui.message(lang, k, p), cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code))
-      : null;
-    // every step the checkout type's flow declares (schemas/flows/) done, as the step guard reads it (each step's
-    // doneWhen): an order is never placed without what its contract needs — the personal data of a postpaid or home
-    // contract, the delivery contact, the prepaid e-mail verification — even when its calls skipped a step (issue 27)
-    await requireStepsDone(tx, ui, checkoutType, view, cart.id, lang);
-    // the order's number, for what happens next (server/checkout/next-steps.ts): the pool number a prepaid order got,
-    // else the cart's choice
-    const chosen = msisdn ? null : (await choiceOf(tx, cart.id)).choice;
-    const number = msisdn ? { option: 'PREPAID', msisdn, formatted: formatMsisdn(msisdn) }
-      : chosen ? { option: chosen.option, msisdn: chosen.msisdn, formatted: chosen.msisdnFormatted } : null;
+    const basis = await orderBasis(tx, ui, cart, body.consents);
+    const pay = await orderPayment(tx, ui, cart, sessionId);
+    const priced = await priceOrder(tx, ui, cart, basis, lang);
     // who the order is for: every order carries its customer's name, e-mail and phone (issue 27)
-    const orderCustomerInfo = orderCustomer(view.orderCustomerInfo, user, checkoutType);
-    const snapshot = {
-      entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code), number,
-      orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
-      payment: { billingAccountId, savedCardId },
-      checkoutType: view.checkoutType, lang, ...(msisdn ? { msisdn } : {}), ...(homeLine ? { homeLine } : {}),
-      // the money as the shopper saw it (cart view `totals`): the confirmation shows it again
-      totals, charges, vouchers: vouchers.map((v) => ({ voucherCode: v.voucherCode, value: v.value, entryNumber: v.entryNumber })),
-    };
+    const orderCustomerInfo = orderCustomer(priced.view.orderCustomerInfo, pay.user, basis.checkoutType);
+    const snapshot = orderSnapshot(cart, basis, pay, priced, orderCustomerInfo, lang);
+    const order: PlacedOrder = { basis, pay, total: priced.totals.payNow, snapshot };
     if (existing?.status === 'PAYMENT_PENDING') {
-      const before = existing.snapshot as { entries?: EntryRow[] };
-      if (existing.totalPrice === total && sameLines(before.entries ?? [], entries) && existing.paymentMode === paymentMode && total > 0 && paymentMode === 'CreditCard') {
-        // an abandoned payment, same lines, amount and mode: the same order, its stock and its open gateway session
-        // (another card type or card opens another session at authorize)
-        const same = await keepPendingOrder(tx, existing.id, { consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail, snapshot, cardPaymentType });
-        await closeOrderedCart(tx, cart.id, sessionId);
-        return same;
-      }
-      // the cart changed while the payment was open: that session is never paid, the order is placed again below
-      await cancelOpenPayments(tx, existing.id);
-      await failOrder(tx, existing.id);
-      await releaseOrderStock(tx, existing.id);
+      const kept = await keepOrReplacePending(tx, existing, cart.id, sessionId, body, order);
+      if (kept) return kept;
     }
 
-    for (const e of entries) {
-      if (!e.variantCode) continue;
-      if (!(await holdStock(tx, e.variantCode, e.quantity))) {
-        throw new ApiError(409, 'CartValidationError', 'cart.validation.noStock', {}, 'noStock', String(e.entryNumber));
-      }
-    }
-    const card = total > 0 && paymentMode === 'CreditCard';
-    // not by card: the order is placed as it is — on the customer's monthly bill (an existing one, or a new one opened
-    // with the order), or paid on delivery; nothing to pay now when the total is zero
-    const paymentStatus = card ? 'PENDING' : total === 0 ? 'NOT_REQUIRED' : paymentMode === 'Delivery' ? 'ON_DELIVERY' : 'MONTHLY_BILL';
-    const order = await recordOrder(tx, {
-      existing, cartId: cart.id, sessionId,
-      values: {
-        status: card ? 'PAYMENT_PENDING' : 'CREATED',
-        paymentStatus,
-        errorType: null,
-        paymentMode, cardPaymentType: card ? cardPaymentType : null,
-        consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail,
-        totalPrice: total,
-        stockReleased: false,
-        snapshot,
-        // the published version of the UI documents the shopper ordered under (issue 29; null: served from files)
-        uiVersionId: uiVersion,
-        // and the partial rollout that served it to this session, with its share (null: the live version)
-        uiRolloutId: uiRollout?.id ?? null,
-        uiRolloutShare: uiRollout?.share ?? null,
-      },
-      lines: entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
+    await holdOrderStock(tx, basis.entries);
+    const placed = await recordOrder(tx, {
+      existing, cartId: cart.id, sessionId, values: orderValues(body, order, uiVersion, uiRollout),
+      lines: basis.entries.filter((e) => e.variantCode).map((e) => ({ productCode: e.productCode, variantCode: e.variantCode, quantity: e.quantity })),
     });
-    if (paymentMode === 'ChargeNewGroupAccount' && user) {
-      const info = orderCustomerInfo as Record<string, unknown> as Record<string, string | undefined>;
-      await openBillingAccount(tx, user.id, order.code, {
-        name: [info.firstName ?? user.firstName, info.lastName ?? user.lastName].join(' '),
-        email: info.contactEmail ?? user.email ?? '', address: (cart.deliveryAddress?.formattedAddress as string | undefined) ?? '',
-      });
-    }
-    // nothing to pay by card: the purchase is complete now (a paid one completes at the gateway's approval, workflows/payment.ts)
-    if (!card) {
-      await sendOrderConfirmation(tx, ui, order);
-      await prepaidPurchased(tx, ui, order);
-    }
-    await closeOrderedCart(tx, cart.id, sessionId);
-    return order;
+    await completeOrder(tx, ui, { cart, sessionId, order: placed, byCard: paidByCard(order), pay, orderCustomerInfo });
+    return placed;
   });
+}
+
+/** What an order is of: the locked cart's entries, their products and the cart's checkout type. */
+type OrderBasis = Awaited<ReturnType<typeof orderBasis>>;
+/** How an order is paid (orderPayment). */
+type OrderPayment = Awaited<ReturnType<typeof orderPayment>>;
+/** What submit has settled before it writes: the basis, the payment, the amount due now and the cart's frozen copy. */
+interface PlacedOrder { basis: OrderBasis; pay: OrderPayment; total: number; snapshot: ReturnType<typeof orderSnapshot> }
+
+/** The cart's entries, products and checkout type, checked: allowed for this shopper, the consents given, the customer and address filled in. */
+async function orderBasis(tx: DbOrTx, ui: UiDocuments, cart: CartRecord, consents: SubmitBody['consents']) {
+  const entries = await entriesOf(tx, cart.id);
+  const products = await loadEntryProducts(tx, entries);
+  const signedIn = await cartSignedIn(tx, cart);
+  const checkoutType = checkoutTypeOf(ui, signedIn, entries, products);
+  // a guest may not order what only a signed-in customer may buy (a home package, a postpaid tariff: the flow's signInRequired)
+  requireAllowedFor(ui, checkoutType, signedIn);
+  await checkConsents(tx, consents);
+  if (!cart.orderCustomerInfo || !cart.deliveryAddress) throw new ApiError(400, 'CartError', 'error.checkout.customerInfoMissing');
+  return { entries, products, checkoutType };
+}
+
+/** The payment mode (one the cart's checkout offers) with what it needs: the customer's own billing account or valid saved card. */
+async function orderPayment(tx: DbOrTx, ui: UiDocuments, cart: CartRecord, sessionId: string) {
+  // the payment mode must be one the cart's checkout offers (schemas/rules/payment-modes.json), with what it needs
+  const offer = await offerOfCart(tx, ui, cart);
+  const paymentMode = cart.paymentMode ?? offer.modes[0];
+  if (!offer.modes.includes(paymentMode as typeof offer.modes[number])) throw badInput('error.checkout.paymentModeNotAllowed', { code: paymentMode }, 'paymentMode', 'paymentModeNotAllowed');
+  const user = await userOfSession(tx, sessionId);
+  const choice = await paymentChoiceOf(tx, cart.id);
+  let billingAccountId: string | null = null;
+  if (paymentMode === 'ChargeGroupAccount') {
+    if (!user || !choice.billingAccountId) throw badInput('error.checkout.billingAccountRequired', {}, 'billingAccountId', 'billingAccountRequired');
+    billingAccountId = (await ownBillingAccount(tx, user.id, choice.billingAccountId)).id;
+  }
+  const cardPaymentType = paymentMode === 'CreditCard' ? (cart.cardPaymentType ?? DEFAULT_CARD_PAYMENT_TYPE) : null;
+  let savedCardId: string | null = null;
+  if (cardPaymentType === 'SAVED_CARD') {
+    if (!user || !choice.savedCardId) throw badInput('error.checkout.cardRequired', {}, 'creditCardId', 'cardRequired');
+    const card = await ownSavedCard(tx, user.id, choice.savedCardId);
+    if (!cardValid(card)) throw badInput('error.checkout.cardExpired', { card: card.lastFour }, 'creditCardId', 'cardExpired');
+    savedCardId = card.id;
+  }
+  return { paymentMode, user, billingAccountId, cardPaymentType, savedCardId };
+}
+
+/** The order's number and money: its number held, the one-time charge it brings, the totals and cart view, the home line, every flow step done. */
+async function priceOrder(tx: DbOrTx, ui: UiDocuments, cart: CartRecord, { entries, products, checkoutType }: OrderBasis, lang: Lang) {
+  const vouchers = await vouchersOf(tx, cart.id);
+  // the number of a mobile order (server/numbers): required for MOBILE and HOME_MOBILE (its tariff), a held pool number stays held for the order
+  // a prepaid package gets a free pool number held for the order (its activation and, for a guest, registration)
+  const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(checkoutType);
+  const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
+  // the flows say which types choose a number (CONNECT_MSISDN) and which set up a home line (CONNECT_HOME_DATA)
+  if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, checkoutType, 'CONNECT_MSISDN'));
+  // the number held for the order decides its one-time charge (a nice number's price); the order charges what the
+  // cart view shows — one computation, server/cart/view.ts cartTotals (issue 27)
+  const charges = await syncNumberCharge(tx, cart.id);
+  const totals = cartTotals(entries, vouchers, charges);
+  const view = await cartView(tx, ui, { ...cart, oneTimeCharges: charges }, lang);
+  // a home order needs its home-line setup, still valid for the packages in the cart (server/home)
+  const homeLine = flowHasStep(ui, view.checkoutType, 'CONNECT_HOME_DATA')
+    ? await requireHomeSetup(tx, (k, p) => ui.message(lang, k, p), cart.id, products.filter((p) => HOME_PACKAGE_TYPES.includes(p.product.type)).map((p) => p.product.code))
+    : null;
+  // every step the checkout type's flow declares (schemas/flows/) done, as the step guard reads it (each step's
+  // doneWhen): an order is never placed without what its contract needs — the personal data of a postpaid or home
+  // contract, the delivery contact, the prepaid e-mail verification — even when its calls skipped a step (issue 27)
+  await requireStepsDone(tx, ui, checkoutType, view, cart.id, lang);
+  // the order's number, for what happens next (server/checkout/next-steps.ts): the pool number a prepaid order got,
+  // else the cart's choice
+  const chosen = msisdn ? null : (await choiceOf(tx, cart.id)).choice;
+  const number = msisdn ? { option: 'PREPAID', msisdn, formatted: formatMsisdn(msisdn) }
+    : chosen ? { option: chosen.option, msisdn: chosen.msisdn, formatted: chosen.msisdnFormatted } : null;
+  return { vouchers, msisdn, charges, totals, view, homeLine, number };
+}
+
+/** The cart frozen into the order (orders.snapshot): entries, number, customer, address, payment and the money as shown. */
+function orderSnapshot(cart: CartRecord, { entries, products }: OrderBasis, pay: OrderPayment, priced: Awaited<ReturnType<typeof priceOrder>>,
+  orderCustomerInfo: Record<string, unknown>, lang: Lang) {
+  const { msisdn, homeLine, totals, charges, vouchers } = priced;
+  return {
+    entries: entries.map((e) => ({ ...e })), productCodes: products.map((p) => p.product.code), number: priced.number,
+    orderCustomerInfo, deliveryAddress: cart.deliveryAddress, deliveryTimeSlot: cart.deliveryTimeSlot,
+    payment: { billingAccountId: pay.billingAccountId, savedCardId: pay.savedCardId },
+    checkoutType: priced.view.checkoutType, lang, ...(msisdn ? { msisdn } : {}), ...(homeLine ? { homeLine } : {}),
+    // the money as the shopper saw it (cart view `totals`): the confirmation shows it again
+    totals, charges, vouchers: vouchers.map((v) => ({ voucherCode: v.voucherCode, value: v.value, entryNumber: v.entryNumber })),
+  };
+}
+
+/**
+ * A resubmit while the order's card payment is open: the same lines, amount and mode keep the order, its stock and its
+ * open gateway session (answered); a changed cart cancels that session, fails the order and gives its stock back (null:
+ * the order is placed again).
+ */
+async function keepOrReplacePending(tx: DbOrTx, existing: OrderRecord, cartId: number, sessionId: string, body: SubmitBody, order: PlacedOrder): Promise<OrderRecord | null> {
+  const { paymentMode, cardPaymentType } = order.pay;
+  const before = existing.snapshot as { entries?: CartEntryRecord[] };
+  if (existing.totalPrice === order.total && sameLines(before.entries ?? [], order.basis.entries) && existing.paymentMode === paymentMode && order.total > 0 && paymentMode === 'CreditCard') {
+    // an abandoned payment, same lines, amount and mode: the same order, its stock and its open gateway session
+    // (another card type or card opens another session at authorize)
+    const same = await keepPendingOrder(tx, existing.id, { consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail, snapshot: order.snapshot, cardPaymentType });
+    await closeOrderedCart(tx, cartId, sessionId);
+    return same;
+  }
+  // the cart changed while the payment was open: that session is never paid, the order is placed again
+  await cancelOpenPayments(tx, existing.id);
+  await failOrder(tx, existing.id);
+  await releaseOrderStock(tx, existing.id);
+  return null;
+}
+
+/** Holds the stock of every device entry (a conditional UPDATE each); a missing unit is 409 noStock naming the entry. */
+async function holdOrderStock(tx: DbOrTx, entries: CartEntryRecord[]): Promise<void> {
+  for (const e of entries) {
+    if (!e.variantCode) continue;
+    if (!(await holdStock(tx, e.variantCode, e.quantity))) {
+      throw new ApiError(409, 'CartValidationError', 'cart.validation.noStock', {}, 'noStock', String(e.entryNumber));
+    }
+  }
+}
+
+/** Whether the order waits for a card payment at the gateway (an amount due now, paid by card). */
+function paidByCard({ pay, total }: PlacedOrder): boolean {
+  return total > 0 && pay.paymentMode === 'CreditCard';
+}
+
+/** The order row's values: by card it waits for the payment, else it is placed as it is (monthly bill, on delivery, or nothing to pay). */
+function orderValues(body: SubmitBody, order: PlacedOrder, uiVersion: number | null, uiRollout: { id: number; share: number } | null): Parameters<typeof recordOrder>[1]['values'] {
+  const { pay, total, snapshot } = order;
+  const card = paidByCard(order);
+  // not by card: the order is placed as it is — on the customer's monthly bill (an existing one, or a new one opened
+  // with the order), or paid on delivery; nothing to pay now when the total is zero
+  const paymentStatus = card ? 'PENDING' : total === 0 ? 'NOT_REQUIRED' : pay.paymentMode === 'Delivery' ? 'ON_DELIVERY' : 'MONTHLY_BILL';
+  return {
+    status: card ? 'PAYMENT_PENDING' : 'CREATED',
+    paymentStatus,
+    errorType: null,
+    paymentMode: pay.paymentMode, cardPaymentType: card ? pay.cardPaymentType : null,
+    consents: body.consents, sendContractDocsToEmail: body.sendContractDocsToEmail,
+    totalPrice: total,
+    stockReleased: false,
+    snapshot,
+    // the published version of the UI documents the shopper ordered under (issue 29; null: served from files)
+    uiVersionId: uiVersion,
+    // and the partial rollout that served it to this session, with its share (null: the live version)
+    uiRolloutId: uiRollout?.id ?? null,
+    uiRolloutShare: uiRollout?.share ?? null,
+  };
+}
+
+/** After the order is written: a new monthly-bill account opened for it, the purchase completed when there is no card to pay, the cart closed. */
+async function completeOrder(tx: DbOrTx, ui: UiDocuments, placed: { cart: CartRecord; sessionId: string; order: OrderRecord; byCard: boolean; pay: OrderPayment; orderCustomerInfo: Record<string, unknown> }): Promise<void> {
+  const { cart, order, pay: { paymentMode, user }, orderCustomerInfo } = placed;
+  if (paymentMode === 'ChargeNewGroupAccount' && user) {
+    const info = orderCustomerInfo as Record<string, unknown> as Record<string, string | undefined>;
+    await openBillingAccount(tx, user.id, order.code, {
+      name: [info.firstName ?? user.firstName, info.lastName ?? user.lastName].join(' '),
+      email: info.contactEmail ?? user.email ?? '', address: (cart.deliveryAddress?.formattedAddress as string | undefined) ?? '',
+    });
+  }
+  // nothing to pay by card: the purchase is complete now (a paid one completes at the gateway's approval, workflows/payment.ts)
+  if (!placed.byCard) {
+    await sendOrderConfirmation(tx, ui, order);
+    await prepaidPurchased(tx, ui, order);
+  }
+  await closeOrderedCart(tx, cart.id, placed.sessionId);
 }
 
 /** 400 CartError stepNotDone naming the first step of the flow whose doneWhen does not hold for the cart (subject: its code). */
@@ -210,7 +274,7 @@ export function orderCustomer(info: Record<string, unknown> | null, user: User |
  * set aside (ABANDONED). Idempotent (double click, two tabs): the order row is locked and a cart already reopened is
  * answered as it is. A fresh cart the shopper has filled meanwhile is kept: 409 OrderError cartInUse.
  */
-export async function retryOrder(db: Db, sessionId: string, orderCode: string): Promise<CartRow> {
+export async function retryOrder(db: Db, sessionId: string, orderCode: string): Promise<CartRecord> {
   return db.transaction(async (tx) => {
     const found = await findOrder(tx, sessionId, orderCode);
     const order = (await lockOrder(tx, found.id))!;

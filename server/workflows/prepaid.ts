@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
-import { cartSignedIn, cartView, entriesOf, getOrCreateCart, loadEntryProducts, checkoutTypeOf, setCheckoutFields, type CartRow } from '../cart/index';
+import { cartSignedIn, cartView, entriesOf, getOrCreateCart, loadEntryProducts, checkoutTypeOf, setCheckoutFields, type CartRecord } from '../cart/index';
 import { issueCode, sendMessage, spendCode, type CodeKey } from '../outbox/index';
 import type { Limits, Requester } from '../lib/limits';
 import { openGuestPrepaidPurchase } from '../selfcare/index';
@@ -30,7 +30,7 @@ export interface VerifyBody {
 }
 
 /** The session's open cart and its checkout type, which must be a prepaid one (else 400 notPrepaid). */
-async function prepaidCart(db: DbOrTx, ui: UiDocuments, sessionId: string): Promise<{ cart: CartRow; type: PrepaidType }> {
+async function prepaidCart(db: DbOrTx, ui: UiDocuments, sessionId: string): Promise<{ cart: CartRecord; type: PrepaidType }> {
   const cart = await getOrCreateCart(db, sessionId);
   const entries = await entriesOf(db, cart.id);
   if (entries.length === 0) throw new ApiError(400, 'CartError', 'error.cart.empty');

@@ -7,7 +7,7 @@ import type { Db } from '../db/index';
 import { badInput, notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import { money } from '../lib/money';
-import { addPackageExtra, applyPreselected, entriesOf, freeUnitsUnder, getOrCreateCart, isFreeExtra, type EntryRow } from '../cart/index';
+import { addPackageExtra, applyPreselected, entriesOf, freeUnitsUnder, getOrCreateCart, isFreeExtra, type CartEntryRecord } from '../cart/index';
 import {
   ACCESSORY_RELATIONS, ADDON_RELATIONS, currentMonthly, oneOffPrice, suggestedOffers, SUGGESTED_PAGE_SIZE,
   type CatalogProduct, type CatalogSnapshot, type SuggestedOffer, type SuggestedRelation,
@@ -54,7 +54,7 @@ export async function suggestedProducts(db: Db, cat: CatalogSnapshot, sessionId:
   const a = anchor!;
   const { freeAddonsLimit, offers } = await suggestedOffers(db, a.productCode, relations, pageSize);
   const children = entries.filter((e) => e.parentEntryNumber === a.entryNumber);
-  const lineOf = (o: SuggestedOffer): EntryRow | undefined => children.find((c) => c.productCode === o.code && (!o.free || isFreeExtra(c)));
+  const lineOf = (o: SuggestedOffer): CartEntryRecord | undefined => children.find((c) => c.productCode === o.code && (!o.free || isFreeExtra(c)));
   return {
     entryNumber: a.entryNumber, productCode: a.productCode, productName: cat.product(a.productCode)?.product.name ?? a.productCode,
     freeAddonsLimit, freeSelected: freeUnitsUnder(entries, a.entryNumber),
@@ -86,7 +86,7 @@ export async function suggestedProducts(db: Db, cat: CatalogSnapshot, sessionId:
 }
 
 /** POST …/carts/addaddon with a referenceType: one more unit of an offered product under the tariff or package. */
-export async function addSuggestedProduct(db: Db, cat: CatalogSnapshot, sessionId: string, body: { code: string; entryNumber: number; referenceType: SuggestedRelation }): Promise<EntryRow> {
+export async function addSuggestedProduct(db: Db, cat: CatalogSnapshot, sessionId: string, body: { code: string; entryNumber: number; referenceType: SuggestedRelation }): Promise<CartEntryRecord> {
   const { anchor } = await anchorOf(db, cat, sessionId);
   if (!anchor || anchor.entryNumber !== body.entryNumber) throw notFound(String(body.entryNumber), 'error.cart.unknownEntry');
   const { freeAddonsLimit, offers } = await suggestedOffers(db, anchor.productCode, [body.referenceType]);

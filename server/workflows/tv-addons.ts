@@ -7,7 +7,7 @@ import type { Db } from '../db/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import type { Lang } from '../lib/lang';
 import { money } from '../lib/money';
-import { addPackageExtra, deleteEntry, entriesOf, getOrCreateCart, isFreeExtra, type EntryRow } from '../cart/index';
+import { addPackageExtra, deleteEntry, entriesOf, getOrCreateCart, isFreeExtra, type CartEntryRecord } from '../cart/index';
 import { currentMonthly, oneOffPrice, type CatalogSnapshot } from '../catalog/index';
 import { HOME_PACKAGE_TYPES, TV_EXTRA_TYPES, tvAddonOffers } from '../home/index';
 
@@ -21,7 +21,7 @@ async function packageOf(db: Db, cat: CatalogSnapshot, sessionId: string) {
 }
 
 /** Adds every free add-on when the limit equals their number (idempotent: one already there is skipped). */
-async function addAllFree(db: Db, sessionId: string, pkg: EntryRow, entries: EntryRow[], offers: Awaited<ReturnType<typeof tvAddonOffers>>) {
+async function addAllFree(db: Db, sessionId: string, pkg: CartEntryRecord, entries: CartEntryRecord[], offers: Awaited<ReturnType<typeof tvAddonOffers>>) {
   if (offers.freeAddonsLimit === 0 || offers.freeAddonsLimit !== offers.free.length) return false;
   let added = false;
   for (const f of offers.free) {

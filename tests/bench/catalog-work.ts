@@ -9,7 +9,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/index';
-import { catalogRevision, stock } from '../../server/db/schema';
+import { catalogRevision, stock } from '../../server/db/tables';
 import { CatalogModel, searchProducts, type CatalogSnapshot } from '../../server/catalog/index';
 import { searchIndexStats, type SearchParams } from '../../server/catalog/search';
 import { loadUi } from '../server/helpers';

@@ -7,7 +7,7 @@
 import { and, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../../server/db/index';
-import { cartEntries, cartVouchers, carts, orderLines, orders, products, sessions, users } from '../../server/db/schema';
+import { cartEntries, cartVouchers, carts, orderLines, orders, products, sessions, users } from '../../server/db/tables';
 import { liveSessionSql } from '../../server/user/index';
 
 /** The tables that grow with customers and orders: none of their statements may scan them whole. */

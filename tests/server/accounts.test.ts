@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { DEMO_PASSWORD, customersWithoutAccount } from '../../server/db/seed/users';
-import { sessions, users } from '../../server/db/schema';
+import { sessions, users } from '../../server/db/tables';
 import { oneTimeCodes, outbox } from '../../server/outbox/schema';
 import { passwordHistory, userRegistrations } from '../../server/user/schema';
 import { homeStreetNumbers } from '../../server/home/schema';

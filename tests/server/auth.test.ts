@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearerTokens, sessions } from '../../server/db/schema';
+import { bearerTokens, sessions } from '../../server/db/tables';
 import { signToken, verifyToken } from '../../server/user/service';
 import { drivers, GATEWAY_SECRET, PATHS, Shopper, startApp, type Harness } from './helpers';
 

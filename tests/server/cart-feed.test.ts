@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/index';
-import { carts } from '../../server/db/schema';
+import { carts } from '../../server/db/tables';
 import { GATEWAY_SECRET, loadUi, PATHS, Shopper, startApp, type Harness } from './helpers';
 
 afterAll(() => { delete process.env.SHOP_QUERY_STATS; });

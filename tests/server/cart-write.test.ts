@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { drivers, PATHS, secondInstance, Shopper, startApp, type Harness } from './helpers';
-import { cartEntries, carts, stock } from '../../server/db/schema';
+import { cartEntries, carts, stock } from '../../server/db/tables';
 
 const ACC = 'ACC_USBC_CABLE';
 const ACC_VARIANT = `${ACC}_STD`;

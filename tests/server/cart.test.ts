@@ -123,7 +123,7 @@ describe.each(drivers)('cart on %s', (_name, url) => {
   it('reports noStock in validation when a colour sold out after it was added', async () => {
     const s = await new Shopper(h.app).login();
     await s.call('POST', PATHS.addBundle, { deviceCode: 'HONOR_400_METEOR_SILVER', chargeType: 'ONE_TIME_CHARGE' });
-    const { stock } = await import('../../server/db/schema');
+    const { stock } = await import('../../server/db/tables');
     const { eq } = await import('drizzle-orm');
     await h.database.db.update(stock).set({ level: 0 }).where(eq(stock.variantCode, 'HONOR_400_METEOR_SILVER'));
     const v = (await s.call('POST', PATHS.validate, { justSteps: false })).json();

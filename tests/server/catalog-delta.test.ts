@@ -12,7 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/index';
-import { appMeta, catalogRevision, stock } from '../../server/db/schema';
+import { appMeta } from '../../server/db/schema';
+import { catalogRevision, stock } from '../../server/db/tables';
 import { CatalogModel, productDetails, searchProducts, type CatalogSnapshot } from '../../server/catalog/index';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 

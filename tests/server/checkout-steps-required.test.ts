@@ -5,7 +5,7 @@
 // naming the step in the shopper's language (never a 5xx, never an order); once the step is done the same cart orders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../server/db/schema';
+import { orders } from '../../server/db/tables';
 import { jmbgFor } from '../../server/user/index';
 import { customerWithEmptyCart, drivers, okJson, PATHS, REQUIRED_CONSENTS, RELAXED_LIMITS, type Shopper, startApp, type Harness } from './helpers';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, stock } from '../../server/db/schema';
+import { orders, stock } from '../../server/db/tables';
 import { checkoutReadyShopper, drivers, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 
 describe.each(drivers)('checkout on %s', (_name, url) => {

@@ -3,7 +3,7 @@
 // error"; seed 001 §5): the banners' accent colour (cms_components.accent_color). Content entering is checked (the
 // seed's cmsColor, the database's CHECK constraint); the answer carries only colours that pass (drawableColor).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cmsComponents } from '../../server/db/schema';
+import { cmsComponents } from '../../server/db/tables';
 import { CmsRuleError, cmsColor, drawableColor } from '../../server/lib/cms-rules';
 import { banners } from '../../server/db/seed/catalog';
 import { drivers, Shopper, startApp, type Harness } from './helpers';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { checkoutReadyShopper, drivers, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
-import { carts, orderLines, orders, stock } from '../../server/db/schema';
+import { carts, orderLines, orders, stock } from '../../server/db/tables';
 
 const VARIANT = 'XIAOMI_REDMI_NOTE_14_PRO_OCEAN_BLUE';
 

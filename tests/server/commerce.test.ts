@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { CART, codes, Customer, devCall, reasons } from './commerce-helpers';
-import { products } from '../../server/db/schema';
+import { products } from '../../server/db/tables';
 import { rulesConfig, setRulesConfig } from '../../server/cart/config';
 
 const A56 = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { checkoutReadyShopper, Customer, drivers, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
-import { productReferences, stock } from '../../server/db/schema';
+import { productReferences, stock } from '../../server/db/tables';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

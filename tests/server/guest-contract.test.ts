@@ -6,7 +6,7 @@
 // without them. A phone alone ("Samo uređaj") asks for none; the requirement follows the cart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../server/db/schema';
+import { orders } from '../../server/db/tables';
 import { jmbgFor } from '../../server/user/index';
 import en from '../../schemas/messages/en.json';
 import sr from '../../schemas/messages/sr.json';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { drivers, PATHS, type Harness, startApp } from './helpers';
 import { CART, codes, Customer, devCall } from './commerce-helpers';
-import { cartEntries, cartVouchers, carts, sessions, users } from '../../server/db/schema';
+import { cartEntries, cartVouchers, carts, sessions, users } from '../../server/db/tables';
 
 const A56 = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE';
 const PIXEL = 'GOOGLE_PIXEL_9_OBSIDIAN';

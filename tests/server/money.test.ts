@@ -6,7 +6,7 @@
 // promotion and installments, paid by card and on delivery.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { payments } from '../../server/db/schema';
+import { payments } from '../../server/db/tables';
 import { outbox } from '../../server/outbox/schema';
 import { drivers, givePersonalData, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { CART, Customer } from './commerce-helpers';

@@ -11,7 +11,7 @@ import pino from 'pino';
 import { lazyRequestLogger, logRedaction, scrubText } from '../../server/lib/log-safety';
 import { startMetricsServer } from '../../server/lib/metrics';
 import { outbox } from '../../server/outbox/schema';
-import { payments } from '../../server/db/schema';
+import { payments } from '../../server/db/tables';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, GUEST, PATHS, RELAXED_LIMITS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 

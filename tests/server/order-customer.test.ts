@@ -6,7 +6,7 @@
 // checkoutSignInRequired): the shop offers the login.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { orders } from '../../server/db/schema';
+import { orders } from '../../server/db/tables';
 import { outbox } from '../../server/outbox/schema';
 import { jmbgFor } from '../../server/user/index';
 import { orderCustomer } from '../../server/workflows/place-order';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { orders, payments } from '../../server/db/schema';
+import { orders, payments } from '../../server/db/tables';
 import { gatewayVoids } from '../../server/payment/schema';
 import { retryOrderVoids, simulatedGateway, type GatewayProvider } from '../../server/payment/index';
 import { sign, type CallbackPayload } from '../../server/payment/signature';

@@ -5,7 +5,7 @@
 // top-up); a saved card is a token, never the number; concurrent authorizes, challenge answers and callbacks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, payments } from '../../server/db/schema';
+import { orders, payments } from '../../server/db/tables';
 import { billingAccounts, gatewayChallenges, gatewayTokens, savedCards } from '../../server/payment/schema';
 import { selfcareSubscribers } from '../../server/selfcare/schema';
 import { sign, type CallbackPayload } from '../../server/payment/signature';

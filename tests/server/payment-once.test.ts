@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { carts, orders, payments, stock } from '../../server/db/schema';
+import { carts, orders, payments, stock } from '../../server/db/tables';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, GUEST, PATHS, REQUIRED_CONSENTS, secondInstance, Shopper, startApp, type Harness } from './helpers';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments, stock } from '../../server/db/schema';
+import { payments, stock } from '../../server/db/tables';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, PATHS, REQUIRED_CONSENTS, startApp, type Harness, type Shopper } from './helpers';
 

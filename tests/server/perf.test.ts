@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { stock } from '../../server/db/schema';
+import { stock } from '../../server/db/tables';
 import { drivers, GATEWAY_SECRET, loadUi, PATHS, Shopper, startApp, type Harness } from './helpers';
 
 // the node project shares one module graph per worker (isolate: false): the files after this one run without counting

@@ -10,7 +10,7 @@ import { oneTimeCodes, outbox } from '../../server/outbox/schema';
 import { msisdnReservations } from '../../server/numbers/schema';
 import { selfcareJobs, selfcarePrepaidRegistrations, selfcareSubscribers } from '../../server/selfcare/schema';
 import { REGISTRATION_WINDOW_MS, runDueJobs } from '../../server/selfcare/prepaid';
-import { payments } from '../../server/db/schema';
+import { payments } from '../../server/db/tables';
 import { Customer } from './commerce-helpers';
 import { drivers, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, RELAXED_LIMITS, startApp, type Harness } from './helpers';
 

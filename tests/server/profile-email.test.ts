@@ -6,7 +6,7 @@
 // two accounts claiming one address at the same moment: exactly one gets it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
+import { users } from '../../server/db/tables';
 import { oneTimeCodes, outbox } from '../../server/outbox/schema';
 import { Customer, drivers, Shopper, RELAXED_LIMITS, startApp, type Harness } from './helpers';
 

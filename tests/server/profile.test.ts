@@ -5,7 +5,7 @@
 // (the old token and cookie stop working, the cart follows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
+import { users } from '../../server/db/tables';
 import { oneTimeCodes, outbox } from '../../server/outbox/schema';
 import { Customer, drivers, PATHS, Shopper, startApp, type Harness } from './helpers';
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/index';
-import { orders } from '../../server/db/schema';
+import { orders } from '../../server/db/tables';
 import { uiLive, uiVersions } from '../../server/publish/schema';
 import { contentHash, readDocumentFiles } from '../../server/publish/files';
 import { ensureBaseline, publishVersion, versionFiles } from '../../server/publish/store';

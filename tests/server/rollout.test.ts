@@ -10,7 +10,7 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { orders } from '../../server/db/schema';
+import { orders } from '../../server/db/tables';
 import { sha256 } from '../../server/lib/ids';
 import { inRollout, rolloutBucket } from '../../server/publish/rollout';
 import { uiLive, uiRollouts } from '../../server/publish/schema';

@@ -5,7 +5,7 @@
 // replaces one product must compute that product's entry alone again while the answers still record what they read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { stock } from '../../server/db/schema';
+import { stock } from '../../server/db/tables';
 import { CatalogModel, searchProducts, type CatalogSnapshot } from '../../server/catalog/index';
 import { searchIndexStats, type SearchParams } from '../../server/catalog/search';
 import type { UiDocuments } from '../../server/ui/index';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { payments } from '../../server/db/schema';
+import { payments } from '../../server/db/tables';
 import { DEV_GATEWAY_SECRET, gatewaySecretOf, GatewaySecretError } from '../../server/payment/secret';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';

@@ -4,7 +4,7 @@
 // shopper sees, in the shopper's language (server/cart/service.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { products } from '../../server/db/schema';
+import { products } from '../../server/db/tables';
 import { drivers, PATHS, RELAXED_LIMITS, Shopper, startApp, type Harness } from './helpers';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

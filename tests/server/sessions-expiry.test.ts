@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sessions } from '../../server/db/schema';
+import { sessions } from '../../server/db/tables';
 import { SESSION_LIMITS, rotateSession, verifyToken } from '../../server/user/index';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
 import { Customer, drivers, GATEWAY_SECRET, PATHS, startApp, type Harness } from './helpers';

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
-import { sessions, users } from '../../server/db/schema';
+import { sessions, users } from '../../server/db/tables';
 import { sha256 } from '../../server/lib/ids';
 import { hashPassword, verifyPassword } from '../../server/user/password';
 import { sessionHasRole } from '../../server/user/accounts';

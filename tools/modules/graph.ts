@@ -68,7 +68,8 @@ export function importsBetween(graph: ImportGraph, fromPrefix: string, toPrefix:
 
 /**
  * Writes to database tables outside their owner: every `.insert(t)`, `.update(t)`, `.delete(t)` of a table
- * of server/db/schema.ts in a server file whose module does not own `t` (`owners`: table export name → module).
+ * of a module's schema.ts (server/db/tables.ts gathers them all) in a server file whose module does not own `t`
+ * (`owners`: table export name → module).
  * The seeds (server/db/seed/ and a module's seed.ts) load data and are not checked.
  */
 export function tableWriteViolations(root: string, graph: ImportGraph, owners: Record<string, string>): string[] {
@@ -104,10 +105,22 @@ export function declaredModuleOf(file: string, levels: ModuleLevels): string | n
   return best;
 }
 
+/** A module's table declarations: `server/<module>/schema.ts` (drizzle.config.ts lists them). */
+const SCHEMA_FILE = /^server\/[^/]+\/schema\.ts$/;
+
+/**
+ * Whether a file import is the database's declaration rather than a module using another: server/db/ gathering every
+ * module's tables for drizzle (server/db/tables.ts), or a schema.ts whose foreign key points at another module's
+ * table. What a schema.ts itself may import is the `schema-is-tables` rule of .dependency-cruiser.cjs.
+ */
+export function isTableDeclarationEdge(from: string, to: string, levels: ModuleLevels): boolean {
+  return SCHEMA_FILE.test(to) && (SCHEMA_FILE.test(from) || declaredModuleOf(from, levels) === 'db');
+}
+
 /**
  * The module graph: every import between files of two declared server modules, collapsed to `a -> b` with the file
  * imports behind it. A routes.ts file importing the `routesEnter` module (workflows) is the HTTP edge entering it,
- * not an edge of its module.
+ * not an edge of its module; a table declaration edge (isTableDeclarationEdge) is none either.
  */
 export function moduleGraph(graph: ImportGraph, levels: ModuleLevels): Map<string, Map<string, string[]>> {
   const out = new Map<string, Map<string, string[]>>();
@@ -118,6 +131,7 @@ export function moduleGraph(graph: ImportGraph, levels: ModuleLevels): Map<strin
       const b = declaredModuleOf(to, levels);
       if (!b || a === b) continue;
       if (b === levels.routesEnter && /(^|\/)routes\.ts$/.test(from)) continue;
+      if (isTableDeclarationEdge(from, to, levels)) continue;
       const m = out.get(a) ?? out.set(a, new Map()).get(a)!;
       (m.get(b) ?? m.set(b, []).get(b)!).push(`${from} -> ${to}`);
     }

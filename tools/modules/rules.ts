@@ -1,7 +1,7 @@
 /**
  * The module map as data: which server module owns (alone writes) which table. docs/ARCHITECTURE.md "Module map" shows
  * the same map; tests/unit/tooling/modules.test.ts enforces it. A new table gets its owner here.
- * Keys are the table exports of every schema file drizzle.config.ts lists (server/db/schema.ts and the modules' own).
+ * Keys are the table exports of every schema file drizzle.config.ts lists (each module's server/<module>/schema.ts).
  */
 export const TABLE_OWNERS: Record<string, string> = {
   products: 'catalog', productVariants: 'catalog', productImages: 'catalog', pricePlans: 'catalog',
@@ -30,6 +30,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   // server/delivery/schema.ts
   customerAddresses: 'delivery',
   appMeta: 'db',
-  // server/lib/limits.ts: rate-limiter-flexible's counters of the send and attempt limits (issue 24)
+  // server/lib/schema.ts: rate-limiter-flexible's counters of the send and attempt limits (server/lib/limits.ts, issue 24)
   rateLimits: 'lib',
 };

@@ -3,7 +3,7 @@
 // app_meta 'seed.addons' (so a database seeded before them gets them at its next start).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../index';
-import * as s from '../schema';
+import * as s from '../tables';
 
 export const ADDONS_SEED_MARKER = 'seed.addons';
 const para = (rsd: number) => Math.round(rsd * 100);

@@ -1,6 +1,6 @@
 // The seed catalogue of "Orbita Telekom": tariffs, prepaid packages, phones, accessories, insurance.
 // Prices are RSD here (converted to para when inserted).
-import type { LocalText, SpecGroup } from '../schema';
+import type { LocalText, SpecGroup } from '../tables';
 
 const t = (sr: string, en: string): LocalText => ({ sr, en });
 

@@ -4,7 +4,7 @@
 // EKO-EXPIRED and the CMS component of the cart-amount limit. Guarded by app_meta 'seed.commerce'.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../index';
-import * as s from '../schema';
+import * as s from '../tables';
 import { rulesConfig } from '../../cart/index';
 
 export const COMMERCE_SEED_VERSION = '1';

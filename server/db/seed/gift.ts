@@ -4,7 +4,7 @@
 // 'seed.gift' (added to an older database on start).
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../index';
-import * as s from '../schema';
+import * as s from '../tables';
 
 export const GIFT_SEED_MARKER = 'seed.gift';
 const para = (rsd: number) => Math.round(rsd * 100);

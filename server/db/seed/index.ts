@@ -2,7 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { SEED_LOCK, type Db } from '../index';
-import * as s from '../schema';
+import * as s from '../tables';
 import {
   parentTariffs, postpaidTariffs, prepaidPackages, phones, accessories, insurances, consentTemplates,
   banners, cmsComponents, deliveryTimeSlots, phoneSpecification, phoneHighlights, bundleDevicePrice,

@@ -4,7 +4,7 @@
 // for the home packages (cross-selling). Guarded by app_meta 'seed.suggested' (added to an older database on start).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../index';
-import * as s from '../schema';
+import * as s from '../tables';
 
 export const SUGGESTED_SEED_MARKER = 'seed.suggested';
 const para = (rsd: number) => Math.round(rsd * 100);

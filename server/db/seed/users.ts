@@ -1,7 +1,7 @@
 // Demo accounts (documented in README.md and docs/modules/user.md). All use the password DEMO_PASSWORD
 // (seed 001 §5: 7–16 characters, letter + digit + symbol). Loaded once, guarded by app_meta 'seed.users'.
 import type { Db } from '../index';
-import * as s from '../schema';
+import * as s from '../tables';
 import { hashPassword } from '../../user/index';
 import { jmbgFor, seedConsents } from '../../user/index';
 import { eq } from 'drizzle-orm';

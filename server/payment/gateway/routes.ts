@@ -2,7 +2,8 @@
 // callback, redirect to the shop. Self-care payments use the same card path (engine.ts) from server/selfcare.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { orders, payments } from '../../db/schema';
+import { payments } from '../schema';
+import { orders } from '../../db/tables';
 import { notFound } from '../../lib/errors';
 import { money } from '../../lib/money';
 import { applyCallback } from '../../workflows/payment';

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { submitBodies } from '../../../actions/form-submit';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../../server/db/schema';
+import { orders } from '../../../server/db/tables';
 import { GATEWAY_SECRET, GUEST, PATHS, REQUIRED_CONSENTS, Shopper } from '../../server/helpers';
 import { applyRecipe, copySchemas, readRecipes, type Workspace } from './recipes';
 import type { FastifyInstance } from 'fastify';
