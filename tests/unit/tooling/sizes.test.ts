@@ -52,7 +52,6 @@ const LONG_FUNCTIONS: string[] = [
   "studio/Versions.tsx Versions",
   "tools/cluster.mjs runCluster",
   "tools/schemas/ajv.ts translateAjvErrors",
-  "tools/schemas/check.ts checkTree",
   "tools/schemas/form-bindings.ts checkFormBindings",
   "tools/schemas/form-includes.ts expandFormIncludes",
   "tools/schemas/fragments.ts expandDocument",
