@@ -53,7 +53,6 @@ const LONG_FUNCTIONS: string[] = [
   "tools/cluster.mjs runCluster",
   "tools/schemas/form-bindings.ts checkFormBindings",
   "tools/schemas/form-includes.ts expandFormIncludes",
-  "tools/schemas/fragments.ts expandDocument",
 ];
 
 const LONG_FILES: string[] = [
