@@ -51,7 +51,6 @@ const LONG_FUNCTIONS: string[] = [
   "studio/Studio.tsx Studio",
   "studio/Versions.tsx Versions",
   "tools/cluster.mjs runCluster",
-  "tools/schemas/form-includes.ts expandFormIncludes",
 ];
 
 const LONG_FILES: string[] = [
