@@ -50,7 +50,6 @@ const LONG_FUNCTIONS: string[] = [
   "server/workflows/place-order.ts submitOrder",
   "studio/Studio.tsx Studio",
   "studio/Versions.tsx Versions",
-  "tools/cluster.mjs runCluster",
 ];
 
 const LONG_FILES: string[] = [
