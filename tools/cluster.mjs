@@ -12,12 +12,13 @@
 // checks take it out, it stops listening after the drain and finishes its requests), start it again, wait until the
 // balancer has it back in rotation (its admin socket says UP), then the next. An instance that dies on its own is
 // started again after a second. REDIS_URL, GATEWAY_SECRET, NODE_ENV, … are passed on to every instance as they are.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+// This file checks the options and prepares the cluster; tools/cluster-processes.mjs runs its processes.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { handleSignals, inRotation, instanceHealthy, saveState, say, startBalancer, startInstance, stopAll } from './cluster-processes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,14 +81,42 @@ async function rollingRestartCommand() {
   }
 }
 
+/** `npm run cluster`: prepares the cluster, starts its instances, then the balancer, and says when it is ready. */
 async function runCluster() {
+  const c = prepareCluster(clusterSettings());
+  handleSignals(c);
+
+  // 3. the instances (together: migrations and the first seed run under advisory locks), then the balancer
+  say(`starting ${c.count} instance(s) on ports ${c.ports.join(', ')} (drain ${c.drainMs} ms)`);
+  c.names.forEach((_, i) => startInstance(c, i));
+  try {
+    await Promise.all(c.names.map((_, i) => instanceHealthy(c, i)));
+  } catch (err) {
+    say(`${err instanceof Error ? err.message : err}`);
+    await stopAll(c, 1);
+    return;
+  }
+  if (c.stopping) return;
+  startBalancer(c);
+  try {
+    await Promise.all(c.names.map((n) => inRotation(c, n, 30_000)));
+  } catch (err) {
+    say(`${err instanceof Error ? err.message : err}`);
+    await stopAll(c, 1);
+    return;
+  }
+  c.ready = true;
+  say(`ready: http://${c.host}:${c.port}/ → ${c.names.map((n, i) => `${n} :${c.ports[i]}`).join(', ')}`);
+  say(`rolling restart: kill -HUP ${process.pid}, or npm run cluster -- --rolling-restart${opt.dir || process.env.CLUSTER_DIR ? ` --dir ${dir}` : ''}`);
+}
+
+/** The options and environment, checked (a bad one stops here, saying why), and the HAProxy to run. */
+function clusterSettings() {
   const count = Number(opt.instances ?? process.env.CLUSTER_INSTANCES ?? 2);
   const port = Number(opt.port ?? process.env.CLUSTER_PORT ?? 8080);
   const firstPort = Number(opt['instance-port'] ?? port + 1);
   const host = opt.host ?? process.env.CLUSTER_HOST ?? '127.0.0.1';
   const checkMs = Number(process.env.CLUSTER_CHECK_MS ?? 500);
-  const fall = 2;
-  const rise = 2;
   for (const [name, v] of [['--instances', count], ['--port', port], ['--instance-port', firstPort], ['CLUSTER_CHECK_MS', checkMs]]) {
     if (!Number.isInteger(v) || v < 1 || (name.includes('port') && v > 65535)) { console.error(`${name} must be a positive whole number (a port ≤ 65535).`); process.exit(1); }
   }
@@ -107,7 +136,15 @@ async function runCluster() {
     console.error(`A cluster (pid ${existing.pid}) already runs with the state folder ${dir}; stop it or pass --dir.`);
     process.exit(1);
   }
+  return { count, port, firstPort, host, checkMs, fall: 2, rise: 2, haproxy };
+}
 
+/**
+ * Builds what is stale, writes the balancer's configuration, the pid and the state file: the cluster, not started
+ * (its settings, instance names and ports, drain times, and what changes while it runs).
+ */
+function prepareCluster(settings) {
+  const { count, port, firstPort, host, checkMs, fall, rise } = settings;
   // 1. what is stale is built once, here (the instances would otherwise each build it, on the same files)
   const startArgs = opt['no-build'] ? ['--no-build'] : [];
   const prepare = spawnSync(process.execPath, [join(root, 'tools', 'start.mjs'), '--prepare', ...startArgs], { cwd: root, stdio: 'inherit' });
@@ -131,220 +168,18 @@ async function runCluster() {
   writeFileSync(configFile, config);
   writeFileSync(pidFile, `${process.pid}\n`);
 
-  // an instance keeps serving with /health at 503 until the balancer has surely seen `fall` failed checks
-  const drainMs = Math.max(Number(process.env.SHUTDOWN_DRAIN_MS) || 0, checkMs * (fall + 1) + 1000);
-  const shutdownMs = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
-  const metricsPort = Number(process.env.METRICS_PORT) || 0;
-  const say = (m) => console.log(`[cluster] ${m}`);
-
-  let stopping = false;
-  let ready = false;
-  let restarting = false;
-  const state = { pid: process.pid, balancer: `http://${host}:${port}/`, instances: names, restarts: 0, restarting: false, lastRestart: null };
-  const saveState = () => writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
-  saveState();
-
-  /** Lines of a child to our stdout/stderr: JSON log lines as they are (they name their instance), others prefixed. */
-  const pipeLines = (stream, out, prefix, skip = null) => {
-    let rest = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      const lines = (rest + chunk).split('\n');
-      rest = lines.pop();
-      for (const l of lines) if (!skip?.test(l)) out.write(l.startsWith('{') ? `${l}\n` : `${prefix} ${l}\n`);
-    });
-    stream.on('end', () => { if (rest) out.write(`${prefix} ${rest}\n`); });
+  const c = {
+    ...settings, root, dir, pidFile, stateFile, startArgs, socket, names, ports, configFile,
+    // an instance keeps serving with /health at 503 until the balancer has surely seen `fall` failed checks
+    drainMs: Math.max(Number(process.env.SHUTDOWN_DRAIN_MS) || 0, checkMs * (fall + 1) + 1000),
+    shutdownMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000,
+    metricsPort: Number(process.env.METRICS_PORT) || 0,
+    stopping: false, ready: false, restarting: false, balancer: null, exitCode: 0,
+    /** the running instance processes by name */
+    procs: new Map(),
+    state: { pid: process.pid, balancer: `http://${host}:${port}/`, instances: names, restarts: 0, restarting: false, lastRestart: null },
   };
-
-  /** The running instance processes by name. */
-  const procs = new Map();
-  function startInstance(i) {
-    const name = names[i];
-    const env = {
-      ...process.env, PORT: String(ports[i]), HOST: '127.0.0.1', INSTANCE_ID: name, TRUST_PROXY: '127.0.0.1',
-      SHUTDOWN_DRAIN_MS: String(drainMs), SHUTDOWN_TIMEOUT_MS: String(shutdownMs),
-      ...(metricsPort ? { METRICS_PORT: String(metricsPort + i) } : {}),
-    };
-    // (a process group of its own: a Ctrl-C in the terminal reaches the cluster only, which passes it on once)
-    const child = spawn(process.execPath, ['--max-semi-space-size=32', join(root, 'tools', 'start.mjs'), ...startArgs], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    pipeLines(child.stdout, process.stdout, `[${name}]`);
-    pipeLines(child.stderr, process.stderr, `[${name}]`);
-    const entry = { child, expected: false, exited: new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))) };
-    procs.set(name, entry);
-    void entry.exited.then(({ code, signal }) => {
-      if (procs.get(name) !== entry || entry.expected || stopping) return;
-      if (!ready) { say(`${name} exited (${signal ?? code}) before the cluster was up: stopping.`); void stopAll(1); return; }
-      say(`${name} exited on its own (${signal ?? code}): starting it again in a second.`);
-      setTimeout(() => { if (!stopping && procs.get(name) === entry) startInstance(i); }, 1000);
-    });
-    return entry;
-  }
-
-  /** Waits for 200 from the instance's own /health (it listens once migrated, seeded and loaded). */
-  async function instanceHealthy(i, timeoutMs = 180_000) {
-    const entry = procs.get(names[i]);
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (entry.child.exitCode !== null || entry.child.signalCode !== null) throw new Error(`${names[i]} exited while starting`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${ports[i]}/health`, { signal: AbortSignal.timeout(2000) });
-        if (res.status === 200) return;
-      } catch { /* not listening yet */ }
-      await sleep(200);
-    }
-    throw new Error(`${names[i]} did not answer /health with 200 within ${timeoutMs / 1000} s`);
-  }
-
-  /** The balancer's view of its servers (`show stat` on the admin socket): name → status (UP, DOWN, MAINT, `UP 1/2` …). */
-  function balancerStatus() {
-    return new Promise((done, fail) => {
-      const c = createConnection(socket);
-      let text = '';
-      c.setEncoding('utf8');
-      c.on('connect', () => c.write('show stat\n'));
-      c.on('data', (d) => (text += d));
-      c.on('error', fail);
-      c.on('end', () => {
-        const [header, ...rows] = text.trim().split('\n');
-        const cols = header.replace(/^# /, '').split(',');
-        const px = cols.indexOf('pxname'); const sv = cols.indexOf('svname'); const st = cols.indexOf('status');
-        const out = {};
-        for (const r of rows) { const f = r.split(','); if (f[px] === 'instances' && names.includes(f[sv])) out[f[sv]] = f[st]; }
-        done(out);
-      });
-    });
-  }
-
-  async function inRotation(name, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if ((await balancerStatus().catch(() => ({})))[name] === 'UP') return;
-      await sleep(100);
-    }
-    throw new Error(`the balancer did not put ${name} back into rotation within ${timeoutMs / 1000} s`);
-  }
-
-  /** SIGTERM to one instance and its exit (SIGKILL past the drain, the in-flight bound and a margin). */
-  async function stopInstance(name) {
-    const entry = procs.get(name);
-    if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return entry ? await entry.exited : null;
-    entry.expected = true;
-    entry.child.kill('SIGTERM');
-    const timer = setTimeout(() => entry.child.kill('SIGKILL'), drainMs + shutdownMs + 5000);
-    const result = await entry.exited;
-    clearTimeout(timer);
-    return result;
-  }
-
-  let balancer = null;
-  let exitCode = 0;
-  async function stopAll(code) {
-    if (stopping) return;
-    stopping = true;
-    exitCode = Math.max(exitCode, code);
-    say('stopping: every instance drains and exits, then the balancer');
-    const results = await Promise.all(names.map((n) => stopInstance(n)));
-    if (results.some((r) => r && r.code !== 0)) exitCode = Math.max(exitCode, 1);
-    if (balancer && balancer.exitCode === null && balancer.signalCode === null) {
-      balancer.kill('SIGUSR1'); // soft stop: finishes its connections
-      const t = setTimeout(() => balancer.kill('SIGKILL'), 10_000);
-      await new Promise((r) => balancer.once('exit', r));
-      clearTimeout(t);
-    }
-    for (const f of [pidFile, stateFile, socket]) rmSync(f, { force: true });
-    say(`stopped (exit ${exitCode})`);
-    process.exit(exitCode);
-  }
-  // a second signal kills everything; one that comes with the first (`timeout`, a process manager signalling the
-  // process and then its group) is the same request
-  let firstSignalAt = 0;
-  for (const sig of ['SIGTERM', 'SIGINT']) {
-    process.on(sig, () => {
-      if (firstSignalAt && Date.now() - firstSignalAt < 1000) return;
-      if (firstSignalAt) {
-        say(`second ${sig}: killing everything`);
-        for (const e of procs.values()) e.child.kill('SIGKILL');
-        balancer?.kill('SIGKILL');
-        rmSync(pidFile, { force: true });
-        process.exit(1);
-      }
-      firstSignalAt = Date.now();
-      void stopAll(0);
-    });
-  }
-
-  async function rollingRestart() {
-    if (!ready || stopping) { say('rolling restart: the cluster is not up yet (or stopping); ignored'); return; }
-    if (restarting) { say('rolling restart: one is already running; ignored'); return; }
-    restarting = true;
-    state.restarting = true;
-    saveState();
-    const started = performance.now();
-    let error = null;
-    try {
-      for (const [i, name] of names.entries()) {
-        if (stopping) throw new Error('the cluster is stopping');
-        const others = names.filter((n) => n !== name);
-        if (others.length) {
-          const view = await balancerStatus();
-          const up = others.filter((n) => view[n] === 'UP');
-          if (!up.length) throw new Error(`no other instance is in rotation (${JSON.stringify(view)}): ${name} is not stopped`);
-        }
-        say(`rolling restart: ${name} drains and stops`);
-        const t0 = performance.now();
-        const r = await stopInstance(name);
-        say(`rolling restart: ${name} stopped (${r?.signal ?? `exit ${r?.code}`}); starting it again`);
-        startInstance(i);
-        await instanceHealthy(i);
-        await inRotation(name);
-        say(`rolling restart: ${name} is back in rotation (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
-      }
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-      say(`rolling restart failed: ${error}`);
-    }
-    const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
-    restarting = false;
-    Object.assign(state, { restarting: false, restarts: state.restarts + 1, lastRestart: { ok: !error, seconds, ...(error ? { error } : {}) } });
-    saveState();
-    if (!error) say(`rolling restart: done in ${seconds} s`);
-  }
-  process.on('SIGHUP', () => { void rollingRestart(); });
-  // the children have process groups of their own: should this process end any other way, none is left behind
-  process.on('exit', () => {
-    for (const e of procs.values()) if (e.child.exitCode === null && e.child.signalCode === null) e.child.kill('SIGKILL');
-    if (balancer && balancer.exitCode === null && balancer.signalCode === null) balancer.kill('SIGKILL');
-  });
-
-  // 3. the instances (together: migrations and the first seed run under advisory locks), then the balancer
-  say(`starting ${count} instance(s) on ports ${ports.join(', ')} (drain ${drainMs} ms)`);
-  names.forEach((_, i) => startInstance(i));
-  try {
-    await Promise.all(names.map((_, i) => instanceHealthy(i)));
-  } catch (err) {
-    say(`${err instanceof Error ? err.message : err}`);
-    await stopAll(1);
-    return;
-  }
-  if (stopping) return;
-  rmSync(socket, { force: true });
-  balancer = spawn(haproxy, ['-f', configFile, '-db'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  pipeLines(balancer.stdout, process.stdout, '[haproxy]');
-  // (a server's or proxy's change of state is also in its log on stdout: the copy on stderr is left out; alerts stay)
-  pipeLines(balancer.stderr, process.stderr, '[haproxy]', /^\[WARNING\]\s+\(\d+\) : (Server|Proxy) /);
-  balancer.once('exit', (code, signal) => {
-    if (stopping) return;
-    say(`haproxy exited (${signal ?? code}): stopping the instances`);
-    void stopAll(1);
-  });
-  try {
-    await Promise.all(names.map((n) => inRotation(n, 30_000)));
-  } catch (err) {
-    say(`${err instanceof Error ? err.message : err}`);
-    await stopAll(1);
-    return;
-  }
-  ready = true;
-  say(`ready: http://${host}:${port}/ → ${names.map((n, i) => `${n} :${ports[i]}`).join(', ')}`);
-  say(`rolling restart: kill -HUP ${process.pid}, or npm run cluster -- --rolling-restart${opt.dir || process.env.CLUSTER_DIR ? ` --dir ${dir}` : ''}`);
+  saveState(c);
+  return c;
 }
+

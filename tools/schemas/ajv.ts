@@ -74,29 +74,92 @@ function listValues(values: unknown[], max = 12): string {
 
 const esc = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** What a translation reads besides the error: the validated value and the types accepted at each place. */
+interface TranslationContext {
+  data: unknown;
+  typesAt: Map<string, Set<string>>;
+}
+
+/** One kind of AJV error in plain English (nothing: the error says nothing of its own). */
+type Translate = (e: ErrorObject, pr: Record<string, unknown>, cx: TranslationContext) => PlainError | undefined;
+
+const LIMIT_WORDS: Record<string, string> = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'greater than', exclusiveMaximum: 'less than' };
+
+/** minimum, maximum, exclusiveMinimum, exclusiveMaximum */
+const numberLimit: Translate = (e, pr) => ({ pointer: e.instancePath, message: `must be ${LIMIT_WORDS[e.keyword]} ${pr.limit}`, expected: `a number ${LIMIT_WORDS[e.keyword]} ${pr.limit}` });
+
+/** The translation of each keyword (another keyword is said in AJV's own words). */
+const TRANSLATIONS: Record<string, Translate> = {
+  required: (e, pr) => ({ pointer: e.instancePath, message: `missing property '${pr.missingProperty}'`, expected: `a property "${pr.missingProperty}"` }),
+  additionalProperties: (e, pr) => {
+    const name = String(pr.additionalProperty);
+    const allowed = Object.keys((e.parentSchema?.properties as object | undefined) ?? {});
+    const s = suggest(name, allowed);
+    return {
+      pointer: `${e.instancePath}/${esc(name)}`,
+      atKey: true,
+      message: `unexpected property '${name}'` + (s ? ` — did you mean '${s}'?` : ''),
+      expected: allowed.length ? `one of: ${listValues(allowed)}` : undefined,
+      suggestion: s,
+    };
+  },
+  enum: (e, pr, cx) => {
+    const allowed = pr.allowedValues as unknown[];
+    const v = valueAt(cx.data, e.instancePath);
+    const s = typeof v === 'string' ? suggest(v, allowed.filter((x): x is string => typeof x === 'string')) : undefined;
+    return {
+      pointer: e.instancePath,
+      message: `must be one of: ${listValues(allowed)}` + (s ? ` — did you mean "${s}"?` : ''),
+      expected: `one of: ${listValues(allowed)}`,
+      suggestion: s,
+    };
+  },
+  const: (e, pr) => ({ pointer: e.instancePath, message: `must be ${JSON.stringify(pr.allowedValue)}`, expected: JSON.stringify(pr.allowedValue) }),
+  type: (e, _pr, cx) => {
+    const p = e.instancePath;
+    const accepted = [...(cx.typesAt.get(p) ?? [])];
+    const what = typeof e.parentSchema?.description === 'string' ? ` — ${e.parentSchema.description}` : '';
+    return { pointer: p, message: `must be ${describeType(accepted)}, found ${actualType(valueAt(cx.data, p))}`, expected: `${describeType(accepted)}${what}` };
+  },
+  pattern: (e, pr) => {
+    if (typeof pr.propertyName === 'string') {
+      return { pointer: `${e.instancePath}/${esc(pr.propertyName)}`, atKey: true, message: `the name '${pr.propertyName}' does not have the expected form (pattern ${pr.pattern})`, expected: `a name matching ${pr.pattern}` };
+    }
+    return { pointer: e.instancePath, message: `does not have the expected form (pattern ${pr.pattern})`, expected: `text matching ${pr.pattern}` };
+  },
+  format: (e, pr) => ({ pointer: e.instancePath, message: `is not a valid ${pr.format}`, expected: `a valid ${pr.format}` }),
+  minimum: numberLimit,
+  maximum: numberLimit,
+  exclusiveMinimum: numberLimit,
+  exclusiveMaximum: numberLimit,
+  minLength: (e, pr) => ({ pointer: e.instancePath, message: `must have at least ${pr.limit} character(s)` }),
+  maxLength: (e, pr) => ({ pointer: e.instancePath, message: `must have at most ${pr.limit} character(s)` }),
+  minItems: (e, pr) => ({ pointer: e.instancePath, message: `must have at least ${pr.limit} item(s)` }),
+  maxItems: (e, pr) => ({ pointer: e.instancePath, message: `must have at most ${pr.limit} item(s)` }),
+  dependentRequired: (e, pr) => ({ pointer: e.instancePath, message: `missing property '${pr.missingProperty}' — it goes with '${pr.property}'`, expected: `a property "${pr.missingProperty}" beside "${pr.property}"` }),
+  propertyNames: () => undefined, // reported by the inner error (pattern / enum) with the property name
+  'false schema': (e) => {
+    const p = e.instancePath;
+    const last = p.split('/').pop() ?? '';
+    return { pointer: p, atKey: true, message: p === '' ? 'is not allowed here' : `property '${last.replace(/~1/g, '/').replace(/~0/g, '~')}' is not allowed here` };
+  },
+};
+
+const STRUCTURAL = new Set(['anyOf', 'oneOf', 'if', 'not', '$ref', 'allOf']);
+
 /**
  * Turns AJV's errors into messages an analyst can act on. Noise of anyOf/oneOf/if branches is
  * dropped when a more precise error exists at the same place or deeper.
  */
 export function translateAjvErrors(errors: ErrorObject[] | null | undefined, data: unknown): PlainError[] {
   if (!errors) return [];
-  const structural = new Set(['anyOf', 'oneOf', 'if', 'not', '$ref', 'allOf']);
-  const precise = errors.filter((e) => !structural.has(e.keyword));
+  const precise = errors.filter((e) => !STRUCTURAL.has(e.keyword));
   const out: PlainError[] = [];
-  // type errors at the same place from different branches are merged into one
-  const typesAt = new Map<string, Set<string>>();
-  for (const e of errors) {
-    if (e.keyword === 'type') {
-      const set = typesAt.get(e.instancePath) ?? new Set<string>();
-      const t = (e.params as { type: string | string[] }).type;
-      for (const x of Array.isArray(t) ? t : String(t).split(',')) set.add(x);
-      typesAt.set(e.instancePath, set);
-    }
-  }
+  const cx: TranslationContext = { data, typesAt: typesByPlace(errors) };
   const typeDone = new Set<string>();
   for (const e of errors) {
     const p = e.instancePath;
-    if (structural.has(e.keyword)) {
+    if (STRUCTURAL.has(e.keyword)) {
       const covered = precise.some((o) => o.instancePath === p || o.instancePath.startsWith(p + '/'));
       if (covered) continue;
       if (e.keyword === 'not') {
@@ -106,102 +169,46 @@ export function translateAjvErrors(errors: ErrorObject[] | null | undefined, dat
       }
       continue;
     }
-    // when a value has the wrong type, other complaints about the same value are noise
-    if (e.keyword !== 'type' && typesAt.has(p) && !['required', 'additionalProperties'].includes(e.keyword)) {
-      const v = valueAt(data, p);
-      const accepted = typesAt.get(p)!;
-      const matchesOne = [...accepted].some((t) => (t === 'array' ? Array.isArray(v) : t === 'object' ? v !== null && typeof v === 'object' && !Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : typeof v === t));
-      if (!matchesOne) continue;
+    if (isNoise(e, precise, cx)) continue;
+    if (e.keyword === 'type') {
+      if (typeDone.has(p)) continue;
+      typeDone.add(p);
     }
-    // a wrong type next to more precise complaints about the same value comes from another
-    // branch of an anyOf (e.g. "a text, or an object with one/few/other"): keep the precise ones
-    if (e.keyword === 'type' && precise.some((o) => o.keyword !== 'type' && (o.instancePath === p || o.instancePath.startsWith(p + '/')))) continue;
-    const pr = e.params as Record<string, unknown>;
-    switch (e.keyword) {
-      case 'required':
-        out.push({ pointer: p, message: `missing property '${pr.missingProperty}'`, expected: `a property "${pr.missingProperty}"` });
-        break;
-      case 'additionalProperties': {
-        const name = String(pr.additionalProperty);
-        const allowed = Object.keys((e.parentSchema?.properties as object | undefined) ?? {});
-        const s = suggest(name, allowed);
-        out.push({
-          pointer: `${p}/${esc(name)}`,
-          atKey: true,
-          message: `unexpected property '${name}'` + (s ? ` — did you mean '${s}'?` : ''),
-          expected: allowed.length ? `one of: ${listValues(allowed)}` : undefined,
-          suggestion: s,
-        });
-        break;
-      }
-      case 'enum': {
-        const allowed = pr.allowedValues as unknown[];
-        const v = valueAt(data, p);
-        const s = typeof v === 'string' ? suggest(v, allowed.filter((x): x is string => typeof x === 'string')) : undefined;
-        out.push({
-          pointer: p,
-          message: `must be one of: ${listValues(allowed)}` + (s ? ` — did you mean "${s}"?` : ''),
-          expected: `one of: ${listValues(allowed)}`,
-          suggestion: s,
-        });
-        break;
-      }
-      case 'const':
-        out.push({ pointer: p, message: `must be ${JSON.stringify(pr.allowedValue)}`, expected: JSON.stringify(pr.allowedValue) });
-        break;
-      case 'type': {
-        if (typeDone.has(p)) break;
-        typeDone.add(p);
-        const accepted = [...(typesAt.get(p) ?? [])];
-        const what = typeof e.parentSchema?.description === 'string' ? ` — ${e.parentSchema.description}` : '';
-        out.push({ pointer: p, message: `must be ${describeType(accepted)}, found ${actualType(valueAt(data, p))}`, expected: `${describeType(accepted)}${what}` });
-        break;
-      }
-      case 'pattern':
-        if (typeof pr.propertyName === 'string') {
-          out.push({ pointer: `${p}/${esc(pr.propertyName)}`, atKey: true, message: `the name '${pr.propertyName}' does not have the expected form (pattern ${pr.pattern})`, expected: `a name matching ${pr.pattern}` });
-          break;
-        }
-        out.push({ pointer: p, message: `does not have the expected form (pattern ${pr.pattern})`, expected: `text matching ${pr.pattern}` });
-        break;
-      case 'format':
-        out.push({ pointer: p, message: `is not a valid ${pr.format}`, expected: `a valid ${pr.format}` });
-        break;
-      case 'minimum':
-      case 'maximum':
-      case 'exclusiveMinimum':
-      case 'exclusiveMaximum': {
-        const words: Record<string, string> = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'greater than', exclusiveMaximum: 'less than' };
-        out.push({ pointer: p, message: `must be ${words[e.keyword]} ${pr.limit}`, expected: `a number ${words[e.keyword]} ${pr.limit}` });
-        break;
-      }
-      case 'minLength':
-        out.push({ pointer: p, message: `must have at least ${pr.limit} character(s)` });
-        break;
-      case 'maxLength':
-        out.push({ pointer: p, message: `must have at most ${pr.limit} character(s)` });
-        break;
-      case 'minItems':
-        out.push({ pointer: p, message: `must have at least ${pr.limit} item(s)` });
-        break;
-      case 'maxItems':
-        out.push({ pointer: p, message: `must have at most ${pr.limit} item(s)` });
-        break;
-      case 'dependentRequired':
-        out.push({ pointer: p, message: `missing property '${pr.missingProperty}' — it goes with '${pr.property}'`, expected: `a property "${pr.missingProperty}" beside "${pr.property}"` });
-        break;
-      case 'propertyNames':
-        break; // reported by the inner error (pattern / enum) with the property name
-      case 'false schema': {
-        const last = p.split('/').pop() ?? '';
-        out.push({ pointer: p, atKey: true, message: p === '' ? 'is not allowed here' : `property '${last.replace(/~1/g, '/').replace(/~0/g, '~')}' is not allowed here` });
-        break;
-      }
-      default:
-        out.push({ pointer: p, message: e.message ?? `fails the rule "${e.keyword}"` });
-    }
+    const translated = Object.hasOwn(TRANSLATIONS, e.keyword)
+      ? TRANSLATIONS[e.keyword](e, e.params as Record<string, unknown>, cx)
+      : { pointer: p, message: e.message ?? `fails the rule "${e.keyword}"` };
+    if (translated) out.push(translated);
   }
   return dedupe(out);
+}
+
+/** Type errors at the same place from different branches, merged: place → every type accepted there. */
+function typesByPlace(errors: ErrorObject[]): Map<string, Set<string>> {
+  const typesAt = new Map<string, Set<string>>();
+  for (const e of errors) {
+    if (e.keyword === 'type') {
+      const set = typesAt.get(e.instancePath) ?? new Set<string>();
+      const t = (e.params as { type: string | string[] }).type;
+      for (const x of Array.isArray(t) ? t : String(t).split(',')) set.add(x);
+      typesAt.set(e.instancePath, set);
+    }
+  }
+  return typesAt;
+}
+
+/** An error that only repeats another one about the same value. */
+function isNoise(e: ErrorObject, precise: ErrorObject[], cx: TranslationContext): boolean {
+  const p = e.instancePath;
+  // when a value has the wrong type, other complaints about the same value are noise
+  if (e.keyword !== 'type' && cx.typesAt.has(p) && !['required', 'additionalProperties'].includes(e.keyword)) {
+    const v = valueAt(cx.data, p);
+    const accepted = cx.typesAt.get(p)!;
+    const matchesOne = [...accepted].some((t) => (t === 'array' ? Array.isArray(v) : t === 'object' ? v !== null && typeof v === 'object' && !Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : typeof v === t));
+    if (!matchesOne) return true;
+  }
+  // a wrong type next to more precise complaints about the same value comes from another
+  // branch of an anyOf (e.g. "a text, or an object with one/few/other"): keep the precise ones
+  return e.keyword === 'type' && precise.some((o) => o.keyword !== 'type' && (o.instancePath === p || o.instancePath.startsWith(p + '/')));
 }
 
 function dedupe(list: PlainError[]): PlainError[] {

@@ -209,90 +209,135 @@ export function checkFormBindings(docs: LoadedDocument[], api: ApiSet | null, re
   checkSubmittingCalls(docs, report);
   for (const doc of docs) {
     if (doc.kind !== 'form' || !isObj(doc.json) || doc.json.submit === undefined || !isObj(doc.json.schema)) continue;
-    const submit = doc.json.submit;
-    const calls = submitCallsOf(submit);
-    const callPointer = (i: number) => (Array.isArray(submit) ? `/submit/${i}` : '/submit');
     if (!api) {
       report(doc, '/submit', 'the form declares what it submits, but schemas/api/paths.json (the calls) cannot be read');
       continue;
     }
-    // each call's body schema
-    const bodies: Array<{ s: Obj; file: string } | null> = calls.map((c: SubmitCall, i: number) => {
-      const op = api.paths[c.call];
-      if (!isObj(op)) {
-        const known = Object.keys(api.paths).filter((k) => isObj(api.paths[k]) && typeof api.paths[k].body === 'string');
-        const near = known.find((k) => k.toLowerCase() === c.call.toLowerCase()) ?? known.find((k) => k.toLowerCase().includes(c.call.toLowerCase()));
-        report(doc, `${callPointer(i)}/call`, `unknown call "${c.call}": schemas/api/paths.json has no such operation${near ? ` — did you mean "${near}"?` : ''}`, near ? { suggestion: near } : {});
-        return null;
-      }
-      if (typeof op.body !== 'string') {
-        report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes no request body, so the form cannot submit to it`);
-        return null;
-      }
-      const [file] = op.body.split('#');
-      const b = deref(api, file, { $ref: op.body });
-      if (!b) report(doc, `${callPointer(i)}/call`, `the body of call "${c.call}" (${op.body}) cannot be found in schemas/api`);
-      return b;
-    });
-    const fields = formFields(doc.json.schema);
-    const known = new Set(fields.map((f: FormField) => f.pointer));
-    // every map entry names a field (or a group of fields) of the form
-    calls.forEach((c: SubmitCall, i: number) => {
-      for (const from of Object.keys(c.map ?? {})) {
-        if (!known.has(from) && ![...known].some((p) => p.startsWith(`${from}/`))) {
-          report(doc, `${callPointer(i)}/map/${escapePointer(from)}`, `"${from}" is not a field of the form's data schema, so nothing is sent through this entry`, { atKey: true });
-        }
-      }
-    });
-    const reached: Array<Set<string>> = calls.map(() => new Set());
-    // each "with" entry: a place of the call's body (not one a field of the form goes to), read from a place of the stores
-    const bound: Array<Set<string>> = calls.map(() => new Set());
-    calls.forEach((c: SubmitCall, i: number) => {
-      for (const { target, bind } of withBindingsOf(c)) {
-        const at = `${callPointer(i)}/with/${escapePointer(target)}`;
-        const problem = stores ? storePathProblem(stores, bind) : null;
-        if (problem) report(doc, `${at}/$bind`, problem.message, problem.suggestion ? { suggestion: problem.suggestion } : {});
-        const root = bodies[i];
-        if (!root) continue;
-        if (!bodyAt(api, root, target)) {
-          const near = suggest(target, bodyPlaces(api, root));
-          report(doc, at, `"${target}" is not a place of the request body of "${c.call}" (${api.paths[c.call].body}), so the value of "${bind}" has nowhere to go${near ? ` — did you mean "${near}"?` : ''}`, { atKey: true, ...(near ? { suggestion: near } : {}) });
-          continue;
-        }
-        bound[i].add(target);
-        reached[i].add(target);
-      }
-    });
-    for (const f of fields) {
-      const { index, target } = routeField(calls, f.pointer);
-      const c = calls[index];
-      const root = bodies[index];
-      if (!root) continue;
-      const b = bodyAt(api, root, target);
-      const where = `/schema${f.at}`;
-      if (!b) {
-        const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
-        report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body}): ${how}`, { atKey: true });
-        continue;
-      }
-      const clash = [...bound[index]].find((t) => t === target || target.startsWith(`${t}/`) || t.startsWith(`${target}/`));
-      if (clash) {
-        report(doc, where, `field "${f.pointer}" goes to "${target}" of the body of "${c.call}", where the call's "with" already puts "${clash}" — one place, one value: map the field elsewhere or drop the "with" entry`, { atKey: true });
-        continue;
-      }
-      reached[index].add(target);
-      const loose = looserLimits(f.schema, b.s, f.required, b.required, c.optional === true);
-      if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body}): ${loose.join('; ')}`, { atKey: true });
-    }
-    // every field the body requires comes from the form or from "with"
-    calls.forEach((c: SubmitCall, i: number) => {
-      const root = bodies[i];
-      if (!root) return;
-      for (const leaf of requiredLeaves(api, root)) {
-        if (![...reached[i]].some((t) => t === leaf || t.startsWith(`${leaf}/`) || leaf.startsWith(`${t}/`))) {
-          report(doc, `${callPointer(i)}/call`, `the body of "${c.call}" requires "${leaf}", which no field of the form reaches — add the field, map one to it, or give it a value of the shop's state ("with": { "${leaf}": { "$bind": "/…" } })`);
-        }
-      }
-    });
+    checkFormSubmit(doc, api, report, stores);
   }
+}
+
+/** One form's "submit" being checked: its calls, each call's body, and the places of the bodies reached so far. */
+interface SubmitCheck {
+  doc: LoadedDocument;
+  api: ApiSet;
+  report: Report;
+  calls: SubmitCall[];
+  /** where call i is written in the form's file */
+  callPointer: (i: number) => string;
+  /** each call's body schema (null: reported as unknown or missing) */
+  bodies: Array<{ s: Obj; file: string } | null>;
+  /** per call: the places of its body a field of the form or a "with" entry goes to */
+  reached: Array<Set<string>>;
+  /** per call: the places of its body a "with" entry fills */
+  bound: Array<Set<string>>;
+}
+
+/** A form's declared submit against the request bodies of its calls. */
+function checkFormSubmit(doc: LoadedDocument, api: ApiSet, report: Report, stores: StoreShape | undefined): void {
+  const submit = doc.json.submit;
+  const calls = submitCallsOf(submit);
+  const c: SubmitCheck = {
+    doc, api, report, calls,
+    callPointer: (i: number) => (Array.isArray(submit) ? `/submit/${i}` : '/submit'),
+    bodies: [],
+    reached: calls.map(() => new Set()),
+    bound: calls.map(() => new Set()),
+  };
+  c.bodies = callBodies(c);
+  const fields = formFields(doc.json.schema);
+  checkMapEntries(c, new Set(fields.map((f: FormField) => f.pointer)));
+  checkWithEntries(c, stores);
+  checkFieldsReachBody(c, fields);
+  checkRequiredReached(c);
+}
+
+/** Each call's body schema (an unknown call, one without a body or a body not found is reported: null). */
+function callBodies({ doc, api, report, calls, callPointer }: SubmitCheck): Array<{ s: Obj; file: string } | null> {
+  return calls.map((c: SubmitCall, i: number) => {
+    const op = api.paths[c.call];
+    if (!isObj(op)) {
+      const known = Object.keys(api.paths).filter((k) => isObj(api.paths[k]) && typeof api.paths[k].body === 'string');
+      const near = known.find((k) => k.toLowerCase() === c.call.toLowerCase()) ?? known.find((k) => k.toLowerCase().includes(c.call.toLowerCase()));
+      report(doc, `${callPointer(i)}/call`, `unknown call "${c.call}": schemas/api/paths.json has no such operation${near ? ` — did you mean "${near}"?` : ''}`, near ? { suggestion: near } : {});
+      return null;
+    }
+    if (typeof op.body !== 'string') {
+      report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes no request body, so the form cannot submit to it`);
+      return null;
+    }
+    const [file] = op.body.split('#');
+    const b = deref(api, file, { $ref: op.body });
+    if (!b) report(doc, `${callPointer(i)}/call`, `the body of call "${c.call}" (${op.body}) cannot be found in schemas/api`);
+    return b;
+  });
+}
+
+/** Every map entry names a field (or a group of fields) of the form; `known` holds the fields' pointers. */
+function checkMapEntries({ doc, report, calls, callPointer }: SubmitCheck, known: Set<string>): void {
+  calls.forEach((c: SubmitCall, i: number) => {
+    for (const from of Object.keys(c.map ?? {})) {
+      if (!known.has(from) && ![...known].some((p) => p.startsWith(`${from}/`))) {
+        report(doc, `${callPointer(i)}/map/${escapePointer(from)}`, `"${from}" is not a field of the form's data schema, so nothing is sent through this entry`, { atKey: true });
+      }
+    }
+  });
+}
+
+/** Each "with" entry: a place of the call's body (not one a field of the form goes to), read from a place of the stores. */
+function checkWithEntries({ doc, api, report, calls, callPointer, bodies, reached, bound }: SubmitCheck, stores: StoreShape | undefined): void {
+  calls.forEach((c: SubmitCall, i: number) => {
+    for (const { target, bind } of withBindingsOf(c)) {
+      const at = `${callPointer(i)}/with/${escapePointer(target)}`;
+      const problem = stores ? storePathProblem(stores, bind) : null;
+      if (problem) report(doc, `${at}/$bind`, problem.message, problem.suggestion ? { suggestion: problem.suggestion } : {});
+      const root = bodies[i];
+      if (!root) continue;
+      if (!bodyAt(api, root, target)) {
+        const near = suggest(target, bodyPlaces(api, root));
+        report(doc, at, `"${target}" is not a place of the request body of "${c.call}" (${api.paths[c.call].body}), so the value of "${bind}" has nowhere to go${near ? ` — did you mean "${near}"?` : ''}`, { atKey: true, ...(near ? { suggestion: near } : {}) });
+        continue;
+      }
+      bound[i].add(target);
+      reached[i].add(target);
+    }
+  });
+}
+
+/** Every field of the form reaches its call's body, at a place no "with" fills, with limits no looser than the body's. */
+function checkFieldsReachBody({ doc, api, report, calls, bodies, reached, bound }: SubmitCheck, fields: FormField[]): void {
+  for (const f of fields) {
+    const { index, target } = routeField(calls, f.pointer);
+    const c = calls[index];
+    const root = bodies[index];
+    if (!root) continue;
+    const b = bodyAt(api, root, target);
+    const where = `/schema${f.at}`;
+    if (!b) {
+      const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
+      report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body}): ${how}`, { atKey: true });
+      continue;
+    }
+    const clash = [...bound[index]].find((t) => t === target || target.startsWith(`${t}/`) || t.startsWith(`${target}/`));
+    if (clash) {
+      report(doc, where, `field "${f.pointer}" goes to "${target}" of the body of "${c.call}", where the call's "with" already puts "${clash}" — one place, one value: map the field elsewhere or drop the "with" entry`, { atKey: true });
+      continue;
+    }
+    reached[index].add(target);
+    const loose = looserLimits(f.schema, b.s, f.required, b.required, c.optional === true);
+    if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body}): ${loose.join('; ')}`, { atKey: true });
+  }
+}
+
+/** Every field the body requires comes from the form or from "with". */
+function checkRequiredReached({ doc, api, report, calls, callPointer, bodies, reached }: SubmitCheck): void {
+  calls.forEach((c: SubmitCall, i: number) => {
+    const root = bodies[i];
+    if (!root) return;
+    for (const leaf of requiredLeaves(api, root)) {
+      if (![...reached[i]].some((t) => t === leaf || t.startsWith(`${leaf}/`) || leaf.startsWith(`${t}/`))) {
+        report(doc, `${callPointer(i)}/call`, `the body of "${c.call}" requires "${leaf}", which no field of the form reaches — add the field, map one to it, or give it a value of the shop's state ("with": { "${leaf}": { "$bind": "/…" } })`);
+      }
+    }
+  });
 }

@@ -49,6 +49,21 @@ export function includedForms(form: unknown): string[] {
   return [...new Set(out)];
 }
 
+/** A form's fields taken into an object: the object's place in the uiSchema and in the data, the form, its fields. */
+type Take = { ui: string[]; data: string; from: Obj; fields: string[] };
+
+/** The state of one form's expansion. */
+interface IncludeState {
+  getForm: (id: string) => unknown;
+  formIds: () => string[];
+  /** the forms whose fields are being taken, outermost first (a cycle) */
+  stack: string[];
+  ownId: string;
+  problems: FormIncludeProblem[];
+  used: Set<string>;
+  takes: Take[];
+}
+
 /**
  * Expands every `fieldsOf` of a form document.
  * @param getForm the form documents by id (as written, not expanded)
@@ -58,80 +73,85 @@ export function expandFormIncludes<T>(form: T, getForm: (id: string) => unknown,
   const used = new Set<string>();
   if (!isObj(form) || !isObj(form.schema) || includedForms(form).length === 0) return { json: form, problems, used };
   const out = clone(form) as Obj;
-  const ownId = typeof out.id === 'string' ? out.id : '';
-  const takes: Array<{ ui: string[]; data: string; from: Obj; fields: string[] }> = [];
+  const st: IncludeState = { getForm, formIds, stack, ownId: typeof out.id === 'string' ? out.id : '', problems, used, takes: [] };
+  visitSchema(st, out.schema, '/schema', [], '');
+  for (const take of st.takes) addTakenTexts(out, take);
+  return { json: out as T, problems, used };
+}
 
-  const visit = (s: unknown, ptr: string, ui: string[], data: string): void => {
-    if (!isObj(s)) return;
-    if (typeof s.fieldsOf === 'string' || 'fieldsOf' in s) {
-      const id = s.fieldsOf;
-      delete s.fieldsOf;
-      const at = `${ptr}/fieldsOf`;
-      const other = typeof id === 'string' ? getForm(id) : undefined;
-      if (typeof id !== 'string') problems.push({ pointer: at, message: '"fieldsOf" names a form by its id (a text)' });
-      else if (id === ownId || stack.includes(id)) problems.push({ pointer: at, message: `"fieldsOf": "${id}" takes the fields of a form that takes this form's fields (${[...stack, ownId, id].join(' → ')}): a form cannot include itself` });
-      else if (!isObj(other)) {
-        const hint = suggest(id, formIds());
-        problems.push({ pointer: at, message: `"fieldsOf": "${id}" names no form of schemas/forms/${hint ? ` — did you mean "${hint}"?` : ''}`, suggestion: hint });
-      } else {
-        const inner = expandFormIncludes(other, getForm, formIds, [...stack, ownId]);
-        for (const u of inner.used) used.add(u);
-        used.add(id);
-        if (inner.problems.length > 0) problems.push({ pointer: at, message: `form "${id}" cannot be included: ${inner.problems.map((p) => p.message).join('; ')}` });
-        const otherSchema = isObj(inner.json) && isObj((inner.json as Obj).schema) ? ((inner.json as Obj).schema as Obj) : undefined;
-        if (!otherSchema || !isObj(otherSchema.properties)) {
-          problems.push({ pointer: at, message: `form "${id}" has no fields to take (its "schema" has no "properties")` });
-        } else {
-          const extra = NOT_TAKEN.filter((k) => k in otherSchema);
-          if (extra.length > 0) problems.push({ pointer: at, message: `form "${id}" cannot be included: its data schema has ${extra.map((k) => `"${k}"`).join(', ')} at the top, and only fields ("properties", "required") are taken` });
-          if (s.type === undefined) s.type = 'object';
-          else if (s.type !== 'object') problems.push({ pointer: `${ptr}/type`, message: `"fieldsOf" adds fields to an object, but this schema's "type" is ${JSON.stringify(s.type)}` });
-          const props = isObj(s.properties) ? s.properties : {};
-          for (const [name, field] of Object.entries(otherSchema.properties)) {
-            if (Object.hasOwn(props, name)) {
-              problems.push({ pointer: `${ptr}/properties/${esc(name)}`, message: `field "${name}" is written here and also taken from form "${id}" ("fieldsOf"): remove it here, or stop taking it` });
-              continue;
-            }
-            props[name] = clone(field);
-          }
-          s.properties = props;
-          const req = [...(Array.isArray(s.required) ? (s.required as unknown[]) : []), ...(Array.isArray(otherSchema.required) ? (otherSchema.required as unknown[]) : [])];
-          if (req.length > 0) s.required = [...new Set(req)];
-          takes.push({ ui, data, from: inner.json as Obj, fields: Object.keys(otherSchema.properties) });
+/** Takes the fields of every `fieldsOf` in a (sub)schema at `ptr`, whose place is `ui` in the uiSchema, `data` in the data. */
+function visitSchema(st: IncludeState, s: unknown, ptr: string, ui: string[], data: string): void {
+  if (!isObj(s)) return;
+  if (typeof s.fieldsOf === 'string' || 'fieldsOf' in s) takeFields(st, s, ptr, ui, data);
+  if (isObj(s.properties)) for (const [name, sub] of Object.entries(s.properties)) visitSchema(st, sub, `${ptr}/properties/${esc(name)}`, [...ui, name], `${data}/${esc(name)}`);
+  for (const k of SAME_PLACE) visitSchema(st, s[k], `${ptr}/${k}`, ui, data);
+  for (const k of SAME_PLACE_LISTS) if (Array.isArray(s[k])) (s[k] as unknown[]).forEach((sub, i) => visitSchema(st, sub, `${ptr}/${k}/${i}`, ui, data));
+}
+
+/** Replaces the object's `fieldsOf` by the named form's fields (the form expanded first), or says why it cannot. */
+function takeFields(st: IncludeState, s: Obj, ptr: string, ui: string[], data: string): void {
+  const id = s.fieldsOf;
+  delete s.fieldsOf;
+  const at = `${ptr}/fieldsOf`;
+  const other = typeof id === 'string' ? st.getForm(id) : undefined;
+  if (typeof id !== 'string') st.problems.push({ pointer: at, message: '"fieldsOf" names a form by its id (a text)' });
+  else if (id === st.ownId || st.stack.includes(id)) st.problems.push({ pointer: at, message: `"fieldsOf": "${id}" takes the fields of a form that takes this form's fields (${[...st.stack, st.ownId, id].join(' → ')}): a form cannot include itself` });
+  else if (!isObj(other)) {
+    const hint = suggest(id, st.formIds());
+    st.problems.push({ pointer: at, message: `"fieldsOf": "${id}" names no form of schemas/forms/${hint ? ` — did you mean "${hint}"?` : ''}`, suggestion: hint });
+  } else {
+    const inner = expandFormIncludes(other, st.getForm, st.formIds, [...st.stack, st.ownId]);
+    for (const u of inner.used) st.used.add(u);
+    st.used.add(id);
+    if (inner.problems.length > 0) st.problems.push({ pointer: at, message: `form "${id}" cannot be included: ${inner.problems.map((p) => p.message).join('; ')}` });
+    const otherSchema = isObj(inner.json) && isObj((inner.json as Obj).schema) ? ((inner.json as Obj).schema as Obj) : undefined;
+    if (!otherSchema || !isObj(otherSchema.properties)) {
+      st.problems.push({ pointer: at, message: `form "${id}" has no fields to take (its "schema" has no "properties")` });
+    } else {
+      const extra = NOT_TAKEN.filter((k) => k in otherSchema);
+      if (extra.length > 0) st.problems.push({ pointer: at, message: `form "${id}" cannot be included: its data schema has ${extra.map((k) => `"${k}"`).join(', ')} at the top, and only fields ("properties", "required") are taken` });
+      if (s.type === undefined) s.type = 'object';
+      else if (s.type !== 'object') st.problems.push({ pointer: `${ptr}/type`, message: `"fieldsOf" adds fields to an object, but this schema's "type" is ${JSON.stringify(s.type)}` });
+      const props = isObj(s.properties) ? s.properties : {};
+      for (const [name, field] of Object.entries(otherSchema.properties)) {
+        if (Object.hasOwn(props, name)) {
+          st.problems.push({ pointer: `${ptr}/properties/${esc(name)}`, message: `field "${name}" is written here and also taken from form "${id}" ("fieldsOf"): remove it here, or stop taking it` });
+          continue;
         }
+        props[name] = clone(field);
       }
-    }
-    if (isObj(s.properties)) for (const [name, sub] of Object.entries(s.properties)) visit(sub, `${ptr}/properties/${esc(name)}`, [...ui, name], `${data}/${esc(name)}`);
-    for (const k of SAME_PLACE) visit(s[k], `${ptr}/${k}`, ui, data);
-    for (const k of SAME_PLACE_LISTS) if (Array.isArray(s[k])) (s[k] as unknown[]).forEach((sub, i) => visit(sub, `${ptr}/${k}/${i}`, ui, data));
-  };
-  visit(out.schema, '/schema', [], '');
-
-  for (const { ui, data, from, fields } of takes) {
-    // labels and help: the including form's uiSchema at the object's place, the taken form's entries beneath its own
-    const theirUi = isObj(from.uiSchema) ? from.uiSchema : {};
-    if (Object.keys(theirUi).length > 0) {
-      if (!isObj(out.uiSchema)) out.uiSchema = {};
-      let place = out.uiSchema as Obj;
-      for (const key of ui) {
-        if (!isObj(place[key])) place[key] = {};
-        place = place[key] as Obj;
-      }
-      // the fields' own entries and the order (not the taken form's title or description: the object has its own)
-      for (const k of [...fields, 'ui:order']) if (Object.hasOwn(theirUi, k) && !Object.hasOwn(place, k)) place[k] = clone(theirUi[k]);
-    }
-    // error texts: the taken form's field paths under the object's place in the data
-    const theirs = isObj(from.messages) ? from.messages : {};
-    if (Object.keys(theirs).length > 0) {
-      if (!isObj(out.messages)) out.messages = {};
-      const mine = out.messages as Obj;
-      for (const [path, rules] of Object.entries(theirs)) {
-        const target = `${data}${path}`;
-        if (!isObj(rules)) continue;
-        const own = isObj(mine[target]) ? (mine[target] as Obj) : {};
-        mine[target] = { ...clone(rules), ...own };
-      }
+      s.properties = props;
+      const req = [...(Array.isArray(s.required) ? (s.required as unknown[]) : []), ...(Array.isArray(otherSchema.required) ? (otherSchema.required as unknown[]) : [])];
+      if (req.length > 0) s.required = [...new Set(req)];
+      st.takes.push({ ui, data, from: inner.json as Obj, fields: Object.keys(otherSchema.properties) });
     }
   }
-  return { json: out as T, problems, used };
+}
+
+/** The taken fields' labels and help (uiSchema) and error texts (messages), under the object's place; its own win. */
+function addTakenTexts(out: Obj, { ui, data, from, fields }: Take): void {
+  // labels and help: the including form's uiSchema at the object's place, the taken form's entries beneath its own
+  const theirUi = isObj(from.uiSchema) ? from.uiSchema : {};
+  if (Object.keys(theirUi).length > 0) {
+    if (!isObj(out.uiSchema)) out.uiSchema = {};
+    let place = out.uiSchema as Obj;
+    for (const key of ui) {
+      if (!isObj(place[key])) place[key] = {};
+      place = place[key] as Obj;
+    }
+    // the fields' own entries and the order (not the taken form's title or description: the object has its own)
+    for (const k of [...fields, 'ui:order']) if (Object.hasOwn(theirUi, k) && !Object.hasOwn(place, k)) place[k] = clone(theirUi[k]);
+  }
+  // error texts: the taken form's field paths under the object's place in the data
+  const theirs = isObj(from.messages) ? from.messages : {};
+  if (Object.keys(theirs).length > 0) {
+    if (!isObj(out.messages)) out.messages = {};
+    const mine = out.messages as Obj;
+    for (const [path, rules] of Object.entries(theirs)) {
+      const target = `${data}${path}`;
+      if (!isObj(rules)) continue;
+      const own = isObj(mine[target]) ? (mine[target] as Obj) : {};
+      mine[target] = { ...clone(rules), ...own };
+    }
+  }
 }

@@ -1,0 +1,143 @@
+/**
+ * Cross-references of the shop's rules (schemas/rules): every checkout type has a flow and the last rule catches every
+ * cart; payment modes offer what the customer and the flow allow; the modals and destinations they name exist.
+ */
+import type { LoadedDocument } from './load.js';
+import { routeMatcher } from './routes.js';
+import { suggest } from './suggest.js';
+import { escapePointer } from './jsonpos.js';
+import { checkModalId, isObj, type Obj, type RefContext } from './crossref-context.js';
+
+/** The screen of the step that collects where the goods go (a flow without it delivers nothing). */
+const DELIVERY_SCREEN = 'checkout-data-delivery';
+
+/** Checks every rule document; `checkoutTypes` holds the flow of each checkout type (crossref-flows.ts). */
+export function checkRuleDocs(ctx: RefContext, checkoutTypes: Map<string, LoadedDocument>): void {
+  for (const doc of ctx.byKind('rule')) {
+    const j = doc.json as Obj;
+    ctx.messages.walkMessages(doc, j, '');
+    if (Array.isArray(j.checkoutTypes)) checkCheckoutTypeRules(ctx, doc, j.checkoutTypes, checkoutTypes);
+    if (Array.isArray(j.paymentModes)) {
+      checkPaymentModeRules(ctx, doc, j.paymentModes);
+      checkDeliveryPayment(ctx, doc, j.paymentModes, checkoutTypes);
+    }
+    if (isObj(j.cartStatuses)) {
+      for (const [code, reaction] of Object.entries(j.cartStatuses)) {
+        if (isObj(reaction) && typeof reaction.modal === 'string') checkModalId(ctx, doc, reaction.modal, `/cartStatuses/${escapePointer(code)}/modal`);
+      }
+    }
+    if (isObj(j.cartValidation)) checkCartValidation(ctx, doc, j.cartValidation);
+    if (isObj(j.modals)) {
+      for (const [name, m] of Object.entries(j.modals)) {
+        if (isObj(m) && typeof m.modal === 'string') checkModalId(ctx, doc, m.modal, `/modals/${escapePointer(name)}/modal`);
+      }
+    }
+    if (isObj(j.destinations)) checkDestinations(ctx, doc, j.destinations);
+  }
+}
+
+/** Every checkout type a rule gives has a flow; only the last rule has no conditions. */
+function checkCheckoutTypeRules(ctx: RefContext, doc: LoadedDocument, rules: unknown[], checkoutTypes: Map<string, LoadedDocument>): void {
+  rules.forEach((rule, i) => {
+    if (!isObj(rule)) return;
+    const t = rule.checkoutType;
+    if (typeof t === 'string' && !checkoutTypes.has(t)) {
+      ctx.report(doc, `/checkoutTypes/${i}/checkoutType`, `checkout type ${t} has no flow — add schemas/flows/<id>.json with "checkoutType": "${t}" or remove this rule`, { suggestion: suggest(t, checkoutTypes.keys()) });
+    }
+    const conditional = ['signedIn', 'anyEntry', 'alsoAnyEntry', 'everyEntry', 'noEntry'].some((k) => k in rule);
+    if (i === rules.length - 1 && conditional) {
+      ctx.report(doc, `/checkoutTypes/${i}`, 'the last checkout type rule must have no conditions (signedIn, anyEntry, alsoAnyEntry, everyEntry, noEntry), so every cart gets a checkout type');
+    }
+    if (i < rules.length - 1 && !conditional) {
+      ctx.report(doc, `/checkoutTypes/${i}`, `this rule has no conditions, so the rules after it are never used — only the last rule may have none`);
+    }
+  });
+}
+
+/** Only the last payment mode rule has no conditions; card types go with CreditCard; account modes need a sign-in. */
+function checkPaymentModeRules(ctx: RefContext, doc: LoadedDocument, rules: unknown[]): void {
+  const needsAccount = ['ChargeGroupAccount', 'ChargeNewGroupAccount', 'SAVED_CARD', 'NEW_CARD_SAVE'];
+  rules.forEach((rule, i) => {
+    if (!isObj(rule)) return;
+    const conditional = ['checkoutTypes', 'signedIn'].some((k) => k in rule);
+    if (i === rules.length - 1 && conditional) ctx.report(doc, `/paymentModes/${i}`, 'the last payment mode rule must have no conditions (checkoutTypes, signedIn), so every checkout offers a way to pay');
+    if (i < rules.length - 1 && !conditional) ctx.report(doc, `/paymentModes/${i}`, 'this rule has no conditions, so the rules after it are never used — only the last rule may have none');
+    const modes = Array.isArray(rule.modes) ? rule.modes as string[] : [];
+    const cardTypes = Array.isArray(rule.cardPaymentTypes) ? rule.cardPaymentTypes as string[] : [];
+    if (modes.includes('CreditCard') && cardTypes.length === 0) ctx.report(doc, `/paymentModes/${i}`, 'CreditCard is offered: say how the card may be given (cardPaymentTypes)');
+    if (!modes.includes('CreditCard') && cardTypes.length > 0) ctx.report(doc, `/paymentModes/${i}/cardPaymentTypes`, 'cardPaymentTypes without CreditCard in modes are never used');
+    if (rule.signedIn !== true) {
+      [...modes, ...cardTypes].filter((m) => needsAccount.includes(m)).forEach((m) => {
+        ctx.report(doc, `/paymentModes/${i}`, `${m} needs a signed-in customer (monthly bills and saved cards are the customer's): add "signedIn": true or remove it from this rule`);
+      });
+    }
+    modes.forEach((m, k) => ctx.messages.checkMessageKey(doc, `/paymentModes/${i}/modes/${k}`, `checkout.payment.name.${m}`));
+  });
+}
+
+/**
+ * Paying on delivery needs a delivery: the checkout type's flow has the data-and-delivery step (a prepaid eSIM comes
+ * by e-mail, and there is no courier to pay).
+ */
+function checkDeliveryPayment(ctx: RefContext, doc: LoadedDocument, rules: unknown[], checkoutTypes: Map<string, LoadedDocument>): void {
+  for (const [type, flow] of checkoutTypes) {
+    const f = flow.json as Obj;
+    const delivers = Array.isArray(f.steps) && f.steps.some((st) => isObj(st) && st.screen === DELIVERY_SCREEN);
+    if (delivers) continue;
+    // the customers the checkout type is for (schemas/rules/checkout-types.json "signedIn"; a flow may require it)
+    const typeRules = ctx.byKind('rule').flatMap((d) => (Array.isArray((d.json as Obj).checkoutTypes) ? (d.json as Obj).checkoutTypes as unknown[] : []))
+      .filter((r): r is Obj => isObj(r) && r.checkoutType === type);
+    const kinds = new Set(typeRules.flatMap((r) => (typeof r.signedIn === 'boolean' ? [r.signedIn] : [true, false])));
+    // (no rule gives a cart the type: nobody checks out with it)
+    for (const signedIn of [true, false].filter((k) => kinds.has(k) && (k || f.signInRequired !== true))) {
+      const i = rules.findIndex((r) => isObj(r) && (!Array.isArray(r.checkoutTypes) || r.checkoutTypes.includes(type)) && (typeof r.signedIn !== 'boolean' || r.signedIn === signedIn));
+      const rule = rules[i];
+      if (isObj(rule) && Array.isArray(rule.modes) && rule.modes.includes('Delivery')) {
+        ctx.report(doc, `/paymentModes/${i}/modes/${rule.modes.indexOf('Delivery')}`, `Delivery (paying the courier) is offered to ${type}${signedIn ? ' (signed in)' : ''}, whose flow ${flow.file} has no delivery step (screen "${DELIVERY_SCREEN}"): add a rule for ${type} before this one without Delivery`);
+      }
+    }
+  }
+}
+
+/** The reasons of a cart validation are distinct, and the modals its reactions open exist. */
+function checkCartValidation(ctx: RefContext, doc: LoadedDocument, cv: Obj): void {
+  const checkModal = (reaction: unknown, at: string): void => {
+    if (isObj(reaction) && typeof reaction.modal === 'string') checkModalId(ctx, doc, reaction.modal, `${at}/modal`);
+  };
+  // reasons are compared in lower-case letters only: two spellings of one reason would leave one of them unused
+  const seen = new Map<string, string>();
+  for (const [reason, reaction] of Object.entries(isObj(cv.reasons) ? cv.reasons : {})) {
+    const at = `/cartValidation/reasons/${escapePointer(reason)}`;
+    const norm = reason.toLowerCase().replace(/[^a-z]/g, '');
+    const first = seen.get(norm);
+    if (first !== undefined) ctx.report(doc, at, `"${reason}" is the same reason as "${first}" (reasons are compared in lower-case letters only): keep one`, { atKey: true });
+    else seen.set(norm, reason);
+    checkModal(reaction, at);
+  }
+  checkModal(cv.otherwise, '/cartValidation/otherwise');
+}
+
+/** Every destination is served by a screen, as the shop's router would serve it. */
+function checkDestinations(ctx: RefContext, doc: LoadedDocument, destinations: Obj): void {
+  const served = ctx.screens.flatMap((d) => {
+    const s = d.json as Obj;
+    return [s.route, ...(Array.isArray(s.aliases) ? s.aliases : [])].filter((r): r is string => typeof r === 'string' && r !== '*');
+  });
+  for (const [name, dest] of Object.entries(destinations)) {
+    if (!isObj(dest) || typeof dest.path !== 'string' || !dest.path.startsWith('/')) continue;
+    const path = dest.path;
+    const at = `/destinations/${escapePointer(name)}/path`;
+    if (path.endsWith('/*')) {
+      const prefix = path.slice(0, -1).toLowerCase();
+      if (!served.some((r) => r.toLowerCase().startsWith(prefix))) ctx.report(doc, at, `no screen serves a page under "${prefix}" (no screen's route or alias starts with it)`);
+    } else if (path.includes(':')) {
+      if (!served.some((r) => r.toLowerCase() === path.toLowerCase())) {
+        const near = suggest(path, served);
+        ctx.report(doc, at, `"${path}" is no screen's route or alias (a destination with :parameters names a route as a screen writes it)` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near });
+      }
+    } else if (!served.some((r) => routeMatcher(r).test(path.split('?')[0]))) {
+      const near = suggest(path, served);
+      ctx.report(doc, at, `no screen serves "${path}", so the shopper sent there would see the not-found page` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near });
+    }
+  }
+}
