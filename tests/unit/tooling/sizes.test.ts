@@ -35,7 +35,6 @@ const LONG_FUNCTIONS: string[] = [
   "server/db/index.ts openDatabase",
   "server/db/seed/index.ts insertCatalogue",
   "server/main.ts main",
-  "server/publish/routes.ts publishRoutes",
   "server/selfcare/routes.ts selfcareRoutes",
   "server/studio/routes.ts studioRoutes",
   "server/user/routes.ts userRoutes",
