@@ -35,7 +35,6 @@ const LONG_FUNCTIONS: string[] = [
   "server/db/index.ts openDatabase",
   "server/db/seed/index.ts insertCatalogue",
   "server/main.ts main",
-  "server/selfcare/routes.ts selfcareRoutes",
   "server/studio/routes.ts studioRoutes",
   "server/user/routes.ts userRoutes",
   "server/workflows/place-order.ts callback of db.transaction",
@@ -60,7 +59,6 @@ const LONG_FILES: string[] = [
   "server/db/schema.ts",
   "server/home/checkout.ts",
   "server/numbers/service.ts",
-  "server/selfcare/service.ts",
   "tools/schemas/crossref.ts",
 ];
 
