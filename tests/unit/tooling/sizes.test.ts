@@ -35,8 +35,6 @@ const LONG_FUNCTIONS: string[] = [
   "server/db/index.ts openDatabase",
   "server/db/seed/index.ts insertCatalogue",
   "server/main.ts main",
-  "server/studio/routes.ts studioRoutes",
-  "server/user/routes.ts userRoutes",
   "server/workflows/place-order.ts callback of db.transaction",
   "server/workflows/place-order.ts submitOrder",
   "studio/Studio.tsx Studio",
