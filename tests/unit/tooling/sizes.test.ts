@@ -52,8 +52,6 @@ const LONG_FILES: string[] = [
   "server/app.ts",
   "server/catalog/model.ts",
   "server/db/schema.ts",
-  "server/home/checkout.ts",
-  "server/numbers/service.ts",
   "tools/schemas/crossref.ts",
 ];
 
