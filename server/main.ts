@@ -51,9 +51,31 @@ const mark = (what: string) => {
   console.log(`[start] ${what.padEnd(22)} ${Math.round(performance.now())} ms (cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
 };
 
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+type App = Awaited<ReturnType<typeof buildApp>>;
+
 async function main(): Promise<void> {
   mark('imports');
-  // Fail closed: a production start without a secret of its own stops here, before anything is opened.
+  const gateway = gatewaySecretOrExit();
+  const schemasDir = process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : join(root, 'schemas');
+  const { database, ui } = await openDatabaseAndDocuments(schemasDir);
+  const app = await buildShop(database, ui, gateway, schemasDir);
+  mark('app built');
+  if (!existsSync(join(root, 'dist', 'index.html'))) {
+    console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
+  }
+  let metricsServer: Server | null = null;
+  closeOnSignal(app, ui, database, () => metricsServer);
+  // the catalogue read model starts loading now: the first page (and search) joins it instead of starting it
+  void app.ctx.catalog.current().catch((e: unknown) => app.log.error(e, 'catalogue read model'));
+  const address = await app.listen({ port, host });
+  mark('listening');
+  metricsServer = await startMetrics(app);
+  console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at ${address}/`);
+}
+
+/** The gateway's secret. Fail closed: a production start without a secret of its own stops here, before anything is opened. */
+function gatewaySecretOrExit(): ReturnType<typeof gatewaySecretOf> {
   let gateway: ReturnType<typeof gatewaySecretOf>;
   try {
     gateway = gatewaySecretOf(process.env);
@@ -62,8 +84,18 @@ async function main(): Promise<void> {
     throw err;
   }
   if (gateway.warning) console.warn(gateway.warning);
-  const schemasDir = process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : join(root, 'schemas');
-  // The database (open, migrate, seed) and the schema set (checked once per content hash) load side by side.
+  return gateway;
+}
+
+/** An invalid schema set: said, the database closed, exit 1. */
+async function refuseSchemaSet(err: SchemaSetError, database: Database): Promise<never> {
+  console.error(`The schema set under schemas/ is invalid; the server does not start.\n${formatErrors(err.errors)}`);
+  await database.close();
+  process.exit(1);
+}
+
+/** The database (open, migrate, seed) and the schema set (checked once per content hash) load side by side. */
+async function openDatabaseAndDocuments(schemasDir: string): Promise<{ database: Database; ui: UiDocuments }> {
   const [dbResult, uiResult] = await Promise.allSettled([
     openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR ?? join(root, 'data', 'pglite') }).then(async (d) => {
       mark('database open');
@@ -77,22 +109,21 @@ async function main(): Promise<void> {
   if (dbResult.status === 'rejected') throw dbResult.reason;
   const database = dbResult.value;
   if (uiResult.status === 'rejected') {
-    if (uiResult.reason instanceof SchemaSetError) {
-      console.error(`The schema set under schemas/ is invalid; the server does not start.\n${formatErrors(uiResult.reason.errors)}`);
-      await database.close();
-      process.exit(1);
-    }
+    if (uiResult.reason instanceof SchemaSetError) await refuseSchemaSet(uiResult.reason, database);
     throw uiResult.reason;
   }
-  const ui = uiResult.value;
+  return { database, ui: uiResult.value };
+}
+
+/** The app, configured from the environment. */
+async function buildShop(database: Database, ui: UiDocuments, gateway: ReturnType<typeof gatewaySecretOf>, schemasDir: string): Promise<App> {
   // the UI documents: published versions in the database in production (issue 29; UI_DOCUMENTS=files keeps the files),
   // the files of schemas/ in development unless UI_DOCUMENTS=database
   const documents = process.env.UI_DOCUMENTS === 'database' || (process.env.UI_DOCUMENTS !== 'files' && process.env.NODE_ENV === 'production')
     ? 'database' as const : 'files' as const;
   const secret = gateway.secret;
-  let app;
   try {
-    app = await buildApp({
+    return await buildApp({
       db: database.db, dev, logger: true, gatewaySecret: secret, gatewayPreviousSecret: gateway.previous, singleInstance: database.dialect === 'pglite', listen: database.listen, schemasDir, ui,
       authRateLimit: process.env.AUTH_RATE_LIMIT ? Number(process.env.AUTH_RATE_LIMIT) : undefined,
       redisUrl: process.env.REDIS_URL || undefined,
@@ -115,22 +146,17 @@ async function main(): Promise<void> {
       documents, documentsCacheDir: defaultSchemaCacheDir(),
     });
   } catch (err) {
-    if (err instanceof SchemaSetError) {
-      console.error(`The schema set under schemas/ is invalid; the server does not start.\n${formatErrors(err.errors)}`);
-      await database.close();
-      process.exit(1);
-    }
+    if (err instanceof SchemaSetError) await refuseSchemaSet(err, database);
     throw err;
   }
-  mark('app built');
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
-    console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
-  }
+}
+
+/** SIGTERM / SIGINT: the drain, then the app, the documents, the metrics listener and the database closed in turn. */
+function closeOnSignal(app: App, ui: UiDocuments, database: Database, metricsServer: () => Server | null): void {
   const shutdownMs = envInt('SHUTDOWN_TIMEOUT_MS', 10_000);
   // behind a balancer: how long the instance keeps serving with /health at 503 before it stops listening, so the
   // balancer's health checks take it out of rotation first (no new connection is then refused or reset)
   const drainMs = envInt('SHUTDOWN_DRAIN_MS', 0);
-  let metricsServer: Server | null = null;
   const log = app.log;
   closeWithGrace({
     delay: drainMs + shutdownMs,
@@ -147,21 +173,20 @@ async function main(): Promise<void> {
     // stops listening, waits for the requests in flight, then the onClose hooks stop the pollers and feeds
     await app.close();
     ui.close();
-    await new Promise<void>((done) => { if (metricsServer) metricsServer.close(() => done()); else done(); });
+    const metrics = metricsServer();
+    await new Promise<void>((done) => { if (metrics) metrics.close(() => done()); else done(); });
     await database.close();
     log.info({ ms: Math.round(performance.now() - started) }, 'shutdown: done');
   });
-  // the catalogue read model starts loading now: the first page (and search) joins it instead of starting it
-  void app.ctx.catalog.current().catch((e: unknown) => app.log.error(e, 'catalogue read model'));
-  const address = await app.listen({ port, host });
-  mark('listening');
-  // the metrics on a listener of their own (not exposed through the balancer; no token there)
+}
+
+/** The metrics on a listener of their own (not exposed through the balancer; no token there), when METRICS_PORT is set. */
+async function startMetrics(app: App): Promise<Server | null> {
   const metricsPort = process.env.METRICS_PORT ? Number(process.env.METRICS_PORT) : NaN;
-  if (Number.isInteger(metricsPort) && metricsPort > 0) {
-    metricsServer = await startMetricsServer(app.ctx.metrics, metricsPort, process.env.METRICS_HOST ?? host);
-    log.info({ port: metricsPort }, 'metrics listening');
-  }
-  console.log(`Orbita Telekom shop (${database.dialect}${dev ? ', dev' : ''}) at ${address}/`);
+  if (!(Number.isInteger(metricsPort) && metricsPort > 0)) return null;
+  const server = await startMetricsServer(app.ctx.metrics, metricsPort, process.env.METRICS_HOST ?? host);
+  app.log.info({ port: metricsPort }, 'metrics listening');
+  return server;
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

@@ -7,10 +7,10 @@
 // waits for the next batch and sees the first one's entries), so every add's answer is the cart exactly as it left it.
 // An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
 // written again alone, and only the add that fails alone fails.
-import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
-import { sessions, stock, users } from '../db/tables';
+import { sessions, users } from '../db/tables';
 import { invalidToken } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
@@ -18,9 +18,11 @@ import { ageFromJmbg, liveSessionSql } from '../user/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type RuleVerdict } from './rules';
 import {
-  DEFAULT_MAX_PROMO_QUANTITY, cartSnapshot, cartSnapshotOf, insertOpenCart, lineOfSameAccessory, nextNumbersOf, removeEntries,
+  cartSnapshot, cartSnapshotOf, insertOpenCart, lineOfSameAccessory, nextNumbersOf, removeEntries,
   type CartRow, type EntryRow, type NewEntry,
 } from './rows';
+import { entryRow, groupBy, insertEntries, lockOpenCarts, readCartsAndStock, type Locked } from './add-statements';
+import { giftRows, giftsOf } from './gifts';
 
 export type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
 type VoucherRow = typeof cartVouchers.$inferSelect;
@@ -129,7 +131,6 @@ export function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, draft:
   return queue.submit({ sessionId, cat, candidates: draft.candidates, entries: draft.entries, replace });
 }
 
-interface Locked { cart: CartRow; userId: number | null; jmbg: string | null; coupons: boolean }
 
 /** What one add will write, judged in memory. */
 type Plan =
@@ -218,104 +219,6 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
   });
 }
 
-/** Every column of a table's row (under `alias`) as a JSON object with the row's own keys, as drizzle's select
- *  answers them (timestamps come back as text). */
-function rowJson(table: typeof carts | typeof cartEntries, alias: string): SQL {
-  return sql.raw(`json_build_object(${Object.entries(getTableColumns(table)).map(([key, c]) => `'${key}', "${alias}"."${c.name}"`).join(', ')})`);
-}
-
-/** Every column of carts as a JSON object; its timestamps are read back as Dates. */
-const CART_JSON = rowJson(carts, 'l');
-const CART_DATES = Object.entries(getTableColumns(carts)).filter(([, c]) => c.dataType === 'date').map(([key]) => key);
-
-/**
- * The open carts of the live sessions among `ids`, locked (FOR UPDATE) in id order, with the session's user, its
- * JMBG and whether the cart has coupons: as one JSON value (one field for the driver to decode instead of eighteen
- * per cart).
- */
-async function lockOpenCarts(tx: DbOrTx, ids: string[]): Promise<Locked[]> {
-  const result = await tx.execute(sql`select coalesce(json_agg(json_build_object('cart', ${CART_JSON}, 'userId', "l"."s_user_id", 'jmbg', "l"."u_jmbg", 'coupons', "l"."has_coupons") order by "l"."id"), '[]'::json) as "rows"
-    from (select ${carts}.*, ${sessions.userId} as "s_user_id", ${users.jmbg} as "u_jmbg",
-            exists (select 1 from ${cartVouchers} where ${cartVouchers.cartId} = ${carts.id}) as "has_coupons"
-          from ${carts}
-          inner join ${sessions} on ${and(eq(sessions.id, carts.sessionId), liveSessionSql())}
-          left join ${users} on ${eq(users.id, sessions.userId)}
-          where ${and(inArray(carts.sessionId, ids), eq(carts.status, 'OPEN'))}
-          order by ${carts.id} for update of ${carts}) as "l"`);
-  const rows = (result as unknown as { rows: Array<{ rows: Locked[] }> }).rows[0]!.rows;
-  for (const r of rows) for (const k of CART_DATES) (r.cart as Record<string, unknown>)[k] = new Date((r.cart as Record<string, unknown>)[k] as string);
-  return rows;
-}
-
-/** Every column of cart_entries as a JSON object with the row's own keys (what drizzle's select answers). */
-const ENTRY_JSON = rowJson(cartEntries, 'cart_entries');
-
-/**
- * The entries of the locked carts and the stock of the variants, in one statement read after the lock (its own
- * snapshot sees every change committed before the lock was granted): each as one JSON value, which costs the driver
- * one field to decode instead of twenty per row (on PGlite the decoding was most of a batch's time).
- */
-async function readCartsAndStock(tx: DbOrTx, cartIds: number[], variants: string[]): Promise<{ entries: EntryRow[]; stock: Record<string, number> }> {
-  if (cartIds.length === 0 && variants.length === 0) return { entries: [], stock: {} };
-  const entries = cartIds.length
-    ? sql`(select coalesce(json_agg(${ENTRY_JSON} order by ${cartEntries.cartId}, ${cartEntries.entryNumber}), '[]'::json) from ${cartEntries} where ${inArray(cartEntries.cartId, cartIds)})`
-    : sql`'[]'::json`;
-  const levels = variants.length
-    ? sql`(select coalesce(json_object_agg(${stock.variantCode}, ${stock.level}), '{}'::json) from ${stock} where ${inArray(stock.variantCode, variants)})`
-    : sql`'{}'::json`;
-  // (both drivers answer json values parsed)
-  const result = await tx.execute(sql`select ${entries} as entries, ${levels} as stock`);
-  return (result as unknown as { rows: Array<{ entries: EntryRow[]; stock: Record<string, number> }> }).rows[0]!;
-}
-
-/** cart_entries' columns but its serial id: the TypeScript key and the column name. */
-const ENTRY_INSERT_COLUMNS = Object.entries(getTableColumns(cartEntries)).filter(([key]) => key !== 'id').map(([key, c]) => [key, c.name] as const);
-const ENTRY_INSERT = {
-  head: sql.raw(`insert into "cart_entries" (${ENTRY_INSERT_COLUMNS.map(([, n]) => `"${n}"`).join(', ')}) select ${ENTRY_INSERT_COLUMNS.map(([, n]) => `"${n}"`).join(', ')} from json_populate_recordset(null::"cart_entries", `),
-  tail: sql.raw(`::json) returning "id", "cart_id" as "cartId", "entry_number" as "entryNumber"`),
-};
-
-/**
- * Inserts the batch's new entries as one JSON parameter (every column written, the defaults filled in here): a batch
- * of 64 entries is one value to bind instead of some 1,200, which the query builder and the embedded database's
- * protocol spent more time on than the insert itself.
- */
-async function insertEntries(tx: DbOrTx, rows: NewEntry[]): Promise<Array<{ id: number; cartId: number; entryNumber: number }>> {
-  const json = rows.map((r) => {
-    const full: Record<string, unknown> = {};
-    for (const [key, name] of ENTRY_INSERT_COLUMNS) {
-      const v = (r as Record<string, unknown>)[key];
-      full[name] = v === undefined ? ENTRY_DEFAULTS[key] ?? null : v;
-    }
-    return full;
-  });
-  const result = await tx.execute(sql`${ENTRY_INSERT.head}${JSON.stringify(json)}${ENTRY_INSERT.tail}`);
-  return (result as unknown as { rows: Array<{ id: number; cartId: number; entryNumber: number }> }).rows;
-}
-
-/** What cart_entries fills in for a column an insert leaves out, read from its definition (server/db/schema.ts): the
- *  column's literal default, else null for a nullable column. For rows built here rather than read back. */
-const ENTRY_DEFAULTS: Record<string, unknown> = Object.fromEntries(Object.entries(getTableColumns(cartEntries)).flatMap(([key, c]): Array<[string, unknown]> =>
-  c.hasDefault && c.default !== undefined && !is(c.default, SQL) ? [[key, c.default]] : c.notNull ? [] : [[key, null]]));
-
-/** The row the database holds for an inserted entry: its values over the column defaults. */
-function entryRow(e: NewEntry, id: number): EntryRow {
-  const row: Record<string, unknown> = { ...ENTRY_DEFAULTS, id };
-  for (const [k, v] of Object.entries(e)) if (v !== undefined) row[k] = v;
-  return row as EntryRow;
-}
-
-/** Rows by their cart. */
-function groupBy<R extends { cartId: number }>(rows: R[]): Map<number, R[]> {
-  const out = new Map<number, R[]>();
-  for (const r of rows) {
-    const list = out.get(r.cartId);
-    if (list) list.push(r);
-    else out.set(r.cartId, [r]);
-  }
-  return out;
-}
-
 /** Judges one add against its cart's entries (already read, locked) and the stock levels read for the batch. */
 async function planAdd(tx: DbOrTx, job: AddJob, l: Locked, entries: EntryRow[], levels: Map<string, number>): Promise<Plan> {
   const { cat, candidates } = job;
@@ -345,44 +248,4 @@ async function planAdd(tx: DbOrTx, job: AddJob, l: Locked, entries: EntryRow[], 
   const { entryNumber, bundleNo } = nextNumbersOf(all);
   const rows: NewEntry[] = job.entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }));
   return { kind: 'insert', all, removed, rows: [...rows, ...giftRows(cat, cart.id, all, rows, levels)] };
-}
-
-interface Gift { code: string; variantCode: string; pricePlanId: string; priceVersion: number; max: number }
-
-/** The gifts of a phone (its PROMO_PRODUCT references that are purchasable promo products), by sort order. */
-function giftsOf(cat: CatalogSnapshot, productCode: string): Gift[] {
-  const out: Gift[] = [];
-  const refs = [...cat.referencesOf(productCode, 'PROMO_PRODUCT')].sort((a, b) => a.sortOrder - b.sortOrder || a.targetCode.localeCompare(b.targetCode));
-  for (const ref of refs) {
-    const gift = cat.product(ref.targetCode);
-    const variant = gift?.variants[0];
-    if (gift?.product.type !== 'PROMO_PRODUCT' || !variant || !gift.plan?.purchasable) continue;
-    out.push({ code: gift.product.code, variantCode: variant.code, pricePlanId: gift.plan.id, priceVersion: gift.product.priceVersion, max: ref.maxAllowedQuantity ?? DEFAULT_MAX_PROMO_QUANTITY });
-  }
-  return out;
-}
-
-/**
- * The gifts of the phones just added: each as an entry under its phone (parentEntryNumber, same bundle) at 0,
- * automaticallyAdded — only while the gift is in stock for one more unit and the cart holds fewer than its
- * maxAllowedQuantity (default 100). Counted under the cart row lock, so concurrent adds of the phone count in turn.
- */
-function giftRows(cat: CatalogSnapshot, cartId: number, all: EntryRow[], rows: NewEntry[], levels: Map<string, number>): NewEntry[] {
-  const out: NewEntry[] = [];
-  const held = [...all, ...rows].map((e) => ({ productCode: e.productCode, quantity: e.quantity ?? 1, entryNumber: e.entryNumber, bundleNo: e.bundleNo }));
-  for (const device of rows) {
-    if (cat.product(device.productCode)?.product.type !== 'DEVICE') continue;
-    for (const g of giftsOf(cat, device.productCode)) {
-      const units = held.filter((e) => e.productCode === g.code).reduce((n, e) => n + e.quantity, 0);
-      if (units >= g.max || (levels.get(g.variantCode) ?? 0) < units + 1) continue;
-      const row: NewEntry = {
-        cartId, entryNumber: nextNumbersOf(held).entryNumber, bundleNo: device.bundleNo, productCode: g.code, variantCode: g.variantCode,
-        quantity: 1, chargeType: 'ONE_TIME_CHARGE', pricePlanId: g.pricePlanId, oneTimePrice: 0, automaticallyAdded: true,
-        priceVersion: g.priceVersion, parentEntryNumber: device.entryNumber,
-      };
-      out.push(row);
-      held.push({ productCode: row.productCode, quantity: 1, entryNumber: row.entryNumber, bundleNo: row.bundleNo });
-    }
-  }
-  return out;
 }

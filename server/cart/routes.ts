@@ -1,7 +1,7 @@
 // Thin cart routes: cart, fullCart, add (tariff / bundle), replace, insurance, add-on, eSIM, charge type,
 // coupons, merge result, delete entry / cart, validate. Development servers also get server/cart/dev.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contractRoute, type RouteOf } from '../lib/contract';
+import { contractRoute, type ResponseOf, type RouteOf } from '../lib/contract';
 import { requestLang, type Lang } from '../lib/lang';
 import { userOfSession } from '../user/index';
 import { releaseHoldsOfCart } from '../workflows/cart-numbers';
@@ -87,23 +87,52 @@ async function checkVersion(ctx: AppContext, req: FastifyRequest, reply: Fastify
   });
 }
 
+/** The preHandler sets of the cart routes: what is checked before a handler runs. */
+function guardsOf(app: FastifyInstance, ctx: AppContext) {
+  const versioned = (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply);
+  return {
+    auth: { preHandler: app.authenticate },
+    mutation: { preHandler: [app.authenticate, versioned] },
+    // Reading the cart and adding to it check the session with their own first query (openCartOfLiveSession,
+    // lockOpenCart: 401 InvalidTokenError once revoked), so the token's signature is enough up front.
+    light: { preHandler: app.authenticateToken },
+    // (adding to a cart never changes the catalogue or stock: the read model need not check its revision after it)
+    lightMutation: { preHandler: [app.authenticateToken, versioned], config: { catalogUnchanged: true } },
+  };
+}
+type Guards = ReturnType<typeof guardsOf>;
+
 export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } = {}): Promise<void> {
   const ctx = app.ctx;
-  const { db, ui, paths } = ctx;
-  const auth = { preHandler: app.authenticate };
-  const mutation = { preHandler: [app.authenticate, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)] };
-  // Reading the cart and adding to it check the session with their own first query (openCartOfLiveSession,
-  // lockOpenCart: 401 InvalidTokenError once revoked), so the token's signature is enough up front.
-  const light = { preHandler: app.authenticateToken };
-  // (adding to a cart never changes the catalogue or stock: the read model need not check its revision after it)
-  const lightMutation = { preHandler: [app.authenticateToken, (req: FastifyRequest, reply: FastifyReply) => checkVersion(ctx, req, reply)], config: { catalogUnchanged: true } };
+  const { paths } = ctx;
+  const guards = guardsOf(app, ctx);
+  readRoutes(app, ctx, guards);
+  addRoutes(app, ctx, guards);
+  extraRoutes(app, ctx, guards);
+  voucherRoutes(app, ctx, guards);
+  mergeRoute(app, ctx, guards);
+  deleteRoutes(app, ctx, guards);
+  app.route<RouteOf<'validateCart'>>({
+    ...contractRoute(paths, 'validateCart'), ...guards.auth,
+    handler: async (req) => answerValidate(ctx, req),
+  });
 
+  if (opts.dev) await devCartRoutes(app);
+}
+
+/** GET cart / fullCart. */
+function readRoutes(app: FastifyInstance, ctx: AppContext, { light }: Guards): void {
+  const { paths } = ctx;
   const readOnly = { cartReadOnly: true };
   app.route<RouteOf<'cart'>>({ ...contractRoute(paths, 'cart'), ...light, config: readOnly,
     handler: async (req, reply) => { reply.header('Cache-Control', 'no-cache, no-store'); return readCart(ctx, req); } });
   app.route<RouteOf<'fullCart'>>({ ...contractRoute(paths, 'fullCart'), ...light, config: readOnly,
     handler: async (req) => readCart(ctx, req) });
+}
 
+/** Adding a tariff or a bundle, and replacing the cart's entries with one. */
+function addRoutes(app: FastifyInstance, ctx: AppContext, { lightMutation }: Guards): void {
+  const { db, paths } = ctx;
   app.route<RouteOf<'addToCart'>>({
     ...contractRoute(paths, 'addToCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addTariff(db, req.sessionId!, await ctx.catalog.current(), req.body)),
@@ -121,6 +150,11 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
     ...contractRoute(paths, 'replaceServiceCart'), ...lightMutation,
     handler: async (req) => respondAdd(ctx, req, await addBundle(db, req.sessionId!, await ctx.catalog.current(), req.body, true)),
   });
+}
+
+/** What an entry takes besides its product: insurance, add-ons and suggested products, eSIM, charge type. */
+function extraRoutes(app: FastifyInstance, ctx: AppContext, { auth, mutation }: Guards): void {
+  const { db, paths } = ctx;
   app.route<RouteOf<'addInsurance'>>({
     ...contractRoute(paths, 'addInsurance'), ...mutation,
     handler: async (req) => {
@@ -159,6 +193,11 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
       return { cart: await respondCart(ctx, req), cartModifications: await successes(ctx, rows, requestLang(req)) };
     },
   });
+}
+
+/** Adding and removing a voucher (coupon). */
+function voucherRoutes(app: FastifyInstance, ctx: AppContext, { mutation }: Guards): void {
+  const { db, paths } = ctx;
   app.route<RouteOf<'addVoucher'>>({
     ...contractRoute(paths, 'addVoucher'), ...mutation,
     handler: async (req) => { await addVoucher(db, req.sessionId!, req.body.voucherCode, req.body.entryNumber); return { cart: await respondCart(ctx, req) }; },
@@ -167,11 +206,16 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
     ...contractRoute(paths, 'removeVoucher'), ...mutation,
     handler: async (req) => { await removeVoucher(db, req.sessionId!, req.query.voucherCode); return { cart: await respondCart(ctx, req) }; },
   });
-  // The statuses of the last login merge (answered once, as add answers them); ?productsNeedReplace=true applies the
-  // pending replacement, =false drops it (server/cart/merge.ts).
+}
+
+/** The statuses of the last login merge (answered once, as add answers them); ?productsNeedReplace=true applies the
+ *  pending replacement, =false drops it (server/cart/merge.ts). */
+function mergeRoute(app: FastifyInstance, ctx: AppContext, { mutation }: Guards): void {
+  const { paths } = ctx;
   app.route<RouteOf<'mergeCart'>>({
     ...contractRoute(paths, 'mergeCart'), ...mutation,
     handler: async (req) => {
+      const { db, ui } = ctx;
       const lang = requestLang(req);
       const decision = req.query.productsNeedReplace ?? req.query.productNeedsReplace;
       const { modifications } = await answerMerge(db, req.sessionId!, decision);
@@ -193,6 +237,11 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
       };
     },
   });
+}
+
+/** Deleting one entry or the whole cart. */
+function deleteRoutes(app: FastifyInstance, ctx: AppContext, { mutation }: Guards): void {
+  const { db, paths } = ctx;
   app.route<RouteOf<'deleteEntry'>>({
     ...contractRoute(paths, 'deleteEntry'), ...mutation,
     handler: async (req) => {
@@ -211,28 +260,25 @@ export async function cartRoutes(app: FastifyInstance, opts: { dev?: boolean } =
       return { cart: await respondCart(ctx, req), cartModifications: [] };
     },
   });
+}
 
-  app.route<RouteOf<'validateCart'>>({
-    ...contractRoute(paths, 'validateCart'), ...auth,
-    handler: async (req) => {
-      const lang = requestLang(req);
-      const cart = await getOrCreateCart(db, req.sessionId!);
-      const user = await userOfSession(db, req.sessionId);
-      const errors = req.body?.justSteps ? [] : await validateCart(db, ui, cart, lang, user === null);
-      const entries = await entriesOf(db, cart.id);
-      const products = await loadEntryProducts(db, entries);
-      const checkoutType = checkoutTypeOf(ui, user !== null, entries, products);
-      const flow = flowOf(ui, checkoutType);
-      const view = await cartView(db, ui, cart, lang);
-      return {
-        checkoutSteps: checkoutStepsOf(flow, await checkoutState(db, view, cart.id)),
-        checkoutType,
-        backToOffer: flow.backToOffer ?? null,
-        cart: { code: cart.code, customer: user ? { uid: user.email ?? user.username, type: 'REGISTERED', isGuest: false } : { uid: 'anonymous', type: 'GUEST', isGuest: true }, entries: entries.map((e) => ({ entryNumber: e.entryNumber, code: e.variantCode ?? e.productCode })) },
-        errors: { errors },
-      };
-    },
-  });
-
-  if (opts.dev) await devCartRoutes(app);
+/** validateCart: the checkout steps and type of the cart and, unless only the steps are asked for, its errors. */
+async function answerValidate(ctx: AppContext, req: FastifyRequest<RouteOf<'validateCart'>>): Promise<ResponseOf<'validateCart'>> {
+  const { db, ui } = ctx;
+  const lang = requestLang(req);
+  const cart = await getOrCreateCart(db, req.sessionId!);
+  const user = await userOfSession(db, req.sessionId);
+  const errors = req.body?.justSteps ? [] : await validateCart(db, ui, cart, lang, user === null);
+  const entries = await entriesOf(db, cart.id);
+  const products = await loadEntryProducts(db, entries);
+  const checkoutType = checkoutTypeOf(ui, user !== null, entries, products);
+  const flow = flowOf(ui, checkoutType);
+  const view = await cartView(db, ui, cart, lang);
+  return {
+    checkoutSteps: checkoutStepsOf(flow, await checkoutState(db, view, cart.id)),
+    checkoutType,
+    backToOffer: flow.backToOffer ?? null,
+    cart: { code: cart.code, customer: user ? { uid: user.email ?? user.username, type: 'REGISTERED', isGuest: false } : { uid: 'anonymous', type: 'GUEST', isGuest: true }, entries: entries.map((e) => ({ entryNumber: e.entryNumber, code: e.variantCode ?? e.productCode })) },
+    errors: { errors },
+  };
 }

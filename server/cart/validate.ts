@@ -49,23 +49,47 @@ async function bundlePrices(tx: DbOrTx, entries: EntryRow[]): Promise<PriceRow[]
   return ids.length ? tx.select().from(devicePrices).where(inArray(devicePrices.id, ids)) : [];
 }
 
+/** What the checks share: the transaction, the cart, the rules, the issues found so far and the entries' products and offers. */
+interface Checking {
+  tx: DbOrTx;
+  cart: CartRow;
+  config: ReturnType<typeof rulesConfig>;
+  issues: ValidationIssue[];
+  products: Awaited<ReturnType<typeof loadEntryProducts>>;
+  /** the product type of an entry ('' when unknown) */
+  typeOf: (e: EntryRow) => string;
+  /** the device bundle offer an entry was priced from */
+  rowOf: (e: EntryRow) => PriceRow | undefined;
+}
+
 /** Runs every check on the cart in `tx`; changes the cart where the server decides, answers the issues. */
 export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGuest: boolean }): Promise<ValidationIssue[]> {
-  const config = rulesConfig();
-  const issues: ValidationIssue[] = [];
-  let changed = false;
-  let entries = await entriesOf(tx, cart.id);
+  const entries = await entriesOf(tx, cart.id);
   const products = await loadEntryProducts(tx, entries);
-  const typeOf = (e: EntryRow) => products.find((p) => p.product.code === e.productCode)?.product.type ?? '';
   const prices = await bundlePrices(tx, entries);
-  const rowOf = (e: EntryRow) => prices.find((r) => r.id === e.pricePlanId);
+  const c: Checking = {
+    tx, cart, config: rulesConfig(), issues: [], products,
+    typeOf: (e) => products.find((p) => p.product.code === e.productCode)?.product.type ?? '',
+    rowOf: (e) => prices.find((r) => r.id === e.pricePlanId),
+  };
+  let changed = await forceChargeTypes(c, entries, opts.isGuest);
+  if (await repriceChanged(c)) changed = true;
+  if (await checkStock(c, await entriesOf(tx, cart.id))) changed = true;
+  const left = await entriesOf(tx, cart.id);
+  checkSamePaymentMethod(c, left);
+  if (await checkVouchers(c, left)) changed = true;
+  if (changed) await bumpVersion(tx, cart.id);
+  return c.issues;
+}
 
-  // 1. Forced charge-type changes (the offer no longer allows the chosen payment, or guests may not use it).
+/** 1. Forced charge-type changes (the offer no longer allows the chosen payment, or guests may not use it). */
+async function forceChargeTypes({ tx, config, issues, rowOf }: Checking, entries: EntryRow[], isGuest: boolean): Promise<boolean> {
+  let changed = false;
   for (const e of entries) {
     const row = rowOf(e);
     if (!row) continue;
-    const guestAllowsRecurring = !opts.isGuest || config.guestChargeTypes.includes('RECURRING_CHARGE');
-    const guestAllowsOneTime = !opts.isGuest || config.guestChargeTypes.includes('ONE_TIME_CHARGE');
+    const guestAllowsRecurring = !isGuest || config.guestChargeTypes.includes('RECURRING_CHARGE');
+    const guestAllowsOneTime = !isGuest || config.guestChargeTypes.includes('ONE_TIME_CHARGE');
     if (e.chargeType === 'RECURRING_CHARGE' && (!canPay(row, 'RECURRING_CHARGE') || !guestAllowsRecurring) && canPay(row, 'ONE_TIME_CHARGE')) {
       await setEntryChargeType(tx, e, row, 'ONE_TIME_CHARGE');
       // a guest pays by card, in full (seed 001 §6): said in its own words
@@ -78,8 +102,12 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
       changed = true;
     }
   }
+  return changed;
+}
 
-  // 2. Prices changed since the entry was priced: reprice at the current catalogue and report once.
+/** 2. Prices changed since the entry was priced: reprice at the current catalogue and report once. */
+async function repriceChanged({ tx, cart, issues, products, rowOf }: Checking): Promise<boolean> {
+  let changed = false;
   for (const e of await entriesOf(tx, cart.id)) {
     const p = products.find((x) => x.product.code === e.productCode);
     if (!p || p.product.priceVersion === e.priceVersion) continue;
@@ -94,10 +122,13 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
     issues.push({ reason: 'updatedPriceDate', messageKey: 'cart.validation.updatedPriceDate', params: { name: p.product.name }, subject: String(e.entryNumber) });
     changed = true;
   }
-  entries = await entriesOf(tx, cart.id);
+  return changed;
+}
 
-  // 3. Stock fell below the quantity since adding. A gift that ran out leaves the cart (the shopper is told once, the
-  // order goes on without it); anything else blocks until the shopper acts.
+/** 3. Stock fell below the quantity since adding. A gift that ran out leaves the cart (the shopper is told once, the
+ *  order goes on without it); anything else blocks until the shopper acts. */
+async function checkStock({ tx, cart, issues, products, typeOf }: Checking, entries: EntryRow[]): Promise<boolean> {
+  let changed = false;
   const variants = entries.filter((e) => e.variantCode).map((e) => e.variantCode!);
   const levels = variants.length ? await tx.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
   for (const e of entries) {
@@ -113,38 +144,40 @@ export async function validateCartRules(tx: DbOrTx, cart: CartRow, opts: { isGue
     }
     if (level < e.quantity) issues.push({ reason: 'noStock', messageKey: name ? 'cart.validation.noStockProduct' : 'cart.validation.noStock', params: name ? { name } : undefined, subject: String(e.entryNumber) });
   }
+  return changed;
+}
 
-  entries = await entriesOf(tx, cart.id);
-
-  // 4. The same payment method (one-off or installments) across the devices of the cart.
+/** 4. The same payment method (one-off or installments) across the devices of the cart. */
+function checkSamePaymentMethod({ config, issues, typeOf }: Checking, entries: EntryRow[]): void {
   const paid = entries.filter((e) => (config.samePaymentMethod.productOfferingTypes as readonly string[]).includes(typeOf(e)));
   if (new Set(paid.map((e) => e.chargeType)).size > 1) {
     issues.push({ reason: 'conflict', messageKey: 'cart.validation.conflict' });
   }
+}
 
-  // 5. Coupons: disabled / expired ones leave the cart; the device price after the rest must stay valid.
+/** 5. Coupons: disabled / expired ones leave the cart; the device price after the rest must stay valid. */
+async function checkVouchers({ tx, cart, config, issues }: Checking, entries: EntryRow[]): Promise<boolean> {
+  let changed = false;
   const applied = await vouchersOf(tx, cart.id);
-  if (applied.length) {
-    const now = new Date();
-    const defs = await tx.select().from(vouchers).where(inArray(vouchers.code, applied.map((v) => v.voucherCode)));
-    for (const v of applied) {
-      const d = defs.find((x) => x.code === v.voucherCode);
-      const gone = !d?.enabled || (d.expiresAt !== null && d.expiresAt <= now) || !entries.some((e) => e.entryNumber === v.entryNumber);
-      if (!gone) continue;
-      await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cart.id), eq(cartVouchers.voucherCode, v.voucherCode)));
-      issues.push({ reason: 'voucherIsNotAvailable', messageKey: 'cart.validation.voucherIsNotAvailable', params: { code: v.voucherCode } });
-      changed = true;
-    }
-    const min = Math.round(config.vouchers.minDevicePriceAfterDiscountsRsd * 100);
-    for (const e of entries) {
-      const sum = (await vouchersOf(tx, cart.id)).filter((v) => v.entryNumber === e.entryNumber).reduce((n, v) => n + v.value, 0);
-      if (sum > 0 && deviceTotal(e) - sum < min) {
-        issues.push({ reason: 'notValidPriceAfterDiscounts', messageKey: 'cart.validation.notValidPriceAfterDiscounts', subject: String(e.entryNumber) });
-      }
+  if (!applied.length) return changed;
+  const now = new Date();
+  const defs = await tx.select().from(vouchers).where(inArray(vouchers.code, applied.map((v) => v.voucherCode)));
+  for (const v of applied) {
+    const d = defs.find((x) => x.code === v.voucherCode);
+    const gone = !d?.enabled || (d.expiresAt !== null && d.expiresAt <= now) || !entries.some((e) => e.entryNumber === v.entryNumber);
+    if (!gone) continue;
+    await tx.delete(cartVouchers).where(and(eq(cartVouchers.cartId, cart.id), eq(cartVouchers.voucherCode, v.voucherCode)));
+    issues.push({ reason: 'voucherIsNotAvailable', messageKey: 'cart.validation.voucherIsNotAvailable', params: { code: v.voucherCode } });
+    changed = true;
+  }
+  const min = Math.round(config.vouchers.minDevicePriceAfterDiscountsRsd * 100);
+  for (const e of entries) {
+    const sum = (await vouchersOf(tx, cart.id)).filter((v) => v.entryNumber === e.entryNumber).reduce((n, v) => n + v.value, 0);
+    if (sum > 0 && deviceTotal(e) - sum < min) {
+      issues.push({ reason: 'notValidPriceAfterDiscounts', messageKey: 'cart.validation.notValidPriceAfterDiscounts', subject: String(e.entryNumber) });
     }
   }
-  if (changed) await bumpVersion(tx, cart.id);
-  return issues;
+  return changed;
 }
 
 function repriced(e: EntryRow, p: CatalogProduct, row: PriceRow | undefined) {

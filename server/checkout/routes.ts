@@ -13,23 +13,38 @@ import { requestPrepaidEmailCode, verifyPrepaidEmail } from '../workflows/prepai
 import { resetCheckout } from '../workflows/checkout-reset';
 import { requesterOf } from '../lib/limits';
 
+/** The app's context (server/context.ts, the composition root's): named through Fastify's types, no import upwards. */
+type AppContext = FastifyInstance['ctx'];
+
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  customerAndDeliveryRoutes(app);
+  paymentChoiceRoutes(app);
+  orderRoutes(app);
+  prepaidEmailRoutes(app);
+  orderStatusRoutes(app);
+}
+
+/** The cart answered by the checkout's setters. */
+async function cartOf({ db, ui }: AppContext, sessionId: string, lang: 'sr' | 'en') {
+  return { cart: await cartView(db, ui, await getOrCreateCart(db, sessionId), lang) };
+}
+
+/** The checkout options, the customer data, the reset and the delivery time slot. */
+function customerAndDeliveryRoutes(app: FastifyInstance): void {
   const { db, ui, paths } = app.ctx;
   const auth = { preHandler: app.authenticate };
-  const cartOf = async (sessionId: string, lang: 'sr' | 'en') => ({ cart: await cartView(db, ui, await getOrCreateCart(db, sessionId), lang) });
-
   app.route<RouteOf<'checkoutOptions'>>({
     ...contractRoute(paths, 'checkoutOptions'), ...auth,
     handler: async (req) => checkoutOptions(db, ui, req.sessionId!, req.query.checkoutStep, requestLang(req)),
   });
   app.route<RouteOf<'guestCustomerInfo'>>({
     ...contractRoute(paths, 'guestCustomerInfo'), ...auth,
-    handler: async (req) => { await setGuestInfo(db, ui, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await setGuestInfo(db, ui, req.sessionId!, req.body); return cartOf(app.ctx, req.sessionId!, requestLang(req)); },
   });
   // the cart reset (seed 000 §7): the checkout's progress from the given step on is cleared; answers the cart
   app.route<RouteOf<'checkoutReset'>>({
     ...contractRoute(paths, 'checkoutReset'), ...auth,
-    handler: async (req) => { await resetCheckout(db, ui, req.sessionId!, req.body.checkoutStep); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await resetCheckout(db, ui, req.sessionId!, req.body.checkoutStep); return cartOf(app.ctx, req.sessionId!, requestLang(req)); },
   });
   app.route<RouteOf<'guestCart'>>({
     ...contractRoute(paths, 'guestCart'), ...auth,
@@ -44,8 +59,14 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'setDeliveryTimeSlot'>>({
     ...contractRoute(paths, 'setDeliveryTimeSlot'), ...auth,
-    handler: async (req) => { await setTimeSlot(db, req.sessionId!, req.body.deliveryTimeSlotCode); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await setTimeSlot(db, req.sessionId!, req.body.deliveryTimeSlotCode); return cartOf(app.ctx, req.sessionId!, requestLang(req)); },
   });
+}
+
+/** How the customer pays (payment modes, monthly bills, saved cards) and the consents. */
+function paymentChoiceRoutes(app: FastifyInstance): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'paymentModes'>>({
     ...contractRoute(paths, 'paymentModes'), ...auth,
     handler: async (req) => paymentModesOf(db, ui, req.sessionId!, requestLang(req)),
@@ -56,7 +77,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'setPaymentType'>>({
     ...contractRoute(paths, 'setPaymentType'), ...auth,
-    handler: async (req) => { await setPaymentType(db, ui, req.sessionId!, req.body); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await setPaymentType(db, ui, req.sessionId!, req.body); return cartOf(app.ctx, req.sessionId!, requestLang(req)); },
   });
   // the customer's monthly bills (e-bills) and saved cards; "set monthly bill" comes before "set payment type" (seed 000 §4)
   app.route<RouteOf<'ebills'>>({
@@ -69,8 +90,14 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
   app.route<RouteOf<'setMonthlyBill'>>({
     ...contractRoute(paths, 'setMonthlyBill'), ...auth,
-    handler: async (req) => { await setMonthlyBill(db, ui, req.sessionId!, req.body.billingAccountId); return cartOf(req.sessionId!, requestLang(req)); },
+    handler: async (req) => { await setMonthlyBill(db, ui, req.sessionId!, req.body.billingAccountId); return cartOf(app.ctx, req.sessionId!, requestLang(req)); },
   });
+}
+
+/** Placing the order, authorizing its payment and retrying a failed one. */
+function orderRoutes(app: FastifyInstance): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'submitOrder'>>({
     ...contractRoute(paths, 'submitOrder'), ...auth, config: { metric: 'order' },
     handler: async (req, reply) => {
@@ -94,6 +121,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'retryOrder'), ...auth,
     handler: async (req) => ({ cart: await cartView(db, ui, await retryOrder(db, req.sessionId!, req.body.orderCode), requestLang(req)) }),
   });
+}
+
+/** The prepaid eSIM e-mail step (VERIFICATION). */
+function prepaidEmailRoutes(app: FastifyInstance): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   // the prepaid eSIM e-mail step (VERIFICATION): a code to the e-mail (300 s), then the code confirms the address
   app.route<RouteOf<'prepaidEmailOtp'>>({
     ...contractRoute(paths, 'prepaidEmailOtp'), ...auth,
@@ -103,6 +136,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'prepaidEmailVerify'), ...auth,
     handler: async (req) => ({ cart: await verifyPrepaidEmail(db, app.ctx.limits, ui, req.sessionId!, req.body, requestLang(req)) }),
   });
+}
+
+/** A placed order's payment status and confirmation data. */
+function orderStatusRoutes(app: FastifyInstance): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'orderStatus'>>({
     ...contractRoute(paths, 'orderStatus'), ...auth,
     handler: async (req) => orderPaymentStatus(db, ui, req.sessionId!, req.query.orderCode, requestLang(req)),

@@ -150,82 +150,104 @@ async function migrationsApplied(client: { query: (q: string) => Promise<{ rows:
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
-  if (opts.url) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const t = { ...sessionTimeouts(), ...opts.timeouts };
-    const pool = new pg.Pool({
-      connectionString: opts.url, max: 10, keepAlive: true, options: timeoutOptions(t), connectionTimeoutMillis: t.connectMs,
+  return opts.url ? openPostgres(opts.url, opts.timeouts) : openPglite(opts);
+}
+
+/** PostgreSQL: a pool with the session timeouts, its waits counted, migrated by one instance at a time. */
+async function openPostgres(url: string, timeouts: Partial<SessionTimeouts> | undefined): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const t = { ...sessionTimeouts(), ...timeouts };
+  const pool = new pg.Pool({
+    connectionString: url, max: 10, keepAlive: true, options: timeoutOptions(t), connectionTimeoutMillis: t.connectMs,
+  });
+  survivePoolErrors(pool);
+  const poolStats = countWaits(pool);
+  const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
+  const jobSql: JobSql = { executeSql: async (text, values) => pool.query(text, values) };
+  await migratePostgres(pool, jobSql);
+  return { db: db as unknown as Db, pool: poolStats, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, url, t), jobSql };
+}
+
+/** Connections lost (idle or checked out) must not end the process, nor keep a pool slot for ever. */
+function survivePoolErrors(pool: import('pg').Pool): void {
+  // An idle client dropped by the server (restart, admin shutdown) must not crash the process.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.error(`PostgreSQL idle client error: ${err.message}`);
+  });
+  // A client checked out by a request or a job whose connection is lost (restart, failover, pg_terminate_backend)
+  // emits 'error' too, and an 'error' nobody listens to ends the process. The pending query rejects with the same
+  // error (the request answers 503, server/db/errors.ts; its transaction never committed), and pg-pool drops the
+  // broken client when it is released, so this listener only keeps the process alive.
+  const checkedOut = new WeakSet<object>();
+  pool.on('acquire', (client) => { checkedOut.add(client); });
+  pool.on('release', (_err, client) => { checkedOut.delete(client); });
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      // reported by the query that was running. One path never gives the client back: drizzle's transaction runs
+      // its BEGIN before its try/finally, so a connection lost at BEGIN would keep a pool slot for ever (ten such
+      // blips and every request waits for a connection). A broken client still out after 5 s is given back here.
+      if (!checkedOut.has(client)) return;
+      setTimeout(() => {
+        if (checkedOut.has(client)) {
+          try { client.release(err); } catch { /* given back meanwhile */ }
+        }
+      }, 5000).unref();
     });
-    // An idle client dropped by the server (restart, admin shutdown) must not crash the process.
-    pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.error(`PostgreSQL idle client error: ${err.message}`);
-    });
-    // A client checked out by a request or a job whose connection is lost (restart, failover, pg_terminate_backend)
-    // emits 'error' too, and an 'error' nobody listens to ends the process. The pending query rejects with the same
-    // error (the request answers 503, server/db/errors.ts; its transaction never committed), and pg-pool drops the
-    // broken client when it is released, so this listener only keeps the process alive.
-    const checkedOut = new WeakSet<object>();
-    pool.on('acquire', (client) => { checkedOut.add(client); });
-    pool.on('release', (_err, client) => { checkedOut.delete(client); });
-    pool.on('connect', (client) => {
-      client.on('error', (err) => {
-        // reported by the query that was running. One path never gives the client back: drizzle's transaction runs
-        // its BEGIN before its try/finally, so a connection lost at BEGIN would keep a pool slot for ever (ten such
-        // blips and every request waits for a connection). A broken client still out after 5 s is given back here.
-        if (!checkedOut.has(client)) return;
-        setTimeout(() => {
-          if (checkedOut.has(client)) {
-            try { client.release(err); } catch { /* given back meanwhile */ }
-          }
-        }, 5000).unref();
-      });
-    });
-    // how long connections are waited for (pg-pool's query() takes its connection through connect(callback) too)
-    const waits = { acquires: 0, waitMs: 0 };
-    // biome-ignore lint/suspicious/noConfusingVoidType: pg's connect() is overloaded: with a callback it returns void
-    const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => Promise<unknown> | void;
-    const timed = (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => {
-      const t0 = performance.now();
-      const took = () => { waits.acquires += 1; waits.waitMs += performance.now() - t0; };
-      if (typeof cb === 'function') return connect((err, client, release) => { took(); cb(err, client, release); });
-      return (connect() as Promise<unknown>).then((c) => { took(); return c; }, (e: unknown) => { took(); throw e; });
-    };
-    (pool as unknown as { connect: typeof timed }).connect = timed;
-    const poolStats: PoolStats = {
-      get totalCount() { return pool.totalCount; }, get idleCount() { return pool.idleCount; }, get waitingCount() { return pool.waitingCount; },
-      get acquires() { return waits.acquires; }, get waitMs() { return waits.waitMs; },
-    };
-    const db = drizzle({ client: pool, schema, ...(queryStatsEnabled() ? { logger: countingLogger } : {}) });
-    const jobSql: JobSql = { executeSql: async (text, values) => pool.query(text, values) };
-    // Instances starting at the same moment on one database: one migrates, the others wait for it and then find
-    // every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently).
-    // the first connection is tried a few times: a database still starting, or an event loop busy with the rest of
-    // the start (the schema set is checked side by side) past the connect timeout, does not fail the start at once
-    let client: import('pg').PoolClient | undefined;
-    for (let attempt = 1; !client; attempt++) {
-      try {
-        client = await pool.connect();
-      } catch (err) {
-        if (attempt >= 5 || !isDatabaseUnavailable(err)) { await pool.end().catch(() => {}); throw err; }
-        await new Promise((r) => setTimeout(r, 500 * attempt));
-      }
-    }
+  });
+}
+
+/** The pool's stats, counting how long connections are waited for (pg-pool's query() takes its connection through
+ *  connect(callback) too). */
+function countWaits(pool: import('pg').Pool): PoolStats {
+  const waits = { acquires: 0, waitMs: 0 };
+  // biome-ignore lint/suspicious/noConfusingVoidType: pg's connect() is overloaded: with a callback it returns void
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => Promise<unknown> | void;
+  const timed = (cb?: (err: Error | undefined, client: unknown, release: unknown) => void) => {
+    const t0 = performance.now();
+    const took = () => { waits.acquires += 1; waits.waitMs += performance.now() - t0; };
+    if (typeof cb === 'function') return connect((err, client, release) => { took(); cb(err, client, release); });
+    return (connect() as Promise<unknown>).then((c) => { took(); return c; }, (e: unknown) => { took(); throw e; });
+  };
+  (pool as unknown as { connect: typeof timed }).connect = timed;
+  return {
+    get totalCount() { return pool.totalCount; }, get idleCount() { return pool.idleCount; }, get waitingCount() { return pool.waitingCount; },
+    get acquires() { return waits.acquires; }, get waitMs() { return waits.waitMs; },
+  };
+}
+
+/** Instances starting at the same moment on one database: one migrates, the others wait for it and then find
+ *  every migration applied (drizzle's own CREATE SCHEMA/TABLE IF NOT EXISTS is not safe when run concurrently). */
+async function migratePostgres(pool: import('pg').Pool, jobSql: JobSql): Promise<void> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // the first connection is tried a few times: a database still starting, or an event loop busy with the rest of
+  // the start (the schema set is checked side by side) past the connect timeout, does not fail the start at once
+  let client: import('pg').PoolClient | undefined;
+  for (let attempt = 1; !client; attempt++) {
     try {
-      // another instance may be migrating: wait for it as long as it takes (the session defaults return at RESET)
-      await client.query('SET lock_timeout = 0; SET statement_timeout = 0');
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      if (!(await migrationsApplied(client))) await migrate(drizzle({ client }), { migrationsFolder });
-      // pg-boss's own schema and the shop's queues, beside (never inside) the app's migrations
-      await ensureJobSchema(jobSql);
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      await client.query('RESET lock_timeout; RESET statement_timeout').catch(() => {});
-      client.release();
+      client = await pool.connect();
+    } catch (err) {
+      if (attempt >= 5 || !isDatabaseUnavailable(err)) { await pool.end().catch(() => {}); throw err; }
+      await new Promise((r) => setTimeout(r, 500 * attempt));
     }
-    return { db: db as unknown as Db, pool: poolStats, close: () => pool.end(), dialect: 'postgres', listen: listenTo(pg.Client, opts.url, t), jobSql };
   }
+  try {
+    // another instance may be migrating: wait for it as long as it takes (the session defaults return at RESET)
+    await client.query('SET lock_timeout = 0; SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    if (!(await migrationsApplied(client))) await migrate(drizzle({ client }), { migrationsFolder });
+    // pg-boss's own schema and the shop's queues, beside (never inside) the app's migrations
+    await ensureJobSchema(jobSql);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.query('RESET lock_timeout; RESET statement_timeout').catch(() => {});
+    client.release();
+  }
+}
+
+/** PGlite: in memory (optionally from a template) or in a data folder, migrated. */
+async function openPglite(opts: OpenDatabaseOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -2,7 +2,8 @@
 // and workflows import from here only; the module alone writes the tables of ./schema.ts. (Its routes, ./routes.ts,
 // are wired by server/app.ts: they use the cart module, which reaches this surface through server/flows/.)
 export {
-  ESIM_PREFIXES, MOBILE_PREFIXES, NUMBER_OPTIONS, ORDER_HOLD_DAYS, OTP_SECONDS, PORT_IN_OPERATORS, RESERVATION_MINUTES,
-  checkNumber, choiceOf, chooseExistingNumber, chooseNewNumber, formatMsisdn, holdNumberForOrder, listNumbers, nationalMsisdn,
-  ownNumbers, portIn, requestPortInOtp, reserveNumber, runDueNumberJobs, runNumberJob, assignNumberForOrder, releaseCartNumber, type NumberView, type PortInBody,
+  ESIM_PREFIXES, MOBILE_PREFIXES, NUMBER_OPTIONS, OTP_SECONDS, PORT_IN_OPERATORS, RESERVATION_MINUTES,
+  checkNumber, choiceOf, chooseExistingNumber, chooseNewNumber, formatMsisdn, listNumbers, nationalMsisdn,
+  ownNumbers, portIn, requestPortInOtp, reserveNumber, runDueNumberJobs, runNumberJob, type NumberView, type PortInBody,
 } from './service';
+export { ORDER_HOLD_DAYS, assignNumberForOrder, holdNumberForOrder, releaseCartNumber } from './order-numbers';

@@ -10,9 +10,9 @@ import {
   type PayForm, type Reporter,
 } from '../payment';
 import {
-  applyCardCallback, authorizeBill, authorizeTopUp, billPaymentStatus, closeIfUnpayable, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions, findPayment, lookupNumber,
-  resultPathOf, retryVoid, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
+  applyCardCallback, authorizeTopUp, closeIfUnpayable, findPayment, lookupNumber, resultPathOf, retryVoid, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
 } from './service';
+import { authorizeBill, billPaymentStatus, DEFAULT_BILL_SESSION_TTL_MS, findBill, type BillOptions } from './bills';
 
 import { closingTime, customerIdCheck, prepaidCheck, registerPrepaid, runPrepaidJob } from './prepaid';
 import { QUEUES } from '../db/jobs';
@@ -46,24 +46,49 @@ export interface SelfcareRouteOptions {
 /** Bill lookups (POST /ecommerce/b2c/bill/find): per session 10 in 15 minutes, per client address 60 an hour. */
 export const BILL_FIND_LIMITS = { perSession: 10, sessionWindowMs: 15 * 60 * 1000, perAddress: 60, addressWindowMs: 60 * 60 * 1000 };
 
-export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOptions = {}): Promise<void> {
-  const { db, ui, paths, gatewaySecret } = app.ctx;
+/** What the self-care routes are set up with: the bill sessions' options and clock, the gateway, the bill lookups' limits. */
+function settingsOf(app: FastifyInstance, opts: SelfcareRouteOptions) {
   const envTtl = Number(process.env.BILL_SESSION_TTL_MS);
   const bills: BillOptions = {
     now: opts.now ?? (() => new Date()),
     sessionTtlMs: opts.billSessionTtlMs ?? (process.env.BILL_SESSION_TTL_MS !== undefined && Number.isFinite(envTtl) && envTtl >= 0 ? envTtl : DEFAULT_BILL_SESSION_TTL_MS),
   };
-  const auth = { preHandler: app.authenticate };
-  const noCatalog = { catalogUnchanged: true, cartReadOnly: true };
-  const gateway = opts.gateway ?? simulatedGateway(db);
-  const callbackNow = opts.callbackNow ?? Date.now;
-  const findLimit = { ...BILL_FIND_LIMITS, ...opts.billFindLimit };
-  /** The session of a request that carries a live one (a receipt is its authorizing session's only), else null. */
-  const sessionOf = async (req: FastifyRequest): Promise<string | null> => {
-    try { await app.authenticate(req); } catch { return null; }
-    return req.sessionId;
+  return {
+    bills, now: bills.now,
+    gateway: opts.gateway ?? simulatedGateway(app.ctx.db),
+    callbackNow: opts.callbackNow ?? Date.now,
+    findLimit: { ...BILL_FIND_LIMITS, ...opts.billFindLimit },
   };
+}
+type Settings = ReturnType<typeof settingsOf>;
 
+const noCatalog = { catalogUnchanged: true, cartReadOnly: true };
+
+export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOptions = {}): Promise<void> {
+  const settings = settingsOf(app, opts);
+  topUpRoutes(app);
+  billRoutes(app, settings);
+  prepaidRoutes(app, settings);
+  storeRoute(app);
+  dontCallRoutes(app, settings);
+  contactRoute(app);
+  // The module's jobs (pg-boss, server/db/jobs.ts; any instance's worker, each effect once): the end of a prepaid
+  // registration window, and the voids nobody got an answer for — self-care's and the shop's orders'.
+  if (app.ctx.jobs && opts.jobPollMs !== 0) workJobs(app, app.ctx.jobs, settings);
+  gatewayPageRoutes(app);
+  callbackRoute(app, settings);
+}
+
+/** The session of a request that carries a live one (a receipt is its authorizing session's only), else null. */
+async function sessionOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
+  try { await app.authenticate(req); } catch { return null; }
+  return req.sessionId;
+}
+
+/** Number lookup, card top-up and its status. */
+function topUpRoutes(app: FastifyInstance): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'isRegisteredNumber'>>({
     ...contractRoute(paths, 'isRegisteredNumber'), config: noCatalog,
     handler: async (req) => lookupNumber(db, req.query.msisdn),
@@ -76,22 +101,31 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   app.route<RouteOf<'topUpStatus'>>({
     ...contractRoute(paths, 'topUpStatus'), config: noCatalog,
-    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return topUpStatus(db, ui, req.query.orderId, requestLang(req), await sessionOf(req)); },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return topUpStatus(db, ui, req.query.orderId, requestLang(req), await sessionOf(app, req)); },
   });
+}
 
-  // Bill lookup: counted per client address before anything else (the route's limit), then per session once the
-  // token is checked (the shared limiter's store, answered here: a route runs one limit hook of the plugin).
+/** Bill lookup: counted per client address before anything else (the route's limit), then per session once the
+ *  token is checked (the shared limiter's store, answered here: a route runs one limit hook of the plugin). */
+function billLookupLimit(app: FastifyInstance, findLimit: Settings['findLimit']) {
   const sessionLookups = app.createRateLimit({
     max: findLimit.perSession, timeWindow: findLimit.sessionWindowMs,
     keyGenerator: (req: FastifyRequest) => `bill-find:sid:${req.sessionId ?? req.ip}`,
   });
-  const perSession = async (req: FastifyRequest, reply: FastifyReply) => {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const r = await sessionLookups(req);
     if (r.isAllowed || !r.isExceeded) return;
     const seconds = Math.max(1, r.ttlInSeconds);
     reply.header('Retry-After', String(seconds));
     throw new ApiError(429, 'TooManyRequestsError', 'selfcare.bill.error.tooManyLookups', { minutes: Math.ceil(seconds / 60) }, 'tooManyLookups');
   };
+}
+
+/** A bill: found, its payment authorized, and its payment's status. */
+function billRoutes(app: FastifyInstance, { bills, findLimit }: Settings): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
+  const perSession = billLookupLimit(app, findLimit);
   app.route<RouteOf<'billFind'>>({
     ...contractRoute(paths, 'billFind'),
     preHandler: [app.authenticate, perSession],
@@ -106,11 +140,14 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
 
   app.route<RouteOf<'billStatus'>>({
     ...contractRoute(paths, 'billStatus'), config: noCatalog,
-    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return billPaymentStatus(db, ui, req.query.orderId, requestLang(req), await sessionOf(req)); },
+    handler: async (req, reply) => { reply.header('Cache-Control', 'no-store'); return billPaymentStatus(db, ui, req.query.orderId, requestLang(req), await sessionOf(app, req)); },
   });
+}
 
-  // Prepaid registration (the /blinking calls of seed 001 §7)
-  const now = bills.now;
+/** Prepaid registration (the /blinking calls of seed 001 §7) */
+function prepaidRoutes(app: FastifyInstance, { now }: Settings): void {
+  const { db, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'prepaidCheck'>>({
     ...contractRoute(paths, 'prepaidCheck'), config: noCatalog,
     handler: async (req) => prepaidCheck(db, now(), req.query.msisdn),
@@ -131,8 +168,11 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     ...contractRoute(paths, 'prepaidRegister'), ...auth, config: noCatalog,
     handler: async (req) => registerPrepaid(db, app.ctx.limits, now(), req.body),
   });
+}
 
-  // The shops ("Kako do nas"; ?pickup=true: the pickup points)
+/** The shops ("Kako do nas"; ?pickup=true: the pickup points) */
+function storeRoute(app: FastifyInstance): void {
+  const { db, paths } = app.ctx;
   app.route<RouteOf<'storeLocations'>>({
     ...contractRoute(paths, 'storeLocations'), config: noCatalog,
     // the same for every shopper: a shared answer (issue 25, docs/decisions/0004-edge-caching.md)
@@ -142,8 +182,12 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
       return sendSharedValue(req, reply, value, { policy: CATALOG_POLICY, vary: apiVary(req) });
     },
   });
+}
 
-  // The do-not-call register: a code to the number, then add or remove (effective from the next day)
+/** The do-not-call register: a code to the number, then add or remove (effective from the next day) */
+function dontCallRoutes(app: FastifyInstance, { now }: Settings): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'dontCallRequestOtp'>>({
     ...contractRoute(paths, 'dontCallRequestOtp'), ...auth, config: noCatalog,
     handler: async (req) => requestDontCallCode(db, requesterOf(req), ui, requestLang(req), req.sessionId!, req.body),
@@ -170,24 +214,31 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     ...contractRoute(paths, 'dontCallHomeLineRemove'), ...auth, config: noCatalog,
     handler: async (req) => dontCall(req, 'HOMELINE', false, req.body.homeLineNumber, req.body.code),
   });
+}
 
-  // The contact form
+/** The contact form */
+function contactRoute(app: FastifyInstance): void {
+  const { db, ui, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'contactMts'>>({
     ...contractRoute(paths, 'contactMts'), ...auth, config: noCatalog,
     handler: async (req) => submitContact(db, requesterOf(req), ui, requestLang(req), req.sessionId ?? null, req.body),
   });
+}
 
-  // The module's jobs (pg-boss, server/db/jobs.ts; any instance's worker, each effect once): the end of a prepaid
-  // registration window, and the voids nobody got an answer for — self-care's and the shop's orders'.
-  if (app.ctx.jobs && opts.jobPollMs !== 0) {
-    app.ctx.jobs.work(QUEUES.prepaidExpiry.name, async (data) => runPrepaidJob(db, Number(data.jobId), now()));
-    app.ctx.jobs.work(QUEUES.paymentVoid.name, async (data) => {
-      const id = String(data.paymentId);
-      return data.kind === 'order' ? retryOrderVoid(db, gateway, id) : retryVoid(db, gateway, id);
-    });
-  }
+/** This instance works the module's job queues. */
+function workJobs(app: FastifyInstance, jobs: NonNullable<FastifyInstance['ctx']['jobs']>, { gateway, now }: Settings): void {
+  const { db } = app.ctx;
+  jobs.work(QUEUES.prepaidExpiry.name, async (data) => runPrepaidJob(db, Number(data.jobId), now()));
+  jobs.work(QUEUES.paymentVoid.name, async (data) => {
+    const id = String(data.paymentId);
+    return data.kind === 'order' ? retryOrderVoid(db, gateway, id) : retryVoid(db, gateway, id);
+  });
+}
 
-  // The gateway simulator's hosted page for self-care payments (same page, test cards and checks as the shop's).
+/** The gateway simulator's hosted page for self-care payments (same page, test cards and checks as the shop's). */
+function gatewayPageRoutes(app: FastifyInstance): void {
+  const { db, ui, gatewaySecret } = app.ctx;
   const idParams = { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
   const reporter: Reporter = async (url, payload) => {
     const res = await app.inject({ method: 'POST', url, payload });
@@ -228,7 +279,11 @@ export async function selfcareRoutes(app: FastifyInstance, opts: SelfcareRouteOp
     const card = 'cancelled' in checked ? { behaviour: 'DECLINE' as const } : { behaviour: checked.card.behaviour };
     return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, card), 303);
   });
+}
 
+/** The signed callback of self-care payments. */
+function callbackRoute(app: FastifyInstance, { gateway, callbackNow }: Settings): void {
+  const { db } = app.ctx;
   app.post<{ Body: CallbackPayload & { signature: string } }>(CALLBACK_PATH, {
     schema: { body: { $ref: 'selfcare.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
     config: { ...noCatalog, metric: 'selfcarePaymentCallback' },

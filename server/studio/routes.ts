@@ -53,8 +53,12 @@ export interface StudioDocument { file: string; kind: string; id: string; versio
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const MAX_VALIDATORS = 32;
 
+/** Body of the file routes: a document's file and text. */
+const fileBody = { type: 'object', required: ['file', 'text'], properties: { file: { type: 'string', maxLength: 200 }, text: { type: 'string' } } };
+const bodyLimit = 2 * 1024 * 1024;
+
 export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): Promise<void> {
-  const { db, ui } = app.ctx;
+  const { db } = app.ctx;
   const database = opts.database === true;
   // (production: 204 — pages on published versions look at the manifest instead, renderer/live.ts)
   eventRoutes(app, { dev: opts.dev });
@@ -64,14 +68,29 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     const access = await studioAccess(db, opts.dev, req, database);
     if (access !== 'ok') throw forbidden(access);
   };
-  const draftOf = (file: unknown): DraftFile => {
-    const d = typeof file === 'string' ? parseDraftFile(file) : null;
-    if (!d) throw new ApiError(400, 'ValidationError', 'studio.badFile', { file: String(file) }, 'badFile', String(file));
-    return d;
-  };
 
   // the pages: the studio, and the preview it frames (the same access; the preview may be framed by this origin only)
-  const page = (html: 'index.html' | 'preview.html') => async (req: FastifyRequest, reply: FastifyReply) => {
+  app.get('/studio', studioPage(app, opts, 'index.html'));
+  app.get('/studio/preview', studioPage(app, opts, 'preview.html'));
+  app.get('/studio/*', studioPage(app, opts, 'index.html'));
+  documentRoutes(app, opts, guard);
+  // the files of schemas/ (development); with the documents in the database these are drafts (server/publish/routes.ts)
+  if (!database) fileRoutes(app, opts, guard);
+  validatorRoutes(app, opts, guard);
+}
+
+/** The draft file an API call names; 400 when it names none. */
+function draftOf(file: unknown): DraftFile {
+  const d = typeof file === 'string' ? parseDraftFile(file) : null;
+  if (!d) throw new ApiError(400, 'ValidationError', 'studio.badFile', { file: String(file) }, 'badFile', String(file));
+  return d;
+}
+
+/** A page of the studio (index.html or preview.html): 403 as a localized page without access, 503 before a build. */
+function studioPage(app: FastifyInstance, opts: StudioOptions, html: 'index.html' | 'preview.html') {
+  const { db, ui } = app.ctx;
+  const database = opts.database === true;
+  return async (req: FastifyRequest, reply: FastifyReply) => {
     const access = await studioAccess(db, opts.dev, req, database);
     if (req.url.startsWith('/studio/api/')) {
       if (access !== 'ok') throw forbidden(access);
@@ -100,10 +119,12 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     }
     return reply.type('text/html; charset=utf-8').send(readFileSync(file));
   };
-  app.get('/studio', page('index.html'));
-  app.get('/studio/preview', page('preview.html'));
-  app.get('/studio/*', page('index.html'));
+}
 
+/** The documents of the served set, the preview's fixtures and their states, and the editor's schema of a folder. */
+function documentRoutes(app: FastifyInstance, opts: StudioOptions, guard: (req: FastifyRequest) => Promise<void>): void {
+  const { db, ui } = app.ctx;
+  const database = opts.database === true;
   // the list of every document of the served set, plus the preview's fixture states
   app.get('/studio/api/documents', { preHandler: guard }, async (req) => {
     const versions = (JSON.parse(ui.manifest.body) as { versions: Record<string, number> }).versions;
@@ -147,39 +168,39 @@ export async function studioRoutes(app: FastifyInstance, opts: StudioOptions): P
     if (!(EDITABLE_FOLDERS as readonly string[]).includes(kind)) throw new ApiError(400, 'ValidationError', 'studio.badFile', { file: kind }, 'badKind', kind);
     return editorSchema(opts.schemasDir, kind as EditableFolder);
   });
+}
 
-  const body = { type: 'object', required: ['file', 'text'], properties: { file: { type: 'string', maxLength: 200 }, text: { type: 'string' } } };
-  const bodyLimit = 2 * 1024 * 1024;
+/** The files of schemas/ on a development server: read, checked and saved. */
+function fileRoutes(app: FastifyInstance, opts: StudioOptions, guard: (req: FastifyRequest) => Promise<void>): void {
+  const { ui } = app.ctx;
+  // a document's text as it is on disk (so lines and columns match the checker's)
+  app.get<{ Querystring: { file?: string } }>('/studio/api/source', { preHandler: guard }, async (req) => {
+    const draft = draftOf(req.query.file);
+    const text = await readDraftSource(opts.schemasDir, draft);
+    if (text === null) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: draft.file }, 'unknownFile', draft.file);
+    return { file: draft.file, text };
+  });
 
-  // the files of schemas/ (development); with the documents in the database these are drafts (server/publish/routes.ts)
-  if (!database) {
-    // a document's text as it is on disk (so lines and columns match the checker's)
-    app.get<{ Querystring: { file?: string } }>('/studio/api/source', { preHandler: guard }, async (req) => {
-      const draft = draftOf(req.query.file);
-      const text = await readDraftSource(opts.schemasDir, draft);
-      if (text === null) throw new ApiError(404, 'UnknownIdentifierError', 'studio.badFile', { file: draft.file }, 'unknownFile', draft.file);
-      return { file: draft.file, text };
-    });
+  // live validation of a draft: the whole set is checked with the draft in place
+  app.post<{ Body: { file: string; text: string } }>('/studio/api/check', { preHandler: guard, bodyLimit, schema: { body: fileBody } }, async (req) => {
+    const draft = draftOf(req.body.file);
+    return checkDraft(opts.schemasDir, draft, req.body.text);
+  });
 
-    // live validation of a draft: the whole set is checked with the draft in place
-    app.post<{ Body: { file: string; text: string } }>('/studio/api/check', { preHandler: guard, bodyLimit, schema: { body } }, async (req) => {
-      const draft = draftOf(req.body.file);
-      return checkDraft(opts.schemasDir, draft, req.body.text);
-    });
+  // save: refused (422, with the errors) unless the whole set passes with the draft; development servers only
+  app.post<{ Body: { file: string; text: string } }>('/studio/api/save', { preHandler: guard, bodyLimit, schema: { body: fileBody } }, async (req, reply) => {
+    const draft = draftOf(req.body.file);
+    const { errors } = await checkDraft(opts.schemasDir, draft, req.body.text);
+    if (errors.length > 0) {
+      return reply.code(422).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'studio.save.refused'), reason: 'schemaErrors' }], schemaErrors: errors });
+    }
+    await writeDraft(opts.schemasDir, draft, req.body.text);
+    return { saved: draft.file };
+  });
+}
 
-    // save: refused (422, with the errors) unless the whole set passes with the draft; development servers only
-    app.post<{ Body: { file: string; text: string } }>('/studio/api/save', { preHandler: guard, bodyLimit, schema: { body } }, async (req, reply) => {
-      const draft = draftOf(req.body.file);
-      const { errors } = await checkDraft(opts.schemasDir, draft, req.body.text);
-      if (errors.length > 0) {
-        return reply.code(422).send({ errors: [{ type: 'ValidationError', message: ui.message(requestLang(req), 'studio.save.refused'), reason: 'schemaErrors' }], schemaErrors: errors });
-      }
-      await writeDraft(opts.schemasDir, draft, req.body.text);
-      return { saved: draft.file };
-    });
-  }
-
-  // a draft form's validator module: compiled by the server (the page's CSP forbids eval), imported by the preview
+/** A draft form's validator module: compiled by the server (the page's CSP forbids eval), imported by the preview. */
+function validatorRoutes(app: FastifyInstance, opts: StudioOptions, guard: (req: FastifyRequest) => Promise<void>): void {
   const validators = new Map<string, string>();
   app.post<{ Body: { schema: RJSFSchema } }>('/studio/api/validator', {
     preHandler: guard, bodyLimit,

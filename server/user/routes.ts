@@ -25,25 +25,41 @@ export interface LoginThrottle { counter: FailureCounter; perAccount: number; pe
 /** A signed-in session past its idle or absolute limit: the customer must sign in again (the front end reloads). */
 const signInExpired = () => new ApiError(401, 'InvalidTokenError', 'error.signInExpired', {}, 'sessionExpired');
 
+type Db = FastifyInstance['ctx']['db'];
+
 export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: number; loginThrottle: LoginThrottle }): Promise<void> {
-  const { db, paths, tokenTtlMs, gatewaySecret, now } = app.ctx;
-  // Keyed by the session when the request carries a live one (rateLimitMax a minute), else by the address with a
-  // 20 times higher ceiling: many shoppers behind one carrier-grade NAT address each have their own session, and
-  // a made-up cookie falls back to the address.
-  const rateLimit = {
-    max: (_req: FastifyRequest, key: string) => (key.startsWith('sid:') ? opts.rateLimitMax : opts.rateLimitMax * 20),
+  const rateLimit = rateLimitOf(app, opts.rateLimitMax);
+  sessionRoutes(app, rateLimit);
+  authenticators(app);
+  signInRoutes(app, rateLimit, opts.loginThrottle);
+  await accountRoutes(app, { rateLimit });
+}
+
+/** Keyed by the session when the request carries a live one (rateLimitMax a minute), else by the address with a
+ *  20 times higher ceiling: many shoppers behind one carrier-grade NAT address each have their own session, and
+ *  a made-up cookie falls back to the address. */
+function rateLimitOf(app: FastifyInstance, rateLimitMax: number) {
+  const { db, now } = app.ctx;
+  return {
+    max: (_req: FastifyRequest, key: string) => (key.startsWith('sid:') ? rateLimitMax : rateLimitMax * 20),
     timeWindow: '1 minute',
     keyGenerator: async (req: FastifyRequest) => {
       const sessionId = await findSession(db, sessionCookieOf(req), now());
       return sessionId ? `sid:${sessionId}` : `ip:${req.ip}`;
     },
   };
-  const { counter, perAccount, perAddress, windowMs } = opts.loginThrottle;
-  const tooManyFailures = (reply: FastifyReply, retryAfterMs: number, key: string) => {
-    reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-    return new ApiError(429, 'TooManyRequestsError', key, { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }, key === 'user.login.locked' ? 'accountLocked' : 'addressLocked');
-  };
+}
+type RateLimit = ReturnType<typeof rateLimitOf>;
 
+/** 429 after too many failed sign-ins (of the account or from the address), with when to try again. */
+function tooManyFailures(reply: FastifyReply, retryAfterMs: number, key: string): ApiError {
+  reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return new ApiError(429, 'TooManyRequestsError', key, { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }, key === 'user.login.locked' ? 'accountLocked' : 'addressLocked');
+}
+
+/** The session's token: a new session (and token) when there is no live one, and a fresh token for a live one. */
+function sessionRoutes(app: FastifyInstance, rateLimit: RateLimit): void {
+  const { db, paths, tokenTtlMs, gatewaySecret, now } = app.ctx;
   app.route<RouteOf<'authToken'>>({
     ...contractRoute(paths, 'authToken'),
     config: { rateLimit },
@@ -81,7 +97,11 @@ export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: num
       return { data: { response: await issueToken(db, gatewaySecret, sessionId, tokenTtlMs, at) } };
     },
   });
+}
 
+/** The preHandlers `authenticate` (a live session's token) and `authenticateToken` (the token alone). */
+function authenticators(app: FastifyInstance): void {
+  const { db, now } = app.ctx;
   app.decorate('authenticate', async (req: FastifyRequest) => {
     const h = req.headers.authorization;
     const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
@@ -99,7 +119,11 @@ export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: num
     if (!sessionId) throw invalidToken();
     req.sessionId = sessionId;
   });
+}
 
+/** Sign-in (throttled), sign-out and the signed-in customer's data. */
+function signInRoutes(app: FastifyInstance, rateLimit: RateLimit, throttle: LoginThrottle): void {
+  const { db, paths } = app.ctx;
   app.route<RouteOf<'authorize'>>({
     ...contractRoute(paths, 'authorize'),
     config: { rateLimit },
@@ -107,26 +131,7 @@ export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: num
     handler: async (req: FastifyRequest<{ Body: AuthorizeBody }>, reply: FastifyReply) => {
       const password = decodePassword(req.body.encodedPassword);
       if (password === null) throw badInput('user.login.badPassword', {}, 'encodedPassword', 'encoding');
-      // Failures are throttled per account and per address (server/user/throttle.ts); a sign-in that does not fail
-      // gives its attempt back, so only failures add up.
-      const account = await findAccount(db, req.body.userId);
-      const accountKey = `account:${account ? account.id : req.body.userId.trim().toLowerCase()}`;
-      const addressKey = `address:${req.ip}`;
-      const byAddress = await counter.attempt(addressKey, perAddress, windowMs);
-      if (!byAddress.allowed) throw tooManyFailures(reply, byAddress.retryAfterMs, 'user.login.addressLocked');
-      const byAccount = await counter.attempt(accountKey, perAccount, windowMs);
-      if (!byAccount.allowed) {
-        await counter.release(addressKey);
-        throw tooManyFailures(reply, byAccount.retryAfterMs, 'user.login.locked');
-      }
-      let r;
-      try {
-        r = await signIn(db, req.sessionId!, req.body.userId, password);
-      } catch (err) {
-        if (!(err instanceof ApiError && err.type === 'AuthenticationError')) await Promise.all([counter.release(accountKey), counter.release(addressKey)]);
-        throw err;
-      }
-      await Promise.all([counter.clear(accountKey), counter.release(addressKey)]);
+      const r = await throttledSignIn(db, throttle, req, reply, password);
       setSessionCookie(reply, r.rawSessionId);
       reply.header('Cache-Control', 'no-store');
       const v = userView(r.user);
@@ -160,6 +165,28 @@ export async function userRoutes(app: FastifyInstance, opts: { rateLimitMax: num
       return userView(user);
     },
   });
+}
 
-  await accountRoutes(app, { rateLimit });
+/** Failures are throttled per account and per address (server/user/throttle.ts); a sign-in that does not fail
+ *  gives its attempt back, so only failures add up. */
+async function throttledSignIn(db: Db, { counter, perAccount, perAddress, windowMs }: LoginThrottle, req: FastifyRequest<{ Body: AuthorizeBody }>, reply: FastifyReply, password: string) {
+  const account = await findAccount(db, req.body.userId);
+  const accountKey = `account:${account ? account.id : req.body.userId.trim().toLowerCase()}`;
+  const addressKey = `address:${req.ip}`;
+  const byAddress = await counter.attempt(addressKey, perAddress, windowMs);
+  if (!byAddress.allowed) throw tooManyFailures(reply, byAddress.retryAfterMs, 'user.login.addressLocked');
+  const byAccount = await counter.attempt(accountKey, perAccount, windowMs);
+  if (!byAccount.allowed) {
+    await counter.release(addressKey);
+    throw tooManyFailures(reply, byAccount.retryAfterMs, 'user.login.locked');
+  }
+  let r;
+  try {
+    r = await signIn(db, req.sessionId!, req.body.userId, password);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.type === 'AuthenticationError')) await Promise.all([counter.release(accountKey), counter.release(addressKey)]);
+    throw err;
+  }
+  await Promise.all([counter.clear(accountKey), counter.release(addressKey)]);
+  return r;
 }

@@ -78,27 +78,50 @@ async function seedBanners(db: Db): Promise<void> {
   }))).onConflictDoNothing();
 }
 
+/** The catalogue's rows, collected per table (see insertCatalogue), and the products' running sort order. */
+interface CatalogueRows {
+  add: (table: PgTable, rows: unknown) => void;
+  /** the next product's sortOrder */
+  order: () => number;
+}
+
 async function insertCatalogue(db: Db): Promise<void> {
   // Rows are collected per table and inserted in a few multi-row statements (tables in the order they first
   // appear, which follows the foreign keys): the first start on an empty database seeds in one pass.
   const batch = new Map<PgTable, unknown[]>();
-  const add = (table: PgTable, rows: unknown) => {
-    let list = batch.get(table);
-    if (!list) batch.set(table, (list = []));
-    list.push(...(Array.isArray(rows) ? rows : [rows]));
-  };
   let order = 0;
-  // Tariffs: parents, postpaid children/basic offers, prepaid.
+  const rows: CatalogueRows = {
+    add: (table, more) => {
+      let list = batch.get(table);
+      if (!list) batch.set(table, (list = []));
+      list.push(...(Array.isArray(more) ? more : [more]));
+    },
+    order: () => order++,
+  };
+  addTariffs(rows);
+  addInsurances(rows);
+  addAccessories(rows);
+  // Phones.
+  for (const p of phones) addPhone(rows, p);
+  // Consents, CMS, delivery slots.
+  addReferenceData(rows);
+  for (const [table, list] of batch) {
+    for (let i = 0; i < list.length; i += 500) await db.insert(table).values(list.slice(i, i + 500) as never);
+  }
+}
+
+/** Tariffs: parents, postpaid children/basic offers, prepaid. */
+function addTariffs({ add, order }: CatalogueRows): void {
   for (const p of parentTariffs) {
     add(s.products, {
       code: p.code, name: p.name, description: p.description, type: 'TARIFF', processType: p.processType, esim: p.esim,
-      brand: 'Orbita Telekom', categories: ['tarife'], highlights: [], specification: [], sortOrder: order++,
+      brand: 'Orbita Telekom', categories: ['tarife'], highlights: [], specification: [], sortOrder: order(),
     });
   }
   for (const tr of postpaidTariffs) {
     add(s.products, {
       code: tr.code, name: tr.name, description: tr.description, type: 'TARIFF', processType: tr.processType, esim: tr.esim,
-      brand: 'Orbita Telekom', parentCode: tr.parent ?? null, categories: ['tarife'], sortOrder: order++,
+      brand: 'Orbita Telekom', parentCode: tr.parent ?? null, categories: ['tarife'], sortOrder: order(),
       highlights: [
         { name: t('Internet', 'Data'), value: t(tr.data, tr.data.replace('Neograničeno', 'Unlimited')) },
         { name: t('Minuti', 'Minutes'), value: t(tr.minutes, tr.minutes.replace('Neograničeno u mreži', 'Unlimited in network').replace('Neograničeno', 'Unlimited')) },
@@ -125,28 +148,34 @@ async function insertCatalogue(db: Db): Promise<void> {
   for (const pp of prepaidPackages) {
     add(s.products, {
       code: pp.code, name: pp.name, description: pp.description, type: 'TARIFF', processType: 'BASIC_OFFER', esim: pp.esim,
-      brand: 'Orbita Telekom', categories: ['pripejd'], sortOrder: order++,
+      brand: 'Orbita Telekom', categories: ['pripejd'], sortOrder: order(),
       highlights: [{ name: t('Internet', 'Data'), value: t(pp.data, pp.data) }], specification: [],
     });
     const planId = `${pp.code}_PLAN`;
     add(s.pricePlans, { id: planId, productCode: pp.code, purchasable: true });
     add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(pp.price) });
   }
-  // Insurance.
+}
+
+/** Insurance. */
+function addInsurances({ add, order }: CatalogueRows): void {
   for (const ins of insurances) {
     add(s.products, {
       code: ins.code, name: ins.name, description: ins.description, type: 'INSURANCE', brand: 'Orbita Telekom',
-      categories: ['osiguranje'], highlights: [], specification: [], sortOrder: order++,
+      categories: ['osiguranje'], highlights: [], specification: [], sortOrder: order(),
     });
     const planId = `${ins.code}_PLAN`;
     add(s.pricePlans, { id: planId, productCode: ins.code, purchasable: true });
     add(s.chargeEntries, { pricePlanId: planId, chargeType: 'RECURRING_CHARGE', cycleStart: 1, cycleEnd: 24, price: para(ins.monthly) });
   }
-  // Accessories (one "standard" variant each, so stock lives on a variant like every device).
+}
+
+/** Accessories (one "standard" variant each, so stock lives on a variant like every device). */
+function addAccessories({ add, order }: CatalogueRows): void {
   for (const a of accessories) {
     add(s.products, {
       code: a.code, name: a.name, description: a.description, type: 'ACCESSORY', brand: a.brand,
-      categories: ['dodatna_oprema'], highlights: [], specification: [], sortOrder: order++,
+      categories: ['dodatna_oprema'], highlights: [], specification: [], sortOrder: order(),
       rating: 4.2 + (a.price % 7) / 10,
     });
     const variantCode = `${a.code}_STD`;
@@ -157,61 +186,69 @@ async function insertCatalogue(db: Db): Promise<void> {
     add(s.pricePlans, { id: planId, productCode: a.code, purchasable: true });
     add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(a.price), oldPrice: a.oldPrice ? para(a.oldPrice) : null });
   }
-  // Phones.
-  const tariffs = postpaidTariffs;
-  for (const p of phones) {
-    add(s.products, {
-      code: p.code, name: p.name, description: p.description, type: 'DEVICE', esim: p.esim, brand: p.brand,
-      categories: ['telefoni', 'uredjaji'], voucherLimit: p.price >= 50000 ? 3 : 0, rating: p.rating,
-      highlights: phoneHighlights(p), specification: phoneSpecification(p), sortOrder: order++,
-    });
-    let vOrder = 0;
-    for (const col of p.colors) {
-      const variantCode = `${p.code}_${col.code.toUpperCase().replace(/-/g, '_')}`;
-      add(s.productVariants, { code: variantCode, productCode: p.code, colorCode: col.code, colorName: col.name, colorHex: col.hex, sortOrder: vOrder++ });
-      add(s.productImages, [
-        { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: `${p.name} ${col.name.sr}`, sortOrder: 0 },
-        { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=front`, altText: `${p.name} ${col.name.sr}`, sortOrder: 1 },
-        { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=back`, altText: `${p.name} ${col.name.sr}`, sortOrder: 2 },
-      ]);
-      add(s.stock, { variantCode, level: col.stock });
-    }
-    const planId = `${p.code}_ONEOFF`;
-    add(s.pricePlans, { id: planId, productCode: p.code, purchasable: true });
-    add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(p.price), oldPrice: p.oldPrice ? para(p.oldPrice) : null });
-    const rows = [];
-    for (const tr of tariffs) {
-      for (const months of [12, 24]) {
-        const price = bundleDevicePrice(p.price, tr.fee, months);
-        const oldPrice = p.oldPrice ? bundleDevicePrice(p.oldPrice, tr.fee, months) : null;
-        // Phones under 10,000 RSD are sold only at once; others in as many installments as the term has months.
-        const installments = p.price >= 10000 ? months : null;
-        // Installment plans take a 10 % down payment (učešće) paid at once; the rest in equal whole-dinar installments.
-        const installment = installments ? Math.round((price * 0.9) / installments) : null;
-        rows.push({
-          id: `${p.code}__${tr.code}__${months}`, deviceCode: p.code, tariffCode: tr.code, termMonths: months, purchasable: true,
-          oneTimePrice: para(price), oldOneTimePrice: oldPrice ? para(oldPrice) : null,
-          installments, installmentPrice: installment ? para(installment) : null,
-          oldInstallmentPrice: oldPrice && installments ? para(Math.round((oldPrice * 0.9) / installments)) : null,
-          upfrontPrice: installment && installments ? para(price - installment * installments) : 0,
-        });
-      }
-    }
-    add(s.devicePrices, rows);
-    // References: accessories for the brand, insurance for phones from 20,000 RSD.
-    let rOrder = 0;
-    for (const a of accessories) {
-      if (a.forBrands === 'all' || a.forBrands.includes(p.brand)) {
-        add(s.productReferences, { productCode: p.code, targetCode: a.code, referenceType: 'ACCESSORIES', sortOrder: rOrder++ });
-      }
-    }
-    if (p.price >= 20000) {
-      for (const ins of insurances) {
-        add(s.productReferences, { productCode: p.code, targetCode: ins.code, referenceType: 'INSURANCE', sortOrder: rOrder++ });
-      }
+}
+
+/** A phone: its variants with pictures and stock, its one-off price, its prices with each tariff, its references. */
+function addPhone({ add, order }: CatalogueRows, p: (typeof phones)[number]): void {
+  add(s.products, {
+    code: p.code, name: p.name, description: p.description, type: 'DEVICE', esim: p.esim, brand: p.brand,
+    categories: ['telefoni', 'uredjaji'], voucherLimit: p.price >= 50000 ? 3 : 0, rating: p.rating,
+    highlights: phoneHighlights(p), specification: phoneSpecification(p), sortOrder: order(),
+  });
+  let vOrder = 0;
+  for (const col of p.colors) {
+    const variantCode = `${p.code}_${col.code.toUpperCase().replace(/-/g, '_')}`;
+    add(s.productVariants, { code: variantCode, productCode: p.code, colorCode: col.code, colorName: col.name, colorHex: col.hex, sortOrder: vOrder++ });
+    add(s.productImages, [
+      { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg`, altText: `${p.name} ${col.name.sr}`, sortOrder: 0 },
+      { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=front`, altText: `${p.name} ${col.name.sr}`, sortOrder: 1 },
+      { productCode: p.code, variantCode, url: `/media/products/${variantCode}.svg?view=back`, altText: `${p.name} ${col.name.sr}`, sortOrder: 2 },
+    ]);
+    add(s.stock, { variantCode, level: col.stock });
+  }
+  const planId = `${p.code}_ONEOFF`;
+  add(s.pricePlans, { id: planId, productCode: p.code, purchasable: true });
+  add(s.chargeEntries, { pricePlanId: planId, chargeType: 'ONE_TIME_CHARGE', price: para(p.price), oldPrice: p.oldPrice ? para(p.oldPrice) : null });
+  add(s.devicePrices, devicePriceRows(p));
+  // References: accessories for the brand, insurance for phones from 20,000 RSD.
+  let rOrder = 0;
+  for (const a of accessories) {
+    if (a.forBrands === 'all' || a.forBrands.includes(p.brand)) {
+      add(s.productReferences, { productCode: p.code, targetCode: a.code, referenceType: 'ACCESSORIES', sortOrder: rOrder++ });
     }
   }
-  // Consents, CMS, delivery slots.
+  if (p.price >= 20000) {
+    for (const ins of insurances) {
+      add(s.productReferences, { productCode: p.code, targetCode: ins.code, referenceType: 'INSURANCE', sortOrder: rOrder++ });
+    }
+  }
+}
+
+/** A phone's prices with each postpaid tariff, for 12 and 24 months. */
+function devicePriceRows(p: (typeof phones)[number]) {
+  const rows = [];
+  for (const tr of postpaidTariffs) {
+    for (const months of [12, 24]) {
+      const price = bundleDevicePrice(p.price, tr.fee, months);
+      const oldPrice = p.oldPrice ? bundleDevicePrice(p.oldPrice, tr.fee, months) : null;
+      // Phones under 10,000 RSD are sold only at once; others in as many installments as the term has months.
+      const installments = p.price >= 10000 ? months : null;
+      // Installment plans take a 10 % down payment (učešće) paid at once; the rest in equal whole-dinar installments.
+      const installment = installments ? Math.round((price * 0.9) / installments) : null;
+      rows.push({
+        id: `${p.code}__${tr.code}__${months}`, deviceCode: p.code, tariffCode: tr.code, termMonths: months, purchasable: true,
+        oneTimePrice: para(price), oldOneTimePrice: oldPrice ? para(oldPrice) : null,
+        installments, installmentPrice: installment ? para(installment) : null,
+        oldInstallmentPrice: oldPrice && installments ? para(Math.round((oldPrice * 0.9) / installments)) : null,
+        upfrontPrice: installment && installments ? para(price - installment * installments) : 0,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Consents, CMS components, delivery slots. */
+function addReferenceData({ add }: CatalogueRows): void {
   let cOrder = 0;
   for (const ct of consentTemplates) add(s.consentTemplates, { ...ct, sortOrder: cOrder++ });
   for (const cm of cmsComponents) {
@@ -219,9 +256,6 @@ async function insertCatalogue(db: Db): Promise<void> {
   }
   let sOrder = 0;
   for (const sl of deliveryTimeSlots) add(s.deliveryTimeSlots, { ...sl, sortOrder: sOrder++ });
-  for (const [table, rows] of batch) {
-    for (let i = 0; i < rows.length; i += 500) await db.insert(table).values(rows.slice(i, i + 500) as never);
-  }
 }
 
 /** True when the seed has been loaded. */

@@ -11,9 +11,9 @@ import * as c from '../checkout';
 import { addTvAddon, removeTvAddon, suggestedTvAddons } from '../../workflows/tv-addons';
 import { homeLineCart, homeLineCartId } from '../../workflows/home-line';
 
-export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
-  const { db, ui, paths, catalog } = app.ctx;
-  const auth = { preHandler: app.authenticate };
+/** What the home-line handlers ask of a request: its texts, its user and the cart's home packages. */
+function requestHelpers(app: FastifyInstance) {
+  const { db, ui, catalog } = app.ctx;
   const text = (req: FastifyRequest): c.Text => (key, params) => ui.message(requestLang(req), key, params);
   const userId = async (req: FastifyRequest) => (await userOfSession(db, req.sessionId!))?.id ?? null;
   const signedIn = async (req: FastifyRequest) => {
@@ -23,7 +23,21 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
   };
   /** The cart and its home packages (the product codes the checks are made for). */
   const cartPackages = async (req: FastifyRequest) => homeLineCart(db, await catalog.current(), req.sessionId!);
+  return { text, userId, signedIn, cartPackages };
+}
+type Helpers = ReturnType<typeof requestHelpers>;
 
+export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
+  const helpers = requestHelpers(app);
+  lineAndAddressRoutes(app, helpers);
+  setupRoutes(app, helpers);
+  tvAddonRoutes(app);
+}
+
+/** The customer's home lines and addresses, and the checks of an address, a line and a number transfer. */
+function lineAndAddressRoutes(app: FastifyInstance, { text, userId, signedIn, cartPackages }: Helpers): void {
+  const { db, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'homeLineRegistered'>>({
     ...contractRoute(paths, 'homeLineRegistered'), ...auth,
     handler: async (req) => c.registeredHomeLines(db, text(req), await signedIn(req)),
@@ -59,6 +73,12 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'fnpTransferCheck'), ...auth,
     handler: async (req) => c.transferCheck(db, text(req), req.query.homeLineNumber, req.query.addressCode),
   });
+}
+
+/** What the cart's home-line setup holds: installation address, home-line number, installation bill. */
+function setupRoutes(app: FastifyInstance, { text, userId, cartPackages }: Helpers): void {
+  const { db, paths } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'setInstallationAddress'>>({
     ...contractRoute(paths, 'setInstallationAddress'), ...auth,
     handler: async (req) => {
@@ -81,8 +101,12 @@ export async function homeCheckoutRoutes(app: FastifyInstance): Promise<void> {
     ...contractRoute(paths, 'homeLineSetup'), ...auth,
     handler: async (req) => c.homeSetupOf(db, text(req), await homeLineCartId(db, req.sessionId!)),
   });
+}
 
-  // SUGGESTED_TV_ADDONS (server/workflows/tv-addons.ts)
+/** SUGGESTED_TV_ADDONS (server/workflows/tv-addons.ts) */
+function tvAddonRoutes(app: FastifyInstance): void {
+  const { db, paths, catalog } = app.ctx;
+  const auth = { preHandler: app.authenticate };
   app.route<RouteOf<'tvAddons'>>({
     ...contractRoute(paths, 'tvAddons'), ...auth,
     handler: async (req) => suggestedTvAddons(db, await catalog.current(), req.sessionId!, requestLang(req)),

@@ -1,6 +1,6 @@
 // The payment gateway simulator (docs/modules/payment.md): hosted page, saved-card page, 3-D Secure challenge, signed
 // callback, redirect to the shop. Self-care payments use the same card path (engine.ts) from server/selfcare.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { payments } from '../schema';
 import { orders } from '../../db/tables';
@@ -24,9 +24,12 @@ export interface GatewayRouteOptions {
   gateway?: GatewayProvider;
 }
 
+/** The app's context (server/context.ts, the composition root's): named through Fastify's types, no import upwards. */
+type AppContext = FastifyInstance['ctx'];
+type Db = AppContext['db'];
+
 export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOptions = {}): Promise<void> {
-  const { db, ui, gatewaySecret } = app.ctx;
-  const gateway = opts.gateway ?? simulatedGateway(db);
+  const gateway = opts.gateway ?? simulatedGateway(app.ctx.db);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -38,28 +41,38 @@ export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOpti
     if (res.statusCode !== 200) app.log.error({ url, status: res.statusCode, body: res.body }, 'gateway callback refused');
   };
 
-  const load = async (id: string) => {
-    const rows = await db.select({ p: payments, o: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.id, id));
-    if (!rows[0]) throw notFound(id, 'error.payment.unknown');
-    return rows[0];
-  };
-  const savedCardOf = async (p: typeof payments.$inferSelect) => {
-    if (p.cardPaymentType !== 'SAVED_CARD' || !p.savedCardId) return undefined;
-    return findSavedCard(db, p.savedCardId);
-  };
-  const expiryOf = (c: { expiryMonth: number; expiryYear: number }) => `${String(c.expiryMonth).padStart(2, '0')}/${String(c.expiryYear % 100).padStart(2, '0')}`;
-  const idParams = { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
-  const backOf = (orderCode: string) => `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(orderCode)}`;
+  payPageRoutes(app, reporter);
+  challengeRoutes(app, reporter);
+  callbackRoute(app, gateway);
+}
 
+/** A payment and its order, by the payment's id (the gateway session's); 404 when there is none. */
+async function loadPayment(db: Db, id: string) {
+  const rows = await db.select({ p: payments, o: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.id, id));
+  if (!rows[0]) throw notFound(id, 'error.payment.unknown');
+  return rows[0];
+}
+/** The saved card a SAVED_CARD payment is charged to. */
+async function savedCardOf(db: Db, p: typeof payments.$inferSelect) {
+  if (p.cardPaymentType !== 'SAVED_CARD' || !p.savedCardId) return undefined;
+  return findSavedCard(db, p.savedCardId);
+}
+const expiryOf = (c: { expiryMonth: number; expiryYear: number }) => `${String(c.expiryMonth).padStart(2, '0')}/${String(c.expiryYear % 100).padStart(2, '0')}`;
+const idParams = { type: 'object', required: ['sessionId'], properties: { sessionId: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
+const backOf = (orderCode: string) => `/kupovina/rezultat-placanja?orderCode=${encodeURIComponent(orderCode)}`;
+
+/** The hosted payment page: its style sheet, the page and the card form's answer. */
+function payPageRoutes(app: FastifyInstance, reporter: Reporter): void {
+  const { db, ui, gatewaySecret } = app.ctx;
   app.get('/gateway/assets/gateway.css', async (_req, reply) => {
     reply.type('text/css').header('Cache-Control', 'public, max-age=3600');
     return GATEWAY_CSS;
   });
 
   app.get<{ Params: { sessionId: string } }>('/gateway/pay/:sessionId', { schema: { params: idParams } }, async (req, reply) => {
-    const { p, o } = await load(req.params.sessionId);
+    const { p, o } = await loadPayment(db, req.params.sessionId);
     const lang = pageLanguage(req);
-    const saved = await savedCardOf(p);
+    const saved = await savedCardOf(db, p);
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     return renderPage(ui, {
       paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: p.status !== 'PENDING', errors: {}, values: {},
@@ -69,34 +82,40 @@ export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOpti
 
   app.post<{ Params: { sessionId: string }; Body: PayForm }>('/gateway/pay/:sessionId', {
     schema: { params: idParams, body: PAY_FORM_SCHEMA },
-  }, async (req, reply) => {
-    const { p, o } = await load(req.params.sessionId);
-    const lang = pageLanguage(req);
-    const back = backOf(o.code);
-    if (p.status !== 'PENDING') return reply.redirect(back, 303);
-    const session: PayerSession = { paymentId: p.id, orderCode: o.code, amount: p.amount, callbackPath: SHOP_CALLBACK, backUrl: back };
-    const f = req.body ?? {};
-    const saved = await savedCardOf(p);
-    if (f.action === 'cancel') return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: 'DECLINE' }), 303);
-    if (saved) {
-      // a saved card: the gateway charges its token (the card number is not asked for and never was stored)
-      return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: await behaviourOfToken(db, saved.token) }), 303);
-    }
-    const checked = checkCardForm(ui, lang, f);
-    if ('errors' in checked) {
-      reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-      return renderPage(ui, {
-        paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: false, errors: checked.errors,
-        values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder }, willSave: p.cardPaymentType === 'NEW_CARD_SAVE',
-      });
-    }
-    if ('cancelled' in checked) return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: 'DECLINE' }), 303);
-    const { behaviour, ...card } = checked.card;
-    const save = p.cardPaymentType === 'NEW_CARD_SAVE' && p.userId !== null ? card : undefined;
-    return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour, save }), 303);
-  });
+  }, async (req, reply) => answerPayForm({ db, ui, gatewaySecret }, reporter, req, reply));
+}
 
-  // 3-D Secure challenge of any payer (shop or self-care): the bank's page where the shopper confirms or fails.
+/** The card form sent: cancelled, a saved card charged, the form's errors shown again, or the new card charged. */
+async function answerPayForm({ db, ui, gatewaySecret }: Pick<AppContext, 'db' | 'ui' | 'gatewaySecret'>, reporter: Reporter, req: FastifyRequest<{ Params: { sessionId: string }; Body: PayForm }>, reply: FastifyReply) {
+  const { p, o } = await loadPayment(db, req.params.sessionId);
+  const lang = pageLanguage(req);
+  const back = backOf(o.code);
+  if (p.status !== 'PENDING') return reply.redirect(back, 303);
+  const session: PayerSession = { paymentId: p.id, orderCode: o.code, amount: p.amount, callbackPath: SHOP_CALLBACK, backUrl: back };
+  const f = req.body ?? {};
+  const saved = await savedCardOf(db, p);
+  if (f.action === 'cancel') return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: 'DECLINE' }), 303);
+  if (saved) {
+    // a saved card: the gateway charges its token (the card number is not asked for and never was stored)
+    return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: await behaviourOfToken(db, saved.token) }), 303);
+  }
+  const checked = checkCardForm(ui, lang, f);
+  if ('errors' in checked) {
+    reply.code(400).type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    return renderPage(ui, {
+      paymentId: p.id, orderCode: o.code, amount: money(p.amount, lang).formattedValue, lang, done: false, errors: checked.errors,
+      values: { cardNumber: f.cardNumber, expiry: f.expiry, holder: f.holder }, willSave: p.cardPaymentType === 'NEW_CARD_SAVE',
+    });
+  }
+  if ('cancelled' in checked) return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour: 'DECLINE' }), 303);
+  const { behaviour, ...card } = checked.card;
+  const save = p.cardPaymentType === 'NEW_CARD_SAVE' && p.userId !== null ? card : undefined;
+  return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, { behaviour, save }), 303);
+}
+
+/** 3-D Secure challenge of any payer (shop or self-care): the bank's page where the shopper confirms or fails. */
+function challengeRoutes(app: FastifyInstance, reporter: Reporter): void {
+  const { db, ui, gatewaySecret } = app.ctx;
   const challengeParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' } } };
   app.get<{ Params: { id: string } }>(`${CHALLENGE_PREFIX}:id`, { schema: { params: challengeParams } }, async (req, reply) => {
     const c = await findChallenge(db, req.params.id);
@@ -112,7 +131,11 @@ export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOpti
     if (!back) throw notFound(req.params.id, 'error.payment.unknown');
     return reply.redirect(back, 303);
   });
+}
 
+/** The shop's signed callback from the gateway. */
+function callbackRoute(app: FastifyInstance, gateway: GatewayProvider): void {
+  const { db } = app.ctx;
   app.post<{ Body: CallbackPayload & { signature: string } }>(SHOP_CALLBACK, {
     schema: { body: { $ref: 'payment.json#/$defs/CallbackBody' }, response: { 200: { $ref: 'payment.json#/$defs/CallbackResponse' } } },
     config: { metric: 'paymentCallback' },
