@@ -26,7 +26,7 @@ export interface ActionContext {
 }
 
 /** One verb of the vocabulary. `args` is checked by the eval-free evaluator before `run`. */
-export interface ActionDef<A = any> {
+export interface ActionDef<A = unknown> {
   name: string;
   description: string;
   args: JsonSchema;

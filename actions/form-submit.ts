@@ -18,9 +18,9 @@ export interface SubmitCall {
 
 /** One field (a leaf of the data schema): its place in the data, its schema, whether it is required on its whole path,
  *  and where the data schema declares it (a JSON pointer into the schema: …/properties/x, or …/then/properties/x). */
-export interface FormField { pointer: string; schema: Record<string, any>; required: boolean; at: string }
+export interface FormField { pointer: string; schema: Record<string, unknown>; required: boolean; at: string }
 
-type Obj = Record<string, any>;
+type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const unesc = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -77,7 +77,10 @@ function getAt(data: unknown, pointer: string): unknown {
 function setAt(body: Obj, pointer: string, value: unknown): void {
   const parts = pointer.split('/').slice(1).map(unesc);
   let at = body;
-  for (const p of parts.slice(0, -1)) at = isObj(at[p]) ? at[p] : (at[p] = {});
+  for (const p of parts.slice(0, -1)) {
+    const next = at[p];
+    at = isObj(next) ? next : (at[p] = {});
+  }
   at[parts[parts.length - 1]] = value;
 }
 
@@ -145,7 +148,7 @@ export interface FormDocument { schema?: unknown; submit?: unknown }
 /** What sendForm needs of the API client: the form's document and the calls (actions/api/client.ts). */
 export interface FormApi {
   getDocument<T = unknown>(path: string): Promise<T>;
-  call(name: any, opts: { body: Obj }): Promise<unknown>;
+  call(name: string, opts: { body: Obj }): Promise<unknown>;
 }
 
 /**

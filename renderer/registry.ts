@@ -6,9 +6,13 @@
 import { Component, createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { withLoadTimeout } from '../actions/stores/timeouts';
 
-export type AnyComponent = ComponentType<any>;
+/** A component as the registry takes it, whatever props it declares: a document's props are checked against them by
+ *  the schema checker, not by TypeScript (`never` props: every component type is one of these). */
+export type AnyComponent = ComponentType<never>;
+/** A component as the registry hands it out: drawn with the props its document node resolves to. */
+export type DrawnComponent = ComponentType<Record<string, unknown>>;
 export interface ComponentRegistry {
-  get(name: string): AnyComponent | undefined;
+  get(name: string): DrawnComponent | undefined;
   has(name: string): boolean;
   names(): string[];
   /**
@@ -55,8 +59,8 @@ export function baseName(file: string): string {
   return f.replace(/\.tsx?$/, '');
 }
 
-function pick(mod: Mod, name: string): AnyComponent | undefined {
-  const c = (mod.default ?? mod[name]) as AnyComponent | undefined;
+function pick(mod: Mod, name: string): DrawnComponent | undefined {
+  const c = (mod.default ?? mod[name]) as DrawnComponent | undefined;
   return typeof c === 'function' || (typeof c === 'object' && c !== null) ? c : undefined;
 }
 
@@ -91,7 +95,7 @@ export function createRegistry(
   builtins: Record<string, AnyComponent> = {},
   options: RegistryOptions = {},
 ): ComponentRegistry {
-  const map = new Map<string, AnyComponent>();
+  const map = new Map<string, DrawnComponent>();
   const loaders = new Map<string, () => Promise<Mod>>();
   const modules = new Map<string, Mod>();
   for (const [file, mod] of Object.entries(eager)) if (isComponentFile(file)) modules.set(baseName(file), mod);
@@ -108,7 +112,7 @@ export function createRegistry(
     let loading: Promise<Mod> | null = null;
     // the component once its chunk is here: an instance mounted after that draws it at once, without
     // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
-    let resolved: AnyComponent | undefined;
+    let resolved: DrawnComponent | undefined;
     // a chunk that has not come within the lazy-load limit (actions/stores/timeouts.ts) fails; a failed load is forgotten,
     // so the retry asks for it again
     const once = () =>
@@ -134,7 +138,7 @@ export function createRegistry(
       }
     });
     let Lazy = makeLazy();
-    const Wrapped: AnyComponent = (props: Record<string, unknown>) => {
+    const Wrapped: DrawnComponent = (props: Record<string, unknown>) => {
       // chosen once per instance: switching between the two would remount the component
       const [ready] = useState(() => resolved);
       const [attempt, setAttempt] = useState(0);
@@ -150,7 +154,7 @@ export function createRegistry(
     map.set(name, Wrapped);
   }
   // built-ins are fallbacks: a vocabulary component of the same name wins
-  for (const [name, c] of Object.entries(builtins)) if (!map.has(name)) map.set(name, c);
+  for (const [name, c] of Object.entries(builtins)) if (!map.has(name)) map.set(name, c as DrawnComponent);
   return {
     get: (n) => map.get(n),
     has: (n) => map.has(n),

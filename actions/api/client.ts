@@ -313,7 +313,7 @@ export class ApiClient {
    * GET a UI document (/ui/manifest, /ui/screens/:id, ...). Cached in memory per path for the page's life
    * (`cache: false` skips it); the browser HTTP cache with ETag revalidates across loads.
    */
-  getDocument<T = any>(path: string, opts: { cache?: boolean } = {}): Promise<T> {
+  getDocument<T = unknown>(path: string, opts: { cache?: boolean } = {}): Promise<T> {
     const useCache = opts.cache !== false;
     const hit = useCache ? this.docCache.get(path) : undefined;
     if (hit) return hit as Promise<T>;

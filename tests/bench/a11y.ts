@@ -5,6 +5,10 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { startShop } from '../e2e/lib';
+
+/** What the listing reads of an audit's details: the elements its rows name (the LCP element: a list of such tables). */
+interface NodeRows { items?: Array<{ node?: { snippet?: string; selector?: string }; items?: NodeRows['items'] }> }
+
 const shop = await startShop();
 const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 import { chromium } from 'playwright-core';
@@ -24,11 +28,11 @@ try {
     const r = await lighthouse(shop.url + p, { port: chrome.port, onlyCategories: cats, logLevel: 'error', disableStorageReset: true });
     const lhr = r!.lhr;
     const scores = cats.map((c) => `${c} ${Math.round((lhr.categories[c].score ?? 0) * 100)}`).join(' ');
-    if (cats.includes('performance')) console.log('   ', ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'].map((k) => `${k} ${lhr.audits[k].displayValue}`).join(', '), 'LCP el:', JSON.stringify((lhr.audits['largest-contentful-paint-element'] as any)?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? ''));
+    if (cats.includes('performance')) console.log('   ', ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index'].map((k) => `${k} ${lhr.audits[k].displayValue}`).join(', '), 'LCP el:', JSON.stringify((lhr.audits['largest-contentful-paint-element']?.details as NodeRows | undefined)?.items?.[0]?.items?.[0]?.node?.snippet ?? ''));
     console.log(p, scores, 'CLS', lhr.audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? '-');
-    for (const a of Object.values(lhr.audits) as any[]) {
-      if (a.score !== null && a.score < 1 && (lhr.categories.accessibility.auditRefs.some((x: any) => x.id === a.id && x.weight > 0))) {
-        console.log('   FAIL', a.id, (a.details?.items ?? []).slice(0, 4).map((i: any) => i.node?.snippet ?? i.node?.selector ?? '').join(' | '));
+    for (const a of Object.values(lhr.audits)) {
+      if (a.score !== null && a.score < 1 && (lhr.categories.accessibility.auditRefs.some((x) => x.id === a.id && x.weight > 0))) {
+        console.log('   FAIL', a.id, ((a.details as NodeRows | undefined)?.items ?? []).slice(0, 4).map((i) => i.node?.snippet ?? i.node?.selector ?? '').join(' | '));
       }
     }
   }

@@ -6,6 +6,7 @@ import { execSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { ROOT, startShop, launchBrowser, newPage } from '../e2e/lib';
 import type { Page, Response } from 'playwright-core';
+import type { ProductDetails } from '../../schemas/types/api.catalog';
 
 const BUDGET_PLP_KB = 150;
 const BUDGET_CHECKOUT_KB = 215;
@@ -55,7 +56,7 @@ async function main() {
       const list = await (await fetch('/hybris/ecommerce/b2c/v1/products/search?categoryCode=telefoni&pageSize=1', { headers: h })).json();
       const code = list.products[0].code;
       const det = await (await fetch(`/hybris/ecommerce/b2c/v1/products/single?productCode=${code}`, { headers: h })).json();
-      const variant = det.variants.find((v: any) => v.stock.stockLevelStatus !== 'outOfStock');
+      const variant = det.variants.find((v: ProductDetails['variants'][number]) => v.stock.stockLevelStatus !== 'outOfStock');
       await fetch('/hybris/ecommerce/b2c/v1/users/carts/addservice', {
         method: 'POST', headers: h, body: JSON.stringify({ deviceCode: variant.code, chargeType: 'ONE_TIME_CHARGE' }),
       });

@@ -22,8 +22,7 @@ import { cards, CHECKOUT_API, checkoutApi, field, fillGuestForm, fillPersonalDat
 // in a11y.e2e.ts
 const s = suite('layout', { env: { AUTH_RATE_LIMIT: '1000' } });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const readJson = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as Json;
+const readJson = (p: string): unknown => JSON.parse(readFileSync(join(ROOT, p), 'utf8'));
 
 /** Every screen document with an address (schemas/screens/*.json; the layout document has none). */
 const SCREENS = readdirSync(join(ROOT, 'schemas/screens')).filter((f) => f.endsWith('.json'))

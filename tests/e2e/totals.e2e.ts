@@ -17,15 +17,16 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { ROOT } from './lib';
 import { jmbgFor } from '../../server/user/jmbg';
+import type { Cart } from '../../schemas/types/api.cart';
+import type { RuleDocument } from '../../schemas/types/rule';
 import { CHECKOUT_API, checkoutApi, codeFromDevOutbox, field, fillGuestForm, pageSession, payWithCard, signInAs, suite } from './shopper';
 
 // one customer opens some hundred pages (each asks for its token): the per-address token limit raised, as in a11y.e2e.ts
 const s = suite('totals', { dev: true, env: { AUTH_RATE_LIMIT: '1000' } });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const readJson = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as Json;
-const TYPES = readJson('schemas/rules/checkout-types.json').checkoutTypes as Array<{ checkoutType: string; signedIn?: boolean }>;
-const MODE_RULES = readJson('schemas/rules/payment-modes.json').paymentModes as Array<{ checkoutTypes?: string[]; signedIn?: boolean; modes: string[] }>;
+const readJson = <T = unknown>(p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as T;
+const TYPES = readJson<RuleDocument>('schemas/rules/checkout-types.json').checkoutTypes as Array<{ checkoutType: string; signedIn?: boolean }>;
+const MODE_RULES = readJson<RuleDocument>('schemas/rules/payment-modes.json').paymentModes as Array<{ checkoutTypes?: string[]; signedIn?: boolean; modes: string[] }>;
 const FLOWS = ['guest', 'home-fixed', 'home-mobile', 'mobile-prepaid-guest', 'mobile-prepaid', 'mobile', 'standalone']
   .map((f) => readJson(`schemas/flows/${f}.json`)) as Array<{ checkoutType: string; signInRequired?: boolean; steps: Array<{ code: string; path: string; hidden?: boolean }> }>;
 const flowOf = (type: string) => {
@@ -48,15 +49,15 @@ const COMBOS: Array<{ type: string; kind: Kind; mode: string }> = TYPES.flatMap(
 
 const API = CHECKOUT_API;
 /** A call of the contract from the page (its session, its token). */
-const api = (page: Page, method: string, path: string, body?: unknown) => checkoutApi(page, method, path, body) as Promise<Json>;
+const api = checkoutApi;
 
 /** The server's totals of the page's cart (the reference every screen is compared with), in RSD. */
 interface Ref { payNow: number; discount: number; monthly: number; charges: Array<{ name: string; price: number }> }
 async function serverTotals(page: Page): Promise<Ref> {
-  const j = await api(page, 'GET', API.fullCart);
+  const j = (await api(page, 'GET', API.fullCart)) as Cart & { cart?: Cart };
   const t = (j.cart ?? j).totals;
   assert.ok(t, 'the cart answers its totals');
-  return { payNow: t.payNow.value, discount: t.discount.value, monthly: t.monthly.value, charges: t.charges.map((c: Json) => ({ name: c.name, price: c.price.value })) };
+  return { payNow: t.payNow.value, discount: t.discount.value, monthly: t.monthly.value, charges: t.charges.map((c) => ({ name: c.name, price: c.price.value })) };
 }
 
 /** "12.999,00 RSD" / "−5.000,00 RSD" → 12999 / 5000 (the sr format, both languages). */

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../../server/db/seed/users';
 import { PATHS, Shopper } from './helpers';
+import type { Cart, ValidateResponse } from '../../schemas/types/api.cart';
 
 export const CART = {
   ...PATHS,
@@ -35,6 +36,5 @@ export async function devCall(app: FastifyInstance, path: string, body: unknown)
   return res.json();
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-export const codes = (cart: Json) => cart.entries.map((e: Json) => e.product.code);
-export const reasons = (v: Json) => v.errors.errors.map((e: Json) => e.reason);
+export const codes = (cart: Cart) => cart.entries.map((e) => e.product.code);
+export const reasons = (v: ValidateResponse) => v.errors.errors!.map((e) => e.reason);

@@ -6,12 +6,13 @@ import { drivers, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harne
 import { CART, codes, Customer, devCall, reasons } from './commerce-helpers';
 import { products } from '../../server/db/tables';
 import { rulesConfig, setRulesConfig } from '../../server/cart/config';
+import type { CartModificationResponse, Entry } from '../../schemas/types/api.cart';
 
 const A56 = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE';
 const bundle = (deviceCode: string, tariff = 'ORBITA_MAX_M', chargeType = 'RECURRING_CHARGE') =>
   ({ deviceCode, tariffCode: tariff, subscriptionTermId: `${tariff}_T24`, chargeType });
 const alone = (deviceCode: string) => ({ deviceCode, chargeType: 'ONE_TIME_CHARGE' });
-const mod = (r: { json: () => any }) => r.json().cartModifications[0]; // eslint-disable-line @typescript-eslint/no-explicit-any
+const mod = (r: { json(): unknown }) => (r.json() as CartModificationResponse).cartModifications[0];
 
 describe.each(drivers)('commerce on %s', (_name, url) => {
   let h: Harness;
@@ -47,7 +48,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       const v0 = (await s.call('GET', PATHS.cart)).json().version;
       const r = await s.call('POST', PATHS.addBundle, alone('ACC_USBC_CABLE_STD'));
       expect(mod(r)).toMatchObject({ statusCode: 'success', statusMessage: 'Proizvod je dodat u korpu.', quantityAdded: 1, replaceModalEntries: [], cmsComponentId: null });
-      expect(mod(r).entry.product.code).toBe('ACC_USBC_CABLE_STD');
+      expect(mod(r).entry!.product.code).toBe('ACC_USBC_CABLE_STD');
       expect(r.json().cart.version).toBe(v0 + 1);
     });
 
@@ -57,8 +58,8 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       const body = { code: 'ORBITA_FLEX_10', subscriptionTermId: 'ORBITA_FLEX_10_T24' };
       const r = await s.call('POST', PATHS.addToCart, body);
       expect(mod(r)).toMatchObject({ statusCode: 'productsNeedReplace', quantityAdded: 0 });
-      expect(mod(r).entry.product.code).toBe('ORBITA_FLEX_10');
-      expect(mod(r).replaceModalEntries.map((e: { product: { code: string } }) => e.product.code)).toEqual(['ORBITA_MAX_M']);
+      expect(mod(r).entry!.product.code).toBe('ORBITA_FLEX_10');
+      expect(mod(r).replaceModalEntries!.map((e) => (e as Entry).product.code)).toEqual(['ORBITA_MAX_M']);
       expect(codes(r.json().cart)).toEqual(['ORBITA_MAX_M']);
       const rep = await s.call('PUT', CART.replaceCart, body);
       expect(rep.statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe.each(drivers)('commerce on %s', (_name, url) => {
       const next = bundle('GOOGLE_PIXEL_9A_OBSIDIAN', 'ORBITA_MAX_L');
       const r = await s.call('POST', PATHS.addBundle, next);
       expect(mod(r).statusCode).toBe('productsNeedReplace');
-      expect(mod(r).replaceModalEntries.map((e: { product: { code: string } }) => e.product.code)).toEqual([A56, 'ORBITA_MAX_M', 'INSURANCE_SCREEN']);
+      expect(mod(r).replaceModalEntries!.map((e) => (e as Entry).product.code)).toEqual([A56, 'ORBITA_MAX_M', 'INSURANCE_SCREEN']);
       const rep = await s.call('PUT', CART.replaceServiceCart, next);
       expect(mod(rep).statusCode).toBe('success');
       expect(codes(rep.json().cart)).toEqual(['ACC_TEMPERED_GLASS_STD', 'GOOGLE_PIXEL_9A_OBSIDIAN', 'ORBITA_MAX_L']);

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { cmsComponents, consentTemplates } from '../../server/db/seed/catalog';
 import { routeMatcher } from '../../tools/schemas/links';
 import { loadUi } from './helpers';
+import type { Node, TranslatedText } from '../../schemas/types/screen';
 import type { FastifyInstance } from 'fastify';
 
 /** The text a PDF shows, decoded from the (uncompressed) Tj strings of its content streams. */
@@ -68,7 +69,7 @@ describe('content pages and their PDFs', () => {
     const screen = (await app.inject({ method: 'GET', url: '/ui/screens/legal-terms' })).json();
     expect(screen.pdf).toBe('/media/docs/opsti-uslovi.pdf');
     const headings: string[] = [];
-    const walk = (nodes: any[]) => nodes?.forEach((n) => { if (n.component === 'Heading') headings.push(n.props.text.message); walk(n.children); });
+    const walk = (nodes: Node[] | undefined) => nodes?.forEach((n) => { if (n.component === 'Heading') headings.push((n.props!.text as TranslatedText).message); walk(n.children); });
     walk(screen.body);
     expect(headings.length).toBe(8);
     const sr = (await app.inject({ method: 'GET', url: '/ui/messages/sr' })).json();

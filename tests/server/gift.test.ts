@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { checkoutReadyShopper, Customer, drivers, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { productReferences, stock } from '../../server/db/tables';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Manifest } from '../../renderer/router';
+import type { Cart, Entry } from '../../schemas/types/api.cart';
+import type { ProductSummary } from '../../schemas/types/api.catalog';
 
 const POCO = 'XIAOMI_POCO_X7_PRO_BLACK';
 const A16 = 'SAMSUNG_GALAXY_A16_BLACK';
@@ -16,7 +17,7 @@ const BUDS = 'GIFT_JBL_WAVE_BUDS';
 const BUDS_V = 'GIFT_JBL_WAVE_BUDS_STD';
 const CASE = 'GIFT_SAMSUNG_CASE_A16';
 const deviceOnly = (deviceCode: string) => ({ deviceCode, chargeType: 'ONE_TIME_CHARGE' });
-const gifts = (cart: Json) => cart.entries.filter((e: Json) => e.product.productOfferingType === 'PROMO_PRODUCT');
+const gifts = (cart: Cart) => cart.entries.filter((e) => e.product.productOfferingType === 'PROMO_PRODUCT');
 
 describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) => {
   let h: Harness;
@@ -28,7 +29,7 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
   const add = async (s: Shopper, body: unknown) => {
     const r = await s.call('POST', PATHS.addBundle, body);
     expect(r.statusCode, r.body).toBe(200);
-    return r.json().cart as Json;
+    return r.json().cart as Cart;
   };
 
   it('the phone page: hasGift, and the gift by the references call (PROMO_PRODUCT) with its value', async () => {
@@ -67,8 +68,8 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
   it('with a tariff: the gift joins the bundle of the phone; removing the tariff takes the bundle and its gift', async () => {
     const s = await shopper();
     const cart = await add(s, { deviceCode: POCO, tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' });
-    const phone = cart.entries.find((e: Json) => e.product.code === POCO);
-    const tariff = cart.entries.find((e: Json) => e.product.code === 'ORBITA_MAX_M');
+    const phone = cart.entries.find((e) => e.product.code === POCO)!;
+    const tariff = cart.entries.find((e) => e.product.code === 'ORBITA_MAX_M')!;
     expect(gifts(cart)).toHaveLength(1);
     expect(gifts(cart)[0]).toMatchObject({ bundleNo: phone.bundleNo, parentEntryNumber: phone.entryNumber, oneTimePrice: { value: 0 } });
     expect((await s.call('DELETE', `${PATHS.deleteEntry}?entryNumber=${tariff.entryNumber}`)).statusCode).toBe(200);
@@ -93,7 +94,7 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     try {
       const s = await shopper();
       const cart = await add(s, deviceOnly(POCO));
-      expect(cart.entries.map((e: Json) => e.product.code)).toEqual([POCO]);
+      expect(cart.entries.map((e: Entry) => e.product.code)).toEqual([POCO]);
       // the read model sees the stock within its check interval
       await expect.poll(async () => (await s.call('GET', `${PATHS.details}?productCode=XIAOMI_POCO_X7_PRO`)).json().hasGift, { timeout: 5000 }).toBe(false);
     } finally {
@@ -109,7 +110,7 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
       await add(s, deviceOnly(POCO));
       const cart = await add(s, deviceOnly(POCO));
       expect(gifts(cart)).toHaveLength(1);
-      expect(cart.entries.filter((e: Json) => e.product.code === POCO)).toHaveLength(2);
+      expect(cart.entries.filter((e: Entry) => e.product.code === POCO)).toHaveLength(2);
     } finally {
       await setLevel(BUDS_V, before);
     }
@@ -119,8 +120,8 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     const s = await shopper();
     await add(s, deviceOnly(A16));
     const cart = await add(s, deviceOnly(A16));
-    expect(cart.entries.filter((e: Json) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
-    expect(gifts(cart).map((e: Json) => e.product.baseProduct)).toEqual([CASE]);
+    expect(cart.entries.filter((e: Entry) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
+    expect(gifts(cart).map((e: Entry) => e.product.baseProduct)).toEqual([CASE]);
   });
 
   it('without maxAllowedQuantity the default is 100: a second phone brings a second gift', async () => {
@@ -130,7 +131,7 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     await add(s, deviceOnly(POCO));
     const cart = await add(s, deviceOnly(POCO));
     expect(gifts(cart)).toHaveLength(2);
-    expect(new Set(gifts(cart).map((e: Json) => e.parentEntryNumber)).size).toBe(2);
+    expect(new Set(gifts(cart).map((e: Entry) => e.parentEntryNumber)).size).toBe(2);
   });
 
   it('signing in merges the guest\'s phone and gift into the customer\'s cart without passing the gift\'s limit', async () => {
@@ -143,8 +144,8 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     await add(guest, deviceOnly(A16));
     await guest.authorize('kupac@orbita.rs');
     const cart = (await guest.call('GET', PATHS.cart)).json();
-    expect(cart.entries.filter((e: Json) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
-    expect(gifts(cart).map((e: Json) => e.product.baseProduct)).toEqual([CASE]);
+    expect(cart.entries.filter((e: Entry) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
+    expect(gifts(cart).map((e: Entry) => e.product.baseProduct)).toEqual([CASE]);
   });
 
   it('two concurrent adds of the phone do not exceed the limit', async () => {
@@ -152,7 +153,7 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     const results = await Promise.all([0, 1].map(() => s.call('POST', PATHS.addBundle, deviceOnly(A16))));
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     const cart = (await s.call('GET', PATHS.cart)).json();
-    expect(cart.entries.filter((e: Json) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
+    expect(cart.entries.filter((e: Entry) => e.product.baseProduct === 'SAMSUNG_GALAXY_A16')).toHaveLength(2);
     expect(gifts(cart)).toHaveLength(1);
   });
 
@@ -176,7 +177,7 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
       })]);
       const cart = (await s.call('GET', PATHS.cart)).json();
       expect(gifts(cart)).toEqual([]);
-      expect(cart.entries.map((e: Json) => e.product.code)).toEqual([POCO, 'ORBITA_MAX_M']);
+      expect(cart.entries.map((e: Entry) => e.product.code)).toEqual([POCO, 'ORBITA_MAX_M']);
       const v = (await s.call('POST', PATHS.validate, { justSteps: false, v2: true })).json();
       expect(JSON.stringify(v.errors ?? [])).not.toContain('giftRemoved');
       const again = await s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: null });
@@ -190,18 +191,18 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
   it('best offer: on the list summaries of the flagged phones only', async () => {
     const s = await shopper();
     const r = (await s.call('GET', `${PATHS.search}?categoryCode=telefoni&pageSize=100`)).json();
-    const flagged = r.products.filter((p: Json) => p.bestOffer === true).map((p: Json) => p.code).sort();
+    const flagged = r.products.filter((p: ProductSummary) => p.bestOffer === true).map((p: ProductSummary) => p.code).sort();
     expect(flagged).toEqual(['SAMSUNG_GALAXY_A16', 'XIAOMI_POCO_X7_PRO']);
-    expect(r.products.every((p: Json) => typeof p.bestOffer === 'boolean')).toBe(true);
+    expect(r.products.every((p: ProductSummary) => typeof p.bestOffer === 'boolean')).toBe(true);
     // gifts are not sold on their own: not in the lists or the site search
     const all = (await s.call('GET', `${PATHS.search}?categoryCode=sve&pageSize=100`)).json();
-    expect(all.products.some((p: Json) => p.productOfferingType === 'PROMO_PRODUCT')).toBe(false);
+    expect(all.products.some((p: ProductSummary) => p.productOfferingType === 'PROMO_PRODUCT')).toBe(false);
   });
 
   it('dropshipping: a list of its own, each product on the device page', async () => {
     const s = await shopper('2');
     const r = (await s.call('GET', `${PATHS.search}?categoryCode=dropshipping`)).json();
-    expect(r.products.map((p: Json) => p.code)).toEqual(['DROP_ROBOT_VACUUM', 'DROP_AIR_PURIFIER', 'DROP_AIR_FRYER']);
+    expect(r.products.map((p: ProductSummary) => p.code)).toEqual(['DROP_ROBOT_VACUUM', 'DROP_AIR_PURIFIER', 'DROP_AIR_FRYER']);
     for (const p of r.products) {
       expect(p).toMatchObject({ productOfferingType: 'DROPSHIPPING', url: `/uredjaj/${p.code}`, stock: { stockLevelStatus: expect.stringMatching(/Stock/) } });
       expect(p.price.value).toBeGreaterThan(0);
@@ -211,12 +212,12 @@ describe.each(drivers)('gift, best offer and dropshipping on %s', (_name, url) =
     expect(d).toMatchObject({ productOfferingType: 'DROPSHIPPING', oneOff: { purchasable: true }, hasGift: false, bestOffer: false, variants: [{ code: 'DROP_AIR_FRYER_STD' }] });
     // sold alone, at once, like an accessory
     const cart = await add(s, deviceOnly('DROP_AIR_FRYER_STD'));
-    expect(cart.entries.map((e: Json) => e.product.productOfferingType)).toEqual(['DROPSHIPPING']);
+    expect(cart.entries.map((e: Entry) => e.product.productOfferingType)).toEqual(['DROPSHIPPING']);
   });
 
   it('the list screen serves its address and the crawler pages (the manifest routes them to plp-appliances)', async () => {
-    const manifest = (await h.app.inject({ method: 'GET', url: '/ui/manifest' })).json();
-    const routes = manifest.routes.filter((r: Json) => r.screen === 'plp-appliances').map((r: Json) => r.route);
+    const manifest = (await h.app.inject({ method: 'GET', url: '/ui/manifest' })).json<Manifest>();
+    const routes = manifest.routes.filter((r: Manifest['routes'][number]) => r.screen === 'plp-appliances').map((r: Manifest['routes'][number]) => r.route);
     expect(routes).toEqual(['/Privatni/Uredjaji/Tip-uredjaja/kucni-aparati', '/Privatni/Uredjaji/Tip-uredjaja/kucni-aparati/page/:page']);
     const screen = (await h.app.inject({ method: 'GET', url: '/ui/screens/plp-appliances' })).json();
     expect(JSON.stringify(screen)).toContain('"categoryCode":"dropshipping"');

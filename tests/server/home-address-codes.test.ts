@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { homeLocalities, homeStreetNumbers, homeStreets } from '../../server/home/schema';
 import { drivers, PATHS, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
+import type { StreetNumbers } from '../../schemas/types/api.home';
 
 const B = '/hybris/ecommerce/b2c/v1';
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe.each(drivers)('address-system codes in the home checks on %s', (_name, url) => {
   let h: Harness;
@@ -28,7 +28,7 @@ describe.each(drivers)('address-system codes in the home checks on %s', (_name, 
     const seeded = await db.select().from(homeStreetNumbers);
     expect(seeded.length).toBeGreaterThan(1000);
     // the finder answers the codes of the address system's data, exactly
-    const found: Json[] = [];
+    const found: StreetNumbers['streetnumbers'] = [];
     for (const s of streets) {
       const r = await c.call('GET', `${B}/users/homeaddresses/streetnumbers?municipalityCode=${encodeURIComponent(s.municipalityCode)}&streetCode=${encodeURIComponent(s.code)}`);
       expect(r.statusCode, r.body).toBe(200);

@@ -9,6 +9,9 @@ import { AREA_CODES, formatFixedNumber, nationalFixedNumber } from '../../server
 import { cartHomeSetups } from '../../server/home/schema';
 import { drivers, givePersonalData, GUEST, loadUi, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
+import type { Entry, ValidateResponse } from '../../schemas/types/api.cart';
+import type { OptionsResponse } from '../../schemas/types/api.checkout';
+import type { ExistingAddresses, OptionGroups, RegisteredHomeLines, TvAddons } from '../../schemas/types/api.homeline';
 
 const B = '/hybris/ecommerce/b2c/v1';
 const H = {
@@ -18,7 +21,7 @@ const H = {
   setNumber: `${B}/checkout/homeline/number`, setup: `${B}/checkout/homeline`,
   installationDelivery: `${B}/checkout/addresses/delivery/installation`,
 };
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type TvReference = TvAddons['references'][number];
 
 describe('fixed numbers (seed 001 §9 area codes)', () => {
   it('reads the usual ways of writing a fixed number, knows the four-digit area codes and refuses mobile numbers', () => {
@@ -61,14 +64,14 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     expect(add.statusCode, add.body).toBe(200);
     return c;
   }
-  const steps = async (c: Shopper) => (await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json();
-  const homeStep = (v: Json) => v.checkoutSteps.find((s: Json) => s.code === 'CONNECT_HOME_DATA');
+  const steps = async (c: Shopper) => (await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json<ValidateResponse>();
+  const homeStep = (v: ValidateResponse) => v.checkoutSteps.find((s) => s.code === 'CONNECT_HOME_DATA')!;
 
   it('a home package gets HOME_FIXED with the package setup first; the step is not done until a check is valid', async () => {
     const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
     const v = await steps(c);
     expect(v.checkoutType).toBe('HOME_FIXED');
-    expect(v.checkoutSteps.map((s: Json) => [s.code, s.url])).toEqual([
+    expect(v.checkoutSteps.map((s) => [s.code, s.url])).toEqual([
       ['CONNECT_HOME_DATA', '/kupovina/podesavanje-paketa'], ['ADDITIONAL_CUSTOMER_DATA', '/kupovina/licni-podaci'], ['SUGGESTED_TV_ADDONS', '/kupovina/tv-dodaci'],
       ['SUGGESTED_PRODUCTS', '/kupovina/dodatne-pogodnosti'], ['DELIVERY', '/kupovina/podaci-dostava'],
       ['PAYMENT_AND_CART_CONFIRMATION', '/kupovina/pregled-placanje'],
@@ -81,14 +84,14 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     const anon = await new Shopper(h.app).login();
     expect((await anon.call('GET', H.lines)).statusCode).toBe(403);
     const groupsAnon = (await anon.call('GET', H.groups)).json();
-    expect(groupsAnon.groups.find((g: Json) => g.code === 'HOME_LANDLINE').available).toBe(false);
+    expect(groupsAnon.groups.find((g: OptionGroups['groups'][number]) => g.code === 'HOME_LANDLINE').available).toBe(false);
     expect(groupsAnon.operators).toEqual(['SBB', 'Orion', 'Beotel']);
     const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
     const lines = (await c.call('GET', H.lines)).json().numbers;
-    expect(lines.map((l: Json) => [l.lineId, l.homeLineFormatted])).toEqual([['HL-1000001-1', '011 345 6789'], ['HL-1000001-2', '021 456 789']]);
+    expect(lines.map((l: RegisteredHomeLines['numbers'][number]) => [l.lineId, l.homeLineFormatted])).toEqual([['HL-1000001-1', '011 345 6789'], ['HL-1000001-2', '021 456 789']]);
     expect(lines[0].formattedAddress).toBe('Bulevar kralja Aleksandra 73/2, stan 12, 11000 Beograd');
-    expect((await c.call('GET', H.groups)).json().groups.find((g: Json) => g.code === 'HOME_LANDLINE').available).toBe(true);
-    const addresses = (await c.call('GET', H.addresses)).json().addresses.map((a: Json) => a.code);
+    expect((await c.call('GET', H.groups)).json().groups.find((g: OptionGroups['groups'][number]) => g.code === 'HOME_LANDLINE').available).toBe(true);
+    const addresses = (await c.call('GET', H.addresses)).json().addresses.map((a: ExistingAddresses['addresses'][number]) => a.code);
     expect(addresses).toEqual(['TIS-2001-10', 'TIS-3001-5', 'TIS-1001-73', 'TIS-4002-8']);
   });
 
@@ -245,7 +248,7 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
     const c = await customerWith('kupac@orbita.rs', 'BOX_NET_TV_L');
     const opts = (await c.call('GET', `${PATHS.options}?checkoutStep=DELIVERY`)).json().options;
     expect(opts.checkoutType).toBe('HOME_FIXED');
-    expect(opts.deliveryOptions.map((o: Json) => o.code)).toEqual(['DELIVERY_ADDRESS_INSTALLATION', 'DELIVERY_ADDRESS_EXISTING', 'DELIVERY_ADDRESS_NEW', 'PICKUP_ADDRESS']);
+    expect(opts.deliveryOptions.map((o: OptionsResponse['options']['deliveryOptions'][number]) => o.code)).toEqual(['DELIVERY_ADDRESS_INSTALLATION', 'DELIVERY_ADDRESS_EXISTING', 'DELIVERY_ADDRESS_NEW', 'PICKUP_ADDRESS']);
     expect(opts.deliveryOptions[0]).toMatchObject({ name: 'Dostava na adresu instalacije', selected: true });
 
     // no setup (earlier tests left setups on this customer's cart), then a setup whose number is not chosen: refused
@@ -271,7 +274,7 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
       deliveryAddress: { tisAddressCode: 'TIS-1003-40', line1: 'Krunska', line2: '40', entrance: 'B', apartment: '7', postalCode: '11000', town: 'Beograd' },
     });
     const again = (await c.call('GET', `${PATHS.options}?checkoutStep=DELIVERY`)).json().options.deliveryOptions;
-    expect(again.find((o: Json) => o.selected).code).toBe('DELIVERY_ADDRESS_INSTALLATION');
+    expect(again.find((o: OptionsResponse['options']['deliveryOptions'][number]) => o.selected).code).toBe('DELIVERY_ADDRESS_INSTALLATION');
 
     // a refused new installation address clears the setup: the delivery there is refused again
     expect((await c.call('POST', H.setAddress, { option: 'HOME_ADDRESS', addressType: 'OTHER_ADDRESS', addressCode: 'TIS-1001-77', flatNum: '3' })).statusCode).toBe(400);
@@ -289,11 +292,11 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
 
   describe('TV add-ons (SUGGESTED_TV_ADDONS)', () => {
     const TV = `${B}/checkout/tvaddons`;
-    const refs = (v: Json, type: string) => v.references.filter((r: Json) => r.referenceType === type).map((r: Json) => r.target.code);
+    const refs = (v: TvAddons, type: string) => v.references.filter((r) => r.referenceType === type).map((r) => r.target.code);
 
     it('the step comes after the package setup and the personal data in both home flows', async () => {
       const c = await customerWith('kupac@orbita.rs', 'BOX_PLUS');
-      expect((await steps(c)).checkoutSteps.map((x: Json) => x.code)).toEqual(['CONNECT_HOME_DATA', 'ADDITIONAL_CUSTOMER_DATA', 'SUGGESTED_TV_ADDONS', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
+      expect((await steps(c)).checkoutSteps.map((x) => x.code)).toEqual(['CONNECT_HOME_DATA', 'ADDITIONAL_CUSTOMER_DATA', 'SUGGESTED_TV_ADDONS', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
     });
 
     it('limit below the free add-ons: one free pick completes the selection, a second is refused; paid add-ons and a box are priced', async () => {
@@ -314,12 +317,12 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
       expect((await c.call('POST', TV, { code: 'STB_IRIS_4K', referenceType: 'STB_PRODUCT_RELATION' })).statusCode).toBe(200);
       expect((await c.call('POST', TV, { code: 'TV_ADDON_FILM', referenceType: 'STB_PRODUCT_RELATION' })).json().errors[0].reason).toBe('notOffered');
       const cart = (await c.call('GET', PATHS.fullCart)).json();
-      const entry = (code: string) => cart.entries.find((e: Json) => e.product.code === code);
+      const entry = (code: string) => cart.entries.find((e: Entry) => e.product.code === code);
       expect(entry('TV_ADDON_KIDS').monthlyPrice.price.value).toBe(0);
       expect(entry('TV_ADDON_ARENA').monthlyPrice.price.value).toBe(999);
       expect(cart.orderPrices.totalDeviceOneTimePrice.value + cart.orderPrices.totalServiceOneTimePrice.value).toBe(4990);
       // taking the free one out frees the choice again
-      const kidsEntry = (await c.call('GET', TV)).json().references.find((r: Json) => r.target.code === 'TV_ADDON_KIDS').entryNumber;
+      const kidsEntry = (await c.call('GET', TV)).json().references.find((r: TvReference) => r.target.code === 'TV_ADDON_KIDS').entryNumber;
       expect((await c.call('POST', `${TV}/remove`, { entryNumber: kidsEntry })).json()).toMatchObject({ freeSelected: 0, complete: false });
     });
 
@@ -340,10 +343,10 @@ describe.each(drivers)('the home-line step on %s', (_name, url) => {
       expect(b.statusCode).toBe(200);
       const v = (await c.call('GET', TV)).json();
       expect(v).toMatchObject({ freeAddonsLimit: 2, freeSelected: 2, complete: true });
-      const free = v.references.filter((r: Json) => r.referenceType === 'FREE_TV_ADDON_RELATION');
-      expect(free.map((r: Json) => [r.target.code, r.preselected, r.isRemovableEntry])).toEqual([['TV_ADDON_KIDS', true, false], ['TV_ADDON_FILM', true, false]]);
+      const free = v.references.filter((r: TvReference) => r.referenceType === 'FREE_TV_ADDON_RELATION');
+      expect(free.map((r: TvReference) => [r.target.code, r.preselected, r.isRemovableEntry])).toEqual([['TV_ADDON_KIDS', true, false], ['TV_ADDON_FILM', true, false]]);
       const cart = (await c.call('GET', PATHS.fullCart)).json();
-      expect(cart.entries.filter((e: Json) => e.product.code === 'TV_ADDON_KIDS')).toHaveLength(1);
+      expect(cart.entries.filter((e: Entry) => e.product.code === 'TV_ADDON_KIDS')).toHaveLength(1);
       const removed = await c.call('POST', `${TV}/remove`, { entryNumber: free[0].entryNumber });
       expect(removed.json().errors[0].reason).toBe('notRemovable');
     });

@@ -7,14 +7,17 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { drivers, PATHS, type Harness, startApp } from './helpers';
 import { CART, codes, Customer, devCall } from './commerce-helpers';
 import { cartEntries, cartVouchers, carts, sessions, users } from '../../server/db/tables';
+import type { Cart, CartModificationResponse, Entry } from '../../schemas/types/api.cart';
+import type { AuthorizeResponse } from '../../schemas/types/api.user';
 
 const A56 = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE';
 const PIXEL = 'GOOGLE_PIXEL_9_OBSIDIAN';
 const bundle = (deviceCode: string, tariff = 'ORBITA_MAX_M', chargeType = 'RECURRING_CHARGE') =>
   ({ deviceCode, tariffCode: tariff, subscriptionTermId: `${tariff}_T24`, chargeType });
 const alone = (deviceCode: string, accessoryCodes?: string[]) => ({ deviceCode, chargeType: 'ONE_TIME_CHARGE', ...(accessoryCodes ? { accessoryCodes } : {}) });
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const statuses = (m: Json) => m.cartModifications.map((x: Json) => [x.statusCode, x.entry?.product.code ?? null]);
+type Modifications = CartModificationResponse;
+type MergeStatus = NonNullable<AuthorizeResponse['data']['merge']>[number];
+const statuses = (m: Modifications) => m.cartModifications.map((x) => [x.statusCode, x.entry?.product.code ?? null]);
 
 describe.each(drivers)('cart merge after login on %s', (_name, url) => {
   let h: Harness;
@@ -22,7 +25,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
   afterAll(async () => { await h?.close(); });
 
   /** The user's cart from an earlier visit: emptied, then filled by `fill`. */
-  async function userCart(email: string, fill: (c: Customer) => Promise<unknown>): Promise<Json> {
+  async function userCart(email: string, fill: (c: Customer) => Promise<unknown>): Promise<Cart> {
     const c = new Customer(h.app);
     await c.login();
     await c.signIn(email);
@@ -38,10 +41,10 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     await fill(g);
     return g;
   }
-  const ok = async (p: Promise<{ statusCode: number; json: () => Json }>) => {
+  const ok = async (p: Promise<{ statusCode: number; json(): unknown }>) => {
     const r = await p;
     expect(r.statusCode, JSON.stringify(r.json())).toBe(200);
-    expect(r.json().cartModifications.map((m: Json) => m.statusCode)).toEqual(expect.arrayContaining(['success']));
+    expect((r.json() as Modifications).cartModifications.map((m) => m.statusCode)).toEqual(expect.arrayContaining(['success']));
     return r.json();
   };
 
@@ -70,7 +73,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
       await ok(c.call('POST', PATHS.addBundle, alone('ACC_USBC_CABLE_STD')));
     });
     const auth = await g.signIn('kupac@orbita.rs');
-    expect(auth.json().data.merge.map((x: Json) => [x.productCode, x.status])).toEqual([
+    expect(auth.json().data.merge.map((x: MergeStatus) => [x.productCode, x.status])).toEqual([
       ['GOOGLE_PIXEL_9', 'pendingReplace'], ['ORBITA_FLEX_10', 'pendingReplace'], ['INSURANCE_SCREEN', 'pendingReplace'], ['ACC_USBC_CABLE', 'merged'],
     ]);
     // the pending bundle is not in the cart; the other bundle is
@@ -81,7 +84,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     const replace = m.cartModifications[0];
     expect(replace).toMatchObject({ statusMessage: expect.any(String), quantityAdded: 0, cmsComponentId: null });
     expect(replace.statusMessage.length).toBeGreaterThan(0);
-    expect(replace.replaceModalEntries.map((e: Json) => e.product.code)).toEqual([A56, 'ORBITA_MAX_M']);
+    expect(replace.replaceModalEntries.map((e: Entry) => e.product.code)).toEqual([A56, 'ORBITA_MAX_M']);
     expect(replace.entry.entryNumber).toBe(3); // the number it would get after A56, tariff, cable
     // asked again until decided; the success was answered once
     expect(statuses((await g.call('GET', CART.mergeCart)).json())).toEqual([['productsNeedReplace', PIXEL]]);
@@ -98,7 +101,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     expect(await h.database.db.select().from(cartVouchers).where(eq(cartVouchers.cartId, dbCart.id))).toEqual([]);
     expect(dbCart.mergeModifications).toBeNull();
     // the bundle keeps together (one bundle number) and is answered once
-    expect(new Set(cart.entries.slice(1).map((e: Json) => e.bundleNo)).size).toBe(1);
+    expect(new Set(cart.entries.slice(1).map((e: Entry) => e.bundleNo)).size).toBe(1);
     expect((await g.call('GET', CART.mergeCart)).json().cartModifications).toEqual([]);
     expect((await g.call('GET', `${CART.mergeCart}?productsNeedReplace=true`)).json().cartModifications).toEqual([]);
   });
@@ -109,7 +112,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     await g.signIn('podnalog@orbita.rs');
     const m = (await g.call('GET', CART.mergeCart)).json();
     expect(statuses(m)).toEqual([['productsNeedReplace', PIXEL]]);
-    expect(m.cartModifications[0].replaceModalEntries.map((e: Json) => e.product.code)).toEqual(['ORBITA_MAX_M']);
+    expect(m.cartModifications[0].replaceModalEntries.map((e: Entry) => e.product.code)).toEqual(['ORBITA_MAX_M']);
     const r = (await g.call('GET', `${CART.mergeCart}?productsNeedReplace=false`)).json();
     expect(r.cartModifications).toEqual([]);
     expect(codes(r.cart)).toEqual(['ORBITA_MAX_M']);
@@ -146,14 +149,14 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     });
     const g = await guest((c) => ok(c.call('POST', PATHS.addBundle, alone('NOKIA_105_4G_BLUE', ['ACC_USBC_CABLE_STD']))));
     const auth = await g.signIn('staff@orbita.rs');
-    expect(auth.json().data.merge.map((x: Json) => x.status)).toEqual(['refused', 'refused']);
+    expect(auth.json().data.merge.map((x: MergeStatus) => x.status)).toEqual(['refused', 'refused']);
     const m = (await g.call('GET', CART.mergeCart)).json();
     expect(m.cartModifications).toEqual([{
       statusCode: 'maxOrderQuantityExceeded', statusMessage: expect.stringContaining('3'), entry: null, quantityAdded: 0,
       replaceModalEntries: [], cmsComponentId: 'limitOversteppedPopup',
     }]);
     // one line of three (the same accessory raises its line's quantity)
-    expect(m.cart.entries.map((e: Json) => [e.product.code, e.quantity])).toEqual([['ACC_USBC_CABLE_STD', 3]]);
+    expect(m.cart.entries.map((e: Entry) => [e.product.code, e.quantity])).toEqual([['ACC_USBC_CABLE_STD', 3]]);
     expect((await g.call('GET', CART.mergeCart)).json().cartModifications).toEqual([]);
   });
 
@@ -198,7 +201,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     });
     const code = (await g.call('GET', PATHS.fullCart)).json().code;
     const auth = await g.signIn('maloletni@orbita.rs');
-    expect(auth.json().data.merge.map((x: Json) => [x.productCode, x.status])).toEqual([['NOKIA_105_4G', 'merged'], ['SAMSUNG_GALAXY_A56', 'refused'], ['ORBITA_MAX_M', 'refused']]);
+    expect(auth.json().data.merge.map((x: MergeStatus) => [x.productCode, x.status])).toEqual([['NOKIA_105_4G', 'merged'], ['SAMSUNG_GALAXY_A56', 'refused'], ['ORBITA_MAX_M', 'refused']]);
     const m = (await g.call('GET', CART.mergeCart)).json();
     expect(statuses(m)).toEqual([['notEligibleByAge', null]]);
     expect(m.cart.code).toBe(code);
@@ -222,7 +225,7 @@ describe.each(drivers)('cart merge after login on %s', (_name, url) => {
     const g = await guest((c) => ok(c.call('POST', PATHS.addBundle, alone('ACC_TEMPERED_GLASS_STD'))));
     await g.signIn('otp@orbita.rs');
     const m = (await g.call('GET', CART.mergeCart)).json();
-    expect(m.cart.entries.map((e: Json) => [e.product.code, e.quantity])).toEqual([['ACC_TEMPERED_GLASS_STD', 2]]);
+    expect(m.cart.entries.map((e: Entry) => [e.product.code, e.quantity])).toEqual([['ACC_TEMPERED_GLASS_STD', 2]]);
   });
 
   it('a bundle is never half merged: a sold-out device keeps its tariff and insurance out too; add-ons follow their entry', async () => {

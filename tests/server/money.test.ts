@@ -10,8 +10,10 @@ import { payments } from '../../server/db/tables';
 import { outbox } from '../../server/outbox/schema';
 import { drivers, givePersonalData, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { CART, Customer } from './commerce-helpers';
+import type { Cart } from '../../schemas/types/api.cart';
+import type { TariffPrice } from '../../schemas/types/api.catalog';
+import type { OrderResult } from '../../schemas/types/api.checkout';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const A56 = 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE';
 const N = '/hybris/ecommerce/b2c/v1/users/phone/carts/msisdns';
 const sum = (xs: number[]) => Math.round(xs.reduce((n, x) => n + x, 0) * 100) / 100;
@@ -23,7 +25,7 @@ describe.each(drivers)('one price engine on %s', (_name, url) => {
 
   const guestData = (email: string) => ({ ...GUEST, customerData: { ...GUEST.customerData, contactEmail: email } });
   /** Both cart reads the screens use (mini cart: GET cart; cart, summaries, overview: GET fullCart) answer the same totals. */
-  async function shownTotals(s: Shopper): Promise<Json> {
+  async function shownTotals(s: Shopper): Promise<Cart> {
     const mini = (await s.call('GET', PATHS.cart)).json();
     const full = (await s.call('GET', PATHS.fullCart)).json();
     expect(mini.totals).toEqual(full.totals);
@@ -36,8 +38,8 @@ describe.each(drivers)('one price engine on %s', (_name, url) => {
     return r.json();
   };
   /** authorize → the amount the gateway session charges; then the test card pays it */
-  async function payByCard(s: Shopper, order: Json): Promise<number> {
-    const auth = await s.call('POST', PATHS.authorize, { cardPaymentType: order.paymentInfo.cardPaymentType, orderId: order.code });
+  async function payByCard(s: Shopper, order: OrderResult): Promise<number> {
+    const auth = await s.call('POST', PATHS.authorize, { cardPaymentType: order.paymentInfo!.cardPaymentType, orderId: order.code });
     expect(auth.statusCode, auth.body).toBe(200);
     const paymentId = (auth.json().redirectionUrl as string).split('/').pop()!;
     const [p] = await h.database.db.select().from(payments).where(eq(payments.id, paymentId));
@@ -84,16 +86,16 @@ describe.each(drivers)('one price engine on %s', (_name, url) => {
     await givePersonalData(c, { contactEmail: email }); // a postpaid contract's personal data (its flow's step)
     expect((await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'CreditCard', creditCardPaymentType: 'NEW_CARD' })).statusCode).toBe(200);
     const cart = await shownTotals(c);
-    const entriesOneTime = sum(cart.entries.map((e: Json) => e.totalOneTimePrice.value));
-    const entriesMonthly = sum(cart.entries.map((e: Json) => e.totalMonthlyPrice?.value ?? 0));
+    const entriesOneTime = sum(cart.entries.map((e) => e.totalOneTimePrice!.value));
+    const entriesMonthly = sum(cart.entries.map((e) => e.totalMonthlyPrice?.value ?? 0));
     expect(cart.totals.charges).toEqual([{ code: 'NICE_NUMBER', name: 'Lep broj 060 121 2121', msisdn: '0601212121', price: { value: 1990, formattedValue: '1.990,00 RSD', currencyIso: 'RSD' } }]);
     expect(cart.totals.payNow.value).toBe(sum([entriesOneTime, 1990]));
     expect(cart.totals.payNow.value).toBe(sum([before.totals.payNow.value, 1990]));
     expect(cart.totals.monthly.value).toBe(entriesMonthly);
     // the phone page's monthly price for this choice is the cart's: the installment plus the tariff at its promotion
     const details = (await c.call('GET', `${PATHS.details}?productCode=SAMSUNG_GALAXY_A56`)).json();
-    const tariff = details.prices.topOffer.flatMap((t: Json) => [t, ...(t.childTariffs ?? [])]).find((t: Json) => t.code === 'ORBITA_MAX_M');
-    const plan = tariff.pricePlans.find((p: Json) => p.subscriptionTermId === 'ORBITA_MAX_M_T24').recurring;
+    const tariff = details.prices.topOffer.flatMap((t: TariffPrice) => [t, ...(t.childTariffs ?? [])]).find((t: TariffPrice) => t.code === 'ORBITA_MAX_M');
+    const plan = tariff.pricePlans.find((p: TariffPrice['pricePlans'][number]) => p.subscriptionTermId === 'ORBITA_MAX_M_T24').recurring;
     expect(plan.tariffPrice.value).toBe(tariff.chargeEntries[0].price.value); // 2.999 for 6 months, not 3.499
     expect(sum([plan.installment.value, plan.tariffPrice.value])).toBe(cart.totals.monthly.value);
     const order = await submit(c);

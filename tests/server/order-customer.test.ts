@@ -13,6 +13,7 @@ import { orderCustomer } from '../../server/workflows/place-order';
 import type { ApiError } from '../../server/lib/errors';
 import { customerWithEmptyCart, drivers, okJson, GUEST, PATHS, REQUIRED_CONSENTS, RELAXED_LIMITS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
+import type { OrderCustomerInfo, ValidateResponse } from '../../schemas/types/api.cart';
 
 const V = '/hybris/ecommerce/b2c/v1';
 const P = {
@@ -28,7 +29,7 @@ const PERSONAL = {
   contactEmail: 'ivana.markovic@example.rs', msisdn: '0647778899',
 };
 const TARIFF = { code: 'ORBITA_FLEX_20', subscriptionTermId: 'ORBITA_FLEX_20_T24' };
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Step = ValidateResponse['checkoutSteps'][number];
 
 describe.each(drivers)('every order has its customer on %s', (_name, url) => {
   let h: Harness;
@@ -44,7 +45,7 @@ describe.each(drivers)('every order has its customer on %s', (_name, url) => {
     const placed = await ok(s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false }), 'submit');
     const [row] = await h.database.db.select().from(orders).where(eq(orders.code, placed.code));
     const confirmation = await ok(s.call('GET', `${PATHS.confirmation}?orderCode=${placed.code}`), 'confirmation');
-    return { stored: (row.snapshot as Json).orderCustomerInfo as Json, checkoutType: (row.snapshot as Json).checkoutType, shown: confirmation.order.orderCustomerInfo as Json };
+    return { stored: row.snapshot.orderCustomerInfo as OrderCustomerInfo, checkoutType: row.snapshot.checkoutType, shown: confirmation.order.orderCustomerInfo as OrderCustomerInfo };
   }
   /** The home-line step: a covered address with a new number. */
   async function homeSetup(c: Shopper, pkg: string) {
@@ -78,7 +79,7 @@ describe.each(drivers)('every order has its customer on %s', (_name, url) => {
     await ok(c.call('POST', P.newNumber, {}), 'number');
     await ok(c.call('POST', P.create, { address: { tisAddressCode: 'TIS-1003-40', entrance: 'B' } }), 'delivery address');
     await ok(c.call('PUT', P.contact, { contactPhone: '651112233' }), 'delivery contact');
-    expect((await steps(c)).checkoutSteps.every((s: Json) => s.done)).toBe(true);
+    expect((await steps(c)).checkoutSteps.every((s: Step) => s.done)).toBe(true);
     const o = await place(c, 'Delivery');
     expect(o.checkoutType).toBe('MOBILE');
     for (const info of [o.stored, o.shown]) {
@@ -91,17 +92,17 @@ describe.each(drivers)('every order has its customer on %s', (_name, url) => {
     await ok(c.call('POST', PATHS.addToCart, { code: 'BOX_PLUS', subscriptionTermId: 'BOX_PLUS_T24' }), 'box');
     const v = await steps(c);
     expect(v.checkoutType).toBe('HOME_FIXED');
-    expect(v.checkoutSteps.map((s: Json) => s.code)).toEqual(['CONNECT_HOME_DATA', 'ADDITIONAL_CUSTOMER_DATA', 'SUGGESTED_TV_ADDONS', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
+    expect(v.checkoutSteps.map((s: Step) => s.code)).toEqual(['CONNECT_HOME_DATA', 'ADDITIONAL_CUSTOMER_DATA', 'SUGGESTED_TV_ADDONS', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
     await homeSetup(c, 'BOX_PLUS');
-    const personal = () => v.checkoutSteps && steps(c).then((x) => x.checkoutSteps.find((s: Json) => s.code === 'ADDITIONAL_CUSTOMER_DATA').done);
+    const personal = () => v.checkoutSteps && steps(c).then((x) => x.checkoutSteps.find((s: Step) => s.code === 'ADDITIONAL_CUSTOMER_DATA').done);
     expect(await personal()).toBe(false);
     await ok(c.call('POST', P.info, { userInfo: PERSONAL }), 'personal data');
     expect(await personal()).toBe(true);
     await ok(c.call('PUT', P.installation), 'delivery to the installation address');
     // the delivery step is done only with the courier's phone
-    expect((await steps(c)).checkoutSteps.find((s: Json) => s.code === 'DELIVERY').done).toBe(false);
+    expect((await steps(c)).checkoutSteps.find((s: Step) => s.code === 'DELIVERY').done).toBe(false);
     await ok(c.call('PUT', P.contact, { contactPhone: '651112233' }), 'delivery contact');
-    expect((await steps(c)).checkoutSteps.every((s: Json) => s.done)).toBe(true);
+    expect((await steps(c)).checkoutSteps.every((s: Step) => s.done)).toBe(true);
     const o = await place(c, 'Delivery');
     expect(o.checkoutType).toBe('HOME_FIXED');
     for (const info of [o.stored, o.shown]) {
@@ -115,13 +116,13 @@ describe.each(drivers)('every order has its customer on %s', (_name, url) => {
     await ok(c.call('POST', PATHS.addToCart, TARIFF), 'tariff');
     const v = await steps(c);
     expect(v.checkoutType).toBe('HOME_MOBILE');
-    expect(v.checkoutSteps.map((s: Json) => s.code)).toEqual(['CONNECT_HOME_DATA', 'ADDITIONAL_CUSTOMER_DATA', 'SUGGESTED_TV_ADDONS', 'CONNECT_MSISDN', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
+    expect(v.checkoutSteps.map((s: Step) => s.code)).toEqual(['CONNECT_HOME_DATA', 'ADDITIONAL_CUSTOMER_DATA', 'SUGGESTED_TV_ADDONS', 'CONNECT_MSISDN', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
     await homeSetup(c, 'BOX_START');
     await ok(c.call('POST', P.info, { userInfo: { ...PERSONAL, orderFor: 'SELF', firstName: 'Jelena', lastName: 'Jovanović', contactEmail: 'staff@orbita.rs' } }), 'personal data');
     await ok(c.call('POST', P.newNumber, {}), 'number');
     await ok(c.call('PUT', P.installation), 'delivery to the installation address');
     await ok(c.call('PUT', P.contact, { contactPhone: '651234567' }), 'delivery contact');
-    expect((await steps(c)).checkoutSteps.every((s: Json) => s.done)).toBe(true);
+    expect((await steps(c)).checkoutSteps.every((s: Step) => s.done)).toBe(true);
     const o = await place(c, 'Delivery');
     expect(o.checkoutType).toBe('HOME_MOBILE');
     for (const info of [o.stored, o.shown]) {
@@ -182,7 +183,7 @@ describe.each(drivers)('every order has its customer on %s', (_name, url) => {
     const o = await place(c, 'Delivery');
     expect(o.stored).toMatchObject({ firstName: 'Jelena', lastName: 'Jovanović', contactEmail: 'staff@orbita.rs', contactPhone: '651119999' });
     // no account to take them from: refused, naming the missing field; a prepaid guest's phone is the number bought
-    const refusal = (info: Json, type: 'GUEST' | 'MOBILE_PREPAID_GUEST') => { try { orderCustomer(info, null, type); return null; } catch (e) { return e as ApiError; } };
+    const refusal = (info: Record<string, unknown>, type: 'GUEST' | 'MOBILE_PREPAID_GUEST') => { try { orderCustomer(info, null, type); return null; } catch (e) { return e as ApiError; } };
     expect(refusal({ firstName: 'Ana', lastName: 'Ilić', contactEmail: 'ana@example.rs' }, 'GUEST')).toMatchObject({ statusCode: 400, reason: 'customerInfoMissing', subject: 'orderCustomerInfo/contactPhone' });
     expect(refusal({ firstName: 'Ana', lastName: ' ', contactEmail: 'ana@example.rs', contactPhone: '641234567' }, 'GUEST')).toMatchObject({ subject: 'orderCustomerInfo/lastName' });
     expect(refusal({ firstName: 'Ana', lastName: 'Ilić', contactEmail: 'ana@example.rs' }, 'MOBILE_PREPAID_GUEST')).toBe(null);

@@ -11,6 +11,8 @@ import { selfcareSubscribers } from '../../server/selfcare/schema';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
 import { drivers, GATEWAY_SECRET, givePersonalData, GUEST, PATHS, REQUIRED_CONSENTS, Shopper, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
+import type { ErrorResponse } from '../../schemas/types/api.common';
+import type { CreditCardsResponse, EbillsResponse, OrderResult, PaymentModesResponse, PaymentTypeBody } from '../../schemas/types/api.checkout';
 
 const B = '/hybris/ecommerce/b2c/v1';
 const P = {
@@ -18,7 +20,8 @@ const P = {
   newNumber: `${B}/users/phone/carts/msisdns/new`,
 };
 const BUNDLE = { deviceCode: 'SAMSUNG_GALAXY_A56_AWESOME_GRAPHITE', tariffCode: 'ORBITA_MAX_M', subscriptionTermId: 'ORBITA_MAX_M_T24', chargeType: 'ONE_TIME_CHARGE' };
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Card = CreditCardsResponse['cardInfoDataList'][number];
+type Ebill = EbillsResponse['ebills'][number];
 
 describe.each(drivers)('payment modes on %s', (_name, url) => {
   let h: Harness;
@@ -46,20 +49,20 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
   }
   const submit = (s: Shopper) => s.call('POST', PATHS.submitOrder, { consents: REQUIRED_CONSENTS, sendContractDocsToEmail: false });
   const status = async (s: Shopper, code: string) => (await s.call('GET', `${PATHS.orderStatus}?orderCode=${code}`)).json();
-  const err = (res: { statusCode: number; json: () => Json }) => { expect(res.statusCode).toBe(400); return res.json().errors[0]; };
+  const err = (res: { statusCode: number; json(): unknown }) => { expect(res.statusCode).toBe(400); return (res.json() as ErrorResponse).errors[0]; };
   const form = (url: string, body: Record<string, string>) => h.app.inject({
     method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString(),
   });
   const payCard = (sessionUrl: string, cardNumber: string) => form(sessionUrl, { cardNumber, expiry: '12/39', cvc: '123', holder: 'Marko Petrović', action: 'pay' });
-  const cardOrder = async (c: Shopper, body: Json) => {
+  const cardOrder = async (c: Shopper, body: PaymentTypeBody) => {
     expect((await c.call('PUT', PATHS.setPaymentType, body)).statusCode).toBe(200);
     const order = (await submit(c)).json();
     expect(order.status).toBe('PAYMENT_PENDING');
     return order;
   };
-  const authorize = async (c: Shopper, order: Json) => {
-    const body: Json = { cardPaymentType: order.paymentInfo.cardPaymentType, orderId: order.code };
-    if (order.paymentInfo.cardId) body.cardId = order.paymentInfo.cardId;
+  const authorize = async (c: Shopper, order: OrderResult) => {
+    const body: Record<string, unknown> = { cardPaymentType: order.paymentInfo!.cardPaymentType, orderId: order.code };
+    if (order.paymentInfo!.cardId) body.cardId = order.paymentInfo!.cardId;
     const res = await c.call('POST', PATHS.authorize, body);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().redirectionUrl as string;
@@ -67,14 +70,14 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
 
   it('offers the modes of the rule document: all four to a signed-in MOBILE checkout, card only (in full, nothing saved) to a guest', async () => {
     const c = await mobileCustomer();
-    const modes = (await c.call('GET', PATHS.paymentModes)).json();
-    expect(modes.paymentModes.map((m: Json) => m.code)).toEqual(['CreditCard', 'ChargeGroupAccount', 'ChargeNewGroupAccount', 'Delivery']);
-    expect(modes.creditCardPaymentTypes.map((m: Json) => m.code)).toEqual(['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD']);
+    const modes = (await c.call('GET', PATHS.paymentModes)).json<PaymentModesResponse>();
+    expect(modes.paymentModes.map((m) => m.code)).toEqual(['CreditCard', 'ChargeGroupAccount', 'ChargeNewGroupAccount', 'Delivery']);
+    expect(modes.creditCardPaymentTypes!.map((m) => m.code)).toEqual(['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD']);
     expect(modes.paymentModes[1].name).toBe('Na mesečni račun');
     const g = await guest();
-    const gm = (await g.call('GET', PATHS.paymentModes)).json();
-    expect(gm.paymentModes.map((m: Json) => m.code)).toEqual(['CreditCard']);
-    expect(gm.creditCardPaymentTypes.map((m: Json) => m.code)).toEqual(['NEW_CARD']);
+    const gm = (await g.call('GET', PATHS.paymentModes)).json<PaymentModesResponse>();
+    expect(gm.paymentModes.map((m) => m.code)).toEqual(['CreditCard']);
+    expect(gm.creditCardPaymentTypes!.map((m) => m.code)).toEqual(['NEW_CARD']);
     expect((await g.call('GET', P.ebills)).json()).toEqual({ ebills: [] });
     expect((await g.call('GET', P.cards)).json()).toEqual({ cardInfoDataList: [] });
     // a guest: no delivery payment, no saved card, no monthly bill — 400 with a type and a message
@@ -90,17 +93,17 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     await c.call('DELETE', PATHS.deleteCart);
     expect((await c.call('POST', PATHS.addToCart, { code: 'ORBITA_PREPAID_NET' })).statusCode).toBe(200);
     expect((await c.call('POST', PATHS.validate, { justSteps: true, v2: true })).json().checkoutType).toBe('MOBILE_PREPAID');
-    const modes = (await c.call('GET', PATHS.paymentModes)).json();
-    expect(modes.paymentModes.map((m: Json) => m.code)).toEqual(['CreditCard']);
-    expect(modes.creditCardPaymentTypes.map((m: Json) => m.code)).toEqual(['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD']);
+    const modes = (await c.call('GET', PATHS.paymentModes)).json<PaymentModesResponse>();
+    expect(modes.paymentModes.map((m) => m.code)).toEqual(['CreditCard']);
+    expect(modes.creditCardPaymentTypes!.map((m) => m.code)).toEqual(['NEW_CARD', 'NEW_CARD_SAVE', 'SAVED_CARD']);
     expect(err(await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'Delivery' }))).toMatchObject({ type: 'ValidationError', reason: 'paymentModeNotAllowed' });
   });
 
   it('monthly bill: the customer\'s e-bills; set monthly bill first (own account only), then set payment type; the order is placed on that bill', async () => {
     const c = await mobileCustomer();
     const bills = (await c.call('GET', P.ebills)).json().ebills;
-    expect(bills.map((b: Json) => b.billingAccountId)).toEqual(['BA1000001', 'BA1000011']);
-    expect(bills.every((b: Json) => b.selected === false)).toBe(true);
+    expect(bills.map((b: Ebill) => b.billingAccountId)).toEqual(['BA1000001', 'BA1000011']);
+    expect(bills.every((b: Ebill) => b.selected === false)).toBe(true);
     expect(err(await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'ChargeGroupAccount' }))).toMatchObject({ type: 'ValidationError', reason: 'billingAccountRequired', message: 'Izaberi mesečni račun na koji se dodaje iznos.' });
     expect(err(await c.call('PUT', P.monthlyBill, { billingAccountId: 'BA1000002' }))).toMatchObject({ type: 'ValidationError', reason: 'unknownBillingAccount' }); // another customer's
     expect(err(await c.call('PUT', P.monthlyBill, { billingAccountId: '../../x' })).type).toBe('ValidationError');
@@ -108,7 +111,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     const en = await c.call('PUT', `${P.monthlyBill}?lang=en`, { billingAccountId: 'nope' });
     expect(en.statusCode).toBe(400);
     expect((await c.call('PUT', P.monthlyBill, { billingAccountId: 'BA1000011' })).statusCode).toBe(200);
-    expect((await c.call('GET', P.ebills)).json().ebills.find((b: Json) => b.selected).billingAccountId).toBe('BA1000011');
+    expect((await c.call('GET', P.ebills)).json().ebills.find((b: Ebill) => b.selected).billingAccountId).toBe('BA1000011');
     expect(err(await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'ChargeGroupAccount', creditCardPaymentType: 'NEW_CARD' })).reason).toBe('cardOnlyForSaved');
     const set = await c.call('PUT', PATHS.setPaymentType, { paymentMode: 'ChargeGroupAccount' });
     expect(set.statusCode).toBe(200);
@@ -118,7 +121,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     expect(placed.json()).toMatchObject({ status: 'CREATED', paymentInfo: null, confirmationPageType: 'ORDER' });
     const [o] = await h.database.db.select().from(orders).where(eq(orders.code, placed.json().code));
     expect(o).toMatchObject({ paymentMode: 'ChargeGroupAccount', paymentStatus: 'MONTHLY_BILL', cardPaymentType: null });
-    expect((o.snapshot as Json).payment).toEqual({ billingAccountId: 'BA1000011', savedCardId: null });
+    expect(o.snapshot.payment).toEqual({ billingAccountId: 'BA1000011', savedCardId: null });
     expect((await h.database.db.select().from(payments).where(eq(payments.orderId, o.id))).length).toBe(0);
   });
 
@@ -129,7 +132,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     expect(placed.status).toBe('CREATED');
     const opened = await h.database.db.select().from(billingAccounts).where(eq(billingAccounts.id, `BA${placed.code}`));
     expect(opened[0]).toMatchObject({ name: 'Marija Petrović', email: GUEST.customerData.contactEmail });
-    expect((await c.call('GET', P.ebills)).json().ebills.map((b: Json) => b.billingAccountId)).toContain(`BA${placed.code}`);
+    expect((await c.call('GET', P.ebills)).json().ebills.map((b: Ebill) => b.billingAccountId)).toContain(`BA${placed.code}`);
 
     const d = await mobileCustomer('staff@orbita.rs');
     expect((await d.call('PUT', PATHS.setPaymentType, { paymentMode: 'Delivery' })).statusCode).toBe(200);
@@ -142,7 +145,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     const c = await mobileCustomer();
     const res = await c.call('GET', P.cards);
     const list = res.json().cardInfoDataList;
-    expect(list.map((x: Json) => [x.id, x.brand, x.lastFour, x.expired])).toEqual(expect.arrayContaining([
+    expect(list.map((x: Card) => [x.id, x.brand, x.lastFour, x.expired])).toEqual(expect.arrayContaining([
       ['card_marko_visa', 'visa', '1111', false], ['card_marko_mc3ds', 'mastercard', '3222', false], ['card_marko_expired', 'maestro', '8453', true],
     ]));
     expect(res.body).not.toContain('tok_');
@@ -181,7 +184,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     // capture the gateway's signed callback by replaying what it sent: read the token it saved
     expect((await payCard(url, '5555 5555 5555 4444')).statusCode).toBe(303);
     expect(await status(c, order.code)).toMatchObject({ status: 'PAID' });
-    const mine = (await c.call('GET', P.cards)).json().cardInfoDataList.filter((x: Json) => x.lastFour === '4444');
+    const mine = (await c.call('GET', P.cards)).json().cardInfoDataList.filter((x: Card) => x.lastFour === '4444');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ brand: 'mastercard', expiry: '12/39', holder: 'Marko Petrović' });
     const [row] = await h.database.db.select().from(savedCards).where(eq(savedCards.id, mine[0].id));
@@ -195,7 +198,7 @@ describe.each(drivers)('payment modes on %s', (_name, url) => {
     const body = { ...payload, signature: sign(GATEWAY_SECRET, payload) };
     const again = await Promise.all([0, 1, 2].map(() => h.app.inject({ method: 'POST', url: '/gateway/callback', payload: body })));
     expect(again.map((r) => r.json().outcome)).toEqual(['alreadyProcessed', 'alreadyProcessed', 'alreadyProcessed']);
-    expect((await c.call('GET', P.cards)).json().cardInfoDataList.filter((x: Json) => x.lastFour === '4444')).toHaveLength(1);
+    expect((await c.call('GET', P.cards)).json().cardInfoDataList.filter((x: Card) => x.lastFour === '4444')).toHaveLength(1);
     // a forged card in a callback is refused
     const forged = await h.app.inject({ method: 'POST', url: '/gateway/callback', payload: { ...body, card: { ...payload.card, lastFour: '9999' } } });
     expect(forged.statusCode).toBe(400);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products } from '../../server/db/tables';
 import { drivers, PATHS, RELAXED_LIMITS, Shopper, startApp, type Harness } from './helpers';
+import type { ProductDetails, TariffPrice } from '../../schemas/types/api.catalog';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe.each(drivers)('the tariffs a device page offers on %s', (_name, url) => {
   let h: Harness;
@@ -15,8 +15,8 @@ describe.each(drivers)('the tariffs a device page offers on %s', (_name, url) =>
   afterAll(async () => { await h?.close(); });
 
   /** The choices of the tariff picker: a tariff without children, or each child of a parent. */
-  const choices = (d: Json): Json[] => [...d.prices.topOffer, ...d.prices.basicOffer]
-    .flatMap((t: Json) => (t.childTariffs.length ? t.childTariffs : [t]));
+  const choices = (d: ProductDetails): TariffPrice[] => [...d.prices.topOffer, ...d.prices.basicOffer]
+    .flatMap((t) => (t.childTariffs.length ? t.childTariffs : [t]));
 
   it('the blocked offers of the seed (an MTS_DISC_TARIFF offer, a non-purchasable plan) are not offered on the Galaxy A26', async () => {
     const s = await new Shopper(h.app).login();
@@ -44,10 +44,10 @@ describe.each(drivers)('the tariffs a device page offers on %s', (_name, url) =>
     let tried = 0;
     for (const { code } of devices) {
       const d = (await s.call('GET', `${PATHS.details}?productCode=${code}`)).json();
-      const variant = d.variants.find((v: Json) => v.stock.stockLevelStatus !== 'outOfStock');
+      const variant = d.variants.find((v: ProductDetails['variants'][number]) => v.stock.stockLevelStatus !== 'outOfStock');
       if (!variant) continue;
       for (const t of choices(d)) {
-        const plans = t.pricePlans.filter((pp: Json) => pp.purchasable);
+        const plans = t.pricePlans.filter((pp) => pp.purchasable);
         expect(plans.length, `${code} offers ${t.code} without a purchasable plan`).toBeGreaterThan(0);
         for (const pp of plans.slice(0, 1)) { // one plan per tariff keeps the walk short; each plan's flag is the same rule
           const chargeType = pp.recurring ? 'RECURRING_CHARGE' : 'ONE_TIME_CHARGE';

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, PATHS, startApp, type Harness } from './helpers';
 import { Customer } from './commerce-helpers';
+import type { Cart, SuggestedProducts, ValidateResponse } from '../../schemas/types/api.cart';
 
 const B = '/hybris/ecommerce/b2c/v1/users/carts';
 const ADDONS = `${B}/addons`;
 const REFS = `${B}/references`;
 const ADD = `${B}/addaddon`;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
   let h: Harness;
@@ -27,9 +27,9 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     }
     return c;
   }
-  const get = async (c: Customer, u: string) => { const r = await c.call('GET', u); expect(r.statusCode, r.body).toBe(200); return r.json() as Json; };
-  const ref = (v: Json, code: string) => v.references.find((r: Json) => r.target.code === code);
-  const children = async (c: Customer) => (await get(c, PATHS.fullCart)).entries.filter((e: Json) => e.parentEntryNumber !== undefined && e.parentEntryNumber !== null);
+  const get = async <T = SuggestedProducts>(c: Customer, u: string) => { const r = await c.call('GET', u); expect(r.statusCode, r.body).toBe(200); return r.json<T>(); };
+  const ref = (v: SuggestedProducts, code: string) => v.references.find((r) => r.target.code === code)!;
+  const children = async (c: Customer) => (await get<Cart>(c, PATHS.fullCart)).entries.filter((e) => e.parentEntryNumber !== undefined && e.parentEntryNumber !== null);
 
   it('no tariff in the cart: nothing offered', async () => {
     const c = await customerWith(null);
@@ -40,7 +40,7 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     const c = await customerWith('ORBITA_MAX_M');
     const v = await get(c, ADDONS);
     expect(v).toMatchObject({ productCode: 'ORBITA_MAX_M', productName: 'Orbita Max M', freeAddonsLimit: 1, freeSelected: 0 });
-    expect(v.references.map((r: Json) => [r.referenceType, r.target.code])).toEqual([
+    expect(v.references.map((r) => [r.referenceType, r.target.code])).toEqual([
       ['TARIFF_ADDON_RELATION', 'ADDON_NET_10GB'],
       ['DIGITAL_SERVICE_RELATION', 'STREAM_ORBITA_PLUS'], ['DIGITAL_SERVICE_RELATION', 'DIGITAL_ORBITA_MUSIC'],
       ['DIGITAL_SERVICE_RELATION', 'DIGITAL_ORBITA_CLOUD'], ['DIGITAL_SERVICE_RELATION', 'DIGITAL_ORBITA_SAFE'],
@@ -51,7 +51,7 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     expect(ref(v, 'ADDON_NET_10GB').maxAllowedQuantity).toBe(1);
     // the cart holds the two preselected ones under the tariff; the included one is not removable there either
     const kids = await children(c);
-    expect(kids.map((e: Json) => [e.product.code, e.product.isRemovableEntry])).toEqual([['DIGITAL_ORBITA_CLOUD', true], ['DIGITAL_ORBITA_SAFE', false]]);
+    expect(kids.map((e) => [e.product.code, e.product.isRemovableEntry])).toEqual([['DIGITAL_ORBITA_CLOUD', true], ['DIGITAL_ORBITA_SAFE', false]]);
     const cloud = ref(v, 'DIGITAL_ORBITA_CLOUD').entryNumber;
     const safe = ref(v, 'DIGITAL_ORBITA_SAFE').entryNumber;
     expect((await c.call('DELETE', `${PATHS.deleteEntry}?entryNumber=${cloud}`)).statusCode).toBe(200);
@@ -67,11 +67,11 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
   it('cross-selling: accessories with an image, maxAllowedQuantity (default 100) enforced with a clear message', async () => {
     const c = await customerWith('ORBITA_MAX_S');
     const v = await get(c, `${REFS}?referenceType=CROSSELLING&pageSize=100`);
-    expect(v.references.map((r: Json) => [r.target.code, r.maxAllowedQuantity])).toEqual([
+    expect(v.references.map((r) => [r.target.code, r.maxAllowedQuantity])).toEqual([
       ['ACC_TEMPERED_GLASS', 100], ['ACC_USBC_CABLE', 2], ['ACC_XIAOMI_BUDS6_ACTIVE', 3], ['ACC_ANKER_POWERBANK_10K', 1],
     ]);
     expect(ref(v, 'ACC_USBC_CABLE').target.images[0]).toMatchObject({ imageType: 'GALLERY', url: expect.stringMatching(/^\/media\//) });
-    expect(ref(v, 'ACC_USBC_CABLE').target.oneTimePrice.value).toBe(1199);
+    expect(ref(v, 'ACC_USBC_CABLE').target.oneTimePrice!.value).toBe(1199);
     const body = { code: 'ACC_USBC_CABLE', entryNumber: v.entryNumber, referenceType: 'CROSSELLING' };
     expect((await c.call('POST', ADD, body)).statusCode).toBe(200);
     expect((await c.call('POST', ADD, body)).statusCode).toBe(200);
@@ -97,7 +97,7 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     expect(refused.json().errors[0]).toMatchObject({ type: 'CartError', reason: 'freeAddonsLimit', message: 'Već si izabrao sve besplatne servise koje tarifa nudi (1).' });
     const after = await get(c, ADDONS);
     expect(after.freeSelected).toBe(1);
-    const stream = (await children(c)).find((e: Json) => e.product.code === 'STREAM_ORBITA_PLUS');
+    const stream = (await children(c)).find((e) => e.product.code === 'STREAM_ORBITA_PLUS');
     expect(stream).toBeTruthy();
     expect(JSON.stringify(stream)).toContain('"value":0');
   });
@@ -149,7 +149,7 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     const notOffered = await c.call('POST', ADD, { code: 'ACC_JBL_TUNE_520BT', entryNumber: v.entryNumber, referenceType: 'CROSSELLING' });
     expect(notOffered.statusCode).toBe(400);
     expect(notOffered.json().errors[0]).toMatchObject({ type: 'ValidationError', reason: 'notOffered', message: 'Proizvod ACC_JBL_TUNE_520BT se ne nudi uz ovu tarifu ili paket.' });
-    const wrongEntry = await c.call('POST', ADD, { code: 'ACC_USBC_CABLE', entryNumber: v.entryNumber + 50, referenceType: 'CROSSELLING' });
+    const wrongEntry = await c.call('POST', ADD, { code: 'ACC_USBC_CABLE', entryNumber: v.entryNumber! + 50, referenceType: 'CROSSELLING' });
     expect(wrongEntry.statusCode).toBe(404);
   });
 
@@ -157,7 +157,7 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
     const c = await customerWith('ORBITA_MAX_M');
     const r = await c.call('POST', PATHS.validate, { justSteps: true });
     expect(r.statusCode, r.body).toBe(200);
-    const steps = r.json().checkoutSteps as Json[];
+    const steps = r.json().checkoutSteps as ValidateResponse['checkoutSteps'];
     expect(r.json().checkoutType).toBe('MOBILE');
     expect(steps.map((s) => s.code)).toEqual(['ADDITIONAL_CUSTOMER_DATA', 'CONNECT_MSISDN', 'SUGGESTED_PRODUCTS', 'DELIVERY', 'PAYMENT_AND_CART_CONFIRMATION']);
     expect(steps[2]).toMatchObject({ url: '/kupovina/dodatne-pogodnosti', eventName: 'checkout_suggested_products', done: true });
@@ -166,7 +166,7 @@ describe.each(drivers)('the SUGGESTED_PRODUCTS step on %s', (_name, url) => {
   it('a home package offers cross-selling on the step', async () => {
     const c = await customerWith('BOX_PLUS', 'staff@orbita.rs');
     const v = await get(c, `${REFS}?referenceType=CROSSELLING`);
-    expect(v.references.map((r: Json) => r.target.code)).toEqual(['ACC_USBC_CABLE', 'ACC_JBL_TUNE_520BT']);
+    expect(v.references.map((r) => r.target.code)).toEqual(['ACC_USBC_CABLE', 'ACC_JBL_TUNE_520BT']);
     expect((await c.call('POST', ADD, { code: 'ACC_JBL_TUNE_520BT', entryNumber: v.entryNumber, referenceType: 'CROSSELLING' })).statusCode).toBe(200);
   });
 });

@@ -10,6 +10,11 @@ import { UiDocuments } from '../../server/ui/documents';
 import type { EventEmitter } from 'node:events';
 import type { ReloadResult } from '../../server/ui/watch';
 import { validTree, writeTree, type Tree } from '../unit/tooling/fixture';
+import type { CheckoutFlow } from '../../schemas/types/flow';
+import type { Screen } from '../../schemas/types/screen';
+
+/** The fixture's documents the kept-back edits change, as their generated types. */
+type EditedTree = { 'screens/pdp.json': Screen; 'flows/guest.json': CheckoutFlow };
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -95,11 +100,11 @@ describe('the development watcher of schemas/', () => {
 
   it('does the same in a folder that is not called schemas (SCHEMAS_DIR), where errors are named after it', async () => {
     const { schemasDir, ui, watcher } = await start(validTree(), 'ui-docs');
-    const tree = validTree() as Record<string, any>;
+    const tree = validTree() as EditedTree;
     const done = reloadUntil(watcher, (r) => r.status === 'partial' && ui.get('flow', 'guest')!.version === 2);
     await writeFile(join(schemasDir, 'screens', 'novo.json'), pretty({ $schema: '../meta/screen.schema.json', id: 'novo', version: 1, route: '/novo', body: [{ component: 'Buton' }] }));
     const pdp = structuredClone(tree['screens/pdp.json']);
-    pdp.load[0].args.to = '/novo';
+    pdp.load![0].args!.to = '/novo';
     await writeFile(join(schemasDir, 'screens', 'pdp.json'), pretty(pdp));
     await writeFile(join(schemasDir, 'flows', 'guest.json'), pretty({ ...tree['flows/guest.json'], version: 2 }));
     expect((await done).kept).toEqual(['ui-docs/screens/novo.json', 'ui-docs/screens/pdp.json']);
@@ -107,13 +112,13 @@ describe('the development watcher of schemas/', () => {
 
   it('also keeps back a good-looking edit that only works with the broken file, and serves the rest', async () => {
     const { schemasDir, ui, watcher, logged } = await start();
-    const tree = validTree() as Record<string, any>;
+    const tree = validTree() as EditedTree;
     const done = reloadUntil(watcher, (r) => r.status === 'partial' && ui.get('flow', 'guest')!.version === 2);
     // a new screen with an unknown component (valid JSON) serves /novo; pdp now links there; the flow is an unrelated edit
     await writeFile(join(schemasDir, 'screens', 'novo.json'), pretty({ $schema: '../meta/screen.schema.json', id: 'novo', version: 1, route: '/novo', body: [{ component: 'Buton' }] }));
     const pdp = structuredClone(tree['screens/pdp.json']);
     pdp.version = 3;
-    pdp.load[0].args.to = '/novo';
+    pdp.load![0].args!.to = '/novo';
     await writeFile(join(schemasDir, 'screens', 'pdp.json'), pretty(pdp));
     await writeFile(join(schemasDir, 'flows', 'guest.json'), pretty({ ...tree['flows/guest.json'], version: 2 }));
     const r = await done;

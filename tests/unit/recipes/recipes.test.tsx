@@ -99,7 +99,7 @@ describe('recipe 1: a field with its own validation message on the guest form', 
     const set = await withRecipe('guest-field');
     const form = set.get('form', 'guest');
     expect(form.version).toBe(committed('schemas/forms/guest.json').version + 1);
-    expect(form.schema.properties.deliveryAddress.required).not.toContain('suburb');
+    expect((form.schema as { properties: Record<string, { required?: string[] }> }).properties.deliveryAddress.required).not.toContain('suburb');
 
     const h = makeHarness(set, 'guest-checkout');
     h.stores.checkout.setCurrentStep('GUEST_ORDER_INFO');
@@ -148,7 +148,7 @@ describe('recipe 3: change the texts of a dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'guest-or-login' });
     expect(within(dialog).getByText('Bez registracije — potrebni su nam samo podaci za dostavu.')).toBeTruthy();
     expect(within(dialog).getByText('Kupovina bez naloga')).toBeTruthy(); // a key the recipe left alone
-    expect(set.messages('sr')[set.get('modal', 'guest-or-login').title.message]).toBe('Kako želiš da nastaviš kupovinu?');
+    expect(set.messages('sr')[set.get('modal', 'guest-or-login').title!.message]).toBe('Kako želiš da nastaviš kupovinu?');
     expect(set.messages('en')['modal.guestOrLogin.title']).toBe('How would you like to continue?');
   });
 });

@@ -21,6 +21,13 @@ import type { UiNode } from '../../../renderer/types';
 import type { SchemaDocument } from '../../../tools/schemas/index';
 import { applyFixture, type FixtureDoc } from '../../../renderer/fixtures';
 import { installNodeValidatorLoader } from '../runtime/form-validators';
+import type { CheckoutFlow } from '../../../schemas/types/flow';
+import type { Form } from '../../../schemas/types/form';
+import type { Fragment } from '../../../schemas/types/fragment';
+import type { Messages as MessagesDocument } from '../../../schemas/types/messages';
+import type { Modal } from '../../../schemas/types/modal';
+import type { RuleDocument } from '../../../schemas/types/rule';
+import type { Screen } from '../../../schemas/types/screen';
 
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
@@ -30,13 +37,18 @@ const componentModules = import.meta.glob<Record<string, unknown>>(['../../../co
 interface ScreenDoc { id: string; route?: string; aliases?: string[]; layout?: string; body: UiNode[] }
 interface ModalDoc { id: string; body: UiNode[]; footer?: UiNode[] }
 
+/** The generated type (schemas/types) of each kind's documents. */
+interface DocumentTypes {
+  screen: Screen; flow: CheckoutFlow; form: Form; modal: Modal; messages: MessagesDocument; fragment: Fragment; rule: RuleDocument;
+}
+
 /** The documents of a checked schema set, by kind and id. */
 export class DocumentSet {
   constructor(readonly documents: SchemaDocument[], readonly schemasDir: string) {}
-  get(kind: SchemaDocument['kind'], id: string): any {
+  get<K extends SchemaDocument['kind']>(kind: K, id: string): DocumentTypes[K] {
     const d = this.documents.find((x) => x.kind === kind && x.id === id);
     if (!d) throw new Error(`no ${kind} ${id} in the schema set`);
-    return d.json;
+    return d.json as DocumentTypes[K];
   }
   messages(lang: 'sr' | 'en'): Messages {
     const { $schema: _s, id: _i, version: _v, ...rest } = this.get('messages', lang) as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { RuntimeContext, ScopeContext, type Runtime } from '../../../renderer/co
 import { createRegistry, type AnyComponent } from '../../../renderer/registry';
 import { createRuntime } from '../../../renderer/runtime';
 import { expandFormIncludes } from '../../../tools/schemas/form-includes';
+import type { Form } from '../../../schemas/types/form';
 import type { ActionContext } from '../../../renderer/types';
 
 // jsdom has no scrolling
@@ -66,10 +67,13 @@ export function makeCtx(stores: Stores, api: ApiClient, scope: Record<string, un
   } as never;
 }
 
+/** A form document as a test reads and edits it: its data schema's fields by name. */
+export type ServedForm = Omit<Form, 'schema'> & { schema: { properties: Record<string, unknown>; [keyword: string]: unknown } };
+
 /** A form document as the server serves it: with the fields it takes from other forms ("fieldsOf"). */
-export function servedForm(id: string): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function servedForm(id: string): ServedForm {
   const read = (f: string): unknown => JSON.parse(readFileSync(`${process.cwd()}/schemas/forms/${f}.json`, 'utf8'));
-  return expandFormIncludes(read(id), read).json;
+  return expandFormIncludes(read(id) as ServedForm, read).json;
 }
 
 /** A fetch mock answering by "METHOD path" from a table of handlers; records calls. */

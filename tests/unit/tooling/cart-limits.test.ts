@@ -7,6 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
 import { rulesConfig, setRulesConfig } from '../../../server/cart/config';
 import { REAL_SCHEMAS, validTree, writeTree } from './fixture';
+import type { RuleDocument } from '../../../schemas/types/rule';
+
+type CartLimits = NonNullable<RuleDocument['cartLimits']>;
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,9 +17,9 @@ afterEach(async () => {
   setRulesConfig(null);
 });
 
-const REAL = JSON.parse(readFileSync(join(REAL_SCHEMAS, 'rules/cart-limits.json'), 'utf8'));
+const REAL = JSON.parse(readFileSync(join(REAL_SCHEMAS, 'rules/cart-limits.json'), 'utf8')) as RuleDocument & { cartLimits: CartLimits };
 
-async function check(change: (limits: any) => void): Promise<SchemaError[]> {
+async function check(change: (limits: CartLimits) => void): Promise<SchemaError[]> {
   const doc = structuredClone(REAL);
   change(doc.cartLimits);
   const { schemasDir, cleanup } = await writeTree({ ...validTree(), 'rules/cart-limits.json': doc });
@@ -40,7 +43,7 @@ describe('the cart limits document', () => {
     expect(zero[0].line).toBeGreaterThan(1);
     const type = await check((l) => { l.maxOrderQuantity.ACCESORY = 3; });
     expect(formatErrors(type)).toMatch(/cart-limits\.json:\d+:\d+ +\/cartLimits\/maxOrderQuantity +must be one of: TARIFF, .*ACCESSORY/);
-    const missing = await check((l) => { delete l.guestChargeTypes; });
+    const missing = await check((l) => { delete (l as Partial<CartLimits>).guestChargeTypes; });
     expect(formatErrors(missing)).toMatch(/cart-limits\.json.*guestChargeTypes/);
     const status = await check((l) => { l.cmsComponents.noStok = 'noStockPopup'; });
     expect(formatErrors(status)).toMatch(/cart-limits\.json:\d+:\d+ +\/cartLimits\/cmsComponents +must be one of: success, .*noStock/);

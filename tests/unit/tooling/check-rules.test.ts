@@ -3,14 +3,16 @@
 // naming fields it does not have, and did-you-mean for links and for mistyped fragment includes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
-import { validTree, writeTree, type Tree } from './fixture';
+import { validTree, writeTree, type DocTree, type Tree } from './fixture';
+import type { Node, NodeActionCall } from '../../../schemas/types/screen';
+import type { Fragment } from '../../../schemas/types/fragment';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-async function errorsOf(change: (t: any) => void) {
-  const t = validTree() as any;
+async function errorsOf(change: (t: DocTree) => void) {
+  const t = validTree() as DocTree;
   change(t);
   const { schemasDir, cleanup } = await writeTree(t as Tree);
   cleanups.push(cleanup);
@@ -36,16 +38,16 @@ describe('checker rules', () => {
   });
 
   it('reports a form\'s ui:order naming an unknown field, and one that leaves fields out without "*"', async () => {
-    const errors = await errorsOf((t) => { t['forms/guest.json'].uiSchema['ui:order'] = ['firstNam', 'contactPhone']; });
+    const errors = await errorsOf((t) => { t['forms/guest.json'].uiSchema!['ui:order'] = ['firstNam', 'contactPhone']; });
     expect(errors.map((e) => [e.pointer, e.suggestion])).toEqual([['/uiSchema/ui:order', undefined], ['/uiSchema/ui:order/0', 'firstName']]);
     expect(errors[1].message).toBe('ui:order names "firstNam", which is no field of the data schema, so the form would not be drawn — did you mean "firstName"?');
     expect(errors[0].message).toMatch(/^ui:order leaves out "firstName" and has no "\*"/);
-    expect(formatErrors(await errorsOf((t) => { t['forms/guest.json'].uiSchema['ui:order'] = ['contactPhone', '*']; }))).toBe('');
+    expect(formatErrors(await errorsOf((t) => { t['forms/guest.json'].uiSchema!['ui:order'] = ['contactPhone', '*']; }))).toBe('');
   });
 
   it('reports required naming an unknown field, in the object and in its conditional parts, and accepts the object\'s fields there', async () => {
     const errors = await errorsOf((t) => {
-      const schema = t['forms/guest.json'].schema;
+      const schema = t['forms/guest.json'].schema as Record<string, unknown>;
       schema.required = ['firstName', 'contactPhon'];
       schema.allOf = [{ if: { required: ['firstName'] }, then: { required: ['contactPhone', 'email'] } }];
     });
@@ -55,8 +57,8 @@ describe('checker rules', () => {
 
   it('suggests the address a link that leads nowhere probably meant', async () => {
     const errors = await errorsOf((t) => {
-      t['screens/pdp.json'].load[0].args.to = '/Privatni/Uredjaj/x'; // a typo in a segment of a route with a parameter
-      t['screens/pdp.json'].body[2].on.submit.args.to = '/kupovina/podaci-dostav'; // a typo of a whole address
+      t['screens/pdp.json'].load![0].args!.to = '/Privatni/Uredjaj/x'; // a typo in a segment of a route with a parameter
+      (t['screens/pdp.json'].body[2].on!.submit as NodeActionCall).args!.to = '/kupovina/podaci-dostav'; // a typo of a whole address
     });
     expect(errors.map((e) => [e.pointer, e.suggestion])).toEqual([
       ['/load/0/args/to', '/Privatni/Uredjaji/x'],
@@ -67,12 +69,13 @@ describe('checker rules', () => {
 
   it('says did-you-mean for a mistyped include ("fragmnet", "arg") instead of calling it a node without a component', async () => {
     const errors = await errorsOf((t) => {
+      // a valid fragment: the generated type takes a parameter's default for an object, where any JSON value is one
       t['fragments/price-row.json'] = {
         $schema: '../meta/fragment.schema.json', id: 'price-row', version: 1,
         params: { value: { description: 'The price.', type: 'number', default: 1 } },
         body: [{ component: 'PriceTag', props: { value: { $param: 'value' } } }],
-      };
-      t['screens/pdp.json'].body.push({ fragment: 'price-row', arg: { value: 5 } }, { fragmnet: 'price-row', args: { value: 5 } });
+      } as unknown as Fragment;
+      t['screens/pdp.json'].body.push({ fragment: 'price-row', arg: { value: 5 } } as unknown as Node, { fragmnet: 'price-row', args: { value: 5 } } as unknown as Node);
     });
     expect(errors.map((e) => [e.pointer, e.suggestion, e.message])).toEqual([
       ['/body/3/arg', 'args', 'unexpected property \'arg\' of a fragment include — did you mean "args"? — it takes only "fragment" and "args" (put conditions inside the fragment)'],

@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Vocabulary } from '../../../tools/schemas/types';
+import type { CheckoutFlow } from '../../../schemas/types/flow';
+import type { Form } from '../../../schemas/types/form';
+import type { Fragment } from '../../../schemas/types/fragment';
+import type { Messages } from '../../../schemas/types/messages';
+import type { Modal } from '../../../schemas/types/modal';
+import type { RuleDocument } from '../../../schemas/types/rule';
+import type { Screen } from '../../../schemas/types/screen';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const REAL_SCHEMAS = join(REPO_ROOT, 'schemas');
@@ -49,6 +56,18 @@ export const FAKE_VOCABULARY: Vocabulary = {
 };
 
 export type Tree = Record<string, unknown>;
+
+/** The tree as a test edits it: each document as its kind's generated type (schemas/types); an edit into a shape no
+ *  type allows (what the checker must refuse) says so with a cast. */
+export type DocTree = {
+  [file: `screens/${string}`]: Screen;
+  [file: `modals/${string}`]: Modal;
+  [file: `flows/${string}`]: CheckoutFlow;
+  [file: `forms/${string}`]: Form;
+  [file: `fragments/${string}`]: Fragment;
+  [file: `rules/${string}`]: RuleDocument;
+  [file: `messages/${string}`]: Messages;
+};
 
 /** A tree that passes every check. Keys are paths under schemas/. */
 export function validTree(): Tree {

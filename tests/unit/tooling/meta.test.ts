@@ -9,35 +9,49 @@ import { buildVocabularySchema } from '../../../tools/schemas/vocabulary-schema'
 import { FAKE_VOCABULARY, REAL_SCHEMAS, validTree } from './fixture';
 import { parseWithPositions, JsonSyntaxError } from '../../../tools/schemas/jsonpos';
 import { suggest } from '../../../tools/schemas/suggest';
+import type { Screen } from '../../../schemas/types/screen';
 
-async function meta(name: string): Promise<any> {
+/** A meta-schema as these tests read it: the JSON Schema keywords they look at, nested. */
+interface MetaSchema {
+  $id?: string;
+  title?: string;
+  description?: string;
+  enum?: unknown[];
+  markdownEnumDescriptions?: string[];
+  properties?: Record<string, MetaSchema>;
+  $defs?: Record<string, MetaSchema>;
+  items?: MetaSchema | boolean;
+  additionalProperties?: MetaSchema | boolean;
+}
+
+async function meta(name: string): Promise<MetaSchema> {
   return JSON.parse(await readFile(join(REAL_SCHEMAS, 'meta', name), 'utf8'));
 }
 
 describe('meta-schemas', () => {
   it('flow.schema.json lists exactly the step codes and checkout types of the specification', async () => {
     const flow = await meta('flow.schema.json');
-    expect(flow.$defs.step.properties.code.enum).toEqual(Object.keys(STEP_PATHS));
-    expect(flow.$defs.step.properties.code.markdownEnumDescriptions).toHaveLength(Object.keys(STEP_PATHS).length);
-    expect(flow.properties.checkoutType.enum).toEqual([...CHECKOUT_TYPES]);
+    expect(flow.$defs!.step.properties!.code.enum).toEqual(Object.keys(STEP_PATHS));
+    expect(flow.$defs!.step.properties!.code.markdownEnumDescriptions).toHaveLength(Object.keys(STEP_PATHS).length);
+    expect(flow.properties!.checkoutType.enum).toEqual([...CHECKOUT_TYPES]);
   });
 
   it('node.schema.json allows exactly the condition keywords of the evaluator', async () => {
     const node = await meta('node.schema.json');
-    expect(Object.keys(node.$defs.condition.properties).sort()).toEqual([...CONDITION_KEYWORDS].sort());
+    expect(Object.keys(node.$defs!.condition.properties!).sort()).toEqual([...CONDITION_KEYWORDS].sort());
   });
 
   it('every meta-schema has $id, title, description, and a description on every property', async () => {
     const missing: string[] = [];
-    const walk = (s: any, at: string) => {
+    const walk = (s: MetaSchema | boolean | undefined, at: string) => {
       if (!s || typeof s !== 'object') return;
       if (s.properties) {
-        for (const [k, v] of Object.entries<any>(s.properties)) {
+        for (const [k, v] of Object.entries(s.properties)) {
           if (v && typeof v === 'object' && typeof v.description !== 'string') missing.push(`${at}/properties/${k}`);
           walk(v, `${at}/properties/${k}`);
         }
       }
-      for (const k of ['$defs', 'items', 'additionalProperties']) {
+      for (const k of ['$defs', 'items', 'additionalProperties'] as const) {
         if (k === '$defs' && s.$defs) for (const [d, v] of Object.entries(s.$defs)) walk(v, `${at}/$defs/${d}`);
         else if (k !== '$defs') walk(s[k], `${at}/${k}`);
       }
@@ -55,7 +69,7 @@ describe('meta-schemas', () => {
   it('the editor-help vocabulary schema accepts a valid tree and flags unknown names', async () => {
     const ajv = createAjv();
     const messages: Record<string, { sr?: unknown; en?: unknown }> = {};
-    const tree = validTree() as Record<string, any>;
+    const tree = validTree() as Record<string, Record<string, unknown>> & { 'screens/pdp.json': Screen };
     for (const [k, v] of Object.entries(tree['messages/sr.json'])) if (k !== '$schema') messages[k] = { sr: v, en: tree['messages/en.json'][k] };
     ajv.addSchema(buildVocabularySchema(FAKE_VOCABULARY, messages));
     for (const name of (await readdir(join(REAL_SCHEMAS, 'meta'))).filter((n) => n.endsWith('.schema.json'))) ajv.addSchema(await meta(name));
@@ -69,10 +83,10 @@ describe('meta-schemas', () => {
     bad.body[0].component = 'PriceTg';
     expect(screen(bad)).toBe(false);
     const badKey = structuredClone(tree['screens/pdp.json']);
-    badKey.title.message = 'no.such.key';
+    badKey.title!.message = 'no.such.key';
     expect(screen(badKey)).toBe(false);
     const badProp = structuredClone(tree['screens/pdp.json']);
-    badProp.body[0].props.size = 'huge';
+    badProp.body[0].props!.size = 'huge';
     expect(screen(badProp)).toBe(false);
     const badEvent = structuredClone(tree['screens/pdp.json']);
     badEvent.body[1].on = { hover: { action: 'nav.go', args: { to: '/' } } };
