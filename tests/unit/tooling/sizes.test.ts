@@ -22,7 +22,6 @@ const LONG_FUNCTIONS: string[] = [
   "components/checkout/InstallationBill.tsx InstallationBill",
   "components/checkout/NumberChoice.tsx NumberChoice",
   "components/checkout/OrderResult.tsx OrderResult",
-  "components/forms/Form.tsx Form",
   "components/home/EpgGrid.tsx EpgGrid",
   "components/layout/SearchBox.tsx SearchBox",
   "components/pdp/PriceSummary.tsx PriceSummary",
@@ -61,7 +60,6 @@ const LONG_FUNCTIONS: string[] = [
 
 const LONG_FILES: string[] = [
   "actions/checkout/checkout.ts",
-  "components/forms/Form.tsx",
   "renderer/router.tsx",
   "server/app.ts",
   "server/cart/add.ts",
