@@ -56,7 +56,6 @@ const LONG_FUNCTIONS: string[] = [
 
 const LONG_FILES: string[] = [
   "actions/checkout/checkout.ts",
-  "renderer/router.tsx",
   "server/app.ts",
   "server/cart/add.ts",
   "server/catalog/model.ts",
