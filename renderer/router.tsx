@@ -3,9 +3,9 @@
  * shop, a StaticRouter for the server's first view, a memory router in tests and the studio). Each manifest route
  * (and alias) draws its screen document and layout (fetched by the ApiClient, kept per runtime in the screen cache of
  * ./screens.ts and read with React's `use`: a navigation is a transition, so the page shown stays until the next
- * screen's documents have come, as a data router's loaders would do, without the data router's weight in the shop's first load). The
- * layout's `Outlet` node renders the index child route — the screen body. `*` draws the `not-found` screen when the
- * manifest has one, else a built-in localized message.
+ * screen's documents have come, as a data router's loaders would do, without the data router's weight in the shop's
+ * first load). The layout's `Outlet` node renders the index child route — the screen body. `*` draws the `not-found`
+ * screen when the manifest has one, else a built-in localized message.
  */
 import { Component, createContext, use, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Outlet as RouterOutlet, useLocation, useNavigationType, useParams, useRoutes, type RouteObject } from 'react-router';
