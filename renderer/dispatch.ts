@@ -29,6 +29,52 @@ export interface DispatcherDeps {
 /** A dispatcher, and a promise of the moment no call it was given is still running (nested calls included). */
 export type Dispatcher = DispatchFn & { idle(): Promise<void> };
 
+type Log = (...a: unknown[]) => void;
+
+/** Whether the call may run: a known action with valid args (otherwise it is logged, and shown in development). */
+function checkCall(deps: DispatcherDeps, log: Log, call: ActionCall, args: Record<string, unknown>, def: ActionDef | undefined): def is ActionDef {
+  if (!def) {
+    log(`[dispatch] unknown action "${call.action}"`);
+    if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.unknownAction', params: { name: call.action } });
+    return false;
+  }
+  const problem = explain(def.args, args);
+  if (problem) {
+    log(`[dispatch] invalid args for "${call.action}": ${problem}`, args);
+    if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.invalidArgs', params: { name: call.action, problem } });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The navigate a call gets. A replaced address records what the page shows (a device page's chosen tariff). A call
+ * whose page the shopper has left since it began (a load settling after a search submitted elsewhere) must not
+ * replace the new page's address with its own: that would take the shopper back. Its own navigations move "from".
+ */
+function navigateOf(deps: DispatcherDeps, fullScope: Scope): (to: string, opts?: { replace?: boolean }) => void {
+  let from = (fullScope.route as { path?: string } | undefined)?.path;
+  const now = () => deps.currentPath?.() ?? (deps.baseScope().route as { path?: string } | undefined)?.path;
+  return (to, opts) => {
+    if (opts?.replace && from !== undefined && now() !== undefined && now() !== from) return;
+    deps.navigate(to, opts);
+    from = to.split(/[?#]/)[0];
+  };
+}
+
+/** Tells the shopper a call failed: an action's own message (unless it handled it), the server's, or a generic one. */
+function reportFailure(deps: DispatcherDeps, log: Log, call: ActionCall, e: unknown): void {
+  if (e instanceof ActionError) {
+    if (!e.handled) deps.stores.ui.showToast({ kind: 'error', text: e.message });
+  } else if (e instanceof ApiError) {
+    deps.stores.ui.showToast({ kind: 'error', text: e.message });
+  } else {
+    log(`[dispatch] action "${call.action}" failed`, e);
+    deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
+  }
+}
+
+/** A dispatcher of action calls over these stores, API client and navigation (see the comment at the top). */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const log = deps.log ?? ((...a: unknown[]) => console.error(...a));
   // Calls that wait for a lazy group's chunk start in the order they were dispatched, and so does any call dispatched
@@ -59,41 +105,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
     /** Checks the args and runs the call: whether the list goes on. */
     const run = async (call: ActionCall, args: Record<string, unknown>, def: ActionDef | undefined): Promise<boolean> => {
-      if (!def) {
-        log(`[dispatch] unknown action "${call.action}"`);
-        if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.unknownAction', params: { name: call.action } });
-        return false;
-      }
-      const problem = explain(def.args, args);
-      if (problem) {
-        log(`[dispatch] invalid args for "${call.action}": ${problem}`, args);
-        if (deps.dev) deps.stores.ui.showToast({ kind: 'error', message: 'error.invalidArgs', params: { name: call.action, problem } });
-        return false;
-      }
+      if (!checkCall(deps, log, call, args, def)) return false;
       try {
-        // A replaced address records what the page shows (a device page's chosen tariff). A call whose page the
-        // shopper has left since it began (a load settling after a search submitted elsewhere) must not replace the
-        // new page's address with its own: that would take the shopper back. Its own navigations move "from".
-        let from = (fullScope.route as { path?: string } | undefined)?.path;
-        const now = () => deps.currentPath?.() ?? (deps.baseScope().route as { path?: string } | undefined)?.path;
-        const navigate = (to: string, opts?: { replace?: boolean }) => {
-          if (opts?.replace && from !== undefined && now() !== undefined && now() !== from) return;
-          deps.navigate(to, opts);
-          from = to.split(/[?#]/)[0];
-        };
         await def.run(args, {
-          stores: deps.stores, api: deps.api, navigate, scope: fullScope, event,
+          stores: deps.stores, api: deps.api, navigate: navigateOf(deps, fullScope), scope: fullScope, event,
           dispatch: (c, s) => dispatch(c, { ...fullScope, ...(s ?? {}) }),
         });
       } catch (e) {
-        if (e instanceof ActionError) {
-          if (!e.handled) deps.stores.ui.showToast({ kind: 'error', text: e.message });
-        } else if (e instanceof ApiError) {
-          deps.stores.ui.showToast({ kind: 'error', text: e.message });
-        } else {
-          log(`[dispatch] action "${call.action}" failed`, e);
-          deps.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
-        }
+        reportFailure(deps, log, call, e);
         return false;
       }
       return true;

@@ -5,7 +5,7 @@
 import { StrictMode, startTransition, useEffect, useRef, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate, type NavigateFunction, type RouteObject } from 'react-router';
-import { createStoresInSteps } from '../actions/stores';
+import { createStoresInSteps, type Stores } from '../actions/stores';
 import { ApiClient } from '../actions/api/client';
 import { LazyActions } from '../actions/lazy-registry';
 import { detectLanguage, stripLangSuffix } from '../actions/api/language';
@@ -35,14 +35,11 @@ const yieldToBrowser = (): Promise<void> => {
   return typeof s?.yield === 'function' ? s.yield() : new Promise<void>((resolve) => setTimeout(resolve, 0));
 };
 
-async function boot(): Promise<void> {
-  // the modules' own evaluation was one task; the stores are made in the next ones
-  await yieldToBrowser();
-  const stores = await createStoresInSteps(yieldToBrowser);
-  const api = new ApiClient({ stores });
-  await yieldToBrowser();
+type Runtime = ReturnType<typeof createRuntime>;
 
-  // language: cookie or address suffix; the suffix is not part of any route
+/** The language (cookie or address suffix; the suffix is not part of any route, so it leaves the address), the
+ *  viewport's width and the cookie choice, in the stores. Answers the language and the bare path. */
+function startSession(stores: Stores): { lang: ReturnType<typeof detectLanguage>; bare: string } {
   const lang = detectLanguage(document, location.pathname, location.search);
   const bare = stripLangSuffix(location.pathname);
   if (bare !== location.pathname) history.replaceState(history.state, '', bare + location.search + location.hash);
@@ -54,26 +51,34 @@ async function boot(): Promise<void> {
   const consent = readConsent(document);
   if (consent) stores.ui.setConsent(consent);
   window.addEventListener('resize', () => stores.ui.setViewportWidth(window.innerWidth));
+  return { lang, bare };
+}
 
+/** The page's boot data (seeded into the API client), the actions, and the manifest and messages (in the stores). */
+async function loadDocuments(api: ApiClient, stores: Stores, lang: ReturnType<typeof detectLanguage>, bare: string) {
   // the first view that came with the page: documents and first data without a request
-  const boot = readBootData(document, { lang, path: bare, search: location.search });
+  const bootData = readBootData(document, { lang, path: bare, search: location.search });
   const actions = new LazyActions();
-  if (boot) {
-    api.seed(boot);
-    void actions.preload(boot.actionGroups).catch((e: unknown) => console.error('[boot] actions', e));
+  if (bootData) {
+    api.seed(bootData);
+    void actions.preload(bootData.actionGroups).catch((e: unknown) => console.error('[boot] actions', e));
   }
   // API calls wait for the token themselves (ApiClient.call); with boot data nothing else waits for it
   const token = api.fetchToken().catch((e) => console.error('[boot] token', e));
   const [manifest, messages] = await Promise.all([
     api.getDocument<Manifest>('/ui/manifest'),
     api.getDocument<Messages>(`/ui/messages/${lang}`),
-    boot ? null : token,
+    bootData ? null : token,
   ]);
   stores.session.setMessages(messages);
   // documents of the manifest's published version from now on (a page never mixes versions across a publish)
   api.setUiVersion(manifest.version);
+  return { bootData, actions, manifest };
+}
 
-  const currentRoute: { current: RouteInfo } = { current: { path: location.pathname, params: {}, query: {} } };
+/** The runtime of the shop (navigation through the router once drawn), with the handlers' action groups loading at
+ *  the shopper's first sign of interacting (before the click itself). */
+function startRuntime(stores: Stores, api: ApiClient, actions: LazyActions, currentRoute: { current: RouteInfo }): Runtime {
   const runtime = createRuntime({
     stores,
     api,
@@ -88,34 +93,56 @@ async function boot(): Promise<void> {
       else navigateTo(to, { replace: opts?.replace ?? false });
     },
   });
-  // the action groups only handlers use load at the shopper's first sign of interacting (before the click itself)
   const interactions = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
   const interacted = () => {
     for (const t of interactions) document.removeEventListener(t, interacted, true);
     runtime.interacted?.();
   };
   for (const t of interactions) document.addEventListener(t, interacted, { capture: true, passive: true });
-  await yieldToBrowser();
-  const routes = buildRoutes(manifest, runtime, currentRoute);
-  // development servers announce edited documents; the page redraws them without a reload
+  return runtime;
+}
+
+/** Edited or published documents reach the open page (it redraws them without a reload). */
+function followDocuments(api: ApiClient, stores: Stores, runtime: Runtime, manifest: Manifest): void {
+  // development servers announce edited documents
   connectLiveUpdates({ api, session: stores.session, revalidate: () => revalidateScreens(runtime) });
   // production on published versions (the manifest names one): a publish reaches open pages by a look at the manifest
   if (typeof manifest.version === 'number') followPublishedVersions({ api, session: stores.session, revalidate: () => revalidateScreens(runtime) }, manifest.version);
+}
 
-  const rootEl = document.getElementById('root')!;
-  // whether the first screen's state is the one the server drew (its load finished): only then is the markup hydrated
-  let sameState = true;
-  if (boot?.beforeData && rootEl.hasAttribute(SERVER_DRAWN)) {
+/** The first screen made ready before the first render; answers whether its state is the one the server drew (its
+ *  load finished): only then is the markup hydrated. */
+async function prepareFirstScreen(rootEl: HTMLElement, bootData: ReturnType<typeof readBootData>, api: ApiClient, runtime: Runtime, routes: RouteObject[], currentRoute: { current: RouteInfo }, lang: string): Promise<boolean> {
+  if (bootData?.beforeData && rootEl.hasAttribute(SERVER_DRAWN)) {
     // drawn by the server before its data: hydrated in that state (the route's documents and forms, no load), and the
     // screen's load then runs as on any entry (LayoutRoute)
     await yieldToBrowser();
     await screenReady(runtime, routes);
-  } else if (boot) {
+  } else if (bootData) {
     await yieldToBrowser();
-    sameState = await firstLoad(routes, runtime, currentRoute, lang, rootEl.hasAttribute(SERVER_DRAWN));
+    const sameState = await firstLoad(routes, runtime, currentRoute, lang, rootEl.hasAttribute(SERVER_DRAWN));
     // answers no call of the first view took (another page, a changed query) must not answer later calls
     setTimeout(() => api.dropSeededCalls(), 5000);
+    return sameState;
   }
+  return true;
+}
+
+async function boot(): Promise<void> {
+  // the modules' own evaluation was one task; the stores are made in the next ones
+  await yieldToBrowser();
+  const stores = await createStoresInSteps(yieldToBrowser);
+  const api = new ApiClient({ stores });
+  await yieldToBrowser();
+  const { lang, bare } = startSession(stores);
+  const { bootData, actions, manifest } = await loadDocuments(api, stores, lang, bare);
+  const currentRoute: { current: RouteInfo } = { current: { path: location.pathname, params: {}, query: {} } };
+  const runtime = startRuntime(stores, api, actions, currentRoute);
+  await yieldToBrowser();
+  const routes = buildRoutes(manifest, runtime, currentRoute);
+  followDocuments(api, stores, runtime, manifest);
+  const rootEl = document.getElementById('root')!;
+  const sameState = await prepareFirstScreen(rootEl, bootData, api, runtime, routes, currentRoute, lang);
 
   // a page drawn on the server (server/ui/ssr.ts, react-dom/server): hydrated, not drawn again: the same components
   // on the same data (the boot data, the cookie choice; nothing of the session is known yet) give the same tree with
@@ -127,7 +154,6 @@ async function boot(): Promise<void> {
   // a first load that has not finished (a chunk that did not come) would hydrate other state than the server drew:
   // React would find other text, throw the markup away and draw the root again, losing focus; the browser draws it
   if (!sameState) rootEl.removeAttribute(SERVER_DRAWN);
-  const hydrating = rootEl.hasAttribute(SERVER_DRAWN);
   const tree = (
     <RuntimeContext.Provider value={runtime}>
       <BrowserRouter>
@@ -137,11 +163,16 @@ async function boot(): Promise<void> {
     </RuntimeContext.Provider>
   );
   const early = (window as unknown as Record<string, EarlyClicks | undefined>)[EARLY_CLICKS];
-  if (!hydrating) {
+  if (!rootEl.hasAttribute(SERVER_DRAWN)) {
     early?.stop();
     createRoot(rootEl).render(<StrictMode>{tree}</StrictMode>);
     return;
   }
+  hydrate(rootEl, tree, early, runtime);
+}
+
+/** Hydrates the server's markup, then takes in what the shopper did before (selects chosen, fields filled, clicks). */
+function hydrate(rootEl: HTMLElement, tree: ReactNode, early: EarlyClicks | undefined, runtime: Runtime): void {
   const drawn = rootEl.innerHTML;
   // in a transition: React hydrates in slices of a few milliseconds and gives the main thread back between them
   // (a plain hydrateRoot is one long task of the whole page: Lighthouse's total blocking time). A click on a button

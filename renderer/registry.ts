@@ -89,6 +89,56 @@ export interface RegistryOptions {
   loadFailed?: ComponentType<{ retry: () => void }>;
 }
 
+/**
+ * The component of a lazy chunk: `once` loads its module (one request at a time), `Wrapped` draws it — at once when the
+ * chunk is already here, else through Suspense, with `loadFailed` and a retry in its place when the load fails.
+ */
+function lazyComponent(file: string, name: string, load: () => Promise<Mod>, options: RegistryOptions): { once: () => Promise<Mod>; Wrapped: DrawnComponent } {
+  let loading: Promise<Mod> | null = null;
+  // the component once its chunk is here: an instance mounted after that draws it at once, without
+  // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
+  let resolved: DrawnComponent | undefined;
+  // a chunk that has not come within the lazy-load limit (actions/stores/timeouts.ts) fails; a failed load is forgotten,
+  // so the retry asks for it again
+  const once = () =>
+    (loading ??= withLoadTimeout(load(), `component "${name}"`).then((mod) => {
+      resolved = pick(mod, name);
+      return mod;
+    }, (err: unknown) => {
+      loading = null;
+      throw err;
+    }));
+  // React.lazy keeps a rejection for good: after a failure the retry draws a fresh one
+  let failed = false;
+  const makeLazy = () => lazy(async () => {
+    try {
+      const mod = await once();
+      const c = pick(mod, name);
+      if (!c) throw new Error(`${file} exports no component "${name}"`);
+      return { default: c };
+    } catch (err) {
+      failed = true;
+      throw err;
+    }
+  });
+  let Lazy = makeLazy();
+  const Wrapped: DrawnComponent = (props: Record<string, unknown>) => {
+    // chosen once per instance: switching between the two would remount the component
+    const [ready] = useState(() => resolved);
+    const [attempt, setAttempt] = useState(0);
+    if (ready) return createElement(ready, props);
+    const retry = () => {
+      if (failed) { failed = false; Lazy = makeLazy(); }
+      setAttempt((a) => a + 1);
+    };
+    return createElement(LoadBoundary, { key: attempt, loadFailed: options.loadFailed, retry },
+      createElement(Suspense, { fallback: null }, createElement(Lazy, props)));
+  };
+  Wrapped.displayName = `Lazy(${name})`;
+  return { once, Wrapped };
+}
+
+/** The vocabulary: the eager modules, the lazy chunks (drawn through lazyComponent) and the built-ins as fallbacks. */
 export function createRegistry(
   eager: Record<string, Mod>,
   lazyLoaders: Record<string, () => Promise<Mod>>,
@@ -109,48 +159,8 @@ export function createRegistry(
     if (!isComponentFile(file)) continue;
     const name = baseName(file);
     if (map.has(name)) continue;
-    let loading: Promise<Mod> | null = null;
-    // the component once its chunk is here: an instance mounted after that draws it at once, without
-    // a Suspense round (whose empty fallback would be painted first and then pushed by the component)
-    let resolved: DrawnComponent | undefined;
-    // a chunk that has not come within the lazy-load limit (actions/stores/timeouts.ts) fails; a failed load is forgotten,
-    // so the retry asks for it again
-    const once = () =>
-      (loading ??= withLoadTimeout(load(), `component "${name}"`).then((mod) => {
-        resolved = pick(mod, name);
-        return mod;
-      }, (err: unknown) => {
-        loading = null;
-        throw err;
-      }));
+    const { once, Wrapped } = lazyComponent(file, name, load, options);
     loaders.set(name, once);
-    // React.lazy keeps a rejection for good: after a failure the retry draws a fresh one
-    let failed = false;
-    const makeLazy = () => lazy(async () => {
-      try {
-        const mod = await once();
-        const c = pick(mod, name);
-        if (!c) throw new Error(`${file} exports no component "${name}"`);
-        return { default: c };
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    });
-    let Lazy = makeLazy();
-    const Wrapped: DrawnComponent = (props: Record<string, unknown>) => {
-      // chosen once per instance: switching between the two would remount the component
-      const [ready] = useState(() => resolved);
-      const [attempt, setAttempt] = useState(0);
-      if (ready) return createElement(ready, props);
-      const retry = () => {
-        if (failed) { failed = false; Lazy = makeLazy(); }
-        setAttempt((a) => a + 1);
-      };
-      return createElement(LoadBoundary, { key: attempt, loadFailed: options.loadFailed, retry },
-        createElement(Suspense, { fallback: null }, createElement(Lazy, props)));
-    };
-    Wrapped.displayName = `Lazy(${name})`;
     map.set(name, Wrapped);
   }
   // built-ins are fallbacks: a vocabulary component of the same name wins

@@ -1,10 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import { useMoney } from '../shared/money';
 import type { CartData } from '../shared/types';
-import { entryView, hasAmount, orderedEntries } from './entryView';
+import { entryView, orderedEntries } from './entryView';
+import { MiniCartEmpty, MiniCartFilled } from './miniCartParts';
 
 export interface MiniCartProps {
   cart?: CartData | null;
@@ -20,23 +19,13 @@ export interface MiniCartProps {
 export const RESIZE_DEBOUNCE_MS = 100;
 
 /**
- * The header cart: a button with the count badge; when open, a dropdown with the entries
- * (image, name, colour, prices), totals and continue-to-checkout, or the empty-cart message with
- * a link to the device list. Emits `toggle`, `close` (outside click, Escape, window resize) and `checkout`.
- * Closing it by any means but a click outside gives focus back to the cart button; a change of the count is
- * announced (a polite status region).
+ * Focus goes back to the cart button as a close is committed, unless a click outside closed the panel (focus stays
+ * where the click put it): any other close (Escape, a button inside the panel, a resize) gives it back when it was in
+ * the panel or lost. Returns the flag the outside click sets.
  */
-export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, showRegister = false, emit, enabled }: MiniCartProps & VocabularyProps) {
-  const t = useT();
-  const money = useMoney();
-  const root = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  // a click outside closes the panel and leaves focus where the click put it; any other close (Escape, a
-  // button inside the panel, a resize) gives focus back to the cart button when it was in the panel or lost
+function useFocusBackOnClose(open: boolean, root: RefObject<HTMLDivElement | null>, button: RefObject<HTMLButtonElement | null>) {
   const closedByOutsideClick = useRef(false);
   const wasOpen = useRef(open);
-  // focus is back on the button as the close is committed
   useEffect(() => {
     if (wasOpen.current && !open && !closedByOutsideClick.current) {
       const active = document.activeElement;
@@ -44,18 +33,27 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
     }
     wasOpen.current = open;
     closedByOutsideClick.current = false;
-  }, [open]);
+  }, [open, root, button]);
+  return closedByOutsideClick;
+}
 
-  // the count is announced when it changes (not on the first draw)
+/** The text of the polite status region: the count, announced when it changes (not on the first draw). */
+function useCountAnnouncement(count: number, t: ReturnType<typeof useT>): string {
   const [announced, setAnnounced] = useState('');
   const lastCount = useRef(count);
   useEffect(() => {
     if (lastCount.current !== count) setAnnounced(t('cart.mini.button', { count }));
     lastCount.current = count;
   }, [count, t]);
+  return announced;
+}
 
-  // listening from the commit that opens the panel (React runs the effects of a render caused by a click before the
-  // next event is handled, so an Escape right after the click closes it)
+/**
+ * While open, a click outside, Escape or a window resize (debounced) emits `close`. Listening from the commit that
+ * opens the panel (React runs the effects of a render caused by a click before the next event is handled, so an
+ * Escape right after the click closes it).
+ */
+function useCloseTriggers(open: boolean, emit: VocabularyProps['emit'], root: RefObject<HTMLDivElement | null>, closedByOutsideClick: RefObject<boolean>) {
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent | TouchEvent) => {
@@ -83,12 +81,26 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('resize', onResize);
     };
-  }, [open, emit]);
+  }, [open, emit, root, closedByOutsideClick]);
+}
+
+/**
+ * The header cart: a button with the count badge; when open, a dropdown with the entries
+ * (image, name, colour, prices), totals and continue-to-checkout, or the empty-cart message with
+ * a link to the device list. Emits `toggle`, `close` (outside click, Escape, window resize) and `checkout`.
+ * Closing it by any means but a click outside gives focus back to the cart button; a change of the count is
+ * announced (a polite status region).
+ */
+export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, showRegister = false, emit, enabled }: MiniCartProps & VocabularyProps) {
+  const t = useT();
+  const root = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const closedByOutsideClick = useFocusBackOnClose(open, root, button);
+  const announced = useCountAnnouncement(count, t);
+  useCloseTriggers(open, emit, root, closedByOutsideClick);
 
   const entries = orderedEntries(cart?.entries ?? []).map((o) => ({ ...entryView(o.entry), nested: o.nested, underTariff: o.underTariff }));
-  // the server's totals (cart.totals, server/cart/view.ts cartTotals): coupons and one-time charges included
-  const monthly = cart?.totals?.monthly ?? null;
-  const payNow = cart?.totals?.payNow ?? cart?.totalPrice ?? null;
 
   return (
     <div className="ot-minicart" ref={root}>
@@ -118,80 +130,9 @@ export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Pr
             {t('cart.mini.title')}
             {count > 0 && <span className="ot-minicart__count">{t('cart.items', { count })}</span>}
           </p>
-          {entries.length === 0 ? (
-            <div className="ot-minicart__empty">
-              <p>{t('cart.empty')}</p>
-              <Link className="ot-btn ot-btn--outline ot-btn--medium ot-btn--block" to={listUrl} onClick={() => void emit('close')}>
-                {t('cart.empty.link')}
-              </Link>
-            </div>
-          ) : (
-            <>
-              <ul className="ot-minicart__list">
-                {entries.map((e) => (
-                  <li key={e.key} className={e.nested ? 'ot-minicart__entry ot-minicart__entry--nested' : 'ot-minicart__entry'}>
-                    <div className="ot-minicart__thumb">{e.image ? <img src={e.image.url} alt={e.image.altText ?? e.name} width={56} height={56} /> : <span aria-hidden="true" className="ot-minicart__sim">{e.thumbText}</span>}</div>
-                    <div className="ot-minicart__info">
-                      {e.brand && <p className="ot-minicart__brand">{e.brand}</p>}
-                      <p className="ot-minicart__name">
-                        {e.name}
-                        {e.esim && <span className="ot-badge ot-badge--brand ot-minicart__esim">{t('product.esim')}</span>}
-                        {e.gift && <span className="ot-badge ot-badge--gift ot-minicart__esim">{t('cart.entry.gift')}</span>}
-                      </p>
-                      {e.underTariff && <p className="ot-minicart__meta">{t('cart.entry.addon')}</p>}
-                      {e.color && <p className="ot-minicart__meta">{t('cart.color', { color: e.color })}</p>}
-                      {e.quantity > 1 && <p className="ot-minicart__meta">{t('cart.quantity', { count: e.quantity })}</p>}
-                      {e.term && <p className="ot-minicart__meta">{t('cart.term', { count: e.term })}</p>}
-                      {esimToggle && e.offeringType === 'TARIFF' && e.esimOption === 'ESIM_SIM' && (
-                        <label className="ot-minicart__toggle">
-                          <input type="checkbox" checked={e.esim} disabled={!enabled} onChange={(ev) => void emit('esim', { entryNumber: e.entryNumber, selected: ev.target.checked })} />
-                          {t('cart.esim.toggle')}
-                        </label>
-                      )}
-                      {removable && e.removable && (
-                        <button type="button" className="ot-btn ot-btn--link ot-btn--small" onClick={() => void emit('remove', { entryNumber: e.entryNumber, quantity: e.quantity, name: e.name })}>
-                          {t('cart.remove')}
-                        </button>
-                      )}
-                    </div>
-                    <div className="ot-minicart__prices">
-                      {hasAmount(e.monthly) && (
-                        <p>
-                          {hasAmount(e.oldMonthly) && <s className="ot-price-old">{money.format(e.oldMonthly)}</s>} <strong>{money.format(e.monthly)}</strong>
-                          <span className="ot-price-per">{t('price.perMonth')}</span>
-                        </p>
-                      )}
-                      {e.gift && (
-                        <p>
-                          <strong>{money.format(0)}</strong> <span className="ot-price-per">{t('price.oneTime')}</span>
-                        </p>
-                      )}
-                      {hasAmount(e.oneTime) && (
-                        <p>
-                          <strong>{money.format(e.oneTime)}</strong> <span className="ot-price-per">{t('price.oneTime')}</span>
-                        </p>
-                      )}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              <dl className="ot-minicart__totals">
-                {monthly && (
-                  <div>
-                    <dt>{t('cart.total.monthly')}</dt>
-                    <dd>{money.format(monthly)}</dd>
-                  </div>
-                )}
-                <div>
-                  <dt>{t('cart.total.payNow')}</dt>
-                  <dd>{money.format(payNow)}</dd>
-                </div>
-              </dl>
-              <button type="button" className="ot-btn ot-btn--primary ot-btn--large ot-btn--block" onClick={() => void emit('checkout')}>
-                {t('cart.checkout')}
-              </button>
-            </>
-          )}
+          {entries.length === 0
+            ? <MiniCartEmpty listUrl={listUrl} emit={emit} />
+            : <MiniCartFilled entries={entries} cart={cart} esimToggle={esimToggle} removable={removable} enabled={enabled} emit={emit} />}
           {showRegister && (
             <p className="ot-minicart__register">
               {t('cart.mini.register.text')}{' '}

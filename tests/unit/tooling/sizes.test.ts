@@ -14,22 +14,16 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const LONG_FUNCTIONS: string[] = [
   "actions/checkout/checkout.ts run",
   "components/account/LoginMenu.tsx LoginMenu",
-  "components/cart/MiniCart.tsx MiniCart",
-  "components/catalog/ProductCard.tsx ProductCardView",
   "components/checkout/DeliveryChoice.tsx DeliveryChoice",
   "components/checkout/EmailVerification.tsx EmailVerification",
   "components/checkout/HomeLineSetup.tsx HomeLineSetup",
   "components/checkout/InstallationBill.tsx InstallationBill",
   "components/checkout/NumberChoice.tsx NumberChoice",
   "components/checkout/OrderResult.tsx OrderResult",
-  "components/forms/Form.tsx Form",
   "components/home/EpgGrid.tsx EpgGrid",
   "components/layout/SearchBox.tsx SearchBox",
   "components/pdp/PriceSummary.tsx PriceSummary",
   "components/pdp/TariffPicker.tsx TariffPicker",
-  "renderer/dispatch.ts createDispatcher",
-  "renderer/main.tsx boot",
-  "renderer/registry.ts createRegistry",
   "server/app.ts buildApp",
   "server/catalog/model.ts delta",
   "studio/Studio.tsx Studio",
@@ -38,8 +32,6 @@ const LONG_FUNCTIONS: string[] = [
 
 const LONG_FILES: string[] = [
   "actions/checkout/checkout.ts",
-  "components/forms/Form.tsx",
-  "renderer/router.tsx",
   "server/app.ts",
   "server/catalog/model.ts",
 ];
