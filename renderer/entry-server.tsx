@@ -1,14 +1,15 @@
 /**
  * The first view of a shop page rendered on the server (server/ui/ssr.ts, built into dist-ssr/ by vite.config.ts):
- * the same runtime as the browser boot (renderer/main.tsx) fed only by the page's boot data (documents and the
- * first answers of the screen's load), drawn by react-dom/server's renderToString (the markup is kept per boot data by
- * server/ui/ssr.ts and written into the page whole, so a stream would not bring the first byte sooner). The browser
- * hydrates it (renderer/main.tsx, hydrateRoot): the same tree with the same useId ids, so the page is painted before
- * the scripts run, nothing moves when they do, and its nodes are kept.
+ * the same runtime as the browser boot (renderer/main.tsx), which runs the screen's own declared load — the same
+ * actions as in the browser — over an API client that asks the shop's API in process for shared answers only
+ * (`SharedFetch`: what any shopper would get), drawn by react-dom/server's renderToString. The answers its load took
+ * travel with the page (`BootData.calls`, keyed by the call as the browser's load asks it), so nothing of what a screen
+ * loads is written twice. The browser hydrates the markup (renderer/main.tsx, hydrateRoot): the same tree with the
+ * same useId ids, so the page is painted before the scripts run, nothing moves when they do, and its nodes are kept.
  *
- * Renders nothing (null) when the screen's load asks for anything the boot data does not hold (a session's cart, an
- * account): such a view depends on who is asking, and the browser draws it as before. A screen that asks to be drawn
- * before its data (`"firstView": "beforeData"` in its document) is drawn without its load: the same for everyone.
+ * Draws nothing (html null) when the screen's load asks for anything not shared (a session's cart, an account): such a
+ * view depends on who is asking, and the browser draws it. A screen that asks to be drawn before its data
+ * (`"firstView": "beforeData"` in its document) is drawn without its load: the same for everyone.
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -22,6 +23,7 @@ import { RuntimeContext } from './context';
 import { Outlet } from './Node';
 import { AppRoutes, buildRoutes, primeScreen, startFirstLoad, type Manifest, type RouteInfo } from './router';
 import type { BootData } from '../schemas/types/api.common';
+import type { FirstView, FirstViewCall, SharedFetch } from '../core/boot-data';
 import { createRuntime } from './runtime';
 import { readConsent } from '../actions/consent-cookies';
 import { setValidatorModuleLoader, type ValidatorModuleLoader } from '../components/forms/rjsfValidator';
@@ -29,8 +31,8 @@ import { setValidatorModuleLoader, type ValidatorModuleLoader } from '../compone
 // observers render once and never subscribe on the server
 enableStaticRendering(true);
 
-/** Raised instead of a request: the server renders only what the boot data answers. */
-class NotInBootData extends Error {}
+/** Raised instead of a request that is not a shared GET: the server draws only what is the same for everyone. */
+class NotShared extends Error {}
 
 export interface FirstViewOptions {
   /** Draw the screen before its data: its load is not started (the browser starts it once it has hydrated this
@@ -38,22 +40,62 @@ export interface FirstViewOptions {
   beforeData?: boolean;
   /** Answers a form's validator module address (/ui/forms/:id/validator.js?v=…) on the server, which compiled it. */
   validatorModule?: ValidatorModuleLoader;
+  /** The shop's API in process, shared answers only (none: every request is refused and only what the boot data
+   *  brings is drawn). */
+  fetchShared?: SharedFetch;
+}
+
+/** The address's query keys the screen's documents bind (`/route/query/<key>` in a value or condition). */
+function boundQueryKeys(docs: unknown[]): string[] {
+  return [...JSON.stringify(docs).matchAll(/\/route\/query\/([^/"\\]+)/g)].map((m) => m[1]!);
+}
+
+/** The query as the load's actions see it, noting each key they read (reading them all — a spread, a key list — is `*`). */
+function watched(query: Record<string, string>, read: Set<string>): Record<string, string> {
+  return new Proxy(query, {
+    get(target, key, receiver) { if (typeof key === 'string') read.add(key); return Reflect.get(target, key, receiver) as unknown; },
+    has(target, key) { if (typeof key === 'string') read.add(key); return Reflect.has(target, key); },
+    ownKeys(target) { read.add('*'); return Reflect.ownKeys(target); },
+  });
+}
+
+/** A fetch over the shop's API in process: shared GET answers only; anything else is refused and noted. */
+function sharedOnly(fetchShared: SharedFetch | undefined, refused: (url: string) => void, seen: Map<string, Pick<FirstViewCall, 'etag' | 'headers'>>): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const headers = { ...(init?.headers as Record<string, string> | undefined) };
+    const answer = fetchShared && method === 'GET' ? await fetchShared(url, headers) : null;
+    if (!answer) { refused(url); throw new NotShared(url); }
+    seen.set(url, { etag: answer.etag, headers });
+    return new Response(answer.status === 204 || answer.status === 304 ? null : answer.body, { status: answer.status, headers: { 'content-type': answer.contentType } });
+  };
 }
 
 /** `cookie`: the request's cookie choice (`b2c_consent=…`, or '') — the cookie banner shows only without one. */
-export async function renderFirstView(boot: BootData, origin: string, cookie = '', opts: FirstViewOptions = {}): Promise<string | null> {
+export async function renderFirstView(boot: BootData, origin: string, cookie = '', opts: FirstViewOptions = {}): Promise<FirstView> {
   // one loader for every drawing (the server passes the same function each time)
   if (opts.validatorModule) setValidatorModuleLoader(opts.validatorModule);
   let asked = false;
+  let refused: string | null = null;
+  const calls: FirstViewCall[] = [];
+  const seen = new Map<string, Pick<FirstViewCall, 'etag' | 'headers'>>();
+  const read = new Set<string>();
   const stores = createStores();
   const consent = readConsent({ cookie });
   if (consent) stores.ui.setConsent(consent);
-  const api = new ApiClient({ stores, fetch: () => { asked = true; return Promise.reject(new NotInBootData()); } });
+  const api = new ApiClient({
+    stores,
+    fetch: sharedOnly(opts.fetchShared, (u) => { asked = true; refused ??= u.split('?')[0]!; }, seen),
+    // what the load took, with the headers it went with: the server asks again with them to revalidate the drawing
+    onAnswer: ({ key, url, body }) => calls.push({ key, url, headers: seen.get(url)?.headers ?? {}, etag: seen.get(url)?.etag ?? null, body }),
+  });
+  const none = (): FirstView => ({ html: null, calls, queryKeys: read.has('*') ? null : [...read].sort(), refused });
   stores.session.setLang(boot.lang === 'en' ? 'en' : 'sr');
   api.seed(boot);
   const manifest = boot.docs['/ui/manifest'] as Manifest | undefined;
   const messages = boot.docs[`/ui/messages/${boot.lang}`] as Messages | undefined;
-  if (!manifest || !messages) return null;
+  if (!manifest || !messages) return none();
   // the published version the page is drawn for (as the browser's boot does): its forms' validators are that version's
   api.setUiVersion(manifest.version);
   stores.session.setMessages(messages);
@@ -70,14 +112,15 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
   });
   const routes = buildRoutes(manifest, runtime, currentRoute);
   try {
-    await primeScreen(runtime, routes, url.pathname);
+    const screen = await primeScreen(runtime, routes, url.pathname);
+    for (const k of boundQueryKeys([screen.screen, screen.layout])) read.add(k);
   } catch {
-    return null;
+    return none();
   }
-  if (asked) return null;
+  if (asked) return none();
   if (!opts.beforeData) {
-    await startFirstLoad(runtime, currentRoute, routes, url, boot.lang);
-    if (asked) return null;
+    await startFirstLoad(runtime, currentRoute, routes, url, boot.lang, (q) => watched(q, read));
+    if (asked) return none();
   }
   const html = renderToString(
     <RuntimeContext.Provider value={runtime}>
@@ -86,5 +129,5 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
       </StaticRouter>
     </RuntimeContext.Provider>,
   );
-  return asked ? null : html;
+  return asked ? none() : { ...none(), html };
 }

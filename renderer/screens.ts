@@ -171,16 +171,18 @@ function matchHandle(routes: RouteObject[], path: string): HandleMatch {
  * Starts the first screen's load with the answers that came with the page (the browser's boot and the server's
  * drawing of the first view alike): the route match of the path becomes the runtime's current route, its load key
  * is the one LayoutRoute then skips once, and the load is dispatched. Answers the dispatch, or null when the screen
- * loads nothing (or its documents are not loaded yet).
+ * loads nothing (or its documents are not loaded yet). `watchQuery`: the address's query as the load's actions see it
+ * (the server's drawing learns which keys a screen reads: renderer/entry-server.tsx).
  */
 export function startFirstLoad(
   runtime: Runtime, currentRoute: { current: RouteInfo }, routes: RouteObject[],
   location: { pathname: string; search: string }, lang: string,
+  watchQuery: (query: Record<string, string>) => Record<string, string> = (q) => q,
 ): Promise<unknown> | null {
   const leaf = handleOf(routes, location.pathname);
   const screen = leaf ? screenEntry(runtime, leaf.handle.screen, leaf.handle.notFound === true).value?.screen : undefined;
   if (!leaf || !screen?.load?.length) return null;
-  const route: RouteInfo = { path: location.pathname, params: { ...leaf.params }, query: Object.fromEntries(new URLSearchParams(location.search)) };
+  const route: RouteInfo = { path: location.pathname, params: { ...leaf.params }, query: watchQuery(Object.fromEntries(new URLSearchParams(location.search))) };
   currentRoute.current = route;
   runtime.firstLoad!.key = loadKey(screen.id, route, lang);
   return runtime.dispatch(screen.load, { ...storeScope(runtime.stores), route });

@@ -50,7 +50,7 @@ import { studioRoutes } from './studio/routes';
 import { UiVersions } from './publish/live';
 import { publishRoutes } from './publish/routes';
 import { CatalogModel } from './catalog/model';
-import { FirstViewRenderer } from './ui/ssr';
+import { FirstViewRenderer, sharedFetchOf } from './ui/ssr';
 import { CartRowCache } from './cart/row-cache';
 import { healthRoutes } from './health';
 import underPressure from '@fastify/under-pressure';
@@ -485,7 +485,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The built shop (vite build → dist/) under /assets/ecommerce/dist/, index.html for shop pages.
   const indexFile = join(distDir, 'index.html');
   // the first view of a page drawn on the server, from the renderer `vite build` puts beside dist/ (server/ui/ssr.ts)
-  const firstView = new FirstViewRenderer(opts.ssrDir ?? join(distDir, '..', 'dist-ssr'), (e) => app.log.error(e, 'first view'), (id, set) => ui.setAt(set).docs.get(`form/${id}`)?.validator);
+  const firstView = new FirstViewRenderer(opts.ssrDir ?? join(distDir, '..', 'dist-ssr'), (e) => app.log.error(e, 'first view'), (id, set) => ui.setAt(set).docs.get(`form/${id}`)?.validator, sharedFetchOf(app));
   // loaded in the background once the server listens (after its first requests: a start is not made slower)
   app.addHook('onListen', (done) => { setTimeout(() => firstView.warm(), 300).unref(); done(); });
   if (existsSync(distDir)) {
@@ -524,10 +524,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         const session = rollout && !cookieSession
           ? createSession(app.ctx.db, app.ctx.now()).then((s) => { setSessionCookie(reply, s.raw); return s.id; })
           : Promise.resolve(cookieSession);
-        return session.then((sessionId) => renderShopPage(indexHtml, { ui: ui.forSession(sessionId), catalog: app.ctx.catalog, distDir, lang: pageLang, path: pagePath, search, firstView,
+        return session.then((sessionId) => renderShopPage(indexHtml, { ui: ui.forSession(sessionId), distDir, lang: pageLang, path: pagePath, search, firstView,
           consentCookie: req.cookies.b2c_consent ? `b2c_consent=${encodeURIComponent(req.cookies.b2c_consent)}` : '' }))
-          .catch((e: unknown) => { req.log.error(e); failed = true; return indexHtml; }) // the page still boots, fetching as before
-          .then(async (html) => {
+          .catch((e: unknown) => { req.log.error(e); failed = true; return { html: indexHtml, firstView: 'browser; failed' }; }) // the page still boots, fetching as before
+          .then(async ({ html, firstView: drawnBy }) => {
+            reply.header('X-First-View', drawnBy);
             // Nothing of the session is in the page (the header's cart count and name come from the shopper's own
             // calls once it is live): it depends on its address, the language cookie and the cookie choice only
             // (docs/decisions/0004-edge-caching.md), so it is a shared answer with an ETag; a 304 skips the compression.

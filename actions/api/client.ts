@@ -11,7 +11,7 @@
 import pathsJson from '../../schemas/api/paths.json';
 import type { ApiOperations } from '../../schemas/types/api.operations';
 import type { Stores } from '../stores';
-import { ApiError, toApiError } from './errors';
+import { ApiError, isTokenRejection, toApiError } from './errors';
 import { withLoadTimeout } from '../stores/timeouts';
 import { callKey } from '../../core/boot-data';
 
@@ -19,20 +19,6 @@ export { ApiError };
 
 /** What a token refresh gave: a new token (true), a refusal, or an error that is not about the token. */
 export type RefreshOutcome = true | 'refused' | ApiError;
-/**
- * Whether a 401 is about the bearer token (refresh + retry) rather than a refused sign-in or a missing
- * sign-in (AuthenticationError, UnauthorizedError: no retry). A 401 without a typed body counts as a token one.
- */
-async function isTokenRejection(res: Response): Promise<boolean> {
-  try {
-    const text = await res.clone().text();
-    const type = text ? (JSON.parse(text) as { errors?: Array<{ type?: unknown }> })?.errors?.[0]?.type : undefined;
-    return type === undefined || type === 'InvalidTokenError';
-  } catch {
-    return true;
-  }
-}
-
 export type CallName = Exclude<keyof typeof pathsJson, '$comment'>;
 /** The 200 answer of a call, as the contract types it (schemas/api/paths.json `response` → schemas/types/api.operations.ts). */
 export type ResponseOf<N extends CallName> = ApiOperations[N]['response'];
@@ -58,6 +44,10 @@ export interface ApiClientOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** the clock (tests) */
   now?: () => number;
+  /** Told each successful GET answer with the call's key in boot data (core/boot-data.ts callKey) and address: the
+   *  server's drawing of a first view (renderer/entry-server.tsx) writes what the screen's own load asked into the
+   *  page, so the browser's load takes the same answers without a request. */
+  onAnswer?: (answer: { key: string; url: string; body: unknown }) => void;
 }
 
 /** The token answer: `{ data: { token, authorized } }`. */
@@ -97,6 +87,7 @@ export class ApiClient {
   private readonly baseUrl: string;
   private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   private readonly now: () => number;
+  private readonly onAnswer: ApiClientOptions['onAnswer'];
   private refreshing: Promise<RefreshOutcome> | null = null;
   private tokenAnswer: Promise<TokenAnswer> | null = null;
   /** the error of the last failed token answer, and until when it stands */
@@ -122,6 +113,7 @@ export class ApiClient {
     this.baseUrl = opts.baseUrl ?? '';
     this.storage = opts.storage === undefined ? defaultStorage() : opts.storage;
     this.now = opts.now ?? Date.now;
+    this.onAnswer = opts.onAnswer;
   }
 
   private fallbackMessage(): string {
@@ -186,6 +178,7 @@ export class ApiClient {
         if (res.status === 429) this.lastRetryAfter = retryAfterMs(res);
         throw res.status === 429 ? this.told(error) : error;
       }
+      if (this.onAnswer && PATHS[name]?.method === 'GET') this.onAnswer({ key: callKey(name, opts.query), url: this.url(name, opts.query), body });
       return body as ResponseOf<N>;
     } finally {
       if (!opts.silent) ui.requestEnded();

@@ -45,3 +45,17 @@ export function toApiError(status: number, body: unknown, fallback: string): Api
   const type = String(first?.type ?? first?.Type ?? (status === 0 ? 'NetworkError' : 'UnknownError'));
   return new ApiError(status, type, errorMessageOf(body, fallback), first?.reason as string | undefined, Array.isArray(list) ? list : []);
 }
+
+/**
+ * Whether a 401 is about the bearer token (refresh + retry) rather than a refused sign-in or a missing
+ * sign-in (AuthenticationError, UnauthorizedError: no retry). A 401 without a typed body counts as a token one.
+ */
+export async function isTokenRejection(res: Response): Promise<boolean> {
+  try {
+    const text = await res.clone().text();
+    const type = text ? (JSON.parse(text) as { errors?: Array<{ type?: unknown }> })?.errors?.[0]?.type : undefined;
+    return type === undefined || type === 'InvalidTokenError';
+  } catch {
+    return true;
+  }
+}

@@ -7,15 +7,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router';
 import type { RJSFSchema } from '@rjsf/utils';
-import type { CatalogModel } from '../catalog/index';
 import type { Lang } from '../lib/lang';
-import { searchProducts } from '../catalog/index';
-import { cmsBanners, productDetails, productReferences } from '../catalog/index';
 import type { FirstViewRenderer } from './ssr';
 import type { UiDocuments } from './documents';
-import { PAGE_SEARCH_MAX, searchPages } from './page-search';
 
-import { BOOT_DATA_ID, BOOT_DATA_VERSION, callKey } from '../../core/boot-data';
+import { BOOT_DATA_ID, BOOT_DATA_VERSION } from '../../core/boot-data';
 import type { BootData } from '../../schemas/types/api.common';
 
 
@@ -30,12 +26,6 @@ export function jsonForScript(value: unknown): string {
 }
 
 const ENG_SUFFIX = '-eng';
-// the client's catalogue page sizes (actions/stores/catalog.ts PAGE_SIZE, HERO_PAGE_SIZE; tests/server/page.test.ts
-// checks that the keys here are the ones the actions ask for)
-const PAGE_SIZE = 20;
-const HERO_PAGE_SIZE = 4;
-// the gift reference query of pdp.load (actions/pdp/pdp.ts GIFTS; tests/server/page.test.ts checks they agree)
-const PDP_GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 
 interface Node { component?: string; children?: Node[]; on?: Record<string, unknown>; [k: string]: unknown }
 interface ScreenJson { id: string; layout?: string; load?: Array<{ action: string; args?: Record<string, unknown> }>; firstView?: 'beforeData'; body?: Node[] }
@@ -116,8 +106,6 @@ export function preloadFiles(distDir: string, components: string[], actionGroups
 
 export interface PageOptions {
   ui: UiDocuments;
-  /** the catalogue read model (server/catalog/model.ts) */
-  catalog: CatalogModel;
   distDir: string;
   /** the request's language, the path and the query string (without '?') */
   lang: Lang;
@@ -148,68 +136,6 @@ export function stylesheetsOf(distDir: string, files: string[]): string[] {
   return [...css].sort();
 }
 
-/** The load actions whose data firstData answers: a screen that loads only these (and draws no form) is drawn on the
- *  server (server/ui/ssr.ts). */
-const SERVER_ANSWERED = new Set(['catalog.search', 'catalog.searchPages', 'catalog.loadHero', 'catalog.loadBanners', 'pdp.load']);
-/** The query keys those actions read (actions/catalog/search.ts: page, sort, query, q). */
-const SERVER_QUERY_KEYS = new Set(['page', 'sort', 'query', 'q']);
-
-/** The first catalogue data of the screen's load actions that the server can answer without a session. */
-async function firstData(o: PageOptions, screen: ScreenJson, params: Record<string, string | undefined>, query: URLSearchParams) {
-  const calls: Record<string, unknown> = {};
-  let lcpImage: string | null = null;
-  const cat = await o.catalog.current();
-  for (const call of screen.load ?? []) {
-    const args = call.args ?? {};
-    try {
-      if (call.action === 'catalog.search' && typeof args.categoryCode === 'string') {
-        const pageRaw = Number(params.page ?? query.get('page') ?? (o.path.match(/\/page\/(\d+)\/?$/)?.[1]));
-        const q = {
-          categoryCode: args.categoryCode,
-          query: (typeof args.query === 'string' ? args.query : query.get('query') ?? query.get('q')) || undefined,
-          sort: (typeof args.sort === 'string' ? args.sort : query.get('sort')) || undefined,
-          page: Number.isInteger(pageRaw) && pageRaw >= 1 ? pageRaw - 1 : 0,
-          pageSize: PAGE_SIZE,
-        };
-        const res = await searchProducts(cat, o.ui, q, o.lang) as { products?: Array<{ images?: Array<{ url?: string }> }> };
-        calls[callKey('productSearch', q)] = res;
-        // the first card's picture is the list's largest paint on a phone
-        lcpImage ??= res.products?.[0]?.images?.[0]?.url ?? null;
-      } else if (call.action === 'catalog.searchPages') {
-        // actions/catalog/search.ts: the text of args.query, else the address's q or query; none asks nothing
-        const text = (typeof args.query === 'string' ? args.query : query.get('q') ?? query.get('query') ?? '').trim().slice(0, 100);
-        if (text) calls[callKey('pageSearch', { query: text })] = searchPages(o.ui, text, PAGE_SEARCH_MAX, o.lang);
-      } else if (call.action === 'catalog.loadHero' && typeof args.categoryCode === 'string') {
-        const q = { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' };
-        calls[callKey('productSearch', q)] = await searchProducts(cat, o.ui, { ...q, page: 0 }, o.lang);
-      } else if (call.action === 'catalog.loadBanners' && typeof args.categoryCode === 'string') {
-        calls[callKey('cmsComponents', { categoryCode: args.categoryCode })] = cmsBanners(cat, args.categoryCode, undefined, o.lang);
-      } else if (call.action === 'pdp.load') {
-        const code = typeof args.productCode === 'string' ? args.productCode : params.productCode;
-        if (!code) continue;
-        const det = await productDetails(cat, code, o.lang) as { hasAccessories?: boolean; hasGift?: boolean; variants?: Array<{ colorCode?: string; images?: Array<{ url?: string }>; stock?: { stockLevelStatus?: string } }> };
-        calls[callKey('productDetails', { productCode: code })] = det;
-        // what pdp.load asks next (actions/pdp/pdp.ts: the accessories, the gift)
-        if (det.hasAccessories) {
-          const q = { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 };
-          calls[callKey('productReferences', q)] = productReferences(cat, code, q.referenceType, q.pageSize, o.lang);
-        }
-        if (det.hasGift) {
-          const q = { productCode: code, referenceType: PDP_GIFTS.referenceType, pageSize: PDP_GIFTS.pageSize };
-          calls[callKey('productReferences', q)] = productReferences(cat, code, q.referenceType, q.pageSize, o.lang);
-        }
-        const colour = typeof args.colorCode === 'string' ? args.colorCode : params.colorCode;
-        const variant = det.variants?.find((v) => v.colorCode === colour)
-          ?? det.variants?.find((v) => v.stock?.stockLevelStatus !== 'outOfStock') ?? det.variants?.[0];
-        lcpImage = variant?.images?.[0]?.url ?? null;
-      }
-    } catch {
-      // unknown product, bad query …: the client's action asks again and shows the error as usual
-    }
-  }
-  return { calls, lcpImage };
-}
-
 /** A rule document without its editors' notes (what the actions read of it, smaller in every page). */
 function withoutNotes(json: unknown): unknown {
   if (Array.isArray(json)) return json.map(withoutNotes);
@@ -217,8 +143,12 @@ function withoutNotes(json: unknown): unknown {
   return Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'note' && k !== 'description').map(([k, v]) => [k, withoutNotes(v)]));
 }
 
-/** Builds the boot data of a shop page, or null when no screen answers the path (the client draws its 404). */
-export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; components: string[]; lcpImage: string | null; validators: string[]; serverDrawn: boolean }> {
+/** How a page's first view may be drawn on the server: with its data (its load run in process), before its data
+ *  (the screen asks it: `"firstView": "beforeData"`), or not at all (a screen with a form draws the shopper's data). */
+type Drawing = 'data' | 'beforeData' | null;
+
+/** Builds the boot data of a shop page (its calls are the drawing's: renderShopPage). */
+export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; screen: string | null; components: string[]; validators: string[]; drawing: Drawing }> {
   const path = o.path.endsWith(ENG_SUFFIX) ? o.path.slice(0, -ENG_SUFFIX.length) || '/' : o.path;
   const manifest = JSON.parse(o.ui.manifest.body) as Manifest;
   const docs: Record<string, unknown> = { '/ui/manifest': manifest };
@@ -234,8 +164,6 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
   const screenId = match ? (match.route as { id: string }).id : (o.ui.get('screen', 'not-found') ? 'not-found' : null);
   const screen = screenId ? o.ui.get('screen', screenId)?.json as ScreenJson | undefined : undefined;
   let layout: unknown = null;
-  let calls: Record<string, unknown> = {};
-  let lcpImage: string | null = null;
   const validators: string[] = [];
   if (screen) {
     docs[`/ui/screens/${screen.id}`] = screen;
@@ -244,7 +172,6 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
       layout = o.ui.get('screen', layoutId)?.json ?? null;
       if (layout) docs[`/ui/screens/${layoutId}`] = layout;
     }
-    if (match) ({ calls, lcpImage } = await firstData(o, screen, match.params, new URLSearchParams(o.search)));
     for (const formId of formsOf(screen)) {
       const form = o.ui.get('form', formId);
       if (!form) continue;
@@ -257,14 +184,13 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; com
     }
   }
   const boot: BootData = {
-    v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls,
+    v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls: {},
     actionGroups: loadGroupsOf(screen ?? null, layout as ScreenJson | null),
   };
-  const answered = !!screen && !!match && formsOf(screen).length === 0 && (screen.load ?? []).every((c) => SERVER_ANSWERED.has(c.action));
   // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
-  const beforeData = !answered && !!screen && !!match && screen.firstView === 'beforeData';
-  if (beforeData) boot.beforeData = true;
-  return { boot, components: componentsOf(screen ?? null, layout), lcpImage, validators, serverDrawn: answered || beforeData };
+  const drawing: Drawing = !screen || !match ? null : screen.firstView === 'beforeData' ? 'beforeData' : formsOf(screen).length === 0 ? 'data' : null;
+  if (drawing === 'beforeData') boot.beforeData = true;
+  return { boot, screen: screen?.id ?? null, components: componentsOf(screen ?? null, layout), validators, drawing };
 }
 
 /** The ids of the forms a screen draws (`Form` nodes with a literal `form` prop). */
@@ -281,22 +207,40 @@ function formsOf(screen: unknown): string[] {
   return [...ids].sort();
 }
 
+/** The picture a drawn view marks as its largest paint (`fetchpriority="high"`: the first card, the hero, a phone's
+ *  gallery), preloaded by the page's head. */
+function largestPaintImage(markup: string): string | null {
+  const img = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(markup)?.[0];
+  const src = img ? /\bsrc="([^"]*)"/.exec(img)?.[1] : undefined;
+  return src ? src.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
+}
+
 const htmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** A shop page and who draws its first view (the page's `X-First-View` header, for QA and operators): `server`,
+ *  `server; before-data`, or `browser; …` with why — `form` (it draws the shopper's data), `asked=<path>` (its load
+ *  asks for an answer that is not shared, e.g. the session's cart), `renderer` (not loaded yet, or the drawing took
+ *  too long), `no-screen`. */
+export interface ShopPage { html: string; firstView: string }
+
 /** dist/index.html with the boot data block, the modulepreload links and the LCP image preload. */
-export async function renderShopPage(indexHtml: string, o: PageOptions): Promise<string> {
-  const { boot, components, lcpImage, validators, serverDrawn } = await bootDataFor(o);
+export async function renderShopPage(indexHtml: string, o: PageOptions): Promise<ShopPage> {
+  const { boot, screen, components, validators, drawing } = await bootDataFor(o);
   const base = o.assetsBase ?? '/assets/ecommerce/dist/';
   const head: string[] = [];
-  const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
-  // the first view drawn on the server: its input is the boot data with only the query keys the screens read (a
-  // campaign's or anyone's other parameters neither end up in links drawn for others nor make another drawing)
+  // the first view drawn on the server by the screen's own load (server/ui/ssr.ts): the answers it took travel in the
+  // boot data, so the browser's load takes them without a request
   let markup: string | null = null;
-  if (serverDrawn && o.firstView) {
-    const read = new URLSearchParams([...new URLSearchParams(boot.search)].filter(([k]) => SERVER_QUERY_KEYS.has(k))).toString();
-    const drawn = read === boot.search ? boot : { ...boot, search: read };
-    markup = await o.firstView.render(drawn, drawn === boot ? block : jsonForScript(drawn), o.consentCookie ?? '', boot.beforeData === true);
+  let firstView = !screen ? 'browser; no-screen' : !drawing ? 'browser; form' : 'browser; renderer';
+  if (drawing && screen && o.firstView) {
+    const drawn = await o.firstView.render({ boot, screen, consent: o.consentCookie ?? '', beforeData: drawing === 'beforeData' });
+    markup = drawn.html;
+    boot.calls = drawn.calls;
+    if (markup) firstView = drawing === 'beforeData' ? 'server; before-data' : 'server';
+    else if (drawn.refused) firstView = `browser; asked=${drawn.refused}`;
   }
+  const block = `<script type="application/json" id="${BOOT_DATA_ID}">${jsonForScript(boot)}</script>`;
+  const lcpImage = markup ? largestPaintImage(markup) : null;
   const preload = preloadFiles(o.distDir, components, boot.actionGroups);
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${o.lang === 'en' ? 'en' : 'sr-Latn'}"`);
   // A page the server drew is on screen before any script runs: its scripts, which make it live, are fetched after
@@ -320,5 +264,5 @@ export async function renderShopPage(indexHtml: string, o: PageOptions): Promise
   // server-drawn markup is marked until the browser has hydrated it (renderer/main.tsx): it is usable before that (a
   // field typed in is taken into the form at hydration, a button's click is replayed: renderer/loader.ts)
   html = html.replace('<div id="root"></div>', markup ? `${block}<div id="root" data-server-drawn>${markup}</div>` : `${block}<div id="root"></div>`);
-  return html;
+  return { html, firstView };
 }

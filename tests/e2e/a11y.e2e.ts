@@ -3,13 +3,13 @@
 //   every fixture of schemas/fixtures, reached on the real server (a recipe per fixture below), each at 1280 and
 //   375 px: no serious or critical violation of the WCAG 2.0/2.1 A and AA rules, and headings in order with one h1.
 //   The list of screens and states is read from the folders, so a screen or fixture added later is scanned (a
-//   route with parameters takes them from ROUTE_PARAMS; a fixture without a recipe fails and says so);
+//   route with parameters takes them from ROUTE_PARAMS of tests/e2e/screens.ts; a fixture without a recipe fails and says so);
 // - a phone bought as a guest with the keyboard alone: no click, no scripted focus, focus never on the body;
 // - focus after route changes (the new page's h1, the title announced), the skip link, the filters' skip link,
 //   the mini cart giving focus back on Escape, the guest-or-login dialog trapping and returning focus.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT, SHOTS, quiet, trackRequests } from './lib';
@@ -17,48 +17,9 @@ import { GUEST_CONTRACT_FIELDS, PLP, cards, contractSectionShown, live, pageSess
 import { test } from './harness';
 
 import { axeViolations, describeViolations } from './axe';
+import { screenPaths } from './screens';
 
 // ---- the screens and the states, from schemas/ ----------------------------------------------------------------
-
-/** Values for the route parameters of screens whose route needs them (seeded catalogue codes). */
-const ROUTE_PARAMS: Record<string, string> = {
-  productCode: 'SAMSUNG_GALAXY_A56',
-  colorCode: '',
-  tariffCode: '',
-};
-/** A route parameter whose value is per screen (the same name meaning different things). */
-const SCREEN_PARAMS: Record<string, Record<string, string>> = {
-  tariff: { productCode: 'ORBITA_MAX_M' },
-  'home-package': { productCode: 'BOX_START' },
-  'digital-service': { service: 'Deezer' },
-};
-/** A query string a screen needs to show its content (appended to its route). */
-const SCREEN_QUERY: Record<string, string> = {
-  compare: '?uredjaji=SAMSUNG_GALAXY_A56,APPLE_IPHONE_16,GOOGLE_PIXEL_9',
-};
-
-interface ScreenEntry { id: string; path: string }
-
-function screenPaths(): ScreenEntry[] {
-  const dir = join(ROOT, 'schemas', 'screens');
-  const out: ScreenEntry[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { id: string; kind?: string; route?: string };
-    if (doc.kind === 'layout' || !doc.route) continue;
-    const path = doc.route.replace(/\/:(\w+)(\?)?/g, (_m, name: string, optional?: string) => {
-      const value = SCREEN_PARAMS[doc.id]?.[name] ?? ROUTE_PARAMS[name];
-      if (value === undefined) {
-        if (optional) return '';
-        throw new Error(`screen ${doc.id}: route ${doc.route} needs :${name}; add a value to ROUTE_PARAMS / SCREEN_PARAMS in tests/e2e/a11y.e2e.ts`);
-      }
-      return value ? `/${encodeURIComponent(value)}` : '';
-    });
-    out.push({ id: doc.id, path: `${path || '/'}${SCREEN_QUERY[doc.id] ?? ''}` });
-  }
-  // an address ending in -eng is English whatever the shopper chose (seed 000 §2): scanned last, so a language it
-  // leaves behind cannot change the screens after it
-  return [...out.filter((x) => !x.path.endsWith('-eng')), ...out.filter((x) => x.path.endsWith('-eng'))];
-}
 
 function fixtureIds(): string[] {
   return readdirSync(join(ROOT, 'schemas', 'fixtures')).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort();

@@ -3,7 +3,11 @@
 // server's nodes, the same ids as it would draw itself), so nothing moves, and the page becomes live.
 import assert from 'node:assert/strict';
 import { PLP, cards, live, suite } from './shopper';
-import { CHROMIUM_ARGS, SHOTS } from './lib';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, ROOT, SHOTS } from './lib';
+import { screenPaths } from './screens';
+import { callKey } from '../../core/boot-data';
 import { chromium, type Page } from 'playwright-core';
 
 const shop = suite('first-view');
@@ -202,5 +206,61 @@ test('the browser keeps the server\'s nodes and ids, which tie the same elements
     }
     assert.deepEqual(hydrated.problems, []);
     assert.deepEqual(alone.problems, []);
+  }
+});
+
+/** GET calls of the contract by their path (schemas/api/paths.json): an API request's name, to key it as boot data does. */
+function getCallsByPath(): Map<string, string> {
+  const paths = JSON.parse(readFileSync(join(ROOT, 'schemas', 'api', 'paths.json'), 'utf8')) as Record<string, { method?: string; path?: string }>;
+  return new Map(Object.entries(paths).filter(([, d]) => d.method === 'GET' && d.path).map(([name, d]) => [d.path!, name]));
+}
+
+/** Does the screen draw a form (a `Form` node anywhere in its document as served, fragments expanded)? */
+async function drawsForm(id: string): Promise<boolean> {
+  return (await (await fetch(`${shop.url}/ui/screens/${id}`)).text()).includes('"component":"Form"');
+}
+
+test('every screen whose load asks only shared answers is drawn on the server by that load, the browser asks none of them again; every other screen says why', async () => {
+  await rendererLoaded();
+  const byPath = getCallsByPath();
+  const drawnScreens: string[] = [];
+  for (const screen of screenPaths()) {
+    // a drawing waits at most 2 s on a busy machine: asked again then (it is kept, so the next answer has it)
+    let res = await fetch(`${shop.url}${screen.path}`);
+    for (let i = 0; i < 20 && res.headers.get('x-first-view') === 'browser; renderer'; i++) res = await fetch(`${shop.url}${screen.path}`);
+    const why = res.headers.get('x-first-view') ?? '';
+    const html = await res.text();
+    const boot = JSON.parse(/<script type="application\/json" id="boot-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as { calls: Record<string, unknown> };
+    if (why.startsWith('server')) {
+      assert.ok(html.includes('<div id="root" data-server-drawn>'), `${screen.id}: said drawn, has no markup`);
+      drawnScreens.push(screen.id);
+      // in the browser: the load takes every answer the page brought, none is asked again
+      const { page, problems } = await shop.open({ width: 1280, height: 900 });
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const u = new URL(r.url());
+        const name = r.method() === 'GET' ? byPath.get(u.pathname) : undefined;
+        if (name) asked.push(callKey(name, Object.fromEntries(u.searchParams)));
+      });
+      await page.goto(`${shop.url}${screen.path}`);
+      await live(page);
+      await page.waitForLoadState('networkidle');
+      const again = asked.filter((k) => k in boot.calls);
+      assert.deepEqual(again, [], `${screen.id}: the browser asked again for answers the page brought`);
+      assert.deepEqual(problems, [], `${screen.id}: page errors (a drawing the browser could not hydrate?)`);
+      await page.context().close();
+    } else if (why === 'browser; form') {
+      assert.ok(await drawsForm(screen.id), `${screen.id}: said it draws a form`);
+    } else {
+      // its load asked for an answer that is not the same for everyone (the session's cart, an account)
+      const path = /^browser; asked=(\/\S+)$/.exec(why)?.[1];
+      assert.ok(path && byPath.has(path), `${screen.id}: X-First-View "${why}" names no GET call of the contract`);
+      const answer = await fetch(`${shop.url}${path}`, { headers: { lang: '1' } });
+      assert.doesNotMatch(answer.headers.get('cache-control') ?? '', /\bpublic\b/, `${screen.id}: ${path} is a shared answer, the server could have drawn it`);
+    }
+  }
+  // the lists, a phone, a tariff, the home packages, the TV pages, the add-ons, the stores, the legal pages …
+  for (const id of ['home', 'plp-phones', 'pdp', 'tariff', 'search', 'compare', 'home-packages', 'tv-guide', 'addons', 'locations', 'legal-terms']) {
+    assert.ok(drawnScreens.includes(id), `${id} is drawn on the server (drawn: ${drawnScreens.join(', ')})`);
   }
 });

@@ -6,16 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/index';
 import { seedIfEmpty } from '../../server/db/seed/index';
 import { buildApp } from '../../server/app';
 import { jsonForScript } from '../../server/ui/page';
 import type { BootData } from '../../schemas/types/api.common';
 import { callKey } from '../../core/boot-data';
-import searchActions from '../../actions/catalog/search';
-import pdpActions from '../../actions/pdp/pdp';
-import { createStores } from '../../actions/stores';
-import type { ActionDef } from '../../actions/define';
 import { loadUi } from './helpers';
 import { validatorUrl } from '../../components/forms/rjsfValidator';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -53,16 +50,32 @@ beforeAll(async () => {
     'renderer/loader.ts': { file: 'assets/loader-1.js', isEntry: true },
   }));
   writeFileSync(join(dist, '.vite', 'action-groups.json'), JSON.stringify({ pdp: ['assets/pdp-1.js', 'assets/runtime-1.js'], catalog: ['assets/catalog-1.js'] }));
-  // a stand-in for the server renderer `vite build` makes (renderer/entry-server.tsx): it draws the path it was given
+  // a stand-in for the server renderer `vite build` makes (renderer/entry-server.tsx), with its contract: it runs "the
+  // screen's load" over the API in process (opts.fetchShared: shared answers only) and gives back the markup, the calls
+  // it made (key, address, headers, validator, answer), the query keys it read and the first call it could not make
   mkdirSync(join(dist, 'ssr'));
-  writeFileSync(join(dist, 'ssr', 'entry-server.js'), `export async function renderFirstView(boot, origin, cookie, opts) {
-    if (boot.search.includes('utm_')) throw new Error('drawn with a parameter no screen reads: ' + boot.search);
+  writeFileSync(join(dist, 'ssr', 'entry-server.js'), `let drawings = 0;
+  export async function renderFirstView(boot, origin, cookie, opts) {
+    drawings++;
+    const base = { calls: [], queryKeys: ['page', 'q', 'query', 'sort'], refused: null };
     if (opts.beforeData) {
       // a form drawn before the data: its validator module, as the server compiled it
       const mod = await opts.validatorModule('/ui/forms/guest/validator.js?v=1');
-      return '<main><h1>before data ' + boot.path + '</h1><p>' + Object.keys(mod.default).length + ' validator(s)</p></main>';
+      return { ...base, queryKeys: [], html: '<main><h1>before data ' + boot.path + '</h1><p>' + Object.keys(mod.default).length + ' validator(s)</p></main>' };
     }
-    return '<main><h1>drawn ' + boot.path + ' ' + Object.keys(boot.calls).length + '</h1>' + (cookie ? '<p>' + cookie + '</p>' : '') + '</main>';
+    if (boot.path.startsWith('/kupovina/')) {
+      // a step's load asks for the session's cart: not a shared answer, so the browser draws the step
+      const cart = '/hybris/ecommerce/b2c/v1/users/carts';
+      if (await opts.fetchShared(cart + '?lang=1', { lang: '1' })) throw new Error('the cart answered as shared');
+      return { ...base, html: null, refused: cart };
+    }
+    const headers = { lang: boot.lang === 'en' ? '2' : '1', accept: 'application/json' };
+    const url = '/hybris/ecommerce/b2c/v1/products/search?categoryCode=telefoni&pageSize=20';
+    const answer = await opts.fetchShared(url, headers);
+    const body = JSON.parse(answer.body);
+    return { ...base, calls: [{ key: 'productSearch?categoryCode=telefoni&pageSize=20', url, headers, etag: answer.etag, body }],
+      html: '<main><h1>drawn ' + boot.path + (boot.search ? '?' + boot.search : '') + '</h1><img src="' + body.products[0].images[0].url + '" fetchpriority="high" alt="">'
+        + (cookie ? '<p>' + cookie + '</p>' : '') + '<p>drawing ' + drawings + '</p></main>' };
   }`);
   database = await openDatabase({ memory: true });
   await seedIfEmpty(database.db);
@@ -83,6 +96,16 @@ async function page(url: string, headers: Record<string, string> = {}) {
   return { res, html, boot: m ? (JSON.parse(m[1]!) as BootData) : null, block: m?.[1] ?? '' };
 }
 
+/** The page once the server renderer (loaded in the background after the start) has drawn it. */
+async function drawn(url: string) {
+  let p = await page(url);
+  for (let i = 0; i < 200 && !p.html.includes('<div id="root" data-server-drawn>'); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    p = await page(url);
+  }
+  return p;
+}
+
 describe('shop page boot data', () => {
   it('the phone list carries the manifest, messages, screen, layout and the first product search', async () => {
     const { res, html, boot } = await page(PLP);
@@ -96,30 +119,15 @@ describe('shop page boot data', () => {
     expect(Object.keys(boot!.docs).sort()).toEqual(['/ui/manifest', '/ui/messages/sr', '/ui/rules/routes', '/ui/screens/main', '/ui/screens/plp-phones']);
     expect((boot!.docs['/ui/messages/sr'] as Record<string, unknown>)['error.generic']).toBe('Došlo je do greške. Pokušaj ponovo.');
     expect(boot!.actionGroups).toContain('catalog');
-    // exactly the call the screen's catalog.search makes: its load takes the answer instead of fetching
-    const asked: string[] = [];
-    const search = (searchActions as ActionDef[]).find((a) => a.name === 'catalog.search')!;
-    const catalog = { search: { params: null }, takeAppended: () => false, searchStarted(p: unknown) { this.search.params = p as never; }, searchLoaded() {}, searchFailed() {} };
-    await search.run({ categoryCode: 'telefoni' }, {
-      stores: { catalog } as never, scope: { route: { path: PLP, params: {}, query: {} } },
-      api: { call: async (name: string, o: { query: Record<string, unknown> }) => { asked.push(callKey(name, o.query as never)); return {}; } } as never,
-      navigate: () => {}, dispatch: async () => true, event: undefined,
-    } as never);
-    expect(asked).toHaveLength(1);
-    const answer = boot!.calls[asked[0]!] as { products: Array<{ code: string }>; pagination: { pageSize: number } };
-    expect(answer.products.length).toBe(20);
-    expect(answer.pagination.pageSize).toBe(20);
     // the lazy catalog group is preloaded; what the entry loads itself is not repeated
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ecommerce/dist/assets/catalog-1.js">');
     expect(html.split('modulepreload" crossorigin href="/assets/ecommerce/dist/assets/runtime-1.js"').length).toBe(2); // the entry's own tag only
   });
 
-  it('a query and page of the address give that search; English by the -eng suffix or the cookie', async () => {
+  it('the address and its query are the page\'s; English by the -eng suffix or the cookie', async () => {
     const { boot } = await page(`${PLP}/page/2?sort=price-asc`);
-    expect(Object.keys(boot!.calls).sort()).toEqual([
-      callKey('cmsComponents', { categoryCode: 'telefoni' }), // the list's banners (catalog.loadBanners)
-      callKey('productSearch', { categoryCode: 'telefoni', sort: 'price-asc', page: 1, pageSize: 20 }),
-    ]);
+    expect(boot!.path).toBe(`${PLP}/page/2`);
+    expect(boot!.search).toBe('sort=price-asc');
     const en = await page(`${PLP}-eng`);
     expect(en.boot!.lang).toBe('en');
     expect(en.boot!.path).toBe(PLP);
@@ -138,34 +146,33 @@ describe('shop page boot data', () => {
     expect((await page(PLP)).res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('a phone page carries the product details, preloads its picture and the lazy chunks of its screen', async () => {
-    const { html, boot } = await page('/uredjaj/APPLE_IPHONE_16/ultramarine');
-    const det = boot!.calls[callKey('productDetails', { productCode: 'APPLE_IPHONE_16' })] as { code: string; variants: Array<{ images: Array<{ url: string }> }> };
-    expect(det.code).toBe('APPLE_IPHONE_16');
-    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/products/APPLE_IPHONE_16_ULTRAMARINE.svg">');
-    expect(html).toContain('href="/assets/ecommerce/dist/assets/Gallery-1.js"');
-    expect(html).toContain('href="/assets/ecommerce/dist/assets/pdp-1.js"');
-    // exactly the calls pdp.load makes (details, then the accessories and the gift): none goes to the network
-    const asked: string[] = [];
-    const load = (pdpActions as ActionDef[]).find((a) => a.name === 'pdp.load')!;
-    const stores = createStores();
-    await load.run({}, {
-      stores, scope: { route: { path: '/uredjaj/APPLE_IPHONE_16/ultramarine', params: { productCode: 'APPLE_IPHONE_16', colorCode: 'ultramarine' }, query: {} } },
-      api: {
-        call: async (name: string, o: { query: Record<string, unknown> }) => { const k = callKey(name, o.query as never); asked.push(k); return boot!.calls[k] ?? Promise.reject(new Error(`not in the page: ${k}`)); },
-        // the documents it reads (the address it settles on is destination "pdp" of schemas/rules/routes.json) are the page's too
-        getDocument: async (path: string) => boot!.docs[path] ?? Promise.reject(new Error(`not in the page: ${path}`)),
-      } as never,
-      navigate: () => {}, dispatch: async () => true, event: undefined,
-    } as never);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(asked.length).toBeGreaterThan(1);
-    for (const k of asked) expect(Object.keys(boot!.calls)).toContain(k);
-    expect(stores.catalog.pdp.accessories.length).toBeGreaterThan(0);
-    // an unknown product: no data (the page's own load shows the error), still a page
-    const unknown = await page('/uredjaj/NO_SUCH_PHONE');
-    expect(unknown.res.statusCode).toBe(200);
-    expect(unknown.boot!.calls).toEqual({});
+  it('a drawn page carries the answers its own load took, keyed as the browser asks them, and preloads the picture it marks', async () => {
+    const plp = await drawn(PLP);
+    expect(plp.res.headers['x-first-view']).toBe('server');
+    const answer = plp.boot!.calls[callKey('productSearch', { categoryCode: 'telefoni', pageSize: 20 })] as { products: Array<{ code: string; images: Array<{ url: string }> }> };
+    expect(answer.products).toHaveLength(20);
+    expect(Object.keys(plp.boot!.calls)).toHaveLength(1);
+    // the largest paint the markup marks (fetchpriority="high") is preloaded
+    expect(plp.html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${answer.products[0]!.images[0]!.url}">`);
+    // a phone page: its screen's lazy chunks and action group come with it (after its first frame, by the loader)
+    const pdp = await drawn('/uredjaj/APPLE_IPHONE_16/ultramarine');
+    const deferred = JSON.parse(pdp.html.match(/<script type="application\/json" id="deferred-modules">([\s\S]*?)<\/script>/)![1]!) as { entry: string; preload: string[] };
+    expect(deferred.preload).toEqual(expect.arrayContaining(['/assets/ecommerce/dist/assets/Gallery-1.js', '/assets/ecommerce/dist/assets/pdp-1.js']));
+  });
+
+  it('a drawing is kept while the answers it was drawn from are unchanged (a 304 each), and drawn again when one changes', async () => {
+    const first = await drawn(PLP);
+    const n = Number(/<p>drawing (\d+)<\/p>/.exec(first.html)![1]);
+    const again = await page(PLP);
+    expect(again.html).toContain(`<p>drawing ${n}</p>`);
+    // every colour of the first phone sold out: the list's answer (and its ETag) changes, so the page is drawn again
+    const code = (Object.values(first.boot!.calls)[0] as { products: Array<{ code: string }> }).products[0]!.code;
+    await database.db.execute(sql`update stock set level = 0 where variant_code like ${`${code}_%`}`);
+    app.ctx.catalog.invalidate();
+    await app.ctx.catalog.current();
+    const after = await page(PLP);
+    expect(Number(/<p>drawing (\d+)<\/p>/.exec(after.html)![1])).toBeGreaterThan(n);
+    expect(after.boot!.calls).not.toEqual(first.boot!.calls);
   });
 
   it('a checkout step carries its form document and preloads the form\'s validator module', async () => {
@@ -179,21 +186,17 @@ describe('shop page boot data', () => {
     expect(boot!.calls).toEqual({}); // the cart is the session's: never in the cache-safe page
   });
 
-  it('a screen the boot data answers in full is drawn on the server, marked until the browser hydrates it', async () => {
+  it('a screen whose load asks only shared answers is drawn on the server, marked until the browser hydrates it; others say why not', async () => {
     // the renderer loads in the background: until it is here, pages are drawn by the browser (never a wait)
     const before = await page(PLP);
     expect(before.html).toMatch(/<div id="root"( data-server-drawn)?>/);
-    let plp = before;
-    for (let i = 0; i < 100 && !plp.html.includes('<div id="root" data-server-drawn>'); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      plp = await page(PLP);
-    }
-    expect(plp.html).toContain(`<div id="root" data-server-drawn><main><h1>drawn ${PLP} 2</h1></main></div>`);
+    const plp = await drawn(PLP);
+    expect(plp.html).toMatch(new RegExp(`<div id="root" data-server-drawn><main><h1>drawn ${PLP}</h1><img [^>]+><p>drawing \\d+</p></main></div>`));
     // parameters no screen reads are not drawn (no other visitor's parameter in drawn links, no drawing per value)
     let tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
     for (let i = 0; i < 100 && !tagged.html.includes('<div id="root" data-server-drawn>'); i++) tagged = await page(`${PLP}?utm_source=x&sort=price-asc`);
     expect(tagged.boot!.search).toBe('utm_source=x&sort=price-asc'); // the browser's boot data is the address's
-    expect(tagged.html).toContain(`<div id="root" data-server-drawn><main><h1>drawn ${PLP} 2</h1></main></div>`);
+    expect(tagged.html).toContain(`<div id="root" data-server-drawn><main><h1>drawn ${PLP}?sort=price-asc</h1>`);
     // the cookie choice reaches the renderer (it decides the cookie banner); the page travels compressed
     const chosen = await app.inject({ method: 'GET', url: PLP, headers: { accept: 'text/html', 'accept-encoding': 'gzip, br', cookie: 'b2c_consent=necessary%3A1%7Canalytics%3A0%7Cmarketing%3A0' } });
     expect(chosen.headers['content-encoding']).toBe('br');
@@ -213,6 +216,7 @@ describe('shop page boot data', () => {
     // a screen drawn before its data ("firstView": "beforeData"): no load started, its forms with their validators
     const data = await page('/kupovina/podaci-dostava');
     expect(data.boot!.beforeData).toBe(true);
+    expect(data.res.headers['x-first-view']).toBe('server; before-data');
     expect(data.boot!.calls).toEqual({});
     // (the guest form's module: its own function and, for its if/then, the condition's — RJSF's precompiled map)
     expect(data.html).toMatch(/<div id="root" data-server-drawn><main><h1>before data \/kupovina\/podaci-dostava<\/h1><p>[1-9]\d* validator\(s\)<\/p><\/main><\/div>/);
@@ -220,8 +224,11 @@ describe('shop page boot data', () => {
     expect(plp.boot!.beforeData).toBeUndefined();
     // a form, or a load the page cannot answer (the session's checkout), without it: the browser draws it, its
     // scripts load at once
-    for (const path of ['/kupovina/pregled-placanje', '/kupovina/licni-podaci']) {
-      const { html } = await page(path);
+    const why = { '/kupovina/pregled-placanje': 'browser; asked=/hybris/ecommerce/b2c/v1/users/carts', '/kupovina/licni-podaci': 'browser; form' };
+    for (const [path, firstView] of Object.entries(why)) {
+      const { html, res } = await page(path);
+      expect(res.headers['x-first-view'], path).toBe(firstView);
+      expect(html, path).not.toContain('rel="preload" as="image"');
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).not.toContain('rel="stylesheet"');
       expect(html, path).toContain('<script type="module" crossorigin src="/assets/ecommerce/dist/assets/main-1.js"></script>');
