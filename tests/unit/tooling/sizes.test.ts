@@ -23,14 +23,12 @@ const LONG_FUNCTIONS: string[] = [
   "components/layout/SearchBox.tsx SearchBox",
   "components/pdp/PriceSummary.tsx PriceSummary",
   "components/pdp/TariffPicker.tsx TariffPicker",
-  "server/app.ts buildApp",
   "server/catalog/model.ts delta",
   "studio/Studio.tsx Studio",
   "studio/Versions.tsx Versions",
 ];
 
 const LONG_FILES: string[] = [
-  "server/app.ts",
   "server/catalog/model.ts",
 ];
 
