@@ -1,16 +1,16 @@
 import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
-import type { Cart, ConsentTemplate } from '../stores/types';
-import { ApiError } from '../api/errors';
-import { delay, scrollToTop, assignLocation, pendingOrder, rememberPendingOrder } from '../dom';
-import {
-  REDIRECT_DELAY_MS,
-  firstUnfinishedBefore, goNext, goToCheckout, handleCartValidationError, stepIndexForPath, validateCart,
-} from '../checkout-rules';
+import type { Cart } from '../stores/types';
+import { scrollToTop, pendingOrder, rememberPendingOrder } from '../dom';
+import { firstUnfinishedBefore, goNext, goToCheckout, stepIndexForPath, validateCart } from '../checkout-rules';
 import { userDataCheck } from '../session/account';
 import { closeModal, goTo, openModal } from '../destinations';
 import { markRefusedField, sendForm } from '../form-submit';
+import {
+  chosenPaymentMode, contractDocsConsent, orderFailed, payOrConfirm, requireConsents, requireValidCart, sendPaymentChoice, submitTheOrder,
+} from './checkout-order';
+import { offerCardPaymentTypes, offerMonthlyBills, offerSavedCards, preselectPaymentMode, readPaymentChoices } from './checkout-payment';
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
@@ -26,10 +26,8 @@ export function localPhone(raw: string | null | undefined): string | null {
   return /^[1-9]\d{6,9}$/.test(d) ? d : null;
 }
 
-/** The consent template that asks to e-mail the contract documents, if any. */
-export function contractDocsConsent(templates: ConsentTemplate[]): ConsentTemplate | undefined {
-  return templates.find((t) => /contract|ugovor/i.test(`${t.id} ${t.name}`) && /mail|imejl/i.test(`${t.id} ${t.name}`));
-}
+/** (the contract documents' consent: actions/checkout/checkout-order.ts) */
+export { contractDocsConsent };
 
 export default [
   defineAction({
@@ -221,40 +219,18 @@ export default [
     description: 'Loads the payment modes the cart\'s checkout offers (schemas/rules/payment-modes.json) with the card payment types, the consent templates (non-required consents start unchecked) and, for a signed-in customer, the monthly bills (e-bills) and saved cards; preselects the cart\'s payment mode or the first one, the chosen or first monthly bill, the first valid saved card, and the first card payment type that can be used.',
     args: { type: 'object' },
     async run(_args, ctx) {
-      const { checkout, cart, session } = ctx.stores;
+      const { checkout, session } = ctx.stores;
       const lang = session.lang;
       const q = lang === 'en' ? { lang: 'en' } : undefined;
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
       if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
-      const signedIn = session.isAuthorized;
-      const [modes, consents, bills, cards] = await Promise.all([
-        ctx.api.call('paymentModes', { query: q }).catch((e) => { console.error(e); return { paymentModes: [], creditCardPaymentTypes: [] }; }),
-        ctx.api.call('consentTemplates', { query: q }).catch((e) => { console.error(e); return { consentTemplates: [] }; }),
-        signedIn ? ctx.api.call('ebills', { query: q }).catch((e) => { console.error(e); return { ebills: [] }; }) : Promise.resolve({ ebills: [] }),
-        signedIn ? ctx.api.call('creditCards', { query: q }).catch((e) => { console.error(e); return { cardInfoDataList: [] }; }) : Promise.resolve({ cardInfoDataList: [] }),
-      ]);
+      const { modes, consents, bills, cards } = await readPaymentChoices(ctx, q);
       checkout.setPaymentModes(modes.paymentModes ?? []);
       checkout.setConsentTemplates(consents.consentTemplates ?? []);
-      checkout.setEbills((bills.ebills ?? []).map((b) => ({ code: b.billingAccountId, name: `${b.name} · ${b.billingAccountId}`, description: `${b.address} · ${b.email}` })));
-      const chosenBill = (bills.ebills ?? []).find((b) => b.selected)?.billingAccountId;
-      const billCodes = checkout.ebills.map((b) => b.code);
-      checkout.selectBillingAccount(chosenBill ?? (checkout.selectedBillingAccount && billCodes.includes(checkout.selectedBillingAccount) ? checkout.selectedBillingAccount : billCodes[0] ?? null));
-      const list = cards.cardInfoDataList ?? [];
-      checkout.setSavedCards(list.map((c) => ({
-        code: c.id, brand: c.brand, name: `${c.maskedNumber} · ${c.holder}`, disabled: c.expired,
-        description: c.expired ? session.t('checkout.payment.card.expired', { expiry: c.expiry }) : session.t('checkout.payment.card.validUntil', { expiry: c.expiry }),
-      })));
-      const usable = list.filter((c) => !c.expired);
-      checkout.selectCard(list.find((c) => c.selected && !c.expired)?.id ?? usable[0]?.id ?? null);
-      // SAVED_CARD is offered only when there is a card to pay with
-      const types = (modes.creditCardPaymentTypes ?? []).filter((t) => t.code !== 'SAVED_CARD' || usable.length > 0);
-      checkout.setCardPaymentTypes(types);
-      const cartType = cart.cart?.paymentInfo?.cardPaymentType as string | undefined;
-      const typeCodes: string[] = types.map((t) => t.code);
-      checkout.selectCardPaymentType(cartType && typeCodes.includes(cartType) ? cartType : typeCodes[0] ?? null);
-      const preferred = cart.cart?.paymentMode?.code;
-      const codes = checkout.paymentModes.map((m) => m.code);
-      checkout.selectPaymentMode(preferred && codes.includes(preferred) ? preferred : checkout.selectedPaymentMode && codes.includes(checkout.selectedPaymentMode) ? checkout.selectedPaymentMode : codes[0] ?? null);
+      offerMonthlyBills(ctx, bills);
+      const usable = offerSavedCards(ctx, cards);
+      offerCardPaymentTypes(ctx, modes, usable);
+      preselectPaymentMode(ctx);
     },
   }),
   defineAction({
@@ -302,86 +278,18 @@ export default [
     description: 'Submit order (seed 000 §4, steps 1–8): validation trigger, required consents, cart validate, monthly bill, payment type, submit; card → authorize and go to the gateway; else the successful-order page after 1500 ms; failure → unsuccessful-order page; card limit → its own message.',
     args: { type: 'object', properties: { creditCardPaymentType: { type: 'string' }, creditCardId: { type: 'string' }, billingAccountId: { type: 'string' } } },
     async run(args, ctx) {
-      const { checkout, ui, session } = ctx.stores;
+      const { checkout } = ctx.stores;
       if (checkout.submitting) return;
-      // 1. validation trigger
-      checkout.triggerValidation();
-      checkout.setErrorMessage(null);
-      // 2. required consents must be confirmed
-      const missing = checkout.consentTemplates.filter((t) => t.required && !checkout.consents[t.id]).map((t) => t.id);
-      checkout.setConsentErrors(missing);
-      if (missing.length > 0) throw new ActionError('consents required', true);
-      const mode = checkout.selectedPaymentMode;
-      if (!mode) { ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' }); throw new ActionError('no payment mode', true); }
-      if (mode === 'ChargeGroupAccount' && !(args.billingAccountId ?? checkout.selectedBillingAccount)) {
-        ui.showToast({ kind: 'error', message: 'error.checkout.billingAccountRequired' });
-        throw new ActionError('no monthly bill', true);
-      }
-      if (mode === 'CreditCard' && (args.creditCardPaymentType ?? checkout.selectedCardPaymentType) === 'SAVED_CARD' && !(args.creditCardId ?? checkout.selectedCardId)) {
-        ui.showToast({ kind: 'error', message: 'error.checkout.cardRequired' });
-        throw new ActionError('no saved card', true);
-      }
+      requireConsents(ctx);
+      const mode = chosenPaymentMode(args, ctx);
       checkout.setSubmitting(true);
       try {
-        // 3. validate the cart
-        const { ok } = await validateCart(ctx, false);
-        if (!ok) throw new ActionError('cart invalid', true);
-        // 4. monthly bill (before the payment type, seed 000 §4)
-        const billingAccountId = args.billingAccountId ?? checkout.selectedBillingAccount;
-        if (mode === 'ChargeGroupAccount' && billingAccountId) {
-          await ctx.api.call('setMonthlyBill', { body: { billingAccountId } });
-        }
-        // 5. payment type (by card: how the card is given, and the saved card)
-        const pt: Record<string, unknown> = { paymentMode: mode };
-        if (mode === 'CreditCard') {
-          const cardType = args.creditCardPaymentType ?? checkout.selectedCardPaymentType;
-          if (cardType) pt.creditCardPaymentType = cardType;
-          const cardId = args.creditCardId ?? (cardType === 'SAVED_CARD' ? checkout.selectedCardId : null);
-          if (cardType === 'SAVED_CARD' && cardId) pt.creditCardId = cardId;
-        }
-        await ctx.api.call('setPaymentType', { body: pt });
-        // 6. submit
-        const docs = contractDocsConsent(checkout.consentTemplates);
-        const result = await ctx.api.call('submitOrder', {
-          body: { consents: { ...checkout.consents }, sendContractDocsToEmail: docs ? !!checkout.consents[docs.id] : null },
-        });
-        checkout.setOrderResult(result);
-        // 7. success
-        const cardPaymentType = result.paymentInfo?.cardPaymentType;
-        if (cardPaymentType) {
-          const body: Record<string, unknown> = { cardPaymentType, orderId: result.code };
-          const cardId = result.paymentInfo?.cardId ?? null;
-          if (cardPaymentType === 'SAVED_CARD' && cardId) body.cardId = cardId;
-          const auth = await ctx.api.call('authorizePayment', { body });
-          rememberPendingOrder(result.code);
-          assignLocation(auth.redirectionUrl);
-          return;
-        }
-        checkout.setConfirmation(result);
-        await delay(REDIRECT_DELAY_MS);
-        await goTo(ctx, 'orderSuccess', { query: { orderCode: result.code } });
+        await requireValidCart(ctx);
+        await sendPaymentChoice(args, ctx, mode);
+        const result = await submitTheOrder(ctx);
+        await payOrConfirm(ctx, result);
       } catch (e) {
-        // 8. failure
-        if (e instanceof ActionError) throw e;
-        if (e instanceof ApiError && e.type === 'MtsCardLimitError') {
-          const text = e.message || session.t('payment.error.cardLimit');
-          checkout.setErrorMessage(text);
-          ui.showToast({ kind: 'error', text });
-          throw new ActionError('card limit', true);
-        }
-        if (e instanceof ApiError && e.type === 'CartValidationError') {
-          await handleCartValidationError(e, ctx);
-          throw new ActionError('cart validation', true);
-        }
-        if (e instanceof ApiError && e.type === 'ValidationError') {
-          // the payment choice was refused (an expired card, a monthly bill not chosen): the shopper fixes it here
-          ui.showToast({ kind: 'error', text: e.message || session.t('checkout.error.deliveryPayment') });
-          throw new ActionError('payment choice refused', true);
-        }
-        console.error('[checkout.submitOrder]', e);
-        const code = checkout.orderResult?.code;
-        await goTo(ctx, 'orderFailure', { query: { orderCode: code } });
-        throw new ActionError('order failed', true);
+        await orderFailed(e, ctx);
       } finally {
         checkout.setSubmitting(false);
       }

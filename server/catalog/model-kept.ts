@@ -1,0 +1,61 @@
+// The catalogue read model kept between starts (server/catalog/model.ts `save` / `fromKept`): its shape (the
+// sources that made it), the database's key, and the snapshot a kept model gives back.
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index';
+import * as s from '../db/tables';
+import { NO_DEVICE_PRICES, type CatalogProduct, type DevicePriceRow } from './repository';
+import { warmSearchIndex } from './search-index';
+import { childlessOf, positions, type CmsRow, type ReferenceRow } from './model-parts';
+import { CatalogSnapshot } from './model-snapshot';
+import { nextTurn } from './model-build';
+
+/** The sources of the model (server/catalog/model*.ts) and of the product reader. */
+const SOURCES = ['./model.ts', './model-memo.ts', './model-parts.ts', './model-snapshot.ts', './model-delta.ts', './model-build.ts', './model-kept.ts', './repository.ts'];
+
+/** The shape of a kept model: the sources of the model and of the product reader (another release never reads a file
+ *  of an older one). */
+export const CACHE_SHAPE = SOURCES.reduce((h, f) => h.update(readFileSync(new URL(f, import.meta.url))), createHash('sha256'))
+  .digest('hex').slice(0, 16);
+const CACHE_KEY = 'catalog.cacheKey';
+
+/** A kept model (node:v8 serialization: Maps and Dates as they are). */
+export interface KeptModel {
+  shape: string;
+  /** the database's own key (app_meta): a file of another database is never read */
+  database: string;
+  revision: number;
+  list: CatalogProduct[];
+  dpByDevice: Map<string, DevicePriceRow[]>;
+  refs: Map<string, Map<string, ReferenceRow[]>>;
+  cms: Map<string, CmsRow>;
+}
+
+/** The database's key for kept models: made once (a random id in app_meta), the same for every instance. */
+export async function databaseKey(db: Db): Promise<string> {
+  await db.insert(s.appMeta).values({ key: CACHE_KEY, value: randomUUID() }).onConflictDoNothing();
+  const [row] = await db.select({ value: s.appMeta.value }).from(s.appMeta).where(eq(s.appMeta.key, CACHE_KEY));
+  return row.value;
+}
+
+/** The snapshot of a kept model at its revision, its search index filled as a full build fills it. */
+export async function snapshotOfKept(kept: KeptModel): Promise<CatalogSnapshot> {
+  const byCode = new Map<string, CatalogProduct>();
+  const productOfVariant = new Map<string, string>();
+  for (const p of kept.list) {
+    byCode.set(p.product.code, p);
+    for (const v of p.variants) productOfVariant.set(v.code, p.product.code);
+  }
+  const snap = new CatalogSnapshot({
+    revision: kept.revision, byCode, list: kept.list, pos: positions(kept.list), productOfVariant,
+    dpByDevice: kept.dpByDevice, refs: kept.refs, cms: kept.cms, childless: childlessOf(kept.list),
+  });
+  // the search index as a full build fills it, in slices (the event loop turns between them)
+  const dpOf = (code: string): readonly DevicePriceRow[] => kept.dpByDevice.get(code) ?? NO_DEVICE_PRICES;
+  for (let i = 0; i < kept.list.length; i += 250) {
+    warmSearchIndex(kept.list.slice(i, i + 250), dpOf);
+    await nextTurn();
+  }
+  return snap;
+}
