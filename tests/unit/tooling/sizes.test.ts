@@ -14,7 +14,6 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const LONG_FUNCTIONS: string[] = [
   "actions/checkout/checkout.ts run",
   "components/account/LoginMenu.tsx LoginMenu",
-  "components/checkout/OrderResult.tsx OrderResult",
   "components/home/EpgGrid.tsx EpgGrid",
   "components/layout/SearchBox.tsx SearchBox",
   "components/pdp/PriceSummary.tsx PriceSummary",
