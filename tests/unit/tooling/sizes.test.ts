@@ -13,12 +13,6 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 
 const LONG_FUNCTIONS: string[] = [
   "components/account/LoginMenu.tsx LoginMenu",
-  "components/checkout/DeliveryChoice.tsx DeliveryChoice",
-  "components/checkout/EmailVerification.tsx EmailVerification",
-  "components/checkout/HomeLineSetup.tsx HomeLineSetup",
-  "components/checkout/InstallationBill.tsx InstallationBill",
-  "components/checkout/NumberChoice.tsx NumberChoice",
-  "components/checkout/OrderResult.tsx OrderResult",
   "components/home/EpgGrid.tsx EpgGrid",
   "components/layout/SearchBox.tsx SearchBox",
   "components/pdp/PriceSummary.tsx PriceSummary",
