@@ -21,7 +21,6 @@ const LONG_FUNCTIONS: string[] = [
   "components/checkout/NumberChoice.tsx NumberChoice",
   "components/checkout/OrderResult.tsx OrderResult",
   "components/home/EpgGrid.tsx EpgGrid",
-  "components/layout/SearchBox.tsx SearchBox",
   "components/pdp/PriceSummary.tsx PriceSummary",
   "components/pdp/TariffPicker.tsx TariffPicker",
   "server/app.ts buildApp",
