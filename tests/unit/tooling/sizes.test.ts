@@ -13,7 +13,6 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 
 const LONG_FUNCTIONS: string[] = [
   "actions/checkout/checkout.ts run",
-  "components/account/LoginMenu.tsx LoginMenu",
   "components/checkout/DeliveryChoice.tsx DeliveryChoice",
   "components/checkout/EmailVerification.tsx EmailVerification",
   "components/checkout/HomeLineSetup.tsx HomeLineSetup",
