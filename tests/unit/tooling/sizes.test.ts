@@ -19,7 +19,6 @@ const LONG_FUNCTIONS: string[] = [
   "components/checkout/InstallationBill.tsx InstallationBill",
   "components/checkout/NumberChoice.tsx NumberChoice",
   "components/checkout/OrderResult.tsx OrderResult",
-  "components/pdp/TariffPicker.tsx TariffPicker",
   "server/app.ts buildApp",
   "server/catalog/model.ts delta",
   "studio/Studio.tsx Studio",
