@@ -22,7 +22,6 @@ const LONG_FUNCTIONS: string[] = [
   "server/app.ts buildApp",
   "server/catalog/model.ts delta",
   "studio/Studio.tsx Studio",
-  "studio/Versions.tsx Versions",
 ];
 
 const LONG_FILES: string[] = [
