@@ -21,7 +21,6 @@ const LONG_FUNCTIONS: string[] = [
   "components/checkout/OrderResult.tsx OrderResult",
   "server/app.ts buildApp",
   "server/catalog/model.ts delta",
-  "studio/Studio.tsx Studio",
 ];
 
 const LONG_FILES: string[] = [
