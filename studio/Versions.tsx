@@ -21,22 +21,29 @@ export interface VersionsProps {
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'ok'; text: string } | { kind: 'bad'; text: string; errors?: SchemaError[] };
 
-export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused }: VersionsProps) {
+/** A date and time as the page's language writes it, short. */
+const at = (iso: string) => new Date(iso).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/** The drafts waiting, the version history and the rollouts, read again after each draft save and by `reload`. */
+function usePublishingLists(draftsRevision: number) {
   const [drafts, setDrafts] = useState<DraftListEntry[]>([]);
   const [versions, setVersions] = useState<VersionEntry[]>([]);
-  const [note, setNote] = useState('');
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [diff, setDiff] = useState<VersionDiff | null>(null);
   const [rollouts, setRollouts] = useState<RolloutEntry[]>([]);
-  const [share, setShare] = useState('10');
-  const [startsAt, setStartsAt] = useState('');
-
   const reload = useCallback(() => {
     studioApi.drafts().then(setDrafts, () => {});
     studioApi.versions().then(setVersions, () => {});
     studioApi.rollouts().then(setRollouts, () => {});
   }, []);
   useEffect(reload, [reload, draftsRevision]);
+  return { drafts, versions, rollouts, reload };
+}
+
+/** The reviewer's actions (publish, start / stop / promote a rollout, roll back), the note and rollout fields, and their status. */
+function usePublishActions({ t, reload, onPublished, onRefused }: { t: T; reload(): void } & Pick<VersionsProps, 'onPublished' | 'onRefused'>) {
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [share, setShare] = useState('10');
+  const [startsAt, setStartsAt] = useState('');
 
   const fail = (e: unknown) => {
     const errors = e instanceof StudioApiError ? e.schemaErrors : [];
@@ -54,9 +61,6 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
       reload();
     } catch (e) { fail(e); }
   };
-
-  const at = (iso: string) => new Date(iso).toLocaleString(document.documentElement.lang || undefined, { dateStyle: 'short', timeStyle: 'short' });
-  const active = rollouts.find((r) => r.state === 'active') ?? null;
 
   const rollout = async () => {
     setStatus({ kind: 'busy' });
@@ -99,6 +103,104 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
       reload();
     } catch (e) { fail(e); }
   };
+  return { note, setNote, status, share, setShare, startsAt, setStartsAt, fail, publish, rollout, stop, promote, rollback };
+}
+
+type Actions = ReturnType<typeof usePublishActions>;
+
+/** The running rollout (with stop and promote for reviewers), the form that starts one, and the history of the others. */
+function RolloutSection({ t, canPublish, rollouts, drafts, actions }: { t: T; canPublish: boolean; rollouts: RolloutEntry[]; drafts: DraftListEntry[]; actions: Actions }) {
+  const { status, share, setShare, startsAt, setStartsAt, stop, promote, rollout } = actions;
+  const active = rollouts.find((r) => r.state === 'active') ?? null;
+  return (
+    <section className="st-rollout" aria-labelledby="st-rollout-title" data-testid="studio-rollout">
+      <h2 className="st-group__title" id="st-rollout-title">{t('studio.rollout.title')}</h2>
+      {active ? (
+        <div className="st-rollout__active">
+          <p>
+            <span className="st-badge">{t('studio.rollout.state.active')}</span>{' '}
+            {t('studio.rollout.running', { version: active.versionId, share: active.share, at: at(active.startsAt), author: active.createdBy ?? '?' })}
+          </p>
+          {canPublish ? (
+            <p className="st-rollout__actions">
+              <button type="button" className="st-button" disabled={status.kind === 'busy'} onClick={() => void stop(active)}>{t('studio.rollout.stop')}</button>{' '}
+              <button type="button" className="st-button st-button--ghost" disabled={status.kind === 'busy'} onClick={() => void promote(active)}>{t('studio.rollout.promote')}</button>
+            </p>
+          ) : null}
+        </div>
+      ) : <p className="st-muted">{t('studio.rollout.none')}</p>}
+      {canPublish && !active ? (
+        <div className="st-rollout__form">
+          <p className="st-muted" id="st-rollout-hint">{t('studio.rollout.hint')}</p>
+          <label className="st-field">
+            <span>{t('studio.rollout.share')}</span>
+            <input className="st-input" type="number" min={1} max={100} step={1} required value={share} aria-describedby="st-rollout-hint"
+              onChange={(e) => setShare(e.target.value)} />
+          </label>
+          <label className="st-field">
+            <span>{t('studio.rollout.startsAt')}</span>
+            <input className="st-input" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
+          </label>
+          <button type="button" className="st-button" onClick={() => void rollout()}
+            disabled={drafts.length === 0 || status.kind === 'busy' || !/^(100|[1-9][0-9]?)$/.test(share)}>
+            {status.kind === 'busy' ? t('studio.rollout.busy') : t('studio.rollout.start')}
+          </button>
+        </div>
+      ) : null}
+      {rollouts.some((r) => r.state !== 'active') ? (
+        <details>
+          <summary>{t('studio.rollout.history')}</summary>
+          <ul data-testid="studio-rollouts">
+            {rollouts.filter((r) => r.state !== 'active').map((r) => (
+              <li key={r.id}>
+                {t('studio.rollout.entry', { rollout: r.id, version: r.versionId, share: r.share, at: at(r.startsAt) })}{' '}
+                <span className="st-muted">({t(`studio.rollout.state.${r.state}`)}{r.endedBy ? ` · ${r.endedBy}` : ''})</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/** The outcome of the last action: its text, or the failure with the first 20 errors of a refusal. */
+function StatusLine({ status }: { status: Status }) {
+  return (
+    <div role="status" className="st-status">
+      {status.kind === 'ok' ? <span className="st-ok">{status.text}</span> : status.kind === 'bad' ? (
+        <div className="st-bad">
+          <p>{status.text}</p>
+          {status.errors?.length ? (
+            <ul>{status.errors.slice(0, 20).map((e, i) => <li key={i}><code>{e.file}{e.line ? `:${e.line}` : ''}{e.pointer ? ` ${e.pointer}` : ''}</code> {e.message}</li>)}</ul>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The changes of one version against the one before, per document, as +/- lines. */
+function DiffView({ t, diff }: { t: T; diff: VersionDiff }) {
+  return (
+    <div className="st-diff" data-testid="studio-diff">
+      <h3>{t('studio.versions.diff', { version: diff.version, against: diff.against ?? '—' })}</h3>
+      {diff.documents.length === 0 ? <p className="st-muted">{t('studio.versions.noChanges')}</p> : diff.documents.map((d) => (
+        <details key={d.file} open>
+          <summary><code>{d.file}</code> ({t(`studio.versions.status.${d.status}`)})</summary>
+          <pre className="st-diff__lines">{d.lines.map((l, i) => <span key={i} className={l.op === '+' ? 'st-diff__add' : l.op === '-' ? 'st-diff__del' : undefined}>{`${l.op} ${l.text}\n`}</span>)}</pre>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/** The publishing panel: drafts, publish, rollout, the status of the last action, the version history and a version's changes. */
+export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused }: VersionsProps) {
+  const { drafts, versions, rollouts, reload } = usePublishingLists(draftsRevision);
+  const actions = usePublishActions({ t, reload, onPublished, onRefused });
+  const { note, setNote, status, fail, publish, rollback } = actions;
+  const [diff, setDiff] = useState<VersionDiff | null>(null);
 
   return (
     <section className="st-versions" aria-label={t('studio.versions.title')}>
@@ -121,64 +223,8 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
           </button>
         </div>
       ) : <p className="st-muted">{t('studio.publish.reviewerOnly')}</p>}
-      <section className="st-rollout" aria-labelledby="st-rollout-title" data-testid="studio-rollout">
-        <h2 className="st-group__title" id="st-rollout-title">{t('studio.rollout.title')}</h2>
-        {active ? (
-          <div className="st-rollout__active">
-            <p>
-              <span className="st-badge">{t('studio.rollout.state.active')}</span>{' '}
-              {t('studio.rollout.running', { version: active.versionId, share: active.share, at: at(active.startsAt), author: active.createdBy ?? '?' })}
-            </p>
-            {canPublish ? (
-              <p className="st-rollout__actions">
-                <button type="button" className="st-button" disabled={status.kind === 'busy'} onClick={() => void stop(active)}>{t('studio.rollout.stop')}</button>{' '}
-                <button type="button" className="st-button st-button--ghost" disabled={status.kind === 'busy'} onClick={() => void promote(active)}>{t('studio.rollout.promote')}</button>
-              </p>
-            ) : null}
-          </div>
-        ) : <p className="st-muted">{t('studio.rollout.none')}</p>}
-        {canPublish && !active ? (
-          <div className="st-rollout__form">
-            <p className="st-muted" id="st-rollout-hint">{t('studio.rollout.hint')}</p>
-            <label className="st-field">
-              <span>{t('studio.rollout.share')}</span>
-              <input className="st-input" type="number" min={1} max={100} step={1} required value={share} aria-describedby="st-rollout-hint"
-                onChange={(e) => setShare(e.target.value)} />
-            </label>
-            <label className="st-field">
-              <span>{t('studio.rollout.startsAt')}</span>
-              <input className="st-input" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} />
-            </label>
-            <button type="button" className="st-button" onClick={() => void rollout()}
-              disabled={drafts.length === 0 || status.kind === 'busy' || !/^(100|[1-9][0-9]?)$/.test(share)}>
-              {status.kind === 'busy' ? t('studio.rollout.busy') : t('studio.rollout.start')}
-            </button>
-          </div>
-        ) : null}
-        {rollouts.some((r) => r.state !== 'active') ? (
-          <details>
-            <summary>{t('studio.rollout.history')}</summary>
-            <ul data-testid="studio-rollouts">
-              {rollouts.filter((r) => r.state !== 'active').map((r) => (
-                <li key={r.id}>
-                  {t('studio.rollout.entry', { rollout: r.id, version: r.versionId, share: r.share, at: at(r.startsAt) })}{' '}
-                  <span className="st-muted">({t(`studio.rollout.state.${r.state}`)}{r.endedBy ? ` · ${r.endedBy}` : ''})</span>
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
-      </section>
-      <div role="status" className="st-status">
-        {status.kind === 'ok' ? <span className="st-ok">{status.text}</span> : status.kind === 'bad' ? (
-          <div className="st-bad">
-            <p>{status.text}</p>
-            {status.errors?.length ? (
-              <ul>{status.errors.slice(0, 20).map((e, i) => <li key={i}><code>{e.file}{e.line ? `:${e.line}` : ''}{e.pointer ? ` ${e.pointer}` : ''}</code> {e.message}</li>)}</ul>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <RolloutSection t={t} canPublish={canPublish} rollouts={rollouts} drafts={drafts} actions={actions} />
+      <StatusLine status={status} />
       <h2 className="st-group__title">{t('studio.versions.title')}</h2>
       <ol className="st-versions__list" data-testid="studio-versions">
         {versions.map((v) => (
@@ -191,17 +237,7 @@ export function Versions({ t, canPublish, draftsRevision, onPublished, onRefused
           </li>
         ))}
       </ol>
-      {diff ? (
-        <div className="st-diff" data-testid="studio-diff">
-          <h3>{t('studio.versions.diff', { version: diff.version, against: diff.against ?? '—' })}</h3>
-          {diff.documents.length === 0 ? <p className="st-muted">{t('studio.versions.noChanges')}</p> : diff.documents.map((d) => (
-            <details key={d.file} open>
-              <summary><code>{d.file}</code> ({t(`studio.versions.status.${d.status}`)})</summary>
-              <pre className="st-diff__lines">{d.lines.map((l, i) => <span key={i} className={l.op === '+' ? 'st-diff__add' : l.op === '-' ? 'st-diff__del' : undefined}>{`${l.op} ${l.text}\n`}</span>)}</pre>
-            </details>
-          ))}
-        </div>
-      ) : null}
+      {diff ? <DiffView t={t} diff={diff} /> : null}
     </section>
   );
 }

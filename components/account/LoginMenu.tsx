@@ -19,26 +19,9 @@ export interface LoginMenuProps {
   profileUrl?: string;
 }
 
-/**
- * The header login dropdown (seed 001 §2): signed out, a "Log in" button opening email + password (show/hide
- * toggle), forgot-password link, submit and register link; signed in, the first name opening the full name
- * and a logout button. Emits `toggle`, `close` (outside click, Escape, a link followed), `submit` { email,
- * password } and `logout`. Enter submits (it is a form).
- */
-export default function LoginMenu({
-  user, authorized = false, open = false, failed = false, pending = false,
-  forgotUrl = '/Promena-lozinke/Odabir-opcije', registerUrl = '/Registracija-b2c/Registracija-opcije', profileUrl = '/Profil/Izmena-licnih-podataka', emit, enabled,
-}: LoginMenuProps & VocabularyProps) {
-  const t = useT();
+/** While open, a click or touch outside the menu or Escape emits `close`. Returns the ref of the menu's root. */
+function useCloseOnOutside(open: boolean, emit: VocabularyProps['emit']) {
   const root = useRef<HTMLDivElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const panelId = useId();
-  const ids = { email: useId(), password: useId(), error: useId() };
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [missing, setMissing] = useState<{ email: boolean; password: boolean }>({ email: false, password: false });
-
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent | TouchEvent) => {
@@ -54,6 +37,16 @@ export default function LoginMenu({
       document.removeEventListener('keydown', onKey);
     };
   }, [open, emit]);
+  return root;
+}
+
+/** The sign-in form's fields, their required check and submit; focus goes to the email field as the form opens. */
+function useLoginForm(open: boolean, authorized: boolean, emit: VocabularyProps['emit']) {
+  const emailRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [missing, setMissing] = useState<{ email: boolean; password: boolean }>({ email: false, password: false });
 
   useEffect(() => {
     if (open && !authorized) emailRef.current?.focus();
@@ -73,10 +66,112 @@ export default function LoginMenu({
     if (m.email || m.password) return;
     void emit('submit', { email: email.trim(), password: password.trim() });
   };
+  return { emailRef, email, setEmail, password, setPassword, showPassword, setShowPassword, missing, onSubmit };
+}
+
+type LoginForm = ReturnType<typeof useLoginForm>;
+type T = ReturnType<typeof useT>;
+
+/** The signed-in panel: avatar, full name and email, the profile link and the logout button. */
+function SignedInPanel({ user, firstName, fullName, profileUrl, emit, enabled, t }: {
+  user?: LoginMenuUser | null; firstName: string; fullName: string; profileUrl: string; emit: VocabularyProps['emit']; enabled: boolean; t: T;
+}) {
+  return (
+    <div className="ot-account__user">
+      <span className="ot-account__avatar" aria-hidden="true">{(firstName[0] ?? '?').toUpperCase()}</span>
+      <div className="ot-account__who">
+        <p className="ot-account__name">{fullName}</p>
+        {user?.email && <p className="ot-account__email">{user.email}</p>}
+      </div>
+      <Link className="ot-link ot-link--inline" to={profileUrl} onClick={() => void emit('close')}>{t('header.profile')}</Link>
+      <button type="button" className="ot-btn ot-btn--outline ot-btn--medium ot-btn--block" disabled={!enabled} onClick={() => void emit('logout')}>
+        {t('header.logout')}
+      </button>
+    </div>
+  );
+}
+
+/** The password field with its show/hide toggle (the eye, struck through while the password shows). */
+function PasswordField({ id, form, invalid, t }: { id: string; form: LoginForm; invalid: boolean; t: T }) {
+  const { password, setPassword, showPassword, setShowPassword, missing } = form;
+  return (
+    <div className="ot-account__field">
+      <label htmlFor={id}>{t('header.login.password')}</label>
+      <div className="ot-account__pw">
+        <input
+          id={id} name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password"
+          className={cx('ot-account__input', invalid && 'is-invalid')} aria-invalid={invalid}
+          aria-describedby={missing.password ? `${id}-req` : undefined}
+          value={password} onChange={(e) => setPassword(e.target.value)}
+        />
+        <button
+          type="button" className="ot-account__eye" aria-pressed={showPassword}
+          aria-label={showPassword ? t('header.login.hidePassword') : t('header.login.showPassword')}
+          onClick={() => setShowPassword((v) => !v)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="2" />
+            <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+            {showPassword && <path d="M4 20 20 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+          </svg>
+        </button>
+      </div>
+      {missing.password && <p className="ot-field-error" id={`${id}-req`}>{t('header.login.required')}</p>}
+    </div>
+  );
+}
+
+/** The signed-out panel: email, password, forgot-password link, submit and register link (Enter submits). */
+function SignInForm({ ids, form, invalid, pending, forgotUrl, registerUrl, emit, enabled, t }: {
+  ids: { email: string; password: string }; form: LoginForm; invalid: { email: boolean; password: boolean }; pending: boolean;
+  forgotUrl: string; registerUrl: string; emit: VocabularyProps['emit']; enabled: boolean; t: T;
+}) {
+  const { emailRef, email, setEmail, missing, onSubmit } = form;
+  return (
+    <form className="ot-account__form" noValidate onSubmit={onSubmit}>
+      <p className="ot-account__title">{t('header.login.title')}</p>
+      <div className="ot-account__field">
+        <label htmlFor={ids.email}>{t('header.login.email')}</label>
+        <input
+          ref={emailRef} id={ids.email} name="email" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false}
+          className={cx('ot-account__input', invalid.email && 'is-invalid')} aria-invalid={invalid.email}
+          aria-describedby={missing.email ? `${ids.email}-req` : undefined}
+          value={email} onChange={(e) => setEmail(e.target.value)}
+        />
+        {missing.email && <p className="ot-field-error" id={`${ids.email}-req`}>{t('header.login.required')}</p>}
+      </div>
+      <PasswordField id={ids.password} form={form} invalid={invalid.password} t={t} />
+      <Link className="ot-link ot-link--inline ot-account__forgot" to={forgotUrl} onClick={() => void emit('close')}>{t('header.login.forgot')}</Link>
+      <button type="submit" className={cx('ot-btn ot-btn--primary ot-btn--large ot-btn--block', pending && 'ot-btn--busy')} disabled={!enabled || pending} aria-busy={pending}>
+        {t('header.login.submit')}
+      </button>
+      <p className="ot-account__register">
+        {t('header.login.noAccount')}{' '}
+        <Link className="ot-link ot-link--inline" to={registerUrl} onClick={() => void emit('close')}>{t('header.login.register')}</Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * The header login dropdown (seed 001 §2): signed out, a "Log in" button opening email + password (show/hide
+ * toggle), forgot-password link, submit and register link; signed in, the first name opening the full name
+ * and a logout button. Emits `toggle`, `close` (outside click, Escape, a link followed), `submit` { email,
+ * password } and `logout`. Enter submits (it is a form).
+ */
+export default function LoginMenu({
+  user, authorized = false, open = false, failed = false, pending = false,
+  forgotUrl = '/Promena-lozinke/Odabir-opcije', registerUrl = '/Registracija-b2c/Registracija-opcije', profileUrl = '/Profil/Izmena-licnih-podataka', emit, enabled,
+}: LoginMenuProps & VocabularyProps) {
+  const t = useT();
+  const root = useCloseOnOutside(open, emit);
+  const panelId = useId();
+  const ids = { email: useId(), password: useId(), error: useId() };
+  const form = useLoginForm(open, authorized, emit);
 
   const firstName = user?.firstName ?? '';
   const fullName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  const invalid = { email: failed || missing.email, password: failed || missing.password };
+  const invalid = { email: failed || form.missing.email, password: failed || form.missing.password };
 
   return (
     <div className={cx('ot-account', open && 'is-open')} ref={root}>
@@ -102,62 +197,9 @@ export default function LoginMenu({
       {open && (
         <div className="ot-account__panel" id={panelId} role="dialog" aria-label={authorized ? fullName : t('header.login.title')}>
           {authorized ? (
-            <div className="ot-account__user">
-              <span className="ot-account__avatar" aria-hidden="true">{(firstName[0] ?? '?').toUpperCase()}</span>
-              <div className="ot-account__who">
-                <p className="ot-account__name">{fullName}</p>
-                {user?.email && <p className="ot-account__email">{user.email}</p>}
-              </div>
-              <Link className="ot-link ot-link--inline" to={profileUrl} onClick={() => void emit('close')}>{t('header.profile')}</Link>
-              <button type="button" className="ot-btn ot-btn--outline ot-btn--medium ot-btn--block" disabled={!enabled} onClick={() => void emit('logout')}>
-                {t('header.logout')}
-              </button>
-            </div>
+            <SignedInPanel user={user} firstName={firstName} fullName={fullName} profileUrl={profileUrl} emit={emit} enabled={enabled} t={t} />
           ) : (
-            <form className="ot-account__form" noValidate onSubmit={onSubmit}>
-              <p className="ot-account__title">{t('header.login.title')}</p>
-              <div className="ot-account__field">
-                <label htmlFor={ids.email}>{t('header.login.email')}</label>
-                <input
-                  ref={emailRef} id={ids.email} name="email" type="text" inputMode="email" autoComplete="username" autoCapitalize="none" spellCheck={false}
-                  className={cx('ot-account__input', invalid.email && 'is-invalid')} aria-invalid={invalid.email}
-                  aria-describedby={missing.email ? `${ids.email}-req` : undefined}
-                  value={email} onChange={(e) => setEmail(e.target.value)}
-                />
-                {missing.email && <p className="ot-field-error" id={`${ids.email}-req`}>{t('header.login.required')}</p>}
-              </div>
-              <div className="ot-account__field">
-                <label htmlFor={ids.password}>{t('header.login.password')}</label>
-                <div className="ot-account__pw">
-                  <input
-                    id={ids.password} name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password"
-                    className={cx('ot-account__input', invalid.password && 'is-invalid')} aria-invalid={invalid.password}
-                    aria-describedby={missing.password ? `${ids.password}-req` : undefined}
-                    value={password} onChange={(e) => setPassword(e.target.value)}
-                  />
-                  <button
-                    type="button" className="ot-account__eye" aria-pressed={showPassword}
-                    aria-label={showPassword ? t('header.login.hidePassword') : t('header.login.showPassword')}
-                    onClick={() => setShowPassword((v) => !v)}
-                  >
-                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="2" />
-                      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
-                      {showPassword && <path d="M4 20 20 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
-                    </svg>
-                  </button>
-                </div>
-                {missing.password && <p className="ot-field-error" id={`${ids.password}-req`}>{t('header.login.required')}</p>}
-              </div>
-              <Link className="ot-link ot-link--inline ot-account__forgot" to={forgotUrl} onClick={() => void emit('close')}>{t('header.login.forgot')}</Link>
-              <button type="submit" className={cx('ot-btn ot-btn--primary ot-btn--large ot-btn--block', pending && 'ot-btn--busy')} disabled={!enabled || pending} aria-busy={pending}>
-                {t('header.login.submit')}
-              </button>
-              <p className="ot-account__register">
-                {t('header.login.noAccount')}{' '}
-                <Link className="ot-link ot-link--inline" to={registerUrl} onClick={() => void emit('close')}>{t('header.login.register')}</Link>
-              </p>
-            </form>
+            <SignInForm ids={ids} form={form} invalid={invalid} pending={pending} forgotUrl={forgotUrl} registerUrl={registerUrl} emit={emit} enabled={enabled} t={t} />
           )}
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
@@ -21,16 +21,8 @@ export const SUGGEST_DEBOUNCE_MS = 250;
 
 const norm = (s: string) => s.trim().toLocaleLowerCase('sr').replace(/\s+/g, ' ');
 
-/**
- * The header search (role="search") with suggestions: an ARIA 1.2 combobox whose list box shows the products the
- * server suggests for the typed text. Typing emits `type` { text } (debounced; '' clears); ↓/↑ move through the
- * suggestions, Enter opens the active one (`pick` { url }) or submits the text (`search` { text }), Escape closes the
- * list (a second Escape clears the field).
- */
-export default function SearchBox({ label, placeholder, submitLabel, value, suggest, emit, enabled }: SearchBoxProps & VocabularyProps) {
-  const id = useId();
-  const t = useT();
-  const money = useMoney();
+/** The typed text, the open list and the active suggestion of the combobox, with its debounced `type` and key handling. */
+function useSearchSuggestions({ value, suggest, emit }: Pick<SearchBoxProps, 'value' | 'suggest'> & Pick<VocabularyProps, 'emit'>) {
   const [text, setText] = useState(value ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -44,8 +36,6 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
 
   const items = suggest && norm(text).length >= SUGGEST_MIN_CHARS && suggest.term === norm(text) ? suggest.items : [];
   const shown = open && items.length > 0;
-  const listId = `${id}-list`;
-  const optionId = (i: number) => `${id}-opt-${i}`;
 
   const ask = (next: string) => {
     if (timer.current) clearTimeout(timer.current);
@@ -79,22 +69,62 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
       pick(items[active]);
     }
   };
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // the field's own value: text typed before the page was live (the submit replayed after hydration) may not
+    // have reached the state
+    const typed = new FormData(e.currentTarget).get('q');
+    const v = (typeof typed === 'string' ? typed : text).trim();
+    if (v !== text.trim()) setText(v);
+    close();
+    if (v) void emit('search', { text: v });
+  };
+  const onType = (next: string) => { setText(next); setOpen(true); setActive(-1); ask(next); };
+  return { text, open, setOpen, active, items, shown, close, hover, pick, onKeyDown, onSubmit, onType };
+}
+
+/** One suggestion of the list box: its picture (or "SIM"), name, kind and price; a click opens it. */
+function SuggestionOption({ s, id, active, onPick, onHover, t, money }: {
+  s: Suggestion; id: string; active: boolean; onPick(): void; onHover(e: MouseEvent<HTMLLIElement>): void;
+  t: ReturnType<typeof useT>; money: ReturnType<typeof useMoney>;
+}) {
+  return (
+    <li
+      id={id} role="option" aria-selected={active}
+      className={cx('ot-suggest__item', active && 'ot-suggest__item--active')}
+      onMouseDown={(e) => e.preventDefault()} onClick={onPick} onMouseMove={onHover}
+    >
+      <span className="ot-suggest__media" aria-hidden="true">{s.image ? <img src={s.image.url} alt="" width={36} height={36} loading="lazy" /> : <span>{s.kind === 'TARIFF' ? 'SIM' : ''}</span>}</span>
+      <span className="ot-suggest__text">
+        <span className="ot-suggest__name">{s.name}</span>
+        <span className="ot-suggest__meta">{t(`search.kind.${s.kind}`)}{s.monthlyPrice
+          ? ` · ${t(s.kind === 'TARIFF' ? 'search.monthly' : 'compare.monthlyFrom', { price: money.format(s.monthlyPrice) })}`
+          : s.price ? ` · ${money.format(s.price)}` : ''}</span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The header search (role="search") with suggestions: an ARIA 1.2 combobox whose list box shows the products the
+ * server suggests for the typed text. Typing emits `type` { text } (debounced; '' clears); ↓/↑ move through the
+ * suggestions, Enter opens the active one (`pick` { url }) or submits the text (`search` { text }), Escape closes the
+ * list (a second Escape clears the field).
+ */
+export default function SearchBox({ label, placeholder, submitLabel, value, suggest, emit, enabled }: SearchBoxProps & VocabularyProps) {
+  const id = useId();
+  const t = useT();
+  const money = useMoney();
+  const { text, open, setOpen, active, items, shown, close, hover, pick, onKeyDown, onSubmit, onType } = useSearchSuggestions({ value, suggest, emit });
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
     <form
       role="search"
       className="ot-search"
       aria-label={label}
-      onSubmit={(e) => {
-        e.preventDefault();
-        // the field's own value: text typed before the page was live (the submit replayed after hydration) may not
-        // have reached the state
-        const typed = new FormData(e.currentTarget).get('q');
-        const v = (typeof typed === 'string' ? typed : text).trim();
-        if (v !== text.trim()) setText(v);
-        close();
-        if (v) void emit('search', { text: v });
-      }}
+      onSubmit={onSubmit}
       onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close(); }}
     >
       <label htmlFor={id} className="ot-sr-only">{label}</label>
@@ -103,7 +133,7 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
         autoComplete="off" enterKeyHint="search" disabled={!enabled}
         role="combobox" aria-autocomplete="list" aria-expanded={shown} aria-controls={listId}
         aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-        onChange={(e) => { setText(e.target.value); setOpen(true); setActive(-1); ask(e.target.value); }}
+        onChange={(e) => onType(e.target.value)}
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
@@ -112,19 +142,7 @@ export default function SearchBox({ label, placeholder, submitLabel, value, sugg
       </button>
       <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className={cx('ot-suggest', shown && 'ot-suggest--open')} hidden={!shown}>
         {shown && items.map((s, i) => (
-          <li
-            key={s.code} id={optionId(i)} role="option" aria-selected={i === active}
-            className={cx('ot-suggest__item', i === active && 'ot-suggest__item--active')}
-            onMouseDown={(e) => e.preventDefault()} onClick={() => pick(s)} onMouseMove={(e) => hover(i, e)}
-          >
-            <span className="ot-suggest__media" aria-hidden="true">{s.image ? <img src={s.image.url} alt="" width={36} height={36} loading="lazy" /> : <span>{s.kind === 'TARIFF' ? 'SIM' : ''}</span>}</span>
-            <span className="ot-suggest__text">
-              <span className="ot-suggest__name">{s.name}</span>
-              <span className="ot-suggest__meta">{t(`search.kind.${s.kind}`)}{s.monthlyPrice
-                ? ` · ${t(s.kind === 'TARIFF' ? 'search.monthly' : 'compare.monthlyFrom', { price: money.format(s.monthlyPrice) })}`
-                : s.price ? ` · ${money.format(s.price)}` : ''}</span>
-            </span>
-          </li>
+          <SuggestionOption key={s.code} s={s} id={optionId(i)} active={i === active} onPick={() => pick(s)} onHover={(e) => hover(i, e)} t={t} money={money} />
         ))}
       </ul>
       <span className="ot-sr-only" role="status" aria-live="polite">{open && norm(text).length >= SUGGEST_MIN_CHARS && suggest?.term === norm(text) ? t('search.suggestionCount', { count: items.length }) : ''}</span>

@@ -12,13 +12,6 @@ import { longFiles, longFunctions } from '../../../tools/modules/sizes';
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 const LONG_FUNCTIONS: string[] = [
-  "components/account/LoginMenu.tsx LoginMenu",
-  "components/home/EpgGrid.tsx EpgGrid",
-  "components/layout/SearchBox.tsx SearchBox",
-  "components/pdp/PriceSummary.tsx PriceSummary",
-  "components/pdp/TariffPicker.tsx TariffPicker",
-  "studio/Studio.tsx Studio",
-  "studio/Versions.tsx Versions",
 ];
 
 const LONG_FILES: string[] = [];
