@@ -11,8 +11,7 @@ import { longFiles, longFunctions } from '../../../tools/modules/sizes';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-const LONG_FUNCTIONS: string[] = [
-];
+const LONG_FUNCTIONS: string[] = [];
 
 const LONG_FILES: string[] = [];
 
