@@ -8,20 +8,14 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { Lang, Messages } from '../actions/stores/i18n';
 import type { FixtureDoc } from '../renderer/fixtures';
+import type { PreviewProps } from './Preview';
 import type { T } from './i18n';
 import { defaultWidth, frameBox, messageFromFrame, PREVIEW_PATH, PREVIEW_WIDTHS, type PreviewWidth, type ToFrame } from './previewFrame';
 import { previewUrl, type RecordedAction } from './previewRuntime';
 
-export interface PreviewPaneProps {
-  /** "screens" | "modals" | "forms" | "flows" | ... */
-  kind: string;
-  id: string;
-  /** the parsed draft, or null while it is not valid JSON */
-  draft: unknown;
-  fixture: FixtureDoc | null;
-  /** the shop's texts the preview draws with (the fixture's language) */
-  messages: Messages;
-  t: T;
+/** What the frame draws (Preview.tsx PreviewProps: kind, id, draft — null while it is not valid JSON —, fixture, the
+ *  shop's texts of the fixture's language) and the studio's own. */
+export interface PreviewPaneProps extends Omit<PreviewProps, 'onCalls'> {
   /** the studio's language and texts (the frame's own texts) */
   lang: Lang;
   studioMessages: Messages;

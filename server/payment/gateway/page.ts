@@ -60,21 +60,8 @@ export function renderPage(ui: UiDocuments, m: PageModel): string {
     <aside class="test-cards"><h2>${t('payment.gateway.testCards')}</h2><ul>
       ${TEST_CARDS.map((c) => `<li><code>${c.number}</code> — ${t(c.key)}</li>`).join('')}
     </ul></aside>`;
-  return `<!doctype html>
-<html lang="${m.lang === 'en' ? 'en' : 'sr-Latn'}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t('payment.gateway.title')}</title>
-<link rel="stylesheet" href="/gateway/assets/gateway.css"></head>
-<body><main class="card">
-  <header><h1 class="bank">${t('payment.gateway.bankName')}</h1><div class="secure"><svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><path fill="currentColor" d="M6 0a4 4 0 0 0-4 4v2H1a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7a1 1 0 0 0-1-1h-1V4a4 4 0 0 0-4-4Zm-2.5 4a2.5 2.5 0 0 1 5 0v2h-5V4Z"/></svg> ${t('payment.gateway.secure')}</div></header>
-  <section class="summary">
-    <div><span>${t('payment.gateway.merchant')}</span><strong>Orbita Telekom</strong></div>
-    <div><span>${t('payment.gateway.order')}</span><strong>${esc(m.orderCode)}</strong></div>
-    <div><span>${t('payment.gateway.amount')}</span><strong class="amount">${esc(m.amount)}</strong></div>
-  </section>
-  ${body}
-  <footer>${t('payment.gateway.footer')}</footer>
-</main></body></html>`;
+  const lock = '<svg aria-hidden="true" width="12" height="14" viewBox="0 0 12 14"><path fill="currentColor" d="M6 0a4 4 0 0 0-4 4v2H1a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V7a1 1 0 0 0-1-1h-1V4a4 4 0 0 0-4-4Zm-2.5 4a2.5 2.5 0 0 1 5 0v2h-5V4Z"/></svg> ';
+  return bankPage(m, t, { title: t('payment.gateway.title'), heading: t('payment.gateway.bankName'), secure: lock + t('payment.gateway.secure'), body });
 }
 
 /** The 3-D Secure challenge page of the card's bank: the shopper confirms the payment or fails the check. */
@@ -88,19 +75,25 @@ export function renderChallenge(ui: UiDocuments, m: { id: string; orderCode: str
       <button type="submit" name="action" value="confirm" class="button">${t('payment.gateway.threeDs.confirm')}</button>
       <button type="submit" name="action" value="fail" class="link">${t('payment.gateway.threeDs.fail')}</button>
     </form>`;
+  return bankPage(m, t, { title: t('payment.gateway.threeDs.title'), heading: t('payment.gateway.threeDs.heading'), secure: t('payment.gateway.secure'), body });
+}
+
+/** The bank's page around a form: the merchant, the order and the amount above it, the bank's footer below (texts
+ *  already escaped). */
+function bankPage(m: { orderCode: string; amount: string; lang: Lang }, t: (k: string) => string, p: { title: string; heading: string; secure: string; body: string }): string {
   return `<!doctype html>
 <html lang="${m.lang === 'en' ? 'en' : 'sr-Latn'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t('payment.gateway.threeDs.title')}</title>
+<title>${p.title}</title>
 <link rel="stylesheet" href="/gateway/assets/gateway.css"></head>
 <body><main class="card">
-  <header><h1 class="bank">${t('payment.gateway.threeDs.heading')}</h1><div class="secure">${t('payment.gateway.secure')}</div></header>
+  <header><h1 class="bank">${p.heading}</h1><div class="secure">${p.secure}</div></header>
   <section class="summary">
     <div><span>${t('payment.gateway.merchant')}</span><strong>Orbita Telekom</strong></div>
     <div><span>${t('payment.gateway.order')}</span><strong>${esc(m.orderCode)}</strong></div>
     <div><span>${t('payment.gateway.amount')}</span><strong class="amount">${esc(m.amount)}</strong></div>
   </section>
-  ${body}
+  ${p.body}
   <footer>${t('payment.gateway.footer')}</footer>
 </main></body></html>`;
 }
