@@ -2,7 +2,7 @@
  * The Form's state and effects (./Form.tsx), one hook per concern. Form calls them in the order their effects must run
  * (the order they had in one function); none of them may become conditional.
  */
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { reaction, untracked } from 'mobx';
 import type RjsfForm from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
@@ -129,8 +129,8 @@ export function useFormData(ui: UiStore, formId: string, context: Record<string,
   // (the context joins after the first drawing, in the effect below: a page drawn on the server had none, and the
   // drawing that hydrates it must be the same)
   const data = useRef<Data>({ ...(seen.current ?? {}) as Data });
-  const [, setDrawn] = useState(0);
-  const redraw = () => setDrawn((n) => n + 1);
+  // (a reducer's dispatch keeps its identity, as React and Biome know: the effects below need not list it)
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const contextRef = useRef(context);
   contextRef.current = context;
   useEffect(() => reaction(
@@ -246,7 +246,6 @@ export function useFocusOnMount(focusOnMount: boolean | undefined, drawn: boolea
   useEffect(() => {
     if (!focusOnMount || !drawn || !focusLost()) return;
     boxRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    // once, when the drawn form first appears
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusOnMount, drawn]);
+    // once, when the drawn form first appears (boxRef is a ref object: it never changes)
+  }, [focusOnMount, drawn, boxRef]);
 }
