@@ -27,6 +27,7 @@ export function useT(): (key: string, params?: MessageParams) => string {
   const { session } = useStores();
   // reading session.messages inside an observer subscribes it to language changes
   const messages = session.messages;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `messages` is not read here (session.t reads it) but gives t a new identity when the language's messages change, so memos and effects that list t (the page title) run again
   return useCallback((key: string, params?: MessageParams) => session.t(key, params), [session, messages]);
 }
 

@@ -49,6 +49,7 @@ const ModalFrame = observer(function ModalFrame({ entry, top }: { entry: ModalEn
   }, [rt, entry.id]);
 
   // focus the dialog on open, give focus back on close
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `doc` is not read but is the trigger: once the dialog's document has drawn its content, focus is placed on the dialog's first focusable element again; without it focus would stay wherever it went while the document loaded
   useEffect(() => {
     if (!top) return;
     const before = document.activeElement as HTMLElement | null;

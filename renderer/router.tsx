@@ -99,10 +99,10 @@ function useRouteInfo(): RouteInfo {
   const location = useLocation();
   const params = useParams();
   const key = JSON.stringify(params);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: params is a new object on each render and its JSON (key) is its identity: listing params would make a new route on every draw, and with it a new scope and the screen's load actions run again
   return useMemo(
     () => ({ path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) }),
     // params is a new object each render; its JSON is the identity
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [location.pathname, location.search, key],
   );
 }
@@ -139,6 +139,7 @@ const LayoutRoute = observer(function LayoutRoute({ loaded, currentRoute }: { lo
   // screen load actions: on enter and whenever the params/query (or the language) change, and after a live
   // update of a document the server answers from (a checkout flow, renderer/live.ts)
   const dataRevision = useLiveDataRevision();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on entering a screen and when the route, the language or a server-side document (dataRevision, not read) change; rt is the runtime of the page's whole life and scope follows route; listing screen.load would run the loads again whenever a live update swaps in a fresh document of the same screen, which dataRevision decides
   useEffect(() => {
     // the boot already ran this load with the data that came with the page
     const first = rt.firstLoad?.key;
@@ -147,12 +148,12 @@ const LayoutRoute = observer(function LayoutRoute({ loaded, currentRoute }: { lo
       if (first === loadKey(screen?.id, route, lang)) return;
     }
     if (screen?.load?.length) void rt.dispatch(screen.load, scope);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screen?.id, route, lang, dataRevision]);
 
   // layout load actions: when the layout (or the language) changes
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the layout's id and the language (not read here: the loads fetch in it): listing layout.load would run the layout's loads again whenever a live update swaps in a fresh layout document with the same id
   useEffect(() => {
     if (layout?.load?.length) void rt.dispatch(layout.load, scopeRef.current);
   }, [rt, layout?.id, lang]);
@@ -163,13 +164,13 @@ const LayoutRoute = observer(function LayoutRoute({ loaded, currentRoute }: { lo
   const navigationType = useNavigationType();
   const lastPath = useRef(route.path);
   const lastScreen = useRef(screen?.id);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path only: navigationType, screen?.id and t are read as they are then; listing t would scroll to the top and announce a page load on a language switch, and listing navigationType or screen?.id would run it again for a change that keeps the path
   useEffect(() => {
     const samePage = navigationType === 'REPLACE' && lastScreen.current === screen?.id;
     if (lastPath.current !== route.path && !samePage && typeof window.scrollTo === 'function') window.scrollTo(0, 0);
     routeEntered(route.path, () => t('a11y.pageLoaded', { title: document.title }), samePage);
     lastPath.current = route.path;
     lastScreen.current = screen?.id;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [route.path]);
 
   // the layout may draw its own toast stack / page loader (vocabulary components); else the runtime's hosts do

@@ -45,6 +45,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ te
   const helpId = useId();
 
   // the editor itself, once (the chunk loads on the first mount)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once: label and helpId are read at creation (later labels go through setLabel below); listing label would destroy the editor and make a new one, losing the cursor and the undo history, whenever the label changes
   useEffect(() => {
     let alive = true;
     let made: StudioEditor | null = null;
@@ -61,7 +62,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor({ te
       made?.destroy();
     };
     // label and helpId at creation; later labels are set below
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => { editor?.setText(text); }, [editor, text]);
   useEffect(() => { editor?.setLabel(label, errors.length > 0); }, [editor, label, errors.length]);

@@ -71,6 +71,7 @@ export function RenderedPreview({ kind, id, draft, fixture, messages, t, onCalls
     session.api.forgetDocument(draftRef.current.path);
     setRevision((r) => r + 1);
   }, [kind, id, draft, session, fragments, forms]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session, kind and id are not read but are the trigger: a new preview session or document starts with an empty list of recorded action calls; without them the old document's calls would stay listed
   useEffect(() => setCalls([]), [session, kind, id]);
   useEffect(() => onCalls(calls), [calls, onCalls]);
 

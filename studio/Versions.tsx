@@ -34,6 +34,7 @@ function usePublishingLists(draftsRevision: number) {
     studioApi.versions().then(setVersions, () => {});
     studioApi.rollouts().then(setRollouts, () => {});
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: draftsRevision is not read but is the trigger: the lists are read again after each draft save; without it they would be read on mount only
   useEffect(reload, [reload, draftsRevision]);
   return { drafts, versions, rollouts, reload };
 }

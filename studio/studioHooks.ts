@@ -39,7 +39,7 @@ export function useDocumentList(setLoadError: Setter<string | null>) {
       setDocuments([...r.documents, ...created.map((d) => { const [, kind, name] = d.file.split('/'); return { file: d.file, kind, id: name.slice(0, -5), version: null }; })]);
       setDatabase(r.database ?? null);
     }, (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  }, [setLoadError]);
   useEffect(refreshList, [refreshList]);
   return { documents, database, refreshList };
 }
@@ -93,7 +93,7 @@ function useLoadSource(file: string | null, reloadFile: number, openState: RefOb
       s.setPreviewText(src);
     }, (e: unknown) => alive && setLoadError(e instanceof Error ? e.message : String(e)));
     return () => { alive = false; };
-  }, [file]);
+  }, [file, s.setSaved, s.setErrors, s.setSave, s.setDraftInfo, s.setText, s.setPreviewText, setLoadError]);
 
   // the open document changed on disk (another editor, another tab) while it has no edits here
   useEffect(() => {
@@ -108,7 +108,7 @@ function useLoadSource(file: string | null, reloadFile: number, openState: RefOb
       s.setPreviewText(src);
     }, () => {});
     return () => { alive = false; };
-  }, [reloadFile]);
+  }, [reloadFile, openState, s.setDraftInfo, s.setSaved, s.setText, s.setPreviewText]);
 }
 
 /** Live validation and preview, CHECK_DELAY_MS after the last change; returns whether a check is running. */
@@ -128,7 +128,7 @@ function useLiveCheck(file: string | null, text: string, saved: string | null, s
       }).finally(() => { if (seq === checkSeq.current) setChecking(false); });
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [file, text, saved]);
+  }, [file, text, saved, setPreviewText, setErrors]);
   return checking;
 }
 

@@ -53,6 +53,7 @@ function useLoginForm(open: boolean, authorized: boolean, emit: VocabularyProps[
   }, [open, authorized]);
 
   // A successful sign-in or a sign-out forgets what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `authorized` is not read but is the trigger: without it the password and the marks would be cleared on mount only, and kept across a sign-in or sign-out
   useEffect(() => {
     setPassword('');
     setShowPassword(false);

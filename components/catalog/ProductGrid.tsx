@@ -36,6 +36,7 @@ export default function ProductGrid({ products, columns = 4, compact, label, com
   const emitRef = useRef(emit);
   emitRef.current = emit;
   // products seen: each tile once, when 20 % of it is in view (emits `seen` { code, name, position })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `products` is not read but is the trigger: the tiles drawn for a new list (another page, a filter, "load more") must be observed; without it only the first list's tiles would ever emit `seen`
   useEffect(() => {
     const ul = list.current;
     if (!ul || typeof IntersectionObserver === 'undefined') return undefined;

@@ -42,7 +42,8 @@ function useVerificationForm({ guest, defaultEmail, busy, emit, t }: Pick<EmailV
   const [terms, setTerms] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [running, setRunning] = useState(false);
-  useEffect(() => { if (defaultEmail && !email) setEmail(defaultEmail); }, [defaultEmail]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new defaultEmail fills an empty field; with `email` listed, a shopper who clears the field would have it refilled at once
+  useEffect(() => { if (defaultEmail && !email) setEmail(defaultEmail); }, [defaultEmail]);
 
   const check = (keys: string[]) => {
     const e: Record<string, string> = {};

@@ -99,7 +99,7 @@ function Form({ form: formId, submitLabel, blurFields, focusOnMount, context, em
   useRegisteredValidation(ui, formId, fields, formRef, typing, showSummary);
   useFocusOnMount(focusOnMount, Boolean(doc), boxRef);
   // a control character typed or pasted into a field: refused there, as the server would (./plainText.ts)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the language: t reads the session's current messages on each call, and its identity also changes with a same-language reload of the messages, which would only build the same validator again
   const controlCharacters = useMemo(() => controlCharacterValidator<Data>(t), [lang]);
 
   if (failed) return <p role="alert" className="sf-load-error">{t('error.loadFailed')}</p>;

@@ -2,7 +2,7 @@
  * The Form's state and effects (./Form.tsx), one hook per concern. Form calls them in the order their effects must run
  * (the order they had in one function); none of them may become conditional.
  */
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import { reaction, untracked } from 'mobx';
 import type RjsfForm from '@rjsf/core';
 import type { UiSchema } from '@rjsf/utils';
@@ -129,8 +129,8 @@ export function useFormData(ui: UiStore, formId: string, context: Record<string,
   // (the context joins after the first drawing, in the effect below: a page drawn on the server had none, and the
   // drawing that hydrates it must be the same)
   const data = useRef<Data>({ ...(seen.current ?? {}) as Data });
-  const [, setDrawn] = useState(0);
-  const redraw = () => setDrawn((n) => n + 1);
+  // (a reducer's dispatch keeps its identity, as React and Biome know: the effects below need not list it)
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const contextRef = useRef(context);
   contextRef.current = context;
   useEffect(() => reaction(
@@ -140,6 +140,7 @@ export function useFormData(ui: UiStore, formId: string, context: Record<string,
   ), [ui, formId]);
   // a context value changed (the cart now needs the contract data, or no longer): the form draws with it
   const contextKey = JSON.stringify(context ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on contextKey (the context's JSON): `context` is a new object on each draw of the parent, so listing it would join and redraw after every draw; contextRef holds the latest context, and fields, formRef and redraw keep their identity
   useEffect(() => {
     // a form without context has nothing to join (its data object stays the one RJSF holds)
     if (context === undefined) return undefined;
@@ -155,7 +156,6 @@ export function useFormData(ui: UiStore, formId: string, context: Record<string,
       if (Object.keys(next).some((k) => next[k] !== data.current[k])) { data.current = next; redraw(); }
     }, 0);
     return () => clearTimeout(join);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [contextKey]);
   return { seen, data, redraw };
 }
@@ -166,7 +166,7 @@ export function useServerFieldErrors(ui: UiStore, formId: string, data: Data) {
   useEffect(() => reaction(() => ui.forms[formId]?.fieldErrors, (f) => setFieldErrors(f)), [ui, formId]);
   const extraKeyOf = (d: Data) => JSON.stringify(extraErrorsOf(fieldErrors, d) ?? null);
   const extraKey = extraKeyOf(data);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on extraKey (the JSON of these very errors, from fieldErrors and data): `data` is written in place on each keystroke, so listing it would miss those changes, and the memo keeps one extraErrors object for RJSF while the errors stay the same
   const extraErrors = useMemo(() => extraErrorsOf(fieldErrors, data), [extraKey]);
   return { extraErrors, extraKey, extraKeyOf };
 }
@@ -204,6 +204,7 @@ export function useLoadedForm(rt: Runtime, formId: string) {
 
 /** The RJSF validator of the loaded form in the current language, limited while typing (Typing.scope). */
 export function useFormValidator(loaded: Loaded | null, t: T, lang: string, scope: Typing['scope']) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the language, not on t (t reads the session's current messages on each call) nor on scope (a new closure on each draw that reads refs): listing either would build a new validator for RJSF on every draw (scope) or on a same-language reload of the messages (t)
   return useMemo(
     () => (loaded
       ? scopedValidator(
@@ -212,23 +213,23 @@ export function useFormValidator(loaded: Loaded | null, t: T, lang: string, scop
       )
       : null),
     // a new language needs new messages
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [loaded, lang],
   );
 }
 
 /** The document's uiSchema in the current language, with the submit button (or none). */
 export function useUiSchema(doc: FormDoc | null, t: T, lang: string, submitLabel: string | undefined) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the language (a new language: new messages, translated again); t reads the session's current messages on each call, and its identity also changes with a same-language reload of the messages, which remounts the page body's forms anyway (renderer/live.ts)
   return useMemo(() => {
     if (!doc) return undefined;
     const u = (translateUiSchema(doc.uiSchema ?? {}, t) ?? {}) as UiSchema;
     return { ...u, 'ui:submitButtonOptions': submitLabel ? { submitText: submitLabel } : { norender: true } } as UiSchema;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, lang, submitLabel]);
 }
 
 /** Actions validate mounted forms through the ui store (a failure shows the summary, as a submit would). */
 export function useRegisteredValidation(ui: UiStore, formId: string, fields: FieldsContext, formRef: RefObject<RjsfForm | null>, typing: Typing, showSummary: () => void): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: registered once per form: typing.submitted and showSummary are new closures on each draw (they only touch refs and state setters), so listing them would unregister and register the validator on every draw; formRef is a ref object, read when an action validates
   useEffect(() => {
     return ui.registerFormValidator(formId, () => {
       flushTyped(fields);
@@ -237,7 +238,6 @@ export function useRegisteredValidation(ui: UiStore, formId: string, fields: Fie
       if (!ok) showSummary();
       return ok;
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ui, formId, fields]);
 }
 
@@ -246,7 +246,6 @@ export function useFocusOnMount(focusOnMount: boolean | undefined, drawn: boolea
   useEffect(() => {
     if (!focusOnMount || !drawn || !focusLost()) return;
     boxRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    // once, when the drawn form first appears
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusOnMount, drawn]);
+    // once, when the drawn form first appears (boxRef is a ref object: it never changes)
+  }, [focusOnMount, drawn, boxRef]);
 }

@@ -16,6 +16,7 @@ export default function MainNav({ label, menuLabel, children }: MainNavProps & V
   const [open, setOpen] = useState(false);
   const id = useId();
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pathname` is not read but is the trigger: the menu closes when the route changes; without it, it would only close on mount
   useEffect(() => setOpen(false), [pathname]);
   return (
     <nav className={cx('ot-nav', open && 'is-open')} aria-label={label}>

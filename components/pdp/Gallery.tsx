@@ -18,6 +18,7 @@ export default function Gallery({ images, name, step }: GalleryProps & Vocabular
   const [index, setIndex] = useState(0);
   const list = images ?? [];
   const key = list.map((i) => i.url).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` (the images' addresses) is not read but is the trigger: a new set of pictures (a colour change) starts at the first; without it the index of the old set would be kept
   useEffect(() => setIndex(0), [key]);
   const later = (step ?? 1) > 1;
   if (list.length === 0) return <div className={cx('ot-gallery', 'ot-gallery--empty', later && 'ot-gallery--later')} aria-hidden="true" />;

@@ -101,10 +101,10 @@ function ScopedLayout({ h, layout }: { h: Harness; layout: ScreenDoc | null }) {
   const location = useLocation();
   const params = useParams();
   const s = h.stores;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: params is a new object on each render and its JSON is its identity (as in renderer/router.tsx): listing params would make a new scope on every draw
   const scope = useMemo(
     () => ({ session: s.session, catalog: s.catalog, cart: s.cart, checkout: s.checkout, ui: s.ui, selfcare: s.selfcare, account: s.account, profile: s.profile, home: s.home,
       route: { path: location.pathname, params: { ...params }, query: Object.fromEntries(new URLSearchParams(location.search)) } }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [s, location.pathname, location.search, JSON.stringify(params)],
   );
   return <ScopeContext.Provider value={scope}>{layout ? <NodeList nodes={layout.body} /> : <RouterOutlet />}</ScopeContext.Provider>;
