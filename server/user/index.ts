@@ -1,7 +1,7 @@
 // The user module's public surface (accounts, sessions, tokens, JMBG, passwords, sign-in throttling).
 // Other modules and workflows import from here only; the module alone writes users, sessions, bearer_tokens.
 export {
-  blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
+  accountOfSession, blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
   isCurrentPassword, userIdOfSession, userOfSession, userView, wrongCredentials, type User, type UserView,
 } from './accounts';
 export {
