@@ -8,3 +8,4 @@ export {
 export type { OrderRecord } from './records';
 export { checkoutOptions, consents, formatAddress, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';
 export { nextSteps, type NextStepsSnapshot } from './next-steps';
+export { consentTemplateExists, consentsOf } from './consent-templates';

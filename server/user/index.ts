@@ -21,5 +21,5 @@ export {
   PASSWORD_HISTORY, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword, checkUsername, isValidUsername, nationalMobile, passwordProblem,
 } from './policy';
 export {
-  checkPersonalData, codeDestination, consentsOf, giveConsent, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
+  addConsent, checkPersonalData, codeDestination, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
 } from './profile';
