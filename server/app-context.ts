@@ -8,6 +8,7 @@ import { loadPaths } from './lib/paths';
 import { JobWorkers, queueStats } from './db/jobs';
 import { CatalogModel } from './catalog/model';
 import { CartRowCache } from './cart/row-cache';
+import { accountOfSession } from './user/index';
 import { DEV_GATEWAY_SECRET } from './payment/secret';
 import type { UiDocuments } from './ui/documents';
 import type { BuildAppOptions } from './app-options';
@@ -42,7 +43,10 @@ export function decorateContext(app: FastifyInstance, opts: BuildAppOptions, par
     secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),
     catalog: new CatalogModel(opts.db, opts.catalogCheckMs, { cacheFile: opts.catalogCacheFile }),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
-    limits: new Limits({ db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) } }),
+    limits: new Limits({
+      db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },
+      accountOf: (sessionId) => accountOfSession(opts.db, sessionId),
+    }),
     metrics,
     jobs,
     draining: false,

@@ -8,3 +8,5 @@ export {
 export type { OrderRecord } from './records';
 export { checkoutOptions, consents, formatAddress, setGuestInfo, setTimeSlot, timeSlots, type GuestBody } from './service';
 export { nextSteps, type NextStepsSnapshot } from './next-steps';
+export { consentTemplateExists, consentsOf } from './consent-templates';
+export { dueOrderVoid, dueOrderVoids, numberInOpenOrder, paymentWithOrder, type DueOrderVoid } from './order-reads';

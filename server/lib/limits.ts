@@ -5,12 +5,11 @@
 // Redis when the app has one (RateLimiterRedis), else in the database (RateLimiterDrizzle on the rate_limits table),
 // so they hold across instances. While the store does not answer, each limiter falls back to a per-instance memory
 // limiter (insuranceLimiter) and a warning is logged once per outage — the limits are never off.
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/index';
 import { rateLimits } from './schema';
-import { sessions } from '../db/tables';
 import { ApiError } from './errors';
 
 export interface Rule {
@@ -87,6 +86,11 @@ export interface LimitsOptions {
   prefix?: string;
   settings?: LimitSettings;
   log: LimitsLog;
+  /**
+   * The account a session is bound to (null: anonymous or unknown): the user module's `accountOfSession`, passed in
+   * by the composition root (server/app-context.ts) — sessions are the user module's table, above lib.
+   */
+  accountOf: (sessionId: string) => Promise<number | null>;
 }
 
 /**
@@ -206,8 +210,7 @@ export class Limits {
   /** The signed-in account of a session (null when anonymous). */
   async accountOf(sessionId: string | null): Promise<number | null> {
     if (!sessionId) return null;
-    const [row] = await this.opts.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-    return row?.userId ?? null;
+    return this.opts.accountOf(sessionId);
   }
 
   // ---- the rules of issue 24 ----

@@ -3,7 +3,8 @@
 // are wired by server/app.ts: they use the cart module, which reaches this surface through server/flows/.)
 export {
   ESIM_PREFIXES, MOBILE_PREFIXES, NUMBER_OPTIONS, OTP_SECONDS, PORT_IN_OPERATORS, RESERVATION_MINUTES,
-  checkNumber, choiceOf, chooseExistingNumber, chooseNewNumber, formatMsisdn, listNumbers, nationalMsisdn,
-  ownNumbers, portIn, requestPortInOtp, reserveNumber, runDueNumberJobs, runNumberJob, type NumberView, type PortInBody,
+  checkNumber, checkPortInBody, choiceOf, chooseExistingNumber, chooseNewNumber, confirmPortIn, formatMsisdn, listNumbers, nationalMsisdn,
+  numberTakenError, ownNumberRefusal, ownNumbers, requireMsisdn, reserveNumber, runDueNumberJobs, runNumberJob, sendPortInOtp,
+  type NumberView, type PortInBody,
 } from './service';
 export { ORDER_HOLD_DAYS, assignNumberForOrder, holdNumberForOrder, releaseCartNumber } from './order-numbers';

@@ -4,37 +4,38 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { ApiError } from '../lib/errors';
 import { cartNumberChoices, msisdnPool, msisdnReservations } from './schema';
-import { formatMsisdn, portInRefusal, release, setChoice } from './service';
+import { formatMsisdn, release, setChoice } from './service';
 
 /** How long an ordered cart's number stays held (the order is being paid or fulfilled). */
 export const ORDER_HOLD_DAYS = 30;
 
 /**
  * At order submit (in its transaction): a MOBILE order needs a number choice (seed 001 §5 "a phone number must be
- * chosen"); a chosen pool number must still be held by this cart, and its hold is extended for the order.
+ * chosen"); a chosen pool number must still be held by this cart, and its hold is extended for the order. A number to
+ * port in is locked and answered: the caller checks, under the lock, that it may still be ported in
+ * (server/workflows/port-in.ts holdOrderNumber: another cart's order is the checkout's). Else answers null.
  */
-export async function holdNumberForOrder(tx: DbOrTx, cartId: number, required: boolean): Promise<void> {
+export async function holdNumberForOrder(tx: DbOrTx, cartId: number, required: boolean): Promise<string | null> {
   const [c] = await tx.select().from(cartNumberChoices).where(eq(cartNumberChoices.cartId, cartId));
   if (!c) {
     if (required) throw new ApiError(400, 'CartError', 'numbers.error.required', {}, 'numberRequired', 'msisdn');
-    return;
+    return null;
   }
   if (c.option === 'MOBILE_PORT_IN' && c.msisdn) {
     // Orders porting in one number are placed one at a time (a lock on the number until this transaction ends): an
     // order placed at the same moment by another cart waits, then sees this one's order and is refused. Without it
     // both checks below would run before either order is committed, and both would pass.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`port-in:${c.msisdn}`}))`);
-    // another order may have taken the number since it was chosen
-    const refused = await portInRefusal(tx, cartId, c.msisdn);
-    if (refused) throw refused;
-    return;
+    // another order may have taken the number since it was chosen: the caller checks it now, under the lock
+    return c.msisdn;
   }
-  if (c.option !== 'MOBILE_NEW_SELECTION' || !c.msisdn) return;
+  if (c.option !== 'MOBILE_NEW_SELECTION' || !c.msisdn) return null;
   const held = await tx.update(msisdnReservations)
     .set({ expiresAt: sql`now() + make_interval(days => ${ORDER_HOLD_DAYS})` })
     .where(and(eq(msisdnReservations.cartId, cartId), eq(msisdnReservations.msisdn, c.msisdn), gt(msisdnReservations.expiresAt, sql`now()`)))
     .returning();
   if (held.length === 0) throw new ApiError(409, 'CartError', 'numbers.error.holdExpired', { msisdn: formatMsisdn(c.msisdn) }, 'numberHoldExpired', 'msisdn');
+  return null;
 }
 
 /** Free numbers an order tries before it is refused (each try skips the numbers taken meanwhile). */

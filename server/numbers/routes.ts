@@ -7,9 +7,9 @@ import { money } from '../lib/money';
 import { requesterOf } from '../lib/limits';
 import { userOfSession } from '../user/index';
 import { changeNumberChoice, numbersCartId, syncNumberCharge } from '../workflows/cart-numbers';
+import { portIn, requestPortInOtp } from '../workflows/port-in';
 import {
-  checkNumber, chooseExistingNumber, chooseNewNumber, choiceOf, listNumbers, ownNumbers, portIn, requestPortInOtp, reserveNumber,
-  runNumberJob, OTP_SECONDS,
+  checkNumber, chooseExistingNumber, chooseNewNumber, choiceOf, listNumbers, ownNumbers, reserveNumber, runNumberJob, OTP_SECONDS,
 } from './service';
 import { QUEUES } from '../db/jobs';
 

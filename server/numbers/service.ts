@@ -2,14 +2,13 @@
 // own numbers, reservation (held in the database: two carts never hold the same number, a reservation expires),
 // port-in with a one-time code sent to the number. Only this module writes the tables of ./schema.ts.
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, like, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { sendMessage } from '../outbox/index';
 import { enqueue, QUEUES } from '../db/jobs';
 import { cartNumberChoices, customerNumbers, msisdnOtps, msisdnPool, msisdnReservations, numberJobs, type NumberOption } from './schema';
-import { orders } from '../db/tables';
 import { isSubscriberLine } from '../selfcare/index';
 import type { Limits, Requester } from '../lib/limits';
 
@@ -42,7 +41,8 @@ export function formatMsisdn(n: string): string {
   return `${p} ${rest.slice(0, 3)} ${rest.slice(3)}`.trim();
 }
 
-const requireMsisdn = (raw: string) => {
+/** The national form of a number as typed; 400 (invalidMsisdn) when it is not a Serbian mobile number. */
+export const requireMsisdn = (raw: string) => {
   const n = nationalMsisdn(raw);
   if (!n) throw badInput('numbers.error.format', { prefixes: MOBILE_PREFIXES.join(', ') }, 'msisdn', 'invalidMsisdn');
   return n;
@@ -144,14 +144,11 @@ export async function chooseExistingNumber(db: Db, cartId: number, userId: numbe
 }
 
 /**
- * Sends a six-digit code (100000–999999, seed 000 §9) to the number to be ported in; valid 60 s. The send limits of
- * server/lib/limits.ts apply first (per number, account and client address; one SMS per number per 60 s).
+ * Sends a six-digit code (100000–999999, seed 000 §9) to the number to be ported in (national form, its refusal
+ * already checked: server/workflows/port-in.ts requestPortInOtp); valid 60 s. The send limits of server/lib/limits.ts
+ * apply first (per number, account and client address; one SMS per number per 60 s).
  */
-export async function requestPortInOtp(db: Db, from: Requester, sessionId: string, cartId: number, raw: string, text: (code: string) => { subject: string; body: string }) {
-  const msisdn = requireMsisdn(raw);
-  // no code is sent to a number that cannot be ported in
-  const refused = await portInRefusal(db, cartId, msisdn);
-  if (refused) throw refused;
+export async function sendPortInOtp(db: Db, from: Requester, sessionId: string, msisdn: string, text: (code: string) => { subject: string; body: string }) {
   await from.limits.send(from, 'SMS', msisdn);
   const code = String(randomInt(100000, 1_000_000));
   await db.transaction(async (tx) => {
@@ -162,36 +159,42 @@ export async function requestPortInOtp(db: Db, from: Requester, sessionId: strin
 }
 
 /**
- * Why a number cannot be ported in to this cart, or null (issue 27): a number already ours — a customer's number
+ * Why a number cannot be ported in because it is ours, or null (issue 27): a number already ours — a customer's number
  * (customer_numbers, whoever's: the shopper's own one is chosen as MOBILE_EXISTING), a subscriber line
- * (selfcare_subscribers, international 3816…) or one of our pool's numbers — is not coming from another operator; a
- * number another cart's open order (created, awaiting payment or paid) has as its choice is taken.
+ * (selfcare_subscribers, international 3816…) or one of our pool's numbers — is not coming from another operator.
+ * The whole refusal (also: another cart's open order has the number) is server/workflows/port-in.ts portInRefusal.
  */
-export async function portInRefusal(db: DbOrTx, cartId: number, msisdn: string): Promise<ApiError | null> {
+export async function ownNumberRefusal(db: DbOrTx, msisdn: string): Promise<ApiError | null> {
   const params = { msisdn: formatMsisdn(msisdn) };
   const ours = async () =>
     (await db.select({ m: customerNumbers.msisdn }).from(customerNumbers).where(eq(customerNumbers.msisdn, msisdn)).limit(1)).length > 0
     || await isSubscriberLine(db, `381${msisdn.slice(1)}`)
     || (await db.select({ m: msisdnPool.msisdn }).from(msisdnPool).where(eq(msisdnPool.msisdn, msisdn)).limit(1)).length > 0;
   if (await ours()) return new ApiError(400, 'ValidationError', 'numbers.error.portInOurs', params, 'numberAlreadyOurs', 'msisdn');
-  const [open] = await db.select({ id: orders.id }).from(cartNumberChoices)
-    .innerJoin(orders, eq(orders.cartId, cartNumberChoices.cartId))
-    .where(and(eq(cartNumberChoices.msisdn, msisdn), sql`${cartNumberChoices.cartId} <> ${cartId}`, inArray(orders.status, ['CREATED', 'PAYMENT_PENDING', 'PAID'])))
-    .limit(1);
-  if (open) return new ApiError(409, 'CartError', 'numbers.error.taken', params, 'numberInOpenOrder', 'msisdn');
   return null;
 }
 
+/** 409 for a number another cart's open order has as its choice (server/workflows/port-in.ts portInRefusal). */
+export const numberTakenError = (msisdn: string): ApiError =>
+  new ApiError(409, 'CartError', 'numbers.error.taken', { msisdn: formatMsisdn(msisdn) }, 'numberInOpenOrder', 'msisdn');
+
 export interface PortInBody { msisdn: string; operator: string; simSerialNumber: string; puk: string; otpCode: string }
 
-/** MOBILE_PORT_IN (seed 001 §5): operator, SIM serial number, an 8-digit PUK and the code sent to the number. */
-export async function portIn(db: Db, limits: Limits, sessionId: string, cartId: number, body: PortInBody) {
+/** MOBILE_PORT_IN (seed 001 §5): operator, SIM serial number and an 8-digit PUK as the shopper typed them; answers the
+ *  number's national form, or 400. */
+export function checkPortInBody(body: PortInBody): string {
   const msisdn = requireMsisdn(body.msisdn);
   if (!PORT_IN_OPERATORS.includes(body.operator)) throw badInput('numbers.error.operator', { operators: PORT_IN_OPERATORS.join(', ') }, 'operator');
   if (!/^\d{8}$/.test(body.puk)) throw badInput('numbers.error.puk', {}, 'puk');
   if (!/^\d{19,20}$/.test(body.simSerialNumber.replace(/\s/g, ''))) throw badInput('numbers.error.simSerial', {}, 'simSerialNumber');
-  const refused = await portInRefusal(db, cartId, msisdn);
-  if (refused) throw refused;
+  return msisdn;
+}
+
+/**
+ * MOBILE_PORT_IN with the code sent to the number (`msisdn`: checkPortInBody's answer, its refusal already checked —
+ * server/workflows/port-in.ts portIn): the code spent, the cart's choice made. Answers the choice, or 400.
+ */
+export async function confirmPortIn(db: Db, limits: Limits, sessionId: string, cartId: number, msisdn: string, body: PortInBody) {
   // wrong codes count per number across codes (server/lib/limits.ts): a locked number takes no code until the lock ends
   await limits.codeUnlocked(msisdn, 'otpCode');
   // a wrong code's attempt must count although the request fails: it is counted in its own transaction

@@ -1,9 +1,9 @@
 // Payment (the payment module owns the payments table): gateway sessions of an order — open, cancel, complete.
-// Authorizing and settling a payment span checkout (the order) and catalog (stock): server/workflows/payment.ts.
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+// Authorizing and settling a payment span checkout (the order) and catalog (stock): server/workflows/payment.ts;
+// retrying the voids the provider did not answer needs their orders' codes: server/workflows/payment-voids.ts.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { payments } from './schema';
-import { orders } from '../db/tables';
 import { ApiError } from '../lib/errors';
 import { randomToken } from '../lib/ids';
 import { fresh, verify, type CallbackPayload } from './signature';
@@ -90,30 +90,6 @@ export async function settleOrderVoid(db: DbOrTx, gateway: GatewayProvider, v: O
   await db.update(payments).set({ voidState: r.state, voidReference: r.reference, voidedAt: new Date() })
     .where(and(eq(payments.id, v.id), eq(payments.voidState, 'PENDING')));
   return r.state;
-}
-
-/**
- * Retries the voids a provider did not answer (an operator's catch-up and the tests; the shop runs payments.void jobs; each
- * void idempotent), the oldest 50 a round. Answers how many were settled; throws (for the poll's log) when the
- * provider failed for some, which stay PENDING for the next round.
- */
-export async function retryOrderVoids(db: DbOrTx, gateway: GatewayProvider): Promise<number> {
-  const due = await db.select({ id: payments.id, orderCode: orders.code, amount: payments.amount })
-    .from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.voidState, 'PENDING')).orderBy(asc(payments.completedAt)).limit(50);
-  const errors: unknown[] = [];
-  for (const v of due) await settleOrderVoid(db, gateway, v).catch((e: unknown) => { errors.push(e); });
-  if (errors.length) throw new AggregateError(errors, `${errors.length} order payment void(s) left for the next round`);
-  return due.length;
-}
-
-/** The payments.void job of a shop payment: the void again if still PENDING (throws for a retry when the provider
- *  cannot be reached). Answers the state it settled, or null when nothing was left to do. */
-export async function retryOrderVoid(db: DbOrTx, gateway: GatewayProvider, paymentId: string): Promise<'VOIDED' | 'FAILED' | null> {
-  const [v] = await db.select({ id: payments.id, orderCode: orders.code, amount: payments.amount })
-    .from(payments).innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.id, paymentId), eq(payments.voidState, 'PENDING')));
-  return v ? settleOrderVoid(db, gateway, v) : null;
 }
 
 /** The void states of an order's voided payments (what its payment status tells the shopper). */

@@ -6,9 +6,10 @@ import { ApiError } from '../lib/errors';
 import { requestLang } from '../lib/lang';
 import { money } from '../lib/money';
 import {
-  chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, retryOrderVoid, simulatedGateway, type CallbackPayload, type GatewayProvider,
+  chargeCard, checkCardForm, pageLanguage, PAY_FORM_SCHEMA, renderPage, simulatedGateway, type CallbackPayload, type GatewayProvider,
   type PayForm, type Reporter,
 } from '../payment';
+import { retryOrderVoid } from '../workflows/payment-voids';
 import {
   applyCardCallback, authorizeTopUp, closeIfUnpayable, findPayment, lookupNumber, resultPathOf, retryVoid, SELFCARE_GATEWAY_PREFIX, settleVoid, topUpStatus,
 } from './service';

@@ -111,6 +111,15 @@ export async function replaceSession(tx: DbOrTx, sessionId: string): Promise<{ r
   return { rawSessionId, sessionId: id };
 }
 
+/**
+ * The account a session is bound to, for the send limits (server/lib/limits.ts `Limits.accountOf`, wired by the
+ * composition root: lib sits below user and cannot read sessions itself). Null: anonymous or unknown.
+ */
+export async function accountOfSession(db: DbOrTx, sessionId: string): Promise<number | null> {
+  const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row?.userId ?? null;
+}
+
 /** The user id a session is bound to (null: anonymous or unknown). */
 export async function userIdOfSession(db: DbOrTx, sessionId: string): Promise<number | null> {
   const [s] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId));

@@ -1,7 +1,7 @@
 // The user module's public surface (accounts, sessions, tokens, JMBG, passwords, sign-in throttling).
 // Other modules and workflows import from here only; the module alone writes users, sessions, bearer_tokens.
 export {
-  blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
+  accountOfSession, blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
   isCurrentPassword, userIdOfSession, userOfSession, userView, wrongCredentials, type User, type UserView,
 } from './accounts';
 export {
@@ -21,5 +21,5 @@ export {
   PASSWORD_HISTORY, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword, checkUsername, isValidUsername, nationalMobile, passwordProblem,
 } from './policy';
 export {
-  checkPersonalData, codeDestination, consentsOf, giveConsent, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
+  addConsent, checkPersonalData, codeDestination, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
 } from './profile';

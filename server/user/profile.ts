@@ -1,13 +1,12 @@
 // The customer's own data (seed 001 §2 "Change personal data" /Profil/Izmena-licnih-podataka, §7 personal-info update
 // with /users/security/requestotp, consents with consentTemplateId and consentCode). The user module alone writes
-// users and user_consents; the confirmation code and the session rotation are joined in server/workflows/account-change.ts.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+// users and user_consents; the confirmation code and the session rotation are joined in server/workflows/account-change.ts,
+// the consent templates (the checkout module's) in server/workflows/consents.ts.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { userConsents, users } from './schema';
-import { consentTemplates } from '../db/tables';
 import { badInput } from '../lib/errors';
 import { numericCode } from '../lib/ids';
-import type { Lang } from '../lib/lang';
 import type { User } from './accounts';
 
 export interface PersonalData { firstName: string; lastName: string; contactPhoneNumber: string }
@@ -46,26 +45,11 @@ export function codeDestination(u: User): { channel: 'EMAIL' | 'SMS'; subject: s
   return null;
 }
 
-/** Every consent template with the user's state: given (with its consentCode and date) or not, withdrawn when. */
-export async function consentsOf(db: DbOrTx, userId: number, lang: Lang) {
-  const rows = await db.select({ t: consentTemplates, c: userConsents }).from(consentTemplates)
-    .leftJoin(userConsents, and(eq(userConsents.consentTemplateId, consentTemplates.id), eq(userConsents.userId, userId)))
-    .orderBy(asc(consentTemplates.sortOrder));
-  return rows.map(({ t, c }) => ({
-    consentTemplateId: t.id, name: t.name[lang], description: t.description[lang], documentUrl: t.documentUrl, required: t.required,
-    consentCode: c && !c.withdrawnAt ? c.consentCode : null,
-    given: !!c && !c.withdrawnAt, givenAt: c && !c.withdrawnAt ? c.givenAt.toISOString() : null,
-    withdrawnAt: c?.withdrawnAt ? c.withdrawnAt.toISOString() : null,
-  }));
-}
-
-async function templateExists(db: DbOrTx, id: string): Promise<boolean> {
-  return (await db.select({ id: consentTemplates.id }).from(consentTemplates).where(eq(consentTemplates.id, id))).length > 0;
-}
-
-/** Gives a consent (again): a new consentCode; a consent already given stays as it is. */
-export async function giveConsent(tx: DbOrTx, userId: number, consentTemplateId: string): Promise<void> {
-  if (!(await templateExists(tx, consentTemplateId))) throw badInput('profile.consent.unknown', {}, 'consentTemplateId', 'unknownConsent');
+/**
+ * Gives a consent (again): a new consentCode; a consent already given stays as it is. The template is checked first
+ * by the caller (server/workflows/consents.ts `giveConsent`: the templates are the checkout module's).
+ */
+export async function addConsent(tx: DbOrTx, userId: number, consentTemplateId: string): Promise<void> {
   const code = `CNS${numericCode(12)}`;
   await tx.insert(userConsents).values({ userId, consentTemplateId, consentCode: code })
     .onConflictDoUpdate({

@@ -2,7 +2,7 @@
 // sessions) and catalog (stock given back when a payment fails) — one transaction each.
 import type { Db } from '../db/index';
 import { ApiError, notFound } from '../lib/errors';
-import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed, orderStatus } from '../checkout/index';
+import { findOrder, lockOrder, markOrderPaid, markOrderPaymentFailed, orderStatus, paymentWithOrder } from '../checkout/index';
 import { sendOrderConfirmation } from './order-mail';
 import {
   completePayment, findPayment, openPaymentSession, ownSavedCard, saveCardToken, verifyCallback, voidPayment, voidsOfOrder,
@@ -102,4 +102,10 @@ export async function orderPaymentStatus(db: Db, ui: UiDocuments, sessionId: str
   if (!voids.length) return status;
   const keys = voids.includes('FAILED') ? ['payment.voided', 'payment.voidFailed'] : ['payment.voided'];
   return { ...status, message: keys.map((k) => ui.message(lang, k)).join(' ') };
+}
+
+/** A gateway session and its order, by the payment's id (the gateway simulator's pages: the order's code and amount);
+ *  undefined when there is none. The payment module sits below checkout and reads no order itself. */
+export function paymentAndOrder(db: Db, paymentId: string) {
+  return paymentWithOrder(db, paymentId);
 }

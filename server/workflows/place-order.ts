@@ -13,7 +13,8 @@ import {
 } from '../checkout/index';
 import { cancelOpenPayments, cardValid, openBillingAccount, ownBillingAccount, ownSavedCard, paymentChoiceOf } from '../payment/index';
 import { offerOfCart } from './payment-choice';
-import { assignNumberForOrder, choiceOf, formatMsisdn, holdNumberForOrder } from '../numbers/index';
+import { assignNumberForOrder, choiceOf, formatMsisdn } from '../numbers/index';
+import { holdOrderNumber } from './port-in';
 import { syncNumberCharge } from './cart-numbers';
 import { sendOrderConfirmation } from './order-mail';
 import { HOME_PACKAGE_TYPES, requireHomeSetup } from '../home/index';
@@ -117,7 +118,7 @@ async function priceOrder(tx: DbOrTx, ui: UiDocuments, cart: CartRecord, { entri
   const prepaid = (PREPAID_TYPES as readonly (string | null)[]).includes(checkoutType);
   const msisdn = prepaid ? await assignNumberForOrder(tx, cart.id) : null;
   // the flows say which types choose a number (CONNECT_MSISDN) and which set up a home line (CONNECT_HOME_DATA)
-  if (!prepaid) await holdNumberForOrder(tx, cart.id, flowHasStep(ui, checkoutType, 'CONNECT_MSISDN'));
+  if (!prepaid) await holdOrderNumber(tx, cart.id, flowHasStep(ui, checkoutType, 'CONNECT_MSISDN'));
   // the number held for the order decides its one-time charge (a nice number's price); the order charges what the
   // cart view shows — one computation, server/cart/view.ts cartTotals (issue 27)
   const charges = await syncNumberCharge(tx, cart.id);

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { orders, payments } from '../../server/db/tables';
 import { gatewayVoids } from '../../server/payment/schema';
-import { retryOrderVoids, simulatedGateway, type GatewayProvider } from '../../server/payment/index';
+import { simulatedGateway, type GatewayProvider } from '../../server/payment/index';
+import { retryOrderVoids } from '../../server/workflows/payment-voids';
 import { sign, type CallbackPayload } from '../../server/payment/signature';
 import { checkoutReadyShopper, drivers, GATEWAY_SECRET, PATHS, REQUIRED_CONSENTS, secondInstance, startApp, type Harness, type Shopper } from './helpers';
 

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../../server/app';
 import { DEFAULT_LIMITS, Limits, targetKey } from '../../server/lib/limits';
 import { oneTimeCodes, outbox } from '../../server/outbox/schema';
+import { accountOfSession } from '../../server/user/index';
 import { Customer, drivers, GATEWAY_SECRET, loadUi, PATHS, RELAXED_LIMITS, secondInstance, startApp, type Harness } from './helpers';
 
 const V = '/hybris/ecommerce/b2c/v1';
@@ -295,7 +296,7 @@ describe.each(drivers)('send limits on %s', (_driver, url) => {
     const warnings: string[] = [];
     const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     redis.on('error', () => {});
-    const limits = new Limits({ db: h.database.db, redis, prefix: `down:${uniq()}:`, log: { warn: (m) => warnings.push(m), info: () => {} } });
+    const limits = new Limits({ db: h.database.db, redis, prefix: `down:${uniq()}:`, log: { warn: (m) => warnings.push(m), info: () => {} }, accountOf: (id) => accountOfSession(h.database.db, id) });
     try {
       const from = { limits, ip: '203.0.113.9', sessionId: null };
       await limits.send(from, 'SMS', '0640000001');

@@ -1,12 +1,10 @@
 // The payment gateway simulator (docs/modules/payment.md): hosted page, saved-card page, 3-D Secure challenge, signed
 // callback, redirect to the shop. Self-care payments use the same card path (engine.ts) from server/selfcare.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { payments } from '../schema';
-import { orders } from '../../db/tables';
+import type { payments } from '../schema';
 import { notFound } from '../../lib/errors';
 import { money } from '../../lib/money';
-import { applyCallback } from '../../workflows/payment';
+import { applyCallback, paymentAndOrder } from '../../workflows/payment';
 import type { CallbackPayload } from '../signature';
 import { GATEWAY_CSS, renderChallenge, renderPage } from './page';
 import { answerChallenge, behaviourOfToken, chargeCard, CHALLENGE_PREFIX, findChallenge, type PayerSession, type Reporter } from './engine';
@@ -48,9 +46,9 @@ export async function gatewayRoutes(app: FastifyInstance, opts: GatewayRouteOpti
 
 /** A payment and its order, by the payment's id (the gateway session's); 404 when there is none. */
 async function loadPayment(db: Db, id: string) {
-  const rows = await db.select({ p: payments, o: orders }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.id, id));
-  if (!rows[0]) throw notFound(id, 'error.payment.unknown');
-  return rows[0];
+  const row = await paymentAndOrder(db, id);
+  if (!row) throw notFound(id, 'error.payment.unknown');
+  return row;
 }
 /** The saved card a SAVED_CARD payment is charged to. */
 async function savedCardOf(db: Db, p: typeof payments.$inferSelect) {

@@ -9,9 +9,10 @@ import { requestLang } from '../../lib/lang';
 import { requesterOf } from '../../lib/limits';
 import { issueCode } from '../../outbox/index';
 import { changeAccount, changeAccountWithCode, signedInUser } from '../../workflows/account-change';
+import { consentsOfUser, giveConsent } from '../../workflows/consents';
 import { setSessionCookie } from '../cookie';
 import { userView } from '../accounts';
-import { checkPersonalData, codeDestination, consentsOf, giveConsent, updatePersonalData, withdrawConsent } from '../profile';
+import { checkPersonalData, codeDestination, updatePersonalData, withdrawConsent } from '../profile';
 
 /** E-mail codes live 300 s, SMS codes 60 s (seed 001 §9). */
 export const PROFILE_CODE_SECONDS = { EMAIL: 300, SMS: 60 } as const;
@@ -60,7 +61,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     handler: async (req, reply) => {
       const user = await signedInUser(db, req.sessionId);
       reply.header('Cache-Control', 'no-store');
-      return { consents: await consentsOf(db, user.id, requestLang(req)) };
+      return { consents: await consentsOfUser(db, user.id, requestLang(req)) };
     },
   });
 
@@ -71,7 +72,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const r = await changeAccount(db, req.sessionId!, user.id, (tx) => giveConsent(tx, user.id, req.body.consentTemplateId));
       cookie(reply, r.rawSessionId);
       const lang = requestLang(req);
-      return { consents: await consentsOf(db, user.id, lang), message: ui.message(lang, 'profile.consent.given') };
+      return { consents: await consentsOfUser(db, user.id, lang), message: ui.message(lang, 'profile.consent.given') };
     },
   });
 
@@ -82,7 +83,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       const r = await changeAccount(db, req.sessionId!, user.id, (tx) => withdrawConsent(tx, user.id, req.body.consentTemplateId, req.body.consentCode));
       cookie(reply, r.rawSessionId);
       const lang = requestLang(req);
-      return { consents: await consentsOf(db, user.id, lang), message: ui.message(lang, 'profile.consent.withdrawn') };
+      return { consents: await consentsOfUser(db, user.id, lang), message: ui.message(lang, 'profile.consent.withdrawn') };
     },
   });
 }
