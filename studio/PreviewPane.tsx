@@ -7,7 +7,6 @@
  */
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { Lang, Messages } from '../actions/stores/i18n';
-import type { FixtureDoc } from '../renderer/fixtures';
 import type { PreviewProps } from './Preview';
 import type { T } from './i18n';
 import { defaultWidth, frameBox, messageFromFrame, PREVIEW_PATH, PREVIEW_WIDTHS, type PreviewWidth, type ToFrame } from './previewFrame';
