@@ -67,6 +67,9 @@ function typeName(file: string): string {
     .join('');
 }
 
+/** The TypeScript namespace a generated API file is imported as (api.operations.ts, components.ts): cart → ApiCart. */
+const apiNamespace = (file: string) => `Api${typeName(file + '.json')}`;
+
 /** Is this JSON a schema with content worth a type (not only shared $defs, not the path table)? */
 function isTypeSource(json: Json): boolean {
   if (typeof json.$id !== 'string' && typeof json.$schema !== 'string') return false;
@@ -140,7 +143,7 @@ export async function generateOperationTypes(schemasDir: string): Promise<string
     files.add(m[1]);
     return `${nsOf(m[1])}.${m[2]}`;
   };
-  const nsOf = (file: string) => `Api${typeName(file + '.json')}`;
+  const nsOf = apiNamespace;
   // the status-keyed reply map of Fastify's `Reply` route generic: the response under its status (`status`, 200 by
   // default) and the bodies the handler itself sends with other statuses (`replies`: status → $ref)
   const replyOf = (name: string, op: Record<string, unknown>): string => {
@@ -207,19 +210,41 @@ export async function generateActionArgsTypes(actions: Record<string, ActionInfo
 }
 
 /**
- * A props schema without its `title`s: they are editor labels ("Text", "Colour"), and json-schema-to-typescript would
- * turn each into a named type of its own (Text, Text1, …). Only schema positions are walked, so a prop named "title"
- * stays.
+ * The TypeScript type of a `$ref` into an API schema, "<file>.json#/$defs/<Name>" followed by any `/properties/<p>` and
+ * `/items` steps: `ApiCart.Cart`, `NonNullable<ApiCatalog.SearchResult['pagination']>`,
+ * `NonNullable<ApiCatalog.ProductDetails['variants']>[number]`. Null for any other reference.
  */
-function withoutTitles(schema: unknown): unknown {
+function apiRefType(ref: string): { file: string; type: string } | null {
+  const m = /^([\w-]+)\.json#\/\$defs\/(\w+)((?:\/properties\/\w+|\/items)*)$/.exec(ref);
+  if (!m) return null;
+  let type = `${apiNamespace(m[1])}.${m[2]}`;
+  for (const step of m[3].split('/').filter(Boolean)) {
+    if (step === 'items') type = `${type}[number]`;
+    else if (step !== 'properties') type = `NonNullable<${type}['${step}']>`;
+  }
+  return { file: m[1], type };
+}
+
+/**
+ * A props schema for json-schema-to-typescript: without its `title`s (editor labels, which it would turn into named
+ * types of their own: Text, Text1, …), and with every `$ref` to an API schema (schemas/api/<file>.json, as the checker
+ * resolves it) replaced by the generated type it names (`tsType`), its file added to `files` for the import. Only
+ * schema positions are walked, so a prop named "title" stays.
+ */
+function propsForTypes(schema: unknown, files: Set<string>, where: string): unknown {
   if (Array.isArray(schema) || typeof schema !== 'object' || schema === null) return schema;
   const out: Json = {};
   for (const [k, v] of Object.entries(schema as Json)) {
     if (k === 'title') continue;
-    if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && typeof v === 'object' && v !== null) {
-      out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, sub]) => [name, withoutTitles(sub)]));
-    } else if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'].includes(k)) out[k] = withoutTitles(v);
-    else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(k) && Array.isArray(v)) out[k] = v.map(withoutTitles);
+    if (k === '$ref') {
+      const api = typeof v === 'string' ? apiRefType(v) : null;
+      if (!api) throw new Error(`${where}: "$ref": ${JSON.stringify(v)} is not a "<file>.json#/$defs/<Name>" reference into schemas/api`);
+      files.add(api.file);
+      out.tsType = api.type;
+    } else if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && typeof v === 'object' && v !== null) {
+      out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, sub]) => [name, propsForTypes(sub, files, where)]));
+    } else if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'].includes(k)) out[k] = propsForTypes(v, files, where);
+    else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(k) && Array.isArray(v)) out[k] = v.map((x) => propsForTypes(x, files, where));
     else out[k] = v;
   }
   return out;
@@ -230,13 +255,17 @@ function withoutTitles(schema: unknown): unknown {
  * as in schemas/meta/vocabulary.json), by component name. A component takes its props type from it
  * (`type BadgeProps = ComponentProps['Badge']`), so the schema the checker validates screens with is the only
  * declaration (issue 28); tests/unit/tooling/component-props.test.ts lists the ones that still declare their own.
+ * A prop that `$ref`s an API payload (`"cart.json#/$defs/Cart"`) takes that payload's generated type.
  */
 export async function generateComponentPropsTypes(components: Record<string, ComponentInfo>): Promise<string> {
   const properties: Json = {};
-  for (const [name, component] of Object.entries(components)) properties[name] = withoutTitles(component.props);
+  const files = new Set<string>();
+  for (const [name, component] of Object.entries(components)) properties[name] = propsForTypes(component.props, files, `component ${name}`);
   const root = { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  const imports = [...files].sort().map((f) => `import type * as ${apiNamespace(f)} from './api.${f}';`);
+  const source = '/* source: the props of every component (components/<group>/<Name>.meta.json, as in schemas/meta/vocabulary.json) */';
   return compile(root as never, 'ComponentProps', {
-    bannerComment: `${GENERATED_HEADER}\n/* source: the props of every component (components/<group>/<Name>.meta.json, as in schemas/meta/vocabulary.json) */`,
+    bannerComment: [GENERATED_HEADER, source, ...(imports.length ? ['', ...imports] : [])].join('\n'),
     ...COMPILE_OPTIONS,
   });
 }
