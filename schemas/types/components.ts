@@ -6,6 +6,7 @@ import type * as ApiCart from './api.cart';
 import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
 import type * as ApiCommon from './api.common';
+import type * as ApiHome from './api.home';
 
 export interface ComponentProps {
   AccessoryList: {
@@ -320,11 +321,11 @@ export interface ComponentProps {
     /**
      * TV packages (bind /home/channels/packages).
      */
-    packages?: {}[] | null;
+    packages?: NonNullable<ApiHome.Channels['packages']>[number][] | null;
     /**
      * Channels of the chosen package (bind /home/channels/channels).
      */
-    channels?: {}[] | null;
+    channels?: NonNullable<ApiHome.Channels['channels']>[number][] | null;
     /**
      * Code of the chosen package (bind /home/channels/packageCode).
      */
@@ -483,11 +484,13 @@ export interface ComponentProps {
     /**
      * { id, name, description, required, documentUrl } list (bind /checkout/consentTemplates).
      */
-    templates?: {}[] | null;
+    templates?: NonNullable<ApiCheckout.ConsentTemplatesResponse['consentTemplates']>[number][] | null;
     /**
      * id → ticked (bind /checkout/consents).
      */
-    values?: {} | null;
+    values?: {
+      [k: string]: boolean;
+    } | null;
     /**
      * Ids of required consents not confirmed (bind /checkout/consentErrors).
      */
@@ -704,7 +707,7 @@ export interface ComponentProps {
     /**
      * The day's guide (bind /home/guide/data).
      */
-    guide?: {} | null;
+    guide?: ApiHome.Epg | null;
     /**
      * The hour at the left edge (bind /home/guide/hour).
      */
@@ -952,7 +955,7 @@ export interface ComponentProps {
     /**
      * First-level categories with subcategories (bind /home/hierarchy/categories).
      */
-    categories?: {}[] | null;
+    categories?: ApiHome.Category[] | null;
     /**
      * Code of the chosen first-level category (bind /home/firstCode).
      */
@@ -984,7 +987,7 @@ export interface ComponentProps {
     /**
      * The package (bind /home/service/data).
      */
-    service?: {} | null;
+    service?: ApiHome.ServiceDetails | null;
     /**
      * Id of the chosen subscription term (bind /home/service/termId).
      */
@@ -998,7 +1001,7 @@ export interface ComponentProps {
     /**
      * Services of the chosen category (bind /home/services).
      */
-    services?: {}[] | null;
+    services?: ApiHome.Service[] | null;
     /**
      * Chosen contract term in months (bind /home/termMonths).
      */
