@@ -4,20 +4,11 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import './account.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface LoginMenuUser { firstName?: string; lastName?: string; email?: string | null; userName?: string }
+export type LoginMenuUser = NonNullable<LoginMenuProps['user']>;
 
-export interface LoginMenuProps {
-  user?: LoginMenuUser | null;
-  authorized?: boolean;
-  open?: boolean;
-  failed?: boolean;
-  pending?: boolean;
-  forgotUrl?: string;
-  registerUrl?: string;
-  /** where the signed-in customer changes personal data and consents */
-  profileUrl?: string;
-}
+export type LoginMenuProps = ComponentProps['LoginMenu'];
 
 /** While open, a click or touch outside the menu or Escape emits `close`. Returns the ref of the menu's root. */
 function useCloseOnOutside(open: boolean, emit: VocabularyProps['emit']) {

@@ -1,17 +1,10 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { CartEntryData } from '../shared/types';
 import { entryView, hasAmount } from './entryView';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CartEntryProps {
-  entry?: CartEntryData | null;
-  removable?: boolean;
-  compact?: boolean;
-  nested?: boolean;
-  /** an add-on of the tariff above it: labelled as such */
-  underTariff?: boolean;
-}
+export type CartEntryProps = ComponentProps['CartEntry'];
 
 /** One cart line: picture, brand, name, colour, term, monthly and one-time price; optional remove button. `nested`: under its device / tariff. */
 export default function CartEntry({ entry, removable, compact, nested, underTariff, emit }: CartEntryProps & VocabularyProps) {

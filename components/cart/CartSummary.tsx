@@ -2,18 +2,11 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import { TotalsRows } from './totalsRows';
-import type { CartData } from '../shared/types';
 import CartEntryView from './CartEntry';
 import { orderedEntries } from './entryView';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CartSummaryProps {
-  cart?: CartData | null;
-  title?: string;
-  showEntries?: boolean;
-  /** the number chosen for the mobile service (CONNECT_MSISDN): shown under the entries (a nice number's price is one of
-   *  the cart's charges, cart.totals.charges) */
-  number?: { option?: string | null; msisdnFormatted?: string | null; price?: { value?: number; formattedValue?: string } | null } | null;
-}
+export type CartSummaryProps = ComponentProps['CartSummary'];
 
 /** The order summary card: entries (compact) and the totals — monthly (device + services) and to pay now. */
 export default function CartSummary({ cart, title, showEntries = true, number, emit, enabled }: CartSummaryProps & VocabularyProps) {

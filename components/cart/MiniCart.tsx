@@ -1,19 +1,11 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { CartData } from '../shared/types';
 import { entryView, orderedEntries } from './entryView';
 import { MiniCartEmpty, MiniCartFilled } from './miniCartParts';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface MiniCartProps {
-  cart?: CartData | null;
-  open?: boolean;
-  count?: number;
-  listUrl?: string;
-  removable?: boolean;
-  esimToggle?: boolean;
-  showRegister?: boolean;
-}
+export type MiniCartProps = ComponentProps['MiniCart'];
 
 /** Debounce of the resize that closes the cart (seed 001 §9: cart resize 100 ms). */
 export const RESIZE_DEBOUNCE_MS = 100;

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../shared/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
 /** One banner (a content component): headline, text and its link as a button. */
 export function BannerView({ banner, headingLevel = 2 }: { banner: Banner; headingLevel?: 2 | 3 }) {
@@ -20,7 +21,7 @@ export function BannerView({ banner, headingLevel = 2 }: { banner: Banner; headi
   );
 }
 
-export interface BannerCardProps { banners?: Banner[] | null; headingLevel?: 2 | 3 }
+export type BannerCardProps = ComponentProps['BannerCard'];
 
 /** The banners of a page (e.g. bind /catalog/banners/home), one under another, in webPosition order. */
 export default function BannerCard({ banners, headingLevel }: BannerCardProps) {

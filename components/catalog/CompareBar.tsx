@@ -1,14 +1,9 @@
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CompareBarProps {
-  /** the chosen phones (bind /catalog/compare/selected) */
-  items?: Array<{ code: string; name: string }> | null;
-  /** the comparison page; the bar links to `<to>?uredjaji=A,B,C` */
-  to: string;
-  max?: number;
-}
+export type CompareBarProps = ComponentProps['CompareBar'];
 
 /** The comparison page's query parameter (actions/compare/compare.ts COMPARE_PARAM). */
 const PARAM = 'uredjaji';

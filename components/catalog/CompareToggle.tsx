@@ -1,13 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CompareToggleProps {
-  code?: string | null;
-  name?: string | null;
-  /** the chosen codes (bind /catalog/compare/codes) */
-  codes?: string[] | null;
-  max?: number;
-}
+export type CompareToggleProps = ComponentProps['CompareToggle'];
 
 /** The phone page's "compare" check box: emits `change` { code, name, selected }; disabled once 3 other phones are chosen. */
 export default function CompareToggle({ code, name, codes, max = 3, emit }: CompareToggleProps & VocabularyProps) {

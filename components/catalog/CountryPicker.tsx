@@ -2,14 +2,9 @@ import { useId } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import './addons.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-interface CountryData { isocode: string; name: string; zone?: string; zoneName?: string }
-
-export interface CountryPickerProps {
-  countries?: CountryData[] | null;
-  value?: string | null;
-  label?: string;
-}
+export type CountryPickerProps = ComponentProps['CountryPicker'];
 
 /** A labelled country list (the roaming countries); choosing one emits `change` { isocode } ('' for none). */
 export default function CountryPicker({ countries, value, label, emit, enabled }: CountryPickerProps & VocabularyProps) {

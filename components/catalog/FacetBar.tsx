@@ -1,13 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { Facet } from '../shared/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface FacetBarProps {
-  facets?: Facet[] | null;
-  totalResults?: number | null;
-  /** message key of the count, plural by {count} */
-  countMessage?: string;
-}
+export type FacetBarProps = ComponentProps['FacetBar'];
 
 /** Selected filters as removable chips plus "reset all"; the result count on the left (seed 000 §2 common widgets). */
 export default function FacetBar({ facets, totalResults, countMessage, emit, enabled }: FacetBarProps & VocabularyProps) {

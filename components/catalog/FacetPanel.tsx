@@ -1,12 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { Facet } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface FacetPanelProps {
-  facets?: Facet[] | null;
-}
+export type FacetPanelProps = ComponentProps['FacetPanel'];
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

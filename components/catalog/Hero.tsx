@@ -1,18 +1,8 @@
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface HeroProps {
-  eyebrow?: string;
-  title: string;
-  text?: string;
-  ctaLabel?: string;
-  ctaTo?: string;
-  secondaryLabel?: string;
-  secondaryTo?: string;
-  image?: string;
-  imageAlt?: string;
-  note?: string;
-}
+export type HeroProps = ComponentProps['Hero'];
 
 /** The brand illustration used when no campaign image is set: two phones in an orbit. */
 function HeroArt() {

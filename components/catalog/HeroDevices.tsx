@@ -1,15 +1,9 @@
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
-import type { ProductSummary } from '../shared/types';
 import { ProductCardView } from './ProductCard';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface HeroDevicesProps {
-  title: string;
-  products?: ProductSummary[] | null;
-  moreLabel?: string;
-  moreTo?: string;
-  loading?: boolean;
-}
+export type HeroDevicesProps = ComponentProps['HeroDevices'];
 
 /** The featured devices row of the home page (search pageSize 4, context MAIN_PAGE). */
 export default function HeroDevices({ title, products, moreLabel, moreTo, loading, emit }: HeroDevicesProps & VocabularyProps) {

@@ -1,16 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { Pagination } from '../shared/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface LoadMoreProps {
-  /** bind /catalog/search/pagination */
-  pagination?: Pagination | null;
-  /** how many products are shown (bind /catalog/search/products) */
-  products?: unknown[] | null;
-  /** bind /catalog/search/loadingMore */
-  loading?: boolean | null;
-  label: string;
-}
+export type LoadMoreProps = ComponentProps['LoadMore'];
 
 /**
  * "Load more" under a product list: how many of how many are shown (announced politely when it changes) and a button

@@ -4,11 +4,9 @@ import { useT } from '../../renderer/hooks';
 import type { Pagination } from '../shared/types';
 import { cx } from '../shared/cx';
 import { isPlainLeftClick } from '../shared/events';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface PagerProps {
-  pagination?: Pagination | null;
-  basePath: string;
-}
+export type PagerProps = ComponentProps['Pager'];
 
 /** Page numbers to show: first, last, current ±1, with null for gaps. Pages are 0-based. */
 export function pageWindow(current: number, total: number): (number | null)[] {

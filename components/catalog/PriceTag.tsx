@@ -3,15 +3,9 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Money } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface PriceTagProps {
-  value?: Money | number | null;
-  oldValue?: Money | number | null;
-  label?: string;
-  period?: 'month' | 'once' | 'none';
-  size?: 'small' | 'medium' | 'large';
-  prefix?: string;
-}
+export type PriceTagProps = ComponentProps['PriceTag'];
 
 function amount(m: Money | number | null | undefined): number | null {
   if (m === null || m === undefined) return null;

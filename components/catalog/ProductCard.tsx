@@ -4,11 +4,9 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { ProductSummary } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ProductCardProps {
-  product?: ProductSummary | null;
-  compact?: boolean;
-}
+export type ProductCardProps = ComponentProps['ProductCard'];
 
 /** The device path when the server gives no url (seed 000 §2: /uredjaj/:productCode). */
 export function productHref(p: ProductSummary): string {

@@ -3,19 +3,9 @@ import type { VocabularyProps } from '../../renderer/types';
 import type { Banner, ProductSummary } from '../shared/types';
 import { ProductCardView } from './ProductCard';
 import { BannerView } from './BannerCard';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ProductGridProps {
-  products?: ProductSummary[] | null;
-  columns?: 3 | 4;
-  compact?: boolean;
-  label?: string;
-  /** the codes chosen for comparison (bind /catalog/compare/codes): phones get a "compare" check box */
-  compareCodes?: string[] | null;
-  /** banners between the rows (bind /catalog/banners/list): each after `webPosition` products */
-  banners?: Banner[] | null;
-  /** phone tiles open the device page with "no tariff" chosen (/uredjaj/:code/:color/samo-uredjaj) */
-  deviceOnly?: boolean;
-}
+export type ProductGridProps = ComponentProps['ProductGrid'];
 
 /** The device page's "no tariff" segment (actions/stores/catalog.ts DEVICE_ONLY). */
 const DEVICE_ONLY = 'samo-uredjaj';

@@ -1,12 +1,9 @@
 import { useId } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { SortOption } from '../shared/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface SortSelectProps {
-  sorts?: SortOption[] | null;
-  label?: string;
-}
+export type SortSelectProps = ComponentProps['SortSelect'];
 
 /** The sort order of the list as a labelled select. Emits `change` with { sort }. */
 export default function SortSelect({ sorts, label, emit, enabled }: SortSelectProps & VocabularyProps) {

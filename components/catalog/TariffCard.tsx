@@ -3,20 +3,9 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface TariffCardProps {
-  name: string;
-  data: string;
-  dataLabel?: string;
-  price: number;
-  oldPrice?: number;
-  priceNote?: string;
-  features?: string;
-  badge?: string;
-  ctaLabel?: string;
-  ctaTo?: string;
-  highlighted?: boolean;
-}
+export type TariffCardProps = ComponentProps['TariffCard'];
 
 /** A tariff promo card: name, the data allowance big, features, monthly price, call to action. */
 export default function TariffCard({ name, data, dataLabel, price, oldPrice, priceNote, features, badge, ctaLabel, ctaTo, highlighted, emit }: TariffCardProps & VocabularyProps) {

@@ -1,11 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { ProgressBar } from '../common/ProgressSteps';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CheckoutStepsProps {
-  steps?: { code: string; url?: string; hidden?: boolean }[] | null;
-  current?: string | null;
-}
+export type CheckoutStepsProps = ComponentProps['CheckoutSteps'];
 
 /**
  * The checkout progress bar from the server's steps (cart validate → checkoutSteps); hidden steps

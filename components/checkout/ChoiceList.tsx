@@ -1,16 +1,11 @@
 import { useId } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ChoiceItem { code: string; name: string; description?: string | null; disabled?: boolean; brand?: string | null }
+export type ChoiceItem = NonNullable<ChoiceListProps['items']>[number];
 
-export interface ChoiceListProps {
-  items?: ChoiceItem[] | null;
-  selected?: string | null;
-  title?: string;
-  /** shown instead of the list when there is nothing to choose */
-  emptyText?: string;
-}
+export type ChoiceListProps = ComponentProps['ChoiceList'];
 
 const BRAND: Record<string, string> = { visa: 'VISA', mastercard: 'Mastercard', maestro: 'Maestro', dinacard: 'DinaCard' };
 

@@ -2,21 +2,11 @@ import { useId } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ConsentTemplateView {
-  id: string;
-  name: string;
-  description?: string | null;
-  required: boolean;
-  documentUrl?: string | null;
-}
+export type ConsentTemplateView = NonNullable<ConsentListProps['templates']>[number];
 
-export interface ConsentListProps {
-  templates?: ConsentTemplateView[] | null;
-  values?: Record<string, boolean> | null;
-  errors?: string[] | null;
-  title?: string;
-}
+export type ConsentListProps = ComponentProps['ConsentList'];
 
 /**
  * The consent checkboxes of the last step. Required ones are marked; all start unchecked (the store

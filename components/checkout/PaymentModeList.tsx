@@ -2,12 +2,9 @@ import { useId } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface PaymentModeListProps {
-  modes?: { code: string; name: string }[] | null;
-  selected?: string | null;
-  title?: string;
-}
+export type PaymentModeListProps = ComponentProps['PaymentModeList'];
 
 const ICON: Record<string, string> = {
   CreditCard: 'M3 6h18v12H3zM3 10h18M7 15h3',

@@ -1,10 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface PaymentResultProps {
-  result?: { code?: string; status?: string; paymentStatus?: string; errorType?: string | null; message?: string | null } | null;
-  error?: string | null;
-}
+export type PaymentResultProps = ComponentProps['PaymentResult'];
 
 export type PaymentOutcome = 'pending' | 'paid' | 'declined' | 'cardLimit';
 

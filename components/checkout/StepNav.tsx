@@ -2,13 +2,9 @@ import { useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
 import { Icon } from '../common/Button';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface StepNavProps {
-  backLabel?: string;
-  nextLabel: string;
-  busy?: boolean;
-  nextIcon?: boolean;
-}
+export type StepNavProps = ComponentProps['StepNav'];
 
 /** Back / Next of a checkout step. Next shows a spinner while its actions run. Emits `back` and `next`. */
 export default function StepNav({ backLabel, nextLabel, busy, nextIcon = true, emit, enabled }: StepNavProps & VocabularyProps) {

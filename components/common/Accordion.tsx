@@ -1,10 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { AccordionContext, useAccordionState } from './accordionContext';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface AccordionProps {
-  title?: string;
-  showTitle?: string;
-}
+export type AccordionProps = ComponentProps['Accordion'];
 
 /**
  * A list of questions and answers (AccordionItem children). Below 1024 px only one item is open at a time.

@@ -2,11 +2,9 @@ import { useContext, useId, useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
 import { AccordionContext } from './accordionContext';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface AccordionItemProps {
-  title: string;
-  text?: string;
-}
+export type AccordionItemProps = ComponentProps['AccordionItem'];
 
 /** One question of an Accordion: a button that shows or hides its answer. */
 export default function AccordionItem({ title, text, children, emit }: AccordionItemProps & VocabularyProps) {

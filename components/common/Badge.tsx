@@ -1,10 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface BadgeProps {
-  text?: string | number | null;
-  tone?: 'brand' | 'accent' | 'offer' | 'success' | 'warning' | 'danger' | 'neutral';
-}
+export type BadgeProps = ComponentProps['Badge'];
 
 /** A small label such as "Novo", "Akcija" or "eSIM". Draws nothing when empty. */
 export default function Badge({ text, tone = 'brand' }: BadgeProps & VocabularyProps) {

@@ -2,17 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { Crumb } from '../shared/types';
 import { scrollStepIntoView } from '../shared/stepScroll';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface BreadcrumbsProps {
-  items?: Crumb[] | null;
-  current?: string | null;
-  parent?: string | null;
-  parentUrl?: string | null;
-  homeUrl?: string;
-  scrollKey?: string | number | null;
-}
+export type BreadcrumbsProps = ComponentProps['Breadcrumbs'];
 
 /**
  * The path to the current page: Home › … › current. When `scrollKey` changes after the first

@@ -1,16 +1,9 @@
 import { useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ButtonProps {
-  label: string;
-  variant?: 'primary' | 'secondary' | 'outline' | 'ghost' | 'link';
-  size?: 'small' | 'medium' | 'large';
-  fullWidth?: boolean;
-  busy?: boolean;
-  icon?: 'cart' | 'arrow-right' | 'arrow-left' | 'refresh' | 'phone';
-  ariaLabel?: string;
-}
+export type ButtonProps = ComponentProps['Button'];
 
 const ICONS: Record<NonNullable<ButtonProps['icon']>, string> = {
   cart: 'M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM3 3h2l2.6 10.4A2 2 0 0 0 9.5 15H18a2 2 0 0 0 1.9-1.4L22 7H6.2',

@@ -1,11 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CardProps {
-  title?: string;
-  tone?: 'plain' | 'brand' | 'muted';
-  sticky?: boolean;
-}
+export type CardProps = ComponentProps['Card'];
 
 /** A white rounded panel with a soft shadow that groups its children, with an optional title. */
 export default function Card({ title, tone = 'plain', sticky, children }: CardProps & VocabularyProps) {

@@ -1,12 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ChipProps {
-  label: string;
-  selected?: boolean;
-  removable?: boolean;
-}
+export type ChipProps = ComponentProps['Chip'];
 
 /** A pill-shaped toggle or a removable filter chip. Emits `click` (or `remove` when removable). */
 export default function Chip({ label, selected, removable, emit, enabled }: ChipProps & VocabularyProps) {

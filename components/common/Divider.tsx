@@ -1,8 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface DividerProps {
-  spacing?: 1 | 2 | 3 | 4;
-}
+export type DividerProps = ComponentProps['Divider'];
 
 /** A thin horizontal rule. */
 export default function Divider({ spacing = 2 }: DividerProps & VocabularyProps) {

@@ -1,12 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface EmptyStateProps {
-  title: string;
-  text?: string;
-  actionLabel?: string;
-  icon?: 'search' | 'cart' | 'box';
-  headingLevel?: 1 | 2 | 3;
-}
+export type EmptyStateProps = ComponentProps['EmptyState'];
 
 const PATHS = {
   search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm9 16-4-4',

@@ -1,10 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ErrorBoxProps {
-  title: string;
-  text?: string | null;
-  retryLabel?: string;
-}
+export type ErrorBoxProps = ComponentProps['ErrorBox'];
 
 /** An error panel ("An error occurred") with an optional "try again" button that emits `retry`. */
 export default function ErrorBox({ title, text, retryLabel, emit }: ErrorBoxProps & VocabularyProps) {

@@ -1,12 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface GridProps {
-  columns?: 1 | 2 | 3 | 4;
-  sidebar?: 'none' | 'left' | 'right';
-  gap?: 1 | 2 | 3 | 4;
-}
+export type GridProps = ComponentProps['Grid'];
 
 /**
  * A responsive grid: one column on phones, `columns` from 1024 px (2 from 600 px).

@@ -2,15 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { claimFocusForNewHeading } from '../../renderer/focus';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface HeadingProps {
-  text: string;
-  level?: 1 | 2 | 3 | 4;
-  /** the look of this level (default: `level`): the outline's level and the visual size are separate */
-  size?: 1 | 2 | 3 | 4;
-  align?: 'start' | 'center';
-  eyebrow?: string;
-}
+export type HeadingProps = ComponentProps['Heading'];
 
 /**
  * A heading (h1–h4) with an optional small line above it (the heading's description). A heading drawn after the

@@ -1,4 +1,5 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
 export type IconName = 'truck' | 'shield' | 'card' | 'store' | 'esim' | 'support' | 'percent' | 'signal';
 
@@ -13,11 +14,7 @@ const PATHS: Record<IconName, string> = {
   signal: 'M4 20v-3M9 20v-7M14 20V9M19 20V4',
 };
 
-export interface IconCardProps {
-  icon: IconName;
-  title: string;
-  text?: string;
-}
+export type IconCardProps = ComponentProps['IconCard'];
 
 /** A benefit tile: a round brand icon, a title and a short text. */
 export default function IconCard({ icon, title, text }: IconCardProps & VocabularyProps) {

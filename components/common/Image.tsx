@@ -1,16 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ImageProps {
-  src?: string | null;
-  alt: string;
-  width?: number;
-  height?: number;
-  fit?: 'contain' | 'cover';
-  rounded?: boolean;
-  /** decorative: the alt is empty (assistive technology skips the picture) */
-  decorative?: boolean;
-}
+export type ImageProps = ComponentProps['Image'];
 
 /** An image, lazily loaded, with a required alternative text (empty only when decorative). Draws nothing without a source. */
 export default function Image({ src, alt, width, height, fit = 'contain', rounded, decorative }: ImageProps & VocabularyProps) {

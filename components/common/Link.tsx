@@ -1,13 +1,9 @@
 import { Link as RouterLink, NavLink } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface LinkProps {
-  label: string;
-  to: string;
-  variant?: 'inline' | 'nav' | 'button' | 'footer' | 'muted';
-  external?: boolean;
-}
+export type LinkProps = ComponentProps['Link'];
 
 /** A link. Internal paths go through the router; `external` opens a normal page load. Emits `click` too. */
 export default function Link({ label, to, variant = 'inline', external, emit }: LinkProps & VocabularyProps) {

@@ -1,17 +1,14 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
 export interface ProgressStep {
   key: string;
   label: string;
 }
 
-export interface ProgressStepsProps {
-  steps?: ProgressStep[] | null;
-  current?: number | null;
-  ariaLabel?: string;
-}
+export type ProgressStepsProps = ComponentProps['ProgressSteps'];
 
 /** Presentational progress bar: numbered steps, done ones ticked, the current one highlighted. */
 export function ProgressBar({ steps, current, ariaLabel, onGo }: { steps: ProgressStep[]; current: number; ariaLabel: string; onGo?: (index: number) => void }) {

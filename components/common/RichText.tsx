@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface RichTextProps {
-  text?: string | null;
-}
+export type RichTextProps = ComponentProps['RichText'];
 
 /**
  * Plain text with light structure and no HTML: blank lines separate paragraphs,

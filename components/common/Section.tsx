@@ -1,14 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface SectionProps {
-  title?: string;
-  subtitle?: string;
-  tone?: 'plain' | 'muted' | 'brand';
-  width?: 'page' | 'narrow' | 'full';
-  headingLevel?: 1 | 2;
-  anchor?: string;
-}
+export type SectionProps = ComponentProps['Section'];
 
 /** A page band with an optional heading; content is constrained to the page width. */
 export default function Section({ title, subtitle, tone = 'plain', width = 'page', headingLevel = 2, anchor, children }: SectionProps & VocabularyProps) {

@@ -1,10 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface SpinnerProps {
-  label: string;
-  size?: 'small' | 'large';
-}
+export type SpinnerProps = ComponentProps['Spinner'];
 
 /** A loading indicator with a text for screen readers (and sighted users on the large size). */
 export default function Spinner({ label, size = 'large' }: SpinnerProps & VocabularyProps) {

@@ -1,14 +1,9 @@
 import type { CSSProperties } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface StackProps {
-  direction?: 'row' | 'column' | 'responsive';
-  gap?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
-  align?: 'start' | 'center' | 'end' | 'stretch' | 'baseline';
-  justify?: 'start' | 'center' | 'end' | 'between';
-  wrap?: boolean;
-}
+export type StackProps = ComponentProps['Stack'];
 
 /** Lays its children out in a row or a column with spacing from the 8-px scale. */
 export default function Stack({ direction = 'column', gap = 2, align, justify, wrap, children }: StackProps & VocabularyProps) {

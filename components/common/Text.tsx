@@ -1,11 +1,8 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface TextProps {
-  text?: string | number | null;
-  variant?: 'body' | 'lead' | 'muted' | 'small' | 'strong' | 'danger' | 'success';
-  align?: 'start' | 'center';
-}
+export type TextProps = ComponentProps['Text'];
 
 /** One paragraph of text. Draws nothing when the text is empty. */
 export default function Text({ text, variant = 'body', align = 'start' }: TextProps & VocabularyProps) {

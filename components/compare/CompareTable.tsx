@@ -3,14 +3,11 @@ import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { Comparison } from '../shared/types';
 import { cx } from '../shared/cx';
 import './compare.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CompareTableProps {
-  /** bind /catalog/compare/result */
-  comparison?: Comparison | null;
-}
+export type CompareTableProps = ComponentProps['CompareTable'];
 
 /**
  * The comparison of up to 3 phones: a table with one column per phone (picture, name linking to its page, price, a

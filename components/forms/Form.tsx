@@ -26,25 +26,13 @@ import {
   useServerFieldErrors, useTypingValidation, useUiSchema, type Typing,
 } from './formHooks';
 import './forms.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
 export { extraErrorsOf, fieldIdOf, focusFirstInvalid, invalidFields, scopedValidator, SUMMARY_FOCUS_MIN, type SummaryItem } from './formErrors';
 export { prefetch, withContext, type FormDoc } from './formLoad';
 export { VALIDATION_DEBOUNCE_MS } from './formHooks';
 
-export interface FormProps {
-  /** the form document id (schemas/forms/<id>.json) */
-  form: string;
-  /** text of the submit button (a message); without it the form has no button of its own */
-  submitLabel?: string;
-  /** top-level fields whose leaving (blur) emits the `blur` event (a server check such as username availability) */
-  blurFields?: string[];
-  /** when the form appears after an action replaced the control that had focus (focus fell to the page), its first
-   * field takes focus (the natural successor: the code field after "send code") */
-  focusOnMount?: boolean;
-  /** values of the shop's state the data schema's conditions read (its if/then, e.g. the guest's contract data shown
-   * while the cart needs it): kept in the form's data under their names, never sent (only the schema's fields are) */
-  context?: Record<string, unknown>;
-}
+export type FormProps = ComponentProps['Form'];
 
 type Data = Record<string, unknown>;
 

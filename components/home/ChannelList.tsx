@@ -1,16 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { TvChannel, TvPackage } from '../../actions/stores/home';
 import { cx } from '../shared/cx';
 import './home.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ChannelListProps {
-  packages?: TvPackage[] | null;
-  channels?: TvChannel[] | null;
-  packageCode?: string | null;
-  hdFeature?: string;
-}
+export type ChannelListProps = ComponentProps['ChannelList'];
 
 /** TV channels by package: package tabs, then the channels (position, name, genre), HD ones marked. */
 function ChannelList({ packages, channels, packageCode, hdFeature = 'feature_hd', emit, enabled }: ChannelListProps & VocabularyProps) {

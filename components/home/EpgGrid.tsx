@@ -5,13 +5,9 @@ import { useT, useStores } from '../../renderer/hooks';
 import type { EpgData, EpgProgramme } from '../../actions/stores/home';
 import { cx } from '../shared/cx';
 import './home.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface EpgGridProps {
-  guide?: EpgData | null;
-  hour?: number | null;
-  /** the guide's own path; a day is shown at path?datum=yyyy-mm-dd */
-  path?: string;
-}
+export type EpgGridProps = ComponentProps['EpgGrid'];
 
 /** width of the channel column: narrower on phones */
 const channelCol = (width: number) => (width < 600 ? 96 : 160);

@@ -3,15 +3,9 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import './home.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-interface Cat { code: string; name: string; description?: string | null; subcategories?: Cat[] }
-export interface HomeCategoryTabsProps {
-  categories?: Cat[] | null;
-  firstCode?: string | null;
-  secondCode?: string | null;
-  terms?: number[] | null;
-  termMonths?: number | null;
-}
+export type HomeCategoryTabsProps = ComponentProps['HomeCategoryTabs'];
 
 /** The product-page hierarchy's choices: first-level categories, their subcategories, and the contract term. */
 function HomeCategoryTabs({ categories, firstCode, secondCode, terms, termMonths, emit, enabled }: HomeCategoryTabsProps & VocabularyProps) {

@@ -2,16 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT, useMoney } from '../../renderer/hooks';
-import type { HomeService } from '../../actions/stores/home';
 import { cx } from '../shared/cx';
 import { BasicValues, groupOf } from './HomePackageGrid';
 import './home.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface HomePackageDetailsProps {
-  service?: HomeService | null;
-  termId?: string | null;
-  channelsUrl?: string;
-}
+export type HomePackageDetailsProps = ComponentProps['HomePackageDetails'];
 
 /** A home package page: headline values, everything included, the term choice, the price and "add to cart". */
 function HomePackageDetails({ service: s, termId, channelsUrl, emit, enabled }: HomePackageDetailsProps & VocabularyProps) {

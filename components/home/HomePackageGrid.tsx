@@ -5,11 +5,9 @@ import { useT, useMoney } from '../../renderer/hooks';
 import type { HomeService } from '../../actions/stores/home';
 import { cx } from '../shared/cx';
 import './home.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface HomePackageGridProps {
-  services?: HomeService[] | null;
-  termMonths?: number | null;
-}
+export type HomePackageGridProps = ComponentProps['HomePackageGrid'];
 
 /** Values of a characteristic group that hold for the term (values tied to another term are left out). */
 export function groupOf(s: HomeService, type: 'VPP_DEFAULT' | 'VPP_BASIC', termId: string | null) {

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface BackToTopProps {
-  label: string;
-  /** shown after scrolling more than this many viewport heights (seed 001 §9: 4) */
-  viewports?: number;
-}
+export type BackToTopProps = ComponentProps['BackToTop'];
 
 /** The scroll events are handled 50 ms after the last one (seed 001 §9). */
 export const SCROLL_DEBOUNCE_MS = 50;

@@ -1,16 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CookieBannerProps {
-  consent?: { decided?: boolean } | null;
-  title: string;
-  text: string;
-  acceptAll: string;
-  necessaryOnly: string;
-  settings: string;
-  privacyLabel?: string;
-  privacyUrl?: string;
-}
+export type CookieBannerProps = ComponentProps['CookieBanner'];
 
 /**
  * The cookie banner (seed 001 §9): shown until the shopper chooses. "Accept all", "Necessary only" and

@@ -1,17 +1,8 @@
 import { useId, useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CookieSettingsProps {
-  consent?: { decided?: boolean; analytics?: boolean; marketing?: boolean } | null;
-  intro?: string;
-  necessary: string;
-  necessaryText: string;
-  analytics: string;
-  analyticsText: string;
-  marketing: string;
-  marketingText: string;
-  save: string;
-}
+export type CookieSettingsProps = ComponentProps['CookieSettings'];
 
 /** The cookie settings (in the cookie-settings dialog): necessary (always on), analytics, marketing; "Save" emits the choice. */
 export default function CookieSettings({ consent, intro, necessary, necessaryText, analytics, analyticsText, marketing, marketingText, save, emit, enabled }: CookieSettingsProps & VocabularyProps) {

@@ -1,12 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface FooterProps {
-  serviceTitle?: string;
-  servicePhone?: string;
-  serviceHours?: string;
-  company?: string;
-  legal?: string;
-}
+export type FooterProps = ComponentProps['Footer'];
 
 /** The dark page footer: customer service block, link columns (FooterColumn children), company line. */
 export default function Footer({ serviceTitle, servicePhone, serviceHours, company, legal, children }: FooterProps & VocabularyProps) {

@@ -1,8 +1,7 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface FooterColumnProps {
-  title: string;
-}
+export type FooterColumnProps = ComponentProps['FooterColumn'];
 
 /** One column of footer links (Link children, variant "footer"). */
 export default function FooterColumn({ title, children }: FooterColumnProps & VocabularyProps) {

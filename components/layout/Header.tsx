@@ -3,12 +3,9 @@ import { useEffect, useRef } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { focusMain } from '../../renderer/focus';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface HeaderProps {
-  serviceLabel?: string;
-  servicePhone?: string;
-  segmentLabel?: string;
-}
+export type HeaderProps = ComponentProps['Header'];
 
 /**
  * The shop's top bar: a thin strip (segment, customer service number) and a sticky white bar

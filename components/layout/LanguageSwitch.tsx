@@ -1,11 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface LanguageSwitchProps {
-  current?: string | null;
-  languages?: string[];
-}
+export type LanguageSwitchProps = ComponentProps['LanguageSwitch'];
 
 /**
  * SR | EN toggle. Emits `change` with { lang } when another language is chosen. Each button's name starts with its

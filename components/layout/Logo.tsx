@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface LogoProps {
-  label: string;
-  to?: string;
-  tagline?: string;
-}
+export type LogoProps = ComponentProps['Logo'];
 
 /**
  * The Orbita Telekom mark (an orbit around a dot) and word mark, linking home. The link's accessible name is its

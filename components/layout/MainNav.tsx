@@ -2,11 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface MainNavProps {
-  label: string;
-  menuLabel: string;
-}
+export type MainNavProps = ComponentProps['MainNav'];
 
 /**
  * The main navigation (Link children with variant "nav"). On phones it folds into a

@@ -4,16 +4,9 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Suggestion } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface SearchBoxProps {
-  label: string;
-  placeholder?: string;
-  submitLabel: string;
-  /** the text searched now (bind /catalog/search/freeTextSearch on the results page) */
-  value?: string | null;
-  /** the suggestions for the text last asked (bind /catalog/suggest) */
-  suggest?: { term: string; items: Suggestion[] } | null;
-}
+export type SearchBoxProps = ComponentProps['SearchBox'];
 
 /** Suggestions are asked for from this many characters on, this long after the last key (debounced). */
 export const SUGGEST_MIN_CHARS = 2;

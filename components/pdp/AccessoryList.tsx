@@ -3,11 +3,9 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Accessory } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface AccessoryListProps {
-  accessories?: unknown[] | null;
-  selected?: string[] | null;
-}
+export type AccessoryListProps = ComponentProps['AccessoryList'];
 
 /** Accepts accessories as products or as references ({ target: product }). */
 export function toAccessory(x: unknown): Accessory | null {

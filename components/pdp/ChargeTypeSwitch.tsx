@@ -1,16 +1,11 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { ProductDetails } from '../shared/types';
 import { cx } from '../shared/cx';
 import { availableChargeTypes, findTariff, planFor, type ChargeType } from '../../actions/pricing';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ChargeTypeSwitchProps {
-  product?: ProductDetails | null;
-  tariffCode?: string | null;
-  subscriptionTermId?: string | null;
-  value?: ChargeType | null;
-}
+export type ChargeTypeSwitchProps = ComponentProps['ChargeTypeSwitch'];
 
 /**
  * Installments or one-off payment of the device. Only the types the chosen price plan offers are

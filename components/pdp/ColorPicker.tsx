@@ -1,13 +1,10 @@
 import { useId } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { Variant } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface ColorPickerProps {
-  variants?: Variant[] | null;
-  selected?: string | null;
-}
+export type ColorPickerProps = ComponentProps['ColorPicker'];
 
 /** Colour swatches as a radio group; out-of-stock colours are marked and cannot be chosen. Emits `select` { colorCode }. */
 export default function ColorPicker({ variants, selected, emit, enabled }: ColorPickerProps & VocabularyProps) {

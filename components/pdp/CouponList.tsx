@@ -3,14 +3,9 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useMoney, useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import './coupon.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CouponListProps {
-  vouchers?: Array<{ voucherCode?: string; value?: unknown }> | null;
-  limit?: number;
-  value?: number;
-  minPrice?: number;
-  error?: { message?: string; text?: string; params?: Record<string, string | number> } | null;
-}
+export type CouponListProps = ComponentProps['CouponList'];
 
 /** The EKO coupon dialog's body: a code field with an apply button, the rules, the applied coupons with remove. */
 export default function CouponList({ vouchers, limit = 3, value = 5000, minPrice = 1000, error, emit, enabled }: CouponListProps & VocabularyProps) {

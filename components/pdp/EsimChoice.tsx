@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { CartData } from '../shared/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface EsimChoiceProps {
-  cart?: CartData | null;
-  entryNumber?: number | null;
-}
+export type EsimChoiceProps = ComponentProps['EsimChoice'];
 
 /**
  * The SIM of a tariff entry in the cart, by the tariff's esim (seed 000 §1): ESIM_SIM → a checkbox "eSIM instead of

@@ -1,16 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { ImageRef } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface GalleryProps {
-  images?: ImageRef[] | null;
-  name?: string | null;
-  /** the device page's step (bind /catalog/pdp/step): from step 2 on, below 1024 px the gallery gives way, so that a
-   *  step's heading and the step indicator above the pictures fit on one screen */
-  step?: number | null;
-}
+export type GalleryProps = ComponentProps['Gallery'];
 
 /** The device pictures: a large one and thumbnails to switch; resets to the first when the images change (colour change). */
 export default function Gallery({ images, name, step }: GalleryProps & VocabularyProps) {

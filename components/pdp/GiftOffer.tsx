@@ -2,12 +2,9 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import { toAccessory } from './AccessoryList';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface GiftOfferProps {
-  gift?: unknown;
-  /** the gift is loading (catalog.pdp.giftPending): its place is kept meanwhile, so the page does not jump */
-  reserve?: boolean;
-}
+export type GiftOfferProps = ComponentProps['GiftOffer'];
 
 /**
  * "Poklon uz telefon": the phone's gift (a PROMO_PRODUCT reference { target } or a product) with its picture, name and

@@ -4,11 +4,9 @@ import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import type { Insurance } from '../shared/types';
 import { cx } from '../shared/cx';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface InsurancePickerProps {
-  insurances?: Insurance[] | null;
-  selected?: string | null;
-}
+export type InsurancePickerProps = ComponentProps['InsurancePicker'];
 
 /** Device insurance: "no insurance" plus one radio card per plan. Emits `select` { insuranceCode } (null = none). */
 export default function InsurancePicker({ insurances, selected, emit, enabled }: InsurancePickerProps & VocabularyProps) {

@@ -1,13 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { ProgressBar } from '../common/ProgressSteps';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface PdpStepsProps {
-  step?: number | null;
-  steps?: number | null;
-  /** the first step's name (default: "Uređaj i tarifa") */
-  firstLabel?: string;
-}
+export type PdpStepsProps = ComponentProps['PdpSteps'];
 
 /** The 2 or 3 steps of the device page (choice → extras → summary). Finished steps can be revisited: emits `go` { step } (from 1). */
 export default function PdpSteps({ step, steps, firstLabel, emit }: PdpStepsProps & VocabularyProps) {

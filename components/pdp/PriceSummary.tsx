@@ -1,16 +1,11 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { Money, PricePlan, ProductDetails } from '../shared/types';
-import { findTariff, oneTimeEntries, planFor, recurringPeriods, tariffMonthlyNow, type ChargeType } from '../../actions/pricing';
+import type { Money, PricePlan } from '../shared/types';
+import { findTariff, oneTimeEntries, planFor, recurringPeriods, tariffMonthlyNow } from '../../actions/pricing';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface PriceSummaryProps {
-  product?: ProductDetails | null;
-  tariffCode?: string | null;
-  subscriptionTermId?: string | null;
-  chargeType?: ChargeType | null;
-  insuranceMonthly?: Money | null;
-}
+export type PriceSummaryProps = ComponentProps['PriceSummary'];
 
 type T = ReturnType<typeof useT>;
 type Fmt = ReturnType<typeof useMoney>;

@@ -1,15 +1,12 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { Accessory, CartData } from '../shared/types';
+import type { Accessory } from '../shared/types';
 import { cx } from '../shared/cx';
 import { toAccessory } from './AccessoryList';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface TariffAddonsProps {
-  addons?: unknown[] | null;
-  cart?: CartData | null;
-  entryNumber?: number | null;
-}
+export type TariffAddonsProps = ComponentProps['TariffAddons'];
 
 /**
  * The add-ons of the tariff in the bundle (TARIFF_ADDON_RELATION references): name, description, monthly price and

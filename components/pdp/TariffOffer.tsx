@@ -1,14 +1,11 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { ProductDetails } from '../shared/types';
 import { TermSegment } from './TermPicker';
 import { oneTimeEntries } from '../../actions/pricing';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface TariffOfferProps {
-  product?: ProductDetails | null;
-  selected?: string | null;
-}
+export type TariffOfferProps = ComponentProps['TariffOffer'];
 
 /**
  * The buy box of a tariff page: the contract term (12 / 24 months …, the recommended one marked), the monthly fee

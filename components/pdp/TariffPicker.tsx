@@ -1,17 +1,13 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { Money, ProductDetails, TariffPrice } from '../shared/types';
+import type { Money, TariffPrice } from '../shared/types';
 import { cx } from '../shared/cx';
 import { DEVICE_ONLY } from '../../actions/stores/catalog';
 import { oneTimeEntries } from '../../actions/pricing';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface TariffPickerProps {
-  prices?: ProductDetails['prices'] | null;
-  selected?: string | null;
-  /** the phone's own one-off offer: when purchasable, "Samo uređaj" (no tariff) is a choice too */
-  oneOff?: ProductDetails['oneOff'] | null;
-}
+export type TariffPickerProps = ComponentProps['TariffPicker'];
 
 /** Lowest monthly tariff price in a family (for "od … /mes." on a parent). */
 function lowestFee(list: TariffPrice[]): Money | null {

@@ -1,14 +1,10 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { ProductDetails } from '../shared/types';
 import { cx } from '../shared/cx';
 import { findTariff, planFor } from '../../actions/pricing';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface TermPickerProps {
-  product?: ProductDetails | null;
-  tariffCode?: string | null;
-  selected?: string | null;
-}
+export type TermPickerProps = ComponentProps['TermPicker'];
 
 type Term = { id: string; termOfServiceNumber: number; recommended?: boolean | null };
 

@@ -1,15 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import './selfcare.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface AmountPickerProps {
-  /** preset amounts in RSD */
-  amounts: number[];
-  /** the chosen amount (bind the form's amount) */
-  value?: number | string | null;
-  /** the group's accessible name and visible caption */
-  label: string;
-}
+export type AmountPickerProps = ComponentProps['AmountPicker'];
 
 /** Preset amounts as toggle buttons (aria-pressed); a click emits `change` with { amount }. */
 export default function AmountPicker({ amounts, value, label, emit }: AmountPickerProps & VocabularyProps) {

@@ -1,14 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useStores, useT } from '../../renderer/hooks';
 import './selfcare.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface BillSummaryProps {
-  /** { reference, customerNumber, period, dueDate, msisdn, amount: { formattedValue } } */
-  bill?: {
-    reference?: string; customerNumber?: string; period?: string; dueDate?: string; msisdn?: string | null;
-    amount?: { formattedValue?: string };
-  } | null;
-}
+export type BillSummaryProps = ComponentProps['BillSummary'];
 
 /** A found bill: amount to pay in large type, then customer number, reference, period, due date and number. */
 export default function BillSummary({ bill }: BillSummaryProps & VocabularyProps) {

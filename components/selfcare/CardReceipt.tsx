@@ -1,23 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useStores, useT } from '../../renderer/hooks';
 import './selfcare.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface CardReceiptProps {
-  /** { orderId, msisdn?, status, transaction: { formattedAmountWithTax, formattedTaxAmount, originalTransactionId, approvalNumber, transactionStatus, transactionDate, orderId }, message } */
-  result?: {
-    msisdn?: string; status?: string; message?: string | null;
-    transaction?: Record<string, string | number | null | undefined>;
-  } | null;
-  /** pending | approved | failed | unknown */
-  outcome?: string | null;
-  approvedTitle: string;
-  approvedText?: string;
-  failedTitle: string;
-  pendingTitle: string;
-  pendingText?: string;
-  unknownTitle: string;
-  unknownText?: string;
-}
+export type CardReceiptProps = ComponentProps['CardReceipt'];
 
 const FIELDS = ['orderId', 'formattedAmountWithTax', 'formattedTaxAmount', 'transactionStatus', 'approvalNumber', 'originalTransactionId', 'transactionDate'] as const;
 

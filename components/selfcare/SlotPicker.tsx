@@ -1,16 +1,9 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useStores } from '../../renderer/hooks';
 import './selfcare.css';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface SlotPickerProps {
-  /** ISO start times */
-  slots?: string[] | null;
-  /** the chosen ISO time */
-  value?: string | null;
-  label: string;
-  /** shown when there is no free time */
-  emptyText?: string;
-}
+export type SlotPickerProps = ComponentProps['SlotPicker'];
 
 /** Appointment times (Belgrade time) as toggle buttons; a click emits `change` with { slot }. */
 export default function SlotPicker({ slots, value, label, emptyText, emit }: SlotPickerProps & VocabularyProps) {

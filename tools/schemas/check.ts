@@ -32,7 +32,7 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
 
   // 1. meta-schemas (and 2. id = file name)
   const metaDir = join(rootDir, 'meta');
-  const ajv = await metaSchemaAjv(metaDir);
+  const ajv = await metaSchemaAjv(metaDir, join(rootDir, 'api'));
   checkMetaSchemas(rootDir, metaDir, ajv, docs, errors, report);
 
   // 3. cross-references
@@ -76,8 +76,12 @@ function directReporter(errors: SchemaError[]): Report {
   };
 }
 
-/** An AJV instance that knows every meta-schema of `metaDir` (and the loose vocabulary schema). */
-async function metaSchemaAjv(metaDir: string): Promise<Ajv> {
+/**
+ * An AJV instance that knows every meta-schema of `metaDir` (and the loose vocabulary schema), and the API schemas of
+ * `apiDir` by their `$id` ("cart.json"), which a component's props schema may `$ref` ("cart.json#/$defs/Cart"); their
+ * own formats are known to it, not checked (a prop's literal value is checked against its shape).
+ */
+async function metaSchemaAjv(metaDir: string, apiDir: string): Promise<Ajv> {
   const ajv = createAjv();
   ajv.addSchema(LOOSE_VOCABULARY_SCHEMA);
   let metaNames: string[] = [];
@@ -90,7 +94,31 @@ async function metaSchemaAjv(metaDir: string): Promise<Ajv> {
     const schema = (await readJsonIfExists(join(metaDir, name))) as Record<string, unknown>;
     ajv.addSchema(schema);
   }
+  let apiNames: string[] = [];
+  try {
+    apiNames = (await readdir(apiDir)).filter((n) => n.endsWith('.json') && n !== 'paths.json').sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  for (const name of apiNames) {
+    const schema = (await readJsonIfExists(join(apiDir, name))) as Record<string, unknown> | undefined;
+    if (!schema || typeof schema.$id !== 'string') continue;
+    for (const f of formatsOf(schema)) if (!ajv.formats[f]) ajv.addFormat(f, true);
+    ajv.addSchema(schema);
+  }
   return ajv;
+}
+
+/** Every "format" name a schema uses (at any depth). */
+function formatsOf(v: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) for (const x of v) formatsOf(x, out);
+  else if (v && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (k === 'format' && typeof x === 'string') out.add(x);
+      else formatsOf(x, out);
+    }
+  }
+  return out;
 }
 
 /** Every document against the meta-schema of its kind, and its id against its file name. */

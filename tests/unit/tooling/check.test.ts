@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
-import { validTree, writeTree, type Tree } from './fixture';
+import { FAKE_VOCABULARY, validTree, writeTree, type Tree } from './fixture';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -136,6 +136,26 @@ describe('schemas checker', () => {
     // a $bind value is not type-checked
     const ok = await check(mutate((t) => (t['modals/confirm.json'].body[0].props.value = { $bind: '/cart/total' })));
     expect(formatErrors(ok.errors)).toBe('');
+  });
+
+  it('checks a literal prop against the API schema its props schema $refs (schemas/api, by $id)', async () => {
+    // PriceTag's value may be an API payload (as the real vocabulary's PriceTag takes common.json's Money)
+    const vocabulary = structuredClone(FAKE_VOCABULARY);
+    const props = vocabulary.components.PriceTag.props as { properties: Record<string, unknown> };
+    props.properties.value = { anyOf: [{ type: 'number' }, { $ref: 'money.json#/$defs/Money' }] };
+    const api = { $id: 'money.json', $defs: { Money: { type: 'object', required: ['value'], properties: { value: { type: 'number' }, code: { type: 'string', format: 'isoCurrency' } } } } };
+    const run = async (value: unknown) => {
+      const { schemasDir, cleanup } = await writeTree(mutate((t) => {
+        t['api/money.json'] = api;
+        t['modals/confirm.json'].body[0].props.value = value;
+      }), vocabulary);
+      cleanups.push(cleanup);
+      return (await loadAndCheck(schemasDir)).errors;
+    };
+    expect(formatErrors(await run({ value: 5, code: 'RSD' }))).toBe('');
+    // the Money's own value is refused where it is, inside the payload
+    const e = (await run({ value: 'five' })).find((x) => x.pointer === '/body/0/props/value/value');
+    expect(e?.message).toBe('prop value of component "PriceTag" must be a number, found the text "five"');
   });
 
   it('reports a prop outside the enum of the component', async () => {
