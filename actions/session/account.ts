@@ -85,9 +85,10 @@ export default [
         if (e instanceof ApiError) session.setLoginFailure(e.message);
         throw e; // the shared error handler shows the server message
       }
-      // signed in: the dropdown closes before the user's initial shows in the header, so a click on it while the
-      // cart still loads opens the signed-in menu (closing it only at the end took that click back)
+      // signed in: the dropdown and the mini cart close before the user's initial shows in the header, so a click on
+      // either while the cart still loads opens it (closing them only at the end took that click back)
       session.setLoginMenuOpen(false);
+      cart.setMiniCartOpen(false);
       try {
         session.setLoginFailure(null);
         await ctx.api.fetchToken();
@@ -99,7 +100,6 @@ export default [
       // the error toasts of earlier failed attempts are answered now
       for (const t of ui.toasts.filter((x) => x.kind === 'error')) ui.dismissToast(t.id);
       if (ui.forms[formId]) ui.setFormData(formId, { email });
-      cart.setMiniCartOpen(false);
       const toCheckout = session.rememberCheckout;
       const onLoginPage = await isAt(ctx, 'login', routeOf(ctx).path);
       // the cart merge's statuses are handled as on add (seed 000 §4); the account checks wait until the merge has

@@ -78,6 +78,23 @@ describe('session.login', () => {
     expect(openWhenSignedIn).toEqual([false]);
   });
 
+  it('a mini cart opened once the signed-in user shows, while the cart still loads, stays open', async () => {
+    let cartAsked!: () => void;
+    const cartLoads = new Promise<void>((r) => { cartAsked = r; });
+    let answerCart!: () => void;
+    const answered = new Promise<void>((r) => { answerCart = r; });
+    const { stores, ctx } = setup({ [P.fullCart]: () => { cartAsked(); return { body: CART }; } });
+    stores.cart.setMiniCartOpen(true); // open while signing in: closed by the sign-in
+    const login = run('session.login', { email: 'kupac@orbita.rs', password: 'Orbita2026!' }, ctx);
+    // the shopper sees the initial and opens the mini cart while the cart is on its way
+    const stop = reaction(() => stores.session.isAuthorized, (signedIn) => { if (signedIn) { stores.cart.setMiniCartOpen(true); answerCart(); } });
+    await cartLoads;
+    await answered;
+    await login;
+    stop();
+    expect(stores.cart.miniCartOpen).toBe(true);
+  });
+
   it('reads the login form when no arguments are given, and goes home from the login screen', async () => {
     const { stores, ctx, calls } = setup({}, '/Prijava-b2c');
     stores.ui.setFormData('login', { email: ' marko.petrovic ', password: 'Orbita2026! ' });
