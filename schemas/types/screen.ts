@@ -180,7 +180,7 @@ export interface Screen {
    */
   load?: ActionCall[];
   /**
-   * "beforeData": the server draws this page as it looks before its load has answered (documents, forms and texts; no cart or account yet) and the browser fills it in. The page paints at once on a slow phone instead of after its scripts. Choose it only for a page whose state before its data reads well (a form, a step); leave it out where that state would say something false for a moment ("your cart is empty"). Pages whose load the server answers itself (product lists, a phone page) are drawn with their data without it.
+   * "beforeData": the server draws this page as it looks before its load has answered (documents, forms and texts; no cart or account yet) and the browser fills it in. The page paints at once on a slow phone instead of after its scripts. Choose it only for a page whose state before its data reads well (a form, a step); leave it out where that state would say something false for a moment ("your cart is empty"). Pages whose load asks only answers that are the same for everyone (product lists, a phone page) are drawn with their data without it; choose it too for such a page whose drawing depends on the clock (the TV guide starts at the current hour), which a drawing kept for hours would show wrong.
    */
   firstView?: 'beforeData';
   body: Nodes;
