@@ -190,7 +190,8 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; scr
   // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
   const drawing: Drawing = !screen || !match ? null : screen.firstView === 'beforeData' ? 'beforeData' : formsOf(screen).length === 0 ? 'data' : null;
   if (drawing === 'beforeData') boot.beforeData = true;
-  return { boot, screen: screen?.id ?? null, components: componentsOf(screen ?? null, layout), validators, drawing };
+  // (screen: the routed screen; a path no route matches shows the not-found screen, drawn by the browser)
+  return { boot, screen: screen && match ? screen.id : null, components: componentsOf(screen ?? null, layout), validators, drawing };
 }
 
 /** The ids of the forms a screen draws (`Form` nodes with a literal `form` prop). */
@@ -220,7 +221,7 @@ const htmlAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
 /** A shop page and who draws its first view (the page's `X-First-View` header, for QA and operators): `server`,
  *  `server; before-data`, or `browser; …` with why — `form` (it draws the shopper's data), `asked=<path>` (its load
  *  asks for an answer that is not shared, e.g. the session's cart), `renderer` (not loaded yet, or the drawing took
- *  too long), `no-screen`. */
+ *  too long), `no-screen` (no route matches the path). */
 export interface ShopPage { html: string; firstView: string }
 
 /** dist/index.html with the boot data block, the modulepreload links and the LCP image preload. */

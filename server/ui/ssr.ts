@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { FirstView, FirstViewCall, SharedFetch } from '../../core/boot-data';
+import type { FirstView, SharedFetch } from '../../core/boot-data';
 import type { BootData } from '../../schemas/types/api.common';
 
 /** renderer/entry-server.tsx renderFirstView: the page's boot data (server/ui/page.ts BootData) → the drawing. */
@@ -30,7 +30,7 @@ export interface DrawInput {
 export interface Drawn { html: string | null; calls: Record<string, unknown>; refused: string | null }
 
 /** A kept drawing: its markup and the calls it was drawn from, revalidated (If-None-Match) before it is used again. */
-interface Kept { html: string | null; calls: FirstViewCall[]; refused: string | null }
+type Kept = Omit<FirstView, 'queryKeys'>;
 
 const NOT_DRAWN: Drawn = { html: null, calls: {}, refused: null };
 function drawnOf(kept: Kept | null): Drawn {
@@ -135,7 +135,7 @@ export class FirstViewRenderer {
   private draw(render: RenderFn, input: DrawInput, search: string, keys: Set<string> | null | undefined, k: string): Promise<Kept | null> {
     const drawing = render({ ...input.boot, search, calls: {} }, ORIGIN, input.consent, { beforeData: input.beforeData, validatorModule: this.validatorModule, fetchShared: this.fetchShared })
       .catch((e: unknown) => { this.log(e); return null; });
-    const kept = drawing.then((d) => (d ? { html: d.html, calls: d.calls, refused: d.refused } : null));
+    const kept: Promise<Kept | null> = drawing;
     if (this.markup.size >= KEEP) this.markup.delete(this.markup.keys().next().value!); // the oldest
     this.markup.set(k, kept);
     if (keys === undefined) {
@@ -165,7 +165,6 @@ export class FirstViewRenderer {
   /** Is every answer a kept drawing was drawn from still the same (a 304 to its ETag)? */
   private async unchanged(kept: Kept | null): Promise<boolean> {
     if (!kept) return true; // a drawing that failed (logged once): the browser draws this page
-
     if (!this.fetchShared) return true;
     const fetchShared = this.fetchShared;
     const answers = await Promise.all(kept.calls.map((c) => (c.etag ? fetchShared(c.url, { ...c.headers, 'if-none-match': c.etag }) : Promise.resolve(null))));
