@@ -2,15 +2,12 @@
 // Spans checkout (the consent templates) and user (the customer's consents): the user module sits below checkout and
 // reads no template itself. Giving a consent runs in the caller's transaction (server/workflows/account-change.ts).
 import type { DbOrTx } from '../db/index';
-import type { Lang } from '../lib/lang';
 import { badInput } from '../lib/errors';
 import { consentTemplateExists, consentsOf } from '../checkout/index';
 import { addConsent } from '../user/index';
 
-/** Every consent template with the user's state (checkout's consentsOf). */
-export function consentsOfUser(db: DbOrTx, userId: number, lang: Lang) {
-  return consentsOf(db, userId, lang);
-}
+/** Every consent template with the user's state: checkout's consentsOf, for the profile's routes. */
+export { consentsOf as consentsOfUser };
 
 /** Gives a consent (again): 400 for an unknown template, else the user module's addConsent (a new consentCode). */
 export async function giveConsent(tx: DbOrTx, userId: number, consentTemplateId: string): Promise<void> {

@@ -105,7 +105,6 @@ export async function orderPaymentStatus(db: Db, ui: UiDocuments, sessionId: str
 }
 
 /** A gateway session and its order, by the payment's id (the gateway simulator's pages: the order's code and amount);
- *  undefined when there is none. The payment module sits below checkout and reads no order itself. */
-export function paymentAndOrder(db: Db, paymentId: string) {
-  return paymentWithOrder(db, paymentId);
-}
+ *  undefined when there is none — checkout's read, for routes that reach modules through workflows (the payment
+ *  module sits below checkout and reads no order itself). */
+export { paymentWithOrder as paymentAndOrder };
