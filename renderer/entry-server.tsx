@@ -120,6 +120,8 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
   if (asked) return none();
   if (!opts.beforeData) {
     await startFirstLoad(runtime, currentRoute, routes, url, boot.lang, (q) => watched(q, read));
+    // what the load started without waiting for it (the phone's gift) is drawn too: the browser has it before hydrating
+    await api.settled();
     if (asked) return none();
   }
   const html = renderToString(

@@ -105,6 +105,8 @@ export class ApiClient {
   private seeded = new Map<string, unknown>();
   /** the token request of the boot: calls wait for it instead of going out without a token */
   private tokenPending: Promise<unknown> | null = null;
+  /** calls not answered yet (settled()) */
+  private readonly unanswered = new Set<Promise<unknown>>();
 
   constructor(opts: ApiClientOptions) {
     this.stores = opts.stores;
@@ -144,7 +146,28 @@ export class ApiClient {
   }
 
   /** Call a contract endpoint by name; resolves the parsed JSON body, rejects with ApiError. */
-  async call<N extends CallName>(name: N, opts: CallOptions = {}): Promise<ResponseOf<N>> {
+  call<N extends CallName>(name: N, opts: CallOptions = {}): Promise<ResponseOf<N>> {
+    const answer = this.ask(name, opts);
+    const done = answer.then(() => undefined, () => undefined);
+    this.unanswered.add(done);
+    void done.then(() => this.unanswered.delete(done));
+    return answer;
+  }
+
+  /**
+   * Resolves once no call is waiting for its answer and what the answers started has run (a store set in a `.then`),
+   * including calls nobody awaited (a part loaded after the page: the phone's gift). The server's first view waits for
+   * it, so it draws what the browser, given the same answers with the page, has drawn before it hydrates.
+   */
+  async settled(): Promise<void> {
+    do {
+      while (this.unanswered.size > 0) await Promise.allSettled([...this.unanswered]);
+      // the answers' continuations, and any call they start, run before the next task
+      await new Promise((r) => setTimeout(r, 0));
+    } while (this.unanswered.size > 0);
+  }
+
+  private async ask<N extends CallName>(name: N, opts: CallOptions): Promise<ResponseOf<N>> {
     if (this.seeded.size > 0 && PATHS[name]?.method === 'GET') {
       const key = callKey(name, opts.query);
       if (this.seeded.has(key)) {

@@ -239,4 +239,22 @@ describe('ApiClient', () => {
     api.setUiVersion(undefined); // a manifest of files
     expect(await api.getDocument('/ui/screens/home', { cache: false })).toEqual({ id: 'home', v: null });
   });
+
+  it('settled() waits for calls nobody awaited and for what their answers started, the call it chains included', async () => {
+    const stores = makeStores();
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((r) => { release = r; });
+    const fetch = (async () => { await slow; return new Response(JSON.stringify({ code: 'c' }), { status: 200 }); }) as typeof globalThis.fetch;
+    const api = new ApiClient({ stores, fetch });
+    const seen: string[] = [];
+    // fire and forget, as a load does for a part shown after the page; its answer starts another call
+    void api.call('fullCart').then((c) => { seen.push(`cart ${c.code}`); void api.call('fullCart').then(() => seen.push('again')); });
+    let done = false;
+    const waiting = api.settled().then(() => { done = true; });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(done).toBe(false);
+    release();
+    await waiting;
+    expect(seen).toEqual(['cart c', 'again']);
+  });
 });
