@@ -8,6 +8,8 @@ import type { PendingAdd } from './stores/cart';
 import type { CmsComponent } from '../schemas/types/api.catalog';
 import type { CallName, CallOptions, ResponseOf } from './api/client';
 import { ApiError } from './api/errors';
+import type { Reaction } from '../schemas/types/rule';
+import { evaluate } from '../core/conditions';
 
 /** A modification as the server sends it: the contract fields plus the optional CMS component of the limit / stock pop-ups. */
 export type CartMod = CartModification & { cmsComponentId?: string | null };
@@ -21,17 +23,8 @@ export const CART_NOTIFICATION_MS = 4000;
 /** The document that says what each statusCode does (docs/SCHEMAS.md "Rules"). */
 export const CART_STATUSES_DOC = '/ui/rules/cart-statuses';
 
-/** One statusCode's reaction as schemas/rules/cart-statuses.json writes it (meta: schemas/meta/rule.schema.json). */
-export interface StatusReaction {
-  toast?: { kind: 'success' | 'info' | 'error'; text: { message: string }; serverMessage?: boolean; ms?: number };
-  modal?: string;
-  modalParams?: 'message' | 'cms' | 'replace' | 'checkoutType';
-  modalIf?: 'singleTariffCart';
-  cmsComponent?: string;
-  keepAddForReplace?: boolean;
-  openMiniCart?: boolean;
-  blocksMerge?: boolean;
-}
+/** One statusCode's reaction as schemas/rules/cart-statuses.json writes it (generated from schemas/meta/rule.schema.json). */
+export type StatusReaction = Reaction;
 export type CartStatuses = Record<string, StatusReaction>;
 
 /** The reactions (loaded once per tab, kept by the document cache; live updates refetch it in development). */
@@ -76,7 +69,7 @@ export async function runReaction(r: StatusReaction, mod: CartMod, ctx: ActionCo
     else ui.showToast({ kind: r.toast.kind, message: r.toast.text.message, ...(ms ? { ms } : {}) });
   }
   if (r.keepAddForReplace) cart.setPendingAdd(req.pending ?? null);
-  if (r.modal && (r.modalIf !== 'singleTariffCart' || isSingleTariffCart(res.cart))) {
+  if (r.modal && (r.modalIf === undefined || evaluate(r.modalIf, res))) {
     const message = mod.statusMessage ?? '';
     let params: Record<string, unknown> = { message };
     if (r.modalParams === 'cms') params = cmsParams(message, await loadCms(ctx, mod.cmsComponentId ?? r.cmsComponent));
@@ -87,21 +80,12 @@ export async function runReaction(r: StatusReaction, mod: CartMod, ctx: ActionCo
   if (r.openMiniCart) cart.setMiniCartOpen(true);
 }
 
-const PREPAID_TYPES = ['MOBILE_PREPAID', 'MOBILE_PREPAID_GUEST'];
-
 /** Fallback for statuses the document does not list: the server's status message as an error toast. */
 export const defaultStatusHandler: CartStatusHandler = (mod, ctx) => {
   console.error(`[cart] unhandled statusCode "${mod.statusCode}"`, mod);
   if (mod.statusMessage) ctx.stores.ui.showToast({ kind: 'error', text: mod.statusMessage });
   else ctx.stores.ui.showToast({ kind: 'error', message: 'error.generic' });
 };
-
-/** Does the cart hold only one tariff (no device, stb or accessory) and is not prepaid? (single-tariff modal rule) */
-export function isSingleTariffCart(cart: Cart | null): boolean {
-  if (!cart || (cart.checkoutType !== null && cart.checkoutType !== undefined && PREPAID_TYPES.includes(cart.checkoutType))) return false;
-  const types = cart.entries.map((e) => e.product.productOfferingType);
-  return types.length > 0 && types.filter((t) => t === 'TARIFF').length === 1 && !types.some((t) => ['DEVICE', 'STB_DEVICE', 'ACCESSORY'].includes(t));
-}
 
 /** The entries as the shopper sees them (product, quantity, charge type): what "the cart changed" compares. */
 function entryKey(cart: Cart | null): string {

@@ -79,7 +79,12 @@ export function evaluate(schema: JsonSchema | undefined, value: unknown): boolea
     if (s.items !== undefined && typeof s.items === 'object' && !Array.isArray(s.items)) {
       if (!value.every((x) => evaluate(s.items as JsonSchema, x))) return false;
     }
-    if (s.contains !== undefined && !value.some((x) => evaluate(s.contains as JsonSchema, x))) return false;
+    if (s.contains !== undefined) {
+      // minContains / maxContains count the matches (draft 2019-09); contains alone asks for one
+      const n = value.filter((x) => evaluate(s.contains as JsonSchema, x)).length;
+      if (n < (typeof s.minContains === 'number' ? s.minContains : 1)) return false;
+      if (typeof s.maxContains === 'number' && n > s.maxContains) return false;
+    }
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const obj = value as S;

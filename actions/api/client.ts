@@ -11,6 +11,7 @@
 import pathsJson from '../../schemas/api/paths.json';
 import type { ApiOperations } from '../../schemas/types/api.operations';
 import type { Stores } from '../stores';
+import { Unanswered } from './unanswered';
 import { ApiError, isTokenRejection, toApiError } from './errors';
 import { withLoadTimeout } from '../stores/timeouts';
 import { callKey } from '../../core/boot-data';
@@ -62,11 +63,8 @@ export const TOKEN_RETRY_MS = 10_000;
 const TOKEN_CALLS: ReadonlySet<string> = new Set(['authToken', 'refreshToken']);
 
 function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
+  // a browser that refuses storage (privacy settings) throws on the property read
+  try { return typeof sessionStorage === 'undefined' ? null : sessionStorage; } catch { return null; }
 }
 
 function retryAfterMs(res: Response | null): number {
@@ -106,7 +104,7 @@ export class ApiClient {
   /** the token request of the boot: calls wait for it instead of going out without a token */
   private tokenPending: Promise<unknown> | null = null;
   /** calls not answered yet (settled()) */
-  private readonly unanswered = new Set<Promise<unknown>>();
+  private readonly unanswered = new Unanswered();
 
   constructor(opts: ApiClientOptions) {
     this.stores = opts.stores;
@@ -147,24 +145,13 @@ export class ApiClient {
 
   /** Call a contract endpoint by name; resolves the parsed JSON body, rejects with ApiError. */
   call<N extends CallName>(name: N, opts: CallOptions = {}): Promise<ResponseOf<N>> {
-    const answer = this.ask(name, opts);
-    const done = answer.then(() => undefined, () => undefined);
-    this.unanswered.add(done);
-    void done.then(() => this.unanswered.delete(done));
-    return answer;
+    return this.unanswered.track(this.ask(name, opts));
   }
 
-  /**
-   * Resolves once no call is waiting for its answer and what the answers started has run (a store set in a `.then`),
-   * including calls nobody awaited (a part loaded after the page: the phone's gift). The server's first view waits for
-   * it, so it draws what the browser, given the same answers with the page, has drawn before it hydrates.
-   */
-  async settled(): Promise<void> {
-    do {
-      while (this.unanswered.size > 0) await Promise.allSettled([...this.unanswered]);
-      // the answers' continuations, and any call they start, run before the next task
-      await new Promise((r) => setTimeout(r, 0));
-    } while (this.unanswered.size > 0);
+  /** Resolves once no call waits for its answer and what the answers started has run (Unanswered.settled). The
+   *  server's first view waits for it: it draws what the browser, given the same answers with the page, draws. */
+  settled(): Promise<void> {
+    return this.unanswered.settled();
   }
 
   private async ask<N extends CallName>(name: N, opts: CallOptions): Promise<ResponseOf<N>> {

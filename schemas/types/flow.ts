@@ -15,7 +15,7 @@ export type VocabularyMessageKey = string;
  */
 export type Value = unknown;
 /**
- * A JSON Schema condition checked against the scope. Two forms, mixable at any depth: the full form addresses the whole scope (e.g. { "properties": { "catalog": { "required": ["pdp"], … } } }); the short form names the value by its pointer and checks it (the JSON Forms form): { "scope": "/catalog/pdp/variant", "schema": { "const": "eSIM" } } — a value absent there is checked as absent (it passes a schema without "type", "const" or "enum"; add "failWhenUndefined": true to fail it). Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains. An absent property satisfies "properties"; use "required".
+ * A JSON Schema condition checked against the scope. Two forms, mixable at any depth: the full form addresses the whole scope (e.g. { "properties": { "catalog": { "required": ["pdp"], … } } }); the short form names the value by its pointer and checks it (the JSON Forms form): { "scope": "/catalog/pdp/variant", "schema": { "const": "eSIM" } } — a value absent there is checked as absent (it passes a schema without "type", "const" or "enum"; add "failWhenUndefined": true to fail it). Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains, minContains, maxContains. An absent property satisfies "properties"; use "required".
  */
 export type Condition =
   | {
@@ -100,6 +100,14 @@ export type Condition =
       maxItems?: number;
       items?: Condition;
       contains?: Condition;
+      /**
+       * With "contains": at least this many elements match it (0 lets "contains" hold on none).
+       */
+      minContains?: number;
+      /**
+       * With "contains": at most this many elements match it (e.g. 1 with minContains 1: exactly one).
+       */
+      maxContains?: number;
       scope?: JSONPointer;
       schema?: Condition;
       /**

@@ -226,6 +226,116 @@ export type VocabularyMessageKey = string;
  */
 export type Value = unknown;
 /**
+ * A JSON Schema condition checked against the scope. Two forms, mixable at any depth: the full form addresses the whole scope (e.g. { "properties": { "catalog": { "required": ["pdp"], … } } }); the short form names the value by its pointer and checks it (the JSON Forms form): { "scope": "/catalog/pdp/variant", "schema": { "const": "eSIM" } } — a value absent there is checked as absent (it passes a schema without "type", "const" or "enum"; add "failWhenUndefined": true to fail it). Supported keywords: type, const, enum, properties, required, not, allOf, anyOf, oneOf, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minLength, maxLength, pattern, minItems, maxItems, items, contains, minContains, maxContains. An absent property satisfies "properties"; use "required".
+ */
+export type Condition =
+  | {
+      /**
+       * The value's type: string, number, integer, boolean, object, array or null (or a list of them).
+       */
+      type?: TypeName | [TypeName, ...TypeName[]];
+      /**
+       * The value must equal this exactly.
+       */
+      const?: unknown;
+      /**
+       * The value must equal one of these.
+       *
+       * @minItems 1
+       */
+      enum?: [unknown, ...unknown[]];
+      /**
+       * Conditions on the object's properties (a missing property passes; list it in "required" to demand it).
+       */
+      properties?: {
+        [k: string]: Condition;
+      };
+      /**
+       * Property names that must be present (not null or missing).
+       */
+      required?: string[];
+      not?: Condition;
+      /**
+       * Holds when every inner condition holds.
+       *
+       * @minItems 1
+       */
+      allOf?: [Condition, ...Condition[]];
+      /**
+       * Holds when at least one inner condition holds.
+       *
+       * @minItems 1
+       */
+      anyOf?: [Condition, ...Condition[]];
+      /**
+       * Holds when exactly one inner condition holds.
+       *
+       * @minItems 1
+       */
+      oneOf?: [Condition, ...Condition[]];
+      /**
+       * A number at least this.
+       */
+      minimum?: number;
+      /**
+       * A number at most this.
+       */
+      maximum?: number;
+      /**
+       * A number greater than this.
+       */
+      exclusiveMinimum?: number;
+      /**
+       * A number less than this.
+       */
+      exclusiveMaximum?: number;
+      /**
+       * A text with at least this many characters.
+       */
+      minLength?: number;
+      /**
+       * A text with at most this many characters.
+       */
+      maxLength?: number;
+      /**
+       * A text matching this regular expression.
+       */
+      pattern?: string;
+      /**
+       * A list with at least this many elements.
+       */
+      minItems?: number;
+      /**
+       * A list with at most this many elements.
+       */
+      maxItems?: number;
+      items?: Condition;
+      contains?: Condition;
+      /**
+       * With "contains": at least this many elements match it (0 lets "contains" hold on none).
+       */
+      minContains?: number;
+      /**
+       * With "contains": at most this many elements match it (e.g. 1 with minContains 1: exactly one).
+       */
+      maxContains?: number;
+      scope?: JSONPointer;
+      schema?: Condition;
+      /**
+       * The short form: the condition fails when nothing is at "scope" (default false: an absent value is checked against "schema").
+       */
+      failWhenUndefined?: boolean;
+    }
+  | boolean;
+/**
+ * A JSON type name.
+ */
+export type TypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+/**
+ * A path into the scope, starting with "/", e.g. /cart/cart/totalItems or /route/params/code.
+ */
+export type JSONPointer = string;
+/**
  * A payment mode of seed 000 §3: ChargeGroupAccount (on one of the customer's monthly bills), ChargeNewGroupAccount (on a new monthly bill), CreditCard, Delivery (pay on delivery).
  */
 export type PaymentMode = 'ChargeGroupAccount' | 'ChargeNewGroupAccount' | 'CreditCard' | 'Delivery';
@@ -299,10 +409,7 @@ export interface Reaction {
    * What the modal receives: "message" (the server's statusMessage), "cms" (the message and the CMS pop-up content: headline, content, ctaButtonName, image), "replace" (the entries to replace, the entry and the message), "checkoutType" (the cart's checkout type).
    */
   modalParams?: 'message' | 'cms' | 'replace' | 'checkoutType';
-  /**
-   * "singleTariffCart": the cart holds exactly one tariff and no device, STB or accessory, and the checkout is not prepaid (seed 000 §4).
-   */
-  modalIf?: 'singleTariffCart';
+  modalIf?: Condition;
   /**
    * The CMS component of the pop-up when the server names none.
    */

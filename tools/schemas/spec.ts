@@ -29,7 +29,7 @@ export const CHECKOUT_TYPES = [
 export const CONDITION_KEYWORDS = [
   'type', 'const', 'enum', 'properties', 'required', 'not', 'allOf', 'anyOf', 'oneOf',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'items', 'contains',
+  'pattern', 'minItems', 'maxItems', 'items', 'contains', 'minContains', 'maxContains',
   // the short (JSON Forms) form: { scope: pointer, schema: condition, failWhenUndefined? }
   'scope', 'schema', 'failWhenUndefined',
 ] as const;

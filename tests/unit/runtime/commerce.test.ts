@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
-import { CART_NOTIFICATION_MS, cartChangedElsewhere, isSingleTariffCart } from '../../../actions/cart-response';
+import { readFileSync } from 'node:fs';
+import { CART_NOTIFICATION_MS, cartChangedElsewhere, type CartStatuses } from '../../../actions/cart-response';
+import { evaluate } from '../../../core/conditions';
 import { couponRefusal } from '../../../actions/pdp/coupons';
 import type { Cart, CartEntry } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
@@ -66,12 +68,22 @@ describe('add to cart by statusCode', () => {
     expect(ctx.navigate).not.toHaveBeenCalled();
   });
 
-  it('single-tariff rule: one tariff, no device/stb/accessory, not prepaid', () => {
-    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0)] }))).toBe(true);
-    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), tariff(1)] }))).toBe(false);
-    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), phone(1)] }))).toBe(false);
-    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0), fx.entry({ entryNumber: 1, product: { code: 'A', name: 'a', productOfferingType: 'ACCESSORY' } })] }))).toBe(false);
-    expect(isSingleTariffCart(fx.cart({ entries: [tariff(0)], checkoutType: 'MOBILE_PREPAID_GUEST' }))).toBe(false);
+  it('single-tariff rule (cart-statuses.json success.modalIf): one tariff, no device/stb/accessory, not prepaid', () => {
+    const doc = JSON.parse(readFileSync('schemas/rules/cart-statuses.json', 'utf8')) as { cartStatuses: CartStatuses };
+    const single = (cart: Cart | null) => evaluate(doc.cartStatuses.success!.modalIf, { cart });
+    const other = (type: string) => fx.entry({ entryNumber: 1, product: { code: type, name: type, productOfferingType: type } });
+    expect(single(fx.cart({ entries: [tariff(0)] }))).toBe(true);
+    expect(single(fx.cart({ entries: [tariff(0)], checkoutType: 'MOBILE' }))).toBe(true);
+    expect(single(fx.cart({ entries: [tariff(0), other('ADDON')] }))).toBe(true);
+    expect(single(fx.cart({ entries: [tariff(0), tariff(1)] }))).toBe(false);
+    expect(single(fx.cart({ entries: [tariff(0), phone(1)] }))).toBe(false);
+    expect(single(fx.cart({ entries: [tariff(0), other('ACCESSORY')] }))).toBe(false);
+    expect(single(fx.cart({ entries: [tariff(0), other('STB_DEVICE')] }))).toBe(false);
+    expect(single(fx.cart({ entries: [tariff(0)], checkoutType: 'MOBILE_PREPAID_GUEST' }))).toBe(false);
+    expect(single(fx.cart({ entries: [tariff(0)], checkoutType: 'MOBILE_PREPAID' }))).toBe(false);
+    expect(single(fx.cart({ entries: [] }))).toBe(false);
+    expect(single(fx.cart({ entries: [phone(0)] }))).toBe(false);
+    expect(single(null)).toBe(false);
   });
 
   it('productsNeedReplace: the replace modal lists the entries; "update" sends the kept payload to replaceServiceCart', async () => {

@@ -41,6 +41,13 @@ describe('conditions evaluator', () => {
     expect(evaluate({ items: { type: 'number' } }, [1, 'x'])).toBe(false);
     expect(evaluate({ contains: { const: 'DEVICE' } }, ['TARIFF', 'DEVICE'])).toBe(true);
     expect(evaluate({ contains: { const: 'DEVICE' } }, ['TARIFF'])).toBe(false);
+    // minContains / maxContains count the matches
+    const one = { contains: { const: 'TARIFF' }, minContains: 1, maxContains: 1 };
+    expect(evaluate(one, ['TARIFF', 'ADDON'])).toBe(true);
+    expect(evaluate(one, ['TARIFF', 'TARIFF'])).toBe(false);
+    expect(evaluate(one, ['ADDON'])).toBe(false);
+    expect(evaluate({ contains: { const: 'X' }, minContains: 2 }, ['X', 'Y', 'X'])).toBe(true);
+    expect(evaluate({ contains: { const: 'X' }, minContains: 0, maxContains: 1 }, [])).toBe(true);
   });
 
   it('combines with not, allOf, anyOf, oneOf', () => {

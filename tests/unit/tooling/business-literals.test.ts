@@ -19,8 +19,6 @@ const ROOT = join(__dirname, '../../..');
 
 /** file (from the repository root) → literal → how often it may still appear, and why it is still there. */
 const ALLOWED: Array<{ file: string; kind: Kind; literal: string; count: number; why: string }> = [
-  { file: 'actions/cart-response.ts', kind: 'checkoutType', literal: 'MOBILE_PREPAID', count: 1, why: 'the single-tariff modal condition (modalIf "singleTariffCart") is evaluated in code: a prepaid checkout does not get it' },
-  { file: 'actions/cart-response.ts', kind: 'checkoutType', literal: 'MOBILE_PREPAID_GUEST', count: 1, why: 'as above' },
   { file: 'server/home/service.ts', kind: 'route', literal: '/Privatni/Kucni-paketi/paket/', count: 1, why: 'packageUrl: the address a home package\'s answer carries (the catalogue functions do not have the documents yet)' },
   { file: 'server/selfcare/service.ts', kind: 'route', literal: '/Privatni/Mobilna/Pripejd/Dopuni-kredit/Status', count: 1, why: 'resultPathOf: where the payment gateway sends a top-up back' },
   { file: 'server/selfcare/service.ts', kind: 'route', literal: '/placanje-racuna/rezultat', count: 1, why: 'resultPathOf: where the payment gateway sends a bill payment back' },
