@@ -5,10 +5,10 @@ import type { SessionUser } from '../stores/session';
 import { encodePassword, forgetUser, rememberUser, remembersUser, storeNotice, takeNotice } from './storage';
 import { runCartMerge } from '../cart-response';
 
-import { goTo, isAt, type Destination } from '../destinations';
+import { goTo, isAt, ROUTES_DOC, type Destination } from '../destinations';
+import { evaluate } from '../../core/conditions';
+import type { AccountGate } from '../../schemas/types/rule';
 
-/** The pages where the account is being fixed (or signed in to): not where fixing it continues. */
-const ACCOUNT_PAGES: Destination[] = ['login', 'weakPassword', 'checkoutWeakPassword', 'fillData'];
 /** Seed 001 §8 token fetch failure: "the user identification is not active". */
 export const IDENTIFICATION_NOTICE = 'user.identificationNotActive';
 
@@ -28,25 +28,34 @@ export async function loadUserInfo(ctx: ActionContext): Promise<SessionUser> {
   return user;
 }
 
+/** The account gates of schemas/rules/routes.json (the checker proves each names a destination of the document). */
+async function accountGates(ctx: ActionContext): Promise<AccountGate[]> {
+  return (await ctx.api.getDocument<{ accountGates?: AccountGate[] }>(ROUTES_DOC)).accountGates ?? [];
+}
+
 /**
- * The weak-password / missing-email check (seed 001 §4, seed 000 §4): a weak password goes to /Slaba-lozinka (at
- * sign-in, also when the sign-in was on the way to checkout) or /podaci/slaba-lozinka (a signed-in shopper proceeding
- * to checkout), a missing e-mail to /podaci/dopuni-podatke. Where the
- * shopper was going is remembered (/account/continueTo: checkout, or the page of the sign-in), so fixing it continues
- * there. Answers true when the user must fix the account first.
+ * The account gates (seed 001 §4, seed 000 §4; schemas/rules/routes.json `accountGates`): the first gate whose
+ * condition holds for { user, toCheckout, atSignIn } sends the shopper to its destination — a weak password to
+ * /Slaba-lozinka or /podaci/slaba-lozinka, a missing e-mail to /podaci/dopuni-podatke as the document has it. Where
+ * the shopper was going is remembered (/account/continueTo: checkout, or the page of the sign-in — not a page where
+ * the account is being fixed or signed in to), so fixing it continues there. Answers true when the user must fix the
+ * account first.
  */
 export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSignIn = false): Promise<boolean> {
-  const u = ctx.stores.session.user;
-  if (!u || (!u.weakPassword && !u.emailNotSet)) return false;
-  const to: Destination = u.weakPassword ? (toCheckout && !atSignIn ? 'checkoutWeakPassword' : 'weakPassword') : 'fillData';
+  const user = ctx.stores.session.user;
+  if (!user) return false;
+  const gates = await accountGates(ctx);
+  const gate = gates.find((g) => evaluate(g.when, { user, toCheckout, atSignIn }));
+  if (!gate) return false;
   const { account } = ctx.stores;
   if (toCheckout) account.setContinueTo('checkout');
   else if (!account.continueTo) {
     const here = routeOf(ctx).path ?? '';
-    const fixing = (await Promise.all(ACCOUNT_PAGES.map((d) => isAt(ctx, d, here)))).some(Boolean);
+    const fixingPages = ['login', ...gates.map((g) => g.to)] as Destination[];
+    const fixing = (await Promise.all(fixingPages.map((d) => isAt(ctx, d, here)))).some(Boolean);
     if (!account.continueTo) account.setContinueTo(fixing ? '' : here);
   }
-  await goTo(ctx, to);
+  await goTo(ctx, gate.to as Destination);
   return true;
 }
 

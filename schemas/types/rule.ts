@@ -182,6 +182,12 @@ export type RuleDocument = {
   modals?: {
     [k: string]: Modal;
   };
+  /**
+   * Where a signed-in shopper whose account needs fixing is sent first (seed 001 §4, seed 000 §4), checked at sign-in and when going to checkout: the gates are tried in order and the first whose condition holds sends the shopper to its destination (where they were going is remembered, so fixing the account continues there); when none holds, the shopper goes on. The condition is checked against { user (the user info: weakPassword, emailNotSet, …), toCheckout (true on the way to checkout), atSignIn (true when the check runs at sign-in) }. Only in the "routes" document.
+   *
+   * @minItems 1
+   */
+  accountGates?: [AccountGate, ...AccountGate[]];
 };
 /**
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
@@ -573,6 +579,20 @@ export interface Modal {
   modal: string;
   /**
    * Which action opens it and what it receives (for editors).
+   */
+  note?: string;
+}
+/**
+ * One gate: when its condition holds, the shopper is sent to its destination.
+ */
+export interface AccountGate {
+  when: Condition;
+  /**
+   * The name of a destination of this document ("destinations").
+   */
+  to: string;
+  /**
+   * Why the shopper is sent there (for editors).
    */
   note?: string;
 }

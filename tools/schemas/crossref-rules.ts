@@ -33,7 +33,25 @@ export function checkRuleDocs(ctx: RefContext, checkoutTypes: Map<string, Loaded
       }
     }
     if (isObj(j.destinations)) checkDestinations(ctx, doc, j.destinations);
+    if (Array.isArray(j.accountGates)) checkAccountGates(ctx, doc, j.accountGates, isObj(j.destinations) ? j.destinations : {});
   }
+}
+
+/** What an account gate's condition is checked against (actions/session/account.ts userDataCheck). */
+const GATE_SCOPE = ['user', 'toCheckout', 'atSignIn'];
+
+/** Each gate sends to a destination of the document, and its condition reads only what the gate is given. */
+function checkAccountGates(ctx: RefContext, doc: LoadedDocument, gates: unknown[], destinations: Obj): void {
+  gates.forEach((gate, i) => {
+    if (!isObj(gate)) return;
+    if (typeof gate.to === 'string' && !(gate.to in destinations)) {
+      const near = suggest(gate.to, Object.keys(destinations));
+      ctx.report(doc, `/accountGates/${i}/to`, `"${gate.to}" is no destination of this document` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near });
+    }
+    for (const m of JSON.stringify(gate.when ?? null).matchAll(/"scope":"\/([^/"]*)/g)) {
+      if (!GATE_SCOPE.includes(m[1]!)) ctx.report(doc, `/accountGates/${i}/when`, `a gate's condition reads { ${GATE_SCOPE.join(', ')} }: "/${m[1]}" is none of them`, { suggestion: suggest(m[1]!, GATE_SCOPE) });
+    }
+  });
 }
 
 /** Every checkout type a rule gives has a flow; only the last rule has no conditions. */

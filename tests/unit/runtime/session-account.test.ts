@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { reaction } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { ApiError } from '../../../actions/api/errors';
-import accountActions from '../../../actions/session/account';
+import accountActions, { userDataCheck } from '../../../actions/session/account';
 import checkoutActions from '../../../actions/checkout/checkout';
 import { encodePassword } from '../../../actions/session/storage';
 import type { ActionDef } from '../../../actions/define';
@@ -299,6 +300,19 @@ describe('checkout.proceed for signed-in users', () => {
     expect(b.ctx.navigate).toHaveBeenCalledWith('/podaci/dopuni-podatke');
     expect(b.stores.account.continueTo).toBe('checkout');
     expect(b.stores.ui.toasts).toEqual([]);
+  });
+
+  it('the gates are the document\'s (routes.json accountGates): an analyst\'s new gate sends the shopper, no gate lets them on', async () => {
+    const routes = JSON.parse(readFileSync('schemas/rules/routes.json', 'utf8')) as Record<string, unknown>;
+    const gated = { ...routes, accountGates: [{ when: { scope: '/user/contactPhoneNumber', schema: { const: null } }, to: 'fillData' }] };
+    const a = setup({ 'GET /ui/rules/routes': () => ({ body: gated }) });
+    a.stores.session.setUser({ ...MARKO, contactPhoneNumber: null, weakPassword: true });
+    await run('checkout.proceed', {}, a.ctx);
+    expect(a.ctx.navigate).toHaveBeenCalledWith('/podaci/dopuni-podatke');
+    const b = setup({ 'GET /ui/rules/routes': () => ({ body: { ...routes, accountGates: undefined } }) });
+    b.stores.session.setUser({ ...MARKO, weakPassword: true });
+    expect(await userDataCheck(b.ctx, true)).toBe(false);
+    expect(b.ctx.navigate).not.toHaveBeenCalled();
   });
 
   it('a full customer goes to the first checkout step', async () => {

@@ -82,4 +82,23 @@ describe('checker rules', () => {
       ['/body/4/fragmnet', 'fragment', 'unexpected property \'fragmnet\' — did you mean "fragment"? (an include is { "fragment": "<id>", "args": { … } })'],
     ]);
   });
+
+  it('reports an account gate sending to no destination of the document, and a condition reading what a gate is not given', async () => {
+    const errors = await errorsOf((t) => {
+      t['rules/routes.json'] = {
+        $schema: '../meta/rule.schema.json', id: 'routes', version: 1,
+        destinations: { fillData: { path: '/kupovina/podaci-dostava' } },
+        accountGates: [
+          { when: { scope: '/user/emailNotSet', schema: { const: true } }, to: 'fillDta' },
+          { when: { scope: '/cart/totalItems', schema: { minimum: 1 } }, to: 'fillData' },
+        ],
+      };
+    });
+    expect(errors.map((e) => [e.file, e.pointer, e.suggestion])).toEqual([
+      ['schemas/rules/routes.json', '/accountGates/0/to', 'fillData'],
+      ['schemas/rules/routes.json', '/accountGates/1/when', undefined],
+    ]);
+    expect(errors[0].message).toBe('"fillDta" is no destination of this document — did you mean "fillData"?');
+    expect(errors[1].message).toBe('a gate\'s condition reads { user, toCheckout, atSignIn }: "/cart" is none of them');
+  });
 });
