@@ -4,7 +4,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import type { HomeLineState, HomeSetup, HomeStore } from '../../actions/stores/home';
-import { AddressGrid } from './addressGrid';
+import { HomeAddressCascade } from '../shared/addressCascade';
 import './numbers.css';
 import '../home/home.css';
 
@@ -130,7 +130,7 @@ const AddressCheck = observer(function AddressCheck({ state, address, ids, t, on
   return (
     <form className="ot-numbers__panel" onSubmit={(e) => { e.preventDefault(); void emit('checkAddress'); }} noValidate aria-labelledby={`${ids}-addr`}>
       <h2 id={`${ids}-addr`} className="ot-numbers__heading">{t(state.option === 'HOME_PORT_IN' ? 'homeLine.portIn.address' : 'homeLine.address.other')}</h2>
-      <AddressGrid address={address} ids={ids} t={t} on={on} emit={emit} />
+      <HomeAddressCascade address={address} ids={ids} on={on} onChange={(field, value) => void emit('addressField', { field, value })} />
       <div className="ot-numbers__row">
         <button type="submit" className="ot-btn ot-btn--outline ot-btn--medium" disabled={!on}>{t('homeLine.address.check')}</button>
       </div>

@@ -4,7 +4,7 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import type { BillOption, HomeLineState, HomeSetup, HomeStore, InstallationBill as Bill } from '../../actions/stores/home';
-import { AddressGrid } from './addressGrid';
+import { HomeAddressCascade } from '../shared/addressCascade';
 import './numbers.css';
 import '../home/home.css';
 
@@ -36,7 +36,10 @@ function InstallationBill({ options = ['INSTALLATION_ADDRESS', 'OTHER_ADDRESS', 
       {shown !== 'INSTALLATION_ADDRESS' && (
         <form className="ot-numbers__panel" onSubmit={save} noValidate aria-labelledby={`${ids}-form`}>
           <h3 id={`${ids}-form`} className="ot-numbers__heading">{t(`homeLine.bill.option.${shown}`)}</h3>
-          {shown === 'OTHER_ADDRESS' && address && <AddressGrid address={address} ids={ids} t={t} on={on} emit={emit} errorField={state.billErrorField} errId={errId} />}
+          {shown === 'OTHER_ADDRESS' && address && (
+            <HomeAddressCascade address={address} ids={ids} on={on} error={{ field: state.billErrorField ?? null, describedBy: errId }}
+              onChange={(field, value) => void emit('addressField', { field, value })} />
+          )}
           {shown === 'E_BILL' && <BillEmail ids={ids} t={t} on={on} email={email} setEmail={setEmail} errorField={state.billErrorField} errId={errId} />}
           <div className="ot-numbers__row">
             <button type="submit" className="ot-btn ot-btn--outline ot-btn--medium" disabled={!on}>{t('homeLine.bill.save')}</button>

@@ -4,56 +4,33 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import type { HomeStore } from '../../actions/stores/home';
 import { cx } from '../shared/cx';
+import { HomeAddressCascade } from '../shared/addressCascade';
 import './home.css';
 
 export interface BoxCheckProps {
   state?: HomeStore['boxCheck'] | null;
 }
 
-type Field = 'municipalityCode' | 'localityCode' | 'streetCode' | 'addressCode' | 'entrance' | 'flatNum';
+/** The fields of the picker: a check error naming none of them (or body/flatNum) shows under the button. */
+const FIELDS = ['municipalityCode', 'localityCode', 'streetCode', 'addressCode', 'entrance', 'flatNum'];
 
 /** Box technical availability check: address from the address system (municipality → locality → street → number,
  *  entrance, flat), the GPON check, and its answer with the packages that fit the address. */
 function BoxCheck({ state, emit, enabled }: BoxCheckProps & VocabularyProps) {
   const t = useT();
   if (!state) return null;
-  const set = (field: Field, value: string) => void emit('change', { field, value });
-  const num = state.numbers.find((n) => n.code === state.addressCode);
-  const err = (f: Field) => (state.errorField === f || state.errorField === `body/${f}` ? state.error : null);
-  const select = (field: Field, label: string, options: Array<{ code: string; name: string }>, disabled: boolean) => (
-    <div className="ot-box__field">
-      <label htmlFor={`box-${field}`}>{label}</label>
-      <select id={`box-${field}`} value={state[field]} disabled={!enabled || disabled} onChange={(e) => set(field, e.target.value)}
-        aria-invalid={err(field) ? true : undefined} aria-describedby={err(field) ? `box-${field}-err` : undefined}>
-        <option value="">{t('home.box.choose')}</option>
-        {options.map((o) => <option key={o.code} value={o.code}>{o.name}</option>)}
-      </select>
-      {err(field) && <p id={`box-${field}-err`} className="ot-field-error">{err(field)}</p>}
-    </div>
-  );
+  // the server names a refused field of the body as `body/<field>`
+  const field = state.errorField?.replace(/^body\//, '') ?? null;
   const r = state.result;
   return (
     <div className="ot-box">
       <form className="ot-box__form" onSubmit={(e) => { e.preventDefault(); void emit('check'); }} noValidate>
-        <div className="ot-box__grid">
-          {select('municipalityCode', t('home.box.municipality'), state.municipalities, false)}
-          {select('localityCode', t('home.box.locality'), state.localities, !state.municipalityCode)}
-          {select('streetCode', t('home.box.street'), state.streets, !state.localityCode)}
-          {select('addressCode', t('home.box.number'), state.numbers.map((n) => ({ code: n.code, name: n.number })), !state.streetCode)}
-          {num && num.entrances.length > 0 && select('entrance', t('home.box.entrance'), num.entrances.map((e) => ({ code: e, name: e })), false)}
-          {num && num.flats > 0 && (
-            <div className="ot-box__field">
-              <label htmlFor="box-flatNum">{t('home.box.flat')}</label>
-              <input id="box-flatNum" inputMode="numeric" maxLength={4} value={state.flatNum} disabled={!enabled} onChange={(e) => set('flatNum', e.target.value.trim())}
-                aria-invalid={err('flatNum') ? true : undefined} aria-describedby={err('flatNum') ? 'box-flatNum-err' : undefined} />
-              {err('flatNum') && <p id="box-flatNum-err" className="ot-field-error">{err('flatNum')}</p>}
-            </div>
-          )}
-        </div>
+        <HomeAddressCascade address={state} ids="box" on={enabled} error={state.error ? { field, text: state.error } : null}
+          onChange={(f, value) => void emit('change', { field: f, value })} />
         <button type="submit" className={cx('ot-btn ot-btn--primary ot-btn--large', state.checking && 'ot-btn--busy')} disabled={!enabled || state.checking}>
           {t('home.box.check')}
         </button>
-        {state.error && !['municipalityCode', 'localityCode', 'streetCode', 'addressCode', 'entrance', 'flatNum', 'body/flatNum'].includes(state.errorField ?? '') && (
+        {state.error && ![...FIELDS, 'body/flatNum'].includes(state.errorField ?? '') && (
           <p className="ot-field-error" role="alert">{state.error}</p>
         )}
       </form>
