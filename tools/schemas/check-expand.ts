@@ -39,7 +39,11 @@ export function expandForChecking(sourceDocs: LoadedDocument[], direct: Report):
     usedFragments: new Set(),
     problems: [],
   };
-  for (const [id, d] of fragmentDocs) if (d.json && typeof d.json === 'object' && Array.isArray(d.json.body)) x.fragmentJson.set(id, d.json as FragmentDoc);
+  for (const [id, d] of fragmentDocs) {
+    // a fragment the meta-schema refused is left out (its own errors say why)
+    const fragment = d.json as FragmentDoc | null;
+    if (fragment && typeof fragment === 'object' && Array.isArray(fragment.body)) x.fragmentJson.set(id, fragment);
+  }
   const docs: LoadedDocument[] = sourceDocs.map((doc) => {
     if (doc.kind === 'form') return expandForm(doc, x, direct);
     if ((doc.kind !== 'screen' && doc.kind !== 'modal') || !doc.json || typeof doc.json !== 'object') return doc;

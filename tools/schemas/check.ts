@@ -205,10 +205,10 @@ async function checkFixtures(rootDir: string, ajv: ReturnType<typeof createAjv>,
     } else if (!validate(fx.json)) {
       for (const e of translateAjvErrors(validate.errors, fx.json)) add(e.pointer, e.message, e);
     }
-    const j = fx.json && typeof fx.json === 'object' && !Array.isArray(fx.json) ? (fx.json as Record<string, any>) : null;
+    const j = fx.json && typeof fx.json === 'object' && !Array.isArray(fx.json) ? (fx.json as Record<string, unknown>) : null;
     if (j) {
       if (typeof j.id === 'string' && j.id !== fx.id) add('/id', `id "${j.id}" differs from the file name — it must be "${fx.id}"`, { expected: JSON.stringify(fx.id), suggestion: fx.id });
-      const key = j.title && typeof j.title === 'object' ? j.title.message : undefined;
+      const key = j.title && typeof j.title === 'object' ? (j.title as { message?: unknown }).message : undefined;
       if (typeof key === 'string' && messageKeys.size > 0 && !messageKeys.has(key)) add('/title/message', `unknown message key "${key}" — add it with tools/messages-add.mjs or write the title as plain text`);
     }
     out.push({ id: fx.id, file: fx.file, version: j && typeof j.version === 'number' ? j.version : 0, json: fx.json });

@@ -18,14 +18,14 @@ import { suggest } from './suggest.js';
 import { storePathProblem, type StoreShape } from './store-paths.js';
 import { formFields, routeField, submitCallsOf, withBindingsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
 
-type Obj = Record<string, any>;
+type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The API documents (schemas/api/*.json by file name) and the calls of paths.json. */
 export interface ApiSet { files: Map<string, Obj>; paths: Record<string, Obj> }
 
 export async function loadApiSet(rootDir: string): Promise<ApiSet | null> {
-  let paths: Obj;
+  let paths: Record<string, Obj>;
   try {
     paths = JSON.parse(await readFile(join(rootDir, 'api', 'paths.json'), 'utf8'));
   } catch {
@@ -139,10 +139,11 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
     if (typeof body.pattern === 'string' && typeof form.pattern !== 'string') out.push(`it has no pattern, the body's is ${JSON.stringify(body.pattern)}`);
   }
   if (typeof body.format === 'string' && form.format !== body.format) out.push(`its format ${form.format === undefined ? '(none)' : JSON.stringify(form.format)} is not the body's ${JSON.stringify(body.format)}`);
-  if (Array.isArray(body.enum)) {
-    const extra = values ? values.filter((v: unknown) => !body.enum.some((b: unknown) => JSON.stringify(b) === JSON.stringify(v))) : null;
-    if (!values) out.push(`it has no enum, the body allows only ${JSON.stringify(body.enum)}`);
-    else if (extra!.length) out.push(`its values ${JSON.stringify(extra)} are not in the body's enum ${JSON.stringify(body.enum)}`);
+  const allowed = body.enum;
+  if (Array.isArray(allowed)) {
+    const extra = values ? values.filter((v: unknown) => !allowed.some((b: unknown) => JSON.stringify(b) === JSON.stringify(v))) : null;
+    if (!values) out.push(`it has no enum, the body allows only ${JSON.stringify(allowed)}`);
+    else if (extra!.length) out.push(`its values ${JSON.stringify(extra)} are not in the body's enum ${JSON.stringify(allowed)}`);
   }
   if (body.const !== undefined && !(values && values.length === 1 && JSON.stringify(values[0]) === JSON.stringify(body.const))) out.push(`it is not the body's const ${JSON.stringify(body.const)}`);
   if (typeof body.minimum === 'number' && !(typeof form.minimum === 'number' && form.minimum >= body.minimum)) out.push(`minimum ${form.minimum ?? '(none)'} is looser than the body's ${body.minimum}`);
@@ -235,7 +236,8 @@ interface SubmitCheck {
 
 /** A form's declared submit against the request bodies of its calls. */
 function checkFormSubmit(doc: LoadedDocument, api: ApiSet, report: Report, stores: StoreShape | undefined): void {
-  const submit = doc.json.submit;
+  const form = doc.json as { submit?: unknown; schema?: unknown };
+  const submit = form.submit;
   const calls = submitCallsOf(submit);
   const c: SubmitCheck = {
     doc, api, report, calls,
@@ -245,7 +247,7 @@ function checkFormSubmit(doc: LoadedDocument, api: ApiSet, report: Report, store
     bound: calls.map(() => new Set()),
   };
   c.bodies = callBodies(c);
-  const fields = formFields(doc.json.schema);
+  const fields = formFields(form.schema);
   checkMapEntries(c, new Set(fields.map((f: FormField) => f.pointer)));
   checkWithEntries(c, stores);
   checkFieldsReachBody(c, fields);

@@ -38,7 +38,7 @@ interface ParsedFile {
   id: string;
   /** relative to the repository root, forward slashes */
   file: string;
-  json: any;
+  json: unknown;
   pointers: Map<string, Located>;
 }
 

@@ -11,7 +11,7 @@ export interface SchemaDocument {
   /** path relative to the repository root, e.g. schemas/screens/pdp.json */
   file: string;
   version: number;
-  json: any;
+  json: unknown;
 }
 
 /** A fixture store state (schemas/fixtures/<id>.json): checked with the documents, not served to the shop. */
@@ -20,7 +20,7 @@ export interface FixtureDocument {
   /** path relative to the repository root, e.g. schemas/fixtures/empty-cart.json */
   file: string;
   version: number;
-  json: any;
+  json: unknown;
 }
 
 /** One problem found by the checker, written for a person who edits JSON, not TypeScript. */

@@ -5,6 +5,8 @@ import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
 import { expandDocument } from '../../../tools/schemas/fragments';
 import { internalPath, routeMatcher } from '../../../tools/schemas/links';
 import { validTree, writeTree, type Tree } from './fixture';
+import type { Screen } from '../../../schemas/types/screen';
+import type { Modal } from '../../../schemas/types/modal';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -42,10 +44,10 @@ describe('fragments', () => {
   it('expands an include into the fragment\'s nodes with the arguments and defaults in place', async () => {
     const { documents, errors } = await check(withFragment());
     expect(formatErrors(errors)).toBe('');
-    const pdp = documents.find((d) => d.id === 'pdp')!.json;
+    const pdp = documents.find((d) => d.id === 'pdp')!.json as Screen;
     expect(pdp.body).toHaveLength(5);
     expect(pdp.body[3]).toEqual({ component: 'PriceTag', props: { value: 5, label: { message: 'pdp.title' } } });
-    const confirm = documents.find((d) => d.id === 'confirm')!.json;
+    const confirm = documents.find((d) => d.id === 'confirm')!.json as Modal;
     expect(confirm.body[0].props).toEqual({ value: 7, label: { message: 'modal.confirm.title' } });
     expect(documents.find((d) => d.kind === 'fragment')).toMatchObject({ id: 'price-row', file: 'schemas/fragments/price-row.json' });
   });
