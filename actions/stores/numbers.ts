@@ -1,13 +1,12 @@
 /** The state of the number choice (CONNECT_MSISDN, seed 001 §9): kept on the checkout store as `numbers`. */
-export type NumberOption = 'MOBILE_EXISTING' | 'MOBILE_NEW_SELECTION' | 'MOBILE_NEW' | 'MOBILE_PORT_IN';
+import type * as ApiNumbers from '../../schemas/types/api.numbers';
+
+/** The numbers the step lists and the choice the cart holds: the generated shapes of schemas/api/numbers.json. */
+export type OfferedNumber = ApiNumbers.Number;
+export type OwnNumber = ApiNumbers.RegisteredResponse['msisdns'][number];
+export type NumberChoice = NonNullable<ApiNumbers.ChoiceResponse['choice']>;
+export type NumberOption = NumberChoice['option'];
 export type NumberTab = 'FREE' | 'NICE' | 'SEARCH';
-export interface Money { value: number; formattedValue: string; currencyIso: string }
-export interface OfferedNumber { msisdn: string; msisdnFormatted: string; type: 'FREE' | 'NICE'; price: Money; esimCapable: boolean }
-export interface OwnNumber { msisdn: string; msisdnFormatted: string; tariffName: string; prepaid: boolean }
-export interface NumberChoice {
-  option: NumberOption; msisdn: string | null; msisdnFormatted: string | null; price?: Money; expiresAt?: string | null;
-  operator?: string | null; esimCapable?: boolean | null;
-}
 export interface NumberState {
   option: NumberOption | null;
   tab: NumberTab;
