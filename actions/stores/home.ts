@@ -1,6 +1,8 @@
 import { makeAutoObservable } from 'mobx';
 import type * as ApiHome from '../../schemas/types/api.home';
 import type * as ApiHomeline from '../../schemas/types/api.homeline';
+import type * as StateHome from '../../schemas/types/state.home';
+import type { CodeState } from './account';
 
 /** The parts of schemas/api/home.json the home screens draw: the generated payload types, named for the store. */
 export type HomeTerm = HomeService['pricePlans'][number]['subscriptionTerms'][number];
@@ -57,10 +59,8 @@ export const emptyHomeLine = (): HomeLineState => ({
 
 /** The TV add-ons step (SUGGESTED_TV_ADDONS): the generated shapes of schemas/api/homeline.json TvAddons. */
 export type TvAddonReference = ApiHomeline.TvAddons['references'][number];
-export interface TvAddonsState {
-  loaded: boolean; busy: boolean; error: string | null;
-  packageCode: string | null; packageName: string | null; freeAddonsLimit: number; freeSelected: number; complete: boolean; references: TvAddonReference[];
-}
+/** The step's state: declared in schemas/state/home.json (the TvAddonChoice component draws it). */
+export type TvAddonsState = StateHome.TvAddonsState;
 export const emptyTvAddons = (): TvAddonsState => ({ loaded: false, busy: false, error: null, packageCode: null, packageName: null, freeAddonsLimit: 0, freeSelected: 0, complete: true, references: [] });
 
 /** The home-services state: the product-page hierarchy, a package page, TV channels, TV guide, box check, FNP. */
@@ -98,7 +98,7 @@ export class HomeStore {
 
   fnp = { sending: false, reference: null as string | null, message: null as string | null, error: null as string | null };
   /** the FNP code sent to the number to transfer (issue 24: only its holder files a request); CodeTimer's state */
-  fnpCode: { sentAt: number | null; seconds: number; to: string } = { sentAt: null, seconds: 60, to: '' };
+  fnpCode: CodeState = { sentAt: null, seconds: 60, to: '' };
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
