@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx';
 import type * as StateCheckout from '../../schemas/types/state.checkout';
-import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
+import type { CheckoutStep, ConsentTemplate, OrderResult, OrderStatus } from './types';
 import { emptyNumberState, type NumberState } from './numbers';
 import { emptyDeliveryState, type DeliveryState } from './delivery';
 import { emptySuggested, type SuggestedState } from './suggested';
@@ -35,7 +35,7 @@ export class CheckoutStore {
   submitting = false;
   orderResult: OrderResult | null = null;
   confirmation: unknown = null;
-  paymentResult: { code: string; status: string; paymentStatus: string; errorType: string | null; message: string | null } | null = null;
+  paymentResult: OrderStatus | null = null;
   /** a message (already localized) shown on the page, e.g. the card-limit error */
   errorMessage: string | null = null;
   /** the number choice of CONNECT_MSISDN (actions/numbers) */
