@@ -144,8 +144,7 @@ export default [
         const d = await ctx.api.call('tvGuide', { query: date ? { date } : {} });
         const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Belgrade' }).format(new Date());
         const hour = d.date === today ? Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Belgrade', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) : d.startHour;
-        // the generated Epg type loses the programmes' `title` (a property json-schema-to-typescript reads as the keyword)
-        home.guideLoaded(d as unknown as Parameters<typeof home.guideLoaded>[0], Math.min(hour, d.endHour - 1));
+        home.guideLoaded(d, Math.min(hour, d.endHour - 1));
       } catch (e) {
         console.error('[home.loadGuide]', e);
         home.guideFailed();

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type * as StateAccount from '../../schemas/types/state.account';
 
 export interface AddressOption { code: string; name: string }
 export interface AddressPickerState {
@@ -8,14 +9,8 @@ export interface AddressPickerState {
   errorField: string | null;
 }
 
-export interface CodeState {
-  /** when the last code was sent (ms), null before */
-  sentAt: number | null;
-  /** its lifetime (300 s e-mail, 60 s SMS) */
-  seconds: number;
-  /** where it went (the e-mail or number it confirms) */
-  to: string;
-}
+/** A one-time code and its timer (the CodeTimer component draws it): declared in schemas/state/account.json. */
+export type CodeState = StateAccount.CodeState;
 
 const emptyAddress = (): AddressPickerState => ({
   municipalityCode: '', localityCode: '', streetCode: '', tisAddressCode: '', apartment: '',

@@ -1,18 +1,12 @@
 import { makeAutoObservable } from 'mobx';
-import type { CheckoutStep, ConsentTemplate, OrderResult } from './types';
+import type * as StateCheckout from '../../schemas/types/state.checkout';
+import type { CheckoutStep, ConsentTemplate, OrderResult, OrderStatus } from './types';
 import { emptyNumberState, type NumberState } from './numbers';
 import { emptyDeliveryState, type DeliveryState } from './delivery';
 import { emptySuggested, type SuggestedState } from './suggested';
 
-/** The e-mail verification step: where the code went, until when it is valid, the last error, whether it is done. */
-export interface VerificationState {
-  email: string | null;
-  /** ISO time the code stops working (the server's expiresAt); null before a code is sent */
-  expiresAt: string | null;
-  error: string | null;
-  verifiedEmail: string | null;
-  sending: boolean;
-}
+/** The e-mail verification step: declared in schemas/state/checkout.json (the EmailVerification component draws it). */
+export type VerificationState = StateCheckout.VerificationState;
 export const emptyVerification = (): VerificationState => ({ email: null, expiresAt: null, error: null, verifiedEmail: null, sending: false });
 
 export class CheckoutStore {
@@ -41,7 +35,7 @@ export class CheckoutStore {
   submitting = false;
   orderResult: OrderResult | null = null;
   confirmation: unknown = null;
-  paymentResult: { code: string; status: string; paymentStatus: string; errorType: string | null; message: string | null } | null = null;
+  paymentResult: OrderStatus | null = null;
   /** a message (already localized) shown on the page, e.g. the card-limit error */
   errorMessage: string | null = null;
   /** the number choice of CONNECT_MSISDN (actions/numbers) */

@@ -1,37 +1,18 @@
 /** The state of the personal-data and delivery steps (seed 001 §3 delivery options): kept on the checkout store as `delivery`. */
 import type { ApiOperations } from '../../schemas/types/api.operations';
-export interface Option { code: string; name: string }
+import type * as StateCheckout from '../../schemas/types/state.checkout';
+
+export type Option = StateCheckout.Option;
 /** The contract's saved address, pickup store and street number (GET customerAddresses, pickupStores, homeStreetNumbers). */
 export type SavedAddress = ApiOperations['customerAddresses']['response']['addresses'][number];
 export type PickupStore = ApiOperations['pickupStores']['response']['pickupStores'][number];
 export type StreetNumber = ApiOperations['homeStreetNumbers']['response']['streetnumbers'][number];
-/** A one-time e-mail code in flight: where it went, until when it holds, what was typed, whether it was confirmed. */
-export interface EmailCodeState { email: string; sent: boolean; expiresAt: number | null; code: string; verified: string | null; error: string | null; busy: boolean }
+/** A one-time e-mail code in flight (the EmailCode component draws it): declared in schemas/state/checkout.json. */
+export type EmailCodeState = StateCheckout.EmailCodeState;
 export type AddressField = 'municipalityCode' | 'localityCode' | 'streetCode' | 'tisAddressCode' | 'entrance' | 'floor' | 'apartment';
 
-export interface DeliveryState {
-  options: Option[];
-  selected: string | null;
-  addresses: SavedAddress[];
-  addressId: string | null;
-  municipalities: Option[]; localities: Option[]; streets: Option[]; numbers: StreetNumber[];
-  municipalityCode: string; localityCode: string; streetCode: string; tisAddressCode: string; entrance: string; floor: string; apartment: string;
-  saveAddress: boolean;
-  /** the installation address of the cart's home setup (DELIVERY_ADDRESS_INSTALLATION), null while none is complete */
-  installation: { formattedAddress: string } | null;
-  stores: PickupStore[];
-  pickupStoreId: string | null;
-  slots: Option[];
-  slot: string;
-  /** the renewal e-mail (DELIVERY_EMAIL_ADDRESS) and its code */
-  renewal: EmailCodeState;
-  /** the personal-data step's contact e-mail code (when it is not the account's own e-mail) */
-  personal: EmailCodeState;
-  accountEmail: string | null;
-  /** a message (localized) shown in the step */
-  error: string | null;
-  loaded: boolean;
-}
+/** The steps' state: declared in schemas/state/checkout.json (the DeliveryChoice component draws it). */
+export type DeliveryState = StateCheckout.DeliveryState;
 
 export const emptyCode = (): EmailCodeState => ({ email: '', sent: false, expiresAt: null, code: '', verified: null, error: null, busy: false });
 

@@ -1,39 +1,30 @@
 import { makeAutoObservable } from 'mobx';
-import type { Money } from './types';
+import type * as ApiHome from '../../schemas/types/api.home';
+import type * as ApiHomeline from '../../schemas/types/api.homeline';
+import type * as StateHome from '../../schemas/types/state.home';
+import type { CodeState } from './account';
 
-/** Shapes of schemas/api/home.json (the parts the home screens draw). */
-export interface HomeTerm { id: string; termOfServiceNumber: number; recommended: boolean }
-export interface HomeCharacteristic { name: string; values: Array<{ value: string; highlightedName: string | null; picture: { url: string } | null; subscriptionTermId: string | null }> }
-export interface HomeService {
-  code: string; name: string; description: string; productOfferingType: string; checkoutType: string; url: string; purchasableAlone: boolean; channelCount: number;
-  monthlyPrice: { price: Money; oldPrice: Money | null; promoPeriod: number | null } | null;
-  oneTimePrice: Money | null;
-  pricePlans: Array<{ id: string; purchasable: boolean; subscriptionTerms: HomeTerm[]; recurringChargeEntries: Array<{ cycleStart: number | null; cycleEnd: number | null; price: Money; oldPrice: Money | null }> }>;
-  tmaProductSpecCharacteristicGroups: Array<{ type: 'VPP_DEFAULT' | 'VPP_BASIC'; cssClass: string; highlightedCssClass: string; productSpecCharacteristics: HomeCharacteristic[] }>;
-  category?: { code: string; name: string };
-  parentCategory?: { code: string; slug: string; name: string } | null;
-}
-export interface HomeCategory { id: string; code: string; slug: string; name: string; description: string | null; defaultCategory: boolean; checkoutType: string; subcategories: HomeCategory[]; services: HomeService[] }
-export interface TvPackage { code: string; name: string; productOfferingType: string; url: string; channelCount: number }
-export interface TvChannel { code: string; name: string; position: number; genre: string; features: string[]; packages: string[] }
-export interface EpgProgramme { id: number; title: string; genre: string; description: string; start: string; end: string; startsAt: string; endsAt: string; startMinute: number; duration: number }
-export interface EpgData { date: string; days: string[]; halfHourLength: number; startHour: number; endHour: number; slideStep: number; hdFeature: string; channels: Array<{ code: string; name: string; features: string[]; programmes: EpgProgramme[] }> }
-export interface AddressOption { code: string; name: string }
-export interface GponCheck { addressCode: string; entrance: string | null; flatNum: string | null; formattedAddress: string; gponCheckIsDone: boolean; gponAvailable: boolean; status: string; maxSpeed: number | null; message: string; packages: Array<{ code: string; name: string; url: string }> }
+/** The parts of schemas/api/home.json the home screens draw: the generated payload types, named for the store. */
+export type HomeTerm = HomeService['pricePlans'][number]['subscriptionTerms'][number];
+export type HomeCharacteristic = ApiHome.Characteristic;
+/** A package of the hierarchy; the package page's answer (ServiceDetails) is one with its category too. */
+export type HomeService = ApiHome.Service;
+/** A category of the hierarchy (a subcategory is one with no subcategories of its own). */
+export type HomeCategory = ApiHome.Category;
+export type TvPackage = ApiHome.Channels['packages'][number];
+export type TvChannel = ApiHome.Channels['channels'][number];
+export type EpgData = ApiHome.Epg;
+export type EpgProgramme = EpgData['channels'][number]['programmes'][number];
+export type AddressOption = ApiHome.Locations['locations'][number];
+export type GponCheck = ApiHome.GponAddressCheck;
 
-/** The home-line step (CONNECT_HOME_DATA): shapes of schemas/api/homeline.json. */
-export type HomeOption = 'HOME_LANDLINE' | 'HOME_ADDRESS' | 'HOME_PORT_IN';
-export interface RegisteredLine { lineId: string; number: string; homeLineFormatted: string; addressCode: string; formattedAddress: string }
-export interface ExistingAddress { code: string; address: string; entrance: string | null; flatNum: string | null }
-export interface HomeSetup {
-  option: HomeOption; addressType: string; addressCode: string; entrance: string | null; flatNum: string | null; formattedAddress: string;
-  numberOption: 'EXISTING' | 'NEW_NUMBER' | 'PORT_IN' | null; lineId: string | null; homeLineNumber: string | null; homeLineFormatted: string | null;
-  operator: string | null; packageId: string | null; checkStatus: { status: 'VALID' | 'INCOMPLETE'; gponCheckIsDone: boolean };
-  /** where the installation bill goes (null: not chosen yet) */
-  installationBill?: InstallationBill | null;
-}
-export type BillOption = 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL';
-export interface InstallationBill { option: BillOption; addressCode: string | null; entrance: string | null; flatNum: string | null; formattedAddress: string | null; email: string | null }
+/** The home-line step (CONNECT_HOME_DATA): the generated shapes of schemas/api/homeline.json. */
+export type HomeSetup = NonNullable<ApiHomeline.HomeSetupResponse['homeLine']>;
+export type HomeOption = HomeSetup['option'];
+export type RegisteredLine = ApiHomeline.RegisteredHomeLines['numbers'][number];
+export type ExistingAddress = ApiHomeline.ExistingAddresses['addresses'][number];
+export type InstallationBill = NonNullable<HomeSetup['installationBill']>;
+export type BillOption = InstallationBill['option'];
 /** An address picker of the address system (municipality → locality → street → number, entrance, flat). */
 export type PickerTarget = 'boxCheck' | 'billAddress';
 const emptyPicker = () => ({
@@ -66,16 +57,10 @@ export const emptyHomeLine = (): HomeLineState => ({
   loaded: false, option: null, available: [], operators: [], lines: [], addresses: [], addressType: 'OTHER_ADDRESS', setup: null, notice: null, busy: false, error: null,
 });
 
-/** The TV add-ons step (SUGGESTED_TV_ADDONS): shapes of schemas/api/homeline.json TvAddons. */
-export interface TvAddonReference {
-  referenceType: 'TV_ADDON_RELATION' | 'FREE_TV_ADDON_RELATION' | 'STB_PRODUCT_RELATION';
-  target: { code: string; name: string; description: string; productOfferingType: string; monthlyPrice: Money | null; oneTimePrice: Money | null };
-  maxAllowedQuantity: number; preselected: boolean; isRemovableEntry: boolean; entryNumber: number | null;
-}
-export interface TvAddonsState {
-  loaded: boolean; busy: boolean; error: string | null;
-  packageCode: string | null; packageName: string | null; freeAddonsLimit: number; freeSelected: number; complete: boolean; references: TvAddonReference[];
-}
+/** The TV add-ons step (SUGGESTED_TV_ADDONS): the generated shapes of schemas/api/homeline.json TvAddons. */
+export type TvAddonReference = ApiHomeline.TvAddons['references'][number];
+/** The step's state: declared in schemas/state/home.json (the TvAddonChoice component draws it). */
+export type TvAddonsState = StateHome.TvAddonsState;
 export const emptyTvAddons = (): TvAddonsState => ({ loaded: false, busy: false, error: null, packageCode: null, packageName: null, freeAddonsLimit: 0, freeSelected: 0, complete: true, references: [] });
 
 /** The home-services state: the product-page hierarchy, a package page, TV channels, TV guide, box check, FNP. */
@@ -90,7 +75,7 @@ export class HomeStore {
   termMonths: number | null = null;
 
   /** the package page */
-  service = { loading: false, error: false, data: null as HomeService | null, termId: null as string | null };
+  service = { loading: false, error: false, data: null as ApiHome.ServiceDetails | null, termId: null as string | null };
 
   channels = { loading: false, error: false, packages: [] as TvPackage[], channels: [] as TvChannel[], packageCode: null as string | null };
 
@@ -113,7 +98,7 @@ export class HomeStore {
 
   fnp = { sending: false, reference: null as string | null, message: null as string | null, error: null as string | null };
   /** the FNP code sent to the number to transfer (issue 24: only its holder files a request); CodeTimer's state */
-  fnpCode: { sentAt: number | null; seconds: number; to: string } = { sentAt: null, seconds: 60, to: '' };
+  fnpCode: CodeState = { sentAt: null, seconds: 60, to: '' };
 
   constructor() {
     makeAutoObservable(this, {}, { autoBind: true });
@@ -174,7 +159,7 @@ export class HomeStore {
 
   serviceStarted(): void { this.service = { loading: true, error: false, data: null, termId: null }; }
   serviceFailed(): void { this.service.loading = false; this.service.error = true; }
-  serviceLoaded(data: HomeService): void {
+  serviceLoaded(data: ApiHome.ServiceDetails): void {
     const terms = data.pricePlans[0]?.subscriptionTerms ?? [];
     this.service = { loading: false, error: false, data, termId: (terms.find((t) => t.recommended) ?? terms[0])?.id ?? null };
   }

@@ -1,13 +1,11 @@
 import { makeAutoObservable } from 'mobx';
+import type * as ApiProfile from '../../schemas/types/api.profile';
 import type { CodeState } from './account';
 
 const noCode = (): CodeState => ({ sentAt: null, seconds: 300, to: '' });
 
-/** A consent of the signed-in customer (schemas/api/profile.json Consent). */
-export interface ConsentView {
-  consentTemplateId: string; name: string; description: string; documentUrl: string | null; required: boolean;
-  consentCode: string | null; given: boolean; givenAt: string | null; withdrawnAt: string | null;
-}
+/** A consent of the signed-in customer: the generated shape of schemas/api/profile.json Consent. */
+export type ConsentView = ApiProfile.Consent;
 
 /** The profile page (seed 001 §2 /Profil/Izmena-licnih-podataka): written only by actions/profile. */
 export class ProfileStore {

@@ -1,26 +1,12 @@
 import { makeAutoObservable } from 'mobx';
+import type * as ApiSelfcare from '../../schemas/types/api.selfcare';
 
-/** The top-up status answer (schemas/api/selfcare.json TopUpStatusResponse). */
-export interface TopUpStatus {
-  orderId: string;
-  msisdn: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CARD_LIMIT' | 'CANCELLED' | 'VOIDED';
-  amount: { value: number; formattedValue: string; currencyIso: string };
-  transaction: {
-    orderId: string; originalTransactionId: string; formattedAmountWithTax: string; formattedTaxAmount: string; taxAmount: number;
-    approvalNumber: string | null; transactionStatus: string; transactionDate: string;
-  };
-  message: string | null;
-}
-
-export interface BillView {
-  reference: string; customerNumber: string; period: string; dueDate: string; msisdn: string | null;
-  amount: { value: number; formattedValue: string; currencyIso: string }; status: string;
-}
-export interface BillStatus extends Omit<TopUpStatus, 'msisdn'> { msisdn?: string; bill: BillView }
-
-/** A shop (schemas/api/selfcare.json Store) in the shopper's language. */
-export interface StoreInfo { code: string; name: string; address: string; hours: string[]; phone: string; note: string | null; pickup: boolean }
+/** The payloads the self-care pages show: the generated shapes of schemas/api/selfcare.json. */
+export type TopUpStatus = ApiSelfcare.TopUpStatusResponse;
+export type BillView = ApiSelfcare.Bill;
+export type BillStatus = ApiSelfcare.BillStatusResponse;
+/** A shop (Store) in the shopper's language. */
+export type StoreInfo = ApiSelfcare.Store;
 
 /** Self-care state (seed 001 §2 top-up, bill payment, prepaid registration, do-not-call): written only by actions/selfcare. */
 export class SelfcareStore {

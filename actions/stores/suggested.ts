@@ -1,22 +1,9 @@
-import type { Money } from './types';
+import type * as ApiCart from '../../schemas/types/api.cart';
+import type * as StateCheckout from '../../schemas/types/state.checkout';
 
-/** The SUGGESTED_PRODUCTS step: shapes of schemas/api/cart.json SuggestedProducts (what the step draws). */
-export type SuggestedRelation = 'TARIFF_ADDON_RELATION' | 'DIGITAL_SERVICE_RELATION' | 'CROSSELLING' | 'STB_PRODUCT_RELATION';
-export interface SuggestedReference {
-  referenceType: SuggestedRelation;
-  target: {
-    code: string; name: string; description: string; productOfferingType: string;
-    images: Array<{ imageType: 'GALLERY'; url: string; altText?: string }>;
-    monthlyPrice: Money | null; oneTimePrice: Money | null;
-  };
-  maxAllowedQuantity: number; free: boolean; preselected: boolean; quantity: number; isRemovableEntry: boolean; entryNumber: number | null;
-}
-export interface SuggestedState {
-  loaded: boolean; busy: boolean; error: string | null;
-  /** the tariff or package entry the offers belong to (null: none in the cart) */
-  entryNumber: number | null; productName: string | null;
-  freeAddonsLimit: number; freeSelected: number;
-  /** the add-ons (GET checkoutAddons) and the accessories of each asked relation (GET cartReferences), in that order */
-  references: SuggestedReference[];
-}
+/** The SUGGESTED_PRODUCTS step: an offer is the generated shape of schemas/api/cart.json SuggestedProducts' references. */
+export type SuggestedReference = ApiCart.SuggestedProducts['references'][number];
+export type SuggestedRelation = SuggestedReference['referenceType'];
+/** The step's state: declared in schemas/state/checkout.json (SuggestedProducts and SuggestedStatus draw it). */
+export type SuggestedState = StateCheckout.SuggestedState;
 export const emptySuggested = (): SuggestedState => ({ loaded: false, busy: false, error: null, entryNumber: null, productName: null, freeAddonsLimit: 0, freeSelected: 0, references: [] });

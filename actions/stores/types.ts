@@ -30,3 +30,5 @@ export type CartModification = CartApi.CartModificationResponse['cartModificatio
 export type CheckoutStep = CartApi.ValidateResponse['checkoutSteps'][number];
 export type ConsentTemplate = CheckoutApi.ConsentTemplatesResponse['consentTemplates'][number];
 export type OrderResult = CheckoutApi.OrderResult;
+/** A card payment's order status (GET orderStatus) the payment result page shows. */
+export type OrderStatus = CheckoutApi.OrderStatus;

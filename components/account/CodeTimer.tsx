@@ -1,17 +1,12 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
-import type { CodeState } from '../../actions/stores/account';
 import './account.css';
 
-export interface CodeTimerProps {
-  state?: CodeState | null;
-  sendLabel?: string;
-  resendLabel?: string;
-  busy?: boolean;
-}
+export type CodeTimerProps = ComponentProps['CodeTimer'];
 
 /** Seconds left of a code sent at `sentAt` with a lifetime of `seconds` (re-renders every second while it runs). */
 function useSecondsLeft(sentAt: number | null, seconds: number): number {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import type { DeliveryState } from '../../actions/stores/delivery';
@@ -8,7 +9,7 @@ import AddressFinder from './AddressFinder';
 import EmailCode from './EmailCode';
 import './numbers.css';
 
-export interface DeliveryChoiceProps { state?: DeliveryState | null }
+export type DeliveryChoiceProps = ComponentProps['DeliveryChoice'];
 
 /** The message lookup the step's parts draw with (useT's answer). */
 type T = ReturnType<typeof useT>;

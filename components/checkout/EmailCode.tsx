@@ -1,19 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
-import type { EmailCodeState } from '../../actions/stores/delivery';
 import './numbers.css';
 
-export interface EmailCodeProps {
-  state?: EmailCodeState | null;
-  /** the e-mail the code goes to (shown); without it the state's e-mail */
-  email?: string | null;
-  /** the account's own e-mail: when `email` is that one, nothing needs confirming and nothing is drawn */
-  accountEmail?: string | null;
-  title?: string;
-  text?: string;
-}
+export type EmailCodeProps = ComponentProps['EmailCode'];
 
 /** Seconds left until `expiresAt` (counts down while shown). */
 export function useSecondsUntil(expiresAt: number | null): number {

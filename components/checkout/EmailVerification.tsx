@@ -1,18 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
-import type { VerificationState } from '../../actions/stores/checkout';
 import './numbers.css';
 
-export interface EmailVerificationProps {
-  state?: VerificationState | null;
-  /** a guest also gives first and last name and accepts the prepaid guest checkout terms */
-  guest?: boolean;
-  /** the address filled in at first (a signed-in customer's e-mail) */
-  defaultEmail?: string | null;
-  submitLabel?: string;
-  busy?: boolean;
-}
+export type EmailVerificationProps = ComponentProps['EmailVerification'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
 import type { NumberState, OfferedNumber } from '../../actions/stores/numbers';
 import './numbers.css';
 
-export interface NumberChoiceProps { state?: NumberState | null; signedIn?: boolean }
+export type NumberChoiceProps = ComponentProps['NumberChoice'];
 
 const OPTIONS = ['MOBILE_EXISTING', 'MOBILE_NEW_SELECTION', 'MOBILE_NEW', 'MOBILE_PORT_IN'] as const;
 const TABS = ['FREE', 'NICE', 'SEARCH'] as const;

@@ -1,18 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
-import type { SuggestedReference, SuggestedState } from '../../actions/stores/suggested';
+import type { SuggestedReference } from '../../actions/stores/suggested';
 import './suggested.css';
 
-export interface SuggestedProductsProps {
-  state?: SuggestedState | null;
-  /** the relation types this section shows, e.g. ["DIGITAL_SERVICE_RELATION"] */
-  referenceTypes?: string[];
-  heading?: string;
-  /** show the count of free services against the tariff's limit above the cards */
-  showFreeCount?: boolean;
-}
+export type SuggestedProductsProps = ComponentProps['SuggestedProducts'];
 
 /** One section of the extra-benefits step: the offered products of some relation types as cards with price and add / remove. */
 function SuggestedProducts({ state, referenceTypes = [], heading, showFreeCount, emit, enabled }: SuggestedProductsProps & VocabularyProps) {

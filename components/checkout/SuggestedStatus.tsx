@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
-import type { SuggestedState } from '../../actions/stores/suggested';
 import './suggested.css';
 
-export interface SuggestedStatusProps { state?: SuggestedState | null }
+export type SuggestedStatusProps = ComponentProps['SuggestedStatus'];
 
 /** The extra-benefits step's status line: loading, nothing offered, or the last refusal (limit, maxAllowedQuantity, stock). */
 function SuggestedStatus({ state }: SuggestedStatusProps & VocabularyProps) {

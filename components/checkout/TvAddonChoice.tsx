@@ -1,11 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
-import type { TvAddonReference, TvAddonsState } from '../../actions/stores/home';
+import type { TvAddonReference } from '../../actions/stores/home';
 import './numbers.css';
 
-export interface TvAddonChoiceProps { state?: TvAddonsState | null }
+export type TvAddonChoiceProps = ComponentProps['TvAddonChoice'];
 
 const GROUPS = ['FREE_TV_ADDON_RELATION', 'TV_ADDON_RELATION', 'STB_PRODUCT_RELATION'] as const;
 

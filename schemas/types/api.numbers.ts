@@ -21,6 +21,7 @@ export interface PhoneNumbersOfACartCONNECT_MSISDN {
   EmptyBody?: EmptyBody;
   PortInBody?: PortInBody;
   OtpResponse?: OtpResponse;
+  NumberChoice?: NumberChoice;
   ChoiceResponse?: ChoiceResponse;
 }
 export interface ListQuery {
@@ -97,17 +98,21 @@ export interface OtpResponse {
   otpSent: boolean;
   expiresInSeconds: number;
 }
+/**
+ * The number the cart holds: the option and, but for a new number, the number chosen.
+ */
+export interface NumberChoice {
+  option: 'MOBILE_EXISTING' | 'MOBILE_NEW_SELECTION' | 'MOBILE_NEW' | 'MOBILE_PORT_IN';
+  msisdn: string | null;
+  msisdnFormatted: string | null;
+  price?: Common_Money;
+  /**
+   * When the hold on the chosen number ends (MOBILE_NEW_SELECTION).
+   */
+  expiresAt?: string | null;
+  operator?: string | null;
+  esimCapable?: boolean | null;
+}
 export interface ChoiceResponse {
-  choice: null | {
-    option: 'MOBILE_EXISTING' | 'MOBILE_NEW_SELECTION' | 'MOBILE_NEW' | 'MOBILE_PORT_IN';
-    msisdn: string | null;
-    msisdnFormatted: string | null;
-    price?: Common_Money;
-    /**
-     * When the hold on the chosen number ends (MOBILE_NEW_SELECTION).
-     */
-    expiresAt?: string | null;
-    operator?: string | null;
-    esimCapable?: boolean | null;
-  };
+  choice: null | NumberChoice;
 }

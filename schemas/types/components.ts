@@ -7,6 +7,9 @@ import type * as ApiCatalog from './api.catalog';
 import type * as ApiCheckout from './api.checkout';
 import type * as ApiCommon from './api.common';
 import type * as ApiHome from './api.home';
+import type * as StateAccount from './state.account';
+import type * as StateCheckout from './state.checkout';
+import type * as StateHome from './state.home';
 
 export interface ComponentProps {
   AccessoryList: {
@@ -413,7 +416,7 @@ export interface ComponentProps {
     /**
      * The code state { sentAt, seconds, to } (bind /account/code).
      */
-    state?: {} | null;
+    state?: StateAccount.CodeState | null;
     /**
      * Message key of the button before a code was sent (default account.code.send).
      */
@@ -629,7 +632,7 @@ export interface ComponentProps {
     /**
      * The delivery state (bind /checkout/delivery).
      */
-    state?: {} | null;
+    state?: StateCheckout.DeliveryState | null;
   };
   Divider: {
     /**
@@ -641,7 +644,7 @@ export interface ComponentProps {
     /**
      * The code state (bind /checkout/delivery/personal or /checkout/delivery/renewal).
      */
-    state?: {} | null;
+    state?: StateCheckout.EmailCodeState | null;
     /**
      * The e-mail the code goes to (bind a form field).
      */
@@ -663,7 +666,7 @@ export interface ComponentProps {
     /**
      * The verification state (bind /checkout/verification).
      */
-    state?: {} | null;
+    state?: StateCheckout.VerificationState | null;
     /**
      * Ask for first and last name and the prepaid guest checkout terms.
      */
@@ -1227,7 +1230,7 @@ export interface ComponentProps {
     /**
      * The number state (bind /checkout/numbers).
      */
-    state?: {} | null;
+    state?: StateCheckout.NumberState | null;
     /**
      * Whether own numbers can be offered (bind /session/isAuthorized).
      */
@@ -1618,7 +1621,7 @@ export interface ComponentProps {
     /**
      * The step's state (bind /checkout/suggested).
      */
-    state?: {} | null;
+    state?: StateCheckout.SuggestedState | null;
     /**
      * Which offers this section shows.
      */
@@ -1633,7 +1636,7 @@ export interface ComponentProps {
     /**
      * The step's state (bind /checkout/suggested).
      */
-    state?: {} | null;
+    state?: StateCheckout.SuggestedState | null;
   };
   TariffAddons: {
     /**
@@ -1751,6 +1754,6 @@ export interface ComponentProps {
     /**
      * The TV add-ons state (bind /home/tvAddons).
      */
-    state?: {} | null;
+    state?: StateHome.TvAddonsState | null;
   };
 }

@@ -58,8 +58,8 @@ describe('self-care and profile screens', { timeout: 30_000 }, () => {
   it('Kako do nas: the shops of the stores table', async () => {
     const h = makeHarness('empty-cart');
     act(() => h.stores.selfcare.setStores([
-      { code: 'BG-BULEVAR', name: 'Beograd — Bulevar', address: 'Bulevar kralja Aleksandra 73, 11000 Beograd', hours: ['Radnim danima 8–20', 'Subotom 9–15'], phone: '011 300 3001', note: 'Parking u dvorištu zgrade.', pickup: true },
-      { code: 'NI-CENTAR', name: 'Niš', address: 'Obrenovićeva 38, 18000 Niš', hours: ['Radnim danima 8–20'], phone: '018 300 3004', note: null, pickup: true },
+      { code: 'BG-BULEVAR', name: 'Beograd — Bulevar', line1: 'Bulevar kralja Aleksandra 73', postalCode: '11000', town: 'Beograd', address: 'Bulevar kralja Aleksandra 73, 11000 Beograd', hours: ['Radnim danima 8–20', 'Subotom 9–15'], phone: '011 300 3001', note: 'Parking u dvorištu zgrade.', pickup: true },
+      { code: 'NI-CENTAR', name: 'Niš', line1: 'Obrenovićeva 38', postalCode: '18000', town: 'Niš', address: 'Obrenovićeva 38, 18000 Niš', hours: ['Radnim danima 8–20'], phone: '018 300 3004', note: null, pickup: true },
     ]));
     const { container } = renderScreen(h, 'locations', '/Privatni/Korisnicka-zona/Kontakt/Kako-do-nas');
     await screen.findByText('Obrenovićeva 38, 18000 Niš');

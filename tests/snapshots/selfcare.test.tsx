@@ -4,15 +4,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { makeHarness, renderScreen, settle } from './harness';
+import type { BillView, TopUpStatus } from '../../actions/stores/selfcare';
 
 afterEach(cleanup);
 
-const receipt = {
+const receipt: TopUpStatus['transaction'] = {
   orderId: 'TU1234567890', originalTransactionId: 'AbCdEfGhIjKlMnOpQrStUvWxYz012345', formattedAmountWithTax: '500,00 RSD',
   formattedTaxAmount: '83,33 RSD', taxAmount: 83.33, approvalNumber: '123456', transactionStatus: 'APPROVED', transactionDate: '2026-11-25T10:30:00.000Z',
 };
-const money = (v: number) => ({ value: v, formattedValue: `${v.toLocaleString('de-DE')},00 RSD`, currencyIso: 'RSD' });
-const bill = { reference: '202610000011', customerNumber: '1000001', period: '2026-10', dueDate: '2026-11-28', msisdn: '060 1234567', amount: money(2499), status: 'OPEN' };
+const money = (v: number) => ({ value: v, formattedValue: `${v.toLocaleString('de-DE')},00 RSD`, currencyIso: 'RSD' as const });
+const bill: BillView = { reference: '202610000011', customerNumber: '1000001', period: '2026-10', dueDate: '2026-11-28', msisdn: '060 1234567', amount: money(2499), status: 'OPEN' };
 
 describe('self-care screens', { timeout: 30_000 }, () => {
   it('top-up: presets, the form, a preset click asks selfcare.setTopUpAmount', async () => {

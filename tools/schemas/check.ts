@@ -12,6 +12,7 @@ import { checkFormatsFile } from './formats-check.js';
 import { expandForChecking } from './check-expand.js';
 import { checkLinks } from './links.js';
 import { checkFormBindings, loadApiSet } from './form-bindings.js';
+import { addStateSchemas } from './state-schemas.js';
 
 export interface CheckOptions {
   /** use this vocabulary instead of reading schemas/meta/vocabulary.json */
@@ -33,6 +34,8 @@ export async function checkTree(rootDir: string, opts: CheckOptions = {}): Promi
   // 1. meta-schemas (and 2. id = file name)
   const metaDir = join(rootDir, 'meta');
   const ajv = await metaSchemaAjv(metaDir, join(rootDir, 'api'));
+  // the store states' schemas, which components' props $ref as they do API payloads
+  errors.push(...(await addStateSchemas(ajv, rootDir)));
   checkMetaSchemas(rootDir, metaDir, ajv, docs, errors, report);
 
   // 3. cross-references

@@ -4,6 +4,7 @@
  *   schemas/meta/vocabulary.json                  components + actions (for the checker and server)
  *   schemas/meta/generated/vocabulary.schema.json editor help: names, descriptions, props/args rules
  *   schemas/types/<name>.ts                       TypeScript types of the meta-schemas and API schemas
+ *   schemas/types/state.checkout.ts, …            TypeScript types of the store states, one file per file of schemas/state/
  *   schemas/types/actions.ts                      TypeScript types of every action's args, by action name
  *   schemas/types/components.ts                   TypeScript types of every component's props, by component name
  */
@@ -212,40 +213,75 @@ export async function generateActionArgsTypes(actions: Record<string, ActionInfo
 /**
  * The TypeScript type of a `$ref` into an API schema, "<file>.json#/$defs/<Name>" followed by any `/properties/<p>` and
  * `/items` steps: `ApiCart.Cart`, `NonNullable<ApiCatalog.SearchResult['pagination']>`,
- * `NonNullable<ApiCatalog.ProductDetails['variants']>[number]`. Null for any other reference.
+ * `NonNullable<ApiCatalog.ProductDetails['variants']>[number]`; or into a store state's schema, "state.<file>.json#/$defs/<Name>"
+ * (schemas/state/<file>.json): `StateCheckout.NumberState`. `module` is the generated file it comes from (api.cart,
+ * state.checkout). Null for any other reference.
  */
-function apiRefType(ref: string): { file: string; type: string } | null {
-  const m = /^([\w-]+)\.json#\/\$defs\/(\w+)((?:\/properties\/\w+|\/items)*)$/.exec(ref);
+function refType(ref: string): { module: string; ns: string; type: string } | null {
+  const m = /^((?:state\.)?[\w-]+)\.json#\/\$defs\/(\w+)((?:\/properties\/\w+|\/items)*)$/.exec(ref);
   if (!m) return null;
-  let type = `${apiNamespace(m[1])}.${m[2]}`;
+  const state = m[1].startsWith('state.');
+  const ns = state ? typeName(`${m[1]}.json`) : apiNamespace(m[1]);
+  let type = `${ns}.${m[2]}`;
   for (const step of m[3].split('/').filter(Boolean)) {
     if (step === 'items') type = `${type}[number]`;
     else if (step !== 'properties') type = `NonNullable<${type}['${step}']>`;
   }
-  return { file: m[1], type };
+  return { module: state ? m[1] : `api.${m[1]}`, ns, type };
 }
 
+/** The import lines of the generated files `modules` names (module → namespace), sorted. */
+const importLines = (modules: Map<string, string>) =>
+  [...modules].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([module, ns]) => `import type * as ${ns} from './${module}';`);
+
 /**
- * A props schema for json-schema-to-typescript: without its `title`s (editor labels, which it would turn into named
- * types of their own: Text, Text1, …), and with every `$ref` to an API schema (schemas/api/<file>.json, as the checker
- * resolves it) replaced by the generated type it names (`tsType`), its file added to `files` for the import. Only
- * schema positions are walked, so a prop named "title" stays.
+ * A props (or store state) schema for json-schema-to-typescript: without its `title`s (editor labels, which it would
+ * turn into named types of their own: Text, Text1, …), and with every `$ref` to an API schema (schemas/api/<file>.json,
+ * as the checker resolves it) or a store state's schema (schemas/state/<file>.json) replaced by the generated type it
+ * names (`tsType`), its module added to `modules` for the import. A reference inside the same file ("#/$defs/…") stays
+ * (json-schema-to-typescript names it). Only schema positions are walked, so a prop named "title" stays.
  */
-function propsForTypes(schema: unknown, files: Set<string>, where: string): unknown {
+function propsForTypes(schema: unknown, modules: Map<string, string>, where: string): unknown {
   if (Array.isArray(schema) || typeof schema !== 'object' || schema === null) return schema;
   const out: Json = {};
   for (const [k, v] of Object.entries(schema as Json)) {
     if (k === 'title') continue;
-    if (k === '$ref') {
-      const api = typeof v === 'string' ? apiRefType(v) : null;
-      if (!api) throw new Error(`${where}: "$ref": ${JSON.stringify(v)} is not a "<file>.json#/$defs/<Name>" reference into schemas/api`);
-      files.add(api.file);
-      out.tsType = api.type;
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) out.$ref = v;
+    else if (k === '$ref') {
+      const ref = typeof v === 'string' ? refType(v) : null;
+      if (!ref) throw new Error(`${where}: "$ref": ${JSON.stringify(v)} is not a "<file>.json#/$defs/<Name>" reference into schemas/api or schemas/state`);
+      modules.set(ref.module, ref.ns);
+      out.tsType = ref.type;
     } else if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && typeof v === 'object' && v !== null) {
-      out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, sub]) => [name, propsForTypes(sub, files, where)]));
-    } else if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'].includes(k)) out[k] = propsForTypes(v, files, where);
-    else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(k) && Array.isArray(v)) out[k] = v.map((x) => propsForTypes(x, files, where));
+      out[k] = Object.fromEntries(Object.entries(v as Json).map(([name, sub]) => [name, propsForTypes(sub, modules, where)]));
+    } else if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'].includes(k)) out[k] = propsForTypes(v, modules, where);
+    else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(k) && Array.isArray(v)) out[k] = v.map((x) => propsForTypes(x, modules, where));
     else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * schemas/types/state.checkout.ts and the like: the types of the store states a file of schemas/state/ declares under `$defs` (issue 28:
+ * a state a component receives as a prop is declared once, in JSON; the store and the component's props take its
+ * generated type). A state's `$ref` to an API payload ("cart.json#/$defs/SuggestedProducts/properties/references/items")
+ * takes that payload's generated type, imported from its file of schemas/types/ (api.cart.ts), so the two cannot drift apart.
+ */
+export async function generateStateTypes(schemasDir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const { name, json } of await readJsonDir(join(schemasDir, 'state'), () => true)) {
+    if (!isDefsCollection(json)) throw new Error(`schemas/state/${name}: a store state file declares its states under "$defs" only`);
+    const modules = new Map<string, string>();
+    // the $id would name the root type (StateCheckoutJson); it is only the carrier of the $defs
+    const { $id: _id, ...defs } = json;
+    const root = propsForTypes(withDefsRoot(defs), modules, `schemas/state/${name}`) as Json;
+    const stem = basename(name, '.json');
+    const source = `/* source: schemas/state/${name} */`;
+    const ts = await compile(root as never, `${typeName(name)}States`, {
+      bannerComment: [GENERATED_HEADER, source, ...(modules.size ? ['', ...importLines(modules)] : [])].join('\n'),
+      ...COMPILE_OPTIONS,
+    });
+    out.set(`schemas/types/state.${stem}.ts`, ts);
   }
   return out;
 }
@@ -255,14 +291,15 @@ function propsForTypes(schema: unknown, files: Set<string>, where: string): unkn
  * as in schemas/meta/vocabulary.json), by component name. A component takes its props type from it
  * (`type BadgeProps = ComponentProps['Badge']`), so the schema the checker validates screens with is the only
  * declaration (issue 28); tests/unit/tooling/component-props.test.ts lists the ones that still declare their own.
- * A prop that `$ref`s an API payload (`"cart.json#/$defs/Cart"`) takes that payload's generated type.
+ * A prop that `$ref`s an API payload (`"cart.json#/$defs/Cart"`) or a store state (`"state.checkout.json#/$defs/NumberState"`)
+ * takes its generated type.
  */
 export async function generateComponentPropsTypes(components: Record<string, ComponentInfo>): Promise<string> {
   const properties: Json = {};
-  const files = new Set<string>();
-  for (const [name, component] of Object.entries(components)) properties[name] = propsForTypes(component.props, files, `component ${name}`);
+  const modules = new Map<string, string>();
+  for (const [name, component] of Object.entries(components)) properties[name] = propsForTypes(component.props, modules, `component ${name}`);
   const root = { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
-  const imports = [...files].sort().map((f) => `import type * as ${apiNamespace(f)} from './api.${f}';`);
+  const imports = importLines(modules);
   const source = '/* source: the props of every component (components/<group>/<Name>.meta.json, as in schemas/meta/vocabulary.json) */';
   return compile(root as never, 'ComponentProps', {
     bannerComment: [GENERATED_HEADER, source, ...(imports.length ? ['', ...imports] : [])].join('\n'),
@@ -286,6 +323,7 @@ export async function generateAll(repoRoot: string): Promise<GeneratedFiles> {
   const vocabSchema = buildVocabularySchema(vocabulary, await readMessages(schemasDir));
   files.set('schemas/meta/generated/vocabulary.schema.json', JSON.stringify(vocabSchema, null, 2) + '\n');
   for (const [k, v] of await generateTypes(schemasDir)) files.set(k, v);
+  for (const [k, v] of await generateStateTypes(schemasDir)) files.set(k, v);
   files.set('schemas/types/actions.ts', await generateActionArgsTypes(vocabulary.actions));
   files.set('schemas/types/components.ts', await generateComponentPropsTypes(vocabulary.components));
   const operations = await generateOperationTypes(schemasDir);

@@ -91,6 +91,15 @@ export async function loadFixtures(rootDir: string): Promise<{ fixtures: LoadedF
   return { fixtures: parsed, errors };
 }
 
+/** The folder of the store states' JSON Schemas (schemas/state/<store>.json, $id "state.<store>.json"): issue 28. */
+export const STATE_FOLDER = 'state';
+
+/** Reads every schemas/state/*.json with positions; syntax errors are reported like those of the documents. */
+export async function loadStateSchemas(rootDir: string): Promise<{ files: ParsedFile[]; errors: SchemaError[] }> {
+  const { parsed, errors } = await readFolder(rootDir, STATE_FOLDER);
+  return { files: parsed, errors };
+}
+
 /** Reads one JSON file of the meta folder; undefined when absent. */
 export async function readJsonIfExists(abs: string): Promise<unknown | undefined> {
   try {

@@ -12,7 +12,7 @@ import { classify } from '../../../actions/payment/payment';
 import { localPhone } from '../../../actions/checkout/checkout';
 import { refusedFormField, submitBodies } from '../../../actions/form-submit';
 import { validateCart } from '../../../actions/checkout-rules';
-import type { Money, ProductDetails } from '../../../actions/stores/types';
+import type { Money, OrderStatus, ProductDetails } from '../../../actions/stores/types';
 import * as fx from '../../fixtures/api';
 import { fakeFetch, makeCtx, makeStores, servedForm } from './helpers';
 
@@ -539,10 +539,10 @@ describe('checkout', () => {
 
 describe('payment result', () => {
   it('classifies order status', () => {
-    const s = (o: Record<string, unknown>) => ({ code: 'O', status: 'X', paymentStatus: '', errorType: null, message: null, ...o });
+    const s = (o: Partial<OrderStatus>): OrderStatus => ({ code: 'O', status: 'CREATED', paymentStatus: 'PENDING', errorType: null, message: null, ...o });
     expect(classify(s({ paymentStatus: 'PAID' }))).toBe('paid');
     expect(classify(s({ paymentStatus: 'DECLINED' }))).toBe('failed');
-    expect(classify(s({ paymentStatus: 'FAILED', errorType: 'MtsCardLimitError' }))).toBe('cardLimit');
+    expect(classify(s({ paymentStatus: 'DECLINED', errorType: 'MtsCardLimitError' }))).toBe('cardLimit');
     expect(classify(s({ paymentStatus: 'PENDING' }))).toBe('pending');
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
 import type { HomeCategory, HomeService } from '../../../actions/stores/home';
+import type { Subcategory } from '../../../schemas/types/api.home';
 import { makeCtx, makeStores } from './helpers';
 
 const actions = collectActions();
@@ -12,11 +13,11 @@ const money = (v: number) => ({ value: v, formattedValue: `${v},00 RSD`, currenc
 const service = (code: string, terms: Array<[number, boolean]>): HomeService => ({
   code, name: code, description: '', productOfferingType: 'BOX_PACKAGE', checkoutType: 'HOME_FIXED', url: `/p/${code}`, purchasableAlone: true, channelCount: 0,
   monthlyPrice: { price: money(1000), oldPrice: null, promoPeriod: null }, oneTimePrice: null,
-  pricePlans: [{ id: `${code}_PLAN`, purchasable: true, recurringChargeEntries: [], subscriptionTerms: terms.map(([m, r]) => ({ id: `${code}_T${m}`, termOfServiceNumber: m, recommended: r })) }],
+  pricePlans: [{ id: `${code}_PLAN`, purchasable: true, oneTimeChargeEntries: [], recurringChargeEntries: [], subscriptionTerms: terms.map(([m, r]) => ({ id: `${code}_T${m}`, termOfServiceNumber: m, recommended: r })) }],
   tmaProductSpecCharacteristicGroups: [],
 });
-const cat = (code: string, slug: string, def: boolean, subs: HomeCategory[]): HomeCategory => ({ id: code, code, slug, name: code, description: null, defaultCategory: def, checkoutType: 'HOME_FIXED', subcategories: subs, services: [] });
-const sub = (code: string, def: boolean, services: HomeService[]): HomeCategory => ({ ...cat(code, code.toLowerCase(), def, []), services });
+const cat = (code: string, slug: string, def: boolean, subs: Subcategory[]): HomeCategory => ({ id: code, code, slug, name: code, description: null, defaultCategory: def, checkoutType: 'HOME_FIXED', subcategories: subs, services: [] });
+const sub = (code: string, def: boolean, services: HomeService[]): Subcategory => ({ ...cat(code, code.toLowerCase(), def, []), subcategories: [], services });
 
 const TREE: HomeCategory[] = [
   cat('A', 'a-slug', false, [sub('A1', false, [service('P1', [[12, false], [24, false]])]), sub('A2', false, [])]),

@@ -4,12 +4,12 @@
 // stale.test.ts) gives the component its props type: `type <Name>Props = ComponentProps['<Name>']`. A hand-written
 // `<Name>Props` (or a props type written inline in the component's parameter) is a twin nothing checks against the
 // schema. A prop that carries an API payload `$ref`s its schema ("cart.json#/$defs/Cart"), which the checker resolves and
-// the generator types as the payload's generated type. HAND_WRITTEN_PROPS lists the components that still have their
-// own, because their schema cannot give the type they rely on: an object prop that is a store's state (a TypeScript
-// interface under actions/stores, with no JSON Schema to $ref: the checkout and account steps, SuggestedProducts), a
-// union of two payloads read by the fields of one (AddonCard, SpecList), or a list whose schema describes the
-// document's { "message" } labels, which the component receives resolved to text (OrderOverview, OrderResult). It
-// only shrinks.
+// the generator types as the payload's generated type; a prop that is a store's state `$ref`s the state's schema
+// ("state.checkout.json#/$defs/NumberState", schemas/state/) the same way. HAND_WRITTEN_PROPS lists the components that
+// still have their own, because their schema cannot give the type they rely on: an object prop that is a store's state
+// not declared in schemas/state yet (the address pickers and the home-line step), a union of two payloads read by the
+// fields of one (AddonCard, SpecList), or a list whose schema describes the document's { "message" } labels, which the
+// component receives resolved to text (OrderOverview, OrderResult). It only shrinks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -19,9 +19,8 @@ const ROOT = join(__dirname, '../../..');
 
 /** Components that still declare their own props type; remove a name once its meta.json gives the type. */
 const HAND_WRITTEN_PROPS = new Set([
-  'AddonCard', 'AddressFinder', 'AddressPicker', 'BoxCheck', 'CodeTimer', 'DeliveryChoice', 'EmailCode',
-  'EmailVerification', 'HomeLineSetup', 'InstallationBill', 'NumberChoice', 'OrderOverview', 'OrderResult',
-  'SpecList', 'SuggestedProducts', 'SuggestedStatus', 'TvAddonChoice',
+  'AddonCard', 'AddressFinder', 'AddressPicker', 'BoxCheck', 'HomeLineSetup', 'InstallationBill', 'OrderOverview', 'OrderResult',
+  'SpecList',
 ]);
 
 /** Every components/**\/<Name>.meta.json as name → the path of its <Name>.tsx. */

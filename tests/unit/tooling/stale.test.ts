@@ -19,6 +19,13 @@ describe('generated schema files', () => {
     expect(stale, `stale generated files — run "npm run schemas:types":\n  ${stale.join('\n  ')}`).toEqual([]);
   }, 60_000);
 
+  it('include the types of every store state schema (schemas/state/<store>.json → schemas/types/state.<store>.ts)', async () => {
+    const { files } = await generateAll(REPO_ROOT);
+    const states = (await readdir(join(REPO_ROOT, 'schemas', 'state'))).filter((n) => n.endsWith('.json'));
+    expect(states.length).toBeGreaterThan(0);
+    for (const name of states) expect(files.has(`schemas/types/state.${name.replace(/\.json$/, '')}.ts`), name).toBe(true);
+  }, 60_000);
+
   it('mark every generated TypeScript file as generated', async () => {
     const { files } = await generateAll(REPO_ROOT);
     const ts = [...files].filter(([rel]) => rel.endsWith('.ts'));
