@@ -2,12 +2,8 @@ import { makeAutoObservable } from 'mobx';
 import type * as StateAccount from '../../schemas/types/state.account';
 
 export interface AddressOption { code: string; name: string }
-export interface AddressPickerState {
-  municipalityCode: string; localityCode: string; streetCode: string; tisAddressCode: string; apartment: string;
-  municipalities: AddressOption[]; localities: AddressOption[]; streets: AddressOption[]; numbers: AddressOption[];
-  /** the field the server refused (its message in `error`) */
-  errorField: string | null;
-}
+/** The registration's address picker (the AddressPicker component draws it): declared in schemas/state/account.json. */
+export type AddressPickerState = StateAccount.AddressPickerState;
 
 /** A one-time code and its timer (the CodeTimer component draws it): declared in schemas/state/account.json. */
 export type CodeState = StateAccount.CodeState;

@@ -27,9 +27,11 @@ export type InstallationBill = NonNullable<HomeSetup['installationBill']>;
 export type BillOption = InstallationBill['option'];
 /** An address picker of the address system (municipality → locality → street → number, entrance, flat). */
 export type PickerTarget = 'boxCheck' | 'billAddress';
-const emptyPicker = () => ({
-  municipalities: [] as Array<AddressOption & { postalCode?: string }>, localities: [] as AddressOption[], streets: [] as AddressOption[],
-  numbers: [] as Array<{ code: string; number: string; entrances: string[]; flats: number }>,
+/** An address picker (billAddress) and the box check (boxCheck): declared in schemas/state/home.json. */
+export type AddressPicker = StateHome.AddressPicker;
+export type BoxCheckState = StateHome.BoxCheckState;
+const emptyPicker = (): AddressPicker => ({
+  municipalities: [], localities: [], streets: [], numbers: [],
   municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
 });
 export interface HomeLineState {
@@ -81,12 +83,7 @@ export class HomeStore {
 
   guide = { loading: false, error: false, data: null as EpgData | null, hour: 0 };
 
-  boxCheck = {
-    municipalities: [] as Array<AddressOption & { postalCode?: string }>, localities: [] as AddressOption[], streets: [] as AddressOption[],
-    numbers: [] as Array<{ code: string; number: string; entrances: string[]; flats: number }>,
-    municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
-    checking: false, result: null as GponCheck | null, error: null as string | null, errorField: null as string | null,
-  };
+  boxCheck: BoxCheckState = { ...emptyPicker(), checking: false, result: null, error: null, errorField: null };
 
   /** the installation bill's "another address" picker of the home-line step (the same address system) */
   billAddress = emptyPicker();
@@ -197,7 +194,7 @@ export class HomeStore {
     }
   }
   setBoxOptions(list: 'municipalities' | 'localities' | 'streets' | 'numbers', items: unknown[], target: PickerTarget = 'boxCheck'): void {
-    (this[target] as Record<string, unknown>)[list] = items;
+    (this[target] as unknown as Record<string, unknown>)[list] = items; // the answer of the list's own call
   }
   boxCheckStarted(): void { this.boxCheck.checking = true; this.boxCheck.result = null; this.boxCheck.error = null; this.boxCheck.errorField = null; }
   boxCheckDone(result: GponCheck | null, error: string | null = null, field: string | null = null): void {

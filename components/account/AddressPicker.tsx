@@ -1,15 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
-import type { AddressPickerState } from '../../actions/stores/account';
 import { AddressCascade, type CascadeInput } from '../shared/addressCascade';
 import './account.css';
 
-export interface AddressPickerProps {
-  state?: AddressPickerState | null;
-  error?: string | null;
-  legend?: string;
-}
+export type AddressPickerProps = ComponentProps['AddressPicker'];
 
 /** The apartment number after the street number (the account's address has no entrance or flat lists). */
 const APARTMENT: CascadeInput[] = [{ field: 'apartment', label: 'apartment', maxLength: 10, autoComplete: 'off' }];

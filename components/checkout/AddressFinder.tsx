@@ -1,16 +1,12 @@
 import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
-import type { DeliveryState } from '../../actions/stores/delivery';
 import { AddressCascade, type CascadeInput } from '../shared/addressCascade';
 import './numbers.css';
 
-export interface AddressFinderProps {
-  state?: DeliveryState | null;
-  /** also the entrance, floor and flat fields (the delivery step); the guest form has its own */
-  details?: boolean;
-}
+export type AddressFinderProps = ComponentProps['AddressFinder'];
 
 /** The building's floor and flat after the lists (the delivery step; the guest form has its own). */
 const DETAILS: CascadeInput[] = [{ field: 'floor', label: 'floor', maxLength: 6 }, { field: 'apartment', label: 'apartment', maxLength: 6 }];

@@ -1,15 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
-import type { HomeStore } from '../../actions/stores/home';
 import { cx } from '../shared/cx';
 import { HomeAddressCascade } from '../shared/addressCascade';
 import './home.css';
 
-export interface BoxCheckProps {
-  state?: HomeStore['boxCheck'] | null;
-}
+export type BoxCheckProps = ComponentProps['BoxCheck'];
 
 /** The fields of the picker: a check error naming none of them (or body/flatNum) shows under the button. */
 const FIELDS = ['municipalityCode', 'localityCode', 'streetCode', 'addressCode', 'entrance', 'flatNum'];

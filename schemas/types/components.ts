@@ -68,7 +68,7 @@ export interface ComponentProps {
     /**
      * The delivery state (bind /checkout/delivery).
      */
-    state?: {} | null;
+    state?: StateCheckout.DeliveryState | null;
     /**
      * Also entrance, floor and flat (default yes; the guest form has its own fields).
      */
@@ -78,7 +78,7 @@ export interface ComponentProps {
     /**
      * The picker state (bind /account/address).
      */
-    state?: {} | null;
+    state?: StateAccount.AddressPickerState | null;
     /**
      * The message shown under the refused part (bind /account/error).
      */
@@ -151,7 +151,7 @@ export interface ComponentProps {
     /**
      * The box-check state (bind /home/boxCheck).
      */
-    state?: {} | null;
+    state?: StateHome.BoxCheckState | null;
   };
   Breadcrumbs: {
     /**
