@@ -12,8 +12,12 @@
 // The values are the same, so every answer is too; what is shared is read only (products were already shared
 // between snapshots and answers). Both pools only ever save memory: when full they start again (nothing depends on
 // two rows holding the same string or object).
-import type { DevicePriceRow, VariantRow } from './repository';
-import type { ReferenceRow } from './model-parts';
+import type * as s from './schema';
+
+type DevicePriceRow = typeof s.devicePrices.$inferSelect;
+type ReferenceRow = typeof s.productReferences.$inferSelect;
+/** A variant of the read model: its row, its stock level and its pictures (repository.ts re-exports it). */
+export type VariantRow = typeof s.productVariants.$inferSelect & { stockLevel: number; images: Array<{ url: string; altText: string }> };
 
 /** At most this many distinct strings pooled (a catalogue's codes, addresses and types: well under it). */
 const MAX_STRINGS = 200_000;

@@ -2,10 +2,10 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type Column } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import * as s from './schema';
-import { compactVariant, sharedJson } from './model-compact';
+import { compactVariant, sharedJson, type VariantRow } from './model-compact';
 
 export type ProductRow = typeof s.products.$inferSelect;
-export type VariantRow = typeof s.productVariants.$inferSelect & { stockLevel: number; images: Array<{ url: string; altText: string }> };
+export type { VariantRow } from './model-compact';
 export interface CatalogProduct {
   product: ProductRow;
   variants: VariantRow[];
