@@ -34,7 +34,7 @@ export function startInstance(c, i) {
     ...(c.metricsPort ? { METRICS_PORT: String(c.metricsPort + i) } : {}),
   };
   // (a process group of its own: a Ctrl-C in the terminal reaches the cluster only, which passes it on once)
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', join(c.root, 'tools', 'start.mjs'), ...c.startArgs], { cwd: c.root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--heap-growing-percent=30', join(c.root, 'tools', 'start.mjs'), ...c.startArgs], { cwd: c.root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   pipeLines(child.stdout, process.stdout, `[${name}]`);
   pipeLines(child.stderr, process.stderr, `[${name}]`);
   const entry = { child, expected: false, exited: new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))) };

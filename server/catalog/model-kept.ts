@@ -7,7 +7,8 @@ import type { Db } from '../db/index';
 import * as s from '../db/tables';
 import { NO_DEVICE_PRICES, type CatalogProduct, type DevicePriceRow } from './repository';
 import { warmSearchIndex } from './search-index';
-import { childlessOf, positions, type CmsRow, type ReferenceRow } from './model-parts';
+import { addDevicePrices, addRefs, childlessOf, positions, type CmsRow, type ReferenceRow } from './model-parts';
+import { compactVariant } from './model-compact';
 import { CatalogSnapshot } from './model-snapshot';
 import { nextTurn } from './model-build';
 
@@ -40,7 +41,8 @@ export async function databaseKey(db: Db): Promise<string> {
 }
 
 /** The snapshot of a kept model at its revision, its search index filled as a full build fills it. */
-export async function snapshotOfKept(kept: KeptModel): Promise<CatalogSnapshot> {
+export async function snapshotOfKept(read: KeptModel): Promise<CatalogSnapshot> {
+  const kept = compacted(read);
   const byCode = new Map<string, CatalogProduct>();
   const productOfVariant = new Map<string, string>();
   for (const p of kept.list) {
@@ -58,4 +60,17 @@ export async function snapshotOfKept(kept: KeptModel): Promise<CatalogSnapshot> 
     await nextTurn();
   }
   return snap;
+}
+
+/**
+ * The kept model with its rows compact again (model-compact.ts): node:v8 gives objects back built one property at a
+ * time and a string per row (it keeps shared objects shared, not equal strings), as the build's rows were before.
+ */
+function compacted(kept: KeptModel): KeptModel {
+  const list = kept.list.map((p) => ({ ...p, variants: p.variants.map((v) => compactVariant(v, v.stockLevel, v.images)) }));
+  const dpByDevice = new Map<string, DevicePriceRow[]>();
+  for (const rows of kept.dpByDevice.values()) addDevicePrices(dpByDevice, rows);
+  const refs = new Map<string, Map<string, ReferenceRow[]>>();
+  for (const byType of kept.refs.values()) for (const rows of byType.values()) addRefs(refs, rows);
+  return { ...kept, list, dpByDevice, refs };
 }

@@ -2,6 +2,7 @@
 // product's position, the tariffs without children, the references and device prices by their key.
 import type * as s from '../db/tables';
 import type { CatalogProduct, DevicePriceRow } from './repository';
+import { compactDevicePrice, compactReference } from './model-compact';
 
 export type ReferenceRow = typeof s.productReferences.$inferSelect;
 export type CmsRow = typeof s.cmsComponents.$inferSelect;
@@ -59,9 +60,10 @@ export function childlessOf(list: CatalogProduct[]): Set<string> {
   return out;
 }
 
-/** Adds reference rows under their product and reference type. */
-export function addRefs(refs: Map<string, Map<string, ReferenceRow[]>>, rows: ReferenceRow[]): void {
-  for (const r of rows) {
+/** Adds reference rows under their product and reference type (compact copies: model-compact.ts). */
+export function addRefs(refs: Map<string, Map<string, ReferenceRow[]>>, rows: Iterable<ReferenceRow>): void {
+  for (const row of rows) {
+    const r = compactReference(row);
     let byType = refs.get(r.productCode);
     if (!byType) refs.set(r.productCode, byType = new Map());
     const list = byType.get(r.referenceType);
@@ -69,9 +71,10 @@ export function addRefs(refs: Map<string, Map<string, ReferenceRow[]>>, rows: Re
   }
 }
 
-/** Adds device price rows under their device. */
-export function addDevicePrices(dp: Map<string, DevicePriceRow[]>, rows: DevicePriceRow[]): void {
-  for (const d of rows) {
+/** Adds device price rows under their device (compact copies: model-compact.ts). */
+export function addDevicePrices(dp: Map<string, DevicePriceRow[]>, rows: Iterable<DevicePriceRow>): void {
+  for (const row of rows) {
+    const d = compactDevicePrice(row);
     const list = dp.get(d.deviceCode);
     if (list) list.push(d); else dp.set(d.deviceCode, [d]);
   }

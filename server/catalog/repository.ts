@@ -1,10 +1,11 @@
 // Reads the catalogue into plain objects (filtering and sorting happen in memory, in the read model of model.ts).
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type Column } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import * as s from './schema';
+import { compactVariant, sharedJson, type VariantRow } from './model-compact';
 
 export type ProductRow = typeof s.products.$inferSelect;
-export type VariantRow = typeof s.productVariants.$inferSelect & { stockLevel: number; images: Array<{ url: string; altText: string }> };
+export type { VariantRow } from './model-compact';
 export interface CatalogProduct {
   product: ProductRow;
   variants: VariantRow[];
@@ -22,13 +23,25 @@ const groupBy = <T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> => {
   return m;
 };
 
+/** A JSON column read as its text and parsed once per distinct text (model-compact.ts: a few hundred distinct
+ *  specifications serve thousands of products). */
+const jsonText = <C extends Column>(col: C) => sql`${col}::text`.mapWith((t: string) => sharedJson<C['_']['data']>(t));
+
+/** The columns of a product (in the table's order), the JSON ones shared. */
+const productColumns = {
+  ...getTableColumns(s.products), description: jsonText(s.products.description), categories: jsonText(s.products.categories),
+  highlights: jsonText(s.products.highlights), specification: jsonText(s.products.specification),
+};
+/** The columns of a variant (in the table's order), its colour name shared. */
+const variantColumns = { ...getTableColumns(s.productVariants), colorName: jsonText(s.productVariants.colorName) };
+
 export async function loadProducts(db: DbOrTx, where: { codes?: string[]; category?: string }): Promise<CatalogProduct[]> {
   let rows: ProductRow[];
   if (where.codes) {
     if (where.codes.length === 0) return [];
-    rows = await db.select().from(s.products).where(inArray(s.products.code, where.codes)).orderBy(asc(s.products.sortOrder));
+    rows = await db.select(productColumns).from(s.products).where(inArray(s.products.code, where.codes)).orderBy(asc(s.products.sortOrder));
   } else {
-    rows = await db.select().from(s.products).orderBy(asc(s.products.sortOrder));
+    rows = await db.select(productColumns).from(s.products).orderBy(asc(s.products.sortOrder));
   }
   if (where.category) rows = rows.filter((r) => r.categories.includes(where.category!));
   return completeProducts(db, rows);
@@ -42,7 +55,7 @@ export interface PageCursor { sortOrder: number; code: string }
  *  each complete. */
 export async function loadProductPage(db: DbOrTx, after: PageCursor | null, limit: number): Promise<CatalogProduct[]> {
   const code = sql`${s.products.code} COLLATE "C"`;
-  const rows = await db.select().from(s.products)
+  const rows = await db.select(productColumns).from(s.products)
     .where(after === null ? undefined : sql`(${s.products.sortOrder}, ${code}) > (${after.sortOrder}, ${sql`${after.code} COLLATE "C"`})`)
     .orderBy(asc(s.products.sortOrder), asc(code)).limit(limit);
   return completeProducts(db, rows);
@@ -56,7 +69,7 @@ async function completeProducts(db: DbOrTx, rows: ProductRow[]): Promise<Catalog
   if (rows.length === 0) return [];
   const codes = rows.map((r) => r.code);
   // Sequential on purpose: inside a transaction all queries share one connection.
-  const variants = await db.select().from(s.productVariants).where(inArray(s.productVariants.productCode, codes)).orderBy(asc(s.productVariants.sortOrder));
+  const variants = await db.select(variantColumns).from(s.productVariants).where(inArray(s.productVariants.productCode, codes)).orderBy(asc(s.productVariants.sortOrder));
   const images = await db.select().from(s.productImages).where(inArray(s.productImages.productCode, codes)).orderBy(asc(s.productImages.sortOrder));
   const stockRows = await db.select({ variantCode: s.stock.variantCode, level: s.stock.level }).from(s.stock)
     .innerJoin(s.productVariants, eq(s.productVariants.code, s.stock.variantCode)).where(inArray(s.productVariants.productCode, codes));
@@ -75,11 +88,7 @@ async function completeProducts(db: DbOrTx, rows: ProductRow[]): Promise<Catalog
     const plan = planOf.get(product.code);
     return {
       product,
-      variants: (variantsOf.get(product.code) ?? []).map((v) => ({
-        ...v,
-        stockLevel: stockOf.get(v.code) ?? 0,
-        images: (imagesOf.get(v.code) ?? []).map((i) => ({ url: i.url, altText: i.altText })),
-      })),
+      variants: (variantsOf.get(product.code) ?? []).map((v) => compactVariant(v, stockOf.get(v.code) ?? 0, imagesOf.get(v.code) ?? [])),
       plan: plan ? {
         id: plan.id, purchasable: plan.purchasable,
         charges: chargesOf.get(plan.id) ?? [],
