@@ -34,27 +34,8 @@ const emptyPicker = (): AddressPicker => ({
   municipalities: [], localities: [], streets: [], numbers: [],
   municipalityCode: '', localityCode: '', streetCode: '', addressCode: '', entrance: '', flatNum: '',
 });
-export interface HomeLineState {
-  loaded: boolean;
-  option: HomeOption | null;
-  /** options the customer has (HOME_LANDLINE only with a line of their own) */
-  available: HomeOption[];
-  operators: string[];
-  lines: RegisteredLine[];
-  addresses: ExistingAddress[];
-  addressType: 'MY_ADDRESS' | 'OTHER_ADDRESS';
-  setup: HomeSetup | null;
-  /** the last check's answer shown in the step: ok (valid / allowed) or not, and its message */
-  notice: { ok: boolean; message: string } | null;
-  busy: boolean;
-  /** a message shown in the step, e.g. "The fixed-line or address check must be completed and valid." */
-  error: string | null;
-  /** the installation bill's own message (a bad e-mail, no address chosen) and the field it names */
-  billError?: string | null;
-  /** the bill option shown (chosen, maybe not saved yet: another address and an e-bill are saved with their button) */
-  billOption?: BillOption | null;
-  billErrorField?: string | null;
-}
+/** The home-line step's state (HomeLineSetup and InstallationBill draw it): declared in schemas/state/home.json. */
+export type HomeLineState = StateHome.HomeLineState;
 export const emptyHomeLine = (): HomeLineState => ({
   loaded: false, option: null, available: [], operators: [], lines: [], addresses: [], addressType: 'OTHER_ADDRESS', setup: null, notice: null, busy: false, error: null,
 });

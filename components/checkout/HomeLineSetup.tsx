@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
-import type { HomeLineState, HomeSetup, HomeStore } from '../../actions/stores/home';
+import type { HomeLineState, HomeSetup } from '../../actions/stores/home';
 import { HomeAddressCascade } from '../shared/addressCascade';
 import './numbers.css';
 import '../home/home.css';
 
-export interface HomeLineSetupProps { state?: HomeLineState | null; address?: HomeStore['boxCheck'] | null }
+export type HomeLineSetupProps = ComponentProps['HomeLineSetup'];
 
 /** What every part of the step gets: the state, the step's id prefix, the message lookup, whether it takes input, the shown setup and the event sender. */
 interface PartProps { state: HomeLineState; ids: string; t: ReturnType<typeof useT>; on: boolean; shown: HomeSetup | null; emit: VocabularyProps['emit'] }

@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { cx } from '../shared/cx';
-import type { BillOption, HomeLineState, HomeSetup, HomeStore, InstallationBill as Bill } from '../../actions/stores/home';
+import type { BillOption, HomeSetup, InstallationBill as Bill } from '../../actions/stores/home';
 import { HomeAddressCascade } from '../shared/addressCascade';
 import './numbers.css';
 import '../home/home.css';
 
-export interface InstallationBillProps { options?: BillOption[]; state?: HomeLineState | null; address?: HomeStore['billAddress'] | null; readOnly?: boolean }
+export type InstallationBillProps = ComponentProps['InstallationBill'];
 
 /** The saved choice in words. */
 export function billText(bill: Bill, t: (k: string, p?: Record<string, unknown>) => string): string {

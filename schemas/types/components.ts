@@ -980,11 +980,11 @@ export interface ComponentProps {
     /**
      * The home-line state (bind /home/homeLine).
      */
-    state?: {} | null;
+    state?: StateHome.HomeLineState | null;
     /**
      * The address-system picker state (bind /home/boxCheck).
      */
-    address?: {} | null;
+    address?: StateHome.BoxCheckState | null;
   };
   HomePackageDetails: {
     /**
@@ -1067,11 +1067,11 @@ export interface ComponentProps {
     /**
      * The home-line state (bind /home/homeLine).
      */
-    state?: {} | null;
+    state?: StateHome.HomeLineState | null;
     /**
      * The bill address picker state (bind /home/billAddress).
      */
-    address?: {} | null;
+    address?: StateHome.AddressPicker | null;
     /**
      * Only states the saved choice (the overview).
      */

@@ -21,6 +21,7 @@ export interface HomeStates {
   TvAddonsState?: TvAddonsState;
   AddressPicker?: AddressPicker;
   BoxCheckState?: BoxCheckState;
+  HomeLineState?: HomeLineState;
 }
 /**
  * The TV add-ons step of the home checkouts (SUGGESTED_TV_ADDONS): kept on the home store as `tvAddons`.
@@ -59,4 +60,55 @@ export interface AddressPicker {
   addressCode: string;
   entrance: string;
   flatNum: string;
+}
+/**
+ * The home-line step of the home checkouts (CONNECT_HOME_DATA, bind /home/homeLine): the options the customer has, their registered lines and addresses, the saved setup and the step's messages.
+ */
+export interface HomeLineState {
+  loaded: boolean;
+  /**
+   * The option chosen (not saved yet).
+   */
+  option: NonNullable<NonNullable<ApiHomeline.HomeSetupResponse['homeLine']>['option']> | null;
+  /**
+   * The options the customer has (HOME_LANDLINE only with a line of their own).
+   */
+  available: NonNullable<NonNullable<ApiHomeline.HomeSetupResponse['homeLine']>['option']>[];
+  operators: string[];
+  lines: NonNullable<ApiHomeline.RegisteredHomeLines['numbers']>[number][];
+  addresses: NonNullable<ApiHomeline.ExistingAddresses['addresses']>[number][];
+  /**
+   * Which address the shopper checks: one of theirs or another.
+   */
+  addressType: 'MY_ADDRESS' | 'OTHER_ADDRESS';
+  /**
+   * The saved setup (the server's answer).
+   */
+  setup: NonNullable<ApiHomeline.HomeSetupResponse['homeLine']> | null;
+  /**
+   * The last check's answer shown in the step: valid / allowed or not, and its message.
+   */
+  notice: {
+    ok: boolean;
+    message: string;
+  } | null;
+  busy: boolean;
+  /**
+   * A message shown in the step (e.g. the check must be completed).
+   */
+  error: string | null;
+  /**
+   * The installation bill's own message (a bad e-mail, no address chosen).
+   */
+  billError?: string | null;
+  /**
+   * The bill option shown (chosen, maybe not saved yet).
+   */
+  billOption?: NonNullable<
+    NonNullable<NonNullable<ApiHomeline.HomeSetupResponse['homeLine']>['installationBill']>['option']
+  > | null;
+  /**
+   * The field the bill's message names.
+   */
+  billErrorField?: string | null;
 }

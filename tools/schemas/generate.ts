@@ -211,19 +211,21 @@ export async function generateActionArgsTypes(actions: Record<string, ActionInfo
 }
 
 /**
- * The TypeScript type of a `$ref` into an API schema, "<file>.json#/$defs/<Name>" followed by any `/properties/<p>` and
- * `/items` steps: `ApiCart.Cart`, `NonNullable<ApiCatalog.SearchResult['pagination']>`,
+ * The TypeScript type of a `$ref` into an API schema, "<file>.json#/$defs/<Name>" followed by any `/properties/<p>`,
+ * `/items` and `/oneOf/<n>` (the object branch of a nullable value) steps: `ApiCart.Cart`, `NonNullable<ApiCatalog.SearchResult['pagination']>`,
  * `NonNullable<ApiCatalog.ProductDetails['variants']>[number]`; or into a store state's schema, "state.<file>.json#/$defs/<Name>"
  * (schemas/state/<file>.json): `StateCheckout.NumberState`. `module` is the generated file it comes from (api.cart,
  * state.checkout). Null for any other reference.
  */
 function refType(ref: string): { module: string; ns: string; type: string } | null {
-  const m = /^((?:state\.)?[\w-]+)\.json#\/\$defs\/(\w+)((?:\/properties\/\w+|\/items)*)$/.exec(ref);
+  const m = /^((?:state\.)?[\w-]+)\.json#\/\$defs\/(\w+)((?:\/properties\/\w+|\/items|\/oneOf\/\d+)*)$/.exec(ref);
   if (!m) return null;
   const state = m[1].startsWith('state.');
   const ns = state ? typeName(`${m[1]}.json`) : apiNamespace(m[1]);
   let type = `${ns}.${m[2]}`;
-  for (const step of m[3].split('/').filter(Boolean)) {
+  // a `/oneOf/<n>` step names the object branch of a nullable value ({ oneOf: [{ type: null }, { … }] }): the
+  // property step before it already took the value without its null
+  for (const step of m[3].split('/').filter((x) => x && x !== 'oneOf' && !/^\d+$/.test(x))) {
     if (step === 'items') type = `${type}[number]`;
     else if (step !== 'properties') type = `NonNullable<${type}['${step}']>`;
   }
