@@ -1,23 +1,12 @@
 import { Link } from 'react-router';
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
-import type { CartData } from '../shared/types';
 import { cx } from '../shared/cx';
 import './addons.css';
 
-interface AddonData {
-  code: string; name: string; description?: string; price?: { value: number; formattedValue?: string; currencyIso?: string } | null;
-  chargeType?: 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE'; requires?: 'POSTPAID' | 'PREPAID'; zones?: string[]; highlights?: string[]; purchasable?: boolean;
-}
-
-export interface AddonCardProps {
-  addon?: AddonData | null;
-  cart?: CartData | null;
-  to?: string | null;
-  headingLevel?: 1 | 2 | 3 | 4;
-  large?: boolean;
-}
+export type AddonCardProps = ComponentProps['AddonCard'];
 
 /**
  * One add-on or digital service: name, description, highlights, price (monthly or once), the tariff it goes with and

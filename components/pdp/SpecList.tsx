@@ -1,37 +1,14 @@
 import type { VocabularyProps } from '../../renderer/types';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface SpecItem {
-  name: string;
-  value: string;
-}
-export interface SpecGroup {
-  name: string;
-  items: SpecItem[];
-}
-/** A group as the specification API sends it: rows under `characteristics` (or `items`). */
-export interface SpecGroupIn {
-  name: string;
-  items?: SpecItem[];
-  characteristics?: SpecItem[];
-}
+export type SpecListProps = ComponentProps['SpecList'];
+/** A row: a characteristic of the specification or a highlight (whose name and value the API may leave out). */
+interface SpecItem { name?: string; value?: string }
 
-export interface SpecListProps {
-  groups?: SpecGroupIn[] | { groups?: SpecGroupIn[] } | null;
-  items?: SpecItem[] | null;
-  columns?: 1 | 2;
-}
-
-function normalizeGroups(g: SpecListProps['groups']): SpecGroup[] {
-  if (!g) return [];
-  const list = Array.isArray(g) ? g : (g.groups ?? []);
-  return list
-    .map((x) => ({ name: x?.name ?? '', items: x?.characteristics ?? x?.items ?? [] }))
-    .filter((x) => x.items.length > 0);
-}
-
-/** Name/value rows as a description list: flat `items` (highlights) or titled `groups` (full specification). */
+/** Name/value rows as a description list: flat `items` (highlights) or titled `groups` (the full specification). */
 export default function SpecList({ groups, items, columns = 1 }: SpecListProps & VocabularyProps) {
-  const gs = normalizeGroups(groups);
+  // a group without rows is left out
+  const gs = (groups?.groups ?? []).filter((g) => g.characteristics.length > 0);
   const rows = (list: SpecItem[]) => (
     <dl className={`ot-spec ot-spec--cols-${columns}`}>
       {list.map((it, i) => (
@@ -48,7 +25,7 @@ export default function SpecList({ groups, items, columns = 1 }: SpecListProps &
         {gs.map((g) => (
           <section key={g.name} className="ot-specgroups__group">
             <h3>{g.name}</h3>
-            {rows(g.items)}
+            {rows(g.characteristics)}
           </section>
         ))}
       </div>

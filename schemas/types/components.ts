@@ -46,11 +46,11 @@ export interface ComponentProps {
     /**
      * Bind /item (an add-on of /catalog/addons/categories, /catalog/addons/covering) or /item/addon (a service of /catalog/ott/services).
      */
-    addon?: {} | null;
+    addon?: ApiAddons.Addon | null;
     /**
      * The cart, to show an add-on already in it (bind /cart/cart).
      */
-    cart?: {} | null;
+    cart?: ApiCart.Cart | null;
     /**
      * A shop path for 'More' (bind /item/url on the services list).
      */
@@ -1555,13 +1555,13 @@ export interface ComponentProps {
   };
   SpecList: {
     /**
-     * { groups: [{ name, characteristics: [{ name, value }] }] } as the specification API sends it (bind /catalog/pdp/specification), or a list of groups; rows may also be under items.
+     * The product's specification as the API sends it: { groups: [{ name, characteristics: [{ name, value }] }] } (bind /catalog/pdp/specification).
      */
-    groups?: unknown[] | {} | null;
+    groups?: ApiCatalog.Specification | null;
     /**
      * [{ name, value }] (bind /catalog/pdp/product/highlights).
      */
-    items?: {}[] | null;
+    items?: NonNullable<ApiCatalog.ProductDetails['highlights']> | null;
     /**
      * Two columns on wide screens.
      */

@@ -6,9 +6,9 @@
 // schema. A prop that carries an API payload `$ref`s its schema ("cart.json#/$defs/Cart"), which the checker resolves and
 // the generator types as the payload's generated type; a prop that is a store's state `$ref`s the state's schema
 // ("state.checkout.json#/$defs/NumberState", schemas/state/) the same way. HAND_WRITTEN_PROPS lists the components that
-// still have their own, because their schema cannot give the type they rely on: a union of two payloads read by the
-// fields of one (AddonCard, SpecList), or a list whose schema describes the document's { "message" } labels, which the
-// component receives resolved to text (OrderOverview, OrderResult). It only shrinks.
+// still have their own, because their schema cannot give the type they rely on: a list whose schema describes the
+// document's { "message" } labels, which the component receives resolved to text (OrderOverview, OrderResult). It
+// only shrinks.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import ts from 'typescript';
@@ -18,7 +18,7 @@ const ROOT = join(__dirname, '../../..');
 
 /** Components that still declare their own props type; remove a name once its meta.json gives the type. */
 const HAND_WRITTEN_PROPS = new Set([
-  'AddonCard', 'OrderOverview', 'OrderResult', 'SpecList',
+  'OrderOverview', 'OrderResult',
 ]);
 
 /** Every components/**\/<Name>.meta.json as name → the path of its <Name>.tsx. */
