@@ -1,9 +1,10 @@
 import { makeAutoObservable } from 'mobx';
 import type * as StateAccount from '../../schemas/types/state.account';
 
-export interface AddressOption { code: string; name: string }
 /** The registration's address picker (the AddressPicker component draws it): declared in schemas/state/account.json. */
 export type AddressPickerState = StateAccount.AddressPickerState;
+/** An entry of one of its lists (an answer of the address system: code and name). */
+export type AddressOption = AddressPickerState['municipalities'][number];
 
 /** A one-time code and its timer (the CodeTimer component draws it): declared in schemas/state/account.json. */
 export type CodeState = StateAccount.CodeState;

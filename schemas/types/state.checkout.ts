@@ -79,7 +79,7 @@ export interface Option {
   name: string;
 }
 /**
- * The personal-data and delivery steps (seed 001 §3 delivery options): kept on the checkout store as `delivery`.
+ * The personal-data and delivery steps (seed 001 §3 delivery options): kept on the checkout store as `delivery`. `renewal` is the renewal e-mail (DELIVERY_EMAIL_ADDRESS) and its code, `personal` the personal-data step's contact e-mail code (when it is not the account's own e-mail): a $ref takes no description of its own here, or the generator would write the code's type once per use.
  */
 export interface DeliveryState {
   options: Option[];
@@ -117,50 +117,14 @@ export interface DeliveryState {
   pickupStoreId: string | null;
   slots: Option[];
   slot: string;
-  renewal: EmailCodeState1;
-  personal: EmailCodeState2;
+  renewal: EmailCodeState;
+  personal: EmailCodeState;
   accountEmail: string | null;
   /**
    * A message (localized) shown in the step.
    */
   error: string | null;
   loaded: boolean;
-}
-/**
- * The renewal e-mail (DELIVERY_EMAIL_ADDRESS) and its code.
- */
-export interface EmailCodeState1 {
-  email: string;
-  sent: boolean;
-  /**
-   * When the code stops working (ms since epoch).
-   */
-  expiresAt: number | null;
-  code: string;
-  /**
-   * The e-mail the code confirmed.
-   */
-  verified: string | null;
-  error: string | null;
-  busy: boolean;
-}
-/**
- * The personal-data step's contact e-mail code (when it is not the account's own e-mail).
- */
-export interface EmailCodeState2 {
-  email: string;
-  sent: boolean;
-  /**
-   * When the code stops working (ms since epoch).
-   */
-  expiresAt: number | null;
-  code: string;
-  /**
-   * The e-mail the code confirmed.
-   */
-  verified: string | null;
-  error: string | null;
-  busy: boolean;
 }
 /**
  * The extra-benefits step (SUGGESTED_PRODUCTS): kept on the checkout store as `suggested`.
