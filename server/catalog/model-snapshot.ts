@@ -15,6 +15,19 @@ let unkept = 0;
 
 const MAX_ANSWERS = 2000;
 const MAX_CART_VIEWS = 5000;
+/** What the kept answers may hold, in bytes: `CATALOG_ANSWERS_MB` (default 64; docs/OPERATIONS.md). */
+const MAX_ANSWER_BYTES = (() => {
+  const mb = Number(process.env.CATALOG_ANSWERS_MB);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 64) * 1024 * 1024;
+})();
+/** An answer kept as bytes (a catalogue GET's, server/lib/edge-cache.ts `Cacheable`) counts its bytes; an answer kept
+ *  as objects (a nested computation the first view or the cart reads) a nominal 2 kB — their size is not measured. */
+export function answerBytes(value: unknown): number {
+  const body = (value as { body?: unknown } | null)?.body;
+  if (Buffer.isBuffer(body)) return body.byteLength;
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  return 2048;
+}
 
 /** One revision of the catalogue in memory, with the answers computed from it. */
 export class CatalogSnapshot {
@@ -44,7 +57,7 @@ export class CatalogSnapshot {
     this.refs = parts.refs;
     this.cms = parts.cms;
     this.childless = parts.childless;
-    this.answers = answers ?? new MemoTable(MAX_ANSWERS);
+    this.answers = answers ?? new MemoTable(MAX_ANSWERS, { maxBytes: MAX_ANSWER_BYTES, sizeOf: answerBytes });
     this.cartViews = cartViews ?? new MemoTable(MAX_CART_VIEWS);
   }
 

@@ -53,6 +53,10 @@ export interface CatalogStats {
   stockReads: number;
   answersDropped: number;
   answersKept: number;
+  /** answers kept now (entries, and the bytes they hold) and those that left at the table's bound (model-memo.ts) */
+  answers: number;
+  answerBytes: number;
+  answersEvicted: number;
   cartViewsDropped: number;
   cartViewsKept: number;
   /** wall time of the last full rebuild (it yields between slices: other work runs in it) and its CPU time */
@@ -100,6 +104,8 @@ export class CatalogModel {
   /** when the last refresh that read the changes started, and the timer of an announced change waiting for its gap */
   private readAt = 0;
   private gapTimer: NodeJS.Timeout | null = null;
+  /** answers evicted at the bound by the tables full rebuilds replaced (a delta's table carries its count on) */
+  private evictedBefore = 0;
   private readonly counters = {
     fullRebuilds: 0, cacheLoads: 0, deltasApplied: 0, productsReloaded: 0, stockReads: 0, answersDropped: 0, answersKept: 0,
     cartViewsDropped: 0, cartViewsKept: 0, lastRebuildMs: 0, lastRebuildCpuMs: 0, longestSliceMs: 0, slices: 0,
@@ -197,7 +203,9 @@ export class CatalogModel {
   }
 
   stats(): CatalogStats {
-    return { ...this.counters, revision: this.snap?.revision ?? 0, products: this.snap?.size ?? 0, rebuilding: this.rebuild !== null };
+    const answers = this.snap?.answers;
+    return { ...this.counters, revision: this.snap?.revision ?? 0, products: this.snap?.size ?? 0, rebuilding: this.rebuild !== null,
+      answers: answers?.size ?? 0, answerBytes: answers?.bytes ?? 0, answersEvicted: this.evictedBefore + (answers?.evicted ?? 0) };
   }
 
   /** Resolves when no full rebuild is running (tests). */
@@ -271,6 +279,7 @@ export class CatalogModel {
     const old = this.snap;
     if (old) this.counters.answersDropped += old.answers.size;
     if (old) this.counters.cartViewsDropped += old.cartViews.size;
+    if (old) this.evictedBefore += old.answers.evicted;
     this.counters.fullRebuilds++;
     this.counters.lastRebuildMs = Math.round(performance.now() - started);
     const cpu = process.cpuUsage(cpuStart);

@@ -19,6 +19,10 @@ export interface CatalogCounters {
   lastRebuildMs: number;
   lastRebuildCpuMs: number;
   rebuilding: boolean;
+  /** answers kept (entries, and the bytes they hold) and those that left the table at its bound */
+  answers: number;
+  answerBytes: number;
+  answersEvicted: number;
 }
 
 export interface ShopMetricsOptions {
@@ -68,6 +72,9 @@ export class ShopMetrics {
       gauge(r, 'shop_catalog_revision', 'Catalogue revision this instance serves', () => cat().revision);
       gauge(r, 'shop_catalog_products', 'Products in the read model', () => cat().products);
       gauge(r, 'shop_catalog_rebuilding', '1 while a full rebuild runs', () => (cat().rebuilding ? 1 : 0));
+      gauge(r, 'shop_catalog_answers', 'Catalogue answers kept in memory', () => cat().answers);
+      gauge(r, 'shop_catalog_answer_bytes', 'Bytes the kept catalogue answers hold (bounded by CATALOG_ANSWERS_MB)', () => cat().answerBytes);
+      mirrored(r, 'shop_catalog_answers_evicted_total', 'Kept catalogue answers that left at the bound (entries or bytes), oldest first', () => cat().answersEvicted);
     }
     const pool = opts.pool;
     if (pool) {

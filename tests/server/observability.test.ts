@@ -176,6 +176,7 @@ describe.each(drivers)('observability on %s', (name, url) => {
     for (let i = 0; i < 5; i++) if ((await app.inject({ method: 'GET', url: PATHS.token, headers: { cookie: s.cookie } })).statusCode === 429) limited++;
     expect(limited).toBeGreaterThan(0);
     await app.ctx.catalog.current();
+    expect((await app.inject({ method: 'GET', url: `${PATHS.search}?categoryCode=telefoni` })).statusCode).toBe(200);
 
     const r = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(r.statusCode).toBe(200);
@@ -193,6 +194,9 @@ describe.each(drivers)('observability on %s', (name, url) => {
     expect(text).toMatch(/^shop_catalog_full_rebuilds_total [1-9]/m);
     expect(text).toMatch(/^shop_catalog_products [1-9]/m);
     expect(text).toMatch(/^shop_catalog_last_rebuild_seconds /m);
+    expect(text).toMatch(/^shop_catalog_answers [1-9]/m); // the search above, kept as its bytes
+    expect(text).toMatch(/^shop_catalog_answer_bytes [1-9]\d{2,}$/m);
+    expect(text).toMatch(/^shop_catalog_answers_evicted_total 0$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     if (name === 'postgres') {
