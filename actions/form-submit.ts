@@ -5,8 +5,10 @@
 // step left in the stores), read the way every `$bind` is read (core/pointer.ts). Only the fields the form's data
 // schema declares are sent, and an empty one (undefined, null, "") is not, nor an empty bound value. The schema checker
 // proves the same routing against the bodies' contract (tools/schemas/form-bindings.ts), so no list of fields is
-// written in code.
+// written in code. A call that takes a query and no body (a GET such as `prepaidCheck`) gets the same object as its
+// query parameters (`sendsQuery`).
 import { isBinding, readBinding } from '../core/pointer';
+import pathsJson from '../schemas/api/paths.json';
 
 export interface SubmitCall {
   call: string;
@@ -131,7 +133,7 @@ export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: 
 export function refusedFormField(doc: { schema?: unknown; submit?: unknown }, callIndex: number, subject: unknown): string | null {
   if (typeof subject !== 'string' || subject === '') return null;
   const parts = subject.split('/').filter(Boolean);
-  const path = `/${(parts[0] === 'body' ? parts.slice(1) : parts).join('/')}`;
+  const path = `/${(parts[0] === 'body' || parts[0] === 'querystring' ? parts.slice(1) : parts).join('/')}`;
   const calls = submitCallsOf(doc.submit);
   for (const f of formFields(doc.schema)) {
     const { index, target } = routeField(calls, f.pointer);
@@ -148,7 +150,17 @@ export interface FormDocument { schema?: unknown; submit?: unknown }
 /** What sendForm needs of the API client: the form's document and the calls (actions/api/client.ts). */
 export interface FormApi {
   getDocument<T = unknown>(path: string): Promise<T>;
-  call(name: string, opts: { body: Obj }): Promise<unknown>;
+  call(name: string, opts: { body: Obj } | { query: QueryValues }): Promise<unknown>;
+}
+
+/** Query parameters (a query schema's fields are scalars: the checker proves them against it). */
+type QueryValues = Record<string, string | number | boolean | null | undefined>;
+
+/** Whether call `name` takes the form's data as its query (a GET such as `prepaidCheck`: schemas/api/paths.json gives
+ *  it a "query" and no "body"); every other call takes it as its request body. */
+export function sendsQuery(name: string): boolean {
+  const op = (pathsJson as Record<string, { body?: unknown; query?: unknown }>)[name];
+  return op !== undefined && typeof op.body !== 'string' && typeof op.query === 'string';
 }
 
 /**
@@ -199,7 +211,7 @@ export async function sendForm(api: FormApi, formId: string, data: unknown, stat
   for (const { call, body } of submitBodies(doc, full, state)) {
     sent = calls.findIndex((c, i) => c.call === call && i > sent);
     try {
-      const response = await api.call(call, { body });
+      const response = await api.call(call, sendsQuery(call) ? { query: body as QueryValues } : { body });
       responses.push(response);
       onAnswer?.(response);
     } catch (e) {

@@ -34,9 +34,11 @@ const check = defineAction({
     selfcare.setPrepaidError(null);
     selfcare.setPrepaidResult(null);
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid number', true);
-    const msisdn = String(ui.forms[formId]?.data?.msisdn ?? '').trim();
     try {
-      const c = await ctx.api.call('prepaidCheck', { query: { msisdn } });
+      // the form declares its call (schemas/forms/prepaid-number.json "submit": prepaidCheck, the number as its query)
+      const sent = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const c = sent.responses[0] as ResponseOf<'prepaidCheck'>;
+      const msisdn = String(sent.data.msisdn ?? '').trim();
       if (!c.registrationRequired || !c.deadline) {
         selfcare.setPrepaid(null);
         selfcare.setPrepaidError(session.t(STATUS_KEY[c.status] ?? STATUS_KEY.NOT_REQUIRED));

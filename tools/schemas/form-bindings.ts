@@ -33,7 +33,7 @@ export async function loadApiSet(rootDir: string): Promise<ApiSet | null> {
   }
   const files = new Map<string, Obj>();
   const names = new Set<string>();
-  for (const op of Object.values(paths)) if (isObj(op) && typeof op.body === 'string') names.add(op.body.split('#')[0]);
+  for (const op of Object.values(paths)) if (isObj(op) && typeof (op.body ?? op.query) === 'string') names.add(String(op.body ?? op.query).split('#')[0]);
   for (const name of names) {
     try {
       files.set(name, JSON.parse(await readFile(join(rootDir, 'api', name), 'utf8')));
@@ -165,6 +165,7 @@ const SUBMITTING_ACTIONS: Readonly<Record<string, string | { form: string; when:
   'selfcare.dontCallRequestCode': 'dont-call',
   'selfcare.topUp': 'topup',
   'selfcare.registerPrepaid': 'prepaid-registration',
+  'selfcare.checkPrepaid': 'prepaid-number',
   'profile.requestEmailCode': 'profile-email',
   'profile.saveEmail': 'profile-email-code',
   'profile.save': 'profile-code',
@@ -259,18 +260,21 @@ function callBodies({ doc, api, report, calls, callPointer }: SubmitCheck): Arra
   return calls.map((c: SubmitCall, i: number) => {
     const op = api.paths[c.call];
     if (!isObj(op)) {
-      const known = Object.keys(api.paths).filter((k) => isObj(api.paths[k]) && typeof api.paths[k].body === 'string');
+      const known = Object.keys(api.paths).filter((k) => isObj(api.paths[k]) && typeof (api.paths[k].body ?? api.paths[k].query) === 'string');
       const near = known.find((k) => k.toLowerCase() === c.call.toLowerCase()) ?? known.find((k) => k.toLowerCase().includes(c.call.toLowerCase()));
       report(doc, `${callPointer(i)}/call`, `unknown call "${c.call}": schemas/api/paths.json has no such operation${near ? ` — did you mean "${near}"?` : ''}`, near ? { suggestion: near } : {});
       return null;
     }
-    if (typeof op.body !== 'string') {
-      report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes no request body, so the form cannot submit to it`);
+    // a call without a body that takes a query (a GET such as prepaidCheck) gets the form's data as its query
+    // parameters (actions/form-submit.ts sendsQuery): its query schema is the "body" proven here
+    const ref = typeof op.body === 'string' ? op.body : typeof op.query === 'string' ? op.query : null;
+    if (ref === null) {
+      report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes neither a request body nor query parameters, so the form cannot submit to it`);
       return null;
     }
-    const [file] = op.body.split('#');
-    const b = deref(api, file, { $ref: op.body });
-    if (!b) report(doc, `${callPointer(i)}/call`, `the body of call "${c.call}" (${op.body}) cannot be found in schemas/api`);
+    const [file] = ref.split('#');
+    const b = deref(api, file, { $ref: ref });
+    if (!b) report(doc, `${callPointer(i)}/call`, `the ${ref === op.body ? 'body' : 'query'} of call "${c.call}" (${ref}) cannot be found in schemas/api`);
     return b;
   });
 }
@@ -297,7 +301,7 @@ function checkWithEntries({ doc, api, report, calls, callPointer, bodies, reache
       if (!root) continue;
       if (!bodyAt(api, root, target)) {
         const near = suggest(target, bodyPlaces(api, root));
-        report(doc, at, `"${target}" is not a place of the request body of "${c.call}" (${api.paths[c.call].body}), so the value of "${bind}" has nowhere to go${near ? ` — did you mean "${near}"?` : ''}`, { atKey: true, ...(near ? { suggestion: near } : {}) });
+        report(doc, at, `"${target}" is not a place of the request body of "${c.call}" (${api.paths[c.call].body ?? api.paths[c.call].query}), so the value of "${bind}" has nowhere to go${near ? ` — did you mean "${near}"?` : ''}`, { atKey: true, ...(near ? { suggestion: near } : {}) });
         continue;
       }
       bound[i].add(target);
@@ -317,7 +321,7 @@ function checkFieldsReachBody({ doc, api, report, calls, bodies, reached, bound 
     const where = `/schema${f.at}`;
     if (!b) {
       const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
-      report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body}): ${how}`, { atKey: true });
+      report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${how}`, { atKey: true });
       continue;
     }
     const clash = [...bound[index]].find((t) => t === target || target.startsWith(`${t}/`) || t.startsWith(`${target}/`));
@@ -327,7 +331,7 @@ function checkFieldsReachBody({ doc, api, report, calls, bodies, reached, bound 
     }
     reached[index].add(target);
     const loose = looserLimits(f.schema, b.s, f.required, b.required, c.optional === true);
-    if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body}): ${loose.join('; ')}`, { atKey: true });
+    if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${loose.join('; ')}`, { atKey: true });
   }
 }
 

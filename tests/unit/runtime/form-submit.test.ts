@@ -250,6 +250,21 @@ describe('the forms that send values of the shop\'s state ("with")', () => {
     expect(stores.ui.toasts.at(-1)).toMatchObject({ kind: 'success', text: 'Sačuvano.' });
   });
 
+  it('prepaid number check: a call that takes a query (prepaidCheck) gets the form\'s fields as its parameters; a refusal naming the parameter marks the field', async () => {
+    const { stores, ctx, calls } = setup({
+      'GET /hybris/selfcare/b2c/v1/blinking/users/prepaid/check': () => ({ body: { msisdn: '0641234567', isPrePaid: true, status: 'PENDING', registrationRequired: true, deadline: '2026-12-01T12:00:00Z', videoSlot: null } }),
+      'GET /hybris/selfcare/b2c/v1/closing-time': () => ({ body: { slots: ['2026-12-01T10:00:00Z'] } }),
+    });
+    stores.ui.setFormData('prepaid-number', { msisdn: '0641234567', extra: 'not in the form' });
+    await run('selfcare.checkPrepaid', {}, ctx);
+    expect(calls.map((c) => [c.method, c.url.pathname, c.url.searchParams.get('msisdn'), c.url.searchParams.has('extra'), c.body ?? null])).toEqual([
+      ['GET', '/hybris/selfcare/b2c/v1/blinking/users/prepaid/check', '0641234567', false, null],
+      ['GET', '/hybris/selfcare/b2c/v1/closing-time', '0641234567', false, null],
+    ]);
+    expect(stores.selfcare.prepaid).toMatchObject({ msisdn: '0641234567', deadline: '2026-12-01T12:00:00Z' });
+    expect(refusedFieldOf(await sendForm(setup({ 'GET /hybris/selfcare/b2c/v1/blinking/users/prepaid/check': () => refusal('querystring/msisdn') }).ctx.api, 'prepaid-number', { msisdn: '0641' }).catch((e: unknown) => e))).toBe('msisdn');
+  });
+
   it('prepaid registration: the form\'s fields (document type by default), the checked number and the chosen time', async () => {
     const { stores, ctx, calls } = setup({
       'GET /hybris/selfcare/b2c/v1/customerid/check': () => ({ body: { customerId: '0411979717342', valid: true, adult: true } }),

@@ -15,12 +15,13 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-/** A small API contract: one call with a nested body, one with a code, one without a body. */
+/** A small API contract: one call with a nested body, one with a code, one without a body, one with a query. */
 const API: Tree = {
   'api/paths.json': {
     saveGuest: { method: 'POST', path: '/guest', body: 'shop.json#/$defs/GuestBody', response: 'shop.json#/$defs/Ok' },
     setSlot: { method: 'PUT', path: '/slot', body: 'shop.json#/$defs/SlotBody', response: 'shop.json#/$defs/Ok' },
     readCart: { method: 'GET', path: '/cart', response: 'shop.json#/$defs/Ok' },
+    checkNumber: { method: 'GET', path: '/number', query: 'shop.json#/$defs/NumberQuery', response: 'shop.json#/$defs/Ok' },
   },
   'api/shop.json': {
     $id: 'shop.json',
@@ -35,6 +36,7 @@ const API: Tree = {
         },
       },
       SlotBody: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', pattern: '^[A-Z0-9_]{1,40}$' } } },
+      NumberQuery: { type: 'object', required: ['msisdn'], properties: { msisdn: { type: 'string', minLength: 1, maxLength: 20 }, lang: { type: 'string' } } },
     },
   },
 };
@@ -92,10 +94,21 @@ describe('a form bound to the call it submits to', () => {
     expect(e.line).toBeGreaterThan(1);
   });
 
-  it('a call without a request body is an error', async () => {
+  it('a call without a request body or a query is an error', async () => {
     const e = only(await check(tree((f) => { f.submit = { call: 'readCart' }; delete f.schema.properties.slot; })));
     expect(e).toMatchObject({ pointer: '/submit/call' });
-    expect(e.message).toMatch(/takes no request body/);
+    expect(e.message).toMatch(/takes neither a request body nor query parameters/);
+  });
+
+  it('a call that takes a query gets the form\'s fields as its parameters, proven like a body', async () => {
+    const number = (msisdn: Record<string, unknown>) => tree((f) => {
+      f.schema = { type: 'object', required: ['msisdn'], properties: { msisdn } };
+      f.submit = { call: 'checkNumber' };
+    });
+    expect(await check(number({ type: 'string', maxLength: 14 }))).toEqual([]);
+    const e = only(await check(number({ type: 'string', maxLength: 30 })));
+    expect(e).toMatchObject({ pointer: '/schema/properties/msisdn' });
+    expect(e.message).toMatch(/looser than the body of "checkNumber".*NumberQuery.*maxLength 30 is looser than the body's 20/);
   });
 
   it('a field the body does not have (unmapped) is an error at the field\'s line', async () => {
@@ -239,7 +252,7 @@ describe('a form bound to the call it submits to', () => {
  * docs/SCHEMAS.md "Forms that do not declare "submit", and why". The list may only shrink: a new form declares what it
  * submits, and a form that gets "submit" leaves the list.
  */
-const WITHOUT_SUBMIT = ['dont-call-code', 'login', 'order-personal-data', 'prepaid-number', 'register-new'];
+const WITHOUT_SUBMIT = ['dont-call-code', 'login', 'order-personal-data', 'register-new'];
 
 describe('the shop\'s forms declare what they submit', () => {
   const formsDir = join(process.cwd(), 'schemas', 'forms');
