@@ -12,7 +12,10 @@ import pathsJson from '../schemas/api/paths.json';
 
 export interface SubmitCall {
   call: string;
-  map?: Record<string, string>;
+  /** field (or group) → its place in the body, or several places (each gets the value) */
+  map?: Record<string, string | string[]>;
+  /** field → the conversion (CONVERSIONS) its value goes through on its way to the body */
+  convert?: Record<string, string>;
   /** body place (JSON pointer) → `{ "$bind": "/store/path" }`: a value of the shop's state put into this call's body */
   with?: Record<string, unknown>;
   optional?: boolean;
@@ -56,18 +59,45 @@ export function formFields(schema: unknown, prefix = '', requiredSoFar = true, a
   return out;
 }
 
-/** Which call a field goes to and where in its body: the longest map entry that is the field or a group around it. */
-export function routeField(calls: SubmitCall[], pointer: string): { index: number; target: string } {
-  let best: { index: number; target: string; len: number } | null = null;
+/**
+ * Which call a field goes to and where in its body: the longest map entry that is the field or a group around it.
+ * `targets`: every place it goes to (a map entry may name several: the registration's e-mail is both `/uid` and
+ * `/customerData/contactEmail`); `target` is the first.
+ */
+export function routeField(calls: SubmitCall[], pointer: string): { index: number; target: string; targets: string[] } {
+  let best: { index: number; targets: string[]; len: number } | null = null;
   calls.forEach((c, index) => {
     for (const [from, to] of Object.entries(c.map ?? {})) {
       if ((pointer === from || pointer.startsWith(`${from}/`)) && (!best || from.length > best.len)) {
-        best = { index, target: to + pointer.slice(from.length), len: from.length };
+        const places = Array.isArray(to) ? to : [to];
+        best = { index, targets: places.map((t) => t + pointer.slice(from.length)), len: from.length };
       }
     }
   });
-  const b = best as { index: number; target: string } | null;
-  return b ? { index: b.index, target: b.target } : { index: 0, target: pointer };
+  const b = best as { index: number; targets: string[] } | null;
+  return b && b.targets.length > 0 ? { index: b.index, target: b.targets[0]!, targets: b.targets } : { index: 0, target: pointer, targets: [pointer] };
+}
+
+/**
+ * The conversions a form's "submit" may name in "convert" (field → name): what a value typed the way a shopper
+ * reads it becomes in the body. `output`: the schema of what it makes (the checker proves it against the body's
+ * place instead of the field's own schema); a value it cannot read becomes "" (left out, as an empty field is).
+ */
+export const CONVERSIONS: Readonly<Record<string, { description: string; output: Obj; apply: (v: unknown) => unknown }>> = {
+  issueDate: {
+    description: 'a date typed dd.mm.yyyy (a final dot allowed) → yyyy-mm-ddT01:00:00+01:00 (seed 001 §3, the issue date of an identity document)',
+    output: { type: 'string', minLength: 25, maxLength: 25, pattern: '^\\d{4}-\\d{2}-\\d{2}T01:00:00\\+01:00$' },
+    apply: (v) => {
+      const m = /^(\d{2})\.(\d{2})\.(\d{4})\.?$/.exec(String(v).trim());
+      return m ? `${m[3]}-${m[2]}-${m[1]}T01:00:00+01:00` : '';
+    },
+  },
+};
+
+/** The conversion named for field `pointer` in call `call`'s "convert", if any (an unknown name: the checker reports it). */
+export function conversionOf(call: SubmitCall | undefined, pointer: string): (typeof CONVERSIONS)[string] | undefined {
+  const name = call?.convert?.[pointer];
+  return name === undefined ? undefined : CONVERSIONS[name];
 }
 
 function getAt(data: unknown, pointer: string): unknown {
@@ -116,8 +146,11 @@ export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: 
   for (const f of formFields(doc.schema)) {
     const v = getAt(data, f.pointer);
     if (v === undefined || v === null || v === '') continue;
-    const { index, target } = routeField(calls, f.pointer);
-    setAt(bodies[index], target, v);
+    const { index, targets } = routeField(calls, f.pointer);
+    const conversion = conversionOf(calls[index], f.pointer);
+    const value = conversion ? conversion.apply(v) : v;
+    if (value === undefined || value === null || value === '') continue;
+    for (const target of targets) setAt(bodies[index], target, copy(value));
     filled[index] = true;
   }
   return calls.flatMap((c, i) => (c.optional && !filled[i] ? [] : [{ call: c.call, body: bodies[i] }]));
@@ -136,8 +169,8 @@ export function refusedFormField(doc: { schema?: unknown; submit?: unknown }, ca
   const path = `/${(parts[0] === 'body' || parts[0] === 'querystring' ? parts.slice(1) : parts).join('/')}`;
   const calls = submitCallsOf(doc.submit);
   for (const f of formFields(doc.schema)) {
-    const { index, target } = routeField(calls, f.pointer);
-    if (index === callIndex && target === path) return f.pointer.split('/').slice(1).map(unesc).join('.');
+    const { index, targets } = routeField(calls, f.pointer);
+    if (index === callIndex && targets.includes(path)) return f.pointer.split('/').slice(1).map(unesc).join('.');
   }
   return null;
 }

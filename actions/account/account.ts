@@ -71,12 +71,6 @@ async function afterAccountChange(ctx: ActionContext): Promise<void> {
   }
 }
 
-/** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent, seed 001 §3); '' stays ''. */
-export function issueDateForServer(shown: string): string {
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})\.?$/.exec(shown.trim());
-  return m ? `${m[3]}-${m[2]}-${m[1]}T01:00:00+01:00` : '';
-}
-
 /** Where a fixed account continues: the next account check, then checkout or the page the shopper was going to. */
 async function continueAfterFix(ctx: ActionContext): Promise<void> {
   const { account } = ctx.stores;
@@ -190,7 +184,7 @@ export default [
   }),
   defineAction({
     name: 'account.register',
-    description: 'Registration (POST register/new, the signUpWsDTO of seed 001 §3): a new user sends the address (tisAddressCode from the address system) and customer data, an existing customer (mode existing) the form as its document declares in "submit", with the customer number and data found by JMBG; both send uid (the e-mail), username, password, its confirmation and the e-mail code. The username is checked first (taken → error toast). On success the new account is signed in (new session), the cart kept, and the shopper goes to `next`.',
+    description: 'Registration (POST register/new, the signUpWsDTO of seed 001 §3): sends the form as its document declares in "submit" — a new user (mode new) its customer data with the address chosen in the address system (tisAddressCode), an existing customer (mode existing) the customer number and data found by JMBG; both send uid (the e-mail), username, password, its confirmation and the e-mail code. The username is checked first (taken → error toast). On success the new account is signed in (new session), the cart kept, and the shopper goes to `next`.',
     args: { type: 'object', required: ['form', 'mode', 'next'], properties: { form: { type: 'string', minLength: 1 }, mode: { enum: ['new', 'existing'] }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account, session, ui } = ctx.stores;
@@ -215,25 +209,10 @@ export default [
         ui.showToast({ kind: 'error', message: 'account.usernameTaken' });
         throw new ActionError('username taken', true);
       }
-      let r: ResponseOf<'registerNew'>;
-      if (args.mode === 'existing') {
-        // the account's fields as the form declares them, with the customer found by JMBG ("with" of
-        // schemas/forms/register-existing.json: /account/customer)
-        r = (await submitForm<ResponseOf<'registerNew'>>(ctx, args.form, d)).response;
-      } else {
-        // a new user: the address system's code, the customer data grouped, the issue date converted (seed 001 §3) —
-        // what a form's "submit" does not express (docs/SCHEMAS.md, forms without "submit")
-        const body = {
-          uid: str(d, 'uid'), username, password: String(d.password ?? ''), passwordConfirmation: String(d.passwordConfirmation ?? ''),
-          verificationCode: str(d, 'verificationCode'),
-          address: { tisAddressCode: a.tisAddressCode, ...(a.apartment.trim() ? { apartment: a.apartment.trim() } : {}) },
-          customerData: {
-            firstName: str(d, 'firstName'), lastName: str(d, 'lastName'), jmbg: str(d, 'jmbg'), contactPhone: str(d, 'contactPhone'),
-            contactEmail: str(d, 'uid'), docId: str(d, 'docId'), docIssueAuthority: str(d, 'docIssueAuthority'), docIssueDate: issueDateForServer(str(d, 'docIssueDate')),
-          },
-        };
-        r = await attempt(ctx, () => ctx.api.call('registerNew', { body }));
-      }
+      // the account's fields as the form declares them ("submit" of schemas/forms/register-new.json: the customer data
+      // grouped, the e-mail also the contact e-mail, the issue date converted, the address system's code; of
+      // register-existing.json: the customer found by JMBG)
+      const r = (await submitForm<ResponseOf<'registerNew'>>(ctx, args.form, d)).response;
       account.setRegistered({ username: r.username, email: r.email });
       account.resetCode();
       await afterAccountChange(ctx);

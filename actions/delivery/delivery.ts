@@ -5,7 +5,7 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { refusedField } from './refusal';
-import { refusedFieldOf, sendForm } from '../form-submit';
+import { CONVERSIONS, refusedFieldOf, sendForm } from '../form-submit';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
@@ -17,10 +17,9 @@ const CONTACT_FORM = 'delivery-contact';
 const PERSONAL_FIELDS = ['orderFor', 'firstName', 'lastName', 'jmbg', 'primaryContactDocumentIdNum', 'primaryContactDocumentIdIssueAuthority', 'primaryContactDocumentIdIssueDate', 'contactEmail', 'msisdn'] as const;
 const USER_WAIT_MS = 15_000;
 
-/** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3. */
+/** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3: the forms' "issueDate" conversion; null when unreadable. */
 export function issueDateToApi(shown: string): string | null {
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})\.?$/.exec(shown.trim());
-  return m ? `${m[3]}-${m[2]}-${m[1]}T01:00:00+01:00` : null;
+  return (CONVERSIONS.issueDate!.apply(shown) as string) || null;
 }
 /** yyyy-mm-dd… (sent) → dd.mm.yyyy (shown). */
 export function issueDateFromApi(sent: string | null | undefined): string {

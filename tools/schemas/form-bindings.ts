@@ -16,7 +16,7 @@ import type { LoadedDocument } from './load.js';
 import type { Report } from './crossref.js';
 import { suggest } from './suggest.js';
 import { storePathProblem, type StoreShape } from './store-paths.js';
-import { formFields, routeField, submitCallsOf, withBindingsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
+import { CONVERSIONS, conversionOf, formFields, routeField, submitCallsOf, withBindingsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -154,10 +154,9 @@ export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRe
 
 /**
  * The actions that send a form's data as its document declares (actions/form-submit.ts): action → the form id its
- * "form" argument defaults to ('' where the argument is required), and, for an action that sends its form so only in
- * one case, that case (its args).
+ * "form" argument defaults to ('' where the argument is required).
  */
-const SUBMITTING_ACTIONS: Readonly<Record<string, string | { form: string; when: (args: Obj) => boolean }>> = {
+const SUBMITTING_ACTIONS: Readonly<Record<string, string>> = {
   'checkout.submitGuest': 'guest',
   'selfcare.sendContact': 'contact',
   'selfcare.findBill': 'bill-find',
@@ -176,8 +175,7 @@ const SUBMITTING_ACTIONS: Readonly<Record<string, string | { form: string; when:
   'account.requestRecovery': '',
   'account.identifyCustomer': '',
   'account.resetPassword': '',
-  // a new user's registration still builds its body in code (docs/SCHEMAS.md, forms without "submit")
-  'account.register': { form: '', when: (args) => args.mode === 'existing' },
+  'account.register': '',
 };
 
 /** Every call of a submitting action in screens, modals and fragments names a form that declares "submit". */
@@ -186,9 +184,8 @@ function checkSubmittingCalls(docs: LoadedDocument[], report: Report): void {
   const walk = (doc: LoadedDocument, v: unknown, ptr: string): void => {
     if (Array.isArray(v)) v.forEach((x, i) => walk(doc, x, `${ptr}/${i}`));
     else if (isObj(v)) {
-      const sends = typeof v.action === 'string' ? SUBMITTING_ACTIONS[v.action] : undefined;
+      const fallback = typeof v.action === 'string' ? SUBMITTING_ACTIONS[v.action] : undefined;
       const args = isObj(v.args) ? v.args : {};
-      const fallback = typeof sends === 'object' ? (sends.when(args) ? sends.form : undefined) : sends;
       if (fallback !== undefined) {
         const id = typeof args.form === 'string' ? args.form : fallback;
         const form = forms.get(id);
@@ -250,6 +247,7 @@ function checkFormSubmit(doc: LoadedDocument, api: ApiSet, report: Report, store
   c.bodies = callBodies(c);
   const fields = formFields(form.schema);
   checkMapEntries(c, new Set(fields.map((f: FormField) => f.pointer)));
+  checkConvertEntries(c, new Set(fields.map((f: FormField) => f.pointer)));
   checkWithEntries(c, stores);
   checkFieldsReachBody(c, fields);
   checkRequiredReached(c);
@@ -310,29 +308,51 @@ function checkWithEntries({ doc, api, report, calls, callPointer, bodies, reache
   });
 }
 
-/** Every field of the form reaches its call's body, at a place no "with" fills, with limits no looser than the body's. */
-function checkFieldsReachBody({ doc, api, report, calls, bodies, reached, bound }: SubmitCheck, fields: FormField[]): void {
+/** Every "convert" entry names a field of the form (`known`: the fields' pointers) and a conversion of CONVERSIONS. */
+function checkConvertEntries({ doc, report, calls, callPointer }: SubmitCheck, known: Set<string>): void {
+  calls.forEach((c: SubmitCall, i: number) => {
+    for (const [field, name] of Object.entries(c.convert ?? {})) {
+      const at = `${callPointer(i)}/convert/${escapePointer(field)}`;
+      if (!known.has(field)) report(doc, at, `"${field}" is not a field of the form's data schema, so nothing is converted by this entry`, { atKey: true });
+      if (!(name in CONVERSIONS)) {
+        const near = suggest(name, Object.keys(CONVERSIONS));
+        report(doc, at, `unknown conversion "${name}" — the conversions are ${Object.keys(CONVERSIONS).map((n) => `"${n}"`).join(', ')}${near ? ` — did you mean "${near}"?` : ''}`, near ? { suggestion: near } : {});
+      }
+    }
+  });
+}
+
+/** Every field of the form reaches its call's body (at each place its map names), at a place no "with" fills, with
+ *  limits no looser than the body's — those of what its conversion makes, when it has one. */
+function checkFieldsReachBody(check: SubmitCheck, fields: FormField[]): void {
   for (const f of fields) {
-    const { index, target } = routeField(calls, f.pointer);
-    const c = calls[index];
-    const root = bodies[index];
-    if (!root) continue;
-    const b = bodyAt(api, root, target);
-    const where = `/schema${f.at}`;
-    if (!b) {
-      const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
-      report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${how}`, { atKey: true });
-      continue;
-    }
-    const clash = [...bound[index]].find((t) => t === target || target.startsWith(`${t}/`) || t.startsWith(`${target}/`));
-    if (clash) {
-      report(doc, where, `field "${f.pointer}" goes to "${target}" of the body of "${c.call}", where the call's "with" already puts "${clash}" — one place, one value: map the field elsewhere or drop the "with" entry`, { atKey: true });
-      continue;
-    }
-    reached[index].add(target);
-    const loose = looserLimits(f.schema, b.s, f.required, b.required, c.optional === true);
-    if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${loose.join('; ')}`, { atKey: true });
+    const { index, targets } = routeField(check.calls, f.pointer);
+    for (const target of targets) checkFieldPlace(check, f, index, target);
   }
+}
+
+/** One place a field goes to (see checkFieldsReachBody). */
+function checkFieldPlace({ doc, api, report, calls, bodies, reached, bound }: SubmitCheck, f: FormField, index: number, target: string): void {
+  const c = calls[index]!;
+  const root = bodies[index];
+  if (!root) return;
+  const b = bodyAt(api, root, target);
+  const where = `/schema${f.at}`;
+  if (!b) {
+    const how = target === f.pointer ? `add "${target}" to the body, map the field to a place the body has (in "submit": "map": { "${f.pointer}": "/…" }) or remove the field` : `the map sends it to "${target}", which the body does not have`;
+    report(doc, where, `field "${f.pointer}" does not reach the request body of "${c.call}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${how}`, { atKey: true });
+    return;
+  }
+  const clash = [...bound[index]!].find((t) => t === target || target.startsWith(`${t}/`) || t.startsWith(`${target}/`));
+  if (clash) {
+    report(doc, where, `field "${f.pointer}" goes to "${target}" of the body of "${c.call}", where the call's "with" already puts "${clash}" — one place, one value: map the field elsewhere or drop the "with" entry`, { atKey: true });
+    return;
+  }
+  reached[index]!.add(target);
+  const conversion = conversionOf(c, f.pointer);
+  const loose = looserLimits(conversion ? conversion.output : f.schema, b.s, f.required, b.required, c.optional === true);
+  const what = conversion ? `what its conversion "${c.convert?.[f.pointer]}" makes: ` : '';
+  if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${what}${loose.join('; ')}`, { atKey: true });
 }
 
 /** Every field the body requires comes from the form or from "with". */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
-import accountActions, { issueDateForServer } from '../../../actions/account/account';
+import accountActions from '../../../actions/account/account';
+import { CONVERSIONS } from '../../../actions/form-submit';
 import type { ActionDef } from '../../../actions/define';
 import type { ActionContext } from '../../../renderer/types';
 import { fakeFetch, makeCtx, makeStores } from './helpers';
@@ -24,10 +25,11 @@ function setup(overrides: Record<string, (req: { body: unknown }) => { status?: 
 
 describe('account actions', () => {
   it('shows the issue date as dd.mm.yyyy and sends yyyy-mm-ddT01:00:00+01:00 (seed 001 §3)', () => {
-    expect(issueDateForServer('12.04.2021')).toBe('2021-04-12T01:00:00+01:00');
-    expect(issueDateForServer('12.04.2021.')).toBe('2021-04-12T01:00:00+01:00');
-    expect(issueDateForServer('')).toBe('');
-    expect(issueDateForServer('2021-04-12')).toBe('');
+    const issueDate = CONVERSIONS.issueDate!.apply;
+    expect(issueDate('12.04.2021')).toBe('2021-04-12T01:00:00+01:00');
+    expect(issueDate('12.04.2021.')).toBe('2021-04-12T01:00:00+01:00');
+    expect(issueDate('')).toBe('');
+    expect(issueDate('2021-04-12')).toBe('');
   });
 
   it('mini cart registration: an empty cart is an error toast, a filled one the registration check', async () => {
@@ -96,6 +98,29 @@ describe('account actions', () => {
     });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`).slice(-3)).toEqual(['GET /selfcare/b2c/auth/token', 'GET /hybris/selfcare/b2c/v1/user/info', `GET ${V1}/users/carts/fullcart`]);
     expect(stores.account.registered).toEqual({ username: 'jovana.m', email: 'j@primer.rs' });
+    expect(ctx.navigate).toHaveBeenCalledWith('/done');
+  });
+
+  it('registers a new user as register-new.json declares: customer data grouped, the e-mail twice, the issue date converted, the address chosen', async () => {
+    const { stores, ctx, calls } = setup({
+      [`POST ${V1}/checkusername`]: () => ({ body: true }),
+      [`POST ${V1}/register/new`]: () => ({ body: { username: 'novi.k', email: 'n@primer.rs', authorized: true } }),
+    });
+    stores.ui.setFormData('register-new', {
+      firstName: 'Nikola', lastName: 'Kovač', jmbg: '0411979717342', contactPhone: '0641234567', docId: '012345678', docIssueAuthority: 'PU Beograd',
+      docIssueDate: '12.04.2021.', uid: 'n@primer.rs', username: 'novi.k', password: 'Nikola2026!', passwordConfirmation: 'Nikola2026!', verificationCode: '123456',
+    });
+    stores.account.setAddressField('tisAddressCode', 'TIS-1');
+    stores.account.setAddressField('apartment', '12');
+    await run('account.register', { form: 'register-new', mode: 'new', next: '/done' }, ctx);
+    expect(calls.find((c) => c.url.pathname.endsWith('/register/new'))!.body).toEqual({
+      uid: 'n@primer.rs', username: 'novi.k', password: 'Nikola2026!', passwordConfirmation: 'Nikola2026!', verificationCode: '123456',
+      address: { tisAddressCode: 'TIS-1', apartment: '12' },
+      customerData: {
+        firstName: 'Nikola', lastName: 'Kovač', jmbg: '0411979717342', contactPhone: '0641234567', contactEmail: 'n@primer.rs',
+        docId: '012345678', docIssueAuthority: 'PU Beograd', docIssueDate: '2021-04-12T01:00:00+01:00',
+      },
+    });
     expect(ctx.navigate).toHaveBeenCalledWith('/done');
   });
 
