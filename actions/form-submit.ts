@@ -189,11 +189,11 @@ export interface FormApi {
 /** Query parameters (a query schema's fields are scalars: the checker proves them against it). */
 type QueryValues = Record<string, string | number | boolean | null | undefined>;
 
-/** Whether call `name` takes the form's data as its query (a GET such as `prepaidCheck`: schemas/api/paths.json gives
- *  it a "query" and no "body"); every other call takes it as its request body. */
+/** Whether call `name` takes the form's data as its query: a GET (such as `prepaidCheck`) carries no body, so
+ *  schemas/api/paths.json gives it a "query" (the checker proves the fields against it). Only the method is read: the
+ *  browser's build keeps each call's method and path, not its schema references. */
 export function sendsQuery(name: string): boolean {
-  const op = (pathsJson as Record<string, { body?: unknown; query?: unknown }>)[name];
-  return op !== undefined && typeof op.body !== 'string' && typeof op.query === 'string';
+  return (pathsJson as Record<string, { method?: unknown }>)[name]?.method === 'GET';
 }
 
 /**

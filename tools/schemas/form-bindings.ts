@@ -263,11 +263,11 @@ function callBodies({ doc, api, report, calls, callPointer }: SubmitCheck): Arra
       report(doc, `${callPointer(i)}/call`, `unknown call "${c.call}": schemas/api/paths.json has no such operation${near ? ` — did you mean "${near}"?` : ''}`, near ? { suggestion: near } : {});
       return null;
     }
-    // a call without a body that takes a query (a GET such as prepaidCheck) gets the form's data as its query
-    // parameters (actions/form-submit.ts sendsQuery): its query schema is the "body" proven here
-    const ref = typeof op.body === 'string' ? op.body : typeof op.query === 'string' ? op.query : null;
+    // a GET (such as prepaidCheck) carries no body: it gets the form's data as its query parameters
+    // (actions/form-submit.ts sendsQuery), so its query schema is the "body" proven here
+    const ref = op.method === 'GET' ? (typeof op.query === 'string' ? op.query : null) : typeof op.body === 'string' ? op.body : null;
     if (ref === null) {
-      report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes neither a request body nor query parameters, so the form cannot submit to it`);
+      report(doc, `${callPointer(i)}/call`, `call "${c.call}" (${op.method} ${op.path}) takes ${op.method === 'GET' ? 'no query parameters' : 'no request body'}, so the form cannot submit to it`);
       return null;
     }
     const [file] = ref.split('#');

@@ -94,10 +94,10 @@ describe('a form bound to the call it submits to', () => {
     expect(e.line).toBeGreaterThan(1);
   });
 
-  it('a call without a request body or a query is an error', async () => {
+  it('a call without a request body (a GET: without query parameters) is an error', async () => {
     const e = only(await check(tree((f) => { f.submit = { call: 'readCart' }; delete f.schema.properties.slot; })));
     expect(e).toMatchObject({ pointer: '/submit/call' });
-    expect(e.message).toMatch(/takes neither a request body nor query parameters/);
+    expect(e.message).toMatch(/\(GET \/cart\) takes no query parameters/);
   });
 
   it('a call that takes a query gets the form\'s fields as its parameters, proven like a body', async () => {
