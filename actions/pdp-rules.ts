@@ -1,5 +1,7 @@
 /** Pure rules of the device detail page (seed 000 §2 "PDP"): variant, steps, address, the initial selection. Prices: pricing.ts. */
-import { DEVICE_ONLY, type PdpState } from './stores/catalog';
+import { evaluate } from '../core/conditions';
+import type { DevicePageStep } from '../schemas/types/rule';
+import { DEVICE_ONLY, type PdpState, type PdpWizardStep } from './stores/catalog';
 import type { ProductDetails, Variant } from './stores/types';
 import { defaultChargeType, recommendedTerm, sellableTariff } from './pricing';
 
@@ -11,9 +13,22 @@ export function pickVariant(p: ProductDetails, colorCode?: string | null): Varia
   return (colorCode ? vs.find((v) => v.colorCode === colorCode) : undefined) ?? vs.find(inStock) ?? vs[0] ?? null;
 }
 
-/** 3 steps (choice, extras, summary) when there is an extra to offer: insurance, accessories or, with a sellable tariff, its add-ons and eSIM. */
-export function stepCount(p: ProductDetails): number {
-  return (p.insurances?.length ?? 0) > 0 || p.hasAccessories || sellableTariff(p) !== undefined ? 3 : 2;
+/** The wizard's document (schemas/rules/pdp-wizard.json): its steps in order, each shown when its condition holds. */
+export const PDP_WIZARD_DOC = '/ui/rules/pdp-wizard';
+
+/**
+ * What a step's condition is checked against: the product, and whether it offers a sellable tariff — a fact computed
+ * here once, because finding it searches the tariff tree (childTariffs at any depth), which the condition language
+ * (no recursion) cannot write. tools/schemas/crossref-rules.ts refuses a condition reading anything else.
+ */
+export function wizardFacts(p: ProductDetails): { product: ProductDetails; sellableTariff: boolean } {
+  return { product: p, sellableTariff: sellableTariff(p) !== undefined };
+}
+
+/** The steps of the document present for the product, in order (today: choice, extras when there is one to offer, summary). */
+export function wizardSteps(steps: readonly DevicePageStep[], p: ProductDetails): PdpWizardStep[] {
+  const facts = wizardFacts(p);
+  return steps.filter((s) => evaluate(s.when, facts)).map(({ id, title }) => ({ id, title }));
 }
 
 /** The phone alone (no tariff): paid at once. */
@@ -25,7 +40,7 @@ export function deviceOnlySelection(): Partial<PdpState> {
 export function initialSelection(p: ProductDetails, colorCode?: string | null, tariffCode?: string | null): Partial<PdpState> {
   const variant = pickVariant(p, colorCode);
   if (tariffCode === DEVICE_ONLY && p.oneOff?.purchasable) {
-    return { product: p, variant, colorCode: variant?.colorCode ?? null, ...deviceOnlySelection(), steps: stepCount(p) };
+    return { product: p, variant, colorCode: variant?.colorCode ?? null, ...deviceOnlySelection() };
   }
   const found = sellableTariff(p, tariffCode);
   const term = recommendedTerm(found?.tariff);
@@ -33,6 +48,5 @@ export function initialSelection(p: ProductDetails, colorCode?: string | null, t
     product: p, variant, colorCode: variant?.colorCode ?? null,
     tariffCode: found?.tariff.code ?? null, parentTariffCode: found?.parentCode ?? null,
     subscriptionTermId: term, chargeType: defaultChargeType(p, found?.tariff, term),
-    steps: stepCount(p),
   };
 }

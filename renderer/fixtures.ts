@@ -5,7 +5,7 @@ import type {
   Cart, CheckoutStep, ConsentTemplate, ProductDetails, ProductSummary, SearchResult, Stores,
 } from '../actions/stores';
 import type { Lang, Messages } from '../actions/stores/i18n';
-import type { ChargeType, SearchState } from '../actions/stores/catalog';
+import type { ChargeType, PdpWizardStep, SearchState } from '../actions/stores/catalog';
 import type { SessionUser } from '../actions/stores/session';
 import type { CheckoutStore } from '../actions/stores/checkout';
 
@@ -19,7 +19,8 @@ export interface FixturePdp {
   subscriptionTermId?: string | null;
   chargeType?: ChargeType;
   step?: number;
-  steps?: number;
+  /** the wizard's steps present (schemas/rules/pdp-wizard.json), as pdp.load takes them */
+  steps?: PdpWizardStep[];
   insuranceCode?: string | null;
   accessoryCodes?: string[];
   /** productReferences' references (ACCESSORIES) */

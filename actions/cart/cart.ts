@@ -62,12 +62,13 @@ export default [
       if (pending.call === 'mergeCart') { await decideMergeReplace(ctx, pending, true); return; }
       const res = await ctx.api.call(pending.call, { body: pending.body });
       const mods = await applyCartResponse(res, ctx, { pending });
-      // on the device page the replaced bundle is the device being bought: move on as a successful first step does
+      // on the device page the replaced bundle is the device being bought: move on as a successful choice step does
+      // (pdp.submitStep; the steps: schemas/rules/pdp-wizard.json)
       const { pdp } = ctx.stores.catalog;
-      const onPdp = pending.call === 'replaceServiceCart' && pdp.product !== null && pdp.step === 1;
+      const onPdp = pending.call === 'replaceServiceCart' && pdp.product !== null && pdp.stepId === 'choice';
       if (onPdp && mods.every((m) => m.statusCode === 'success')) {
         ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-        if (pdp.steps > 2) await ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
+        if (pdp.stepId === 'extras') await ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
       }
     },
   }),

@@ -4,7 +4,8 @@ import { DEVICE_ONLY } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
 import { applyCartResponse, type CartResponse } from '../cart-response';
 import { goTo, pathTo } from '../destinations';
-import { deviceOnlySelection, initialSelection, pickVariant } from '../pdp-rules';
+import { deviceOnlySelection, initialSelection, pickVariant, PDP_WIZARD_DOC, wizardSteps } from '../pdp-rules';
+import type { RuleDocument } from '../../schemas/types/rule';
 import { chargeTypeAvailable, defaultChargeType, findTariff, pricePlanId, recommendedTerm, sellableTariff } from '../pricing';
 
 interface RouteScope { path?: string; params?: Record<string, string | undefined> }
@@ -52,6 +53,59 @@ export const GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 /** Goods sold alone, one-off, without a tariff step (the page's step 1 does not send them back to the phone list). */
 const GOODS_TYPES = ['ACCESSORY', 'DROPSHIPPING'];
 
+/**
+ * The "choice" step's work: the device (with tariff, term, price plan and payment type) into the cart. Answers whether
+ * the shopper goes on: not after a refusal (replace, limit, stock, age: its modal stays open), nor when a device's
+ * cart then holds no device (back to the phone list).
+ */
+async function addChoice(ctx: ActionContext, p: ProductDetails): Promise<boolean> {
+  const { pdp } = ctx.stores.catalog;
+  if (!pdp.variant) throw new ActionError('no variant', false);
+  const t = findTariff(p, pdp.tariffCode);
+  const body: Record<string, unknown> = {
+    deviceCode: pdp.variant.code,
+    chargeType: pdp.chargeType,
+  };
+  if (t) {
+    body.tariffCode = t.code;
+    if (pdp.subscriptionTermId) body.subscriptionTermId = pdp.subscriptionTermId;
+  }
+  const plan = pricePlanId(p, t, pdp.subscriptionTermId, pdp.chargeType);
+  if (plan) body.pricePlanId = plan;
+  const res = await ctx.api.call('addBundleToCart', { body });
+  const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });
+  if (mods.some((m) => m.statusCode !== 'success')) return false;
+  if (!GOODS_TYPES.includes(p.productOfferingType) && !ctx.stores.cart.hasDevice) {
+    await goTo(ctx, 'offer'); // no device in the cart after a device's choice: back to the phone list
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The "extras" step's work (insurance / accessories): nothing chosen → just move on. Insurance goes onto the device of
+ * the choice's bundle (PUT addInsurance, empty body); each accessory is added on its own (one-off). Every answer's
+ * statusCode is handled as on add; a refusal keeps the shopper on this step with its modal open (answers false).
+ */
+async function addExtras(ctx: ActionContext, p: ProductDetails): Promise<boolean> {
+  const { pdp } = ctx.stores.catalog;
+  const extras: CartResponse[] = [];
+  if (pdp.insuranceCode) {
+    const entryNumber = deviceEntryNumber(ctx, p.code);
+    if (entryNumber === null) throw new ActionError('no device entry for the insurance', false);
+    extras.push(await ctx.api.call('addInsurance', { query: { entryNumber, insuranceCode: pdp.insuranceCode } }));
+  }
+  for (const code of pdp.accessoryCodes) {
+    const accessory = { deviceCode: code, chargeType: 'ONE_TIME_CHARGE' };
+    extras.push(await ctx.api.call('addBundleToCart', { body: accessory }));
+  }
+  for (const res of extras) {
+    const mods = await applyCartResponse(res, ctx);
+    if (mods.some((m) => m.statusCode !== 'success')) return false;
+  }
+  return true;
+}
+
 export default [
   defineAction({
     name: 'pdp.load',
@@ -83,14 +137,20 @@ export default [
       catalog.resetPdp();
       catalog.pdpStarted();
       let p: ProductDetails;
+      let wizard: RuleDocument;
       try {
-        p = await ctx.api.call('productDetails', { query: { productCode: code } });
+        // the wizard's steps (schemas/rules/pdp-wizard.json; a server-drawn page brings the document with it)
+        [p, wizard] = await Promise.all([
+          ctx.api.call('productDetails', { query: { productCode: code } }),
+          ctx.api.getDocument<RuleDocument>(PDP_WIZARD_DOC),
+        ]);
       } catch (e) {
         catalog.pdpFailed();
         throw e;
       }
       loadedKey = key;
-      catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), step: 1, loading: false, error: false, giftPending: !!p.hasGift });
+      const steps = wizardSteps(wizard.pdpSteps ?? [], p);
+      catalog.setPdp({ ...initialSelection(p, colorCode, tariffCode), steps, step: 1, loading: false, error: false, giftPending: !!p.hasGift });
       await syncUrl(ctx, true);
       if (p.hasAccessories) {
         ctx.api.call('productReferences', { query: { productCode: code, referenceType: 'ACCESSORIES', pageSize: 100 }, silent: true })
@@ -187,58 +247,23 @@ export default [
   }),
   defineAction({
     name: 'pdp.submitStep',
-    description: 'Step 1 puts the device (with tariff, term, price plan and payment type) into the cart and moves on (loading the tariff\'s add-ons for step 2) — back to the list if the cart then holds no device; step 2 adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions); the last step goes to checkout.',
+    description: 'Does the current step\'s work (schemas/rules/pdp-wizard.json ids) and moves on to the next step present — from the last one to checkout. "choice" puts the device (with tariff, term, price plan and payment type) into the cart — back to the list if the cart then holds no device; "extras" adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions; entering it loads the tariff\'s add-ons); any other step has no work of its own.',
     args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
       const { pdp } = ctx.stores.catalog;
-      if (pdp.step >= pdp.steps) {
+      const last = pdp.step >= pdp.steps.length;
+      if (pdp.stepId === 'choice') {
+        if (!(await addChoice(ctx, p))) return;
+      } else if (pdp.stepId === 'extras') {
+        if (!(await addExtras(ctx, p))) return;
+      }
+      if (last) {
         await ctx.dispatch({ action: 'checkout.proceed', args: {} });
         return;
       }
-      if (!pdp.variant) throw new ActionError('no variant', false);
-      const t = findTariff(p, pdp.tariffCode);
-      const body: Record<string, unknown> = {
-        deviceCode: pdp.variant.code,
-        chargeType: pdp.chargeType,
-      };
-      if (t) {
-        body.tariffCode = t.code;
-        if (pdp.subscriptionTermId) body.subscriptionTermId = pdp.subscriptionTermId;
-      }
-      const plan = pricePlanId(p, t, pdp.subscriptionTermId, pdp.chargeType);
-      if (plan) body.pricePlanId = plan;
-      if (pdp.step >= 2) {
-        // step 2 (insurance / accessories): nothing chosen → just move on. Insurance goes onto the device of the
-        // step-1 bundle (PUT addInsurance, empty body); each accessory is added on its own (one-off). Every answer's
-        // statusCode is handled as on add; a refusal keeps the shopper on this step with its modal open.
-        const extras: CartResponse[] = [];
-        if (pdp.insuranceCode) {
-          const entryNumber = deviceEntryNumber(ctx, p.code);
-          if (entryNumber === null) throw new ActionError('no device entry for the insurance', false);
-          extras.push(await ctx.api.call('addInsurance', { query: { entryNumber, insuranceCode: pdp.insuranceCode } }));
-        }
-        for (const code of pdp.accessoryCodes) {
-          const accessory = { deviceCode: code, chargeType: 'ONE_TIME_CHARGE' };
-          extras.push(await ctx.api.call('addBundleToCart', { body: accessory }));
-        }
-        for (const res of extras) {
-          const mods = await applyCartResponse(res, ctx);
-          if (mods.some((m) => m.statusCode !== 'success')) return;
-        }
-        ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-        return;
-      }
-      const res = await ctx.api.call('addBundleToCart', { body });
-      const mods = await applyCartResponse(res, ctx, { pending: { call: 'replaceServiceCart', body } });
-      // a refusal (replace, limit, stock, age) keeps the shopper on this step with its modal open
-      if (mods.some((m) => m.statusCode !== 'success')) return;
-      if (pdp.step === 1 && !GOODS_TYPES.includes(p.productOfferingType) && !ctx.stores.cart.hasDevice) {
-        await goTo(ctx, 'offer'); // no device in the cart after a device's step 1: back to the phone list
-        return;
-      }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-      if (pdp.steps > 2) void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
+      if (ctx.stores.catalog.pdp.stepId === 'extras') void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
     },
   }),
   defineAction({
@@ -262,12 +287,13 @@ export default [
   }),
   defineAction({
     name: 'pdp.goToStep',
-    description: 'Goes back to an earlier step (or the current one) of the device page; the breadcrumbs, whose scrollKey is the step, scroll it into view.',
-    args: { type: 'object', required: ['step'], properties: { step: { type: 'integer', minimum: 1 } } },
+    description: 'Goes back to an earlier step (or the current one) of the device page — `step` is its position from 1 (the step indicator) or its id in schemas/rules/pdp-wizard.json (a Back button); a step not present or not yet reached does nothing. The breadcrumbs, whose scrollKey is the step, scroll it into view.',
+    args: { type: 'object', required: ['step'], properties: { step: { type: ['integer', 'string'], minimum: 1, minLength: 1 } } },
     run(args, ctx) {
       const { pdp } = ctx.stores.catalog;
-      if (args.step > pdp.step || args.step > pdp.steps) return;
-      ctx.stores.catalog.setPdp({ step: args.step });
+      const step = typeof args.step === 'number' ? args.step : pdp.steps.findIndex((s) => s.id === args.step) + 1;
+      if (step < 1 || step > pdp.step || step > pdp.steps.length) return;
+      ctx.stores.catalog.setPdp({ step });
     },
   }),
   defineAction({

@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { DevicePageStep } from '../../schemas/types/rule';
 import type { Addon, AddonCategory, OttService, RoamingCountry, Banner, Comparison, Facet, ProductDetails, ProductSummary, SearchResult, Suggestion, PageHit, Variant } from './types';
 
 export type ChargeType = 'RECURRING_CHARGE' | 'ONE_TIME_CHARGE';
@@ -17,10 +18,16 @@ export interface SearchState {
   appendedPage: number | null;
 }
 
+/** One step of the device page's wizard as schemas/rules/pdp-wizard.json declares it, less its condition. */
+export type PdpWizardStep = Pick<DevicePageStep, 'id' | 'title'>;
+
 export interface PdpState {
   product: ProductDetails | null; variant: Variant | null; colorCode: string | null;
   tariffCode: string | null; parentTariffCode: string | null; subscriptionTermId: string | null;
-  chargeType: ChargeType; step: number; steps: number; insuranceCode: string | null; accessoryCodes: string[];
+  chargeType: ChargeType; insuranceCode: string | null; accessoryCodes: string[];
+  /** the wizard's steps present for the product (schemas/rules/pdp-wizard.json, actions/pdp-rules.ts wizardSteps), the
+   *  current one's position from 1, and its id (kept by setPdp: what the screen's conditions compare) */
+  steps: PdpWizardStep[]; step: number; stepId: string | null;
   accessories: unknown[]; specification: unknown; specificationError: boolean; loading: boolean; error: boolean;
   /** step 2: the tariff entry of the bundle step 1 put into the cart, and that tariff's add-on references */
   tariffEntryNumber: number | null; addons: unknown[];
@@ -82,7 +89,7 @@ function emptySearch(): SearchState {
 function emptyPdp(): PdpState {
   return {
     product: null, variant: null, colorCode: null, tariffCode: null, parentTariffCode: null, subscriptionTermId: null,
-    chargeType: 'ONE_TIME_CHARGE', step: 1, steps: 2, insuranceCode: null, accessoryCodes: [], accessories: [],
+    chargeType: 'ONE_TIME_CHARGE', step: 1, steps: [], stepId: null, insuranceCode: null, accessoryCodes: [], accessories: [],
     specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [], gift: null, giftPending: false,
   };
 }
@@ -137,8 +144,11 @@ export class CatalogStore {
 
   pdpStarted(): void { this.pdp.loading = true; this.pdp.error = false; }
   pdpFailed(): void { this.pdp.loading = false; this.pdp.error = true; }
-  /** Replace the whole PDP state (used by pdp.load after computing defaults). */
-  setPdp(p: Partial<PdpState>): void { Object.assign(this.pdp, p); }
+  /** Replace the whole PDP state (used by pdp.load after computing defaults); the current step's id follows its position. */
+  setPdp(p: Partial<PdpState>): void {
+    Object.assign(this.pdp, p);
+    this.pdp.stepId = this.pdp.steps[this.pdp.step - 1]?.id ?? null;
+  }
   resetPdp(): void { this.pdp = emptyPdp(); }
 
   tariffStarted(): void { this.tariff = { product: null, subscriptionTermId: null, loading: true, error: false }; }

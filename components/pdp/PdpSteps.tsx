@@ -5,12 +5,10 @@ import type { ComponentProps } from '../../schemas/types/components';
 
 export type PdpStepsProps = ComponentProps['PdpSteps'];
 
-/** The 2 or 3 steps of the device page (choice → extras → summary). Finished steps can be revisited: emits `go` { step } (from 1). */
+/** The steps of the device page present for the product (schemas/rules/pdp-wizard.json: choice → extras → summary). Finished steps can be revisited: emits `go` { step } (its position, from 1). */
 export default function PdpSteps({ step, steps, firstLabel, emit }: PdpStepsProps & VocabularyProps) {
   const t = useT();
-  const n = steps === 3 ? 3 : 2;
-  const choose = firstLabel ?? t('pdp.step.choose');
-  const labels = n === 3 ? [choose, t('pdp.step.extras'), t('pdp.step.summary')] : [choose, t('pdp.step.summary')];
-  const current = Math.min(Math.max((step ?? 1) - 1, 0), n - 1);
+  const labels = (steps ?? []).map((s, i) => (i === 0 && firstLabel ? firstLabel : t(s.title.message)));
+  const current = Math.min(Math.max((step ?? 1) - 1, 0), Math.max(labels.length - 1, 0));
   return <ProgressBar steps={labels.map((label, i) => ({ key: String(i + 1), label }))} current={current} ariaLabel={t('pdp.steps')} onGo={(i) => void emit('go', { step: i + 1 })} />;
 }

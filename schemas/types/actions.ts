@@ -383,7 +383,7 @@ export interface ActionArgs {
     voucherCode: string;
   };
   'pdp.goToStep': {
-    step: number;
+    step: number | string;
   };
   'pdp.load': {
     productCode?: string;

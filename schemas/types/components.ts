@@ -1349,15 +1349,31 @@ export interface ComponentProps {
   };
   PdpSteps: {
     /**
-     * Current step from 1 (bind /catalog/pdp/step).
+     * Current step's position from 1 (bind /catalog/pdp/step).
      */
     step?: number | null;
     /**
-     * 2 or 3 (bind /catalog/pdp/steps).
+     * The steps present, in order (bind /catalog/pdp/steps): each { id, title: { message } } as schemas/rules/pdp-wizard.json declares it.
      */
-    steps?: number | null;
+    steps?:
+      | {
+          /**
+           * The step's id in the document.
+           */
+          id: string;
+          /**
+           * The step's name: { message }.
+           */
+          title: {
+            /**
+             * The message key of the step's name.
+             */
+            message: string;
+          };
+        }[]
+      | null;
     /**
-     * Name of the first step (default "Uređaj i tarifa"; an accessory's page says "Proizvod").
+     * Name of the first step instead of the document's (an accessory's page says "Proizvod").
      */
     firstLabel?: string;
   };

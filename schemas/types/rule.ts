@@ -2,7 +2,7 @@
 /* source: schemas/meta/rule.schema.json */
 
 /**
- * A business rule both server and browser read (docs/modules/schemas.md "Rules"): which checkout type a cart gets and which carts need contract data (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail), the named destinations the actions navigate to (id "routes"), or what the checkout does for each cart-validation reason (id "cart-validation").
+ * A business rule both server and browser read (docs/modules/schemas.md "Rules"): which checkout type a cart gets and which carts need contract data (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail), the named destinations the actions navigate to (id "routes"), what the checkout does for each cart-validation reason (id "cart-validation"), or the steps of the device page's wizard (id "pdp-wizard").
  */
 export type RuleDocument = {
   /**
@@ -10,7 +10,7 @@ export type RuleDocument = {
    */
   $schema: '../meta/rule.schema.json';
   /**
-   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes", "analytics", "cart-limits", "order-next-steps", "routes" or "cart-validation".
+   * The rule document's id: the file name without .json — "checkout-types", "cart-statuses", "payment-modes", "analytics", "cart-limits", "order-next-steps", "routes", "cart-validation" or "pdp-wizard".
    */
   id:
     | 'checkout-types'
@@ -20,7 +20,8 @@ export type RuleDocument = {
     | 'cart-limits'
     | 'order-next-steps'
     | 'routes'
-    | 'cart-validation';
+    | 'cart-validation'
+    | 'pdp-wizard';
   version: Version;
   /**
    * A note for the people who edit this document (not shown in the shop).
@@ -188,6 +189,12 @@ export type RuleDocument = {
    * @minItems 1
    */
   accountGates?: [AccountGate, ...AccountGate[]];
+  /**
+   * The steps of the device page's wizard (seed 000 §2 "PDP"), in order: the page shows each step whose "when" holds for the product shown, and its step indicator names them by their titles. The condition is checked once, when the product loads, against { product (the productDetails answer: insurances, hasAccessories, …), sellableTariff (true when the product offers a tariff with a purchasable price plan — a search through the tariff tree, childTariffs at any depth, the condition language cannot write) }. The screen (schemas/screens/pdp.json) shows a step's part by its id (/catalog/pdp/stepId); pressing a step's main button does that step's work, which the code knows by id ("choice": the device, tariff and payment into the cart; "extras": the insurance and accessories chosen; any other id: nothing) and goes on to the next step present, from the last one to checkout. Only in the "pdp-wizard" document.
+   *
+   * @minItems 1
+   */
+  pdpSteps?: [DevicePageStep, ...DevicePageStep[]];
 };
 /**
  * A whole number starting at 1; raise it by one whenever you change the document so browsers fetch the new one.
@@ -593,6 +600,21 @@ export interface AccountGate {
   to: string;
   /**
    * Why the shopper is sent there (for editors).
+   */
+  note?: string;
+}
+/**
+ * One step of the device page's wizard.
+ */
+export interface DevicePageStep {
+  /**
+   * The step's name, unique in the document: what the screen's conditions compare /catalog/pdp/stepId with ("choice", "extras", "summary").
+   */
+  id: string;
+  title: TranslatedText;
+  when?: Condition;
+  /**
+   * Why the step is there, or when it shows (for editors).
    */
   note?: string;
 }

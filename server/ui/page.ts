@@ -143,6 +143,11 @@ function withoutNotes(json: unknown): unknown {
   return Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'note' && k !== 'description').map(([k, v]) => [k, withoutNotes(v)]));
 }
 
+/** The rule documents (schemas/rules) a group's screen load reads: a page whose load runs them brings them, so its
+ *  first view (drawn on the server, finished in the browser before hydrating) waits on no document. pdp.load: the
+ *  device page's steps. */
+const LOAD_RULES: Record<string, string[]> = { pdp: ['pdp-wizard'] };
+
 /** How a page's first view may be drawn on the server: with its data (its load run in process), before its data
  *  (the screen asks it: `"firstView": "beforeData"`), or not at all (a screen with a form draws the shopper's data). */
 type Drawing = 'data' | 'beforeData' | null;
@@ -187,6 +192,12 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; scr
     v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls: {},
     actionGroups: loadGroupsOf(screen ?? null, layout as ScreenJson | null),
   };
+  for (const group of boot.actionGroups) {
+    for (const id of LOAD_RULES[group] ?? []) {
+      const rule = o.ui.get('rule', id);
+      if (rule) docs[`/ui/rules/${id}`] = withoutNotes(rule.json);
+    }
+  }
   // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
   const drawing: Drawing = !screen || !match ? null : screen.firstView === 'beforeData' ? 'beforeData' : formsOf(screen).length === 0 ? 'data' : null;
   if (drawing === 'beforeData') boot.beforeData = true;

@@ -158,6 +158,11 @@ describe('shop page boot data', () => {
     const pdp = await drawn('/uredjaj/APPLE_IPHONE_16/ultramarine');
     const deferred = JSON.parse(pdp.html.match(/<script type="application\/json" id="deferred-modules">([\s\S]*?)<\/script>/)![1]!) as { entry: string; preload: string[] };
     expect(deferred.preload).toEqual(expect.arrayContaining(['/assets/ecommerce/dist/assets/Gallery-1.js', '/assets/ecommerce/dist/assets/pdp-1.js']));
+    // its load's rule document comes with it (the steps of schemas/rules/pdp-wizard.json, less the notes); not the list's
+    const wizard = pdp.boot!.docs['/ui/rules/pdp-wizard'] as { pdpSteps: Array<{ id: string; note?: string }> };
+    expect(wizard.pdpSteps.map((s) => s.id)).toEqual(['choice', 'extras', 'summary']);
+    expect(wizard.pdpSteps.some((s) => s.note !== undefined)).toBe(false);
+    expect(Object.keys(plp.boot!.docs)).not.toContain('/ui/rules/pdp-wizard');
   });
 
   it('a drawing is kept while the answers it was drawn from are unchanged (a 304 each), and drawn again when one changes', async () => {

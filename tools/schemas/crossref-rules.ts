@@ -34,7 +34,98 @@ export function checkRuleDocs(ctx: RefContext, checkoutTypes: Map<string, Loaded
     }
     if (isObj(j.destinations)) checkDestinations(ctx, doc, j.destinations);
     if (Array.isArray(j.accountGates)) checkAccountGates(ctx, doc, j.accountGates, isObj(j.destinations) ? j.destinations : {});
+    if (Array.isArray(j.pdpSteps)) checkPdpSteps(ctx, doc, j.pdpSteps);
   }
+}
+
+/** What a device page step's condition is checked against (actions/pdp-rules.ts wizardFacts). */
+const WIZARD_FACTS = ['product', 'sellableTariff'];
+/** Where the device page keeps the current step's id (actions/stores/catalog.ts PdpState.stepId). */
+const STEP_ID_PATH = ['catalog', 'pdp', 'stepId'];
+
+/** The names a condition reads at its root: its short forms' first pointer segments and its full form's properties. */
+function conditionRoots(cond: unknown, at: string, out: Array<{ name: string; at: string }>): void {
+  if (!isObj(cond)) return;
+  if (typeof cond.scope === 'string') {
+    out.push({ name: cond.scope.split('/')[1] ?? '', at });
+    return;
+  }
+  if (isObj(cond.properties)) for (const name of Object.keys(cond.properties)) out.push({ name, at: `${at}/properties/${escapePointer(name)}` });
+  for (const k of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const list = cond[k];
+    if (Array.isArray(list)) list.forEach((c, i) => conditionRoots(c, `${at}/${k}/${i}`, out));
+  }
+  if (cond.not !== undefined) conditionRoots(cond.not, `${at}/not`, out);
+}
+
+/**
+ * The device page's steps (schemas/rules/pdp-wizard.json): ids unique, conditions reading only the facts the page
+ * gives them, and every step id a screen compares /catalog/pdp/stepId with, or goes back to, one the document declares.
+ */
+function checkPdpSteps(ctx: RefContext, doc: LoadedDocument, steps: unknown[]): void {
+  const ids: string[] = [];
+  steps.forEach((step, i) => {
+    if (!isObj(step)) return;
+    if (typeof step.id === 'string') {
+      if (ids.includes(step.id)) ctx.report(doc, `/pdpSteps/${i}/id`, `step id "${step.id}" is declared twice: the screen could not tell the steps apart`);
+      ids.push(step.id);
+    }
+    const roots: Array<{ name: string; at: string }> = [];
+    conditionRoots(step.when, `/pdpSteps/${i}/when`, roots);
+    for (const r of roots) {
+      if (!WIZARD_FACTS.includes(r.name)) ctx.report(doc, r.at, `a step's condition reads { ${WIZARD_FACTS.join(', ')} }: "/${r.name}" is none of them`, { suggestion: suggest(r.name, WIZARD_FACTS) });
+    }
+  });
+  for (const screen of ctx.screens) {
+    for (const ref of stepIdRefs(screen.json, '', [])) {
+      if (ids.includes(ref.id)) continue;
+      const near = suggest(ref.id, ids);
+      ctx.report(screen, ref.at, `"${ref.id}" is no step of schemas/rules/pdp-wizard.json (${[...new Set(ids)].map((x) => `"${x}"`).join(', ')})` + (near ? ` — did you mean "${near}"?` : ''), { suggestion: near });
+    }
+  }
+}
+
+/**
+ * The step ids a screen names: the values a condition compares /catalog/pdp/stepId with (full form: nested
+ * "properties" down catalog → pdp → stepId; short form: that scope), and a pdp.goToStep's step given by id.
+ * `path`: the property names the full form has descended through from the scope's root.
+ */
+function stepIdRefs(v: unknown, at: string, path: string[]): Array<{ id: string; at: string }> {
+  const out: Array<{ id: string; at: string }> = [];
+  const values = (schema: unknown, where: string) => {
+    if (!isObj(schema)) return;
+    if (typeof schema.const === 'string') out.push({ id: schema.const, at: `${where}/const` });
+    if (Array.isArray(schema.enum)) schema.enum.forEach((e, i) => { if (typeof e === 'string') out.push({ id: e, at: `${where}/enum/${i}` }); });
+    for (const k of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const list = schema[k];
+      if (Array.isArray(list)) list.forEach((c, i) => values(c, `${where}/${k}/${i}`));
+    }
+    if (schema.not !== undefined) values(schema.not, `${where}/not`);
+  };
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => out.push(...stepIdRefs(x, `${at}/${i}`, path)));
+    return out;
+  }
+  if (!isObj(v)) return out;
+  if (v.action === 'pdp.goToStep' && isObj(v.args) && typeof v.args.step === 'string') out.push({ id: v.args.step, at: `${at}/args/step` });
+  if (typeof v.scope === 'string' && v.scope === `/${STEP_ID_PATH.join('/')}`) values(v.schema, `${at}/schema`);
+  for (const [k, sub] of Object.entries(v)) {
+    const here = `${at}/${escapePointer(k)}`;
+    if (k === 'properties' && isObj(sub)) {
+      // a full-form condition going one level down: only the path from the root (catalog → pdp → stepId) counts
+      for (const [name, s] of Object.entries(sub)) {
+        const next = [...path, name];
+        const where = `${here}/${escapePointer(name)}`;
+        if (next.join('/') === STEP_ID_PATH.join('/')) values(s, where);
+        else out.push(...stepIdRefs(s, where, STEP_ID_PATH.slice(0, next.length).join('/') === next.join('/') ? next : ['-']));
+      }
+    } else if (k === 'visibleIf' || k === 'enabledIf' || k === 'if' || k === 'when' || k === 'modalIf') {
+      out.push(...stepIdRefs(sub, here, []));
+    } else if (typeof v.scope !== 'string' || (k !== 'scope' && k !== 'schema')) {
+      out.push(...stepIdRefs(sub, here, path));
+    }
+  }
+  return out;
 }
 
 /** What an account gate's condition is checked against (actions/session/account.ts userDataCheck). */

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../../actions/api/client';
 import { collectActions } from '../../../actions/registry';
 import { pagePath, pageFromRoute } from '../../../actions/catalog/search';
-import { initialSelection, stepCount } from '../../../actions/pdp-rules';
+import { initialSelection, wizardSteps } from '../../../actions/pdp-rules';
+import type { RuleDocument } from '../../../schemas/types/rule';
 import { fillRoute } from '../../../actions/destinations';
 import routesDoc from '../../../schemas/rules/routes.json';
 import { pricePlanId } from '../../../actions/pricing';
@@ -85,16 +86,37 @@ describe('catalog', () => {
 describe('pdp', () => {
   it('defaults: first in-stock colour, recommended term, installments when available', () => {
     const sel = initialSelection(product());
-    expect(sel).toMatchObject({ colorCode: 'blue', tariffCode: 'T-M', subscriptionTermId: '24', chargeType: 'RECURRING_CHARGE', steps: 3 });
+    expect(sel).toMatchObject({ colorCode: 'blue', tariffCode: 'T-M', subscriptionTermId: '24', chargeType: 'RECURRING_CHARGE' });
     const child = initialSelection(product(), 'black', 'T-M-C');
     expect(child).toMatchObject({ colorCode: 'black', tariffCode: 'T-M-C', parentTariffCode: 'T-M', chargeType: 'ONE_TIME_CHARGE' });
   });
-  it('3 steps when insurance, accessories or a sellable tariff (its add-ons, eSIM) exist', () => {
+  it('the steps of schemas/rules/pdp-wizard.json: the extras step only when insurance, accessories or a sellable tariff (its add-ons, eSIM) exist', () => {
+    const wizard = (JSON.parse(readFileSync('schemas/rules/pdp-wizard.json', 'utf8')) as RuleDocument).pdpSteps!;
+    const ids = (p: ProductDetails) => wizardSteps(wizard, p).map((s) => s.id);
     const alone = { prices: { topOffer: [], basicOffer: [] } };
-    expect(stepCount(product(alone))).toBe(2);
-    expect(stepCount(product())).toBe(3);
-    expect(stepCount(product({ ...alone, hasAccessories: true }))).toBe(3);
-    expect(stepCount(product({ ...alone, insurances: [{ code: 'i', name: 'i', description: '', monthlyPrice: money(1) }] }))).toBe(3);
+    expect(ids(product(alone))).toEqual(['choice', 'summary']);
+    expect(ids(product())).toEqual(['choice', 'extras', 'summary']);
+    expect(ids(product({ ...alone, hasAccessories: true }))).toEqual(['choice', 'extras', 'summary']);
+    expect(ids(product({ ...alone, insurances: [{ code: 'i', name: 'i', description: '', monthlyPrice: money(1) }] }))).toEqual(['choice', 'extras', 'summary']);
+    expect(ids(product({ ...alone, insurances: [] }))).toEqual(['choice', 'summary']);
+    // a tariff without a purchasable plan is no extra; a parent's sellable child (any depth) is
+    const tariff = product().prices!.topOffer![0]!;
+    const unsellable = { ...tariff, pricePlans: tariff.pricePlans!.map((pp) => ({ ...pp, purchasable: false })), childTariffs: [] };
+    expect(ids(product({ prices: { topOffer: [unsellable], basicOffer: [] } }))).toEqual(['choice', 'summary']);
+    expect(ids(product({ prices: { topOffer: [{ ...unsellable, childTariffs: [{ ...unsellable, childTariffs: [tariff] }] }], basicOffer: [] } }))).toEqual(['choice', 'extras', 'summary']);
+    expect(wizardSteps(wizard, product(alone))).toEqual([
+      { id: 'choice', title: { message: 'pdp.step.choose' } },
+      { id: 'summary', title: { message: 'pdp.step.summary' } },
+    ]);
+  });
+  it('the steps are the document\'s: an analyst\'s reordered, removed or new step needs no code', () => {
+    const wizard = (JSON.parse(readFileSync('schemas/rules/pdp-wizard.json', 'utf8')) as RuleDocument).pdpSteps!;
+    const [choice, extras, summary] = wizard;
+    const review = { id: 'review', title: { message: 'pdp.step.summary' }, when: { scope: '/product/hasAccessories', schema: { const: true } } };
+    const ids = (steps: typeof wizard, p: ProductDetails) => wizardSteps(steps, p).map((s) => s.id);
+    expect(ids([choice!, summary!], product())).toEqual(['choice', 'summary']);
+    expect(ids([choice!, summary!, extras!, review], product({ hasAccessories: true }))).toEqual(['choice', 'summary', 'extras', 'review']);
+    expect(ids([choice!, review, summary!], product())).toEqual(['choice', 'summary']);
   });
   it('price plan and path', () => {
     const p = product();

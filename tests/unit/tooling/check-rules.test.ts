@@ -101,4 +101,31 @@ describe('checker rules', () => {
     expect(errors[0].message).toBe('"fillDta" is no destination of this document — did you mean "fillData"?');
     expect(errors[1].message).toBe('a gate\'s condition reads { user, toCheckout, atSignIn }: "/cart" is none of them');
   });
+
+  it('reports a device page wizard with a step id twice, a condition reading what a step is not given or with an unknown keyword, and a screen naming a step the document lacks', async () => {
+    const stepIs = (id: string) => ({ properties: { catalog: { properties: { pdp: { properties: { stepId: { const: id } } } } } } });
+    const errors = await errorsOf((t) => {
+      t['rules/pdp-wizard.json'] = {
+        $schema: '../meta/rule.schema.json', id: 'pdp-wizard', version: 1,
+        pdpSteps: [
+          { id: 'choice', title: { message: 'pdp.title' } },
+          { id: 'extras', title: { message: 'pdp.title' }, when: { anyOf: [{ scope: '/product/hasAccessories', schema: { const: true } }, { scope: '/cart/totalItems', schema: { minimum: 1 } }] } },
+          { id: 'extras', title: { message: 'pdp.title' }, when: { scope: '/sellableTariff', schema: { minimun: 1 } } as never },
+        ],
+      };
+      const body = t['screens/pdp.json'].body as Node[];
+      body[0] = { ...body[0]!, visibleIf: { anyOf: [stepIs('choice'), stepIs('extra')] } } as Node;
+    });
+    expect(errors.map((e) => [e.file, e.pointer, e.suggestion])).toEqual([
+      ['schemas/rules/pdp-wizard.json', '/pdpSteps/1/when/anyOf/1', undefined],
+      ['schemas/rules/pdp-wizard.json', '/pdpSteps/2/id', undefined],
+      ['schemas/rules/pdp-wizard.json', '/pdpSteps/2/when/schema/minimun', 'minimum'],
+      ['schemas/screens/pdp.json', '/body/0/visibleIf/anyOf/1/properties/catalog/properties/pdp/properties/stepId/const', 'extras'],
+    ]);
+    expect(errors.filter((_, i) => i !== 2).map((e) => e.message)).toEqual([
+      'a step\'s condition reads { product, sellableTariff }: "/cart" is none of them',
+      'step id "extras" is declared twice: the screen could not tell the steps apart',
+      '"extra" is no step of schemas/rules/pdp-wizard.json ("choice", "extras") — did you mean "extras"?',
+    ]);
+  });
 });
