@@ -30,6 +30,8 @@ export interface FirstViewCall { key: string; url: string; headers: Record<strin
  * What the server's drawing of a first view gives (renderer/entry-server.tsx): the markup (null: the screen asked for
  * something only the browser can ask), the calls its load made, the address's query keys the screen reads (its
  * load's actions and its documents' `/route/query/…` bindings; null: it reads them all), and the path of the first
- * call it could not make (not a shared answer), if any.
+ * call it could not make (not a shared answer), if any. `docs`: the UI documents the drawing fetched that the boot data
+ * did not bring (a rule document its load reads: pdp.load's wizard), by path — the page brings them too, so the
+ * browser's load finds them before it hydrates.
  */
-export interface FirstView { html: string | null; calls: FirstViewCall[]; queryKeys: string[] | null; refused: string | null }
+export interface FirstView { html: string | null; calls: FirstViewCall[]; docs: Record<string, unknown>; queryKeys: string[] | null; refused: string | null }

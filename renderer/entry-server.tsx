@@ -79,6 +79,7 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
   let asked = false;
   let refused: string | null = null;
   const calls: FirstViewCall[] = [];
+  const docs: Record<string, unknown> = {};
   const seen = new Map<string, Pick<FirstViewCall, 'etag' | 'headers'>>();
   const read = new Set<string>();
   const stores = createStores();
@@ -89,8 +90,10 @@ export async function renderFirstView(boot: BootData, origin: string, cookie = '
     fetch: sharedOnly(opts.fetchShared, (u) => { asked = true; refused ??= u.split('?')[0]!; }, seen),
     // what the load took, with the headers it went with: the server asks again with them to revalidate the drawing
     onAnswer: ({ key, url, body }) => calls.push({ key, url, headers: seen.get(url)?.headers ?? {}, etag: seen.get(url)?.etag ?? null, body }),
+    // a document the load reads that the boot data did not bring (a rule document): the page brings it too
+    onDocument: (path, body) => { docs[path] = body; },
   });
-  const none = (): FirstView => ({ html: null, calls, queryKeys: read.has('*') ? null : [...read].sort(), refused });
+  const none = (): FirstView => ({ html: null, calls, docs, queryKeys: read.has('*') ? null : [...read].sort(), refused });
   stores.session.setLang(boot.lang === 'en' ? 'en' : 'sr');
   api.seed(boot);
   const manifest = boot.docs['/ui/manifest'] as Manifest | undefined;

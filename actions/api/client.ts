@@ -49,6 +49,9 @@ export interface ApiClientOptions {
    *  server's drawing of a first view (renderer/entry-server.tsx) writes what the screen's own load asked into the
    *  page, so the browser's load takes the same answers without a request. */
   onAnswer?: (answer: { key: string; url: string; body: unknown }) => void;
+  /** Told each UI document fetched (not one the boot data brought): the server's drawing of a first view writes them
+   *  into the page too (renderer/entry-server.tsx). */
+  onDocument?: (path: string, body: unknown) => void;
 }
 
 /** The token answer: `{ data: { token, authorized } }`. */
@@ -86,6 +89,7 @@ export class ApiClient {
   private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   private readonly now: () => number;
   private readonly onAnswer: ApiClientOptions['onAnswer'];
+  private readonly onDocument: ApiClientOptions['onDocument'];
   private refreshing: Promise<RefreshOutcome> | null = null;
   private tokenAnswer: Promise<TokenAnswer> | null = null;
   /** the error of the last failed token answer, and until when it stands */
@@ -114,6 +118,7 @@ export class ApiClient {
     this.storage = opts.storage === undefined ? defaultStorage() : opts.storage;
     this.now = opts.now ?? Date.now;
     this.onAnswer = opts.onAnswer;
+    this.onDocument = opts.onDocument;
   }
 
   private fallbackMessage(): string {
@@ -328,6 +333,7 @@ export class ApiClient {
       const res = await this.fetchFn(`${this.baseUrl}${address}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
       const body = await this.parse(res);
       if (!res.ok) throw toApiError(res.status, body, this.fallbackMessage());
+      this.onDocument?.(path, body);
       return body;
     })(), `document ${path}`);
     if (useCache) {

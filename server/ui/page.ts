@@ -143,11 +143,6 @@ function withoutNotes(json: unknown): unknown {
   return Object.fromEntries(Object.entries(json).filter(([k]) => k !== 'note' && k !== 'description').map(([k, v]) => [k, withoutNotes(v)]));
 }
 
-/** The rule documents (schemas/rules) a group's screen load reads: a page whose load runs them brings them, so its
- *  first view (drawn on the server, finished in the browser before hydrating) waits on no document. pdp.load: the
- *  device page's steps. */
-const LOAD_RULES: Record<string, string[]> = { pdp: ['pdp-wizard'] };
-
 /** How a page's first view may be drawn on the server: with its data (its load run in process), before its data
  *  (the screen asks it: `"firstView": "beforeData"`), or not at all (a screen with a form draws the shopper's data). */
 type Drawing = 'data' | 'beforeData' | null;
@@ -192,12 +187,6 @@ export async function bootDataFor(o: PageOptions): Promise<{ boot: BootData; scr
     v: BOOT_DATA_VERSION, lang: o.lang, path, search: o.search, docs, calls: {},
     actionGroups: loadGroupsOf(screen ?? null, layout as ScreenJson | null),
   };
-  for (const group of boot.actionGroups) {
-    for (const id of LOAD_RULES[group] ?? []) {
-      const rule = o.ui.get('rule', id);
-      if (rule) docs[`/ui/rules/${id}`] = withoutNotes(rule.json);
-    }
-  }
   // a screen that asks to be drawn before its data: drawn in the state it has before its load (the browser loads)
   const drawing: Drawing = !screen || !match ? null : screen.firstView === 'beforeData' ? 'beforeData' : formsOf(screen).length === 0 ? 'data' : null;
   if (drawing === 'beforeData') boot.beforeData = true;
@@ -248,6 +237,9 @@ export async function renderShopPage(indexHtml: string, o: PageOptions): Promise
     const drawn = await o.firstView.render({ boot, screen, consent: o.consentCookie ?? '', beforeData: drawing === 'beforeData' });
     markup = drawn.html;
     boot.calls = drawn.calls;
+    // the documents its load fetched (a rule document: pdp.load's wizard) come with the page, so the browser's load
+    // finds them before it hydrates; a rule document without its notes, as routes above
+    for (const [path, doc] of Object.entries(drawn.docs)) if (!(path in boot.docs)) boot.docs[path] = path.startsWith('/ui/rules/') ? withoutNotes(doc) : doc;
     if (markup) firstView = drawing === 'beforeData' ? 'server; before-data' : 'server';
     else if (drawn.refused) firstView = `browser; asked=${drawn.refused}`;
   }

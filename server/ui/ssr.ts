@@ -26,15 +26,16 @@ export interface DrawInput {
   consent: string;
   beforeData: boolean;
 }
-/** A drawing: the markup (null: the browser draws) and the answers its load took, by their key in `BootData.calls`. */
-export interface Drawn { html: string | null; calls: Record<string, unknown>; refused: string | null }
+/** A drawing: the markup (null: the browser draws), the answers its load took, by their key in `BootData.calls`, and
+ *  the documents it fetched that the boot data did not bring, by path. */
+export interface Drawn { html: string | null; calls: Record<string, unknown>; docs: Record<string, unknown>; refused: string | null }
 
 /** A kept drawing: its markup and the calls it was drawn from, revalidated (If-None-Match) before it is used again. */
 type Kept = Omit<FirstView, 'queryKeys'>;
 
-const NOT_DRAWN: Drawn = { html: null, calls: {}, refused: null };
+const NOT_DRAWN: Drawn = { html: null, calls: {}, docs: {}, refused: null };
 function drawnOf(kept: Kept | null): Drawn {
-  return kept ? { html: kept.html, calls: Object.fromEntries(kept.calls.map((c) => [c.key, c.body])), refused: kept.refused } : NOT_DRAWN;
+  return kept ? { html: kept.html, calls: Object.fromEntries(kept.calls.map((c) => [c.key, c.body])), docs: kept.docs, refused: kept.refused } : NOT_DRAWN;
 }
 
 /** A page does not wait longer for its drawing (a load that waits for something, a slow answer): the browser draws

@@ -57,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'ssr', 'entry-server.js'), `let drawings = 0;
   export async function renderFirstView(boot, origin, cookie, opts) {
     drawings++;
-    const base = { calls: [], queryKeys: ['page', 'q', 'query', 'sort'], refused: null };
+    const base = { calls: [], docs: {}, queryKeys: ['page', 'q', 'query', 'sort'], refused: null };
     if (opts.beforeData) {
       // a form drawn before the data: its validator module, as the server compiled it
       const mod = await opts.validatorModule('/ui/forms/guest/validator.js?v=1');
@@ -73,7 +73,10 @@ beforeAll(async () => {
     const url = '/hybris/ecommerce/b2c/v1/products/search?categoryCode=telefoni&pageSize=20';
     const answer = await opts.fetchShared(url, headers);
     const body = JSON.parse(answer.body);
-    return { ...base, calls: [{ key: 'productSearch?categoryCode=telefoni&pageSize=20', url, headers, etag: answer.etag, body }],
+    // a phone page's load also reads a rule document the boot data does not bring: the page brings what it fetched
+    const docs = {};
+    if (boot.path.startsWith('/uredjaj/')) docs['/ui/rules/pdp-wizard'] = JSON.parse((await opts.fetchShared('/ui/rules/pdp-wizard', {})).body);
+    return { ...base, docs, calls: [{ key: 'productSearch?categoryCode=telefoni&pageSize=20', url, headers, etag: answer.etag, body }],
       html: '<main><h1>drawn ' + boot.path + (boot.search ? '?' + boot.search : '') + '</h1><img src="' + body.products[0].images[0].url + '" fetchpriority="high" alt="">'
         + (cookie ? '<p>' + cookie + '</p>' : '') + '<p>drawing ' + drawings + '</p></main>' };
   }`);
@@ -158,7 +161,8 @@ describe('shop page boot data', () => {
     const pdp = await drawn('/uredjaj/APPLE_IPHONE_16/ultramarine');
     const deferred = JSON.parse(pdp.html.match(/<script type="application\/json" id="deferred-modules">([\s\S]*?)<\/script>/)![1]!) as { entry: string; preload: string[] };
     expect(deferred.preload).toEqual(expect.arrayContaining(['/assets/ecommerce/dist/assets/Gallery-1.js', '/assets/ecommerce/dist/assets/pdp-1.js']));
-    // its load's rule document comes with it (the steps of schemas/rules/pdp-wizard.json, less the notes); not the list's
+    // the rule document its load fetched comes with it (the steps of schemas/rules/pdp-wizard.json, less the notes);
+    // not the list's, whose load did not fetch it
     const wizard = pdp.boot!.docs['/ui/rules/pdp-wizard'] as { pdpSteps: Array<{ id: string; note?: string }> };
     expect(wizard.pdpSteps.map((s) => s.id)).toEqual(['choice', 'extras', 'summary']);
     expect(wizard.pdpSteps.some((s) => s.note !== undefined)).toBe(false);
