@@ -190,8 +190,11 @@ function typesByPlace(errors: ErrorObject[]): Map<string, Set<string>> {
   for (const e of errors) {
     if (e.keyword === 'type') {
       const set = typesAt.get(e.instancePath) ?? new Set<string>();
-      // the branch of a text that may also be written as { "message" } (message-text.ts) is said as such
-      if (e.parentSchema?.[MESSAGE_REF_MARK] === true) {
+      // the branch of a text that may also be written as { "message" } (message-text.ts): the text's types are accepted
+      // here too (a text of the right type that fails the text branch is reported by it), and the branch is said as such
+      const textTypes = e.parentSchema?.[MESSAGE_REF_MARK];
+      if (Array.isArray(textTypes)) {
+        for (const x of textTypes) set.add(String(x));
         set.add('message');
         typesAt.set(e.instancePath, set);
         continue;

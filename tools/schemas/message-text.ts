@@ -7,7 +7,11 @@
  * takes such a reference. The props type generated from the original schema stays `string`: what the component gets.
  */
 
-/** Marks the message-reference branch, so a wrong type there is said as "a translated text" (ajv.ts). */
+/**
+ * Marks the message-reference branch with the types of the text beside it (["string"], ["string", "null"]), so that
+ * the checker's error translation (ajv.ts) says a wrong type there as "a text … or a translated text", and still
+ * reports what the text branch says of a text of the right type (an empty one against minLength).
+ */
 export const MESSAGE_REF_MARK = 'x-messageRef';
 
 /** `{ "message": key, "params"?: {…} }` (the key itself is checked against the messages by crossref-messages.ts). */
@@ -57,5 +61,7 @@ export function acceptMessages(schema: unknown, messageRef: unknown = MESSAGE_RE
   const annotations: Json = {};
   if (title !== undefined) annotations.title = title;
   if (description !== undefined) annotations.description = description;
-  return { ...annotations, anyOf: [{ ...text, ...annotations }, messageRef] };
+  const types = Array.isArray(text.type) ? text.type : [text.type];
+  const ref = isObj(messageRef) && MESSAGE_REF_MARK in messageRef ? { ...messageRef, [MESSAGE_REF_MARK]: types } : messageRef;
+  return { ...annotations, anyOf: [{ ...text, ...annotations }, ref] };
 }

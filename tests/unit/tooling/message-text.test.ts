@@ -3,7 +3,7 @@
 // inside lists and objects too (renderer/resolve.ts) — and nowhere else (a code, a pointer, a number).
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
-import { acceptMessages, MESSAGE_REF_SCHEMA } from '../../../tools/schemas/message-text';
+import { acceptMessages, MESSAGE_REF_MARK, MESSAGE_REF_SCHEMA } from '../../../tools/schemas/message-text';
 import type { Vocabulary } from '../../../tools/schemas/types';
 import { FAKE_VOCABULARY, validTree, writeTree, type DocTree } from './fixture';
 
@@ -72,6 +72,13 @@ describe('a translated text inside a prop', () => {
     ]);
   });
 
+  it('still reports what the text itself breaks (an empty text against minLength, a too long one), inside a list', async () => {
+    const errors = await checkRows([{ note: 'far too long a note', values: ['/a'] }]);
+    expect(errors.map((e) => [e.pointer, e.message])).toEqual([
+      ['/body/3/props/rows/0/note', 'prop rows of component "Lines" must have at most 10 character(s)'],
+    ]);
+  });
+
   it('rejects a { message } where the place is not free text (a pointer, a choice, a number)', async () => {
     const errors = await checkRows([{ values: [{ message: 'pdp.title' }], size: { message: 'pdp.title' }, count: { message: 'pdp.title' } }]);
     expect(errors.map((e) => [e.pointer, e.message])).toEqual([
@@ -96,7 +103,7 @@ describe('a translated text inside a prop', () => {
       properties: {
         a: { type: 'string', format: 'email' },
         b: { $ref: 'cart.json#/$defs/Cart' },
-        c: { title: 'C', anyOf: [{ type: 'string', title: 'C' }, MESSAGE_REF_SCHEMA] },
+        c: { title: 'C', anyOf: [{ type: 'string', title: 'C' }, { ...MESSAGE_REF_SCHEMA, [MESSAGE_REF_MARK]: ['string'] }] },
       },
     });
   });
