@@ -1,19 +1,12 @@
 import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
-import type { CartData, CustomerInfo, DeliveryAddress } from '../shared/types';
+import type { DeliveryAddress } from '../shared/types';
 import CartEntryView from '../cart/CartEntry';
 import { orderedEntries } from '../cart/entryView';
-import { orderFieldText, type OrderField } from './orderFields';
+import { orderFieldText } from './orderFields';
+import type { ComponentProps } from '../../schemas/types/components';
 
-export interface OrderOverviewProps {
-  cart?: CartData | null;
-  customer?: CustomerInfo | null;
-  deliveryAddress?: DeliveryAddress | null;
-  editable?: boolean;
-  removable?: boolean;
-  /** the lines of the customer's data, as the screen document declares them (./orderFields.ts) */
-  customerFields?: OrderField[];
-}
+export type OrderOverviewProps = ComponentProps['OrderOverview'];
 
 /** One line of an address: the server's formattedAddress, else composed from its parts. */
 export function formatAddress(a: DeliveryAddress | null | undefined, t: (k: string, p?: Record<string, unknown>) => string): string {

@@ -3,42 +3,24 @@ import type { VocabularyProps } from '../../renderer/types';
 import { useT } from '../../renderer/hooks';
 import { useMoney } from '../shared/money';
 import { TotalsRows } from '../cart/totalsRows';
-import type { CartData, CartEntryData, CustomerInfo, DeliveryAddress, Money, OrderPrices } from '../shared/types';
+import type { ConfirmationData } from '../../schemas/types/api.checkout';
+import type { ComponentProps } from '../../schemas/types/components';
 import CartEntryView from '../cart/CartEntry';
 import { formatAddress } from './OrderOverview';
 import { orderFieldText, type OrderField } from './orderFields';
 
-export interface OrderView {
-  code?: string;
-  status?: string;
-  paymentStatus?: string;
-  entries?: CartEntryData[];
-  orderPrices?: OrderPrices | null;
-  orderCustomerInfo?: CustomerInfo | null;
-  deliveryAddress?: DeliveryAddress | null;
-  deliveryTimeSlot?: string | null;
-  /** a home order's installation (address, installation bill) */
-  homeLine?: { formattedAddress: string; installationBill?: { option: 'INSTALLATION_ADDRESS' | 'OTHER_ADDRESS' | 'E_BILL'; formattedAddress: string | null; email: string | null } } | null;
-  paymentMode?: { code: string; name?: string } | null;
-  totalPrice?: Money | null;
-  /** the order's money as its cart showed it (server/cart/view.ts cartTotals) */
-  totals?: CartData['totals'] | null;
-  created?: string;
-  /** what happens next for what was bought (schemas/rules/order-next-steps.json, in the page's language) */
-  nextSteps?: string[];
-}
+export type OrderResultProps = ComponentProps['OrderResult'];
 
-export interface OrderResultProps {
-  order?: OrderView | { order?: OrderView } | null;
-  variant: 'success' | 'failure';
-  orderCode?: string | null;
-  /** the lines of the customer's data, as the screen document declares them (./orderFields.ts; labels are not shown) */
-  customerFields?: OrderField[];
-}
+/**
+ * What the page draws: the confirmed order (confirmationData's order). The order just submitted (submitOrder's answer,
+ * before the confirmation is loaded) is one with its code, status, customer and total only.
+ */
+type OrderView = Partial<ConfirmationData['order']>;
 
 function unwrap(o: OrderResultProps['order']): OrderView | null {
   if (!o) return null;
-  return 'order' in o && o.order && typeof o.order === 'object' ? o.order : (o as OrderView);
+  // the confirmation data { order }, else the order itself (confirmed or just submitted: each field of it is optional here)
+  return 'order' in o && o.order && typeof o.order === 'object' ? (o.order as OrderView) : (o as OrderView);
 }
 
 /** The message lookup the parts draw with (useT's answer). */
@@ -146,9 +128,9 @@ function OrderInfo({ o, t, customerFields }: { o: OrderView; t: T; customerField
       )}
       {o.deliveryAddress && <p>{formatAddress(o.deliveryAddress, t)}</p>}
       {o.deliveryTimeSlot && <p>{t('checkout.overview.slot', { slot: t(`checkout.guest.slot.${o.deliveryTimeSlot}`) })}</p>}
-      {o.paymentMode && (
+      {o.paymentMode?.code && (
         <p className="ot-text ot-text--muted">
-          {t('order.paymentMode')}: {o.paymentMode.name ?? t(`checkout.payment.name.${o.paymentMode.code}`)}
+          {t('order.paymentMode')}: {t(`checkout.payment.name.${o.paymentMode.code}`)}
         </p>
       )}
       {o.homeLine && <HomeLineBill homeLine={o.homeLine} t={t} />}
@@ -169,8 +151,8 @@ function HomeLineBill({ homeLine, t }: { homeLine: NonNullable<OrderView['homeLi
   return (
     <>
       <h2 className="ot-overview__title">{t('homeLine.bill.overview')}</h2>
-      <p>{t('homeLine.bill.installation', { address: homeLine.formattedAddress })}</p>
-      {homeLine.installationBill && (
+      <p>{t('homeLine.bill.installation', { address: homeLine.formattedAddress ?? '' })}</p>
+      {homeLine.installationBill?.option && (
         <p>{t(`homeLine.bill.done.${homeLine.installationBill.option}`, { address: homeLine.installationBill.formattedAddress ?? '', email: homeLine.installationBill.email ?? '' })}</p>
       )}
     </>

@@ -1240,15 +1240,15 @@ export interface ComponentProps {
     /**
      * The cart (bind /cart/cart); customer and address are taken from it when not given separately.
      */
-    cart?: {} | null;
+    cart?: ApiCart.Cart | null;
     /**
-     * { firstName, lastName, contactEmail, contactPhone } (optional).
+     * The customer's data { firstName, lastName, contactEmail, contactPhone, … } (optional; default: the cart's orderCustomerInfo).
      */
-    customer?: {} | null;
+    customer?: ApiCart.OrderCustomerInfo | null;
     /**
-     * { formattedAddress } or its parts (optional).
+     * { formattedAddress } or its parts (optional; default: the cart's deliveryAddress).
      */
-    deliveryAddress?: {} | null;
+    deliveryAddress?: ApiCart.DeliveryAddress | null;
     /**
      * Show the edit links (default yes).
      */
@@ -1262,11 +1262,9 @@ export interface ComponentProps {
      */
     customerFields?: {
       /**
-       * The line's label: { "message": key }.
+       * The line's label: { "message": key } (the component receives its text).
        */
-      label?: {
-        [k: string]: unknown;
-      };
+      label?: string;
       /**
        * JSON Pointers into orderCustomerInfo, e.g. "/contactEmail".
        *
@@ -1277,9 +1275,13 @@ export interface ComponentProps {
   };
   OrderResult: {
     /**
-     * The confirmation data { order } or the order itself (bind /checkout/confirmation).
+     * The order (bind /checkout/confirmation): the confirmed order (confirmationData's order), the confirmation data { order } itself, or the order just submitted (submitOrder's answer: code, customer, total; its items come with the confirmation).
      */
-    order?: {} | null;
+    order?:
+      | NonNullable<ApiCheckout.ConfirmationData['order']>
+      | ApiCheckout.ConfirmationData
+      | ApiCheckout.OrderResult
+      | null;
     /**
      * success or failure page.
      */
@@ -1293,11 +1295,9 @@ export interface ComponentProps {
      */
     customerFields?: {
       /**
-       * The line's label: { "message": key }, shown before the values ("Lični dokument: …"); a line without one shows its values alone.
+       * The line's label: { "message": key } (the component receives its text), shown before the values ("Lični dokument: …"); a line without one shows its values alone.
        */
-      label?: {
-        [k: string]: unknown;
-      };
+      label?: string;
       /**
        * JSON Pointers into orderCustomerInfo, e.g. "/contactEmail".
        *

@@ -2,6 +2,7 @@
 import Ajv2020Import from 'ajv/dist/2020.js';
 import addFormatsImport from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
+import { MESSAGE_REF_MARK } from './message-text.js';
 import { suggest } from './suggest.js';
 
 type Ajv2020 = import('ajv/dist/2020.js').default;
@@ -40,6 +41,7 @@ const TYPE_NAMES: Record<string, string> = {
   object: 'an object { … }',
   array: 'a list [ … ]',
   null: 'null',
+  message: 'a translated text { "message": key }',
 };
 
 function describeType(t: unknown): string {
@@ -188,6 +190,15 @@ function typesByPlace(errors: ErrorObject[]): Map<string, Set<string>> {
   for (const e of errors) {
     if (e.keyword === 'type') {
       const set = typesAt.get(e.instancePath) ?? new Set<string>();
+      // the branch of a text that may also be written as { "message" } (message-text.ts): the text's types are accepted
+      // here too (a text of the right type that fails the text branch is reported by it), and the branch is said as such
+      const textTypes = e.parentSchema?.[MESSAGE_REF_MARK];
+      if (Array.isArray(textTypes)) {
+        for (const x of textTypes) set.add(String(x));
+        set.add('message');
+        typesAt.set(e.instancePath, set);
+        continue;
+      }
       const t = (e.params as { type: string | string[] }).type;
       for (const x of Array.isArray(t) ? t : String(t).split(',')) set.add(x);
       typesAt.set(e.instancePath, set);
@@ -203,7 +214,7 @@ function isNoise(e: ErrorObject, precise: ErrorObject[], cx: TranslationContext)
   if (e.keyword !== 'type' && cx.typesAt.has(p) && !['required', 'additionalProperties'].includes(e.keyword)) {
     const v = valueAt(cx.data, p);
     const accepted = cx.typesAt.get(p)!;
-    const matchesOne = [...accepted].some((t) => (t === 'array' ? Array.isArray(v) : t === 'object' ? v !== null && typeof v === 'object' && !Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : typeof v === t));
+    const matchesOne = [...accepted].some((t) => (t === 'array' ? Array.isArray(v) : t === 'object' || t === 'message' ? v !== null && typeof v === 'object' && !Array.isArray(v) : t === 'integer' ? Number.isInteger(v) : typeof v === t));
     if (!matchesOne) return true;
   }
   // a wrong type next to more precise complaints about the same value comes from another

@@ -4,6 +4,7 @@
  */
 import { translateAjvErrors, type createAjv } from './ajv.js';
 import { escapePointer } from './jsonpos.js';
+import { acceptMessages } from './message-text.js';
 import type { LoadedDocument } from './load.js';
 import { suggest } from './suggest.js';
 import { checkModalId, isDynamic, isMessageRef, isObj, unknownName, type Obj, type RefContext, type Report } from './crossref-context.js';
@@ -32,7 +33,11 @@ export interface NodeChecks {
   countComponent: (list: unknown, name: string) => number;
 }
 
-/** Values (props / args) against a schema: the names it knows, the ones it requires, the literal values it accepts. */
+/**
+ * Values (props / args) against a schema: the names it knows, the ones it requires, the literal values it accepts. A
+ * value written as a binding or a translated text is not checked; inside a literal, a `{ "message" }` is accepted where
+ * the schema takes free text, at any depth, as the renderer resolves it there too (message-text.ts).
+ */
 function valueChecker(ajv: Ajv, report: Report): CheckValues {
   const compiled = new Map<string, ReturnType<Ajv['compile']> | null>();
   const literalValidator = (schema: Obj) => {
@@ -40,7 +45,7 @@ function valueChecker(ajv: Ajv, report: Report): CheckValues {
     const key = JSON.stringify(rest);
     if (!compiled.has(key)) {
       try {
-        compiled.set(key, ajv.compile(rest));
+        compiled.set(key, ajv.compile(acceptMessages(rest) as object));
       } catch {
         compiled.set(key, null); // a broken vocabulary schema is the vocabulary author's problem, not the analyst's
       }

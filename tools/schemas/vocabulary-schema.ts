@@ -4,6 +4,7 @@
  * The meta-schemas $ref it. The checker swaps in LOOSE_VOCABULARY_SCHEMA (same $id) so that near
  * misses get its own "did you mean" messages instead of a long enum list.
  */
+import { acceptMessages } from './message-text.js';
 import { META_BASE } from './spec.js';
 import type { Vocabulary } from './types.js';
 
@@ -27,7 +28,7 @@ function hasRef(s: unknown): boolean {
   return JSON.stringify(s ?? null).includes('"$ref"');
 }
 
-/** A prop/arg schema for editors: the literal form, or a binding / translated text. */
+/** A prop/arg schema for editors: the literal form (whose free texts may be translated texts too), or a binding / translated text. */
 function valueRule(schema: unknown): Json {
   const s = (schema && typeof schema === 'object' ? schema : {}) as Json;
   const annotations: Json = {};
@@ -35,7 +36,7 @@ function valueRule(schema: unknown): Json {
   if (typeof s.title === 'string') annotations.title = s.title;
   if (hasRef(s)) return annotations;
   const { description: _d, title: _t, ...literal } = s;
-  return { ...annotations, anyOf: [{ type: 'object', required: ['$bind'] }, { type: 'object', required: ['message'] }, literal] };
+  return { ...annotations, anyOf: [{ type: 'object', required: ['$bind'] }, { type: 'object', required: ['message'] }, acceptMessages(literal, { $ref: '#/$defs/messageRef' }, false)] };
 }
 
 /**
@@ -112,6 +113,14 @@ export function buildVocabularySchema(vocab: Vocabulary, messages: MessageTexts)
         keys,
         keys.map((k) => fold(`sr: ${messageText(messages[k].sr)} — en: ${messageText(messages[k].en)}`)),
       ),
+      messageRef: {
+        title: 'Translated text',
+        description: 'A text of the page\'s language: { "message": key, "params"?: { … } }, anywhere a prop or an argument takes text.',
+        type: 'object',
+        required: ['message'],
+        properties: { message: { $ref: '#/$defs/messageKey' }, params: { type: 'object' } },
+        additionalProperties: false,
+      },
       componentRules: componentRules.length ? { allOf: componentRules } : true,
       actionRules: actionRules.length ? { allOf: actionRules } : true,
     },

@@ -31,4 +31,8 @@ describe('JSON Pointer bindings', () => {
   it('resolves inside arrays and nested objects', () => {
     expect(resolveValue({ a: [{ $bind: '/item/name' }, 3] }, scope, t)).toEqual({ a: ['X', 3] });
   });
+  it('resolves a { message } inside a list of objects to its text (the customerFields of OrderOverview)', () => {
+    const out = resolveProps({ customerFields: [{ label: { message: 'checkout.overview.name' }, values: ['/firstName'] }, { values: ['/contactEmail'] }] }, undefined, scope, t);
+    expect(out).toEqual({ customerFields: [{ label: 'checkout.overview.name', values: ['/firstName'] }, { values: ['/contactEmail'] }] });
+  });
 });
