@@ -19,7 +19,7 @@ import LEVELS_JSON from '../../../tools/modules/levels.json' with { type: 'json'
 const ROOT = resolve(import.meta.dirname, '../../..');
 const LEVELS: ModuleLevels = LEVELS_JSON;
 
-/** The downward reads of another module's tables not moved to the owner yet, as `file table owner down`. May only shrink. */
+/** The downward reads of another module's tables not moved to the owner yet, as `file table owner down`. May only shrink (empty: all moved). */
 const FOREIGN_TABLE_READS: string[] = [];
 
 describe('a module reads only its own tables', () => {
