@@ -4,8 +4,8 @@
 import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
-import { sessions, stock, users } from '../db/tables';
-import { liveSessionSql } from '../user/index';
+import { liveSessionUsersSql } from '../user/index';
+import { stockLevelsJsonSql } from '../catalog/index';
 import type { CartRow, EntryRow, NewEntry } from './rows';
 
 /** An open cart of the batch, locked, with its session's user, the user's JMBG and whether the cart has coupons. */
@@ -28,11 +28,10 @@ const CART_DATES = Object.entries(getTableColumns(carts)).filter(([, c]) => c.da
  */
 export async function lockOpenCarts(tx: DbOrTx, ids: string[]): Promise<Locked[]> {
   const result = await tx.execute(sql`select coalesce(json_agg(json_build_object('cart', ${CART_JSON}, 'userId', "l"."s_user_id", 'jmbg', "l"."u_jmbg", 'coupons', "l"."has_coupons") order by "l"."id"), '[]'::json) as "rows"
-    from (select ${carts}.*, ${sessions.userId} as "s_user_id", ${users.jmbg} as "u_jmbg",
+    from (select ${carts}.*, "s"."user_id" as "s_user_id", "s"."jmbg" as "u_jmbg",
             exists (select 1 from ${cartVouchers} where ${cartVouchers.cartId} = ${carts.id}) as "has_coupons"
           from ${carts}
-          inner join ${sessions} on ${and(eq(sessions.id, carts.sessionId), liveSessionSql())}
-          left join ${users} on ${eq(users.id, sessions.userId)}
+          inner join ${liveSessionUsersSql(ids)} as "s" on "s"."id" = ${carts.sessionId}
           where ${and(inArray(carts.sessionId, ids), eq(carts.status, 'OPEN'))}
           order by ${carts.id} for update of ${carts}) as "l"`);
   const rows = (result as unknown as { rows: Array<{ rows: Locked[] }> }).rows[0]!.rows;
@@ -54,7 +53,7 @@ export async function readCartsAndStock(tx: DbOrTx, cartIds: number[], variants:
     ? sql`(select coalesce(json_agg(${ENTRY_JSON} order by ${cartEntries.cartId}, ${cartEntries.entryNumber}), '[]'::json) from ${cartEntries} where ${inArray(cartEntries.cartId, cartIds)})`
     : sql`'[]'::json`;
   const levels = variants.length
-    ? sql`(select coalesce(json_object_agg(${stock.variantCode}, ${stock.level}), '{}'::json) from ${stock} where ${inArray(stock.variantCode, variants)})`
+    ? stockLevelsJsonSql(variants)
     : sql`'{}'::json`;
   // (both drivers answer json values parsed)
   const result = await tx.execute(sql`select ${entries} as entries, ${levels} as stock`);

@@ -7,14 +7,13 @@
 // waits for the next batch and sees the first one's entries), so every add's answer is the cart exactly as it left it.
 // An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
 // written again alone, and only the add that fails alone fails.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
-import { sessions, users } from '../db/tables';
 import { invalidToken } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
-import { ageFromJmbg, liveSessionSql } from '../user/index';
+import { ageFromJmbg, liveSessionUsers } from '../user/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type RuleVerdict } from './rules';
 import {
@@ -147,8 +146,7 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
     const missing = ids.filter((id) => !locked.has(id)).sort();
     if (missing.length > 0) {
       // a first add: a cart for each live session (a revoked one answers 401 below), opened in session order
-      const live = await tx.select({ id: sessions.id, userId: sessions.userId, jmbg: users.jmbg }).from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId)).where(and(inArray(sessions.id, missing), liveSessionSql()));
+      const live = await liveSessionUsers(tx, missing);
       live.sort((a, b) => (a.id < b.id ? -1 : 1));
       // one insert for all; a session whose cart another instance opened meanwhile (or a drawn code that was taken)
       // is done alone by insertOpenCart, which waits for that cart and locks it

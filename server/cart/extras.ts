@@ -1,21 +1,18 @@
 // Changes to entries already in the cart: insurance on a device, add-ons on a tariff, eSIM on a tariff,
 // and the charge type (one-off / installments) of the device bundles.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries } from './schema';
-import { productReferences, products, stock } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
-import { addonRequires, isPrepaidTariff, loadProduct, monthlyFee, oneOffPrice } from '../catalog/index';
+import {
+  addonRequires, devicePriceById, isPrepaidTariff, isReferenced, loadProduct, monthlyFee, oneOffPrice, productEsimOf, productTypeOf, stockLevelOf,
+} from '../catalog/index';
 import { bumpVersion, entriesOf, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
-import { devicePrices } from '../db/tables';
 import { ADDON_TYPES, rulesConfig } from './config';
 import type { CartEntryRecord } from './records';
 
 
-async function typeOf(tx: DbOrTx, code: string): Promise<string | null> {
-  return (await tx.select({ type: products.type }).from(products).where(eq(products.code, code)))[0]?.type ?? null;
-}
 
 async function nextEntryNumber(entries: EntryRow[]) {
   return entries.reduce((m, r) => Math.max(m, r.entryNumber + 1), 0);
@@ -28,15 +25,14 @@ export async function addInsurance(db: Db, sessionId: string, entryNumber: numbe
     const entries = await entriesOf(tx, cart.id);
     const device = entries.find((e) => e.entryNumber === entryNumber);
     if (!device) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
-    if (await typeOf(tx, device.productCode) !== 'DEVICE') throw badInput('error.cart.insuranceNeedsDevice', {}, 'entryNumber');
+    if (await productTypeOf(tx, device.productCode) !== 'DEVICE') throw badInput('error.cart.insuranceNeedsDevice', {}, 'entryNumber');
     const ins = await loadProduct(tx, insuranceCode);
     if (ins?.product.type !== 'INSURANCE') throw notFound(insuranceCode, 'error.unknownProduct');
-    const offered = await tx.select().from(productReferences).where(and(eq(productReferences.productCode, device.productCode), eq(productReferences.targetCode, insuranceCode), eq(productReferences.referenceType, 'INSURANCE')));
-    if (offered.length === 0) throw badInput('error.cart.insuranceNotOffered', { code: insuranceCode }, 'insuranceCode');
+    if (!await isReferenced(tx, device.productCode, insuranceCode, 'INSURANCE')) throw badInput('error.cart.insuranceNotOffered', { code: insuranceCode }, 'insuranceCode');
     // Existing insurance of this device (same bundle) is replaced.
     // one query at a time: a transaction's connection runs one statement at once (PostgreSQL warns otherwise)
     const types: Array<{ e: EntryRow; type: string | null }> = [];
-    for (const e of entries) types.push({ e, type: await typeOf(tx, e.productCode) });
+    for (const e of entries) types.push({ e, type: await productTypeOf(tx, e.productCode) });
     const old = types.filter((x) => x.type === 'INSURANCE' && (x.e.parentEntryNumber === entryNumber || (x.e.parentEntryNumber === null && x.e.bundleNo === device.bundleNo)));
     await removeEntries(tx, cart.id, old.map((x) => x.e.entryNumber));
     const [row] = await tx.insert(cartEntries).values({
@@ -56,7 +52,7 @@ export async function addAddon(db: Db, sessionId: string, code: string, entryNum
     const entries = await entriesOf(tx, cart.id);
     const tariff = entries.find((e) => e.entryNumber === entryNumber);
     if (!tariff) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
-    if (await typeOf(tx, tariff.productCode) !== 'TARIFF') throw badInput('error.cart.addonNeedsTariff', {}, 'entryNumber');
+    if (await productTypeOf(tx, tariff.productCode) !== 'TARIFF') throw badInput('error.cart.addonNeedsTariff', {}, 'entryNumber');
     const addon = await loadProduct(tx, code);
     if (!addon || !ADDON_TYPES.includes(addon.product.type)) throw notFound(code, 'error.unknownProduct');
     if (!addon.plan?.purchasable) throw badInput('error.cart.notPurchasable', { code }, 'code');
@@ -85,8 +81,8 @@ export async function setEsim(db: Db, sessionId: string, entryNumber: number, se
     const cart = await lockOpenCart(tx, sessionId);
     const entry = (await entriesOf(tx, cart.id)).find((e) => e.entryNumber === entryNumber);
     if (!entry) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
-    const p = (await tx.select().from(products).where(eq(products.code, entry.productCode)))[0];
-    if (p.type !== 'TARIFF') throw badInput('error.cart.esimNeedsTariff', {}, 'entryNumber');
+    const p = await productEsimOf(tx, entry.productCode);
+    if (p?.type !== 'TARIFF') throw badInput('error.cart.esimNeedsTariff', {}, 'entryNumber');
     if (p.esim === 'NONE' && selected) throw badInput('error.cart.esimNotOffered', { code: p.code }, 'esimOptionSelected', 'esimNotOffered');
     if (p.esim === 'ESIM' && !selected) throw badInput('error.cart.esimMandatory', { code: p.code }, 'esimOptionSelected', 'esimMandatory');
     await tx.update(cartEntries).set({ esimSelected: selected }).where(eq(cartEntries.id, entry.id));
@@ -108,10 +104,10 @@ export async function changeChargeType(db: Db, sessionId: string, body: ChargeTy
     const changed: EntryRow[] = [];
     for (const e of entries) {
       if (!e.pricePlanId || e.chargeType === body.selectedChargeType) continue;
-      const row = (await tx.select().from(devicePrices).where(eq(devicePrices.id, e.pricePlanId)))[0];
+      const row = await devicePriceById(tx, e.pricePlanId);
       if (!row) {
         // A device without a tariff is sold only at once.
-        if (!body.isForceChange && (rulesConfig().samePaymentMethod.productOfferingTypes as readonly string[]).includes(await typeOf(tx, e.productCode) ?? '')) {
+        if (!body.isForceChange && (rulesConfig().samePaymentMethod.productOfferingTypes as readonly string[]).includes(await productTypeOf(tx, e.productCode) ?? '')) {
           throw badInput('error.cart.noInstallments', {}, 'selectedChargeType');
         }
         continue;
@@ -174,8 +170,7 @@ async function insertExtra(tx: DbOrTx, cartId: number, entries: EntryRow[], inpu
   }
   const variant = line?.variantCode ?? extra.variants[0]?.code ?? null;
   if (variant !== null) {
-    const [level] = await tx.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variant));
-    if ((level?.level ?? 0) < quantity) throw new ApiError(409, 'CartError', 'suggested.error.noStock', { name: extra.product.name }, 'noStock', 'code');
+    if (await stockLevelOf(tx, variant) < quantity) throw new ApiError(409, 'CartError', 'suggested.error.noStock', { name: extra.product.name }, 'noStock', 'code');
   }
   if (line) {
     const [raised] = await tx.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, line.id)).returning();

@@ -1,7 +1,8 @@
 // The cart module's public surface. Other modules and workflows import from here only; the module alone writes
 // carts, cart_entries, vouchers and cart_vouchers.
 export {
-  addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockOpenCart, openCartOfLiveSession,
+  addBundle, addTariff, deleteCart, deleteEntry, entriesOf, findOpenCart, getOrCreateCart, loadEntryProducts, lockCart, lockOpenCart, openCartOfLiveSession,
+  orderedCartsSubquery,
   type AddResult, type BundleBody,
 } from './service';
 export type { CartEntryRecord, CartRecord } from './records';

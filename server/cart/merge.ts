@@ -12,9 +12,10 @@
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, carts } from './schema';
-import { products, sessions, stock } from '../db/tables';
 import { evaluateAddRules, type AddCandidate, type AddStatusCode, type RuleVerdict } from './rules';
 import { bumpVersion, cartSnapshot, customerAgeOf, entriesOf, findOpenCart, getOrCreateCart, lineOfSameAccessory, removeEntries, trimGifts, type EntryRow } from './service';
+import { productKindsOf, stockLevelsOf } from '../catalog/index';
+import { sessionIdsOfUserSql } from '../user/index';
 
 export type MergeStatus = 'merged' | 'pendingReplace' | 'refused';
 export interface MergeResult { productCode: string; variantCode: string | null; status: MergeStatus }
@@ -51,7 +52,7 @@ export interface AnsweredModification {
 interface BundleOutcome { verdict: RuleVerdict | null; added: EntryRow[]; replaceEntries: EntryRow[]; drafts: EntryRow[] }
 
 async function productInfo(tx: DbOrTx, codes: string[]) {
-  const rows = codes.length ? await tx.select({ code: products.code, type: products.type, categories: products.categories }).from(products).where(inArray(products.code, codes)) : [];
+  const rows = await productKindsOf(tx, codes);
   return new Map(rows.map((r) => [r.code, r]));
 }
 
@@ -108,13 +109,13 @@ async function sameAccessoryLine(tx: DbOrTx, cartId: number, bundle: PendingEntr
 async function candidatesOf(tx: DbOrTx, bundle: PendingEntry[]): Promise<AddCandidate[]> {
   const info = await productInfo(tx, [...new Set(bundle.map((e) => e.productCode))]);
   const variants = bundle.map((e) => e.variantCode).filter((v): v is string => v !== null);
-  const levels = variants.length ? await tx.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
+  const levels = await stockLevelsOf(tx, variants);
   return bundle.map((e) => ({
     productCode: e.productCode,
     productOfferingType: info.get(e.productCode)?.type ?? '',
     variantCode: e.variantCode,
     quantity: e.quantity,
-    stockLevel: e.variantCode === null ? null : (levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0),
+    stockLevel: e.variantCode === null ? null : (levels.get(e.variantCode) ?? 0),
     categories: info.get(e.productCode)?.categories ?? [],
     oneTimePrice: e.oneTimePrice,
   }));
@@ -283,8 +284,8 @@ export async function takeOverCartsAtSignIn(tx: DbOrTx, o: { oldSessionId: strin
 
 /** The user's most recent open cart (stamped with the user, or of one of the user's sessions). */
 async function latestUserCart(tx: DbOrTx, userId: number, exceptCartId: number | null) {
-  const rows = await tx.select({ c: carts }).from(carts).leftJoin(sessions, eq(sessions.id, carts.sessionId))
-    .where(and(eq(carts.status, 'OPEN'), or(eq(carts.userId, userId), eq(sessions.userId, userId)),
+  const rows = await tx.select({ c: carts }).from(carts)
+    .where(and(eq(carts.status, 'OPEN'), or(eq(carts.userId, userId), inArray(carts.sessionId, sessionIdsOfUserSql(userId))),
       exceptCartId === null ? undefined : ne(carts.id, exceptCartId)))
     .orderBy(desc(carts.updatedAt), desc(carts.id)).limit(1);
   return rows[0]?.c ?? null;

@@ -3,9 +3,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
-import { products } from '../db/tables';
 import { numericCode } from '../lib/ids';
-import type { CatalogSnapshot } from '../catalog/index';
+import { productKindSql, type CatalogSnapshot } from '../catalog/index';
 import type { CartSnapshot } from './rules';
 import type { CartEntryRecord } from './records';
 
@@ -62,8 +61,9 @@ export function cartSnapshotOf(entries: EntryRow[], cat: CatalogSnapshot): CartS
 }
 
 export async function cartSnapshot(db: DbOrTx, cartId: number): Promise<CartSnapshot> {
-  const rows = await db.select({ e: cartEntries, type: products.type, categories: products.categories }).from(cartEntries)
-    .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cartId));
+  // the entry's product (a foreign key: always there) named in the catalogue's own subqueries, one statement as before
+  const kind = productKindSql(cartEntries.productCode);
+  const rows = await db.select({ e: cartEntries, type: kind.type, categories: kind.categories }).from(cartEntries).where(eq(cartEntries.cartId, cartId));
   return { entries: rows.map((r) => ({
     entryNumber: r.e.entryNumber, bundleNo: r.e.bundleNo, productCode: r.e.productCode, productOfferingType: r.type, variantCode: r.e.variantCode,
     quantity: r.e.quantity, chargeType: r.e.chargeType, categories: r.categories, oneTimePrice: r.e.oneTimePrice,

@@ -1,15 +1,15 @@
 // Cart use cases: open cart per session, add tariff, add bundle (device + tariff or device alone),
 // delete entry / cart. Each mutation runs in one transaction and bumps the cart version.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
-import { productReferences, products, sessions } from '../db/tables';
 import { ApiError, badInput, invalidToken, notFound } from '../lib/errors';
-import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, type CatalogProduct } from '../catalog/index';
+import { loadProducts, monthlyFee, oneOffPrice, currentMonthly, productKindSql, productKindsOf, referencesTo, type CatalogProduct } from '../catalog/index';
 import type { CatalogSnapshot } from '../catalog/index';
 import type { AddCandidate } from './rules';
 import { userOfSession } from '../user/index';
-import { isLiveSession, liveSessionSql } from '../user/index';
+import { isLiveSession, liveSessionExistsSql, liveSessionSubquery } from '../user/index';
 import { ageFromJmbg } from '../user/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
 
@@ -22,6 +22,23 @@ export {
   DEFAULT_MAX_PROMO_QUANTITY, bumpVersion, cartSnapshot, entriesOf, insertOpenCart, isGiftEntry, lineOfSameAccessory, removeEntries,
   type CartRow, type EntryRow,
 } from './rows';
+
+/** A cart by id, locked FOR UPDATE (in the caller's transaction `tx`); undefined: no such cart. */
+export async function lockCart(tx: DbOrTx, cartId: number): Promise<CartRecord | undefined> {
+  return (await tx.select().from(carts).where(eq(carts.id, cartId)).for('update'))[0];
+}
+
+/**
+ * A subquery (alias `ordered_cart`) of the ordered carts (status ORDERED) and its columns (every column of carts, to
+ * select as one CartRecord), to join in a statement of a module above (server/checkout/orders.ts: the order of the
+ * cart ordered last, one statement).
+ */
+export function orderedCartsSubquery() {
+  const table = new QueryBuilder().select().from(carts).where(eq(carts.status, 'ORDERED')).as('ordered_cart');
+  const columns = Object.fromEntries(Object.keys(getTableColumns(carts)).map((k) => [k, table[k as keyof typeof carts._.columns]])) as
+    { [K in keyof typeof carts._.columns]: (typeof table)[K] };
+  return { table, columns };
+}
 
 export async function findOpenCart(db: DbOrTx, sessionId: string): Promise<CartRecord | null> {
   const rows = await db.select().from(carts).where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1);
@@ -37,9 +54,10 @@ export async function getOrCreateCart(db: DbOrTx, sessionId: string): Promise<Ca
 /** The statement of openCartOfLiveSession, built once per database handle (the cart read of every page). */
 const openCartStatements = new WeakMap<object, ReturnType<typeof openCartStatement>>();
 function openCartStatement(db: DbOrTx) {
-  return db.select({ live: sessions.id, cart: carts }).from(sessions)
-    .leftJoin(carts, and(eq(carts.sessionId, sessions.id), eq(carts.status, 'OPEN')))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), liveSessionSql())).orderBy(desc(carts.id)).limit(1)
+  const live = liveSessionSubquery(sql.placeholder('sessionId'));
+  return db.select({ live: live.id, cart: carts }).from(live)
+    .leftJoin(carts, and(eq(carts.sessionId, live.id), eq(carts.status, 'OPEN')))
+    .orderBy(desc(carts.id)).limit(1)
     .prepare('open_cart_of_live_session');
 }
 
@@ -59,8 +77,8 @@ export async function openCartOfLiveSession(db: DbOrTx, sessionId: string): Prom
 
 /** The open cart of a live session, locked FOR UPDATE (created when there is none) — one statement in the usual case. */
 export async function lockOpenCart(tx: DbOrTx, sessionId: string): Promise<CartRecord> {
-  const rows = await tx.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), liveSessionSql()))
-    .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
+  const rows = await tx.select({ cart: carts }).from(carts)
+    .where(and(eq(carts.sessionId, sessionId), eq(carts.status, 'OPEN'), liveSessionExistsSql(carts.sessionId))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts });
   if (rows[0]) return rows[0].cart;
   if (!(await isLiveSession(tx, sessionId))) throw invalidToken();
   return insertOpenCart(tx, sessionId, true);
@@ -81,11 +99,10 @@ export async function trimGifts(tx: DbOrTx, cartId: number): Promise<number[]> {
   const entries = await entriesOf(tx, cartId);
   const children = entries.filter((e) => e.automaticallyAdded && e.parentEntryNumber !== null);
   if (children.length === 0) return [];
-  const types = await tx.select({ code: products.code, type: products.type }).from(products).where(inArray(products.code, [...new Set(children.map((e) => e.productCode))]));
+  const types = await productKindsOf(tx, [...new Set(children.map((e) => e.productCode))]);
   const gifts = children.filter((e) => isGiftEntry(e, types.find((t) => t.code === e.productCode)?.type));
   if (gifts.length === 0) return [];
-  const refs = await tx.select().from(productReferences)
-    .where(and(eq(productReferences.referenceType, 'PROMO_PRODUCT'), inArray(productReferences.targetCode, [...new Set(gifts.map((e) => e.productCode))])));
+  const refs = await referencesTo(tx, 'PROMO_PRODUCT', [...new Set(gifts.map((e) => e.productCode))]);
   const counted = new Map<string, number>();
   const extra: number[] = [];
   for (const g of gifts) {
@@ -218,8 +235,7 @@ function bundleDraft(cat: CatalogSnapshot, body: BundleBody): AddDraft {
 export async function deleteEntry(db: Db, sessionId: string, entryNumber: number, qty?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const cart = await lockOpenCart(tx, sessionId);
-    const rows = await tx.select({ e: cartEntries, type: products.type }).from(cartEntries)
-      .innerJoin(products, eq(products.code, cartEntries.productCode)).where(eq(cartEntries.cartId, cart.id));
+    const rows = await tx.select({ e: cartEntries, type: productKindSql(cartEntries.productCode).type }).from(cartEntries).where(eq(cartEntries.cartId, cart.id));
     const target = rows.find((r) => r.e.entryNumber === entryNumber);
     if (!target) throw notFound(String(entryNumber), 'error.cart.unknownEntry');
     // isRemovableEntry false: an add-on the shop put in with its tariff or package goes only with it

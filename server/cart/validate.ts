@@ -4,10 +4,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts, vouchers } from './schema';
-import { devicePrices, stock } from '../db/tables';
 import type { Lang } from '../lib/lang';
 import type { UiDocuments } from '../ui/index';
-import { currentMonthly, oneOffPrice, type CatalogProduct } from '../catalog/index';
+import { currentMonthly, devicePricesById, oneOffPrice, stockLevelsOf, type CatalogProduct, type DevicePricePlan } from '../catalog/index';
 import { rulesConfig } from './config';
 import { bumpVersion, entriesOf, isGiftEntry, loadEntryProducts, removeEntries, type CartRow, type EntryRow } from './service';
 import { vouchersOf } from './view';
@@ -19,7 +18,7 @@ export type ValidationReason =
 
 export interface ValidationIssue { reason: ValidationReason; messageKey: string; params?: Record<string, string | number>; subject?: string }
 
-type PriceRow = typeof devicePrices.$inferSelect;
+type PriceRow = DevicePricePlan;
 
 /** Total price of a device entry (what the coupons discount): one-off price, or down payment + all installments. */
 export const deviceTotal = (e: EntryRow) => e.oneTimePrice + (e.monthlyPrice ?? 0) * (e.installments ?? 0);
@@ -46,7 +45,7 @@ export const canPay = (row: PriceRow, chargeType: string) => chargeType === 'REC
 
 async function bundlePrices(tx: DbOrTx, entries: EntryRow[]): Promise<PriceRow[]> {
   const ids = entries.map((e) => e.pricePlanId).filter((x): x is string => !!x);
-  return ids.length ? tx.select().from(devicePrices).where(inArray(devicePrices.id, ids)) : [];
+  return devicePricesById(tx, ids);
 }
 
 /** What the checks share: the transaction, the cart, the rules, the issues found so far and the entries' products and offers. */
@@ -130,10 +129,10 @@ async function repriceChanged({ tx, cart, issues, products, rowOf }: Checking): 
 async function checkStock({ tx, cart, issues, products, typeOf }: Checking, entries: EntryRow[]): Promise<boolean> {
   let changed = false;
   const variants = entries.filter((e) => e.variantCode).map((e) => e.variantCode!);
-  const levels = variants.length ? await tx.select().from(stock).where(inArray(stock.variantCode, variants)) : [];
+  const levels = await stockLevelsOf(tx, variants);
   for (const e of entries) {
     if (!e.variantCode) continue;
-    const level = levels.find((l) => l.variantCode === e.variantCode)?.level ?? 0;
+    const level = levels.get(e.variantCode) ?? 0;
     // named: the shopper has to find the entry to remove it
     const name = products.find((x) => x.product.code === e.productCode)?.product.name;
     if (level < e.quantity && isGiftEntry(e, typeOf(e))) {

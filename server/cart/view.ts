@@ -6,8 +6,8 @@ import type { UiDocuments } from '../ui/index';
 import { stockLevelStatus, type CatalogProduct } from '../catalog/index';
 import { entriesOf, loadEntryProducts, type CartRow, type EntryRow } from './service';
 import { cartVouchers, type CartCharge } from './schema';
-import { sessions } from '../db/tables';
 import { eq } from 'drizzle-orm';
+import { userIdOfSession } from '../user/index';
 import { ADDON_TYPES } from './config';
 import type { CatalogSnapshot } from '../catalog/index';
 import { HOME_PACKAGE_TYPES } from '../home/index';
@@ -59,8 +59,7 @@ export function totalsView(t: CartTotals, charges: CartCharge[], ui: UiDocuments
  *  is not stamped). A session never changes its user, so the cached view stays right. */
 export async function cartSignedIn(db: DbOrTx, cart: CartRecord): Promise<boolean> {
   if (cart.userId !== null) return true;
-  const [s] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, cart.sessionId));
-  return (s?.userId ?? null) !== null;
+  return (await userIdOfSession(db, cart.sessionId)) !== null;
 }
 
 /** What the rules of schemas/rules/checkout-types.json look at: who is signed in, each entry's product type and categories. */

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index';
 import { cartVouchers, vouchers } from './schema';
-import { products } from '../db/tables';
+import { productVoucherLimits } from '../catalog/index';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { rulesConfig } from './config';
 import { bumpVersion, entriesOf, lockOpenCart } from './service';
@@ -24,7 +24,7 @@ export async function addVoucher(db: Db, sessionId: string, rawCode: string, ent
     if (applied.some((v) => v.voucherCode === code)) throw refuse('cart.voucher.alreadyUsed', 'voucherAlreadyUsed', { code });
     // The device the coupon discounts: the given entry, else the first device of the cart with a voucherLimit.
     const entries = await entriesOf(tx, cart.id);
-    const rows = await tx.select({ code: products.code, type: products.type, voucherLimit: products.voucherLimit }).from(products);
+    const rows = await productVoucherLimits(tx);
     const info = (c: string) => rows.find((r) => r.code === c);
     const device = entries.find((e) => (entryNumber === undefined ? true : e.entryNumber === entryNumber)
       && info(e.productCode)?.type === 'DEVICE' && (info(e.productCode)?.voucherLimit ?? 0) > 0);

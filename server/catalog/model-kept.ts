@@ -2,9 +2,7 @@
 // sources that made it), the database's key, and the snapshot a kept model gives back.
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/index';
-import * as s from '../db/tables';
+import { metaValueOnce, type Db } from '../db/index';
 import { NO_DEVICE_PRICES, type CatalogProduct, type DevicePriceRow } from './repository';
 import { warmSearchIndex } from './search-index';
 import { addDevicePrices, addRefs, childlessOf, positions, type CmsRow, type ReferenceRow } from './model-parts';
@@ -35,9 +33,7 @@ export interface KeptModel {
 
 /** The database's key for kept models: made once (a random id in app_meta), the same for every instance. */
 export async function databaseKey(db: Db): Promise<string> {
-  await db.insert(s.appMeta).values({ key: CACHE_KEY, value: randomUUID() }).onConflictDoNothing();
-  const [row] = await db.select({ value: s.appMeta.value }).from(s.appMeta).where(eq(s.appMeta.key, CACHE_KEY));
-  return row.value;
+  return metaValueOnce(db, CACHE_KEY, randomUUID());
 }
 
 /** The snapshot of a kept model at its revision, its search index filled as a full build fills it. */

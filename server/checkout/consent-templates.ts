@@ -1,16 +1,17 @@
 // The consent templates (the checkout module owns consent_templates) as the profile shows them: each template with
 // the signed-in customer's consent (the user module's user_consents, below checkout), and whether a template exists.
 // The profile's routes reach them through server/workflows/consents.ts (the user module sits below checkout).
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { consentTemplates } from './schema';
-import { userConsents } from '../db/tables';
+import { consentsOfUserSubquery } from '../user/index';
 import type { Lang } from '../lib/lang';
 
 /** Every consent template with the user's state: given (with its consentCode and date) or not, withdrawn when. */
 export async function consentsOf(db: DbOrTx, userId: number, lang: Lang) {
-  const rows = await db.select({ t: consentTemplates, c: userConsents }).from(consentTemplates)
-    .leftJoin(userConsents, and(eq(userConsents.consentTemplateId, consentTemplates.id), eq(userConsents.userId, userId)))
+  const consent = consentsOfUserSubquery(userId);
+  const rows = await db.select({ t: consentTemplates, c: consent.columns }).from(consentTemplates)
+    .leftJoin(consent.table, eq(consent.columns.consentTemplateId, consentTemplates.id))
     .orderBy(asc(consentTemplates.sortOrder));
   return rows.map(({ t, c }) => ({
     consentTemplateId: t.id, name: t.name[lang], description: t.description[lang], documentUrl: t.documentUrl, required: t.required,

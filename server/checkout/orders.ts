@@ -4,7 +4,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { consentTemplates, orderLines, orders } from './schema';
-import { carts } from '../db/tables';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { Lang } from '../lib/lang';
@@ -13,7 +12,7 @@ import type { BodyOf, ReplyOf, ResponseOf } from '../lib/contract';
 import type { Cart } from '../../schemas/types/api.cart';
 import type { UiDocuments } from '../ui/index';
 import { nextSteps, type NextStepsSnapshot } from './next-steps';
-import { cartTotals, entriesOf, entryView, getOrCreateCart, loadEntryProducts, orderPrices, totalsView, type CartCharge, type CartRecord, type CartTotals, type CartEntryRecord } from '../cart/index';
+import { cartTotals, entriesOf, entryView, getOrCreateCart, loadEntryProducts, lockCart, orderedCartsSubquery, orderPrices, totalsView, type CartCharge, type CartRecord, type CartTotals, type CartEntryRecord } from '../cart/index';
 import type { OrderRecord } from './records';
 
 /** What submit keeps of the cart in `orders.snapshot` (server/workflows/place-order.ts): the entry rows, and the
@@ -42,12 +41,13 @@ export function orderResult(o: OrderRecord, lang: Lang): ResponseOf<'submitOrder
 /** The cart to order: the session's open cart, or — on a repeated submit — the cart it just ordered. */
 export async function lockCartToOrder(tx: DbOrTx, sessionId: string): Promise<{ cart: CartRecord; existing: OrderRecord | null }> {
   const open = await getOrCreateCart(tx, sessionId);
-  const locked = (await tx.select().from(carts).where(eq(carts.id, open.id)).for('update'))[0];
+  const locked = (await lockCart(tx, open.id))!;
   const openEntries = await entriesOf(tx, locked.id);
   if (openEntries.length === 0) {
     // A repeat after success: the open cart is the fresh one; answer the order of the cart ordered last.
-    const prev = await tx.select({ o: orders, c: carts }).from(orders).innerJoin(carts, eq(carts.id, orders.cartId))
-      .where(and(eq(orders.sessionId, sessionId), eq(carts.status, 'ORDERED'))).orderBy(desc(carts.updatedAt), desc(orders.id)).limit(1);
+    const ordered = orderedCartsSubquery();
+    const prev = await tx.select({ o: orders, c: ordered.columns }).from(orders).innerJoin(ordered.table, eq(ordered.columns.id, orders.cartId))
+      .where(eq(orders.sessionId, sessionId)).orderBy(desc(ordered.columns.updatedAt), desc(orders.id)).limit(1);
     // The fresh cart is untouched (version 0) and younger than the ordered one: same submit again.
     if (prev[0] && locked.version === 0 && locked.id > prev[0].c.id) return { cart: prev[0].c, existing: prev[0].o };
     throw new ApiError(400, 'CartError', 'error.cart.empty');

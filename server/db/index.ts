@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import { eq, getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './tables';
 import { countingLogger, queryStatsEnabled } from './query-stats';
@@ -13,6 +14,22 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * A column as "table"."column" whatever the statement around it: in a one-table select drizzle writes columns bare, so
+ * a SQL fragment one module builds for another's statement (a scalar subquery) names its columns with this.
+ */
+export const qualified = (c: AnyColumn): SQL => sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(c.name)}`;
+
+/**
+ * The value of an app_meta key (the db module owns app_meta; other modules ask here, issue 28), made once: the first
+ * caller's `value` is recorded (a concurrent caller's insert does nothing) and every caller answers the recorded one.
+ */
+export async function metaValueOnce(db: DbOrTx, key: string, value: string): Promise<string> {
+  await db.insert(schema.appMeta).values({ key, value }).onConflictDoNothing();
+  const [row] = await db.select({ value: schema.appMeta.value }).from(schema.appMeta).where(eq(schema.appMeta.key, key));
+  return row.value;
+}
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */

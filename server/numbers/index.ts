@@ -3,7 +3,7 @@
 // are wired by server/app.ts: they use the cart module, which reaches this surface through server/flows/.)
 export {
   ESIM_PREFIXES, MOBILE_PREFIXES, NUMBER_OPTIONS, OTP_SECONDS, PORT_IN_OPERATORS, RESERVATION_MINUTES,
-  checkNumber, checkPortInBody, choiceOf, chooseExistingNumber, chooseNewNumber, confirmPortIn, formatMsisdn, listNumbers, nationalMsisdn,
+  cartsChoosingNumberSql, checkNumber, checkPortInBody, choiceOf, chooseExistingNumber, chooseNewNumber, confirmPortIn, formatMsisdn, listNumbers, nationalMsisdn,
   numberTakenError, ownNumberRefusal, ownNumbers, requireMsisdn, reserveNumber, runDueNumberJobs, runNumberJob, sendPortInOtp,
   type NumberView, type PortInBody,
 } from './service';

@@ -2,7 +2,8 @@
 // own numbers, reservation (held in the database: two carts never hold the same number, a reservation expires),
 // port-in with a one-time code sent to the number. Only this module writes the tables of ./schema.ts.
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, like, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/index';
 import { ApiError, badInput } from '../lib/errors';
 import { sha256 } from '../lib/ids';
@@ -286,4 +287,14 @@ export async function runDueNumberJobs(db: Db, limit = 50, onReleased?: (tx: DbO
     }
     return due.length;
   });
+}
+
+/**
+ * SQL: the carts other than `exceptCartId` whose number choice is `msisdn`, a subquery (of cart ids) for `inArray`
+ * in a statement of a module above (server/checkout/order-reads.ts: is the number in another cart's open order).
+ */
+export function cartsChoosingNumberSql(msisdn: string, exceptCartId: number): SQL {
+  const ids = new QueryBuilder().select({ cartId: cartNumberChoices.cartId }).from(cartNumberChoices)
+    .where(and(eq(cartNumberChoices.msisdn, msisdn), ne(cartNumberChoices.cartId, exceptCartId)));
+  return sql`${ids}`; // (drizzle writes an embedded select in parentheses)
 }

@@ -1,7 +1,7 @@
 // The payment module's public surface: gateway sessions (payments table, written here only), the callback signature,
 // saved cards and e-bill accounts (server/payment/schema.ts) and the gateway simulator's shared card path.
 export {
-  cancelOpenPayments, completePayment, findPayment, openPaymentSession, settleOrderVoid, verifyCallback, voidPayment, VOID_RETRY_AFTER_MS,
+  cancelOpenPayments, completePayment, findPayment, openPaymentSession, paymentsSubquery, settleOrderVoid, verifyCallback, voidPayment, VOID_RETRY_AFTER_MS,
   voidsOfOrder, type CardChoice, type OrderVoid, type PaymentRow,
 } from './service';
 export { CALLBACK_MAX_AGE_MS, CALLBACK_MAX_SKEW_MS, fresh, sign, verify, type CallbackPayload, type GatewayResult, type SavedCardInfo } from './signature';

@@ -1,7 +1,8 @@
 // Payment (the payment module owns the payments table): gateway sessions of an order — open, cancel, complete.
 // Authorizing and settling a payment span checkout (the order) and catalog (stock): server/workflows/payment.ts;
 // retrying the voids the provider did not answer needs their orders' codes: server/workflows/payment-voids.ts.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/index';
 import { payments } from './schema';
 import { ApiError } from '../lib/errors';
@@ -97,4 +98,16 @@ export async function voidsOfOrder(db: DbOrTx, orderId: number): Promise<Array<'
   const rows = await db.select({ state: payments.voidState }).from(payments)
     .where(and(eq(payments.orderId, orderId), isNotNull(payments.voidState)));
   return rows.map((r) => r.state!);
+}
+
+/**
+ * A subquery (alias `payment`) of every payment and its columns (to select as one PaymentRow, to filter and order
+ * by), to join in a statement of a module above (server/checkout/order-reads.ts: a payment and its order, one
+ * statement).
+ */
+export function paymentsSubquery() {
+  const table = new QueryBuilder().select().from(payments).as('payment');
+  const columns = Object.fromEntries(Object.keys(getTableColumns(payments)).map((k) => [k, table[k as keyof typeof payments._.columns]])) as
+    { [K in keyof typeof payments._.columns]: (typeof table)[K] };
+  return { table, columns };
 }

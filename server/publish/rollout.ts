@@ -5,10 +5,10 @@
 // (everyone on the live version at once); promote makes it live for all. Every write is one transaction that holds the
 // live pointer's row lock (as a publish does); the table's trigger notifies `ui_published`, every instance syncs.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { users } from '../db/tables';
 import { ApiError } from '../lib/errors';
+import { userFullNameSql } from '../user/index';
 import type { DocumentFiles } from './files';
 import { uiDrafts, uiLive, uiRollouts } from './schema';
 import { insertVersion, liveMoved, liveRow, refuseWhileRollout, type VersionMeta } from './store';
@@ -31,8 +31,7 @@ export interface RolloutRow {
   createdAt: Date; endedAt: Date | null; createdBy: string | null; endedBy: string | null;
 }
 
-const nameOf = (col: typeof uiRollouts.createdBy | typeof uiRollouts.endedBy) =>
-  sql<string | null>`(SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = ${col})`;
+const nameOf = (col: typeof uiRollouts.createdBy | typeof uiRollouts.endedBy) => userFullNameSql(col);
 const columns = {
   id: uiRollouts.id, versionId: uiRollouts.versionId, baseVersionId: uiRollouts.baseVersionId, share: uiRollouts.share,
   startsAt: uiRollouts.startsAt, state: uiRollouts.state, createdAt: uiRollouts.createdAt, endedAt: uiRollouts.endedAt,

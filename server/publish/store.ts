@@ -3,8 +3,8 @@
 // worked from (409 otherwise); the pointer's trigger notifies `ui_published` at commit.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { users } from '../db/tables';
 import { ApiError } from '../lib/errors';
+import { userFullName, userFullNameSql } from '../user/index';
 import { contentHash, textHash, type DocumentFiles } from './files';
 import { uiBlobs, uiDrafts, uiLive, uiRollouts, uiVersionDocuments, uiVersions } from './schema';
 
@@ -116,7 +116,7 @@ export async function refuseWhileRollout(tx: DbOrTx): Promise<void> {
 
 export const liveMoved = (live: number) => new ApiError(409, 'ConflictError', 'studio.publish.liveMoved', { version: live }, 'liveMoved', String(live));
 
-const authorName = sql<string | null>`(SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = ${uiDrafts.authorId})`;
+const authorName = userFullNameSql(uiDrafts.authorId);
 
 export interface DraftRow { path: string; authorId: number | null; author: string | null; baseVersionId: number; text: string; revision: number; updatedAt: Date; deleted: boolean }
 
@@ -137,9 +137,9 @@ export async function saveDraft(db: Db, d: { path: string; text: string; authorI
     const [current] = await tx.select().from(uiDrafts).where(eq(uiDrafts.path, d.path)).for('update');
     if ((current?.revision ?? null) !== d.revision) {
       if (!current) throw new ApiError(409, 'ConflictError', 'studio.draft.gone', { file: d.path }, 'draftGone', d.path);
-      const [who] = await tx.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, current.authorId ?? -1));
+      const who = await userFullName(tx, current.authorId ?? -1);
       throw new ApiError(409, 'ConflictError', 'studio.draft.conflict', {
-        file: d.path, author: who ? `${who.first} ${who.last}` : '?', at: current.updatedAt.toISOString().slice(0, 16).replace('T', ' '),
+        file: d.path, author: who ?? '?', at: current.updatedAt.toISOString().slice(0, 16).replace('T', ' '),
       }, 'draftConflict', d.path);
     }
     if (current) {
@@ -190,7 +190,7 @@ export async function listVersions(db: DbOrTx, limit = 100): Promise<VersionInfo
   const live = await liveRow(db);
   const rows = await db.select({
     id: uiVersions.id, createdAt: uiVersions.createdAt, note: uiVersions.note, kind: uiVersions.kind, parentId: uiVersions.parentId, rollbackOf: uiVersions.rollbackOf,
-    author: sql<string | null>`(SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = ${uiVersions.authorId})`,
+    author: userFullNameSql(uiVersions.authorId),
   }).from(uiVersions).orderBy(desc(uiVersions.id)).limit(limit);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), live: r.id === live?.versionId }));
 }

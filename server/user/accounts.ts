@@ -1,7 +1,7 @@
 // Accounts: credentials, session rotation at sign-in / sign-out, the User view of seed 001 §3, staff roles.
 // The cart's part of signing in and out is the workflow server/workflows/sign-in.ts.
-import { eq, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index';
+import { eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { qualified, type DbOrTx } from '../db/index';
 import { sessions, users } from './schema';
 import { ApiError } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
@@ -118,6 +118,20 @@ export async function replaceSession(tx: DbOrTx, sessionId: string): Promise<{ r
 export async function accountOfSession(db: DbOrTx, sessionId: string): Promise<number | null> {
   const [row] = await db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
   return row?.userId ?? null;
+}
+
+/**
+ * SQL: the full name ("first last") of the user whose id is `userId` (a column or expression of the caller's
+ * statement), null when there is none — a scalar subquery, so a listing names its authors in the same statement.
+ */
+export function userFullNameSql(userId: AnyColumn): SQL<string | null> {
+  return sql<string | null>`(SELECT ${qualified(users.firstName)} || ' ' || ${qualified(users.lastName)} FROM ${users} WHERE ${qualified(users.id)} = ${qualified(userId)})`;
+}
+
+/** The full name ("first last") of a user, null when there is no such user. */
+export async function userFullName(db: DbOrTx, userId: number): Promise<string | null> {
+  const [who] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, userId));
+  return who ? `${who.first} ${who.last}` : null;
 }
 
 /** The user id a session is bound to (null: anonymous or unknown). */

@@ -2,11 +2,11 @@
 // Other modules and workflows import from here only; the module alone writes users, sessions, bearer_tokens.
 export {
   accountOfSession, blockedUser, checkCredentials, customerAge, findAccount, notSignedIn, replaceSession, rotateSession, sessionHasRole,
-  isCurrentPassword, userIdOfSession, userOfSession, userView, wrongCredentials, type User, type UserView,
+  isCurrentPassword, userFullName, userFullNameSql, userIdOfSession, userOfSession, userView, wrongCredentials, type User, type UserView,
 } from './accounts';
 export {
-  SESSION_COOKIE, SESSION_LIMITS, SECURE_SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, liveSessionSql, lookupSession,
-  sessionDeadline, sessionOfToken, signToken, verifyToken,
+  SESSION_COOKIE, SESSION_LIMITS, SECURE_SESSION_COOKIE, createSession, findSession, isLiveSession, issueToken, liveSessionExistsSql, liveSessionSql, liveSessionSubquery, liveSessionUsers, liveSessionUsersSql, lookupSession,
+  sessionDeadline, sessionIdsOfUserSql, sessionOfToken, signToken, verifyToken,
 } from './service';
 export { sessionCookieName, sessionCookieOf, sessionIdOfCookie, setSessionCookie } from './cookie';
 export { ADULT_AGE, ageFromJmbg, birthDateOfJmbg, isAdultJmbg, jmbgFor } from './jmbg';
@@ -21,5 +21,5 @@ export {
   PASSWORD_HISTORY, PASSWORD_MAX, PASSWORD_MIN, checkEmail, checkPassword, checkUsername, isValidUsername, nationalMobile, passwordProblem,
 } from './policy';
 export {
-  addConsent, checkPersonalData, codeDestination, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
+  addConsent, checkPersonalData, codeDestination, consentsOfUserSubquery, seedConsents, updatePersonalData, withdrawConsent, type PersonalData,
 } from './profile';

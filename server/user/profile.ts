@@ -2,7 +2,8 @@
 // with /users/security/requestotp, consents with consentTemplateId and consentCode). The user module alone writes
 // users and user_consents; the confirmation code and the session rotation are joined in server/workflows/account-change.ts,
 // the consent templates (the checkout module's) in server/workflows/consents.ts.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/index';
 import { userConsents, users } from './schema';
 import { badInput } from '../lib/errors';
@@ -75,4 +76,16 @@ export async function seedConsents(db: DbOrTx, userId: number, ids: string[]): P
   for (const id of ids) {
     await db.insert(userConsents).values({ userId, consentTemplateId: id, consentCode: `CNS${numericCode(12)}`, givenAt: new Date('2026-01-15T10:00:00Z') }).onConflictDoNothing();
   }
+}
+
+/**
+ * A subquery (alias `user_consent`) of one user's consents and its columns (to select as one row, to join on the
+ * template), for a statement of a module above (server/checkout/consent-templates.ts: each template with the
+ * customer's consent, one statement).
+ */
+export function consentsOfUserSubquery(userId: number) {
+  const table = new QueryBuilder().select().from(userConsents).where(eq(userConsents.userId, userId)).as('user_consent');
+  const columns = Object.fromEntries(Object.keys(getTableColumns(userConsents)).map((k) => [k, table[k as keyof typeof userConsents._.columns]])) as
+    { [K in keyof typeof userConsents._.columns]: (typeof table)[K] };
+  return { table, columns };
 }

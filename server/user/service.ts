@@ -10,9 +10,10 @@
 // never outlives its session's deadline at issue (its expiry is capped by it, and renewal only moves the deadline
 // later), so routes that check the token alone (`authenticateToken`, no database) never serve an expired session.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index';
-import { sessions } from './schema';
+import { and, eq, inArray, lt, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { qualified, type DbOrTx } from '../db/index';
+import { sessions, users } from './schema';
 import { invalidToken } from '../lib/errors';
 import { randomToken, sha256 } from '../lib/ids';
 import { secretsOf, type SecretRing } from '../lib/secret-ring';
@@ -67,6 +68,40 @@ export function liveSessionSql(now?: number): SQL {
   return sql`(${sessions.revokedAt} is null and case when ${sessions.userId} is null
     then ${sessions.lastSeenAt} > ${t} - ${interval(anonymous.idleMs)} and ${sessions.createdAt} > ${t} - ${interval(anonymous.absoluteMs)}
     else ${sessions.lastSeenAt} > ${t} - ${interval(signedIn.idleMs)} and coalesce(${sessions.authenticatedAt}, ${sessions.createdAt}) > ${t} - ${interval(signedIn.absoluteMs)} end)`;
+}
+
+/** SQL: a live session of id `sessionId` (a column of the caller's statement, e.g. a cart's session_id) exists. */
+export function liveSessionExistsSql(sessionId: AnyColumn): SQL {
+  return sql`exists (select 1 from ${sessions} where ${and(eq(sessions.id, qualified(sessionId)), liveSessionSql())})`;
+}
+
+/**
+ * A subquery (alias `live_session`, field `id`) of the session `sessionId` when it is live (no row otherwise), for a
+ * statement of another module that starts from the session (server/cart/service.ts: the open cart of a live session).
+ */
+export function liveSessionSubquery(sessionId: string | Placeholder) {
+  return new QueryBuilder().select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), liveSessionSql())).as('live_session');
+}
+
+/** The live sessions among `ids` with their user (null: anonymous) and the user's JMBG (null without one). */
+export async function liveSessionUsers(db: DbOrTx, ids: string[]): Promise<Array<{ id: string; userId: number | null; jmbg: string | null }>> {
+  return db.select({ id: sessions.id, userId: sessions.userId, jmbg: users.jmbg }).from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId)).where(and(inArray(sessions.id, ids), liveSessionSql()));
+}
+
+/**
+ * SQL: a derived table of the live sessions among `ids` with columns "id", "user_id" and "jmbg" (the user's; null
+ * when anonymous or without one), to join in another module's statement (server/cart/add-statements.ts: the add
+ * batch's carts are locked and read with their session's user in one statement).
+ */
+export function liveSessionUsersSql(ids: string[]): SQL {
+  return sql`(select ${sessions.id} as "id", ${sessions.userId} as "user_id", ${users.jmbg} as "jmbg" from ${sessions}
+    left join ${users} on ${eq(users.id, sessions.userId)} where ${and(inArray(sessions.id, ids), liveSessionSql())})`;
+}
+
+/** SQL: the ids of the sessions bound to `userId` (a subquery, e.g. for `inArray` in another module's statement). */
+export function sessionIdsOfUserSql(userId: number): SQL {
+  return sql`(select ${sessions.id} from ${sessions} where ${sessions.userId} = ${userId})`;
 }
 
 /** The session of a raw cookie value, whatever its state (null: no such session). */
