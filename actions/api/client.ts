@@ -15,8 +15,10 @@ import { Unanswered } from './unanswered';
 import { ApiError, isTokenRejection, toApiError } from './errors';
 import { withLoadTimeout } from '../stores/timeouts';
 import { callKey } from '../../core/boot-data';
+import { defaultStorage, RELOAD_GUARD_MS, RELOAD_MARKER, retryAfterMs, TOKEN_RETRY_MS } from './token-timing';
 
 export { ApiError };
+export { RELOAD_GUARD_MS, RELOAD_MARKER, TOKEN_RETRY_MS };
 
 /** What a token refresh gave: a new token (true), a refusal, or an error that is not about the token. */
 export type RefreshOutcome = true | 'refused' | ApiError;
@@ -57,23 +59,7 @@ export interface ApiClientOptions {
 /** The token answer: `{ data: { token, authorized } }`. */
 export interface TokenAnswer { token: string; authorized: boolean }
 
-/** A reload for a refused refresh happens at most once in this time per tab (sessionStorage marker). */
-export const RELOAD_GUARD_MS = 60_000;
-export const RELOAD_MARKER = 'orbita.tokenReload';
-/** How long a failed token answer is kept when the server names no Retry-After. */
-export const TOKEN_RETRY_MS = 10_000;
-
 const TOKEN_CALLS: ReadonlySet<string> = new Set(['authToken', 'refreshToken']);
-
-function defaultStorage(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  // a browser that refuses storage (privacy settings) throws on the property read
-  try { return typeof sessionStorage === 'undefined' ? null : sessionStorage; } catch { return null; }
-}
-
-function retryAfterMs(res: Response | null): number {
-  const v = Number(res?.headers.get('retry-after'));
-  return Number.isFinite(v) && v > 0 ? v * 1000 : TOKEN_RETRY_MS;
-}
 
 /** What the page brought with it (renderer/boot-data.ts): UI documents by path, answers of GET calls by callKey. */
 export interface ApiSeed {
