@@ -35,7 +35,9 @@ s.test('phone + postpaid tariff: the contract section is asked, checked, and the
   assert.equal(cart.orderCustomerInfo.jmbg, GUEST_CONTRACT.jmbg);
   assert.equal(cart.orderCustomerInfo.primaryContactDocumentIdIssueDate, '2022-03-15T01:00:00+01:00');
   await page.screenshot({ path: `${SHOTS}/guest-contract-overview.png`, fullPage: true });
-  // paid by card: the success page names the ID document with its label, as the overview does
+  // paid by card: the success page names the ID document with its label, as the overview does (the consents come
+  // with their own answer: ticked once they are drawn, not before — a box drawn after the loop would stay empty)
+  await page.getByRole('checkbox').first().waitFor();
   for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
   await page.getByRole('button', { name: 'Poruči' }).click();
   await page.waitForURL(/\/gateway\/pay\//);
