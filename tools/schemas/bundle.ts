@@ -4,11 +4,24 @@
  * json-schema-to-typescript then only meets internal refs (it mishandles external refs with
  * sibling keywords). Titles below definition level and annotations beside a $ref are dropped so
  * type names come from $defs keys and each definition becomes one type.
+ * A definition the caller declares shared (`shared(file, fragment)` gives its TypeScript name) is not
+ * copied: the $ref becomes `tsType: <name>`, and the caller imports that type from the generated file
+ * that declares it, so one shape is declared once (issue 28).
  */
 import { dirname, resolve } from 'node:path';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A `$ref` with nothing beside it but annotations (a title, a description). */
+const isBareRef = (o: Json) => Object.keys(o).every((k) => ['$ref', 'title', 'description', 'markdownDescription'].includes(k));
+
+/** The file (absolute path or $id; `file` itself for a local or unknown one) and fragment a `$ref` in `file` points to. */
+function refTarget(ref: string, file: string, read: (fileOrId: string) => Json | undefined): [string, string] {
+  const [urlPart, fragment = ''] = ref.split('#');
+  const target = urlPart === '' ? file : /^[a-z]+:/i.test(urlPart) ? urlPart : resolve(dirname(file), urlPart);
+  return [read(target) ? target : file, fragment];
+}
 
 function stem(file: string): string {
   return file.replace(/^.*[\\/]/, '').replace(/\.json$/, '').replace(/\.schema$/, '').replace(/[^A-Za-z0-9]+/g, '_');
@@ -27,8 +40,15 @@ function getAt(root: unknown, fragment: string): unknown {
 /**
  * @param rootFile absolute path of the root schema
  * @param read     absolute path or $id → schema (undefined when unknown)
+ * @param shared   absolute path + "#" fragment of a definition in another file → the name of the type
+ *                 declared for it elsewhere (undefined: copy the definition in)
  */
-export function bundle(rootFile: string, root: Json, read: (fileOrId: string) => Json | undefined): Json {
+export function bundle(
+  rootFile: string,
+  root: Json,
+  read: (fileOrId: string) => Json | undefined,
+  shared: (file: string, fragment: string) => string | undefined = () => undefined,
+): Json {
   const out = structuredClone(root);
   const defs: Json = isObj(out.$defs) ? out.$defs : {};
   const added = new Map<string, string>(); // file#fragment → def key
@@ -74,10 +94,11 @@ export function bundle(rootFile: string, root: Json, read: (fileOrId: string) =>
         continue;
       }
       if (k === '$ref' && typeof x === 'string') {
-        const [urlPart, fragment = ''] = x.split('#');
-        const target = urlPart === '' ? file : /^[a-z]+:/i.test(urlPart) ? urlPart : resolve(dirname(file), urlPart);
-        const targetFile = read(target) ? target : file;
+        const [targetFile, fragment] = refTarget(x, file, read);
+        // only a bare reference (annotations aside) to a shared definition becomes its type; one with other keywords beside it stays a copy
+        const sharedName = targetFile === rootFile || !isBareRef(v) ? undefined : shared(targetFile, fragment);
         if (targetFile === rootFile) o.$ref = `#${fragment}`;
+        else if (sharedName) return { tsType: sharedName };
         else o.$ref = `#/$defs/${keyFor(targetFile, fragment)}`;
         continue;
       }
@@ -85,9 +106,7 @@ export function bundle(rootFile: string, root: Json, read: (fileOrId: string) =>
     }
     // a $ref with only annotations beside it: drop them, so every use of a definition is the
     // same schema and becomes the same type (instead of Condition1, Condition2, …)
-    if (typeof o.$ref === 'string' && Object.keys(o).every((k) => ['$ref', 'title', 'description', 'markdownDescription'].includes(k))) {
-      return { $ref: o.$ref };
-    }
+    if (typeof o.$ref === 'string' && isBareRef(o)) return { $ref: o.$ref };
     return o;
   };
 

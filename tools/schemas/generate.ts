@@ -3,7 +3,8 @@
  * the committed files):
  *   schemas/meta/vocabulary.json                  components + actions (for the checker and server)
  *   schemas/meta/generated/vocabulary.schema.json editor help: names, descriptions, props/args rules
- *   schemas/types/<name>.ts                       TypeScript types of the meta-schemas and API schemas
+ *   schemas/types/<name>.ts                       TypeScript types of the meta-schemas and API schemas (a shared
+ *                                                 definition, shared-types.ts, only in its owner's file, imported by the others)
  *   schemas/types/state.checkout.ts, …            TypeScript types of the store states, one file per file of schemas/state/
  *   schemas/types/actions.ts                      TypeScript types of every action's args, by action name
  *   schemas/types/components.ts                   TypeScript types of every component's props, by component name
@@ -11,6 +12,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { bundle } from './bundle.js';
+import { sharedDefinitions } from './shared-types.js';
 import { compile } from 'json-schema-to-typescript';
 import { collectVocabulary, serializeVocabulary } from './vocabulary.js';
 import { buildVocabularySchema, LOOSE_VOCABULARY_SCHEMA, VOCABULARY_SCHEMA_ID, type MessageTexts } from './vocabulary-schema.js';
@@ -107,18 +109,23 @@ export async function generateTypes(schemasDir: string): Promise<Map<string, str
   for (const s of [...metas, ...apis]) if (typeof s.json.$id === 'string') byId.set(s.json.$id.replace(/#$/, ''), s.json);
   const out = new Map<string, string>();
   const sources = [...metas.map((m) => ({ ...m, folder: 'meta' })), ...apis.map((a) => ({ ...a, folder: 'api' }))];
+  const shared = sharedDefinitions(schemasDir, new Set(metas.filter((m) => isTypeSource(m.json)).map((m) => m.name)));
   for (const { name, json, folder } of sources) {
     if (!isTypeSource(json)) continue;
     const root = isDefsCollection(json) ? withDefsRoot(json) : json;
-    const bundled = bundle(join(schemasDir, folder, name), root, (f) => byId.get(f));
+    // a definition another generated file declares (the condition of node.schema.json) is imported, not copied
+    const use = shared.use();
+    const bundled = bundle(join(schemasDir, folder, name), root, (f) => byId.get(f), use.lookup);
+    const imports = use.imports();
     // a collection's root is only a carrier; its name must not clash with a definition (cart.json has a Cart)
     const ts = await compile(bundled as never, isDefsCollection(json) ? `${typeName(name)}Payloads` : typeName(name), {
-      bannerComment: `${GENERATED_HEADER}\n/* source: schemas/${folder}/${name} */`,
+      bannerComment: [GENERATED_HEADER, `/* source: schemas/${folder}/${name} */`, ...(imports.length ? ['', ...imports] : [])].join('\n'),
       cwd: join(schemasDir, folder),
       ...COMPILE_OPTIONS,
     });
     out.set(`schemas/types/${folder === 'api' ? 'api.' : ''}${basename(basename(name, '.json'), '.schema')}.ts`, ts);
   }
+  shared.check(out);
   return out;
 }
 

@@ -112,6 +112,13 @@ describe('TypeScript types', () => {
     expect(cart).toMatch(/export interface Cart \{\s+total\?: /);
     expect(cart).toMatch(/value: number;/);
     expect(files.get('schemas/types/flow.ts')).toMatch(/'GUEST_ORDER_INFO'/);
+    // a definition several meta-schemas share is declared once, by its owner, and imported (and re-exported) by the others
+    expect(files.get('schemas/types/node.ts')).toMatch(/^export type Condition =/m);
+    for (const n of ['flow', 'modal', 'rule', 'screen']) {
+      const ts = files.get(`schemas/types/${n}.ts`)!;
+      expect(ts, n).toMatch(/^import type \{\s*Condition\s*\} from '\.\/node';\nexport type \{\s*Condition\s*\};$/m);
+      expect(ts, n).not.toMatch(/^export (type|interface) (Condition|Id|Version)\b/m);
+    }
 
     const noApi = await repo({});
     await mkdir(join(noApi, 'schemas', 'meta'), { recursive: true });
