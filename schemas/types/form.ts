@@ -97,7 +97,16 @@ export interface SubmitCall {
    */
   map?: {
     /**
-     * JSON Pointer into the request body.
+     * JSON Pointer into the request body, or a list of them when the value goes to several places (e.g. the e-mail of a registration: ["/uid", "/customerData/contactEmail"]).
+     */
+    [k: string]: string | [string, ...string[]];
+  };
+  /**
+   * Only where the body wants a value in another shape than the shopper types it: the field's place in the form data (JSON Pointer) → the name of a conversion (actions/form-submit.ts CONVERSIONS), e.g. "issueDate" (dd.mm.yyyy → yyyy-mm-ddT01:00:00+01:00). npm run schemas:check proves what the conversion makes against the body's place and reports an unknown name.
+   */
+  convert?: {
+    /**
+     * A conversion's name, e.g. "issueDate".
      */
     [k: string]: string;
   };
