@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
-import { FAKE_VOCABULARY, validTree, writeTree, type Tree } from './fixture';
+import { at, FAKE_VOCABULARY, validTree, writeTree, type DocTree, type Tree } from './fixture';
+import type { ActionCall } from '../../../schemas/types/screen';
+import type { UISchema } from '../../../schemas/types/form';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,12 +16,15 @@ async function check(tree: Tree) {
   return loadAndCheck(schemasDir);
 }
 
-/** the valid tree with one change */
-function mutate(change: (t: any) => void): Tree {
-  const t = validTree() as any;
+/** the valid tree with one change (an edit the generated types do not allow goes through `at`) */
+function mutate(change: (t: DocTree) => void): Tree {
+  const t = validTree() as DocTree;
   change(t);
   return t;
 }
+
+/** the actions of the click of pdp's Buy button (a list in the valid tree) */
+const buyClick = (t: DocTree) => t['screens/pdp.json'].body[1].on!.click as ActionCall[];
 
 function only(errors: SchemaError[]): SchemaError {
   expect(errors, formatErrors(errors)).toHaveLength(1);
@@ -55,7 +60,7 @@ describe('schemas checker', () => {
 
   it('reports a missing property and a wrong version against the meta-schema', async () => {
     const { errors } = await check(mutate((t) => {
-      delete t['modals/confirm.json'].body;
+      delete at(t['modals/confirm.json']).body;
       t['modals/confirm.json'].version = 0;
     }));
     expect(errors.map((e) => e.message)).toEqual(expect.arrayContaining(["missing property 'body'", 'must be at least 1']));
@@ -66,7 +71,7 @@ describe('schemas checker', () => {
 
   it('reports an unexpected property with a did-you-mean on the key position', async () => {
     const { errors } = await check(mutate((t) => {
-      const node = t['modals/confirm.json'].body[0];
+      const node = at(t['modals/confirm.json'], '/body/0');
       node.compnent = node.component;
       delete node.component;
     }));
@@ -77,15 +82,15 @@ describe('schemas checker', () => {
   });
 
   it('reports a value outside an enum with the accepted values', async () => {
-    const e = only((await check(mutate((t) => (t['flows/guest.json'].checkoutType = 'GUESTS')))).errors);
+    const e = only((await check(mutate((t) => (at(t['flows/guest.json']).checkoutType = 'GUESTS')))).errors);
     expect(e.message).toBe('must be one of: STANDALONE, GUEST, MOBILE, HOME_MOBILE, HOME_FIXED, MOBILE_PREPAID, MOBILE_PREPAID_GUEST — did you mean "GUEST"?');
     expect(e.pointer).toBe('/checkoutType');
   });
 
   it('explains a wrong type with what is expected, and keeps only the precise branch of an alternative', async () => {
     const { errors } = await check(mutate((t) => {
-      t['modals/confirm.json'].title = 'Naslov';
-      t['messages/sr.json']['pdp.price'] = { one: '{n} uređaj', other: '{n} uređaja' };
+      at(t['modals/confirm.json']).title = 'Naslov';
+      at(t['messages/sr.json'])['pdp.price'] = { one: '{n} uređaj', other: '{n} uređaja' };
       t['screens/main.json'].route = '/okvir';
     }));
     expect(errors.map((e) => [e.file, e.pointer, e.message])).toEqual([
@@ -97,7 +102,7 @@ describe('schemas checker', () => {
   });
 
   it('rejects condition keywords the evaluator does not support', async () => {
-    const e = only((await check(mutate((t) => (t['screens/pdp.json'].body[1].visibleIf = { propertyNames: { minLength: 1 } })))).errors);
+    const e = only((await check(mutate((t) => (at(t['screens/pdp.json'], '/body/1').visibleIf = { propertyNames: { minLength: 1 } })))).errors);
     expect(e.pointer).toBe('/body/1/visibleIf/propertyNames');
     expect(e.message).toMatch(/unexpected property 'propertyNames'/);
   });
@@ -130,11 +135,11 @@ describe('schemas checker', () => {
   });
 
   it('type-checks literal props and leaves bound or translated props alone', async () => {
-    const e = only((await check(mutate((t) => (t['modals/confirm.json'].body[0].props.value = 'three')))).errors);
+    const e = only((await check(mutate((t) => (t['modals/confirm.json'].body[0].props!.value = 'three')))).errors);
     expect(e.pointer).toBe('/body/0/props/value');
     expect(e.message).toBe('prop value of component "PriceTag" must be a number, found the text "three"');
     // a $bind value is not type-checked
-    const ok = await check(mutate((t) => (t['modals/confirm.json'].body[0].props.value = { $bind: '/cart/total' })));
+    const ok = await check(mutate((t) => (t['modals/confirm.json'].body[0].props!.value = { $bind: '/cart/total' })));
     expect(formatErrors(ok.errors)).toBe('');
   });
 
@@ -145,10 +150,10 @@ describe('schemas checker', () => {
     props.properties.value = { anyOf: [{ type: 'number' }, { $ref: 'money.json#/$defs/Money' }] };
     const api = { $id: 'money.json', $defs: { Money: { type: 'object', required: ['value'], properties: { value: { type: 'number' }, code: { type: 'string', format: 'isoCurrency' } } } } };
     const run = async (value: unknown) => {
-      const { schemasDir, cleanup } = await writeTree(mutate((t) => {
-        t['api/money.json'] = api;
-        t['modals/confirm.json'].body[0].props.value = value;
-      }), vocabulary);
+      const { schemasDir, cleanup } = await writeTree({
+        ...mutate((t) => { t['modals/confirm.json'].body[0].props!.value = value; }),
+        'api/money.json': api,
+      }, vocabulary);
       cleanups.push(cleanup);
       return (await loadAndCheck(schemasDir)).errors;
     };
@@ -159,7 +164,7 @@ describe('schemas checker', () => {
   });
 
   it('reports a prop outside the enum of the component', async () => {
-    const e = only((await check(mutate((t) => (t['screens/pdp.json'].body[0].props.size = 'huge')))).errors);
+    const e = only((await check(mutate((t) => (t['screens/pdp.json'].body[0].props!.size = 'huge')))).errors);
     expect(e.message).toBe('prop size of component "PriceTag" must be one of: small, large');
   });
 
@@ -171,8 +176,8 @@ describe('schemas checker', () => {
 
   it('reports an unknown prop (also via bind) with a suggestion', async () => {
     const { errors } = await check(mutate((t) => {
-      t['screens/pdp.json'].body[0].props.lable = 'x';
-      t['screens/pdp.json'].body[0].bind.sise = '/a';
+      t['screens/pdp.json'].body[0].props!.lable = 'x';
+      t['screens/pdp.json'].body[0].bind!.sise = '/a';
     }));
     expect(errors.map((e) => [e.pointer, e.message])).toEqual([
       ['/body/0/props/lable', 'unknown prop "lable" of component "PriceTag" — did you mean "label"?'],
@@ -182,8 +187,9 @@ describe('schemas checker', () => {
 
   it('reports an event the component does not emit', async () => {
     const e = only((await check(mutate((t) => {
-      t['screens/pdp.json'].body[1].on.clik = t['screens/pdp.json'].body[1].on.click;
-      delete t['screens/pdp.json'].body[1].on.click;
+      const on = t['screens/pdp.json'].body[1].on!;
+      on.clik = on.click;
+      delete on.click;
     }))).errors);
     expect(e.message).toBe('unknown event "clik" — did you mean "click"? — component "Button" emits "click"');
     expect(e.pointer).toBe('/body/1/on/clik');
@@ -195,15 +201,15 @@ describe('schemas checker', () => {
   });
 
   it('reports an unknown action with a suggestion', async () => {
-    const e = only((await check(mutate((t) => (t['screens/pdp.json'].body[1].on.click[0].action = 'cart.ad')))).errors);
+    const e = only((await check(mutate((t) => (buyClick(t)[0].action = 'cart.ad')))).errors);
     expect(e.message).toBe('unknown action "cart.ad" — did you mean "cart.add"?');
     expect(e.pointer).toBe('/body/1/on/click/0/action');
   });
 
   it('validates literal action args and counts bindings as present', async () => {
     const { errors } = await check(mutate((t) => {
-      t['screens/pdp.json'].body[1].on.click[0].args.quantity = 0;
-      t['screens/pdp.json'].load[0].args = {};
+      buyClick(t)[0].args!.quantity = 0;
+      t['screens/pdp.json'].load![0].args = {};
     }));
     expect(errors.map((e) => [e.pointer, e.message])).toEqual([
       ['/load/0/args', `missing argument 'to' of action "nav.go"`],
@@ -212,7 +218,7 @@ describe('schemas checker', () => {
   });
 
   it('reports a message key missing in sr.json, with a near key', async () => {
-    const e = only((await check(mutate((t) => (t['screens/pdp.json'].title.message = 'pdp.titel')))).errors.filter((x) => x.file.endsWith('pdp.json') && x.message.includes('sr.json')));
+    const e = only((await check(mutate((t) => (t['screens/pdp.json'].title!.message = 'pdp.titel')))).errors.filter((x) => x.file.endsWith('pdp.json') && x.message.includes('sr.json')));
     expect(e.message).toBe('message key "pdp.titel" is missing in schemas/messages/sr.json — did you mean "pdp.title"?');
     expect(e.pointer).toBe('/title/message');
   });
@@ -227,18 +233,20 @@ describe('schemas checker', () => {
 
   it('checks the message keys of a form uiSchema and its messages map', async () => {
     const { errors } = await check(mutate((t) => {
-      t['forms/guest.json'].uiSchema.firstName['ui:help'] = 'checkout.guest.help';
-      t['forms/guest.json'].messages['/contactPhone'].format = 'validation.regx';
+      (t['forms/guest.json'].uiSchema!.firstName as UISchema)['ui:help'] = 'checkout.guest.help';
+      t['forms/guest.json'].messages!['/contactPhone'].format = 'validation.regx';
     }));
     expect(errors.filter((e) => e.message.includes('sr.json')).map((e) => e.pointer)).toEqual(['/uiSchema/firstName/ui:help', '/messages/~1contactPhone/format']);
   });
 
   it('reports a uiSchema field or messages pointer the data schema does not have', async () => {
     const { errors } = await check(mutate((t) => {
-      t['forms/guest.json'].uiSchema.fristName = t['forms/guest.json'].uiSchema.firstName;
-      delete t['forms/guest.json'].uiSchema.firstName;
-      t['forms/guest.json'].messages['/contactPhon'] = t['forms/guest.json'].messages['/contactPhone'];
-      delete t['forms/guest.json'].messages['/contactPhone'];
+      const uiSchema = t['forms/guest.json'].uiSchema!;
+      const messages = t['forms/guest.json'].messages!;
+      uiSchema.fristName = uiSchema.firstName;
+      delete uiSchema.firstName;
+      messages['/contactPhon'] = messages['/contactPhone'];
+      delete messages['/contactPhone'];
     }));
     expect(errors.map((e) => e.message)).toEqual([
       'unknown field "fristName" — did you mean "firstName"? in uiSchema — the data schema has no such property',
@@ -247,13 +255,13 @@ describe('schemas checker', () => {
   });
 
   it('reports an invalid form data schema', async () => {
-    const e = only((await check(mutate((t) => (t['forms/guest.json'].schema.properties.firstName.maxLength = 'forty')))).errors);
+    const e = only((await check(mutate((t) => (at(t['forms/guest.json'].schema, '/properties/firstName').maxLength = 'forty')))).errors);
     expect(e.pointer).toBe('/schema');
     expect(e.message).toMatch(/^the data schema is not valid JSON Schema/);
   });
 
   it('reports a form whose data schema cannot be compiled into its validator (an unknown format)', async () => {
-    const e = only((await check(mutate((t) => (t['forms/guest.json'].schema.properties.contactPhone.format = 'contactPhon')))).errors);
+    const e = only((await check(mutate((t) => (at(t['forms/guest.json'].schema, '/properties/contactPhone').format = 'contactPhon')))).errors);
     expect(e.file).toBe('schemas/forms/guest.json');
     expect(e.pointer).toBe('/schema');
     expect(e.message).toMatch(/^the data schema cannot be compiled into the form's validator: unknown format\(s\) "contactPhon"/);
@@ -267,8 +275,8 @@ describe('schemas checker', () => {
   it('reports unknown screen, form and modal references', async () => {
     const { errors } = await check(mutate((t) => {
       t['flows/guest.json'].steps[0].screen = 'checkout-data-delivry';
-      t['screens/pdp.json'].body[2].props.form = 'gest';
-      t['screens/pdp.json'].body[1].on.click[1].args.id = 'confrm';
+      t['screens/pdp.json'].body[2].props!.form = 'gest';
+      buyClick(t)[1].args!.id = 'confrm';
       t['screens/pdp.json'].layout = 'mian';
     }));
     expect(errors.map((e) => [e.file, e.pointer, e.suggestion])).toEqual([

@@ -58,7 +58,7 @@ export const FAKE_VOCABULARY: Vocabulary = {
 export type Tree = Record<string, unknown>;
 
 /** The tree as a test edits it: each document as its kind's generated type (schemas/types); an edit into a shape no
- *  type allows (what the checker must refuse) says so with a cast. */
+ *  type allows (what the checker must refuse) says so with a cast or goes through `at`. */
 export type DocTree = {
   [file: `screens/${string}`]: Screen;
   [file: `modals/${string}`]: Modal;
@@ -68,6 +68,21 @@ export type DocTree = {
   [file: `rules/${string}`]: RuleDocument;
   [file: `messages/${string}`]: Messages;
 };
+
+/**
+ * The object at a JSON Pointer of a document or of a part of one ('' for itself), as plain JSON: for an edit the
+ * generated type does not allow — a shape the checker must refuse — or into a part the type leaves open (a form's data
+ * schema is {}). Throws when no object is there.
+ */
+export function at(part: object, pointer = ''): Record<string, unknown> {
+  let here: unknown = part;
+  for (const key of pointer.split('/').slice(1)) {
+    if (!here || typeof here !== 'object') break;
+    here = (here as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  if (!here || typeof here !== 'object') throw new Error(`no object at ${pointer}`);
+  return here as Record<string, unknown>;
+}
 
 /** A tree that passes every check. Keys are paths under schemas/. */
 export function validTree(): Tree {

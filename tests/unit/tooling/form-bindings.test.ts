@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { formatErrors, loadAndCheck, type SchemaError } from '../../../tools/schemas/index';
 import { submitBodies } from '../../../actions/form-submit';
 import { includedForms } from '../../../tools/schemas/form-includes';
-import { FAKE_VOCABULARY, validTree, writeTree, type Tree } from './fixture';
+import { at, FAKE_VOCABULARY, validTree, writeTree, type DocTree, type Tree } from './fixture';
+import type { Form, SubmitCall } from '../../../schemas/types/form';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -41,10 +42,27 @@ const API: Tree = {
   },
 };
 
+/** A field of a form's data schema, or a group of fields, as these tests write it (the generated Form leaves the data
+ *  schema open: {}). */
+interface Field {
+  type?: string; minLength?: number; maxLength?: number; pattern?: string; format?: string; enum?: string[];
+  required?: string[]; properties?: Record<string, Field>;
+}
+/** A group of fields: an object of the data schema, with the fields it requires. */
+interface Group extends Field { required: string[]; properties: Record<string, Field> }
+/**
+ * The order form as the tests edit it: its data schema's groups customer and address (and the field slot) typed, its
+ * calls a list. A test that puts one call or another data schema in their place writes it to the form as a Form.
+ */
+interface OrderForm extends Omit<Form, 'schema' | 'submit'> {
+  schema: Group & { properties: { customer: Group; address: Group } };
+  submit: [SubmitCall, ...SubmitCall[]];
+}
+
 /** A form that satisfies the contract, with the given changes. */
-function tree(change: (form: any) => void = () => {}): Tree {
-  const t = { ...validTree(), ...API } as any;
-  t['forms/order.json'] = {
+function tree(change: (form: OrderForm) => void = () => {}): DocTree {
+  const t = { ...validTree(), ...API } as DocTree;
+  const order: OrderForm = {
     $schema: '../meta/form.schema.json',
     id: 'order',
     version: 1,
@@ -59,7 +77,8 @@ function tree(change: (form: any) => void = () => {}): Tree {
     },
     submit: [{ call: 'saveGuest' }, { call: 'setSlot', map: { '/slot': '/code' }, optional: true }],
   };
-  change(t['forms/order.json']);
+  t['forms/order.json'] = order;
+  change(order);
   return t;
 }
 
@@ -95,15 +114,15 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('a call without a request body (a GET: without query parameters) is an error', async () => {
-    const e = only(await check(tree((f) => { f.submit = { call: 'readCart' }; delete f.schema.properties.slot; })));
+    const e = only(await check(tree((f) => { (f as Form).submit = { call: 'readCart' }; delete f.schema.properties.slot; })));
     expect(e).toMatchObject({ pointer: '/submit/call' });
     expect(e.message).toMatch(/\(GET \/cart\) takes no query parameters/);
   });
 
   it('a call that takes a query gets the form\'s fields as its parameters, proven like a body', async () => {
-    const number = (msisdn: Record<string, unknown>) => tree((f) => {
-      f.schema = { type: 'object', required: ['msisdn'], properties: { msisdn } };
-      f.submit = { call: 'checkNumber' };
+    const number = (msisdn: Field) => tree((f) => {
+      (f as Form).schema = { type: 'object', required: ['msisdn'], properties: { msisdn } };
+      (f as Form).submit = { call: 'checkNumber' };
     });
     expect(await check(number({ type: 'string', maxLength: 14 }))).toEqual([]);
     const e = only(await check(number({ type: 'string', maxLength: 30 })));
@@ -122,7 +141,7 @@ describe('a form bound to the call it submits to', () => {
     const unmapped = (await check(tree((f) => { delete f.submit[1].map; }))).map((e) => e.message);
     expect(unmapped).toEqual([expect.stringMatching(/field "\/slot" does not reach the request body of "saveGuest"/), expect.stringMatching(/the body of "setSlot" requires "\/code", which no field of the form reaches/)]);
     expect((await check(tree((f) => { f.submit[1].map = { '/slot': '/slotCode' }; })))[0].message).toMatch(/the map sends it to "\/slotCode", which the body does not have/);
-    expect(only(await check(tree((f) => { f.submit[1].map['/nothing'] = '/code'; }))).message).toMatch(/"\/nothing" is not a field of the form/);
+    expect(only(await check(tree((f) => { f.submit[1].map!['/nothing'] = '/code'; }))).message).toMatch(/"\/nothing" is not a field of the form/);
   });
 
   it('a looser maxLength (or none) is an error naming both limits', async () => {
@@ -149,7 +168,7 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('a screen whose checkout.submitGuest sends a form without "submit" is an error at the call', async () => {
-    const t = tree() as any;
+    const t = tree();
     t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Dalje' }, on: { click: { action: 'checkout.submitGuest', args: { form: 'guest' } } } });
     const e = only(await check(t));
     expect(e.file).toBe('schemas/screens/checkout-data-delivery.json');
@@ -160,7 +179,7 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('another action that sends its form as declared (account.changePassword) names a form without "submit": an error', async () => {
-    const t = tree() as any;
+    const t = tree();
     const click = { action: 'account.changePassword', args: { form: 'order' } };
     t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Promeni' }, on: { click } });
     expect(formatErrors(await check(t))).toBe('');
@@ -171,14 +190,14 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('a body field no form field reaches may come from the shop\'s state ("with"): then the form passes', async () => {
-    const withSlot = (f: any) => { delete f.schema.properties.slot; f.submit[1] = { call: 'setSlot', with: { '/code': { $bind: '/checkout/delivery/slotCode' } } }; };
+    const withSlot = (f: OrderForm) => { delete f.schema.properties.slot; f.submit[1] = { call: 'setSlot', with: { '/code': { $bind: '/checkout/delivery/slotCode' } } }; };
     expect(formatErrors(await check(tree(withSlot)))).toBe('');
     // without it the body's required /code is reached by nothing
     const missing = only(await check(tree((f) => { withSlot(f); delete f.submit[1].with; })));
     expect(missing).toMatchObject({ pointer: '/submit/1/call' });
     expect(missing.message).toMatch(/requires "\/code", which no field of the form reaches .*"with"/);
     // a bound value below a place whose inside the stores do not show (a dictionary): the checker cannot know, no error
-    expect(formatErrors(await check(tree((f) => { withSlot(f); f.submit[1].with['/code'] = { $bind: '/ui/forms/order/data/slot' }; })))).toBe('');
+    expect(formatErrors(await check(tree((f) => { withSlot(f); f.submit[1].with!['/code'] = { $bind: '/ui/forms/order/data/slot' }; })))).toBe('');
   });
 
   it('a "with" place the body does not have is an error at that entry\'s line, with a did-you-mean among the body\'s places', async () => {
@@ -206,12 +225,12 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('the meta-schema takes only { "$bind": "/…" } in "with"', async () => {
-    const errors = await check(tree((f) => { f.submit[1].with = { '/code': 'SLOT_08_12' }; }));
+    const errors = await check(tree((f) => { at(f.submit[1]).with = { '/code': 'SLOT_08_12' }; }));
     expect(errors.map((e) => e.pointer)).toContain('/submit/1/with/~1code');
   });
 
   it('account.register sends its form as declared, a new user and an existing customer alike', async () => {
-    const t = tree() as any;
+    const t = tree();
     const click = { action: 'account.register', args: { form: 'guest', mode: 'new' } };
     t['screens/checkout-data-delivery.json'].body.push({ component: 'Button', props: { label: 'Registruj' }, on: { click } });
     expect(only(await check(t)).message).toMatch(/account\.register sends the data of form "guest", which declares no "submit"/);
@@ -220,7 +239,7 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('a map entry may send a field to several places; a conversion changes what is proven, and an unknown one is reported', async () => {
-    const t = (change: (f: any) => void) => tree((f) => {
+    const t = (change: (f: OrderForm) => void) => tree((f) => {
       f.schema.properties.customer.properties.issued = { type: 'string', pattern: '^\\d{2}\\.\\d{2}\\.\\d{4}$' };
       change(f);
     });
@@ -255,7 +274,7 @@ describe('a form bound to the call it submits to', () => {
   });
 
   it('"with" puts the bound values of the state into the body; an empty one is left out and makes no optional call', () => {
-    const doc = tree()['forms/order.json'] as { schema: unknown; submit: any[] };
+    const doc = tree()['forms/order.json'] as OrderForm;
     doc.submit[0].with = { '/address/kind': { $bind: '/checkout/kind' } };
     doc.submit[1].with = { '/code': { $bind: '/checkout/delivery/slotCode' } };
     const data = { customer: { firstName: 'Ana' }, address: { line1: 'Ulica 1' } };

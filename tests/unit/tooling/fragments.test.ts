@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
 import { expandDocument } from '../../../tools/schemas/fragments';
 import { internalPath, routeMatcher } from '../../../tools/schemas/links';
-import { validTree, writeTree, type Tree } from './fixture';
-import type { Screen } from '../../../schemas/types/screen';
+import { at, validTree, writeTree, type DocTree, type Tree } from './fixture';
+import type { Node, Screen } from '../../../schemas/types/screen';
 import type { Modal } from '../../../schemas/types/modal';
+import type { Fragment } from '../../../schemas/types/fragment';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -18,9 +19,15 @@ async function check(tree: Tree) {
   return loadAndCheck(schemasDir);
 }
 
+/** An include of a fragment in a list of nodes, { fragment, args } (the generated Node type knows no includes: the
+ *  checker expands them before it checks the nodes). */
+function include(fragment: string, args?: Record<string, unknown>): Node {
+  return (args ? { fragment, args } : { fragment }) as unknown as Node;
+}
+
 /** A fragment with one parameter used as a prop and one as a message key; the valid tree includes it twice. */
-function withFragment(change: (t: any) => void = () => {}): Tree {
-  const t = validTree() as any;
+function withFragment(change: (t: DocTree) => void = () => {}): Tree {
+  const t = validTree() as DocTree;
   t['fragments/price-row.json'] = {
     $schema: '../meta/fragment.schema.json',
     id: 'price-row',
@@ -33,9 +40,9 @@ function withFragment(change: (t: any) => void = () => {}): Tree {
       { component: 'PriceTag', props: { value: { $param: 'value' }, label: { message: { $param: 'label' } } } },
       { component: 'Button', props: { label: 'Kupi' }, on: { click: { action: 'nav.go', args: { to: '/kupovina/podaci-dostava' } } } },
     ],
-  };
-  t['screens/pdp.json'].body.push({ fragment: 'price-row', args: { value: 5 } });
-  t['modals/confirm.json'].body.unshift({ fragment: 'price-row', args: { value: 7, label: 'modal.confirm.title' } });
+  } as unknown as Fragment; // the generated type takes a parameter's default for an object, where any JSON value is one
+  t['screens/pdp.json'].body.push(include('price-row', { value: 5 }));
+  t['modals/confirm.json'].body.unshift(include('price-row', { value: 7, label: 'modal.confirm.title' }));
   change(t);
   return t;
 }
@@ -53,7 +60,7 @@ describe('fragments', () => {
   });
 
   it('reports a wrong node of a fragment in the fragment\'s file, naming the include', async () => {
-    const { errors } = await check(withFragment((t) => { t['fragments/price-row.json'].body[1].props.variant = 'huge'; }));
+    const { errors } = await check(withFragment((t) => { at(t['fragments/price-row.json'], '/body/1/props').variant = 'huge'; }));
     const mine = errors.filter((e) => e.file === 'schemas/fragments/price-row.json');
     expect(mine.length).toBeGreaterThanOrEqual(1);
     expect(mine[0]).toMatchObject({ pointer: '/body/1/props/variant' });
@@ -62,7 +69,7 @@ describe('fragments', () => {
   });
 
   it('reports a wrong value passed as an argument where the argument is written, not in the fragment', async () => {
-    const { errors } = await check(withFragment((t) => { t['modals/confirm.json'].body[0].args.label = 'no.such.key'; }));
+    const { errors } = await check(withFragment((t) => { at(t['modals/confirm.json'], '/body/0/args').label = 'no.such.key'; }));
     const text = formatErrors(errors);
     expect(errors.filter((e) => e.file === 'schemas/fragments/price-row.json'), text).toEqual([]);
     const mine = errors.filter((e) => e.file === 'schemas/modals/confirm.json');
@@ -77,8 +84,8 @@ describe('fragments', () => {
         $schema: '../meta/fragment.schema.json', id: 'outer', version: 1,
         params: { price: { description: 'The price.', type: 'number' }, size: { description: 'The size.', type: 'string', default: 'hugee' } },
         body: [{ component: 'Stack', children: [{ fragment: 'price-row', args: { value: { $param: 'price' } } }, { component: 'PriceTag', props: { value: 1, size: { $param: 'size' } } }] }],
-      };
-      t['screens/checkout-data-delivery.json'].body = [{ fragment: 'outer', args: { price: 'free' } }];
+      } as unknown as Fragment; // a parameter's default: see withFragment
+      t['screens/checkout-data-delivery.json'].body = [include('outer', { price: 'free' })];
     }));
     const text = formatErrors(errors);
     // "free" reaches price-row's PriceTag through outer's parameter price: all of it is reported at the screen's argument
@@ -91,10 +98,10 @@ describe('fragments', () => {
 
   it('reports a missing, an unknown and a mistyped argument, an unknown fragment and an undeclared $param', async () => {
     const { errors } = await check(withFragment((t) => {
-      t['screens/pdp.json'].body[3] = { fragment: 'price-row', args: { valu: 5 } };
-      t['modals/confirm.json'].body[0] = { fragment: 'price-row', args: { value: 'seven' } };
-      t['screens/checkout-data-delivery.json'].body = [{ fragment: 'price-rows' }];
-      t['fragments/price-row.json'].body[0].props.size = { $param: 'size' };
+      t['screens/pdp.json'].body[3] = include('price-row', { valu: 5 });
+      t['modals/confirm.json'].body[0] = include('price-row', { value: 'seven' });
+      t['screens/checkout-data-delivery.json'].body = [include('price-rows')];
+      at(t['fragments/price-row.json'], '/body/0/props').size = { $param: 'size' };
     }));
     const text = formatErrors(errors);
     expect(text).toMatch(/schemas\/screens\/pdp\.json:\d+:\d+ +\/body\/3\/args +missing argument 'value' of fragment "price-row"/);
@@ -107,7 +114,7 @@ describe('fragments', () => {
   });
 
   it('reports a fragment that includes itself and one that nothing includes', async () => {
-    const t = withFragment((x) => { x['fragments/price-row.json'].body.push({ fragment: 'price-row', args: { value: 1 } }); }) as any;
+    const t = withFragment((x) => { x['fragments/price-row.json'].body.push({ fragment: 'price-row', args: { value: 1 } }); });
     t['fragments/lonely.json'] = { $schema: '../meta/fragment.schema.json', id: 'lonely', version: 1, body: [] };
     const text = formatErrors((await check(t)).errors);
     expect(text).toMatch(/price-row\.json:\d+:\d+ +\/body\/2\/fragment +fragment "price-row" includes itself \(price-row → price-row\)/);
@@ -141,8 +148,8 @@ describe('the link check', () => {
 
   it('reports every internal link no screen serves, with file, line and pointer — in screens, fragments, flows and texts', async () => {
     const t = withFragment((x) => {
-      x['screens/pdp.json'].body[1].props.to = '/nema-je'; // a prop "to" the fake Button does not declare is reported too; the link check adds its own line
-      x['fragments/price-row.json'].body[1].on.click.args.to = '/Privatni/Dodaci';
+      x['screens/pdp.json'].body[1].props!.to = '/nema-je'; // a prop "to" the fake Button does not declare is reported too; the link check adds its own line
+      at(x['fragments/price-row.json'], '/body/1/on/click/args').to = '/Privatni/Dodaci';
       x['flows/guest.json'].backToOffer = '/Ponuda';
       x['messages/sr.json']['pdp.title'] = 'Uređaj — [uslovi](/uslovi)';
       x['messages/en.json']['pdp.title'] = 'Device — [terms](/Privatni/Uredjaji/x?tab=1)';
@@ -156,17 +163,17 @@ describe('the link check', () => {
   });
 
   it('accepts a pending link with its reason, refuses one without, and one a screen serves', async () => {
-    const t = validTree() as any;
+    const t = validTree() as DocTree;
     t['flows/guest.json'].backToOffer = '/placanje-racuna';
-    t['meta/pending-links.json'] = { links: { '/placanje-racuna': 'self-care builds it', '/bez-razloga': '', '/kupovina/podaci-dostava': 'served already' } };
-    const text = formatErrors((await check(t)).errors);
+    const pending = { links: { '/placanje-racuna': 'self-care builds it', '/bez-razloga': '', '/kupovina/podaci-dostava': 'served already' } };
+    const text = formatErrors((await check({ ...t, 'meta/pending-links.json': pending })).errors);
     expect(text).not.toMatch(/link "\/placanje-racuna"/);
     expect(text).toMatch(/schemas\/meta\/pending-links\.json:\d+:\d+ +\/links\/~1bez-razloga +the pending link "\/bez-razloga" needs its reason/);
     expect(text).toMatch(/"\/kupovina\/podaci-dostava" is served by a screen now — remove it from the pending links/);
   });
 
   it('counts the PDF a screen is printed as as served', async () => {
-    const t = validTree() as any;
+    const t = validTree() as DocTree;
     t['screens/checkout-data-delivery.json'].pdf = '/media/docs/uslovi.pdf';
     t['flows/guest.json'].backToOffer = '/media/docs/uslovi.pdf';
     expect(formatErrors((await check(t)).errors)).toBe('');

@@ -2,13 +2,15 @@
 // The checker on the rule documents (schemas/rules) and the flows' step guard conditions.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
-import { validTree, writeTree, type Tree } from './fixture';
+import { at, validTree, writeTree, type DocTree, type Tree } from './fixture';
+import type { CheckoutFlow, Step } from '../../../schemas/types/flow';
+import type { Reaction1, RuleDocument } from '../../../schemas/types/rule';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => { while (cleanups.length) await cleanups.pop()!(); });
 
-function withRules(change: (t: any) => void = () => {}): Tree {
-  const t = validTree() as any;
+function withRules(change: (t: DocTree) => void = () => {}): Tree {
+  const t = validTree() as DocTree;
   t['rules/checkout-types.json'] = {
     $schema: '../meta/rule.schema.json', id: 'checkout-types', version: 1,
     checkoutTypes: [
@@ -52,10 +54,11 @@ describe('rule documents', () => {
 
   it('an unknown product type, statusCode, modal or message key is reported', async () => {
     const { errors } = await check(withRules((t) => {
-      t['rules/checkout-types.json'].checkoutTypes[0].anyEntry.type = ['PHONE'];
-      t['rules/cart-statuses.json'].cartStatuses.notEligibleByAge.modal = 'confrm';
-      t['rules/cart-statuses.json'].cartStatuses.success.toast.text.message = 'modal.confirm.okk';
-      t['rules/cart-statuses.json'].cartStatuses.tooMany = { modal: 'confirm' };
+      at(t['rules/checkout-types.json'], '/checkoutTypes/0/anyEntry').type = ['PHONE'];
+      const statuses = t['rules/cart-statuses.json'].cartStatuses!;
+      statuses.notEligibleByAge.modal = 'confrm';
+      statuses.success.toast!.text.message = 'modal.confirm.okk';
+      statuses.tooMany = { modal: 'confirm' };
     }));
     const text = formatErrors(errors);
     expect(text).toMatch(/checkout-types\.json.*\/checkoutTypes\/0\/anyEntry\/type\/0/);
@@ -66,7 +69,7 @@ describe('rule documents', () => {
   });
 
   it('payment-modes: a valid document passes; a conditional last rule, CreditCard without card types, a saved card or monthly bill for guests and an unknown mode are errors', async () => {
-    const names = (t: any) => {
+    const names = (t: DocTree) => {
       for (const lang of ['sr', 'en']) {
         const m = t[`messages/${lang}.json`];
         for (const mode of ['ChargeGroupAccount', 'CreditCard', 'Delivery']) m[`checkout.payment.name.${mode}`] = mode;
@@ -106,13 +109,13 @@ describe('rule documents', () => {
 
     const unknown = await check(withRules((t) => {
       names(t);
-      t['rules/payment-modes.json'] = { $schema: '../meta/rule.schema.json', id: 'payment-modes', version: 1, paymentModes: [{ modes: ['Cash'] }] };
+      at(t)['rules/payment-modes.json'] = { $schema: '../meta/rule.schema.json', id: 'payment-modes', version: 1, paymentModes: [{ modes: ['Cash'] }] };
     }));
     expect(formatErrors(unknown.errors)).toMatch(/paymentModes\/0\/modes\/0/);
   });
 
   it('payment-modes: paying on delivery is refused for a checkout type whose flow has no delivery step', async () => {
-    const offer = (steps?: unknown[]) => (t: any) => {
+    const offer = (steps?: CheckoutFlow['steps']) => (t: DocTree) => {
       for (const lang of ['sr', 'en']) for (const mode of ['CreditCard', 'Delivery']) t[`messages/${lang}.json`][`checkout.payment.name.${mode}`] = mode;
       if (steps) t['flows/guest.json'].steps = steps;
       t['rules/payment-modes.json'] = {
@@ -130,7 +133,7 @@ describe('rule documents', () => {
   });
 
   it('routes: every destination is served by a screen and every modal name opens a modal document', async () => {
-    const routes = (destinations: Record<string, unknown>, modals: Record<string, unknown>) => (t: any) => {
+    const routes = (destinations: RuleDocument['destinations'], modals: RuleDocument['modals']) => (t: DocTree) => {
       t['rules/routes.json'] = { $schema: '../meta/rule.schema.json', id: 'routes', version: 1, destinations, modals };
     };
     const ok = await check(withRules(routes(
@@ -153,7 +156,7 @@ describe('rule documents', () => {
   });
 
   it('cart-validation: reasons with a modal that exists pass; an unknown modal, two spellings of one reason and a reaction without "blocks" are errors', async () => {
-    const cv = (cartValidation: unknown) => (t: any) => {
+    const cv = (cartValidation: RuleDocument['cartValidation']) => (t: DocTree) => {
       t['rules/cart-validation.json'] = { $schema: '../meta/rule.schema.json', id: 'cart-validation', version: 1, cartValidation };
     };
     const ok = await check(withRules(cv({
@@ -163,7 +166,7 @@ describe('rule documents', () => {
     expect(formatErrors(ok.errors)).toBe('');
 
     const { errors } = await check(withRules(cv({
-      reasons: { conflict: { modal: 'confrm', blocks: true }, forceChangeOneTime: { blocks: false }, FORCE_CHANGE_ONE_TIME: { blocks: true }, noStock: { conflict: true } },
+      reasons: { conflict: { modal: 'confrm', blocks: true }, forceChangeOneTime: { blocks: false }, FORCE_CHANGE_ONE_TIME: { blocks: true }, noStock: { conflict: true } as Reaction1 }, // a reaction without "blocks"
       otherwise: { blocks: true },
     })));
     const text = formatErrors(errors);
@@ -177,8 +180,8 @@ describe('rule documents', () => {
     const { errors } = await check(withRules((t) => {
       const steps = t['flows/guest.json'].steps;
       steps.push({ code: 'CONNECT_MSISDN', path: '/kupovina/broj', eventName: 'checkout_msisdn', screen: 'checkout-msisdn', title: { message: 'checkout.step.dataDelivery' } });
-      steps.push({ code: 'NUMBER_CHOICE', path: '/kupovina/broj', eventName: 'x', screen: 'pdp', title: { message: 'checkout.step.dataDelivery' } });
-      steps[0].doneWhen = { $comment: 'x', required: ['orderCustomerInfo'] };
+      steps.push({ code: 'NUMBER_CHOICE', path: '/kupovina/broj', eventName: 'x', screen: 'pdp', title: { message: 'checkout.step.dataDelivery' } } as unknown as Step); // no step code
+      at(steps[0]).doneWhen = { $comment: 'x', required: ['orderCustomerInfo'] };
     }));
     const text = formatErrors(errors);
     expect(text).toMatch(/\/steps\/1\/path.*must be "\/kupovina\/postavke-mobilne-usluge"/);
