@@ -28,7 +28,7 @@ export function wizardFacts(p: ProductDetails): { product: ProductDetails; sella
 /** The steps of the document present for the product, in order (today: choice, extras when there is one to offer, summary). */
 export function wizardSteps(steps: readonly DevicePageStep[], p: ProductDetails): PdpWizardStep[] {
   const facts = wizardFacts(p);
-  return steps.filter((s) => evaluate(s.when, facts)).map(({ id, title }) => ({ id, title }));
+  return steps.filter((s) => evaluate(s.when, facts)).map(({ id, title, work }) => (work ? { id, title, work } : { id, title }));
 }
 
 /** The phone alone (no tariff): paid at once. */

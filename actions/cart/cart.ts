@@ -65,10 +65,10 @@ export default [
       // on the device page the replaced bundle is the device being bought: move on as a successful choice step does
       // (pdp.submitStep; the steps: schemas/rules/pdp-wizard.json)
       const { pdp } = ctx.stores.catalog;
-      const onPdp = pending.call === 'replaceServiceCart' && pdp.product !== null && pdp.stepId === 'choice';
+      const onPdp = pending.call === 'replaceServiceCart' && pdp.product !== null && pdp.stepWork === 'device';
       if (onPdp && mods.every((m) => m.statusCode === 'success')) {
         ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-        if (pdp.stepId === 'extras') await ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
+        if (pdp.stepWork === 'extras') await ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
       }
     },
   }),

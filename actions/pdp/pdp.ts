@@ -54,8 +54,8 @@ export const GIFTS = { referenceType: 'PROMO_PRODUCT', pageSize: 10 } as const;
 const GOODS_TYPES = ['ACCESSORY', 'DROPSHIPPING'];
 
 /**
- * The "choice" step's work: the device (with tariff, term, price plan and payment type) into the cart. Answers whether
- * the shopper goes on: not after a refusal (replace, limit, stock, age: its modal stays open), nor when a device's
+ * The "device" work (schemas/rules/pdp-wizard.json): the device (with tariff, term, price plan and payment type) into
+ * the cart. Answers whether the shopper goes on: not after a refusal (replace, limit, stock, age: its modal stays open), nor when a device's
  * cart then holds no device (back to the phone list).
  */
 async function addChoice(ctx: ActionContext, p: ProductDetails): Promise<boolean> {
@@ -83,7 +83,7 @@ async function addChoice(ctx: ActionContext, p: ProductDetails): Promise<boolean
 }
 
 /**
- * The "extras" step's work (insurance / accessories): nothing chosen → just move on. Insurance goes onto the device of
+ * The "extras" work (insurance / accessories): nothing chosen → just move on. Insurance goes onto the device of
  * the choice's bundle (PUT addInsurance, empty body); each accessory is added on its own (one-off). Every answer's
  * statusCode is handled as on add; a refusal keeps the shopper on this step with its modal open (answers false).
  */
@@ -247,15 +247,15 @@ export default [
   }),
   defineAction({
     name: 'pdp.submitStep',
-    description: 'Does the current step\'s work (schemas/rules/pdp-wizard.json ids) and moves on to the next step present — from the last one to checkout. "choice" puts the device (with tariff, term, price plan and payment type) into the cart — back to the list if the cart then holds no device; "extras" adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions; entering it loads the tariff\'s add-ons); any other step has no work of its own.',
+    description: 'Does the current step\'s work (its "work" in schemas/rules/pdp-wizard.json) and moves on to the next step present — from the last one to checkout. "device" puts the device (with tariff, term, price plan and payment type) into the cart — back to the list if the cart then holds no device; "extras" adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions; entering it loads the tariff\'s add-ons); a step without work only moves on.',
     args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
       const { pdp } = ctx.stores.catalog;
       const last = pdp.step >= pdp.steps.length;
-      if (pdp.stepId === 'choice') {
+      if (pdp.stepWork === 'device') {
         if (!(await addChoice(ctx, p))) return;
-      } else if (pdp.stepId === 'extras') {
+      } else if (pdp.stepWork === 'extras') {
         if (!(await addExtras(ctx, p))) return;
       }
       if (last) {
@@ -263,7 +263,7 @@ export default [
         return;
       }
       ctx.stores.catalog.setPdp({ step: pdp.step + 1 });
-      if (ctx.stores.catalog.pdp.stepId === 'extras') void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
+      if (ctx.stores.catalog.pdp.stepWork === 'extras') void ctx.dispatch({ action: 'pdp.loadTariffExtras', args: {} });
     },
   }),
   defineAction({

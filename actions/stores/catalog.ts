@@ -19,15 +19,16 @@ export interface SearchState {
 }
 
 /** One step of the device page's wizard as schemas/rules/pdp-wizard.json declares it, less its condition. */
-export type PdpWizardStep = Pick<DevicePageStep, 'id' | 'title'>;
+export type PdpWizardStep = Pick<DevicePageStep, 'id' | 'title' | 'work'>;
 
 export interface PdpState {
   product: ProductDetails | null; variant: Variant | null; colorCode: string | null;
   tariffCode: string | null; parentTariffCode: string | null; subscriptionTermId: string | null;
   chargeType: ChargeType; insuranceCode: string | null; accessoryCodes: string[];
   /** the wizard's steps present for the product (schemas/rules/pdp-wizard.json, actions/pdp-rules.ts wizardSteps), the
-   *  current one's position from 1, and its id (kept by setPdp: what the screen's conditions compare) */
-  steps: PdpWizardStep[]; step: number; stepId: string | null;
+   *  current one's position from 1, its id (kept by setPdp: what the screen's conditions compare) and its work (what
+   *  its button does: pdp.submitStep) */
+  steps: PdpWizardStep[]; step: number; stepId: string | null; stepWork: PdpWizardStep['work'] | null;
   accessories: unknown[]; specification: unknown; specificationError: boolean; loading: boolean; error: boolean;
   /** step 2: the tariff entry of the bundle step 1 put into the cart, and that tariff's add-on references */
   tariffEntryNumber: number | null; addons: unknown[];
@@ -89,7 +90,7 @@ function emptySearch(): SearchState {
 function emptyPdp(): PdpState {
   return {
     product: null, variant: null, colorCode: null, tariffCode: null, parentTariffCode: null, subscriptionTermId: null,
-    chargeType: 'ONE_TIME_CHARGE', step: 1, steps: [], stepId: null, insuranceCode: null, accessoryCodes: [], accessories: [],
+    chargeType: 'ONE_TIME_CHARGE', step: 1, steps: [], stepId: null, stepWork: null, insuranceCode: null, accessoryCodes: [], accessories: [],
     specification: null, specificationError: false, loading: false, error: false, tariffEntryNumber: null, addons: [], gift: null, giftPending: false,
   };
 }
@@ -144,10 +145,12 @@ export class CatalogStore {
 
   pdpStarted(): void { this.pdp.loading = true; this.pdp.error = false; }
   pdpFailed(): void { this.pdp.loading = false; this.pdp.error = true; }
-  /** Replace the whole PDP state (used by pdp.load after computing defaults); the current step's id follows its position. */
+  /** Replace the whole PDP state (used by pdp.load after computing defaults); the current step's id and work follow its position. */
   setPdp(p: Partial<PdpState>): void {
     Object.assign(this.pdp, p);
-    this.pdp.stepId = this.pdp.steps[this.pdp.step - 1]?.id ?? null;
+    const current = this.pdp.steps[this.pdp.step - 1];
+    this.pdp.stepId = current?.id ?? null;
+    this.pdp.stepWork = current?.work ?? null;
   }
   resetPdp(): void { this.pdp = emptyPdp(); }
 

@@ -195,7 +195,7 @@ export type RuleDocument = {
    */
   accountGates?: [AccountGate, ...AccountGate[]];
   /**
-   * The steps of the device page's wizard (seed 000 §2 "PDP"), in order: the page shows each step whose "when" holds for the product shown, and its step indicator names them by their titles. The condition is checked once, when the product loads, against { product (the productDetails answer: insurances, hasAccessories, …), sellableTariff (true when the product offers a tariff with a purchasable price plan — a search through the tariff tree, childTariffs at any depth, the condition language cannot write) }. The screen (schemas/screens/pdp.json) shows a step's part by its id (/catalog/pdp/stepId); pressing a step's main button does that step's work, which the code knows by id ("choice": the device, tariff and payment into the cart; "extras": the insurance and accessories chosen; any other id: nothing) and goes on to the next step present, from the last one to checkout. Only in the "pdp-wizard" document.
+   * The steps of the device page's wizard (seed 000 §2 "PDP"), in order: the page shows each step whose "when" holds for the product shown, and its step indicator names them by their titles. The condition is checked once, when the product loads, against { product (the productDetails answer: insurances, hasAccessories, …), sellableTariff (true when the product offers a tariff with a purchasable price plan — a search through the tariff tree, childTariffs at any depth, the condition language cannot write) }. The screen (schemas/screens/pdp.json) shows a step's part by its id (/catalog/pdp/stepId); pressing a step's main button does that step's "work" ("device": the device, tariff and payment into the cart; "extras": the insurance and accessories chosen; none: nothing) and goes on to the next step present, from the last one to checkout. Only in the "pdp-wizard" document.
    *
    * @minItems 1
    */
@@ -499,11 +499,15 @@ export interface AccountGate {
  */
 export interface DevicePageStep {
   /**
-   * The step's name, unique in the document: what the screen's conditions compare /catalog/pdp/stepId with ("choice", "extras", "summary").
+   * The step's name, unique in the document: what the screen's conditions compare /catalog/pdp/stepId with ("choice", "extras", "summary"). Renaming one is free: what the step's button does is its "work".
    */
   id: string;
   title: TranslatedText;
   when?: Condition;
+  /**
+   * What the step's button does before moving on, at most one step each: "device" puts the device (with tariff, term, price plan and payment type) into the cart; "extras" adds the insurance and accessories chosen (and entering the step loads the tariff's add-ons) — it must come after the "device" step, whose device the insurance goes onto. Left out: the button only moves on (from the last step to checkout).
+   */
+  work?: 'device' | 'extras';
   /**
    * Why the step is there, or when it shows (for editors).
    */

@@ -59,16 +59,23 @@ function conditionRoots(cond: unknown, at: string, out: Array<{ name: string; at
 }
 
 /**
- * The device page's steps (schemas/rules/pdp-wizard.json): ids unique, conditions reading only the facts the page
- * gives them, and every step id a screen compares /catalog/pdp/stepId with, or goes back to, one the document declares.
+ * The device page's steps (schemas/rules/pdp-wizard.json): ids unique, each work at most once and "extras" after
+ * "device", conditions reading only the facts the page gives them, and every step id a screen compares
+ * /catalog/pdp/stepId with, or goes back to, one the document declares.
  */
 function checkPdpSteps(ctx: RefContext, doc: LoadedDocument, steps: unknown[]): void {
   const ids: string[] = [];
+  const works: string[] = [];
   steps.forEach((step, i) => {
     if (!isObj(step)) return;
     if (typeof step.id === 'string') {
       if (ids.includes(step.id)) ctx.report(doc, `/pdpSteps/${i}/id`, `step id "${step.id}" is declared twice: the screen could not tell the steps apart`);
       ids.push(step.id);
+    }
+    if (typeof step.work === 'string') {
+      if (works.includes(step.work)) ctx.report(doc, `/pdpSteps/${i}/work`, `the work "${step.work}" is declared twice: the shopper would do it twice`);
+      if (step.work === 'extras' && !works.includes('device')) ctx.report(doc, `/pdpSteps/${i}/work`, 'the "extras" step must come after the "device" step: the insurance goes onto the device that step put into the cart');
+      works.push(step.work);
     }
     const roots: Array<{ name: string; at: string }> = [];
     conditionRoots(step.when, `/pdpSteps/${i}/when`, roots);

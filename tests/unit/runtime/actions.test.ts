@@ -105,7 +105,7 @@ describe('pdp', () => {
     expect(ids(product({ prices: { topOffer: [unsellable], basicOffer: [] } }))).toEqual(['choice', 'summary']);
     expect(ids(product({ prices: { topOffer: [{ ...unsellable, childTariffs: [{ ...unsellable, childTariffs: [tariff] }] }], basicOffer: [] } }))).toEqual(['choice', 'extras', 'summary']);
     expect(wizardSteps(wizard, product(alone))).toEqual([
-      { id: 'choice', title: { message: 'pdp.step.choose' } },
+      { id: 'choice', title: { message: 'pdp.step.choose' }, work: 'device' },
       { id: 'summary', title: { message: 'pdp.step.summary' } },
     ]);
   });
@@ -165,6 +165,21 @@ describe('pdp', () => {
     await run('pdp.load', { productCode: 'IPH15' }, empty.ctx);
     await run('pdp.submitStep', {}, empty.ctx);
     expect(empty.ctx.navigate).toHaveBeenLastCalledWith('/Privatni/Uredjaji/Tip-uredjaja/telefoni');
+  });
+
+  it('a step\'s button does the step\'s declared work, whatever its id: renamed steps post the bundle from the "device" step; a step without work only moves on', async () => {
+    const cart = { code: 'c', checkoutType: 'GUEST', totalItems: 2, totalUnitCount: 2, paymentMode: null, entries: [{ entryNumber: 0, quantity: 1, product: { code: 'IPH15-BLU', name: 'x', productOfferingType: 'DEVICE' } }] };
+    const { stores, ctx, calls } = pdpSetup(cart);
+    await run('pdp.load', {}, ctx);
+    const title = { message: 'pdp.step.choose' };
+    stores.catalog.setPdp({ steps: [{ id: 'look', title }, { id: 'phone', title, work: 'device' }, { id: 'done', title }], step: 1 });
+    expect([stores.catalog.pdp.stepId, stores.catalog.pdp.stepWork]).toEqual(['look', null]);
+    await run('pdp.submitStep', {}, ctx);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect([stores.catalog.pdp.stepId, stores.catalog.pdp.stepWork]).toEqual(['phone', 'device']);
+    await run('pdp.submitStep', {}, ctx);
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ deviceCode: 'IPH15-BLU', tariffCode: 'T-M' });
+    expect(stores.catalog.pdp.stepId).toBe('done');
   });
 
   it('a tariff not sold with the phone is not chosen: the shopper\'s message, the choice and the bundle stay as they were', async () => {

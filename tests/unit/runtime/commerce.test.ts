@@ -97,8 +97,8 @@ describe('add to cart by statusCode', () => {
     await run('cart.addBundle', body, ctx);
     expect(stores.ui.topModal).toMatchObject({ id: 'replace-item', params: { entries: [{ entryNumber: 0 }] } });
     expect(stores.cart.pendingAdd).toEqual({ call: 'replaceServiceCart', body });
-    // on the device page, its choice step (schemas/rules/pdp-wizard.json): the replaced bundle moves the page on like a successful add
-    const steps = [{ id: 'choice', title: { message: 'pdp.step.choose' } }, { id: 'summary', title: { message: 'pdp.step.summary' } }];
+    // on the device page, its "device" step (schemas/rules/pdp-wizard.json): the replaced bundle moves the page on like a successful add
+    const steps = [{ id: 'choice', title: { message: 'pdp.step.choose' }, work: 'device' as const }, { id: 'summary', title: { message: 'pdp.step.summary' } }];
     stores.catalog.setPdp({ product: { code: 'PHONE_1' } as never, steps, step: 1 });
     await run('cart.replace', {}, ctx);
     expect(stores.catalog.pdp.step).toBe(2);

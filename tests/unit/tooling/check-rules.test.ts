@@ -6,6 +6,7 @@ import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
 import { validTree, writeTree, type DocTree, type Tree } from './fixture';
 import type { Node, NodeActionCall } from '../../../schemas/types/screen';
 import type { Fragment } from '../../../schemas/types/fragment';
+import type { DevicePageStep } from '../../../schemas/types/rule';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -127,5 +128,19 @@ describe('checker rules', () => {
       'step id "extras" is declared twice: the screen could not tell the steps apart',
       '"extra" is no step of schemas/rules/pdp-wizard.json ("choice", "extras") — did you mean "extras"?',
     ]);
+  });
+
+  it('reports a device page wizard whose work is declared twice or whose "extras" work comes before the "device" work; renamed steps with their work pass', async () => {
+    const step = (id: string, work?: 'device' | 'extras'): DevicePageStep => ({ id, title: { message: 'pdp.title' }, ...(work ? { work } : {}) });
+    const wizard = (steps: [DevicePageStep, ...DevicePageStep[]]) => (t: DocTree) => {
+      t['rules/pdp-wizard.json'] = { $schema: '../meta/rule.schema.json', id: 'pdp-wizard', version: 1, pdpSteps: steps };
+    };
+    const bad = await errorsOf(wizard([step('choice', 'extras'), step('phone', 'device'), step('more', 'device')]));
+    expect(bad.map((e) => [e.pointer, e.message])).toEqual([
+      ['/pdpSteps/0/work', 'the "extras" step must come after the "device" step: the insurance goes onto the device that step put into the cart'],
+      ['/pdpSteps/2/work', 'the work "device" is declared twice: the shopper would do it twice'],
+    ]);
+    // the screen of the fixture names "choice" and "extras": renamed steps keep those ids here, their work moves
+    expect(await errorsOf(wizard([step('choice', 'device'), step('extras'), step('summary', 'extras')]))).toEqual([]);
   });
 });
