@@ -102,7 +102,11 @@ describe.each(drivers)('adds to cart under concurrency on %s', (_name, url) => {
       const back = await add(s, 'ACC_APPLE_20W_ADAPTER');
       expect(back.json().cartModifications[0].statusCode).toBe('success');
       expect(unitsOf(back.json().cart, variant)).toBe(2);
-      expect(back.json().cart).toEqual((await s.call('GET', PATHS.cart)).json());
+      // the answer is the stored cart; the stock level each line shows is the read model's, which learns of a change
+      // made behind the instance's back (SQL here) within its check interval — the GET may come after that check, so
+      // the shown levels are left out of the comparison (a race seen in CI: 35 in the answer, 5 in the GET)
+      const withoutShownStock = (cart: unknown) => JSON.parse(JSON.stringify(cart), (k, v) => (k === 'stock' ? undefined : v)) as unknown;
+      expect(withoutShownStock(back.json().cart)).toEqual(withoutShownStock((await s.call('GET', PATHS.cart)).json()));
     } finally {
       await h.database.db.update(stock).set({ level: before }).where(eq(stock.variantCode, variant));
     }
