@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/index';
 import { cartEntries } from './schema';
 import { ApiError, badInput, notFound } from '../lib/errors';
 import {
-  addonRequires, devicePriceById, isPrepaidTariff, isReferenced, loadProduct, monthlyFee, oneOffPrice, productEsimOf, productTypeOf, stockLevelOf,
+  addonRequires, devicePricesById, isPrepaidTariff, isReferenced, loadProduct, monthlyFee, oneOffPrice, productEsimOf, productTypeOf, stockLevelsOf,
 } from '../catalog/index';
 import { bumpVersion, entriesOf, lockOpenCart, removeEntries, type EntryRow } from './service';
 import { canPay, setEntryChargeType } from './validate';
@@ -104,7 +104,7 @@ export async function changeChargeType(db: Db, sessionId: string, body: ChargeTy
     const changed: EntryRow[] = [];
     for (const e of entries) {
       if (!e.pricePlanId || e.chargeType === body.selectedChargeType) continue;
-      const row = await devicePriceById(tx, e.pricePlanId);
+      const [row] = await devicePricesById(tx, [e.pricePlanId]);
       if (!row) {
         // A device without a tariff is sold only at once.
         if (!body.isForceChange && (rulesConfig().samePaymentMethod.productOfferingTypes as readonly string[]).includes(await productTypeOf(tx, e.productCode) ?? '')) {
@@ -170,7 +170,7 @@ async function insertExtra(tx: DbOrTx, cartId: number, entries: EntryRow[], inpu
   }
   const variant = line?.variantCode ?? extra.variants[0]?.code ?? null;
   if (variant !== null) {
-    if (await stockLevelOf(tx, variant) < quantity) throw new ApiError(409, 'CartError', 'suggested.error.noStock', { name: extra.product.name }, 'noStock', 'code');
+    if (((await stockLevelsOf(tx, [variant])).get(variant) ?? 0) < quantity) throw new ApiError(409, 'CartError', 'suggested.error.noStock', { name: extra.product.name }, 'noStock', 'code');
   }
   if (line) {
     const [raised] = await tx.update(cartEntries).set({ quantity }).where(eq(cartEntries.id, line.id)).returning();

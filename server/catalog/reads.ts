@@ -56,20 +56,9 @@ export interface DevicePricePlan {
   oldInstallmentPrice: number | null; upfrontPrice: number; offerType: string | null; oneTimeAvailable: boolean; installmentsAvailable: boolean;
 }
 
-/** A device price plan by its id (undefined: none). */
-export async function devicePriceById(db: DbOrTx, id: string): Promise<DevicePricePlan | undefined> {
-  return (await db.select().from(devicePrices).where(eq(devicePrices.id, id)))[0];
-}
-
 /** Device price plans by their ids (an unknown id is absent). */
 export async function devicePricesById(db: DbOrTx, ids: string[]): Promise<DevicePricePlan[]> {
   return ids.length ? db.select().from(devicePrices).where(inArray(devicePrices.id, ids)) : [];
-}
-
-/** The stock level of one variant (0 without a stock row). */
-export async function stockLevelOf(db: DbOrTx, variantCode: string): Promise<number> {
-  const [row] = await db.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variantCode));
-  return row?.level ?? 0;
 }
 
 /**
