@@ -1,9 +1,9 @@
 // A full build of the catalogue read model (server/catalog/model.ts): the whole catalogue read in slices — pages of
 // products in list order, each read, built and its search index entries computed, then a turn of the event loop.
-import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '../db/index';
+import { asc } from 'drizzle-orm';
+import { anyOf, type Db } from '../db/index';
 import * as s from '../db/tables';
-import { loadProductPage, NO_DEVICE_PRICES, type CatalogProduct, type DevicePriceRow, type PageCursor } from './repository';
+import { completePage, NO_DEVICE_PRICES, productPageRows, type CatalogProduct, type DevicePriceRow, type PageCursor } from './repository';
 import { warmSearchIndex } from './search-index';
 import { addDevicePrices, addRefs, bySortOrder, childlessOf, positions, type ReferenceRow } from './model-parts';
 import { CatalogSnapshot } from './model-snapshot';
@@ -42,11 +42,15 @@ export async function readProductPages(db: Db, o: { pageSize: number; sliceMs: n
   let size = Math.min(o.pageSize, 25);
   for (;;) {
     const t0 = cpuMs();
-    const page = await loadProductPage(db, after, size);
-    if (page.length === 0) { slice(t0); break; }
-    const codes = page.map((p) => p.product.code);
-    const dp = await db.select().from(s.devicePrices).where(inArray(s.devicePrices.deviceCode, codes)).orderBy(asc(s.devicePrices.id));
-    const rf = await db.select().from(s.productReferences).where(inArray(s.productReferences.productCode, codes)).orderBy(asc(s.productReferences.sortOrder));
+    const rows = await productPageRows(db, after, size);
+    if (rows.length === 0) { slice(t0); break; }
+    const codes = rows.map((p) => p.code);
+    // the page's reads side by side on the pool (the build never runs in a transaction): two round trips a page
+    const [page, dp, rf] = await Promise.all([
+      completePage(db, rows),
+      db.select().from(s.devicePrices).where(anyOf(s.devicePrices.deviceCode, codes)).orderBy(asc(s.devicePrices.id)),
+      db.select().from(s.productReferences).where(anyOf(s.productReferences.productCode, codes)).orderBy(asc(s.productReferences.sortOrder)),
+    ]);
     for (const p of page) {
       // a product changed between two pages may come twice (its sort order moved): the catch-up reads it again
       if (byCode.has(p.product.code)) continue;

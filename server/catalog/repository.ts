@@ -1,6 +1,6 @@
 // Reads the catalogue into plain objects (filtering and sorting happen in memory, in the read model of model.ts).
 import { and, asc, eq, getTableColumns, inArray, sql, type Column } from 'drizzle-orm';
-import type { DbOrTx } from '../db/index';
+import { anyOf, type Db, type DbOrTx } from '../db/index';
 import * as s from './schema';
 import { compactVariant, sharedJson, type VariantRow } from './model-compact';
 
@@ -50,33 +50,53 @@ export async function loadProducts(db: DbOrTx, where: { codes?: string[]; catego
 /** Where a page of the whole catalogue starts: after this product in list order. */
 export interface PageCursor { sortOrder: number; code: string }
 
-/** One slice of the whole catalogue for a full rebuild of the read model: up to `limit` products after `after`, in
- *  list order (sort order, then the code in byte order — as the model's list is ordered; index products_sort_idx),
- *  each complete. */
-export async function loadProductPage(db: DbOrTx, after: PageCursor | null, limit: number): Promise<CatalogProduct[]> {
+/** The product rows of one slice of the whole catalogue for a full rebuild of the read model: up to `limit` products
+ *  after `after`, in list order (sort order, then the code in byte order — as the model's list is ordered; index
+ *  products_sort_idx). `completePage` makes them complete. */
+export async function productPageRows(db: Db, after: PageCursor | null, limit: number): Promise<ProductRow[]> {
   const code = sql`${s.products.code} COLLATE "C"`;
-  const rows = await db.select(productColumns).from(s.products)
+  return db.select(productColumns).from(s.products)
     .where(after === null ? undefined : sql`(${s.products.sortOrder}, ${code}) > (${after.sortOrder}, ${sql`${after.code} COLLATE "C"`})`)
     .orderBy(asc(s.products.sortOrder), asc(code)).limit(limit);
-  return completeProducts(db, rows);
+}
+
+/** A page's products complete. Never inside a transaction: the page's reads go out side by side, each on a connection
+ *  of the pool (two round trips instead of six). */
+export function completePage(db: Db, rows: ProductRow[]): Promise<CatalogProduct[]> {
+  return completeProducts(db, rows, true);
 }
 
 /** No device prices (one frozen list: what a snapshot answers for a device without any, the same object each time). */
 export const NO_DEVICE_PRICES: readonly DevicePriceRow[] = Object.freeze([]);
 
-/** The variants, pictures, stock, price plan, terms and charges of these product rows (grouped in maps: linear). */
-async function completeProducts(db: DbOrTx, rows: ProductRow[]): Promise<CatalogProduct[]> {
+type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+
+/** Runs the reads one after the other (a transaction) or all at once (a pool). */
+async function inTurnOrAtOnce<T extends readonly (() => Promise<unknown>)[]>(reads: T, atOnce: boolean): Promise<Results<T>> {
+  if (atOnce) return (await Promise.all(reads.map((r) => r()))) as Results<T>;
+  const out: unknown[] = [];
+  for (const r of reads) out.push(await r());
+  return out as Results<T>;
+}
+
+/** The variants, pictures, stock, price plan, terms and charges of these product rows (grouped in maps: linear).
+ *  `sideBySide`: the reads go out at once (a pool; never a transaction, whose reads share one connection in turn). */
+async function completeProducts(db: DbOrTx, rows: ProductRow[], sideBySide = false): Promise<CatalogProduct[]> {
   if (rows.length === 0) return [];
   const codes = rows.map((r) => r.code);
-  // Sequential on purpose: inside a transaction all queries share one connection.
-  const variants = await db.select(variantColumns).from(s.productVariants).where(inArray(s.productVariants.productCode, codes)).orderBy(asc(s.productVariants.sortOrder));
-  const images = await db.select().from(s.productImages).where(inArray(s.productImages.productCode, codes)).orderBy(asc(s.productImages.sortOrder));
-  const stockRows = await db.select({ variantCode: s.stock.variantCode, level: s.stock.level }).from(s.stock)
-    .innerJoin(s.productVariants, eq(s.productVariants.code, s.stock.variantCode)).where(inArray(s.productVariants.productCode, codes));
-  const plans = await db.select().from(s.pricePlans).where(and(inArray(s.pricePlans.productCode, codes)));
+  const reads = [
+    () => db.select(variantColumns).from(s.productVariants).where(anyOf(s.productVariants.productCode, codes)).orderBy(asc(s.productVariants.sortOrder)),
+    () => db.select().from(s.productImages).where(anyOf(s.productImages.productCode, codes)).orderBy(asc(s.productImages.sortOrder)),
+    () => db.select({ variantCode: s.stock.variantCode, level: s.stock.level }).from(s.stock)
+      .innerJoin(s.productVariants, eq(s.productVariants.code, s.stock.variantCode)).where(anyOf(s.productVariants.productCode, codes)),
+    () => db.select().from(s.pricePlans).where(anyOf(s.pricePlans.productCode, codes)),
+  ] as const;
+  const [variants, images, stockRows, plans] = await inTurnOrAtOnce(reads, sideBySide);
   const planIds = plans.map((p) => p.id);
-  const charges = planIds.length === 0 ? [] : await db.select().from(s.chargeEntries).where(inArray(s.chargeEntries.pricePlanId, planIds)).orderBy(asc(s.chargeEntries.id));
-  const terms = planIds.length === 0 ? [] : await db.select().from(s.subscriptionTerms).where(inArray(s.subscriptionTerms.pricePlanId, planIds)).orderBy(asc(s.subscriptionTerms.months));
+  const [charges, terms] = planIds.length === 0 ? [[], []] : await inTurnOrAtOnce([
+    () => db.select().from(s.chargeEntries).where(anyOf(s.chargeEntries.pricePlanId, planIds)).orderBy(asc(s.chargeEntries.id)),
+    () => db.select().from(s.subscriptionTerms).where(anyOf(s.subscriptionTerms.pricePlanId, planIds)).orderBy(asc(s.subscriptionTerms.months)),
+  ] as const, sideBySide);
   const stockOf = new Map(stockRows.map((r) => [r.variantCode, r.level]));
   const variantsOf = groupBy(variants, (v) => v.productCode);
   const imagesOf = groupBy(images, (i) => i.variantCode);

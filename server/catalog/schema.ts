@@ -56,7 +56,7 @@ export const productImages = pgTable('product_images', {
   url: text('url').notNull(),
   altText: text('alt_text').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
-});
+}, (t) => [index('product_images_product_idx').on(t.productCode, t.sortOrder)]);
 
 /** A price plan of a product (tariff monthly fee, device one-off price, accessory/insurance price). */
 export const pricePlans = pgTable('price_plans', {
@@ -65,14 +65,14 @@ export const pricePlans = pgTable('price_plans', {
   purchasable: boolean('purchasable').notNull().default(true),
   /** Installments available for the plan itself (e.g. an accessory paid in 12); null = none. */
   installments: integer('installments'),
-});
+}, (t) => [index('price_plans_product_idx').on(t.productCode)]);
 
 export const subscriptionTerms = pgTable('subscription_terms', {
   id: text('id').primaryKey(),
   pricePlanId: text('price_plan_id').notNull().references(() => pricePlans.id),
   months: integer('months').notNull(),
   recommended: boolean('recommended').notNull().default(false),
-});
+}, (t) => [index('subscription_terms_plan_idx').on(t.pricePlanId)]);
 
 export const chargeEntries = pgTable('charge_entries', {
   id: serial('id').primaryKey(),
@@ -83,7 +83,7 @@ export const chargeEntries = pgTable('charge_entries', {
   cycleEnd: integer('cycle_end'),
   price: integer('price').notNull(),
   oldPrice: integer('old_price'),
-});
+}, (t) => [index('charge_entries_plan_idx').on(t.pricePlanId)]);
 
 /** Device price with a tariff and term (the bundle price); id is the bundle price plan id. */
 export const devicePrices = pgTable('device_prices', {
