@@ -41,7 +41,7 @@ export function decorateContext(app: FastifyInstance, opts: BuildAppOptions, par
     tokenTtlMs: opts.tokenTtlMs ?? 15 * 60 * 1000,
     now: opts.now ?? Date.now,
     secureCookies: opts.secureCookies ?? (!opts.dev && process.env.COOKIE_SECURE === 'true'),
-    catalog: new CatalogModel(opts.db, opts.catalogCheckMs, { cacheFile: opts.catalogCacheFile }),
+    catalog: opts.catalog ?? new CatalogModel(opts.db, opts.catalogCheckMs, { cacheFile: opts.catalogCacheFile }),
     cartRows: opts.singleInstance ? new CartRowCache() : opts.listen ? new CartRowCache({ live: false }) : null,
     limits: new Limits({
       db: opts.db, redis, prefix: redisPrefix, settings: opts.limits, log: { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) },

@@ -1,5 +1,6 @@
 // What buildApp (server/app.ts) is given, and the Fastify server's own options made from it: logging, request ids,
 // the body validation and serialization compilers, router-level errors.
+import type { CatalogModel } from './catalog/model';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
@@ -75,6 +76,9 @@ export interface BuildAppOptions {
   catalogCheckMs?: number;
   /** where the catalogue read model is kept between starts (saved at close; server/catalog/model.ts) */
   catalogCacheFile?: string;
+  /** the catalogue read model, already loading (server/main.ts starts it beside the schema set's check); else made here
+   *  from `catalogCheckMs` and `catalogCacheFile` */
+  catalog?: CatalogModel;
   /** Sign-in failures allowed per account (default 5) and per address (default 50) in `windowMs` (default 15 min). */
   loginThrottle?: { perAccount?: number; perAddress?: number; windowMs?: number };
   /** Redis (REDIS_URL): rate-limit and sign-in counters shared by every instance; in memory when absent. */

@@ -12,6 +12,7 @@ import { formatErrors } from '../tools/schemas/format.js';
 import { openDatabase } from './db/index';
 import { seedIfEmpty } from './db/seed/index';
 import { buildApp } from './app';
+import { CatalogModel } from './catalog/model';
 import { scaledLimits } from './lib/limits';
 import { startMetricsServer } from './lib/metrics';
 import { gatewaySecretOf, GatewaySecretError } from './payment/secret';
@@ -58,15 +59,15 @@ async function main(): Promise<void> {
   mark('imports');
   const gateway = gatewaySecretOrExit();
   const schemasDir = process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : join(root, 'schemas');
-  const { database, ui } = await openDatabaseAndDocuments(schemasDir);
-  const app = await buildShop(database, ui, gateway, schemasDir);
+  const { database, ui, catalog } = await openDatabaseAndDocuments(schemasDir);
+  const app = await buildShop(database, ui, catalog, gateway, schemasDir);
   mark('app built');
   if (!existsSync(join(root, 'dist', 'index.html'))) {
     console.warn('dist/ is missing: run `npm run build` to serve the shop pages (the API works without it).');
   }
   let metricsServer: Server | null = null;
   closeOnSignal(app, ui, database, () => metricsServer);
-  // the catalogue read model starts loading now: the first page (and search) joins it instead of starting it
+  // the catalogue read model is loading since the database opened: this joins that load, and logs it if it failed
   void app.ctx.catalog.current().catch((e: unknown) => app.log.error(e, 'catalogue read model'));
   const address = await app.listen({ port, host });
   mark('listening');
@@ -94,29 +95,38 @@ async function refuseSchemaSet(err: SchemaSetError, database: Database): Promise
   process.exit(1);
 }
 
-/** The database (open, migrate, seed) and the schema set (checked once per content hash) load side by side. */
-async function openDatabaseAndDocuments(schemasDir: string): Promise<{ database: Database; ui: UiDocuments }> {
+/**
+ * The database (open, migrate, seed) and the schema set (checked once per content hash; in a worker thread under the
+ * bundle) load side by side; the catalogue read model starts loading as soon as the database is there, so at a first
+ * start its build runs beside the check instead of after it.
+ */
+async function openDatabaseAndDocuments(schemasDir: string): Promise<{ database: Database; ui: UiDocuments; catalog: CatalogModel }> {
   const [dbResult, uiResult] = await Promise.allSettled([
     openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.PGLITE_DIR ?? join(root, 'data', 'pglite') }).then(async (d) => {
       mark('database open');
       if (await seedIfEmpty(d.db)) console.log('Seed catalogue loaded (first start).');
       mark('database seeded');
-      return d;
+      // the model of this database, kept between starts (a warm start reads it and the changes since)
+      const cacheFile = join(defaultSchemaCacheDir(), `catalog-${createHash('sha256').update(process.env.DATABASE_URL ?? process.env.PGLITE_DIR ?? join(root, 'data', 'pglite')).digest('hex').slice(0, 12)}.v8`);
+      const catalog = new CatalogModel(d.db, undefined, { cacheFile });
+      // the first page (and search) joins this load instead of starting it; a failure is the app's to log (main)
+      catalog.current().then(() => mark('catalogue loaded'), () => {});
+      return { database: d, catalog };
     }),
     UiDocuments.load(schemasDir, { cacheDir: defaultSchemaCacheDir() })
       .then((u) => { mark('schema set loaded'); return u; }),
   ]);
   if (dbResult.status === 'rejected') throw dbResult.reason;
-  const database = dbResult.value;
+  const { database, catalog } = dbResult.value;
   if (uiResult.status === 'rejected') {
     if (uiResult.reason instanceof SchemaSetError) await refuseSchemaSet(uiResult.reason, database);
     throw uiResult.reason;
   }
-  return { database, ui: uiResult.value };
+  return { database, ui: uiResult.value, catalog };
 }
 
 /** The app, configured from the environment. */
-async function buildShop(database: Database, ui: UiDocuments, gateway: ReturnType<typeof gatewaySecretOf>, schemasDir: string): Promise<App> {
+async function buildShop(database: Database, ui: UiDocuments, catalog: CatalogModel, gateway: ReturnType<typeof gatewaySecretOf>, schemasDir: string): Promise<App> {
   // the UI documents: published versions in the database in production (issue 29; UI_DOCUMENTS=files keeps the files),
   // the files of schemas/ in development unless UI_DOCUMENTS=database
   const documents = process.env.UI_DOCUMENTS === 'database' || (process.env.UI_DOCUMENTS !== 'files' && process.env.NODE_ENV === 'production')
@@ -133,8 +143,7 @@ async function buildShop(database: Database, ui: UiDocuments, gateway: ReturnTyp
       instance: process.env.INSTANCE_ID || undefined,
       metricsToken: process.env.METRICS_TOKEN || undefined,
       dbPool: database.pool, jobs: database.jobSql,
-      // the catalogue read model of this database, kept between starts (a warm start reads it and the changes since)
-      catalogCacheFile: join(defaultSchemaCacheDir(), `catalog-${createHash('sha256').update(process.env.DATABASE_URL ?? process.env.PGLITE_DIR ?? join(root, 'data', 'pglite')).digest('hex').slice(0, 12)}.v8`),
+      catalog,
       pressure: {
         // off unless set: an operator chooses the bound for the instance's size (1000 ms suits 2 vCPU); a default made a
         // production start on a crowded test machine answer 503 to shoppers whose requests it could still have served

@@ -23,9 +23,11 @@ const stampFile = join(dist, '.build-stamp');
  * transforming ~100 TypeScript modules through tsx. Rebuilt when the server's sources change (its own stamp). */
 const serverOut = process.env.SERVER_BUNDLE_DIR ?? join(root, 'node_modules', '.cache', 'orbita-shop', 'server');
 const serverBundle = join(serverOut, 'main.mjs');
+/** The schema set's check in a worker thread (server/ui/check-worker.ts), bundled beside it. */
+const checkWorker = join(serverOut, 'check-worker.mjs');
 const serverStamp = join(serverOut, '.build-stamp');
 /** What the server bundle reads (the schema set itself is loaded at run time, not bundled). */
-const SERVER_INPUTS = ['server', 'tools/schemas', 'tsconfig.json', 'package-lock.json'];
+const SERVER_INPUTS = ['server', 'tools/schemas', 'tools/server-bundle.mjs', 'tsconfig.json', 'package-lock.json'];
 /** What `vite build` reads (the studio is its second entry). */
 const INPUTS = ['renderer', 'components', 'actions', 'schemas', 'studio', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
 
@@ -44,27 +46,13 @@ export function inputsHash(inputs = INPUTS) {
   return h.digest('hex');
 }
 
-/** The bundle bakes in absolute paths (see below), so the checkout's location is part of its stamp. */
+/** The bundle bakes in absolute paths (tools/server-bundle.mjs), so the checkout's location is part of its stamp. */
 const serverHash = () => `${inputsHash(SERVER_INPUTS)}:${root}`;
 
-/** Bundles server/main.ts. Each module's `import.meta.url` is replaced by the URL of its source file, so paths the server
- * resolves relative to its own files (migrations, rules, the schema tools) stay what they are under tsx. */
+/** Bundles the server (tools/server-bundle.mjs) and stamps it. */
 async function buildServer(hash) {
-  const { build: esbuild } = await import('esbuild');
-  const { readFile } = await import('node:fs/promises');
-  await esbuild({
-    entryPoints: [join(root, 'server', 'main.ts')], outfile: serverBundle, bundle: true, platform: 'node', format: 'esm',
-    target: 'node20', packages: 'external', sourcemap: 'linked', logLevel: 'warning',
-    plugins: [{
-      name: 'source-import-meta-url',
-      setup(b) {
-        b.onLoad({ filter: /\.[cm]?ts$/ }, async ({ path }) => ({
-          contents: (await readFile(path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
-          loader: 'ts',
-        }));
-      },
-    }],
-  });
+  const { bundleServer } = await import('./server-bundle.mjs');
+  await bundleServer(serverOut);
   writeFileSync(serverStamp, `${hash}\n`);
 }
 
@@ -118,7 +106,7 @@ if (args.includes('--stamp')) {
     await import(pathToFileURL(join(root, 'server', 'main.ts')).href);
   } else {
     const sHash = serverHash();
-    const fresh = existsSync(serverBundle) && existsSync(serverStamp) && readFileSync(serverStamp, 'utf8').trim() === sHash;
+    const fresh = existsSync(serverBundle) && existsSync(checkWorker) && existsSync(serverStamp) && readFileSync(serverStamp, 'utf8').trim() === sHash;
     if (!fresh) {
       try {
         await buildServer(sHash);

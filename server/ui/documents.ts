@@ -53,6 +53,9 @@ export interface LoadOptions {
   /** A folder where a checked set is kept, keyed by the content hash of schemas/ and of the checker: a start on an
    *  unchanged set reads it instead of checking the set and compiling every form's validator again (`npm start`). */
   cacheDir?: string;
+  /** With `cacheDir`: the URL of the check's worker (a bundled server/ui/check-worker.ts) that checks a set not kept
+   *  yet in a worker thread; default: the one the server bundle names, none under tsx (checked in this thread). */
+  checkWorker?: string;
 }
 
 const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tools', 'schemas');
@@ -79,13 +82,40 @@ export async function schemaSetHash(rootDir: string): Promise<string> {
   return h.digest('hex').slice(0, 32);
 }
 
-async function loadCached(rootDir: string, cacheDir: string): Promise<DocumentSet> {
+/** What the check worker answers: the checked set (structured-cloned), or the errors that refuse it. */
+export type CheckAnswer =
+  | { ok: true; docs: DocumentSet['docs']; manifest: DocumentSet['manifest'] }
+  | { ok: false; errors: SchemaError[] }
+  | { ok: false; message: string };
+
+/** The bundled check worker (server/ui/check-worker.ts), defined by tools/start.mjs when it bundles the server. */
+declare const SCHEMA_CHECK_WORKER: string | undefined;
+
+/**
+ * The schema set checked: in a worker thread when the server runs as its bundle (`npm start`: the check, ~3 s of CPU,
+ * then runs beside the database's opening and the catalogue's build on the main thread), else in this thread.
+ */
+async function checkedSet(rootDir: string, workerUrl: string | undefined): Promise<DocumentSet> {
+  if (!workerUrl) return loadDocumentSet(rootDir, { strict: true });
+  const { Worker } = await import('node:worker_threads');
+  const answer = await new Promise<CheckAnswer>((done, fail) => {
+    const worker = new Worker(new URL(workerUrl), { workerData: { rootDir } });
+    worker.once('message', (m: CheckAnswer) => { done(m); void worker.terminate(); });
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the schema check worker stopped (exit code ${code}) without an answer`)));
+  });
+  if (answer.ok) return { docs: answer.docs, manifest: answer.manifest };
+  if ('errors' in answer) throw new SchemaSetError(answer.errors);
+  throw new Error(answer.message);
+}
+
+async function loadCached(rootDir: string, cacheDir: string, checkWorker: string | undefined): Promise<DocumentSet> {
   const file = join(cacheDir, `documents-${await schemaSetHash(rootDir)}.json`);
   try {
     const cached = JSON.parse(await readFile(file, 'utf8')) as { docs: Array<[string, ServedDocument]>; manifest: DocumentSet['manifest'] };
     return { docs: new Map(cached.docs), manifest: cached.manifest };
   } catch { /* not cached yet (or unreadable): check the set */ }
-  const set = await loadDocumentSet(rootDir, { strict: true });
+  const set = await checkedSet(rootDir, checkWorker);
   try {
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir).filter((f) => /^documents-\w+\.json$/.test(f))) rmSync(join(cacheDir, old), { force: true });
@@ -156,7 +186,10 @@ export class UiDocuments {
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
   static async load(rootDir: string, opts: LoadOptions = {}): Promise<UiDocuments> {
-    if (opts.cacheDir && opts.strict !== false) return new UiDocuments(await loadCached(rootDir, opts.cacheDir), rootDir);
+    if (opts.cacheDir && opts.strict !== false) {
+      const worker = opts.checkWorker ?? (typeof SCHEMA_CHECK_WORKER === 'string' ? SCHEMA_CHECK_WORKER : undefined);
+      return new UiDocuments(await loadCached(rootDir, opts.cacheDir, worker), rootDir);
+    }
     return new UiDocuments(await loadDocumentSet(rootDir, opts), rootDir);
   }
 
