@@ -62,20 +62,26 @@ export function childlessOf(list: CatalogProduct[]): Set<string> {
 
 /** Adds reference rows under their product and reference type (compact copies: model-compact.ts). */
 export function addRefs(refs: Map<string, Map<string, ReferenceRow[]>>, rows: Iterable<ReferenceRow>): void {
-  for (const row of rows) {
-    const r = compactReference(row);
-    let byType = refs.get(r.productCode);
-    if (!byType) refs.set(r.productCode, byType = new Map());
-    const list = byType.get(r.referenceType);
-    if (list) list.push(r); else byType.set(r.referenceType, [r]);
-  }
+  for (const row of rows) addRef(refs, row);
+}
+
+/** Adds one reference row (a compact copy) under its product and type. */
+export function addRef(refs: Map<string, Map<string, ReferenceRow[]>>, row: ReferenceRow): void {
+  const r = compactReference(row);
+  let byType = refs.get(r.productCode);
+  if (!byType) refs.set(r.productCode, byType = new Map());
+  const list = byType.get(r.referenceType);
+  if (list) list.push(r); else byType.set(r.referenceType, [r]);
 }
 
 /** Adds device price rows under their device (compact copies: model-compact.ts). */
 export function addDevicePrices(dp: Map<string, DevicePriceRow[]>, rows: Iterable<DevicePriceRow>): void {
-  for (const row of rows) {
-    const d = compactDevicePrice(row);
-    const list = dp.get(d.deviceCode);
-    if (list) list.push(d); else dp.set(d.deviceCode, [d]);
-  }
+  for (const row of rows) addDevicePrice(dp, row);
+}
+
+/** Adds one device price row (a compact copy) under its device. */
+export function addDevicePrice(dp: Map<string, DevicePriceRow[]>, row: DevicePriceRow): void {
+  const d = compactDevicePrice(row);
+  const list = dp.get(d.deviceCode);
+  if (list) list.push(d); else dp.set(d.deviceCode, [d]);
 }

@@ -33,7 +33,7 @@ import * as s from '../db/tables';
 import { CatalogSnapshot } from './model-snapshot';
 import { applyDelta, readChanges, readDelta } from './model-delta';
 import { cpuMs, nextTurn, readProductPages, snapshotOfPages } from './model-build';
-import { CACHE_SHAPE, databaseKey, snapshotOfKept, type KeptModel } from './model-kept';
+import { CACHE_SHAPE, databaseKey, keptModelOf, snapshotOfKept, type KeptModel } from './model-kept';
 
 /** (the snapshot and its memo tables: model-snapshot.ts, model-memo.ts) */
 export { CatalogSnapshot };
@@ -163,7 +163,7 @@ export class CatalogModel {
     const snap = this.snap;
     if (!this.cacheFile || !snap || this.rebuild) return;
     const p = snap.parts();
-    const kept: KeptModel = { shape: CACHE_SHAPE, database: await databaseKey(this.db), revision: p.revision, list: p.list, dpByDevice: p.dpByDevice, refs: p.refs, cms: p.cms };
+    const kept = keptModelOf(p, await databaseKey(this.db));
     await mkdir(dirname(this.cacheFile), { recursive: true });
     const tmp = `${this.cacheFile}.${process.pid}.tmp`;
     await writeFile(tmp, serialize(kept));

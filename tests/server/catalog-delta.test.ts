@@ -232,6 +232,12 @@ describe.each(drivers)('catalogue read model by delta on %s', (_name, url) => {
       const fresh = await new CatalogModel(h.database.db, 3_600_000).current();
       expect(JSON.stringify(productDetails(loaded, PHONE, 'sr'))).toBe(JSON.stringify(productDetails(fresh, PHONE, 'sr')));
       expect(JSON.stringify(searchProducts(loaded, b.ctx.ui, list('telefoni'), 'sr'))).toBe(JSON.stringify(searchProducts(fresh, b.ctx.ui, list('telefoni'), 'sr')));
+      // the kept file holds its tables as columns (model-pack.ts): every product, variant, picture, device price and
+      // reference comes back as it was, in its order
+      expect(loaded.all).toEqual(fresh.all);
+      expect(loaded.parts().dpByDevice).toEqual(fresh.parts().dpByDevice);
+      expect(loaded.parts().refs).toEqual(fresh.parts().refs);
+      expect(loaded.parts().cms).toEqual(fresh.parts().cms);
       // a file kept for another database (its key differs): a full build
       await second.save();
       await h.database.db.update(appMeta).set({ value: 'another-database' }).where(eq(appMeta.key, 'catalog.cacheKey'));
