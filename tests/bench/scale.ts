@@ -96,7 +96,8 @@ async function startShop(dbUrl: string, cacheDir: string): Promise<Proc & { t0: 
     DATABASE_URL: dbUrl, REDIS_URL: '', SCHEMAS_CACHE_DIR: cacheDir, ...shopEnv,
   };
   delete env.SHOP_QUERY_STATS;
-  return { ...(await spawnServer([...START_FLAGS, '--import', 'tsx', 'server/main.ts'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//)), t0 };
+  // as `npm start` runs it: its flags, tools/start.mjs (the build found fresh), the server bundle
+  return { ...(await spawnServer([...START_FLAGS, 'tools/start.mjs'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//)), t0 };
 }
 
 /** A bare Fastify answering each path of `bodies` with those bytes (the ceiling of a route that sends them). */
@@ -373,11 +374,8 @@ async function main() {
   const argv = process.argv.slice(2);
   const large = argv.some((a) => a.startsWith('--catalog=') || a.startsWith('--customers='));
   const a = parseArgs(argv);
-  if (spawnSync(process.execPath, [join(ROOT, 'tools/start.mjs'), '--check']).status !== 0) {
-    console.log('building the front end first (not timed) …');
-    if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
-    spawnSync(process.execPath, [join(ROOT, 'tools/start.mjs'), '--stamp'], { cwd: ROOT, stdio: 'inherit' });
-  }
+  // the front end and the server bundle built first when stale (not timed)
+  if (spawnSync(process.execPath, [join(ROOT, 'tools/start.mjs'), '--prepare'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
   const sizes: SizeFigures[] = [];
   // the seeded shop: a fresh database of its own
   const name = `perf_scale_${Date.now()}_${randomBytes(3).toString('hex')}`;
