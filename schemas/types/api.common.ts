@@ -2,6 +2,10 @@
 /* source: schemas/api/common.json */
 
 /**
+ * A person's first or last name (the customer's on the checkout, the recipient's of a delivery address).
+ */
+export type Name = string;
+/**
  * The cart's order type (seed 000 §3 Cart order types); server/flows/checkout-type.ts picks it by schemas/rules/checkout-types.json.
  */
 export type CheckoutType =
@@ -10,6 +14,7 @@ export type MoneyOrNull = Money | null;
 
 export interface CommonPayloads {
   Money?: Money;
+  Name?: Name;
   CheckoutType?: CheckoutType;
   MoneyOrNull?: MoneyOrNull;
   Image?: Image;

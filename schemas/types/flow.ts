@@ -3,14 +3,8 @@
 
 import type {Id, Version} from './document';
 export type {Id, Version};
-import type {Condition} from './node';
-export type {Condition};
-
-export type VocabularyMessageKey = string;
-/**
- * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
- */
-export type Value = unknown;
+import type {Condition, TranslatedText} from './node';
+export type {Condition, TranslatedText};
 
 /**
  * The checkout steps of one checkout type, in order (docs/modules/schemas.md "Flow"). The server answers the checkoutSteps of cart validation from this document.
@@ -108,16 +102,4 @@ export interface Step {
       | 'DELIVERY_MAIN'
     )[]
   ];
-}
-/**
- * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
- */
-export interface TranslatedText {
-  message: VocabularyMessageKey;
-  /**
-   * Values for the {name} placeholders of the text; each a literal or { "$bind": "/pointer" }. "count" chooses the plural form.
-   */
-  params?: {
-    [k: string]: Value;
-  };
 }

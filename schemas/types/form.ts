@@ -3,8 +3,8 @@
 
 import type {Id, Version} from './document';
 export type {Id, Version};
-
-export type VocabularyMessageKey = string;
+import type {VocabularyMessageKey} from './vocabulary';
+export type {VocabularyMessageKey};
 
 /**
  * A data-entry form drawn by RJSF: the data's JSON Schema, the uiSchema (labels, placeholders, widgets) and per-field error messages (docs/modules/schemas.md "Form").
@@ -77,7 +77,17 @@ export interface UISchema {
    * The UI settings of a field (by field name), or another ui:* option.
    */
   [k: string]:
-    UISchema | string | number | boolean | unknown[] | null | VocabularyMessageKey[] | string[] | {} | undefined;
+    | UISchema
+    | string
+    | number
+    | boolean
+    | unknown[]
+    | null
+    | VocabularyMessageKey
+    | VocabularyMessageKey[]
+    | string[]
+    | {}
+    | undefined;
 }
 /**
  * One call the form's data is sent to.

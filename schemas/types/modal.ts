@@ -3,36 +3,8 @@
 
 import type {Id, Version} from './document';
 export type {Id, Version};
-import type {Condition} from './node';
-export type {Condition};
-
-export type VocabularyMessageKey = string;
-/**
- * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
- */
-export type Value = unknown;
-/**
- * A component from the vocabulary with its props, bindings, conditions, event handlers and children.
- */
-export type Node = NodeNode;
-export type VocabularyComponentName = string;
-/**
- * A path into the scope, starting with "/", e.g. /cart/cart/totalItems or /route/params/code.
- */
-export type JSONPointer = string;
-/**
- * One action call, or a list of action calls run in order (stops at the first failure).
- */
-export type Actions = ActionCall | [ActionCall, ...ActionCall[]];
-/**
- * Runs one action of the vocabulary: { "action": "cart.add", "args": { … } }.
- */
-export type ActionCall = NodeActionCall;
-export type VocabularyActionName = string;
-/**
- * A list of nodes drawn one after another.
- */
-export type Nodes = Node[];
+import type {Nodes, TranslatedText} from './node';
+export type {Nodes, TranslatedText};
 
 /**
  * A dialog opened with the action ui.openModal { id, params }; inside, /modal in the scope is { id, params } (docs/modules/schemas.md "Modal").
@@ -51,58 +23,4 @@ export interface Modal {
   size?: string;
   body: Nodes;
   footer?: Nodes;
-}
-/**
- * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
- */
-export interface TranslatedText {
-  message: VocabularyMessageKey;
-  /**
-   * Values for the {name} placeholders of the text; each a literal or { "$bind": "/pointer" }. "count" chooses the plural form.
-   */
-  params?: {
-    [k: string]: Value;
-  };
-}
-export interface NodeNode {
-  component: VocabularyComponentName;
-  /**
-   * The component's settings. Each value is a literal (text, number, true/false, list, object), a translated text { "message": "key" } or a value read from the state { "$bind": "/pointer" }.
-   */
-  props?: {
-    [k: string]: Value;
-  };
-  /**
-   * Shorthand: prop name → JSON Pointer into the scope (session, catalog, cart, checkout, ui, selfcare, route, item, index, modal). The prop takes the value found there and follows its changes.
-   */
-  bind?: {
-    [k: string]: JSONPointer;
-  };
-  visibleIf?: Condition;
-  enabledIf?: Condition;
-  /**
-   * Event name (one of the component's events) → the action to run, or a list of actions run in order (stops at the first failure).
-   */
-  on?: {
-    [k: string]: Actions;
-  };
-  /**
-   * Draw this node once per element of a list; inside, /item is the element and /index its position.
-   */
-  repeat?: {
-    over: JSONPointer;
-  };
-  /**
-   * Nodes drawn inside this component (only for components that accept children).
-   */
-  children?: Node[];
-}
-export interface NodeActionCall {
-  action: VocabularyActionName;
-  /**
-   * The action's arguments; each value a literal, { "message": "key" } or { "$bind": "/pointer" }.
-   */
-  args?: {
-    [k: string]: Value;
-  };
 }

@@ -3,8 +3,8 @@
 
 import type {Version} from './document';
 export type {Version};
-import type {Condition} from './node';
-export type {Condition};
+import type {Condition, TranslatedText} from './node';
+export type {Condition, TranslatedText};
 
 /**
  * A business rule both server and browser read (docs/modules/schemas.md "Rules"): which checkout type a cart gets and which carts need contract data (id "checkout-types"), what the shop does for each add-to-cart statusCode (id "cart-statuses"), or which payment modes a checkout offers (id "payment-modes"), the delays of the analytics events (id "analytics"), the cart limits the server enforces (id "cart-limits"), or what happens next after an order (id "order-next-steps": the success page and the confirmation e-mail), the named destinations the actions navigate to (id "routes"), what the checkout does for each cart-validation reason (id "cart-validation"), or the steps of the device page's wizard (id "pdp-wizard").
@@ -234,11 +234,6 @@ export type ProductType =
   | 'SPECIAL_ADD_ON'
   | 'MTS_TV_GO_ADDON'
   | 'SHARED_NET';
-export type VocabularyMessageKey = string;
-/**
- * A literal value, a translated text { "message": "key" } or a value from the state { "$bind": "/pointer" }.
- */
-export type Value = unknown;
 /**
  * A payment mode of seed 000 §3: ChargeGroupAccount (on one of the customer's monthly bills), ChargeNewGroupAccount (on a new monthly bill), CreditCard, Delivery (pay on delivery).
  */
@@ -348,18 +343,6 @@ export interface Toast {
    * How long the toast stays; absent: the usual time of its kind.
    */
   ms?: number;
-}
-/**
- * A text from schemas/messages (Serbian and English): { "message": "key", "params": { "name": value } }.
- */
-export interface TranslatedText {
-  message: VocabularyMessageKey;
-  /**
-   * Values for the {name} placeholders of the text; each a literal or { "$bind": "/pointer" }. "count" chooses the plural form.
-   */
-  params?: {
-    [k: string]: Value;
-  };
 }
 /**
  * The payment modes offered when this rule's conditions hold.

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import { cmsComponents, consentTemplates } from '../../server/db/seed/catalog';
 import { routeMatcher } from '../../tools/schemas/links';
 import { loadUi } from './helpers';
-import type { Node, TranslatedText } from '../../schemas/types/screen';
+import type { Node, TranslatedText } from '../../schemas/types/node';
 import type { FastifyInstance } from 'fastify';
 
 /** The text a PDF shows, decoded from the (uncompressed) Tj strings of its content streams. */

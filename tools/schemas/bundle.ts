@@ -37,6 +37,14 @@ function getAt(root: unknown, fragment: string): unknown {
   return cur;
 }
 
+/** Is this a bare `$ref` to a schema that always holds (`true`, `{}`)? */
+function alwaysHolds(member: unknown, file: string, read: (fileOrId: string) => Json | undefined): boolean {
+  if (!isObj(member) || typeof member.$ref !== 'string' || !isBareRef(member)) return false;
+  const [targetFile, fragment] = refTarget(member.$ref, file, read);
+  const target = getAt(read(targetFile), fragment);
+  return target === true || (isObj(target) && Object.keys(target).length === 0);
+}
+
 /**
  * @param rootFile absolute path of the root schema
  * @param read     absolute path or $id → schema (undefined when unknown)
@@ -100,6 +108,13 @@ export function bundle(
         if (targetFile === rootFile) o.$ref = `#${fragment}`;
         else if (sharedName) return { tsType: sharedName };
         else o.$ref = `#/$defs/${keyFor(targetFile, fragment)}`;
+        continue;
+      }
+      // an `allOf` member that always holds (the vocabulary's rules, `true` for the types) adds nothing to the type;
+      // json-schema-to-typescript would make the object an alias of a numbered twin (ActionCall = ActionCall1)
+      if (k === 'allOf' && Array.isArray(x)) {
+        const members = x.filter((m) => !alwaysHolds(m, file, read));
+        if (members.length > 0) o[k] = rewrite(members, file, false);
         continue;
       }
       o[k] = rewrite(x, file, false);

@@ -3,8 +3,9 @@
  * the committed files):
  *   schemas/meta/vocabulary.json                  components + actions (for the checker and server)
  *   schemas/meta/generated/vocabulary.schema.json editor help: names, descriptions, props/args rules
- *   schemas/types/<name>.ts                       TypeScript types of the meta-schemas and API schemas (a shared
- *                                                 definition, shared-types.ts, only in its owner's file, imported by the others)
+ *   schemas/types/<name>.ts                       TypeScript types of the meta-schemas and API schemas (a definition another
+ *                                                 file $refs only in its owner's file, imported by the others: shared-types.ts)
+ *   schemas/types/vocabulary.ts                   the vocabulary's names (component, action, message key) the others import
  *   schemas/types/state.checkout.ts, …            TypeScript types of the store states, one file per file of schemas/state/
  *   schemas/types/actions.ts                      TypeScript types of every action's args, by action name
  *   schemas/types/components.ts                   TypeScript types of every component's props, by component name
@@ -12,7 +13,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { bundle } from './bundle.js';
-import { sharedDefinitions } from './shared-types.js';
+import { sharedDefinitions, typesModule } from './shared-types.js';
+import { apiNamespace, isDefsCollection, isTypeSource, typedRoot, typeName, withDefsRoot } from './type-roots.js';
 import { compile } from 'json-schema-to-typescript';
 import { collectVocabulary, serializeVocabulary } from './vocabulary.js';
 import { buildVocabularySchema, LOOSE_VOCABULARY_SCHEMA, VOCABULARY_SCHEMA_ID, type MessageTexts } from './vocabulary-schema.js';
@@ -61,41 +63,6 @@ async function readMessages(schemasDir: string): Promise<MessageTexts> {
   return texts;
 }
 
-/** A type name for a schema file: node.schema.json → Node, cart-validate.json → CartValidate. */
-function typeName(file: string): string {
-  return basename(basename(file, '.json'), '.schema')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join('');
-}
-
-/** The TypeScript namespace a generated API file is imported as (api.operations.ts, components.ts): cart → ApiCart. */
-const apiNamespace = (file: string) => `Api${typeName(file + '.json')}`;
-
-/** Is this JSON a schema with content worth a type (not only shared $defs, not the path table)? */
-function isTypeSource(json: Json): boolean {
-  if (typeof json.$id !== 'string' && typeof json.$schema !== 'string') return false;
-  return ['type', '$ref', 'properties', 'anyOf', 'oneOf', 'allOf', 'enum', 'const'].some((k) => k in json) || isDefsCollection(json);
-}
-
-/** An API file that only collects named payload schemas under `$defs` (no root type of its own). */
-function isDefsCollection(json: Json): boolean {
-  const defs = json.$defs;
-  return typeof defs === 'object' && defs !== null && !['type', '$ref', 'properties'].some((k) => k in json);
-}
-
-/**
- * A root for a `$defs` collection: an object with one property per definition, each a `$ref` to it,
- * so that json-schema-to-typescript emits every definition as a named, exported type.
- */
-function withDefsRoot(json: Json): Json {
-  const defs = json.$defs as Record<string, unknown>;
-  const properties: Record<string, unknown> = {};
-  for (const name of Object.keys(defs)) properties[name] = { $ref: `#/$defs/${name}` };
-  return { ...json, type: 'object', properties, additionalProperties: false };
-}
-
 export async function generateTypes(schemasDir: string): Promise<Map<string, string>> {
   // fixture.schema.json describes test/preview data: its TypeScript type is FixtureDoc in renderer/fixtures.ts
   const metas = await readJsonDir(join(schemasDir, 'meta'), (n) => n.endsWith('.schema.json') && n !== 'fixture.schema.json');
@@ -108,23 +75,26 @@ export async function generateTypes(schemasDir: string): Promise<Map<string, str
   for (const s of apis) byId.set(join(schemasDir, 'api', s.name), s.json);
   for (const s of [...metas, ...apis]) if (typeof s.json.$id === 'string') byId.set(s.json.$id.replace(/#$/, ''), s.json);
   const out = new Map<string, string>();
-  const sources = [...metas.map((m) => ({ ...m, folder: 'meta' })), ...apis.map((a) => ({ ...a, folder: 'api' }))];
-  const shared = sharedDefinitions(schemasDir, new Set(metas.filter((m) => isTypeSource(m.json)).map((m) => m.name)));
+  const sources = [...metas.map((m) => ({ ...m, folder: 'meta' as const })), ...apis.map((a) => ({ ...a, folder: 'api' as const }))];
+  const shared = sharedDefinitions(schemasDir, sources.filter((s) => isTypeSource(s.json)));
   for (const { name, json, folder } of sources) {
     if (!isTypeSource(json)) continue;
-    const root = isDefsCollection(json) ? withDefsRoot(json) : json;
-    // a definition another generated file declares (the condition of node.schema.json) is imported, not copied
-    const use = shared.use();
+    // a collection's root is only a carrier; its name must not clash with a definition (cart.json has a Cart)
+    const { root, rootName } = typedRoot(name, json);
+    // a definition another generated file declares (the condition of node.schema.json, common.json's Money) is imported, not copied
+    const module = typesModule(folder, name);
+    const use = shared.use(module);
     const bundled = bundle(join(schemasDir, folder, name), root, (f) => byId.get(f), use.lookup);
     const imports = use.imports();
-    // a collection's root is only a carrier; its name must not clash with a definition (cart.json has a Cart)
-    const ts = await compile(bundled as never, isDefsCollection(json) ? `${typeName(name)}Payloads` : typeName(name), {
+    const ts = await compile(bundled as never, rootName, {
       bannerComment: [GENERATED_HEADER, `/* source: schemas/${folder}/${name} */`, ...(imports.length ? ['', ...imports] : [])].join('\n'),
       cwd: join(schemasDir, folder),
       ...COMPILE_OPTIONS,
     });
-    out.set(`schemas/types/${folder === 'api' ? 'api.' : ''}${basename(basename(name, '.json'), '.schema')}.ts`, ts);
+    out.set(`schemas/types/${module}.ts`, ts);
   }
+  const vocabulary = shared.vocabularyTypes(GENERATED_HEADER);
+  if (vocabulary) out.set('schemas/types/vocabulary.ts', vocabulary);
   shared.check(out);
   return out;
 }

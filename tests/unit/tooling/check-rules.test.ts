@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
 import { validTree, writeTree, type DocTree, type Tree } from './fixture';
-import type { Node, NodeActionCall } from '../../../schemas/types/screen';
+import type { ActionCall, Node } from '../../../schemas/types/node';
 import type { Fragment } from '../../../schemas/types/fragment';
 import type { DevicePageStep } from '../../../schemas/types/rule';
 
@@ -59,7 +59,7 @@ describe('checker rules', () => {
   it('suggests the address a link that leads nowhere probably meant', async () => {
     const errors = await errorsOf((t) => {
       t['screens/pdp.json'].load![0].args!.to = '/Privatni/Uredjaj/x'; // a typo in a segment of a route with a parameter
-      (t['screens/pdp.json'].body[2].on!.submit as NodeActionCall).args!.to = '/kupovina/podaci-dostav'; // a typo of a whole address
+      (t['screens/pdp.json'].body[2].on!.submit as ActionCall).args!.to = '/kupovina/podaci-dostav'; // a typo of a whole address
     });
     expect(errors.map((e) => [e.pointer, e.suggestion])).toEqual([
       ['/load/0/args/to', '/Privatni/Uredjaji/x'],

@@ -5,7 +5,8 @@ import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
 import { expandDocument } from '../../../tools/schemas/fragments';
 import { internalPath, routeMatcher } from '../../../tools/schemas/links';
 import { at, validTree, writeTree, type DocTree, type Tree } from './fixture';
-import type { Node, Screen } from '../../../schemas/types/screen';
+import type { Node } from '../../../schemas/types/node';
+import type { Screen } from '../../../schemas/types/screen';
 import type { Modal } from '../../../schemas/types/modal';
 import type { Fragment } from '../../../schemas/types/fragment';
 

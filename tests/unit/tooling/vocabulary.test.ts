@@ -92,8 +92,9 @@ describe('TypeScript types', () => {
       'schemas/api/money.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/money.json', title: 'Money', type: 'object', required: ['value'], properties: { value: { type: 'integer' } } },
       'schemas/api/cart.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/cart.json', title: 'Cart', type: 'object', properties: { total: { $ref: 'money.json' } } },
       // a collection of named payloads with no root type: every definition becomes an exported type
+      'schemas/api/common.json': { $id: 'common.json', $defs: { Money: { type: 'object', required: ['value'], properties: { value: { type: 'number' } } } } },
       'schemas/api/orders.json': { $id: 'https://telekom-shop.local/schemas/api/orders.json', $defs: {
-        Order: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, total: { $ref: 'money.json' } } },
+        Order: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, total: { $ref: 'money.json' }, paid: { $ref: 'common.json#/$defs/Money', description: 'What was paid.' } } },
         OrderStatus: { type: 'object', properties: { status: { enum: ['PAID', 'DECLINED'] } } },
       } },
     });
@@ -101,7 +102,7 @@ describe('TypeScript types', () => {
     for (const n of (await readdir(join(REAL_SCHEMAS, 'meta'))).filter((x) => x.endsWith('.schema.json'))) await copyFile(join(REAL_SCHEMAS, 'meta', n), join(root, 'schemas', 'meta', n));
     const files = await generateTypes(join(root, 'schemas'));
     expect([...files.keys()].sort()).toEqual(
-      ['api.cart', 'api.money', 'api.orders', 'document', 'flow', 'form', 'formats', 'fragment', 'messages', 'modal', 'node', 'rule', 'screen'].map((n) => `schemas/types/${n}.ts`),
+      ['api.cart', 'api.common', 'api.money', 'api.orders', 'document', 'flow', 'form', 'formats', 'fragment', 'messages', 'modal', 'node', 'rule', 'screen', 'vocabulary'].map((n) => `schemas/types/${n}.ts`),
     );
     const orders = files.get('schemas/types/api.orders.ts')!;
     expect(orders).toMatch(/export interface Order \{\s+code: string;/);
@@ -113,12 +114,22 @@ describe('TypeScript types', () => {
     expect(cart).toMatch(/value: number;/);
     expect(files.get('schemas/types/flow.ts')).toMatch(/'GUEST_ORDER_INFO'/);
     // a definition several meta-schemas share is declared once, by its owner, and imported (and re-exported) by the others
-    expect(files.get('schemas/types/node.ts')).toMatch(/^export type Condition =/m);
-    for (const n of ['flow', 'modal', 'rule', 'screen']) {
-      const ts = files.get(`schemas/types/${n}.ts`)!;
-      expect(ts, n).toMatch(/^import type \{\s*Condition\s*\} from '\.\/node';\nexport type \{\s*Condition\s*\};$/m);
-      expect(ts, n).not.toMatch(/^export (type|interface) (Condition|Id|Version)\b/m);
+    const node = files.get('schemas/types/node.ts')!;
+    for (const name of ['Condition', 'TranslatedText', 'Node', 'Nodes', 'ActionCall', 'Actions', 'Value', 'JSONPointer']) {
+      expect(node.match(new RegExp(`^export (type|interface) ${name}\\b`, 'gm')), name).toHaveLength(1);
     }
+    expect(node).toMatch(/^export interface Node \{/m); // the root's shape once, not Node + Node1 + Node2
+    expect(node).toMatch(/^import type \{\s*VocabularyActionName, VocabularyComponentName, VocabularyMessageKey\s*\} from '\.\/vocabulary';$/m);
+    expect(files.get('schemas/types/vocabulary.ts')).toMatch(/^export type VocabularyMessageKey = string;$/m);
+    expect(files.get('schemas/types/screen.ts')).toMatch(/^import type \{\s*ActionCall, Nodes, TranslatedText\s*\} from '\.\/node';\nexport type \{\s*ActionCall, Nodes, TranslatedText\s*\};$/m);
+    expect(files.get('schemas/types/rule.ts')).toMatch(/^import type \{\s*Condition, TranslatedText\s*\} from '\.\/node';\nexport type \{\s*Condition, TranslatedText\s*\};$/m);
+    const copies = /^export (type|interface) (Condition|Id|Version|TranslatedText|Node|Nodes|NodeNode|ActionCall|NodeActionCall|Actions|Value|JSONPointer|Vocabulary\w+)\b/m;
+    for (const n of ['flow', 'form', 'formats', 'modal', 'rule', 'screen']) expect(files.get(`schemas/types/${n}.ts`), n).not.toMatch(copies);
+    // so is an API payload another API file $refs: imported under its file's prefix (Common_Money), the alias re-exported
+    expect(files.get('schemas/types/api.common.ts')).toMatch(/^export interface Money \{/m);
+    expect(orders).toMatch(/^import type \{\s*Money as Common_Money\s*\} from '\.\/api\.common';\nexport type \{\s*Common_Money\s*\};$/m);
+    expect(orders).toMatch(/paid\?: Common_Money;/);
+    expect(orders).not.toMatch(/^export (type|interface) Common_Money\b/m);
 
     const noApi = await repo({});
     await mkdir(join(noApi, 'schemas', 'meta'), { recursive: true });
