@@ -57,7 +57,7 @@ describe('the personal-data step sends what it built before', () => {
     primaryContactDocumentIdIssueAuthority: 'PU Beograd', primaryContactDocumentIdIssueDate: '12.04.2021', contactEmail: 'ana@primer.rs', msisdn: '0641234567',
   };
   /** The body delivery.submitPersonalData built by hand before the form declared "submit". */
-  const before = (d: Record<string, string>) => ({ userInfo: {
+  const handBuilt = (d: Record<string, string>) => ({ userInfo: {
     orderFor: d.orderFor === 'OTHER' ? 'OTHER' : 'SELF', firstName: d.firstName, lastName: d.lastName, jmbg: d.jmbg, primaryContactDocumentIdNum: d.primaryContactDocumentIdNum,
     primaryContactDocumentIdIssueAuthority: d.primaryContactDocumentIdIssueAuthority, primaryContactDocumentIdIssueDate: issueDateToApi(d.primaryContactDocumentIdIssueDate) ?? '',
     contactEmail: d.contactEmail.trim(), msisdn: d.msisdn.replace(/[\s-]/g, ''),
@@ -69,11 +69,11 @@ describe('the personal-data step sends what it built before', () => {
     stores.ui.setFormData('order-personal-data', data);
     expect(servedForm('order-personal-data').submit).toBeDefined();
     await sendForm(client, 'order-personal-data', data, stores);
-    expect(calls.map((c) => c.body)).toEqual([before(data)]);
+    expect(calls.map((c) => c.body)).toEqual([handBuilt(data)]);
     stores.checkout.setDelivery({ personal: { ...stores.checkout.delivery.personal, sent: true, email: 'ana@primer.rs', code: '654321' } });
     const answers: string[] = [];
     await sendForm(client, 'order-personal-data', data, stores, (_r, call) => answers.push(call));
-    expect(calls.slice(1).map((c) => [c.method, c.body])).toEqual([['POST', before(data)], ['PUT', { code: '654321', email: 'ana@primer.rs' }]]);
+    expect(calls.slice(1).map((c) => [c.method, c.body])).toEqual([['POST', handBuilt(data)], ['PUT', { code: '654321', email: 'ana@primer.rs' }]]);
     expect(answers).toEqual(['saveCustomerInfo', 'verifyEmailOtp']);
     await sendForm(client, 'order-personal-data', data, stores, undefined, ['verifyEmailOtp']);
     expect(calls.slice(3).map((c) => c.method)).toEqual(['POST']);
