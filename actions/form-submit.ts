@@ -6,9 +6,14 @@
 // schema declares are sent, and an empty one (undefined, null, "") is not, nor an empty bound value. The schema checker
 // proves the same routing against the bodies' contract (tools/schemas/form-bindings.ts), so no list of fields is
 // written in code. A call that takes a query and no body (a GET such as `prepaidCheck`) gets the same object as its
-// query parameters (`sendsQuery`).
+// query parameters (`sendsQuery`). A call with a "when" (a condition over the stores) is made only while it holds; the
+// fields are routed among the calls made.
 import { isBinding, readBinding } from '../core/pointer';
+import { evaluate, type JsonSchema } from '../core/conditions';
 import pathsJson from '../schemas/api/paths.json';
+import { CONVERSIONS, type Conversion } from './form-conversions';
+
+export { CONVERSIONS };
 
 export interface SubmitCall {
   call: string;
@@ -16,9 +21,12 @@ export interface SubmitCall {
   map?: Record<string, string | string[]>;
   /** field → the conversion (CONVERSIONS) its value goes through on its way to the body */
   convert?: Record<string, string>;
-  /** body place (JSON pointer) → `{ "$bind": "/store/path" }`: a value of the shop's state put into this call's body */
+  /** body place (JSON pointer) → `{ "$bind": "/store/path" }` (a value of the shop's state) or `{ "value": … }` (one the
+   *  document writes), put into this call's body */
   with?: Record<string, unknown>;
   optional?: boolean;
+  /** a condition (core/conditions, as `visibleIf` reads the stores): the call is made only while it holds */
+  when?: JsonSchema;
 }
 
 /** One field (a leaf of the data schema): its place in the data, its schema, whether it is required on its whole path,
@@ -78,24 +86,8 @@ export function routeField(calls: SubmitCall[], pointer: string): { index: numbe
   return b && b.targets.length > 0 ? { index: b.index, target: b.targets[0]!, targets: b.targets } : { index: 0, target: pointer, targets: [pointer] };
 }
 
-/**
- * The conversions a form's "submit" may name in "convert" (field → name): what a value typed the way a shopper
- * reads it becomes in the body. `output`: the schema of what it makes (the checker proves it against the body's
- * place instead of the field's own schema); a value it cannot read becomes "" (left out, as an empty field is).
- */
-export const CONVERSIONS: Readonly<Record<string, { description: string; output: Obj; apply: (v: unknown) => unknown }>> = {
-  issueDate: {
-    description: 'a date typed dd.mm.yyyy (a final dot allowed) → yyyy-mm-ddT01:00:00+01:00 (seed 001 §3, the issue date of an identity document)',
-    output: { type: 'string', minLength: 25, maxLength: 25, pattern: '^\\d{4}-\\d{2}-\\d{2}T01:00:00\\+01:00$' },
-    apply: (v) => {
-      const m = /^(\d{2})\.(\d{2})\.(\d{4})\.?$/.exec(String(v).trim());
-      return m ? `${m[3]}-${m[2]}-${m[1]}T01:00:00+01:00` : '';
-    },
-  },
-};
-
 /** The conversion named for field `pointer` in call `call`'s "convert", if any (an unknown name: the checker reports it). */
-export function conversionOf(call: SubmitCall | undefined, pointer: string): (typeof CONVERSIONS)[string] | undefined {
+export function conversionOf(call: SubmitCall | undefined, pointer: string): Conversion | undefined {
   const name = call?.convert?.[pointer];
   return name === undefined ? undefined : CONVERSIONS[name];
 }
@@ -121,27 +113,46 @@ export function withBindingsOf(call: SubmitCall): Array<{ target: string; bind: 
   return Object.entries(isObj(call.with) ? call.with : {}).flatMap(([target, v]) => (isBinding(v) ? [{ target, bind: v.$bind }] : []));
 }
 
-/** Whether any call of a form document's "submit" reads the shop's state ("with"). */
+/** The values a call's "with" writes itself (`{ "value": false }`: body place → value), in the order written. */
+export function withValuesOf(call: SubmitCall): Array<{ target: string; value: unknown }> {
+  return Object.entries(isObj(call.with) ? call.with : {}).flatMap(([target, v]) => (isObj(v) && 'value' in v && Object.keys(v).length === 1 ? [{ target, value: v.value }] : []));
+}
+
+/** Whether any call of a form document's "submit" reads the shop's state ("with" a `$bind`, or "when"). */
 export function readsState(submit: unknown): boolean {
-  return submitCallsOf(submit).some((c) => withBindingsOf(c).length > 0);
+  return submitCallsOf(submit).some((c) => withBindingsOf(c).length > 0 || c.when !== undefined);
 }
 
 /**
- * The request bodies of a form's data, one per declared call, in order: the form's fields, and the values each call's
- * "with" reads from `state` (the stores, as the roots of a scope: `/account/recovery/channel`). An optional call that
- * no field of the form reaches is left out (a bound value alone does not make it); the others are always made (an
- * empty body is refused by the server's contract check, as it should be).
+ * The calls of a form's "submit" made with `state` (the stores, as `visibleIf` reads them): every call without "when",
+ * and the one whose "when" holds — the conditions of a form's calls exclude each other (two that hold at once are an
+ * error: the checker proves each conditional call with the calls made always, not with another). `leaveOut`: calls
+ * (by name) the action leaves out for what the document cannot say; only a call with a "when" may be left out.
  */
-export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: unknown, state?: unknown): Array<{ call: string; body: Obj }> {
-  const calls = submitCallsOf(doc.submit);
+export function callsMade(calls: SubmitCall[], state: unknown, leaveOut: readonly string[] = []): SubmitCall[] {
+  for (const name of leaveOut) {
+    if (!calls.some((c) => c.call === name && c.when !== undefined)) throw new Error(`only a call with a "when" may be left out, not "${name}"`);
+  }
+  const made = calls.filter((c) => c.when === undefined || (!leaveOut.includes(c.call) && evaluate(c.when, state)));
+  const conditional = made.filter((c) => c.when !== undefined);
+  if (conditional.length > 1) throw new Error(`the "when" of ${conditional.map((c) => `"${c.call}"`).join(' and ')} hold at once: the conditions of a form's calls must exclude each other`);
+  return made;
+}
+
+/**
+ * The request bodies of a form's data, one per call made (callsMade), in order: the form's fields, routed among the
+ * calls made, and the values each call's "with" writes or reads from `state` (the stores, as the roots of a scope:
+ * `/account/recovery/channel`). An optional call that no field of the form reaches is left out (a bound value alone
+ * does not make it); the others are always made (an empty body is refused by the server's contract check, as it
+ * should be). `made`: the calls made, when the caller chose them already.
+ */
+export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: unknown, state?: unknown, made?: SubmitCall[]): Array<{ call: string; body: Obj }> {
+  const calls = made ?? callsMade(submitCallsOf(doc.submit), state);
   const bodies = calls.map(() => ({} as Obj));
   const filled = calls.map(() => false);
   calls.forEach((c, i) => {
-    for (const { target, bind } of withBindingsOf(c)) {
-      const v = readBinding({ $bind: bind }, state);
-      if (v === undefined || v === null || v === '') continue;
-      setAt(bodies[i], target, copy(v));
-    }
+    const values = [...withValuesOf(c), ...withBindingsOf(c).map(({ target, bind }) => ({ target, value: readBinding({ $bind: bind }, state) }))];
+    for (const { target, value } of values) if (value !== undefined && value !== null && value !== '') setAt(bodies[i], target, copy(value));
   });
   for (const f of formFields(doc.schema)) {
     const v = getAt(data, f.pointer);
@@ -159,15 +170,14 @@ export function submitBodies(doc: { schema?: unknown; submit?: unknown }, data: 
 /**
  * The field of the form a refused call names (its 400 answer's `subject`: the refused value's path in the request,
  * "body/customerData/contactPhone" from the contract's check, "customerData/contactPhone" from a service check), found
- * through the same routing that built the body: the field whose place in call `callIndex`'s body is that path. Answers
- * the field as a dotted path of the form's data ("customerData.contactPhone", what `setFieldError` takes), else null
- * (a refusal of the whole request).
+ * through the same routing that built the body: the field whose place in call `callIndex`'s body is that path (among
+ * `calls`: the calls made, all declared ones by default). Answers the field as a dotted path of the form's data
+ * ("customerData.contactPhone", what `setFieldError` takes), else null (a refusal of the whole request).
  */
-export function refusedFormField(doc: { schema?: unknown; submit?: unknown }, callIndex: number, subject: unknown): string | null {
+export function refusedFormField(doc: { schema?: unknown; submit?: unknown }, callIndex: number, subject: unknown, calls = submitCallsOf(doc.submit)): string | null {
   if (typeof subject !== 'string' || subject === '') return null;
   const parts = subject.split('/').filter(Boolean);
   const path = `/${(parts[0] === 'body' || parts[0] === 'querystring' ? parts.slice(1) : parts).join('/')}`;
-  const calls = submitCallsOf(doc.submit);
   for (const f of formFields(doc.schema)) {
     const { index, targets } = routeField(calls, f.pointer);
     if (index === callIndex && targets.includes(path)) return f.pointer.split('/').slice(1).map(unesc).join('.');
@@ -221,42 +231,56 @@ function copy<T>(v: T): T {
 /** A form sent: its document, the data as sent (the schema's defaults filled in) and the calls' responses in order. */
 export interface SentForm { doc: FormDocument; data: Obj; responses: unknown[] }
 
-/** The refused field of an error sendForm threw (a dotted path of the form's data), by error. */
+/** The refused field of an error sendForm threw (a dotted path of the form's data), and the call that failed, by error. */
 const refusedFields = new WeakMap<object, string>();
+const failedCalls = new WeakMap<object, string>();
 
 /**
  * Sends form `formId`'s data as its document declares ("submit"): reads the document, fills the schema's defaults
- * into empty fields, and makes each call of `submitBodies` in order — with the values its "with" reads from `state`
- * (the action's stores, `ctx.stores`). Answers the calls' responses in that order, with the document and the data as
- * sent. A form that declares no "submit" is an error (it would send nothing), and so is one whose "with" reads the
- * shop's state when no state is given. A failed call's error is thrown as it came; a 400 whose subject names a field
- * of the form remembers that field (`refusedFieldOf`). `onAnswer` sees each call's answer as it comes (the guest's
- * data step keeps the cart each call answers, even when a later call fails).
+ * into empty fields, and makes each call of `submitBodies` in order — the calls made (`callsMade`: those without
+ * "when" and the one whose "when" holds, less the ones the action leaves out by name in `leaveOut`), with the values
+ * their "with" reads from `state` (the action's stores, `ctx.stores`). Answers the calls' responses in that order,
+ * with the document and the data as sent. A form that declares no "submit" is an error (it would send nothing), and so
+ * is one whose "with" or "when" reads the shop's state when no state is given, and one none of whose calls is made. A
+ * failed call's error is thrown as it came, remembering the call (`failedCallOf`); a 400 whose subject names a field
+ * of the form remembers that field (`refusedFieldOf`). `onAnswer` sees each call's answer as it comes, with the call's
+ * name (the guest's data step keeps the cart each call answers, even when a later call fails).
  */
-export async function sendForm(api: FormApi, formId: string, data: unknown, state?: unknown, onAnswer?: (response: unknown) => void): Promise<SentForm> {
+export async function sendForm(
+  api: FormApi, formId: string, data: unknown, state?: unknown,
+  onAnswer?: (response: unknown, call: string) => void, leaveOut: readonly string[] = [],
+): Promise<SentForm> {
   const doc = await api.getDocument<FormDocument>(`/ui/forms/${encodeURIComponent(formId)}`);
-  const calls = submitCallsOf(doc.submit);
-  if (calls.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
-  if (state === undefined && readsState(doc.submit)) throw new Error(`form "${formId}" sends values of the shop's state ("with"): sendForm needs the stores`);
+  const declared = submitCallsOf(doc.submit);
+  if (declared.length === 0) throw new Error(`form "${formId}" declares no "submit"`);
+  if (state === undefined && readsState(doc.submit)) throw new Error(`form "${formId}" sends values of the shop's state ("with", "when"): sendForm needs the stores`);
+  const calls = callsMade(declared, state, leaveOut);
+  if (calls.length === 0) throw new Error(`form "${formId}": no call of its "submit" is made (no "when" holds)`);
   const responses: unknown[] = [];
   const full = withDefaults(doc.schema, data);
   let sent = -1;
-  for (const { call, body } of submitBodies(doc, full, state)) {
+  for (const { call, body } of submitBodies(doc, full, state, calls)) {
     sent = calls.findIndex((c, i) => c.call === call && i > sent);
     try {
       const response = await api.call(call, sendsQuery(call) ? { query: body as QueryValues } : { body });
       responses.push(response);
-      onAnswer?.(response);
+      onAnswer?.(response, call);
     } catch (e) {
       const status = isObj(e) ? (e as { status?: unknown }).status : undefined;
       const errors = isObj(e) ? (e as { errors?: unknown }).errors : undefined;
       const subject = Array.isArray(errors) && isObj(errors[0]) ? errors[0].subject : undefined;
-      const field = status === 400 ? refusedFormField(doc, sent, subject) : null;
+      const field = status === 400 ? refusedFormField(doc, sent, subject, calls) : null;
+      if (isObj(e) || e instanceof Error) failedCalls.set(e as object, call);
       if (field && isObj(e)) refusedFields.set(e, field);
       throw e;
     }
   }
   return { doc, data: full, responses };
+}
+
+/** The call whose failure sendForm threw (its name), else null. */
+export function failedCallOf(e: unknown): string | null {
+  return isObj(e) || e instanceof Error ? failedCalls.get(e as object) ?? null : null;
 }
 
 /** The form field a refusal thrown by sendForm names (dotted, what `ui.setFieldError` takes), else null. */

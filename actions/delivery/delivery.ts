@@ -4,8 +4,7 @@ import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import { refusedField } from './refusal';
-import { CONVERSIONS, refusedFieldOf, sendForm } from '../form-submit';
+import { CONVERSIONS, failedCallOf, refusedFieldOf, sendForm } from '../form-submit';
 import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
@@ -13,8 +12,6 @@ import { emptyCode, type EmailCodeState, type Option } from '../stores/delivery'
 
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';
-/** The fields of the personal-data form, as the customer-info call names them (userInfo/<field>). */
-const PERSONAL_FIELDS = ['orderFor', 'firstName', 'lastName', 'jmbg', 'primaryContactDocumentIdNum', 'primaryContactDocumentIdIssueAuthority', 'primaryContactDocumentIdIssueDate', 'contactEmail', 'msisdn'] as const;
 const USER_WAIT_MS = 15_000;
 
 /** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3: the forms' "issueDate" conversion; null when unreadable. */
@@ -41,6 +38,28 @@ async function sendCode(ctx: ActionContext, which: 'renewal' | 'personal', email
   } catch (e) {
     setCode(ctx, which, { sent: false, expiresAt: null, busy: false, error: messageOf(e, ctx) });
   }
+}
+
+/**
+ * The customer info of the personal-data step refused (seed 001 §4): a 400 stays — a refused field (the JMBG, the issue
+ * date, …) is marked under itself and takes focus, a refusal of the whole request shows in the box by the step's
+ * buttons, where the shopper is (no jump to the page's top); another failure: error toast and on to the next step as
+ * unsuccessful (the next step's guard leads back while this step is not done).
+ */
+async function personalDataRefused(ctx: ActionContext, e: unknown): Promise<void> {
+  const { checkout, ui } = ctx.stores;
+  if (e instanceof ApiError && e.status === 400) {
+    const field = refusedFieldOf(e);
+    if (field) {
+      checkout.setDelivery({ error: null });
+      ui.setFieldError(PERSONAL_FORM, field, messageOf(e, ctx), { focus: true });
+    } else {
+      checkout.setDelivery({ error: messageOf(e, ctx) });
+    }
+    throw new ActionError('customer info refused', true);
+  }
+  ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
+  await goNext(ctx);
 }
 
 /** The guest form's address from the picked street number (the free-text fields stay editable; the server keeps the
@@ -102,52 +121,36 @@ export default [
   }),
   defineAction({
     name: 'delivery.submitPersonalData',
-    description: 'Personal-data submit (seed 001 §4): validates the form, then the customer-info save (POST saveCustomerInfo) and — when the contact e-mail is not the account\'s and a code was typed — the e-mail code save (PUT verifyEmailOtp) run together. Both succeed: next step. A refused customer info (400) stays: a refused field (its subject, e.g. userInfo/jmbg) shows the message under the field, which takes focus and scrolls into view; a refusal of the whole request shows in the error box; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
+    description: 'Personal-data submit (seed 001 §4): validates the form, then sends it as its document declares ("submit"): the customer-info save (POST saveCustomerInfo) and then — when a code was sent to the contact e-mail, which is not the account\'s, and typed — the e-mail code save (PUT verifyEmailOtp). Both succeed: next step. A refused customer info (400) stays: a refused field (its subject, e.g. userInfo/jmbg) shows the message under the field, which takes focus and scrolls into view; a refusal of the whole request shows in the error box; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
     args: { type: 'object' },
     async run(_args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
       await checkout.settled();
       if (checkout.conflict) { scrollToTop(); throw new ActionError('cart conflict', true); }
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
-      const d = (ui.forms[PERSONAL_FORM]?.data ?? {}) as Record<string, string>;
-      const issue = issueDateToApi(d.primaryContactDocumentIdIssueDate ?? '');
-      const userInfo = {
-        orderFor: d.orderFor === 'OTHER' ? 'OTHER' as const : 'SELF' as const,
-        firstName: d.firstName, lastName: d.lastName, jmbg: d.jmbg, primaryContactDocumentIdNum: d.primaryContactDocumentIdNum,
-        primaryContactDocumentIdIssueAuthority: d.primaryContactDocumentIdIssueAuthority, primaryContactDocumentIdIssueDate: issue ?? '',
-        contactEmail: (d.contactEmail ?? '').trim(), msisdn: (d.msisdn ?? '').replace(/[\s-]/g, ''),
-      };
+      const data = ui.forms[PERSONAL_FORM]?.data ?? {};
+      // the document sends the e-mail code (verifyEmailOtp) when one was sent and typed ("when"); that it was sent to
+      // the contact e-mail being saved, which is not the account's, the document cannot say: without that it is left out
+      const email = String(data.contactEmail ?? '').trim().toLowerCase();
       const code = checkout.delivery.personal;
-      const own = (checkout.delivery.accountEmail ?? '').toLowerCase() === userInfo.contactEmail.toLowerCase();
-      const withCode = !own && code.sent && code.code.length === 6 && code.email.toLowerCase() === userInfo.contactEmail.toLowerCase();
-      const [info, mail] = await Promise.allSettled([
-        ctx.api.call('saveCustomerInfo', { body: { userInfo }, query: lang(ctx), silent: false }),
-        withCode ? ctx.api.call('verifyEmailOtp', { body: { code: code.code, email: userInfo.contactEmail }, query: lang(ctx) }) : Promise.resolve(null),
-      ]);
-      if (info.status === 'fulfilled' && info.value?.cart) cart.setCart(info.value.cart);
-      if (mail.status === 'rejected') setCode(ctx, 'personal', { error: messageOf(mail.reason, ctx) });
-      else if (mail.value) setCode(ctx, 'personal', { verified: mail.value.email, error: null });
-      if (info.status === 'rejected') {
-        const e = info.reason;
-        if (e instanceof ApiError && e.status === 400) {
-          // a refused field (the JMBG, the issue date, …) is marked under itself and takes focus; a refusal of the
-          // whole request shows in the box by the step's buttons, where the shopper is (no jump to the page's top)
-          const field = refusedField(e, PERSONAL_FIELDS, 'userInfo');
-          if (field) {
-            checkout.setDelivery({ error: null });
-            ui.setFieldError(PERSONAL_FORM, field, messageOf(e, ctx), { focus: true });
-          } else {
-            checkout.setDelivery({ error: messageOf(e, ctx) });
-          }
-          throw new ActionError('customer info refused', true);
-        }
-        ui.showToast({ kind: 'error', message: 'checkout.error.deliveryPayment' });
-        await goNext(ctx); // on as unsuccessful: the next step's guard leads back while this step is not done
-        return;
+      const forThisEmail = (checkout.delivery.accountEmail ?? '').toLowerCase() !== email && code.email.toLowerCase() === email;
+      const onAnswer = (answer: unknown, call: string) => {
+        const a = answer as { cart?: Parameters<typeof cart.setCart>[0]; email?: string } | null;
+        if (call === 'verifyEmailOtp') setCode(ctx, 'personal', { verified: a?.email ?? null, error: null });
+        else if (a?.cart) cart.setCart(a.cart);
+      };
+      try {
+        // the customer info, then the e-mail code, as "submit" of schemas/forms/order-personal-data.json declares them
+        await sendForm(ctx.api, PERSONAL_FORM, data, ctx.stores, onAnswer, forThisEmail ? [] : ['verifyEmailOtp']);
+      } catch (e) {
+        if (failedCallOf(e) !== 'verifyEmailOtp') { await personalDataRefused(ctx, e); return; }
+        setCode(ctx, 'personal', { error: messageOf(e, ctx) });
+        checkout.setDelivery({ error: null });
+        ui.clearFieldErrors(PERSONAL_FORM);
+        throw new ActionError('e-mail code refused', true);
       }
       checkout.setDelivery({ error: null });
       ui.clearFieldErrors(PERSONAL_FORM);
-      if (mail.status === 'rejected') throw new ActionError('e-mail code refused', true);
       await goNext(ctx);
     },
   }),

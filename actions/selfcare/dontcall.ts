@@ -59,7 +59,7 @@ const requestCode = defineAction({
 
 const confirm = defineAction({
   name: 'selfcare.dontCallConfirm',
-  description: 'Do-not-call register, step 2: sends the code with the number to /users/dontcall/msisdn/add, /msisdn/remove, /homeline/add or /homeline/remove; shows the date from which the change takes effect (the next day).',
+  description: 'Do-not-call register, step 2: sends the code with the number to /users/dontcall/msisdn/add, /msisdn/remove, /homeline/add or /homeline/remove — the call of the form\'s "submit" whose "when" holds for the request; shows the date from which the change takes effect (the next day).',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
     const { ui, selfcare, session } = ctx.stores;
@@ -68,11 +68,11 @@ const confirm = defineAction({
     if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
     const r = selfcare.dontCallRequest;
     if (!r) throw new ActionError('no request', true);
-    const code = String(ui.forms[formId]?.data?.code ?? '').trim();
     try {
-      const res = r.kind === 'MSISDN'
-        ? await ctx.api.call(r.action === 'ADD' ? 'dontCallMsisdnAdd' : 'dontCallMsisdnRemove', { body: { msisdn: r.number, code } })
-        : await ctx.api.call(r.action === 'ADD' ? 'dontCallHomeLineAdd' : 'dontCallHomeLineRemove', { body: { homeLineNumber: r.number, code } });
+      // the call and the body as the form document declares them ("submit" of schemas/forms/dont-call-code.json: of
+      // the four calls, the one whose "when" holds for the request of step 1, with its number and the code)
+      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const res = responses[0] as ResponseOf<'dontCallMsisdnAdd'>;
       const day = r.action === 'ADD' ? res.effectiveFrom : res.effectiveTo ?? null;
       selfcare.setDontCallResult({
         message: session.t(r.action === 'ADD' ? 'dontcall.done.added' : 'dontcall.done.removed', { number: res.number, date: day ? formatDay(day, session.lang) : '' }),

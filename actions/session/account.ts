@@ -2,8 +2,9 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import type { SessionUser } from '../stores/session';
-import { encodePassword, forgetUser, rememberUser, remembersUser, storeNotice, takeNotice } from './storage';
+import { forgetUser, rememberUser, remembersUser, storeNotice, takeNotice } from './storage';
 import { runCartMerge } from '../cart-response';
+import { sendForm } from '../form-submit';
 
 import { goTo, isAt, ROUTES_DOC, type Destination } from '../destinations';
 import { evaluate } from '../../core/conditions';
@@ -59,28 +60,34 @@ export async function userDataCheck(ctx: ActionContext, toCheckout = false, atSi
   return true;
 }
 
+/** A form's data with every text trimmed (the other values as they are). */
+const trimmed = (data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
+
 const routeOf = (ctx: ActionContext) => (ctx.scope.route as { path?: string; query?: Record<string, string> } | undefined) ?? {};
 
 export default [
   defineAction({
     name: 'session.login',
-    description: 'Sign-in (seed 001 §4): reads email + password (args from the header dropdown, else the form `form`, default "login"), both trimmed; posts authorize with the base64 password; then the token, the user info, the (merged) cart, the statuses of the merge (GET mergeCart, handled as on add) and — when the merge has no issue — the weak-password / missing-email check. A failure marks both fields invalid and shows the server message; a blocked user goes to /Prijava-b2c?blocked=true. After an unauthenticated checkout attempt it proceeds to checkout.',
+    description: 'Sign-in (seed 001 §4): reads email + password (args from the header dropdown, else the form `form`, default "login"), both trimmed; posts authorize as the form document declares ("submit": the e-mail as userId, the base64 password); then the token, the user info, the (merged) cart, the statuses of the merge (GET mergeCart, handled as on add) and — when the merge has no issue — the weak-password / missing-email check. A failure marks both fields invalid and shows the server message; a blocked user goes to /Prijava-b2c?blocked=true. After an unauthenticated checkout attempt it proceeds to checkout.',
     args: { type: 'object', properties: { form: { type: 'string', minLength: 1 }, email: { type: 'string' }, password: { type: 'string' } } },
     async run(args, ctx) {
       const { session, ui, cart } = ctx.stores;
       const formId = args.form ?? 'login';
       const fromForm = args.email === undefined && args.password === undefined;
       if (fromForm && ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid login form', true);
-      const data = fromForm ? (ui.forms[formId]?.data ?? {}) : args;
-      const email = String(data.email ?? '').trim();
-      const password = String(data.password ?? '').trim();
-      if (!email || !password) {
+      // the values as typed, without the spaces around them (seed 001 §4: both trimmed)
+      const data = trimmed(fromForm ? (ui.forms[formId]?.data ?? {}) : args);
+      const email = String(data.email ?? '');
+      if (!email || !data.password) {
         session.setLoginFailure(session.t('validation.required'));
         throw new ActionError('login fields missing', true);
       }
       session.setLoginPending(true);
       try {
-        await ctx.api.call('authorize', { body: { userId: email, encodedPassword: encodePassword(password), rememberMe: false } });
+        // what the form document declares ("submit" of schemas/forms/login.json: the e-mail as userId, the password
+        // in base64, rememberMe false)
+        await sendForm(ctx.api, formId, data);
       } catch (e) {
         session.setLoginPending(false);
         session.setUser(null);

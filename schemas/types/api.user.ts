@@ -29,7 +29,7 @@ export interface AuthorizeRequest {
    */
   userId: string;
   /**
-   * Base64 of the UTF-8 password.
+   * Base64 of the UTF-8 password: 64 characters of at most 4 bytes each make at most 344.
    */
   encodedPassword: string;
   rememberMe?: boolean;

@@ -3,6 +3,8 @@
 
 import type {Id, Version} from './document';
 export type {Id, Version};
+import type {Condition} from './node';
+export type {Condition};
 import type {VocabularyMessageKey} from './vocabulary';
 export type {VocabularyMessageKey};
 
@@ -98,7 +100,7 @@ export interface SubmitCall {
    */
   call: string;
   /**
-   * Only where names differ: the field's place in the form data (JSON Pointer, e.g. "/deliveryTimeSlot") → its place in this call's request body (e.g. "/deliveryTimeSlotCode"). A mapped field goes to this call only.
+   * Only where names differ: the field's place in the form data (JSON Pointer, e.g. "/deliveryTimeSlot"), or a group of fields ("/address"; "" is the whole form) → its place in this call's request body (e.g. "/deliveryTimeSlotCode"; "": "/userInfo" puts every field under /userInfo). A mapped field goes to this call only.
    */
   map?: {
     /**
@@ -116,19 +118,26 @@ export interface SubmitCall {
     [k: string]: string;
   };
   /**
-   * What this call's body also needs that the form does not hold — something an earlier step left in the shop's state: the body place (JSON Pointer, e.g. "/channel") → { "$bind": "/store/path" } (e.g. "/account/recovery/channel"), read like every $bind. An empty value is not sent. npm run schemas:check proves the place is in the body and the path in the stores.
+   * What this call's body also needs that the form does not hold — something an earlier step left in the shop's state: the body place (JSON Pointer, e.g. "/channel") → { "$bind": "/store/path" } (e.g. "/account/recovery/channel"), read like every $bind; or a value the document writes: { "value": false }. An empty value is not sent. npm run schemas:check proves the place is in the body, the path in the stores and a written value against the body.
    */
   with?: {
-    /**
-     * { "$bind": "/store/path" }: the value at that path of the shop's state (its first part names a store: /account, /selfcare, /profile, /ui, …).
-     */
-    [k: string]: {
-      /**
-       * JSON Pointer into the shop's state, e.g. "/selfcare/billSessionId".
-       */
-      $bind: string;
-    };
+    [k: string]:
+      | {
+          /**
+           * JSON Pointer into the shop's state, e.g. "/selfcare/billSessionId".
+           */
+          $bind: string;
+        }
+      | {
+          /**
+           * The value put at the body place.
+           */
+          value: {
+            [k: string]: unknown;
+          };
+        };
   };
+  when?: Condition;
   /**
    * true: the call is made only when at least one of its fields has a value (e.g. a time slot the shopper may leave unchosen); a value of "with" alone does not make it.
    */

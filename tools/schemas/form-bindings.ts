@@ -9,149 +9,21 @@
  *
  * The routing (which call and which body place a field goes to) is the one the shop runs: actions/form-submit.ts.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { escapePointer } from './jsonpos.js';
 import type { LoadedDocument } from './load.js';
 import type { Report } from './crossref.js';
 import { suggest } from './suggest.js';
 import { checkSubmittingCalls } from './submitting-actions.js';
 import { storePathProblem, type StoreShape } from './store-paths.js';
-import { CONVERSIONS, conversionOf, formFields, routeField, submitCallsOf, withBindingsOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
+import { bodyAt, bodyPlaces, deref, looserLimits, requiredLeaves, type ApiSet } from './form-bindings-body.js';
+import { CONVERSIONS, conversionOf, formFields, routeField, submitCallsOf, withBindingsOf, withValuesOf, type FormField, type SubmitCall } from '../../actions/form-submit.js';
+import { conversionOutput } from '../../actions/form-conversions.js';
+import { evaluate } from '../../core/conditions.js';
+
+export { loadApiSet, looserLimits, type ApiSet } from './form-bindings-body.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** The API documents (schemas/api/*.json by file name) and the calls of paths.json. */
-export interface ApiSet { files: Map<string, Obj>; paths: Record<string, Obj> }
-
-export async function loadApiSet(rootDir: string): Promise<ApiSet | null> {
-  let paths: Record<string, Obj>;
-  try {
-    paths = JSON.parse(await readFile(join(rootDir, 'api', 'paths.json'), 'utf8'));
-  } catch {
-    return null; // no API contract in this schema set (a test's small set): nothing to bind to
-  }
-  const files = new Map<string, Obj>();
-  const names = new Set<string>();
-  for (const op of Object.values(paths)) if (isObj(op) && typeof (op.body ?? op.query) === 'string') names.add(String(op.body ?? op.query).split('#')[0]);
-  for (const name of names) {
-    try {
-      files.set(name, JSON.parse(await readFile(join(rootDir, 'api', name), 'utf8')));
-    } catch { /* reported below as a body that cannot be read */ }
-  }
-  return { files, paths };
-}
-
-/** A schema with its $ref followed (file-relative refs "x.json#/…" and local "#/…"), a nullable anyOf/oneOf unwrapped. */
-function deref(api: ApiSet, file: string, s: unknown, depth = 0): { s: Obj; file: string } | null {
-  if (!isObj(s) || depth > 20) return null;
-  if (typeof s.$ref === 'string') {
-    const [f, frag = ''] = s.$ref.split('#');
-    const target = f ? f : file;
-    const doc = api.files.get(target);
-    if (!doc) return null;
-    let at: unknown = doc;
-    for (const raw of frag.split('/').slice(1)) at = isObj(at) ? at[raw.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-    return deref(api, target, at, depth + 1);
-  }
-  for (const k of ['anyOf', 'oneOf'] as const) {
-    if (Array.isArray(s[k])) {
-      const branches = s[k].filter((b: unknown) => !(isObj(b) && b.type === 'null'));
-      if (branches.length === 1) return deref(api, file, branches[0], depth + 1);
-    }
-  }
-  return { s, file };
-}
-
-/** The body schema at `pointer` and whether the body requires it (required at every level on the way). */
-function bodyAt(api: ApiSet, root: { s: Obj; file: string }, pointer: string): { s: Obj; required: boolean } | null {
-  let cur: { s: Obj; file: string } | null = root;
-  let required = true;
-  for (const raw of pointer.split('/').slice(1)) {
-    const name = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!cur || !isObj(cur.s.properties) || !(name in cur.s.properties)) return null;
-    required = required && Array.isArray(cur.s.required) && cur.s.required.includes(name);
-    cur = deref(api, cur.file, cur.s.properties[name]);
-  }
-  return cur ? { s: cur.s, required } : null;
-}
-
-/** Every place of the body (groups and leaves), as pointers: the candidates of a did-you-mean. */
-function bodyPlaces(api: ApiSet, root: { s: Obj; file: string }, prefix = '', depth = 0): string[] {
-  if (!isObj(root.s.properties) || depth > 10) return [];
-  const out: string[] = [];
-  for (const [name, sub] of Object.entries(root.s.properties)) {
-    const p = `${prefix}/${escapePointer(name)}`;
-    out.push(p);
-    const child = deref(api, root.file, sub);
-    if (child) out.push(...bodyPlaces(api, child, p, depth + 1));
-  }
-  return out;
-}
-
-/** The body's required leaves (required at every level), as pointers. */
-function requiredLeaves(api: ApiSet, root: { s: Obj; file: string }, prefix = '', depth = 0): string[] {
-  const s = root.s;
-  if (!isObj(s.properties) || depth > 10) return prefix ? [prefix] : [];
-  const out: string[] = [];
-  for (const name of Array.isArray(s.required) ? s.required : []) {
-    const child = isObj(s.properties[name]) ? deref(api, root.file, s.properties[name]) : null;
-    const p = `${prefix}/${escapePointer(name)}`;
-    if (!child) out.push(p);
-    else out.push(...(isObj(child.s.properties) ? requiredLeaves(api, child, p, depth + 1) : [p]));
-  }
-  return out;
-}
-
-const safeTest = (pattern: string, v: string): boolean => {
-  try {
-    return new RegExp(pattern, 'u').test(v);
-  } catch {
-    return false;
-  }
-};
-
-const types = (s: Obj): string[] | undefined => (typeof s.type === 'string' ? [s.type] : Array.isArray(s.type) ? s.type : undefined);
-
-/** What makes the form's field looser than the body's, in words (empty: it is not). */
-export function looserLimits(form: Obj, body: Obj, formRequired: boolean, bodyRequired: boolean, optionalCall: boolean): string[] {
-  const out: string[] = [];
-  const ft = types(form);
-  const bt = types(body);
-  if (bt && (!ft || ft.some((t) => !bt.includes(t) && !(t === 'integer' && bt.includes('number'))))) {
-    out.push(`its type ${ft ? JSON.stringify(ft.length === 1 ? ft[0] : ft) : '(none)'} is not the body's ${JSON.stringify(bt.length === 1 ? bt[0] : bt)}`);
-  }
-  const values: unknown[] | null = Array.isArray(form.enum) ? form.enum : form.const !== undefined ? [form.const] : null;
-  if (values?.every((v) => typeof v === 'string')) {
-    // a field of fixed choices is proven by its values: each one must pass the body's length and pattern
-    const bad = (values as string[]).filter((v) => (typeof body.maxLength === 'number' && [...v].length > body.maxLength)
-      || (typeof body.minLength === 'number' && [...v].length < body.minLength)
-      || (typeof body.pattern === 'string' && !safeTest(body.pattern, v)));
-    if (bad.length) out.push(`its values ${JSON.stringify(bad)} do not pass the body's length or pattern`);
-  } else {
-    if (typeof body.maxLength === 'number' && !(typeof form.maxLength === 'number' && form.maxLength <= body.maxLength)) {
-      out.push(`maxLength ${form.maxLength ?? '(none)'} is looser than the body's ${body.maxLength}`);
-    }
-    // an empty field is not sent (actions/form-submit.ts), so a value that is sent has at least 1 character
-    if (typeof body.minLength === 'number' && Math.max(typeof form.minLength === 'number' ? form.minLength : 0, 1) < body.minLength) {
-      out.push(`minLength ${form.minLength ?? '(none)'} is looser than the body's ${body.minLength}`);
-    }
-    if (typeof body.pattern === 'string' && typeof form.pattern !== 'string') out.push(`it has no pattern, the body's is ${JSON.stringify(body.pattern)}`);
-  }
-  if (typeof body.format === 'string' && form.format !== body.format) out.push(`its format ${form.format === undefined ? '(none)' : JSON.stringify(form.format)} is not the body's ${JSON.stringify(body.format)}`);
-  const allowed = body.enum;
-  if (Array.isArray(allowed)) {
-    const extra = values ? values.filter((v: unknown) => !allowed.some((b: unknown) => JSON.stringify(b) === JSON.stringify(v))) : null;
-    if (!values) out.push(`it has no enum, the body allows only ${JSON.stringify(allowed)}`);
-    else if (extra!.length) out.push(`its values ${JSON.stringify(extra)} are not in the body's enum ${JSON.stringify(allowed)}`);
-  }
-  if (body.const !== undefined && !(values && values.length === 1 && JSON.stringify(values[0]) === JSON.stringify(body.const))) out.push(`it is not the body's const ${JSON.stringify(body.const)}`);
-  if (typeof body.minimum === 'number' && !(typeof form.minimum === 'number' && form.minimum >= body.minimum)) out.push(`minimum ${form.minimum ?? '(none)'} is looser than the body's ${body.minimum}`);
-  if (typeof body.maximum === 'number' && !(typeof form.maximum === 'number' && form.maximum <= body.maximum)) out.push(`maximum ${form.maximum ?? '(none)'} is looser than the body's ${body.maximum}`);
-  if (bodyRequired && !formRequired && !optionalCall) out.push('the body requires it but the form does not (add it to "required")');
-  return out;
-}
 
 /**
  * @param stores the places of the shop's state (vocabulary.json "stores"); without them a `$bind` of "with" is not
@@ -185,13 +57,32 @@ interface SubmitCheck {
   bound: Array<Set<string>>;
 }
 
-/** A form's declared submit against the request bodies of its calls. */
+/**
+ * The sets of calls that can be made together (indices): the calls without "when", with each call that has one (the
+ * conditions of a form's calls exclude each other: actions/form-submit.ts callsMade refuses two at once), and the calls
+ * without "when" alone. A set with no call is none: sendForm refuses to send nothing.
+ */
+export function callSets(calls: SubmitCall[]): number[][] {
+  const always = calls.flatMap((c, i) => (c.when === undefined ? [i] : []));
+  const sets = always.length > 0 ? [always] : [];
+  calls.forEach((c, i) => { if (c.when !== undefined) sets.push([...always, i].sort((x, y) => x - y)); });
+  return sets;
+}
+
+/** A form's declared submit against the request bodies of its calls, for each set of calls that can be made. */
 function checkFormSubmit(doc: LoadedDocument, api: ApiSet, report: Report, stores: StoreShape | undefined): void {
   const form = doc.json as { submit?: unknown; schema?: unknown };
   const submit = form.submit;
   const calls = submitCallsOf(submit);
+  // what several sets of calls find is one problem
+  const said = new Set<string>();
+  const once: Report = (d, pointer, message, extra) => {
+    if (said.has(`${pointer}\n${message}`)) return;
+    said.add(`${pointer}\n${message}`);
+    report(d, pointer, message, extra);
+  };
   const c: SubmitCheck = {
-    doc, api, report, calls,
+    doc, api, report: once, calls,
     callPointer: (i: number) => (Array.isArray(submit) ? `/submit/${i}` : '/submit'),
     bodies: [],
     reached: calls.map(() => new Set()),
@@ -202,8 +93,48 @@ function checkFormSubmit(doc: LoadedDocument, api: ApiSet, report: Report, store
   checkMapEntries(c, new Set(fields.map((f: FormField) => f.pointer)));
   checkConvertEntries(c, new Set(fields.map((f: FormField) => f.pointer)));
   checkWithEntries(c, stores);
-  checkFieldsReachBody(c, fields);
-  checkRequiredReached(c);
+  checkWithValues(c);
+  checkWhenScopes(c, stores);
+  const byWith = c.reached;
+  for (const made of callSets(calls)) {
+    const set = { ...c, reached: byWith.map((r) => new Set(r)) };
+    checkFieldsReachBody(set, fields, made);
+    checkRequiredReached(set, made);
+  }
+}
+
+/** Each value a "with" writes itself: a place of the call's body, and a value that place takes. */
+function checkWithValues({ doc, api, report, calls, callPointer, bodies, reached, bound }: SubmitCheck): void {
+  calls.forEach((c: SubmitCall, i: number) => {
+    const root = bodies[i];
+    if (!root) return;
+    for (const { target, value } of withValuesOf(c)) {
+      const at = `${callPointer(i)}/with/${escapePointer(target)}`;
+      const b = bodyAt(api, root, target);
+      if (!b) {
+        const near = suggest(target, bodyPlaces(api, root));
+        report(doc, at, `"${target}" is not a place of the request body of "${c.call}", so the value ${JSON.stringify(value)} has nowhere to go${near ? ` — did you mean "${near}"?` : ''}`, { atKey: true, ...(near ? { suggestion: near } : {}) });
+        continue;
+      }
+      if (!evaluate(b.s, value)) report(doc, `${at}/value`, `the value ${JSON.stringify(value)} does not fit the body of "${c.call}" at "${target}" (${JSON.stringify(b.s)})`);
+      bound[i].add(target);
+      reached[i].add(target);
+    }
+  });
+}
+
+/** Every `scope` of a call's "when" is a place of the shop's state (as a `$bind` of "with" is). */
+function checkWhenScopes({ doc, report, calls, callPointer }: SubmitCheck, stores: StoreShape | undefined): void {
+  if (!stores) return;
+  const walk = (v: unknown, ptr: string): void => {
+    if (Array.isArray(v)) v.forEach((x, k) => walk(x, `${ptr}/${k}`));
+    else if (isObj(v)) {
+      const problem = typeof v.scope === 'string' ? storePathProblem(stores, v.scope) : null;
+      if (problem) report(doc, `${ptr}/scope`, problem.message, problem.suggestion ? { suggestion: problem.suggestion } : {});
+      for (const [k, x] of Object.entries(v)) if (k !== 'scope') walk(x, `${ptr}/${escapePointer(k)}`);
+    }
+  };
+  calls.forEach((c: SubmitCall, i: number) => walk(c.when, `${callPointer(i)}/when`));
 }
 
 /** Each call's body schema (an unknown call, one without a body or a body not found is reported: null). */
@@ -277,10 +208,11 @@ function checkConvertEntries({ doc, report, calls, callPointer }: SubmitCheck, k
 
 /** Every field of the form reaches its call's body (at each place its map names), at a place no "with" fills, with
  *  limits no looser than the body's — those of what its conversion makes, when it has one. */
-function checkFieldsReachBody(check: SubmitCheck, fields: FormField[]): void {
+function checkFieldsReachBody(check: SubmitCheck, fields: FormField[], made: number[]): void {
+  const calls = made.map((i) => check.calls[i]!);
   for (const f of fields) {
-    const { index, targets } = routeField(check.calls, f.pointer);
-    for (const target of targets) checkFieldPlace(check, f, index, target);
+    const { index, targets } = routeField(calls, f.pointer);
+    for (const target of targets) checkFieldPlace(check, f, made[index]!, target);
   }
 }
 
@@ -303,15 +235,16 @@ function checkFieldPlace({ doc, api, report, calls, bodies, reached, bound }: Su
   }
   reached[index]!.add(target);
   const conversion = conversionOf(c, f.pointer);
-  const loose = looserLimits(conversion ? conversion.output : f.schema, b.s, f.required, b.required, c.optional === true);
+  const loose = looserLimits(conversion ? conversionOutput(conversion, f.schema) : f.schema, b.s, f.required, b.required, c.optional === true);
   const what = conversion ? `what its conversion "${c.convert?.[f.pointer]}" makes: ` : '';
   if (loose.length) report(doc, where, `field "${f.pointer}" is looser than the body of "${c.call}" at "${target}" (${api.paths[c.call].body ?? api.paths[c.call].query}): ${what}${loose.join('; ')}`, { atKey: true });
 }
 
 /** Every field the body requires comes from the form or from "with". */
-function checkRequiredReached({ doc, api, report, calls, callPointer, bodies, reached }: SubmitCheck): void {
+function checkRequiredReached({ doc, api, report, calls, callPointer, bodies, reached }: SubmitCheck, made: number[]): void {
   calls.forEach((c: SubmitCall, i: number) => {
     const root = bodies[i];
+    if (!made.includes(i)) return;
     if (!root) return;
     for (const leaf of requiredLeaves(api, root)) {
       if (![...reached[i]].some((t) => t === leaf || t.startsWith(`${leaf}/`) || leaf.startsWith(`${t}/`))) {
