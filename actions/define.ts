@@ -54,3 +54,40 @@ export type ArgsOf<N extends string> = N extends ActionName ? ActionArgs[N] : un
 export function defineAction<N extends string>(def: ActionDef<ArgsOf<N>> & { name: N }): ActionDef<ArgsOf<N>> {
   return def;
 }
+
+/** What every declaration has: the name (typing the args, as in defineAction), the help text and the args schema. */
+type Declared<N extends string> = Omit<ActionDef<ArgsOf<N>>, 'run'> & { name: N };
+
+/**
+ * Declares a setter: an action whose whole work is one change of the stores (a choice, a tab, a toggle), with no call
+ * and no navigation. `set` gets the args (typed from the `args` schema by the name) and the stores:
+ * `set: (args, { checkout }) => checkout.selectCard(args.code)`.
+ */
+export function defineSetter<N extends string>(def: Declared<N> & { set(args: ArgsOf<N>, stores: Stores): void }): ActionDef<ArgsOf<N>> {
+  const { set, ...declared } = def;
+  return { ...declared, run: (args, ctx) => { set(args, ctx.stores); } };
+}
+
+/**
+ * Declares a load: an action that reads something into a store, which keeps its own started / loaded / failed steps.
+ * `load` does the reading (the store's `…Started`, the call, its `…Loaded` with the answer). When it throws, the error
+ * is logged under the action's name and `failed` runs (the store's `…Failed`; without it the failure is only logged):
+ * the store shows the failure and the sequence goes on. An ActionError passes (it stops the sequence, as in any action).
+ */
+export function defineLoad<N extends string>(
+  def: Declared<N> & { load(args: ArgsOf<N>, ctx: ActionContext): Promise<unknown>; failed?(args: ArgsOf<N>, stores: Stores): void },
+): ActionDef<ArgsOf<N>> {
+  const { load, failed, ...declared } = def;
+  return {
+    ...declared,
+    async run(args, ctx) {
+      try {
+        await load(args, ctx);
+      } catch (e) {
+        if (e instanceof ActionError) throw e;
+        console.error(`[${declared.name}]`, e);
+        failed?.(args, ctx.stores);
+      }
+    },
+  };
+}

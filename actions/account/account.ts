@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { loadUserInfo, userDataCheck } from '../session/account';
@@ -296,10 +296,10 @@ export default [
       await continueAfterFix(ctx);
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'account.continueTo',
     description: 'Remembers where the shopper continues after an account page (the checkout registration pages set "checkout").',
     args: { type: 'object', required: ['to'], properties: { to: { type: 'string' } } },
-    run(args, ctx) { ctx.stores.account.setContinueTo(args.to); },
+    set: (args, { account }) => account.setContinueTo(args.to),
   }),
 ];

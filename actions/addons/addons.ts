@@ -1,6 +1,6 @@
 // Add-ons (/dodaci, /dodaci/roming) and digital services (/Digitalni-servisi/…) (issue 13):
 // the add-ons hierarchy, the roaming countries, the OTT services, and buying an add-on with the tariff in the cart.
-import { defineAction, type ActionContext } from '../define';
+import { defineAction, defineSetter, type ActionContext } from '../define';
 import { openModal } from '../destinations';
 import { applyCartResponse } from '../cart-response';
 import type { CartEntry } from '../stores/types';
@@ -50,13 +50,11 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'addons.chooseCountry',
     description: 'Chooses a roaming country (isocode; empty = none): /catalog/addons/covering lists the roaming add-ons whose zones cover it.',
     args: { type: 'object', required: ['isocode'], properties: { isocode: { type: 'string', maxLength: 2 } } },
-    run(args, ctx) {
-      ctx.stores.catalog.chooseCountry(args.isocode || null);
-    },
+    set: (args, { catalog }) => catalog.chooseCountry(args.isocode || null),
   }),
   defineAction({
     name: 'addons.loadOtt',

@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineSetter, ActionError } from '../define';
 import type { ProductDetails } from '../stores/types';
 import type { ActionContext } from '../define';
 
@@ -32,12 +32,10 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'catalog.selectTariffTerm',
     description: 'Chooses the contract term on the tariff page (/catalog/tariff/subscriptionTermId).',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.catalog.selectTariffTerm(args.subscriptionTermId);
-    },
+    set: (args, { catalog }) => catalog.selectTariffTerm(args.subscriptionTermId),
   }),
 ];

@@ -1,5 +1,5 @@
 import { when } from 'mobx';
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
 import { scrollToTop, pendingOrder, rememberPendingOrder } from '../dom';
@@ -233,45 +233,35 @@ export default [
       preselectPaymentMode(ctx);
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectBillingAccount',
     description: 'Chooses the monthly bill (billingAccountId) a ChargeGroupAccount order is charged to; sent with "set monthly bill" on submit.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectBillingAccount(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectBillingAccount(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectCardPaymentType',
     description: 'Chooses how the card is given: SAVED_CARD (a saved card), NEW_CARD_SAVE (a new card, saved after payment) or NEW_CARD (a new card, not saved).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', enum: ['SAVED_CARD', 'NEW_CARD_SAVE', 'NEW_CARD'] } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectCardPaymentType(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectCardPaymentType(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectSavedCard',
     description: 'Chooses the saved card (its id) a SAVED_CARD payment is made with.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectCard(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectCard(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.setConsent',
     description: 'Checks or unchecks a consent.',
     args: { type: 'object', required: ['id', 'value'], properties: { id: { type: 'string', minLength: 1 }, value: { type: 'boolean' } } },
-    run(args, ctx) {
-      ctx.stores.checkout.setConsent(args.id, args.value);
-    },
+    set: (args, { checkout }) => checkout.setConsent(args.id, args.value),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectPaymentMode',
     description: 'Chooses the payment mode (CreditCard, Delivery, ChargeGroupAccount, ChargeNewGroupAccount).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectPaymentMode(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectPaymentMode(args.code),
   }),
   defineAction({
     name: 'checkout.submitOrder',

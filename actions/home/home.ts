@@ -1,5 +1,5 @@
 // Home services: the product-page hierarchy (seed 001 §4), the package page, TV channels, TV guide, box check, FNP.
-import { ActionError, defineAction } from '../define';
+import { ActionError, defineAction, defineSetter } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
 import { goTo, pathTo } from '../destinations';
@@ -61,21 +61,17 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'home.selectSubcategory',
     description: 'Chooses a second-level category and resets the term to the recommended (else first) one.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.home.chooseSecond(args.code);
-    },
+    set: (args, { home }) => home.chooseSecond(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'home.selectTerm',
     description: 'Chooses the contract term (months) shown for the home packages.',
     args: { type: 'object', required: ['months'], properties: { months: { type: 'integer', minimum: 0 } } },
-    run(args, ctx) {
-      ctx.stores.home.selectTerm(args.months);
-    },
+    set: (args, { home }) => home.selectTerm(args.months),
   }),
   defineAction({
     name: 'home.loadService',
@@ -94,13 +90,11 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'home.selectServiceTerm',
     description: 'Chooses the contract term on the package page (/home/service/termId).',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.home.selectServiceTerm(args.subscriptionTermId);
-    },
+    set: (args, { home }) => home.selectServiceTerm(args.subscriptionTermId),
   }),
   defineAction({
     name: 'home.loadChannels',
@@ -151,13 +145,11 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'home.slideGuide',
     description: 'Slides the TV guide by `by` steps of one hour (slideStep), within the day.',
     args: { type: 'object', required: ['by'], properties: { by: { type: 'integer', minimum: -24, maximum: 24 } } },
-    run(args, ctx) {
-      ctx.stores.home.slideGuide(args.by);
-    },
+    set: (args, { home }) => home.slideGuide(args.by),
   }),
   defineAction({
     name: 'home.loadMunicipalities',

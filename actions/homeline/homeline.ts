@@ -3,7 +3,7 @@
 // system (address check with GPON) with a new number, or a fixed number ported in from SBB, Orion or Beotel (transfer
 // check). State: stores.home.homeLine; the address picker is stores.home.boxCheck (home.setAddressField).
 import { when } from 'mobx';
-import { defineAction } from '../define';
+import { defineAction, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
@@ -75,21 +75,17 @@ export default [
       });
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'homeline.selectOption',
     description: 'Shows one of the home line options (HOME_LANDLINE, HOME_ADDRESS, HOME_PORT_IN); the choice is made inside it.',
     args: { type: 'object', required: ['option'], properties: { option: { enum: OPTIONS } } },
-    run(args, ctx) {
-      ctx.stores.home.setHomeLine({ option: args.option, notice: null, error: null });
-    },
+    set: (args, { home }) => home.setHomeLine({ option: args.option, notice: null, error: null }),
   }),
-  defineAction({
+  defineSetter({
     name: 'homeline.selectAddressType',
     description: 'HOME_ADDRESS: my address (one of the customer\'s addresses) or another address from the address system.',
     args: { type: 'object', required: ['addressType'], properties: { addressType: { enum: ['MY_ADDRESS', 'OTHER_ADDRESS'] } } },
-    run(args, ctx) {
-      ctx.stores.home.setHomeLine({ addressType: args.addressType, notice: null, error: null });
-    },
+    set: (args, { home }) => home.setHomeLine({ addressType: args.addressType, notice: null, error: null }),
   }),
   defineAction({
     name: 'homeline.chooseLine',

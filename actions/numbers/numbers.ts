@@ -1,7 +1,7 @@
 // The number choice of CONNECT_MSISDN (seed 001 §5, §7, §9): own numbers, free / nice / searched numbers held for
 // the cart, a new number, or a number ported in with a code sent to it. State: stores.checkout.numbers.
 import { when } from 'mobx';
-import { defineAction } from '../define';
+import { defineAction, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
@@ -78,13 +78,11 @@ export default [
       if (args.option === 'MOBILE_NEW') setChoice(ctx, await attempt(ctx, () => ctx.api.call('msisdnNew', { body: {} })));
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'numbers.selectTab',
     description: 'Shows a tab of the number selection: FREE (free numbers), NICE (nice numbers, priced) or SEARCH (search number).',
     args: { type: 'object', required: ['tab'], properties: { tab: { enum: ['FREE', 'NICE', 'SEARCH'] } } },
-    run(args, ctx) {
-      ctx.stores.checkout.setNumbers({ tab: args.tab });
-    },
+    set: (args, { checkout }) => checkout.setNumbers({ tab: args.tab }),
   }),
   defineAction({
     name: 'numbers.search',

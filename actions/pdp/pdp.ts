@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { DEVICE_ONLY } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
@@ -228,13 +228,11 @@ export default [
       ctx.stores.catalog.setPdp({ chargeType: args.chargeType });
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'pdp.selectInsurance',
     description: 'Chooses an insurance (null: none).',
     args: { type: 'object', required: ['code'], properties: { code: { type: ['string', 'null'] } } },
-    run(args, ctx) {
-      ctx.stores.catalog.setPdp({ insuranceCode: args.code });
-    },
+    set: (args, { catalog }) => catalog.setPdp({ insuranceCode: args.code }),
   }),
   defineAction({
     name: 'pdp.toggleAccessory',
