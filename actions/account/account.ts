@@ -1,4 +1,4 @@
-import { defineAction, defineSetter, ActionError } from '../define';
+import { defineAction, defineLoad, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { loadUserInfo, userDataCheck } from '../session/account';
@@ -86,22 +86,18 @@ async function continueAfterFix(ctx: ActionContext): Promise<void> {
 }
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'account.openPage',
     description: 'An account page opened (registration, recovery, password change, fill data): clears what an earlier page left (error, code, recovery); with address: true loads the municipalities of the address system (a failed lookup gives an empty list).',
     args: { type: 'object', properties: { address: { type: 'boolean' } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const { account } = ctx.stores;
       account.reset();
       if (!args.address || account.address.municipalities.length > 0) return;
-      try {
-        const r = await ctx.api.call('homeMunicipalities', { silent: true });
-        account.setAddressOptions('municipalities', r.municipalities.map((m) => ({ code: m.code, name: m.name })));
-      } catch (e) {
-        console.error('[account.openPage]', e);
-        account.setAddressOptions('municipalities', []);
-      }
+      const r = await ctx.api.call('homeMunicipalities', { silent: true });
+      account.setAddressOptions('municipalities', r.municipalities.map((m) => ({ code: m.code, name: m.name })));
     },
+    failed: (_args, { account }) => account.setAddressOptions('municipalities', []),
   }),
   defineAction({
     name: 'account.setAddressField',

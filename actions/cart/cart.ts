@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineLoad, ActionError } from '../define';
 import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart } from '../cart-response';
 import { validateCart } from '../checkout-rules';
 import { closeModal, goTo, isAt, openModal } from '../destinations';
@@ -9,17 +9,13 @@ const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
 /** The checkout pages' path prefix (seed 000 §2): a removal there is sent with checkout=true. */
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'cart.load',
     description: 'Loads the full cart into the cart store (a failure is only logged); when the cart changed in another tab since this one saw it (version or entries), the cart-changed toast shows.',
     args: { type: 'object' },
-    async run(_args, ctx) {
-      try {
-        const cart = await ctx.api.call('fullCart', { silent: true });
-        syncServerCart(cart, ctx);
-      } catch (e) {
-        console.error('[cart.load]', e);
-      }
+    async load(_args, ctx) {
+      const cart = await ctx.api.call('fullCart', { silent: true });
+      syncServerCart(cart, ctx);
     },
   }),
   defineAction({

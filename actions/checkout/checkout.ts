@@ -1,5 +1,5 @@
 import { when } from 'mobx';
-import { defineAction, defineSetter, ActionError } from '../define';
+import { defineAction, defineLoad, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
 import { scrollToTop, pendingOrder, rememberPendingOrder } from '../dom';
@@ -310,19 +310,15 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'checkout.loadConfirmation',
     description: 'Loads the order of the confirmation page (orderCode from the args or the address ?orderCode=).',
     args: { type: 'object', properties: { orderCode: { type: 'string' } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const orderCode = args.orderCode ?? routeQuery(ctx).orderCode ?? ctx.stores.checkout.orderResult?.code;
       if (!orderCode) return;
-      try {
-        const res = await ctx.api.call('confirmationData', { query: { orderCode } });
-        ctx.stores.checkout.setConfirmation(res.order ?? res);
-      } catch (e) {
-        console.error('[checkout.loadConfirmation]', e);
-      }
+      const res = await ctx.api.call('confirmationData', { query: { orderCode } });
+      ctx.stores.checkout.setConfirmation(res.order ?? res);
     },
   }),
 ];

@@ -1,7 +1,7 @@
 // The number choice of CONNECT_MSISDN (seed 001 §5, §7, §9): own numbers, free / nice / searched numbers held for
 // the cart, a new number, or a number ported in with a code sent to it. State: stores.checkout.numbers.
 import { when } from 'mobx';
-import { defineAction, defineSetter } from '../define';
+import { defineAction, defineLoad, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
@@ -56,17 +56,14 @@ export default [
       checkout.setNumbers({ choice: choice.choice, own, option, loaded: true, error: null });
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'numbers.loadChoice',
     description: 'Loads only the cart\'s number choice (GET msisdnChoice) for the steps after the number step, whose order summary shows the chosen number (a cart of another checkout type has none: nothing is shown).',
     args: { type: 'object' },
-    async run(_args, ctx) {
-      try {
-        const r = await ctx.api.call('msisdnChoice', { silent: true });
-        ctx.stores.checkout.setNumbers({ choice: r.choice });
-      } catch (e) {
-        console.error('[numbers.loadChoice]', e); // the summary simply shows no number
-      }
+    // a failure is only logged: the summary simply shows no number
+    async load(_args, ctx) {
+      const r = await ctx.api.call('msisdnChoice', { silent: true });
+      ctx.stores.checkout.setNumbers({ choice: r.choice });
     },
   }),
   defineAction({
