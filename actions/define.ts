@@ -47,25 +47,31 @@ export type ActionName = keyof ActionArgs;
 /** The type of an action's args by its name: generated from its schema; `unknown` for a name the vocabulary lacks (a test's made-up verb). */
 export type ArgsOf<N extends string> = N extends ActionName ? ActionArgs[N] : unknown;
 
+/** An action's declaration: `args` may be left out by an action without arguments (it is `{ type: 'object' }`). */
+type Declaration<N extends string, D> = Omit<D, 'args'> & { name: N; args?: JsonSchema };
+
+function withArgs<A>(def: Omit<ActionDef<A>, 'args'> & { args?: JsonSchema }): ActionDef<A> {
+  return { ...def, args: def.args ?? { type: 'object' } };
+}
+
 /**
  * Declares an action. The name is the key into the generated ActionArgs, so `run` receives the type of the `args`
  * schema: the JSON Schema is the one declaration of an action's arguments (no hand-written type argument, issue 28).
  */
-export function defineAction<N extends string>(def: ActionDef<ArgsOf<N>> & { name: N }): ActionDef<ArgsOf<N>> {
-  return def;
+export function defineAction<N extends string>(def: Declaration<N, ActionDef<ArgsOf<N>>>): ActionDef<ArgsOf<N>> {
+  return withArgs(def);
 }
-
-/** What every declaration has: the name (typing the args, as in defineAction), the help text and the args schema. */
-type Declared<N extends string> = Omit<ActionDef<ArgsOf<N>>, 'run'> & { name: N };
 
 /**
  * Declares a setter: an action whose whole work is one change of the stores (a choice, a tab, a toggle), with no call
  * and no navigation. `set` gets the args (typed from the `args` schema by the name) and the stores:
  * `set: (args, { checkout }) => checkout.selectCard(args.code)`.
  */
-export function defineSetter<N extends string>(def: Declared<N> & { set(args: ArgsOf<N>, stores: Stores): void }): ActionDef<ArgsOf<N>> {
+export function defineSetter<N extends string>(
+  def: Declaration<N, Omit<ActionDef<ArgsOf<N>>, 'run'>> & { set(args: ArgsOf<N>, stores: Stores): void },
+): ActionDef<ArgsOf<N>> {
   const { set, ...declared } = def;
-  return { ...declared, run: (args, ctx) => { set(args, ctx.stores); } };
+  return withArgs({ ...declared, run: (args: ArgsOf<N>, ctx: ActionContext) => { set(args, ctx.stores); } });
 }
 
 /**
@@ -75,12 +81,15 @@ export function defineSetter<N extends string>(def: Declared<N> & { set(args: Ar
  * the store shows the failure and the sequence goes on. An ActionError passes (it stops the sequence, as in any action).
  */
 export function defineLoad<N extends string>(
-  def: Declared<N> & { load(args: ArgsOf<N>, ctx: ActionContext): Promise<unknown>; failed?(args: ArgsOf<N>, stores: Stores): void },
+  def: Declaration<N, Omit<ActionDef<ArgsOf<N>>, 'run'>> & {
+    load(args: ArgsOf<N>, ctx: ActionContext): Promise<unknown>;
+    failed?(args: ArgsOf<N>, stores: Stores): void;
+  },
 ): ActionDef<ArgsOf<N>> {
   const { load, failed, ...declared } = def;
-  return {
+  return withArgs({
     ...declared,
-    async run(args, ctx) {
+    async run(args: ArgsOf<N>, ctx: ActionContext) {
       try {
         await load(args, ctx);
       } catch (e) {
@@ -89,5 +98,5 @@ export function defineLoad<N extends string>(
         failed?.(args, ctx.stores);
       }
     },
-  };
+  });
 }

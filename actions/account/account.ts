@@ -124,7 +124,6 @@ export default [
   defineAction({
     name: 'account.registerFromCart',
     description: 'The mini cart\'s registration link (seed 001 §2, §8): an empty cart shows the empty-cart error toast; with items the shopper goes to the registration check /kupovina/registracija-provera.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { cart, ui } = ctx.stores;
       if ((cart.cart?.entries ?? []).length === 0) {
@@ -287,7 +286,6 @@ export default [
   defineAction({
     name: 'account.continue',
     description: 'The success pages\' continue button: to checkout when the shopper came from there (the registration check, a checkout gate), else to the home page.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await continueAfterFix(ctx);
     },

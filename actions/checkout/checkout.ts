@@ -60,7 +60,6 @@ export default [
   defineAction({
     name: 'checkout.continueAsGuest',
     description: 'From the guest-or-login modal: closes it and goes to the first step of the guest checkout.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await closeModal(ctx, 'guestOrLogin');
       await goToCheckout(ctx);
@@ -143,7 +142,6 @@ export default [
   defineAction({
     name: 'checkout.next',
     description: 'Goes to the url of the next checkout step once a removal or validation in flight is done; while a cart conflict exists it only scrolls to the top.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await goNext(ctx);
     },
@@ -217,7 +215,6 @@ export default [
   defineAction({
     name: 'checkout.loadPayment',
     description: 'Loads the payment modes the cart\'s checkout offers (schemas/rules/payment-modes.json) with the card payment types, the consent templates (non-required consents start unchecked) and, for a signed-in customer, the monthly bills (e-bills) and saved cards; preselects the cart\'s payment mode or the first one, the chosen or first monthly bill, the first valid saved card, and the first card payment type that can be used.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
       const lang = session.lang;

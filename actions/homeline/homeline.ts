@@ -50,7 +50,6 @@ export default [
   defineAction({
     name: 'homeline.load',
     description: 'Loads the home-line step: the option groups, the cart\'s setup (GET homeLineSetup), a signed-in customer\'s home lines and addresses, and the municipalities of the address picker. The option shown first: the current setup\'s, else an existing line if any, else a new address.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { home, session } = ctx.stores;
       home.resetAddress();
@@ -117,7 +116,6 @@ export default [
   defineAction({
     name: 'homeline.checkAddress',
     description: 'Another address (HOME_ADDRESS) or the address of a ported number (HOME_PORT_IN) from the address picker: the address check with GPON, then the installation address. An address without coverage shows why and Next stays blocked.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { home, session } = ctx.stores;
       const b = home.boxCheck;
@@ -129,7 +127,6 @@ export default [
   defineAction({
     name: 'homeline.newNumber',
     description: 'HOME_ADDRESS: a new fixed number at the checked address (PUT setHomeLineNumber, NEW_NUMBER).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       keepSetup(ctx, await attempt(ctx, () => ctx.api.call('setHomeLineNumber', { body: { homeLine: { numberOption: 'NEW_NUMBER' } } })));
     },
@@ -192,7 +189,6 @@ export default [
   defineAction({
     name: 'homeline.loadSetup',
     description: 'Loads the cart\'s home-line setup (GET homeLineSetup) into /home/homeLine/setup, e.g. for the overview (a cart without one answers null).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const r = await ctx.api.call('homeLineSetup', { silent: true }).catch(() => ({ homeLine: null }));
       ctx.stores.home.setHomeLine({ setup: r.homeLine });
@@ -201,7 +197,6 @@ export default [
   defineAction({
     name: 'homeline.next',
     description: 'Next on the home-line step: unless the fixed-line or address check of the shown option is completed and valid (seed 001 §5), the step says so and stays; otherwise on to the next step.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, home, session } = ctx.stores;
       await checkout.settled();

@@ -42,7 +42,6 @@ export default [
   defineAction({
     name: 'numbers.load',
     description: 'Loads the number step: the cart\'s current choice (GET msisdnChoice), the free and nice numbers (GET msisdnList), and a signed-in customer\'s own numbers (GET msisdnRegistered). The option shown first: the current choice, else own numbers if any, else the number selection.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
@@ -59,7 +58,6 @@ export default [
   defineLoad({
     name: 'numbers.loadChoice',
     description: 'Loads only the cart\'s number choice (GET msisdnChoice) for the steps after the number step, whose order summary shows the chosen number (a cart of another checkout type has none: nothing is shown).',
-    args: { type: 'object' },
     // a failure is only logged: the summary simply shows no number
     async load(_args, ctx) {
       const r = await ctx.api.call('msisdnChoice', { silent: true });
@@ -135,7 +133,6 @@ export default [
   defineAction({
     name: 'numbers.next',
     description: 'Next on the number step: without a chosen number (or, in the search tab, a number whose availability was not checked) the step says so (seed 001 §5); otherwise on to the next step.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
       await checkout.settled();

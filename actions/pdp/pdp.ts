@@ -246,7 +246,6 @@ export default [
   defineAction({
     name: 'pdp.submitStep',
     description: 'Does the current step\'s work (its "work" in schemas/rules/pdp-wizard.json) and moves on to the next step present — from the last one to checkout. "device" puts the device (with tariff, term, price plan and payment type) into the cart — back to the list if the cart then holds no device; "extras" adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions; entering it loads the tariff\'s add-ons); a step without work only moves on.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
       const { pdp } = ctx.stores.catalog;
@@ -267,7 +266,6 @@ export default [
   defineAction({
     name: 'pdp.loadTariffExtras',
     description: 'Step 2 of the device page: finds the tariff entry of the bundle step 1 put into the cart (catalog.pdp.tariffEntryNumber, null without one) and loads that tariff\'s add-ons (GET productReferences referenceType TARIFF_ADDON_RELATION, pageSize 100) into catalog.pdp.addons; a failure is only logged.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
       const { catalog } = ctx.stores;
