@@ -1,4 +1,4 @@
-import { when } from 'mobx';
+import { userKnown } from '../stores/session';
 import { defineAction, defineLoad, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
@@ -14,9 +14,6 @@ import { offerCardPaymentTypes, offerMonthlyBills, offerSavedCards, preselectPay
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
-
-/** How long the prefill waits for the boot's user check. */
-const USER_WAIT_MS = 15_000;
 
 /** A phone number as the contact-phone field takes it (seed 000 §5: digits, first 1–9): +381 / 0 prefixes dropped. */
 export function localPhone(raw: string | null | undefined): string | null {
@@ -124,7 +121,7 @@ export default [
     async run(args, ctx) {
       const { session } = ctx.stores;
       // on a fresh page the boot's user check may still be running
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      await userKnown(session);
       const u = session.user;
       if (!session.isAuthorized || !u) return;
       const id = args.form ?? 'guest';
@@ -217,10 +214,9 @@ export default [
     description: 'Loads the payment modes the cart\'s checkout offers (schemas/rules/payment-modes.json) with the card payment types, the consent templates (non-required consents start unchecked) and, for a signed-in customer, the monthly bills (e-bills) and saved cards; preselects the cart\'s payment mode or the first one, the chosen or first monthly bill, the first valid saved card, and the first card payment type that can be used.',
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
-      const lang = session.lang;
-      const q = lang === 'en' ? { lang: 'en' } : undefined;
+      const q = session.lang === 'en' ? { lang: 'en' } : undefined;
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      await userKnown(session);
       const { modes, consents, bills, cards } = await readPaymentChoices(ctx, q);
       checkout.setPaymentModes(modes.paymentModes ?? []);
       checkout.setConsentTemplates(consents.consentTemplates ?? []);

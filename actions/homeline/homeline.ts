@@ -2,7 +2,7 @@
 // seed 001 §5 and §9): an existing home line (GPON home-line check), my address or another address from the address
 // system (address check with GPON) with a new number, or a fixed number ported in from SBB, Orion or Beotel (transfer
 // check). State: stores.home.homeLine; the address picker is stores.home.boxCheck (home.setAddressField).
-import { when } from 'mobx';
+import { userKnown } from '../stores/session';
 import { defineAction, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
@@ -54,7 +54,7 @@ export default [
       const { home, session } = ctx.stores;
       home.resetAddress();
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: 15_000 }).catch(() => {});
+      await userKnown(session);
       const signedIn = session.isAuthorized;
       const [groups, setup, lines, addresses, municipalities] = await Promise.all([
         ctx.api.call('homeLineOptionGroups', { silent: true }),

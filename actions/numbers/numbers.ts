@@ -1,6 +1,6 @@
 // The number choice of CONNECT_MSISDN (seed 001 §5, §7, §9): own numbers, free / nice / searched numbers held for
 // the cart, a new number, or a number ported in with a code sent to it. State: stores.checkout.numbers.
-import { when } from 'mobx';
+import { userKnown } from '../stores/session';
 import { defineAction, defineLoad, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
@@ -45,7 +45,7 @@ export default [
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: 15_000 }).catch(() => {});
+      await userKnown(session);
       const [choice, own] = await Promise.all([
         ctx.api.call('msisdnChoice', { silent: true }),
         session.isAuthorized ? ctx.api.call('msisdnRegistered', { silent: true }).then((r) => r.msisdns, () => []) : Promise.resolve([] as OwnNumber[]),

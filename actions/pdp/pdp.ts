@@ -170,8 +170,7 @@ export default [
     description: 'Chooses a colour variant; the address is pushed.',
     args: { type: 'object', required: ['colorCode'], properties: { colorCode: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const p = product(ctx);
-      const variant = pickVariant(p, args.colorCode);
+      const variant = pickVariant(product(ctx), args.colorCode);
       ctx.stores.catalog.setPdp({ variant, colorCode: variant?.colorCode ?? null });
       await syncUrl(ctx, false);
     },
