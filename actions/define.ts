@@ -47,10 +47,56 @@ export type ActionName = keyof ActionArgs;
 /** The type of an action's args by its name: generated from its schema; `unknown` for a name the vocabulary lacks (a test's made-up verb). */
 export type ArgsOf<N extends string> = N extends ActionName ? ActionArgs[N] : unknown;
 
+/** An action's declaration: `args` may be left out by an action without arguments (it is `{ type: 'object' }`). */
+type Declaration<N extends string, D> = Omit<D, 'args'> & { name: N; args?: JsonSchema };
+
+function withArgs<A>(def: Omit<ActionDef<A>, 'args'> & { args?: JsonSchema }): ActionDef<A> {
+  return { ...def, args: def.args ?? { type: 'object' } };
+}
+
 /**
  * Declares an action. The name is the key into the generated ActionArgs, so `run` receives the type of the `args`
  * schema: the JSON Schema is the one declaration of an action's arguments (no hand-written type argument, issue 28).
  */
-export function defineAction<N extends string>(def: ActionDef<ArgsOf<N>> & { name: N }): ActionDef<ArgsOf<N>> {
-  return def;
+export function defineAction<N extends string>(def: Declaration<N, ActionDef<ArgsOf<N>>>): ActionDef<ArgsOf<N>> {
+  return withArgs(def);
+}
+
+/**
+ * Declares a setter: an action whose whole work is one change of the stores (a choice, a tab, a toggle), with no call
+ * and no navigation. `set` gets the args (typed from the `args` schema by the name) and the stores:
+ * `set: (args, { checkout }) => checkout.selectCard(args.code)`.
+ */
+export function defineSetter<N extends string>(
+  def: Declaration<N, Omit<ActionDef<ArgsOf<N>>, 'run'>> & { set(args: ArgsOf<N>, stores: Stores): void },
+): ActionDef<ArgsOf<N>> {
+  const { set, ...declared } = def;
+  return withArgs({ ...declared, run: (args: ArgsOf<N>, ctx: ActionContext) => { set(args, ctx.stores); } });
+}
+
+/**
+ * Declares a load: an action that reads something into a store, which keeps its own started / loaded / failed steps.
+ * `load` does the reading (the store's `…Started`, the call, its `…Loaded` with the answer). When it throws, the error
+ * is logged under the action's name and `failed` runs (the store's `…Failed`; without it the failure is only logged):
+ * the store shows the failure and the sequence goes on. An ActionError passes (it stops the sequence, as in any action).
+ */
+export function defineLoad<N extends string>(
+  def: Declaration<N, Omit<ActionDef<ArgsOf<N>>, 'run'>> & {
+    load(args: ArgsOf<N>, ctx: ActionContext): Promise<unknown>;
+    failed?(args: ArgsOf<N>, stores: Stores): void;
+  },
+): ActionDef<ArgsOf<N>> {
+  const { load, failed, ...declared } = def;
+  return withArgs({
+    ...declared,
+    async run(args: ArgsOf<N>, ctx: ActionContext) {
+      try {
+        await load(args, ctx);
+      } catch (e) {
+        if (e instanceof ActionError) throw e;
+        console.error(`[${declared.name}]`, e);
+        failed?.(args, ctx.stores);
+      }
+    },
+  });
 }

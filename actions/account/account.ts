@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineLoad, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { loadUserInfo, userDataCheck } from '../session/account';
@@ -44,6 +44,14 @@ async function attempt<T>(ctx: ActionContext, run: () => Promise<T>): Promise<T>
   }
 }
 
+/** Sends a one-time code to an e-mail typed in a form (none typed: the page says to type it first); the timer starts. */
+async function sendEmailCode(ctx: ActionContext, email: string, send: (email: string) => Promise<{ expiresInSeconds: number }>): Promise<void> {
+  const { account, session } = ctx.stores;
+  if (!email) { account.setError(session.t('account.code.emailFirst')); throw new ActionError('no e-mail', true); }
+  const r = await attempt(ctx, () => send(email));
+  account.codeWasSent(email, r.expiresInSeconds);
+}
+
 /**
  * Sends a form as its document declares ("submit" of schemas/forms/<formId>.json: the calls, only the fields of its
  * data schema, empty ones left out, and the values its "with" reads from the stores) and answers the first call's response with the data as sent (the schema's defaults
@@ -71,6 +79,13 @@ async function afterAccountChange(ctx: ActionContext): Promise<void> {
   }
 }
 
+/** Registered or reset: the account is signed in on a new session (the code is used up); the shopper goes to `next`. */
+async function signedInTo(ctx: ActionContext, next: string): Promise<void> {
+  ctx.stores.account.resetCode();
+  await afterAccountChange(ctx);
+  ctx.navigate(next);
+}
+
 /** Where a fixed account continues: the next account check, then checkout or the page the shopper was going to. */
 async function continueAfterFix(ctx: ActionContext): Promise<void> {
   const { account } = ctx.stores;
@@ -86,22 +101,18 @@ async function continueAfterFix(ctx: ActionContext): Promise<void> {
 }
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'account.openPage',
     description: 'An account page opened (registration, recovery, password change, fill data): clears what an earlier page left (error, code, recovery); with address: true loads the municipalities of the address system (a failed lookup gives an empty list).',
     args: { type: 'object', properties: { address: { type: 'boolean' } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const { account } = ctx.stores;
       account.reset();
       if (!args.address || account.address.municipalities.length > 0) return;
-      try {
-        const r = await ctx.api.call('homeMunicipalities', { silent: true });
-        account.setAddressOptions('municipalities', r.municipalities.map((m) => ({ code: m.code, name: m.name })));
-      } catch (e) {
-        console.error('[account.openPage]', e);
-        account.setAddressOptions('municipalities', []);
-      }
+      const r = await ctx.api.call('homeMunicipalities', { silent: true });
+      account.setAddressOptions('municipalities', r.municipalities.map((m) => ({ code: m.code, name: m.name })));
     },
+    failed: (_args, { account }) => account.setAddressOptions('municipalities', []),
   }),
   defineAction({
     name: 'account.setAddressField',
@@ -128,7 +139,6 @@ export default [
   defineAction({
     name: 'account.registerFromCart',
     description: 'The mini cart\'s registration link (seed 001 §2, §8): an empty cart shows the empty-cart error toast; with items the shopper goes to the registration check /kupovina/registracija-provera.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { cart, ui } = ctx.stores;
       if ((cart.cart?.entries ?? []).length === 0) {
@@ -144,11 +154,7 @@ export default [
     description: 'Sends the registration e-mail code (POST register/otp, 300 s) to the e-mail field (default uid) of the form; the e-mail must be well-formed and not registered yet. The timer starts.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, field: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const { account, session } = ctx.stores;
-      const email = str(formData(ctx, args.form), args.field ?? 'uid');
-      if (!email) { account.setError(session.t('account.code.emailFirst')); throw new ActionError('no e-mail', true); }
-      const r = await attempt(ctx, () => ctx.api.call('registerOtp', { body: { email } }));
-      account.codeWasSent(email, r.expiresInSeconds);
+      await sendEmailCode(ctx, str(formData(ctx, args.form), args.field ?? 'uid'), (email) => ctx.api.call('registerOtp', { body: { email } }));
     },
   }),
   defineAction({
@@ -214,9 +220,7 @@ export default [
       // register-existing.json: the customer found by JMBG)
       const r = (await submitForm<ResponseOf<'registerNew'>>(ctx, args.form, d)).response;
       account.setRegistered({ username: r.username, email: r.email });
-      account.resetCode();
-      await afterAccountChange(ctx);
-      ctx.navigate(args.next);
+      await signedInTo(ctx, args.next);
     },
   }),
   defineAction({
@@ -245,9 +249,7 @@ export default [
       // the code and the new password as the form declares them, with the channel and address of the recovery step
       // ("with" of schemas/forms/password-reset.json: /account/recovery)
       await submitForm(ctx, args.form, d);
-      account.resetCode();
-      await afterAccountChange(ctx);
-      ctx.navigate(args.next);
+      await signedInTo(ctx, args.next);
     },
   }),
   defineAction({
@@ -268,11 +270,7 @@ export default [
     description: 'Fill data: sends a code (300 s) to the e-mail the signed-in customer adds (POST users/email/otp).',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const { account, session } = ctx.stores;
-      const email = str(formData(ctx, args.form), 'email');
-      if (!email) { account.setError(session.t('account.code.emailFirst')); throw new ActionError('no e-mail', true); }
-      const r = await attempt(ctx, () => ctx.api.call('emailOtp', { body: { email } }));
-      account.codeWasSent(email, r.expiresInSeconds);
+      await sendEmailCode(ctx, str(formData(ctx, args.form), 'email'), (email) => ctx.api.call('emailOtp', { body: { email } }));
     },
   }),
   defineAction({
@@ -291,15 +289,14 @@ export default [
   defineAction({
     name: 'account.continue',
     description: 'The success pages\' continue button: to checkout when the shopper came from there (the registration check, a checkout gate), else to the home page.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await continueAfterFix(ctx);
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'account.continueTo',
     description: 'Remembers where the shopper continues after an account page (the checkout registration pages set "checkout").',
     args: { type: 'object', required: ['to'], properties: { to: { type: 'string' } } },
-    run(args, ctx) { ctx.stores.account.setContinueTo(args.to); },
+    set: (args, { account }) => account.setContinueTo(args.to),
   }),
 ];

@@ -1,6 +1,6 @@
 // Add-ons (/dodaci, /dodaci/roming) and digital services (/Digitalni-servisi/…) (issue 13):
 // the add-ons hierarchy, the roaming countries, the OTT services, and buying an add-on with the tariff in the cart.
-import { defineAction, type ActionContext } from '../define';
+import { defineAction, defineLoad, defineSetter, type ActionContext } from '../define';
 import { openModal } from '../destinations';
 import { applyCartResponse } from '../cart-response';
 import type { CartEntry } from '../stores/types';
@@ -17,62 +17,48 @@ export function tariffFor(entries: CartEntry[], code: string): CartEntry | null 
 }
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'addons.load',
     description: 'Loads the add-ons hierarchy (GET addonHierarchy ?categoryCode: every category, or one) into /catalog/addons/categories; a failure sets /catalog/addons/error.',
     args: { type: 'object', properties: { categoryCode: { type: 'string', minLength: 1 } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const { catalog } = ctx.stores;
       catalog.addonsStarted();
-      try {
-        const r = await ctx.api.call('addonHierarchy', { query: args.categoryCode ? { categoryCode: args.categoryCode } : {}, silent: true });
-        catalog.addonsLoaded(r.categories);
-      } catch (e) {
-        console.error('[addons.load]', e);
-        catalog.addonsFailed();
-      }
+      const r = await ctx.api.call('addonHierarchy', { query: args.categoryCode ? { categoryCode: args.categoryCode } : {}, silent: true });
+      catalog.addonsLoaded(r.categories);
     },
+    failed: (_args, { catalog }) => catalog.addonsFailed(),
   }),
-  defineAction({
+  defineLoad({
     name: 'addons.loadCountries',
     description: 'Loads the roaming countries (GET roamingCountries) into /catalog/addons/countries and chooses the country of ?zemlja= (an ISO code) when the address has one.',
     args: { type: 'object', properties: {} },
-    async run(_args, ctx) {
+    async load(_args, ctx) {
       const { catalog } = ctx.stores;
-      try {
-        const r = await ctx.api.call('roamingCountries', { silent: true });
-        catalog.countriesLoaded(r.countries);
-        const wanted = routeOf(ctx).query?.zemlja;
-        if (wanted) catalog.chooseCountry(wanted.toUpperCase());
-      } catch (e) {
-        console.error('[addons.loadCountries]', e);
-        catalog.addonsFailed();
-      }
+      const r = await ctx.api.call('roamingCountries', { silent: true });
+      catalog.countriesLoaded(r.countries);
+      const wanted = routeOf(ctx).query?.zemlja;
+      if (wanted) catalog.chooseCountry(wanted.toUpperCase());
     },
+    failed: (_args, { catalog }) => catalog.addonsFailed(),
   }),
-  defineAction({
+  defineSetter({
     name: 'addons.chooseCountry',
     description: 'Chooses a roaming country (isocode; empty = none): /catalog/addons/covering lists the roaming add-ons whose zones cover it.',
     args: { type: 'object', required: ['isocode'], properties: { isocode: { type: 'string', maxLength: 2 } } },
-    run(args, ctx) {
-      ctx.stores.catalog.chooseCountry(args.isocode || null);
-    },
+    set: (args, { catalog }) => catalog.chooseCountry(args.isocode || null),
   }),
-  defineAction({
+  defineLoad({
     name: 'addons.loadOtt',
     description: 'Loads digital services (GET ottServices ?categoryCode: digitalni-servisi for all, or one service\'s slug) into /catalog/ott; an unknown service sets /catalog/ott/error.',
     args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const { catalog } = ctx.stores;
       catalog.ottStarted(args.categoryCode);
-      try {
-        const r = await ctx.api.call('ottServices', { query: { categoryCode: args.categoryCode }, silent: true });
-        catalog.ottLoaded(args.categoryCode, r.services);
-      } catch (e) {
-        console.error('[addons.loadOtt]', e);
-        catalog.ottFailed(args.categoryCode);
-      }
+      const r = await ctx.api.call('ottServices', { query: { categoryCode: args.categoryCode }, silent: true });
+      catalog.ottLoaded(args.categoryCode, r.services);
     },
+    failed: (args, { catalog }) => catalog.ottFailed(args.categoryCode),
   }),
   defineAction({
     name: 'addons.buy',

@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineLoad, ActionError } from '../define';
 import { applyCartResponse, callOnShownCart, decideMergeReplace, runCartMerge, syncServerCart } from '../cart-response';
 import { validateCart } from '../checkout-rules';
 import { closeModal, goTo, isAt, openModal } from '../destinations';
@@ -9,17 +9,12 @@ const CHARGE_TYPES: ChargeType[] = ['ONE_TIME_CHARGE', 'RECURRING_CHARGE'];
 /** The checkout pages' path prefix (seed 000 §2): a removal there is sent with checkout=true. */
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'cart.load',
     description: 'Loads the full cart into the cart store (a failure is only logged); when the cart changed in another tab since this one saw it (version or entries), the cart-changed toast shows.',
-    args: { type: 'object' },
-    async run(_args, ctx) {
-      try {
-        const cart = await ctx.api.call('fullCart', { silent: true });
-        syncServerCart(cart, ctx);
-      } catch (e) {
-        console.error('[cart.load]', e);
-      }
+    async load(_args, ctx) {
+      const cart = await ctx.api.call('fullCart', { silent: true });
+      syncServerCart(cart, ctx);
     },
   }),
   defineAction({
@@ -52,7 +47,6 @@ export default [
   defineAction({
     name: 'cart.replace',
     description: 'Replace modal "update": sends the kept add payload to PUT replaceCart (tariff) or replaceServiceCart (device bundle), closes the modal and handles the answer by statusCode. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=true, then the success notification and the mini cart (or on to checkout after a checkout attempt).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { cart } = ctx.stores;
       const pending = cart.pendingAdd;
@@ -75,7 +69,6 @@ export default [
   defineAction({
     name: 'cart.keep',
     description: 'Replace modal "keep": keeps the old item, forgets the product to add and closes the modal. Opened by the sign-in merge: GET mergeCart?productsNeedReplace=false drops the pending bundle, then the mini cart (or on to checkout after a checkout attempt).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const pending = ctx.stores.cart.pendingAdd;
       ctx.stores.cart.setPendingAdd(null);

@@ -1,4 +1,4 @@
-import { defineAction } from '../define';
+import { defineAction, defineLoad } from '../define';
 import { HERO_PAGE_SIZE, PAGE_SIZE } from '../stores/catalog';
 import { scrollToTop, scrollToTopIfNarrow } from '../dom';
 import type { ActionContext } from '../define';
@@ -29,14 +29,14 @@ export function pagePath(path: string, page: number, search: Record<string, stri
 export const SEARCH_SCROLL_MAX_WIDTH = 1024;
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'catalog.search',
     description: 'Loads one page (20 products) of the product list; query, sort and page (1-based, ?page=n or /page/{n}) default to the address.',
     args: {
       type: 'object', required: ['categoryCode'],
       properties: { categoryCode: { type: 'string', minLength: 1 }, query: { type: 'string' }, sort: { type: 'string' }, page: { type: 'integer', minimum: 1 } },
     },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const route = routeOf(ctx);
       const params = {
         categoryCode: args.categoryCode,
@@ -48,17 +48,13 @@ export default [
       // the address now shows the page "load more" just appended: the list already holds it
       if (catalog.takeAppended(params)) return;
       catalog.searchStarted(params);
-      try {
-        const res = await ctx.api.call('productSearch', {
-          query: { categoryCode: params.categoryCode, query: params.query || undefined, sort: params.sort || undefined, page: params.page, pageSize: PAGE_SIZE },
-        });
-        // a newer search may have started meanwhile
-        if (catalog.search.params === params || JSON.stringify(catalog.search.params) === JSON.stringify(params)) catalog.searchLoaded(res);
-      } catch (e) {
-        console.error('[catalog.search]', e);
-        catalog.searchFailed();
-      }
+      const res = await ctx.api.call('productSearch', {
+        query: { categoryCode: params.categoryCode, query: params.query || undefined, sort: params.sort || undefined, page: params.page, pageSize: PAGE_SIZE },
+      });
+      // a newer search may have started meanwhile
+      if (catalog.search.params === params || JSON.stringify(catalog.search.params) === JSON.stringify(params)) catalog.searchLoaded(res);
     },
+    failed: (_args, { catalog }) => catalog.searchFailed(),
   }),
   defineAction({
     name: 'catalog.searchPages',
@@ -79,23 +75,19 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'catalog.loadHero',
     description: 'Loads the hero devices of a page: a search of 4 products with searchQueryContext MAIN_PAGE, kept apart from the product list (/catalog/hero).',
     args: { type: 'object', required: ['categoryCode'], properties: { categoryCode: { type: 'string', minLength: 1 } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const { catalog } = ctx.stores;
       catalog.heroStarted();
-      try {
-        const res = await ctx.api.call('productSearch', {
-          query: { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' },
-        });
-        catalog.heroLoaded(res.products);
-      } catch (e) {
-        console.error('[catalog.loadHero]', e);
-        catalog.heroFailed();
-      }
+      const res = await ctx.api.call('productSearch', {
+        query: { categoryCode: args.categoryCode, pageSize: HERO_PAGE_SIZE, searchQueryContext: 'MAIN_PAGE' },
+      });
+      catalog.heroLoaded(res.products);
     },
+    failed: (_args, { catalog }) => catalog.heroFailed(),
   }),
   defineAction({
     name: 'catalog.loadMore',

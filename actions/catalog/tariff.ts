@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineLoad, defineSetter, ActionError } from '../define';
 import type { ProductDetails } from '../stores/types';
 import type { ActionContext } from '../define';
 
@@ -13,31 +13,25 @@ export function defaultTerm(p: ProductDetails): string | null {
 }
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'catalog.loadTariff',
     description: 'Loads the tariff page (/Privatni/Tarife/:productCode): GET productDetails into /catalog/tariff, with the recommended contract term chosen. Something other than a tariff, or an unknown code, sets /catalog/tariff/error.',
     args: { type: 'object', properties: { productCode: { type: 'string', minLength: 1 } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const code = args.productCode ?? routeCode(ctx);
       if (!code) throw new ActionError('catalog.loadTariff: no productCode', false);
       const { catalog } = ctx.stores;
       catalog.tariffStarted();
-      try {
-        const p = await ctx.api.call('productDetails', { query: { productCode: code } });
-        if (p.productOfferingType !== 'TARIFF') throw new Error(`${code} is ${p.productOfferingType}, not a tariff`);
-        catalog.tariffLoaded(p, defaultTerm(p));
-      } catch (e) {
-        console.error('[catalog.loadTariff]', e);
-        catalog.tariffFailed();
-      }
+      const p = await ctx.api.call('productDetails', { query: { productCode: code } });
+      if (p.productOfferingType !== 'TARIFF') throw new Error(`${code} is ${p.productOfferingType}, not a tariff`);
+      catalog.tariffLoaded(p, defaultTerm(p));
     },
+    failed: (_args, { catalog }) => catalog.tariffFailed(),
   }),
-  defineAction({
+  defineSetter({
     name: 'catalog.selectTariffTerm',
     description: 'Chooses the contract term on the tariff page (/catalog/tariff/subscriptionTermId).',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.catalog.selectTariffTerm(args.subscriptionTermId);
-    },
+    set: (args, { catalog }) => catalog.selectTariffTerm(args.subscriptionTermId),
   }),
 ];

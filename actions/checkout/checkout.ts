@@ -1,5 +1,5 @@
-import { when } from 'mobx';
-import { defineAction, ActionError } from '../define';
+import { userKnown } from '../stores/session';
+import { defineAction, defineLoad, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
 import { scrollToTop, pendingOrder, rememberPendingOrder } from '../dom';
@@ -14,9 +14,6 @@ import { offerCardPaymentTypes, offerMonthlyBills, offerSavedCards, preselectPay
 
 const routePath = (ctx: ActionContext) => (ctx.scope.route as { path?: string } | undefined)?.path ?? '';
 const routeQuery = (ctx: ActionContext) => (ctx.scope.route as { query?: Record<string, string> } | undefined)?.query ?? {};
-
-/** How long the prefill waits for the boot's user check. */
-const USER_WAIT_MS = 15_000;
 
 /** A phone number as the contact-phone field takes it (seed 000 §5: digits, first 1–9): +381 / 0 prefixes dropped. */
 export function localPhone(raw: string | null | undefined): string | null {
@@ -60,7 +57,6 @@ export default [
   defineAction({
     name: 'checkout.continueAsGuest',
     description: 'From the guest-or-login modal: closes it and goes to the first step of the guest checkout.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await closeModal(ctx, 'guestOrLogin');
       await goToCheckout(ctx);
@@ -125,7 +121,7 @@ export default [
     async run(args, ctx) {
       const { session } = ctx.stores;
       // on a fresh page the boot's user check may still be running
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      await userKnown(session);
       const u = session.user;
       if (!session.isAuthorized || !u) return;
       const id = args.form ?? 'guest';
@@ -143,7 +139,6 @@ export default [
   defineAction({
     name: 'checkout.next',
     description: 'Goes to the url of the next checkout step once a removal or validation in flight is done; while a cart conflict exists it only scrolls to the top.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await goNext(ctx);
     },
@@ -217,13 +212,11 @@ export default [
   defineAction({
     name: 'checkout.loadPayment',
     description: 'Loads the payment modes the cart\'s checkout offers (schemas/rules/payment-modes.json) with the card payment types, the consent templates (non-required consents start unchecked) and, for a signed-in customer, the monthly bills (e-bills) and saved cards; preselects the cart\'s payment mode or the first one, the chosen or first monthly bill, the first valid saved card, and the first card payment type that can be used.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
-      const lang = session.lang;
-      const q = lang === 'en' ? { lang: 'en' } : undefined;
+      const q = session.lang === 'en' ? { lang: 'en' } : undefined;
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      await userKnown(session);
       const { modes, consents, bills, cards } = await readPaymentChoices(ctx, q);
       checkout.setPaymentModes(modes.paymentModes ?? []);
       checkout.setConsentTemplates(consents.consentTemplates ?? []);
@@ -233,45 +226,35 @@ export default [
       preselectPaymentMode(ctx);
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectBillingAccount',
     description: 'Chooses the monthly bill (billingAccountId) a ChargeGroupAccount order is charged to; sent with "set monthly bill" on submit.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectBillingAccount(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectBillingAccount(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectCardPaymentType',
     description: 'Chooses how the card is given: SAVED_CARD (a saved card), NEW_CARD_SAVE (a new card, saved after payment) or NEW_CARD (a new card, not saved).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', enum: ['SAVED_CARD', 'NEW_CARD_SAVE', 'NEW_CARD'] } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectCardPaymentType(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectCardPaymentType(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectSavedCard',
     description: 'Chooses the saved card (its id) a SAVED_CARD payment is made with.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectCard(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectCard(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.setConsent',
     description: 'Checks or unchecks a consent.',
     args: { type: 'object', required: ['id', 'value'], properties: { id: { type: 'string', minLength: 1 }, value: { type: 'boolean' } } },
-    run(args, ctx) {
-      ctx.stores.checkout.setConsent(args.id, args.value);
-    },
+    set: (args, { checkout }) => checkout.setConsent(args.id, args.value),
   }),
-  defineAction({
+  defineSetter({
     name: 'checkout.selectPaymentMode',
     description: 'Chooses the payment mode (CreditCard, Delivery, ChargeGroupAccount, ChargeNewGroupAccount).',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.checkout.selectPaymentMode(args.code);
-    },
+    set: (args, { checkout }) => checkout.selectPaymentMode(args.code),
   }),
   defineAction({
     name: 'checkout.submitOrder',
@@ -320,19 +303,15 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'checkout.loadConfirmation',
     description: 'Loads the order of the confirmation page (orderCode from the args or the address ?orderCode=).',
     args: { type: 'object', properties: { orderCode: { type: 'string' } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const orderCode = args.orderCode ?? routeQuery(ctx).orderCode ?? ctx.stores.checkout.orderResult?.code;
       if (!orderCode) return;
-      try {
-        const res = await ctx.api.call('confirmationData', { query: { orderCode } });
-        ctx.stores.checkout.setConfirmation(res.order ?? res);
-      } catch (e) {
-        console.error('[checkout.loadConfirmation]', e);
-      }
+      const res = await ctx.api.call('confirmationData', { query: { orderCode } });
+      ctx.stores.checkout.setConfirmation(res.order ?? res);
     },
   }),
 ];

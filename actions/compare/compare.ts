@@ -1,6 +1,6 @@
 // Device comparison (issue 13, seed 001 §7 products/compare): choose up to 3 phones from the list or the phone page;
 // the comparison page /Privatni/Uredjaji/Uporedi?uredjaji=A,B,C is shareable by its address.
-import { defineAction, type ActionContext } from '../define';
+import { defineAction, defineLoad, type ActionContext } from '../define';
 import { COMPARE_MAX } from '../stores/catalog';
 import { pathTo } from '../destinations';
 
@@ -62,25 +62,21 @@ export default [
       ctx.navigate(await compareHref(ctx, ctx.stores.catalog.compare.codes));
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'compare.load',
     description: 'The comparison page\'s load: the codes of ?uredjaji= (at most 3) → GET productCompare; the chosen phones become those of the page.',
     args: { type: 'object', properties: {} },
-    async run(_args, ctx) {
+    async load(_args, ctx) {
       const { catalog } = ctx.stores;
       const codes = codesFromQuery(queryOf(ctx)[COMPARE_PARAM]);
       catalog.compareStarted(codes);
       if (codes.length === 0) { catalog.setCompareSelection([]); return; }
-      try {
-        const res = await ctx.api.call('productCompare', { query: { productCodes: codes.join(',') } });
-        if (catalog.compare.requested.join(',') !== codes.join(',')) return; // a newer address meanwhile
-        catalog.compareLoaded(res);
-        catalog.setCompareSelection(res.products.map((p) => ({ code: p.code, name: p.name })));
-      } catch (e) {
-        console.error('[compare.load]', e);
-        catalog.compareFailed();
-      }
+      const res = await ctx.api.call('productCompare', { query: { productCodes: codes.join(',') } });
+      if (catalog.compare.requested.join(',') !== codes.join(',')) return; // a newer address meanwhile
+      catalog.compareLoaded(res);
+      catalog.setCompareSelection(res.products.map((p) => ({ code: p.code, name: p.name })));
     },
+    failed: (_args, { catalog }) => catalog.compareFailed(),
   }),
   defineAction({
     name: 'compare.drop',

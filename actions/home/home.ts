@@ -1,5 +1,5 @@
 // Home services: the product-page hierarchy (seed 001 §4), the package page, TV channels, TV guide, box check, FNP.
-import { ActionError, defineAction } from '../define';
+import { ActionError, defineAction, defineLoad, defineSetter } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
 import { goTo, pathTo } from '../destinations';
@@ -20,24 +20,20 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 const messageOf = (e: unknown, ctx: ActionContext) => (e instanceof ApiError ? e.message : ctx.stores.session.t('error.generic'));
 
 export default [
-  defineAction({
+  defineLoad({
     name: 'home.loadHierarchy',
     description: 'Loads the home-package hierarchy into /home/hierarchy and chooses the first level from ?kategorija= (code or slug), else the default, else the first; the second level from ?podkategorija= the same way; the term to the recommended one.',
     args: { type: 'object', properties: {} },
-    async run(_args, ctx) {
+    async load(_args, ctx) {
       const { home } = ctx.stores;
       const q = routeOf(ctx).query ?? {};
       home.hierarchyStarted();
-      try {
-        const body = await queued(() => ctx.api.call('homeHierarchy'));
-        home.hierarchyLoaded(body.categories, false);
-        home.chooseFirst(q.kategorija ?? null, q.kategorija !== undefined);
-        if (q.podkategorija) home.chooseSecond(q.podkategorija);
-      } catch (e) {
-        console.error('[home.loadHierarchy]', e);
-        home.hierarchyFailed();
-      }
+      const body = await queued(() => ctx.api.call('homeHierarchy'));
+      home.hierarchyLoaded(body.categories, false);
+      home.chooseFirst(q.kategorija ?? null, q.kategorija !== undefined);
+      if (q.podkategorija) home.chooseSecond(q.podkategorija);
     },
+    failed: (_args, { home }) => home.hierarchyFailed(),
   }),
   defineAction({
     name: 'home.selectCategory',
@@ -61,66 +57,51 @@ export default [
       }
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'home.selectSubcategory',
     description: 'Chooses a second-level category and resets the term to the recommended (else first) one.',
     args: { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.home.chooseSecond(args.code);
-    },
+    set: (args, { home }) => home.chooseSecond(args.code),
   }),
-  defineAction({
+  defineSetter({
     name: 'home.selectTerm',
     description: 'Chooses the contract term (months) shown for the home packages.',
     args: { type: 'object', required: ['months'], properties: { months: { type: 'integer', minimum: 0 } } },
-    run(args, ctx) {
-      ctx.stores.home.selectTerm(args.months);
-    },
+    set: (args, { home }) => home.selectTerm(args.months),
   }),
-  defineAction({
+  defineLoad({
     name: 'home.loadService',
     description: 'Loads a home package page (/Privatni/Kucni-paketi/paket/:productCode) into /home/service with the recommended term chosen.',
     args: { type: 'object', properties: { productCode: { type: 'string', minLength: 1 } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const code = args.productCode ?? routeOf(ctx).params?.productCode;
-      const { home } = ctx.stores;
-      home.serviceStarted();
-      try {
-        if (!code) throw new Error('no productCode');
-        home.serviceLoaded(await ctx.api.call('homeService', { query: { productCode: code } }));
-      } catch (e) {
-        console.error('[home.loadService]', e);
-        home.serviceFailed();
-      }
+      ctx.stores.home.serviceStarted();
+      if (!code) throw new Error('no productCode');
+      ctx.stores.home.serviceLoaded(await ctx.api.call('homeService', { query: { productCode: code } }));
     },
+    failed: (_args, { home }) => home.serviceFailed(),
   }),
-  defineAction({
+  defineSetter({
     name: 'home.selectServiceTerm',
     description: 'Chooses the contract term on the package page (/home/service/termId).',
     args: { type: 'object', required: ['subscriptionTermId'], properties: { subscriptionTermId: { type: 'string', minLength: 1 } } },
-    run(args, ctx) {
-      ctx.stores.home.selectServiceTerm(args.subscriptionTermId);
-    },
+    set: (args, { home }) => home.selectServiceTerm(args.subscriptionTermId),
   }),
-  defineAction({
+  defineLoad({
     name: 'home.loadChannels',
     description: 'Loads the TV channels into /home/channels: of the package given, else of ?paket=, else of the first TV package.',
     args: { type: 'object', properties: { packageCode: { type: 'string', minLength: 1 } } },
-    async run(args, ctx) {
+    async load(args, ctx) {
       const { home } = ctx.stores;
       let code = args.packageCode ?? routeOf(ctx).query?.paket ?? null;
       home.channelsStarted(code);
-      try {
-        if (!code) {
-          const all = await ctx.api.call('tvChannels');
-          code = all.packages[0]?.code ?? null;
-        }
-        home.channelsLoaded(await ctx.api.call('tvChannels', { query: code ? { packageCode: code } : {} }));
-      } catch (e) {
-        console.error('[home.loadChannels]', e);
-        home.channelsFailed();
+      if (!code) {
+        const all = await ctx.api.call('tvChannels');
+        code = all.packages[0]?.code ?? null;
       }
+      home.channelsLoaded(await ctx.api.call('tvChannels', { query: code ? { packageCode: code } : {} }));
     },
+    failed: (_args, { home }) => home.channelsFailed(),
   }),
   defineAction({
     name: 'home.selectChannelPackage',
@@ -132,46 +113,34 @@ export default [
       ctx.navigate(`${here}?paket=${encodeURIComponent(args.packageCode)}`, { replace: true });
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'home.loadGuide',
     description: 'Loads the TV guide of a day (default ?datum=, else today) into /home/guide; today starts at the current hour, another day at its start hour.',
     args: { type: 'object', properties: { date: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } } },
-    async run(args, ctx) {
-      const { home } = ctx.stores;
+    async load(args, ctx) {
       const date = args.date ?? routeOf(ctx).query?.datum;
-      home.guideStarted();
-      try {
-        const d = await ctx.api.call('tvGuide', { query: date ? { date } : {} });
-        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Belgrade' }).format(new Date());
-        const hour = d.date === today ? Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Belgrade', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) : d.startHour;
-        home.guideLoaded(d, Math.min(hour, d.endHour - 1));
-      } catch (e) {
-        console.error('[home.loadGuide]', e);
-        home.guideFailed();
-      }
+      ctx.stores.home.guideStarted();
+      const d = await ctx.api.call('tvGuide', { query: date ? { date } : {} });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Belgrade' }).format(new Date());
+      const hour = d.date === today ? Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Belgrade', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) : d.startHour;
+      ctx.stores.home.guideLoaded(d, Math.min(hour, d.endHour - 1));
     },
+    failed: (_args, { home }) => home.guideFailed(),
   }),
-  defineAction({
+  defineSetter({
     name: 'home.slideGuide',
     description: 'Slides the TV guide by `by` steps of one hour (slideStep), within the day.',
     args: { type: 'object', required: ['by'], properties: { by: { type: 'integer', minimum: -24, maximum: 24 } } },
-    run(args, ctx) {
-      ctx.stores.home.slideGuide(args.by);
-    },
+    set: (args, { home }) => home.slideGuide(args.by),
   }),
-  defineAction({
+  defineLoad({
     name: 'home.loadMunicipalities',
     description: 'Loads the municipalities of the address system into /home/boxCheck (a failed lookup gives an empty list, seed 001 §8).',
     args: { type: 'object', properties: {} },
-    async run(_args, ctx) {
-      const { home } = ctx.stores;
-      try {
-        home.setBoxOptions('municipalities', (await ctx.api.call('homeMunicipalities')).municipalities);
-      } catch (e) {
-        console.error('[home.loadMunicipalities]', e);
-        home.setBoxOptions('municipalities', []);
-      }
+    async load(_args, ctx) {
+      ctx.stores.home.setBoxOptions('municipalities', (await ctx.api.call('homeMunicipalities')).municipalities);
     },
+    failed: (_args, { home }) => home.setBoxOptions('municipalities', []),
   }),
   defineAction({
     name: 'home.setAddressField',

@@ -2,8 +2,8 @@
 // seed 001 §5 and §9): an existing home line (GPON home-line check), my address or another address from the address
 // system (address check with GPON) with a new number, or a fixed number ported in from SBB, Orion or Beotel (transfer
 // check). State: stores.home.homeLine; the address picker is stores.home.boxCheck (home.setAddressField).
-import { when } from 'mobx';
-import { defineAction } from '../define';
+import { userKnown } from '../stores/session';
+import { defineAction, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
@@ -50,12 +50,11 @@ export default [
   defineAction({
     name: 'homeline.load',
     description: 'Loads the home-line step: the option groups, the cart\'s setup (GET homeLineSetup), a signed-in customer\'s home lines and addresses, and the municipalities of the address picker. The option shown first: the current setup\'s, else an existing line if any, else a new address.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { home, session } = ctx.stores;
       home.resetAddress();
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: 15_000 }).catch(() => {});
+      await userKnown(session);
       const signedIn = session.isAuthorized;
       const [groups, setup, lines, addresses, municipalities] = await Promise.all([
         ctx.api.call('homeLineOptionGroups', { silent: true }),
@@ -75,21 +74,17 @@ export default [
       });
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'homeline.selectOption',
     description: 'Shows one of the home line options (HOME_LANDLINE, HOME_ADDRESS, HOME_PORT_IN); the choice is made inside it.',
     args: { type: 'object', required: ['option'], properties: { option: { enum: OPTIONS } } },
-    run(args, ctx) {
-      ctx.stores.home.setHomeLine({ option: args.option, notice: null, error: null });
-    },
+    set: (args, { home }) => home.setHomeLine({ option: args.option, notice: null, error: null }),
   }),
-  defineAction({
+  defineSetter({
     name: 'homeline.selectAddressType',
     description: 'HOME_ADDRESS: my address (one of the customer\'s addresses) or another address from the address system.',
     args: { type: 'object', required: ['addressType'], properties: { addressType: { enum: ['MY_ADDRESS', 'OTHER_ADDRESS'] } } },
-    run(args, ctx) {
-      ctx.stores.home.setHomeLine({ addressType: args.addressType, notice: null, error: null });
-    },
+    set: (args, { home }) => home.setHomeLine({ addressType: args.addressType, notice: null, error: null }),
   }),
   defineAction({
     name: 'homeline.chooseLine',
@@ -121,7 +116,6 @@ export default [
   defineAction({
     name: 'homeline.checkAddress',
     description: 'Another address (HOME_ADDRESS) or the address of a ported number (HOME_PORT_IN) from the address picker: the address check with GPON, then the installation address. An address without coverage shows why and Next stays blocked.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { home, session } = ctx.stores;
       const b = home.boxCheck;
@@ -133,7 +127,6 @@ export default [
   defineAction({
     name: 'homeline.newNumber',
     description: 'HOME_ADDRESS: a new fixed number at the checked address (PUT setHomeLineNumber, NEW_NUMBER).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       keepSetup(ctx, await attempt(ctx, () => ctx.api.call('setHomeLineNumber', { body: { homeLine: { numberOption: 'NEW_NUMBER' } } })));
     },
@@ -196,7 +189,6 @@ export default [
   defineAction({
     name: 'homeline.loadSetup',
     description: 'Loads the cart\'s home-line setup (GET homeLineSetup) into /home/homeLine/setup, e.g. for the overview (a cart without one answers null).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const r = await ctx.api.call('homeLineSetup', { silent: true }).catch(() => ({ homeLine: null }));
       ctx.stores.home.setHomeLine({ setup: r.homeLine });
@@ -205,7 +197,6 @@ export default [
   defineAction({
     name: 'homeline.next',
     description: 'Next on the home-line step: unless the fixed-line or address check of the shown option is completed and valid (seed 001 §5), the step says so and stays; otherwise on to the next step.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, home, session } = ctx.stores;
       await checkout.settled();

@@ -14,7 +14,6 @@ export default [
   defineAction({
     name: 'nav.back',
     description: 'Goes one step back in the browser history.',
-    args: { type: 'object' },
     run() {
       historyBack();
     },

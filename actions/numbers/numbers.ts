@@ -1,7 +1,7 @@
 // The number choice of CONNECT_MSISDN (seed 001 §5, §7, §9): own numbers, free / nice / searched numbers held for
 // the cart, a new number, or a number ported in with a code sent to it. State: stores.checkout.numbers.
-import { when } from 'mobx';
-import { defineAction } from '../define';
+import { userKnown } from '../stores/session';
+import { defineAction, defineLoad, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import { goNext } from '../checkout-rules';
@@ -42,11 +42,10 @@ export default [
   defineAction({
     name: 'numbers.load',
     description: 'Loads the number step: the cart\'s current choice (GET msisdnChoice), the free and nice numbers (GET msisdnList), and a signed-in customer\'s own numbers (GET msisdnRegistered). The option shown first: the current choice, else own numbers if any, else the number selection.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
       // after a reload the boot's user check may still be running: wait for it (else a signed-in customer looks anonymous)
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: 15_000 }).catch(() => {});
+      await userKnown(session);
       const [choice, own] = await Promise.all([
         ctx.api.call('msisdnChoice', { silent: true }),
         session.isAuthorized ? ctx.api.call('msisdnRegistered', { silent: true }).then((r) => r.msisdns, () => []) : Promise.resolve([] as OwnNumber[]),
@@ -56,17 +55,13 @@ export default [
       checkout.setNumbers({ choice: choice.choice, own, option, loaded: true, error: null });
     },
   }),
-  defineAction({
+  defineLoad({
     name: 'numbers.loadChoice',
     description: 'Loads only the cart\'s number choice (GET msisdnChoice) for the steps after the number step, whose order summary shows the chosen number (a cart of another checkout type has none: nothing is shown).',
-    args: { type: 'object' },
-    async run(_args, ctx) {
-      try {
-        const r = await ctx.api.call('msisdnChoice', { silent: true });
-        ctx.stores.checkout.setNumbers({ choice: r.choice });
-      } catch (e) {
-        console.error('[numbers.loadChoice]', e); // the summary simply shows no number
-      }
+    // a failure is only logged: the summary simply shows no number
+    async load(_args, ctx) {
+      const r = await ctx.api.call('msisdnChoice', { silent: true });
+      ctx.stores.checkout.setNumbers({ choice: r.choice });
     },
   }),
   defineAction({
@@ -78,13 +73,11 @@ export default [
       if (args.option === 'MOBILE_NEW') setChoice(ctx, await attempt(ctx, () => ctx.api.call('msisdnNew', { body: {} })));
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'numbers.selectTab',
     description: 'Shows a tab of the number selection: FREE (free numbers), NICE (nice numbers, priced) or SEARCH (search number).',
     args: { type: 'object', required: ['tab'], properties: { tab: { enum: ['FREE', 'NICE', 'SEARCH'] } } },
-    run(args, ctx) {
-      ctx.stores.checkout.setNumbers({ tab: args.tab });
-    },
+    set: (args, { checkout }) => checkout.setNumbers({ tab: args.tab }),
   }),
   defineAction({
     name: 'numbers.search',
@@ -140,7 +133,6 @@ export default [
   defineAction({
     name: 'numbers.next',
     description: 'Next on the number step: without a chosen number (or, in the search tab, a number whose availability was not checked) the step says so (seed 001 §5); otherwise on to the next step.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
       await checkout.settled();

@@ -50,7 +50,6 @@ export default [
   defineAction({
     name: 'pdp.openCoupons',
     description: 'Opens the EKO coupon dialog (enter a code, the applied coupons, remove).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       ctx.stores.cart.setVoucherError(null);
       await openModal(ctx, 'coupons', { limit: voucherLimit(ctx), ...(await voucherRules(ctx)) });

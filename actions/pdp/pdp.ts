@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { DEVICE_ONLY } from '../stores/catalog';
 import type { ProductDetails } from '../stores/types';
@@ -170,8 +170,7 @@ export default [
     description: 'Chooses a colour variant; the address is pushed.',
     args: { type: 'object', required: ['colorCode'], properties: { colorCode: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const p = product(ctx);
-      const variant = pickVariant(p, args.colorCode);
+      const variant = pickVariant(product(ctx), args.colorCode);
       ctx.stores.catalog.setPdp({ variant, colorCode: variant?.colorCode ?? null });
       await syncUrl(ctx, false);
     },
@@ -228,13 +227,11 @@ export default [
       ctx.stores.catalog.setPdp({ chargeType: args.chargeType });
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'pdp.selectInsurance',
     description: 'Chooses an insurance (null: none).',
     args: { type: 'object', required: ['code'], properties: { code: { type: ['string', 'null'] } } },
-    run(args, ctx) {
-      ctx.stores.catalog.setPdp({ insuranceCode: args.code });
-    },
+    set: (args, { catalog }) => catalog.setPdp({ insuranceCode: args.code }),
   }),
   defineAction({
     name: 'pdp.toggleAccessory',
@@ -248,7 +245,6 @@ export default [
   defineAction({
     name: 'pdp.submitStep',
     description: 'Does the current step\'s work (its "work" in schemas/rules/pdp-wizard.json) and moves on to the next step present — from the last one to checkout. "device" puts the device (with tariff, term, price plan and payment type) into the cart — back to the list if the cart then holds no device; "extras" adds the insurance/accessories (add-ons and eSIM are sent at once by their own actions; entering it loads the tariff\'s add-ons); a step without work only moves on.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
       const { pdp } = ctx.stores.catalog;
@@ -269,7 +265,6 @@ export default [
   defineAction({
     name: 'pdp.loadTariffExtras',
     description: 'Step 2 of the device page: finds the tariff entry of the bundle step 1 put into the cart (catalog.pdp.tariffEntryNumber, null without one) and loads that tariff\'s add-ons (GET productReferences referenceType TARIFF_ADDON_RELATION, pageSize 100) into catalog.pdp.addons; a failure is only logged.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const p = product(ctx);
       const { catalog } = ctx.stores;

@@ -1,4 +1,4 @@
-import { defineAction, ActionError } from '../define';
+import { defineAction, defineSetter, ActionError } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
 import type { ResponseOf } from '../api/client';
@@ -53,11 +53,11 @@ const check = defineAction({
   },
 });
 
-const setSlot = defineAction({
+const setSlot = defineSetter({
   name: 'selfcare.setVideoSlot',
   description: 'Chooses the video-identification appointment (one of the free times offered).',
   args: { type: 'object', required: ['slot'], properties: { slot: { type: 'string', minLength: 1 } } },
-  run(args, ctx) { ctx.stores.selfcare.setPrepaidSlot(args.slot); },
+  set: (args, { selfcare }) => selfcare.setPrepaidSlot(args.slot),
 });
 
 const register = defineAction({

@@ -1,4 +1,4 @@
-import { makeAutoObservable, observableRef } from 'mobx';
+import { makeAutoObservable, observableRef, when } from 'mobx';
 import { translate, type Lang, type MessageParams, type Messages } from './i18n';
 
 /** The signed-in user (GET user info, seed 001 §3): the type generated from schemas/api/user.json. */
@@ -63,4 +63,15 @@ export class SessionStore {
   t(key: string, params?: MessageParams): string {
     return translate(this.messages, key, params, this.lang);
   }
+}
+
+/** How long an action waits for the boot's user check. */
+export const USER_WAIT_MS = 15_000;
+
+/**
+ * Waits (at most USER_WAIT_MS) until it is known who the session belongs to: after a reload the boot's user check may
+ * still be running, and until it ends a signed-in customer looks anonymous.
+ */
+export async function userKnown(session: SessionStore): Promise<void> {
+  if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
 }

@@ -25,7 +25,6 @@ export default [
   defineAction({
     name: 'tvaddons.load',
     description: 'Loads the TV add-ons offered with the cart\'s package (GET tvAddons); when the package\'s free-add-on limit equals the number of free add-ons, the server has added them all. The cart summary is read again.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       await change(ctx, () => ctx.api.call('tvAddons', { silent: true }));
     },

@@ -1,22 +1,18 @@
-import { defineAction } from '../define';
+import { defineAction, defineSetter } from '../define';
 import { pushEvent } from '../consent-cookies';
 
 export default [
-  defineAction({
+  defineSetter({
     name: 'ui.openModal',
     description: 'Opens the modal document schemas/modals/<id>.json on top of the modal stack; inside, the scope gains /modal = { id, params }.',
     args: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 }, params: { type: 'object' } } },
-    run(args, ctx) {
-      ctx.stores.ui.openModal(args.id, args.params ?? {});
-    },
+    set: (args, { ui }) => ui.openModal(args.id, args.params ?? {}),
   }),
-  defineAction({
+  defineSetter({
     name: 'ui.closeModal',
     description: 'Closes the modal with this id (default: the top one).',
     args: { type: 'object', properties: { id: { type: 'string' } } },
-    run(args, ctx) {
-      ctx.stores.ui.closeModal(args.id);
-    },
+    set: (args, { ui }) => ui.closeModal(args.id),
   }),
   defineAction({
     name: 'ui.toast',
@@ -30,13 +26,11 @@ export default [
       ctx.stores.ui.showToast({ kind: args.kind ?? 'info', message: args.message, text: args.text, params: args.params });
     },
   }),
-  defineAction({
+  defineSetter({
     name: 'ui.dismissToast',
     description: 'Removes a toast before its time is up (its close button).',
     args: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
-    run(args, ctx) {
-      ctx.stores.ui.dismissToast(args.id);
-    },
+    set: (args, { ui }) => ui.dismissToast(args.id),
   }),
   defineAction({
     name: 'ui.toggleMiniCart',

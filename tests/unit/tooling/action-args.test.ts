@@ -23,14 +23,17 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The lines (1-based) of a source where defineAction is called with a type argument. */
+/** The functions that declare an action (actions/define.ts): each takes its args type from the name. */
+const DECLARERS = new Set(['defineAction', 'defineSetter', 'defineLoad']);
+
+/** The lines (1-based) of a source where an action is declared with a type argument. */
 function handWrittenTwins(fileName: string, text: string): number[] {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const lines: number[] = [];
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && n.typeArguments?.length) {
       const callee = ts.isPropertyAccessExpression(n.expression) ? n.expression.name : n.expression;
-      if (ts.isIdentifier(callee) && callee.text === 'defineAction') lines.push(sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1);
+      if (ts.isIdentifier(callee) && DECLARERS.has(callee.text)) lines.push(sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1);
     }
     ts.forEachChild(n, visit);
   };
@@ -61,7 +64,7 @@ describe('action arguments declared once (the args JSON Schema)', () => {
     const found: string[] = [];
     for (const f of walk(ROOT)) {
       const text = readFileSync(f, 'utf8');
-      if (!text.includes('defineAction')) continue; // only these need parsing
+      if (![...DECLARERS].some((d) => text.includes(d))) continue; // only these need parsing
       for (const line of handWrittenTwins(f, text)) found.push(`${relative(ROOT, f)}:${line}`);
     }
     expect(found, 'remove the type argument: run() takes its args type from the args schema (npm run schemas:types)').toEqual([]);
