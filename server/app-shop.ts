@@ -36,8 +36,9 @@ export async function serveShop(app: FastifyInstance, opts: BuildAppOptions, ui:
   // loaded in the background once the server listens (after its first requests: a start is not made slower)
   app.addHook('onListen', (done) => { setTimeout(() => firstView.warm(), 300).unref(); done(); });
   if (existsSync(distDir)) {
-    // hashed file names: cached for a year, never revalidated; the build's .br/.gz copies answer by Accept-Encoding
-    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true, preCompressed: true });
+    // hashed file names: cached for a year, never revalidated; the build's .br/.gz copies answer by Accept-Encoding; the
+    // build's own files (.vite/manifest.json, .schema-set.json, .build-stamp) are not the shop's to serve
+    await app.register(fastifyStatic, { root: distDir, prefix: '/assets/ecommerce/dist/', index: false, wildcard: true, maxAge: '365d', immutable: true, preCompressed: true, dotfiles: 'ignore' });
   }
   const page: ShopPageParts = { ui, distDir, indexFile, firstView };
   app.setNotFoundHandler((req, reply) => {

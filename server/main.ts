@@ -113,7 +113,7 @@ async function openDatabaseAndDocuments(schemasDir: string): Promise<{ database:
       catalog.current().then(() => mark('catalogue loaded'), () => {});
       return { database: d, catalog };
     }),
-    UiDocuments.load(schemasDir, { cacheDir: defaultSchemaCacheDir() })
+    UiDocuments.load(schemasDir, { cacheDir: defaultSchemaCacheDir(), builtFile: join(root, 'dist', '.schema-set.json') })
       .then((u) => { mark('schema set loaded'); return u; }),
   ]);
   if (dbResult.status === 'rejected') throw dbResult.reason;

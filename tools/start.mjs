@@ -62,9 +62,16 @@ export function buildIsFresh(hash = inputsHash()) {
 
 const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
-/** `vite build` as a child: a SIGTERM / SIGINT meanwhile is passed on, and the start ends with the child's code. */
+/** `vite build`, then the checked schema set written into it. */
 async function build() {
-  const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  await step([vite, 'build', '--logLevel', 'warn']);
+  // the checked schema set into the build (tools/schema-set.ts): the first start reads it instead of checking
+  await step(['--import', 'tsx', join(root, 'tools', 'schema-set.ts'), dist]);
+}
+
+/** A build step as a child: a SIGTERM / SIGINT meanwhile is passed on, and the start ends with the child's code. */
+async function step(argv) {
+  const child = spawn(process.execPath, argv, { cwd: root, stdio: 'inherit' });
   const forward = (signal) => { child.kill(signal); };
   process.on('SIGTERM', forward);
   process.on('SIGINT', forward);

@@ -14,9 +14,10 @@
 // stock in SQL.
 //
 // Full rebuild (the first start; a revision older than the pruned change rows; a delta too large): pages of products
-// in list order (index products_sort_idx, migration 0036), sized so each costs about `sliceMs` (20 ms) of CPU, their
-// search index entries computed as they come (server/catalog/search.ts), read one statement at a time with the event
-// loop free in between (no long transaction: PGlite's one connection
+// in list order (index products_sort_idx, migration 0036), sized so each costs about `sliceMs` (40 ms) of CPU over
+// several turns of the event loop (its reads side by side, then building it; a page's fixed cost — nine statements —
+// made 20 ms slices spend half their CPU on it), their search index entries computed as they come
+// (server/catalog/search.ts), with the event loop free in between (no long transaction: PGlite's one connection
 // stays open to requests), then the changes made meanwhile applied as a delta. After the start it runs in the
 // background while the old snapshot keeps serving. `stats()` counts what each refresh cost.
 //
@@ -78,7 +79,8 @@ export async function readRevision(db: DbOrTx): Promise<number> {
 export interface CatalogModelOptions {
   /** at most this many products per slice of a full rebuild (default 400) */
   pageSize?: number;
-  /** the CPU time a slice of a full rebuild aims at: the page size adapts to it (default 20 ms) */
+  /** the CPU time a slice of a full rebuild aims at, over several turns of the event loop: the page size adapts to it
+   *  (default 40 ms) */
   sliceMs?: number;
   /** a delta of more changes than this is a full rebuild instead (default 2000) */
   maxDelta?: number;
@@ -113,7 +115,7 @@ export class CatalogModel {
 
   constructor(private readonly db: Db, private readonly checkMs = 1000, opts: CatalogModelOptions = {}) {
     this.pageSize = opts.pageSize ?? 400;
-    this.sliceMs = opts.sliceMs ?? 20;
+    this.sliceMs = opts.sliceMs ?? 40;
     this.maxDelta = opts.maxDelta ?? 2000;
     this.deltaGapMs = opts.deltaGapMs ?? 250;
     this.cacheFile = opts.cacheFile;

@@ -56,6 +56,9 @@ export interface LoadOptions {
   /** With `cacheDir`: the URL of the check's worker (a bundled server/ui/check-worker.ts) that checks a set not kept
    *  yet in a worker thread; default: the one the server bundle names, none under tsx (checked in this thread). */
   checkWorker?: string;
+  /** With `cacheDir`: the checked set a build wrote (`writeBuiltSet`, dist/.schema-set.json): read when nothing is kept
+   *  in `cacheDir` and it was made of these files (its hash), so the first start after a build checks nothing. */
+  builtFile?: string;
 }
 
 const toolsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'tools', 'schemas');
@@ -109,13 +112,34 @@ async function checkedSet(rootDir: string, workerUrl: string | undefined): Promi
   throw new Error(answer.message);
 }
 
-async function loadCached(rootDir: string, cacheDir: string, checkWorker: string | undefined): Promise<DocumentSet> {
-  const file = join(cacheDir, `documents-${await schemaSetHash(rootDir)}.json`);
+/** A checked set as kept (the cache file, the build's file): its documents as pairs, its manifest, its files' hash. */
+interface KeptSet { hash?: string; docs: Array<[string, ServedDocument]>; manifest: DocumentSet['manifest'] }
+
+async function readKept(file: string, hash: string): Promise<DocumentSet | null> {
   try {
-    const cached = JSON.parse(await readFile(file, 'utf8')) as { docs: Array<[string, ServedDocument]>; manifest: DocumentSet['manifest'] };
-    return { docs: new Map(cached.docs), manifest: cached.manifest };
-  } catch { /* not cached yet (or unreadable): check the set */ }
-  const set = await checkedSet(rootDir, checkWorker);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as KeptSet;
+    if (kept.hash !== undefined && kept.hash !== hash) return null;
+    return { docs: new Map(kept.docs), manifest: kept.manifest };
+  } catch {
+    return null; // none (or unreadable): check the set
+  }
+}
+
+/** Checks the set and writes it to `file` with its files' hash (`npm run build`: tools/schema-set.ts). */
+export async function writeBuiltSet(rootDir: string, file: string): Promise<void> {
+  const set = await loadDocumentSet(rootDir, { strict: true });
+  const kept: KeptSet = { hash: await schemaSetHash(rootDir), docs: [...set.docs], manifest: set.manifest };
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(kept));
+  renameSync(tmp, file);
+}
+
+async function loadCached(rootDir: string, cacheDir: string, opts: LoadOptions): Promise<DocumentSet> {
+  const hash = await schemaSetHash(rootDir);
+  const file = join(cacheDir, `documents-${hash}.json`);
+  const kept = (await readKept(file, hash)) ?? (opts.builtFile ? await readKept(opts.builtFile, hash) : null);
+  if (kept) return kept;
+  const set = await checkedSet(rootDir, opts.checkWorker ?? (typeof SCHEMA_CHECK_WORKER === 'string' ? SCHEMA_CHECK_WORKER : undefined));
   try {
     mkdirSync(cacheDir, { recursive: true });
     for (const old of readdirSync(cacheDir).filter((f) => /^documents-\w+\.json$/.test(f))) rmSync(join(cacheDir, old), { force: true });
@@ -186,10 +210,7 @@ export class UiDocuments {
   constructor(private set: DocumentSet, private readonly rootDir: string) {}
 
   static async load(rootDir: string, opts: LoadOptions = {}): Promise<UiDocuments> {
-    if (opts.cacheDir && opts.strict !== false) {
-      const worker = opts.checkWorker ?? (typeof SCHEMA_CHECK_WORKER === 'string' ? SCHEMA_CHECK_WORKER : undefined);
-      return new UiDocuments(await loadCached(rootDir, opts.cacheDir, worker), rootDir);
-    }
+    if (opts.cacheDir && opts.strict !== false) return new UiDocuments(await loadCached(rootDir, opts.cacheDir, opts), rootDir);
     return new UiDocuments(await loadDocumentSet(rootDir, opts), rootDir);
   }
 

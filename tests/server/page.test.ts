@@ -280,4 +280,13 @@ describe('built assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(JS);
   });
+
+  it('do not include the build\'s own files (its dotfiles: the checked schema set, the stamp, the manifest)', async () => {
+    writeFileSync(join(dist, '.schema-set.json'), '{"hash":"secret-of-the-build"}');
+    for (const url of ['/assets/ecommerce/dist/.schema-set.json', '/assets/ecommerce/dist/.vite/manifest.json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.body, url).not.toMatch(/secret-of-the-build|isEntry/);
+    }
+  });
 });

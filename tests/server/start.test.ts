@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SCHEMAS_DIR } from './helpers';
-import { UiDocuments } from '../../server/ui/documents';
+import { UiDocuments, writeBuiltSet } from '../../server/ui/documents';
 
 const root = new URL('../..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'rel-start-'));
@@ -39,6 +39,31 @@ describe('the schema set cache', () => {
     expect(third.message('en', 'user.login.locked', { minutes: 15 })).toBe('Locked for 15 min.');
     expect(readdirSync(cache)).toHaveLength(1);
     expect(readdirSync(cache)[0]).not.toBe(files[0]);
+  }, 60_000);
+});
+
+describe('the schema set a build wrote', () => {
+  it('is read by the first start when it was made of these files, and ignored when they changed', async () => {
+    const schemas = join(tmp, 'schemas-built');
+    cpSync(SCHEMAS_DIR, schemas, { recursive: true });
+    const builtFile = join(tmp, 'dist-built', '.schema-set.json');
+    mkdirSync(join(tmp, 'dist-built'), { recursive: true });
+    await writeBuiltSet(schemas, builtFile);
+    const built = JSON.parse(readFileSync(builtFile, 'utf8'));
+    expect(built.hash).toMatch(/^\w{32}$/);
+    // a marker put into the build's set is served: the start read it instead of checking (an empty cache folder)
+    built.manifest.etag = '"built-marker"';
+    writeFileSync(builtFile, JSON.stringify(built));
+    const first = await UiDocuments.load(schemas, { cacheDir: join(tmp, 'cache-built'), builtFile });
+    expect(first.manifest.etag).toBe('"built-marker"');
+    expect(first.get('form', 'guest')?.validator?.body).toMatch(/function validate/);
+    // the files changed after the build: its set is not theirs, so the set is checked
+    const en = JSON.parse(readFileSync(join(schemas, 'messages', 'en.json'), 'utf8'));
+    en['user.login.locked'] = 'Locked for {minutes} min.';
+    writeFileSync(join(schemas, 'messages', 'en.json'), JSON.stringify(en, null, 2));
+    const second = await UiDocuments.load(schemas, { cacheDir: join(tmp, 'cache-built'), builtFile });
+    expect(second.manifest.etag).not.toBe('"built-marker"');
+    expect(second.message('en', 'user.login.locked', { minutes: 15 })).toBe('Locked for 15 min.');
   }, 60_000);
 });
 
