@@ -1,6 +1,5 @@
 // The personal-data step (ADDITIONAL_CUSTOMER_DATA) and the delivery step (DELIVERY) of a signed-in checkout
 // (seed 001 §3, §4, §7, §9). State: stores.checkout.delivery; forms "order-personal-data" and "delivery-contact".
-import { when } from 'mobx';
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
@@ -9,10 +8,10 @@ import { goNext } from '../checkout-rules';
 import { scrollToTop } from '../dom';
 import { localPhone } from '../checkout/checkout';
 import { emptyCode, type EmailCodeState, type Option } from '../stores/delivery';
+import { userKnown } from '../stores/session';
 
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';
-const USER_WAIT_MS = 15_000;
 
 /** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3: the forms' "issueDate" conversion; null when unreadable. */
 export function issueDateToApi(shown: string): string | null {
@@ -89,7 +88,7 @@ export default [
     args: { type: 'object' },
     async run(_args, ctx) {
       const { session, ui, checkout } = ctx.stores;
-      if (!session.userKnown) await when(() => session.userKnown, { timeout: USER_WAIT_MS }).catch(() => {});
+      await userKnown(session);
       const d = await ctx.api.call('checkoutUserData', { silent: true });
       checkout.setDelivery({ accountEmail: d.accountEmail ?? null });
       const own: Record<string, string> = {

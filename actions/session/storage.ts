@@ -3,6 +3,7 @@
  * `user_number_id` (the customer id), sessionStorage `users_services` (the service flags). Safe in Node.
  */
 import type { SessionUser } from '../stores/session';
+import { base64Utf8 } from '../form-conversions';
 
 export const USER_DATA_KEY = 'user_data';
 export const USER_NUMBER_KEY = 'user_number_id';
@@ -33,13 +34,8 @@ export function forgetUser(): void {
   storage('sessionStorage')?.removeItem(USER_SERVICES_KEY);
 }
 
-/** Base64 of the UTF-8 bytes of the password (the `encodedPassword` of POST authorize). */
-export function encodePassword(password: string): string {
-  const bytes = new TextEncoder().encode(password);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
+/** Base64 of the UTF-8 bytes of the password (the `encodedPassword` of POST authorize): the forms' `base64` conversion. */
+export const encodePassword = base64Utf8;
 
 /** sessionStorage: a notice for the next page (seed 001 §8 "a stored notification message is shown as an error toast and then removed"). */
 export const NOTICE_KEY = 'notificationMessage';
