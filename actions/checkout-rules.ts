@@ -138,15 +138,23 @@ export async function goToCheckout(ctx: ActionContext): Promise<void> {
   ctx.navigate(first.url);
 }
 
-/** Go to the step after the current one (the route's path), once the work deciding the conflict is done (a removal's
- *  re-validation still in flight must not leave Next doing nothing). */
-export async function goNext(ctx: ActionContext): Promise<boolean> {
+/**
+ * Whether a step may go on: once the work deciding a cart conflict is done (a removal's re-validation still in flight
+ * must not leave Next doing nothing), no conflict stands. While one stands the page scrolls to the top, where it says
+ * why (seed 000 §4), and Next does nothing else: no form check, nothing posted.
+ */
+export async function clearToGo(ctx: ActionContext): Promise<boolean> {
   const { checkout } = ctx.stores;
   await checkout.settled();
-  if (checkout.conflict) {
-    scrollToTop();
-    return false;
-  }
+  if (!checkout.conflict) return true;
+  scrollToTop();
+  return false;
+}
+
+/** Go to the step after the current one (the route's path), when no cart conflict stands (clearToGo). */
+export async function goNext(ctx: ActionContext): Promise<boolean> {
+  const { checkout } = ctx.stores;
+  if (!(await clearToGo(ctx))) return false;
   const path = (ctx.scope.route as { path?: string } | undefined)?.path;
   const i = stepIndexForPath(checkout.steps, path);
   const next = checkout.steps[i + 1];

@@ -4,20 +4,12 @@ import { ApiError } from '../api/errors';
 import { loadUserInfo, userDataCheck } from '../session/account';
 import { goTo } from '../destinations';
 import type { ResponseOf } from '../api/client';
-import { markRefusedField, sendForm } from '../form-submit';
+import { checkedForm, formDataOf, sendFormData, stopOnRefusal } from '../form-action';
 
 /** Where the account pages lead (seed 001 §2). */
 export const CONTINUE_CHECKOUT = 'checkout';
 
-const formData = (ctx: ActionContext, formId: string): Record<string, unknown> => ctx.stores.ui.forms[formId]?.data ?? {};
 const str = (d: Record<string, unknown>, k: string) => String(d[k] ?? '').trim();
-
-/** Validates a form (its precompiled validator); an invalid form stops the action (the fields show why). */
-function validForm(ctx: ActionContext, formId: string): Record<string, unknown> {
-  const { ui } = ctx.stores;
-  if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError(`invalid form ${formId}`, true);
-  return formData(ctx, formId);
-}
 
 /**
  * A refused call: a 4xx message goes to the page's error box (and, for a taken username, the error toast of seed
@@ -26,11 +18,9 @@ function validForm(ctx: ActionContext, formId: string): Record<string, unknown> 
  */
 function refused(ctx: ActionContext, e: unknown, formId?: string): never {
   if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 401) {
-    if (!(formId && markRefusedField(ctx.stores.ui, formId, e))) ctx.stores.account.setError(e.message);
-    const reason = e.errors[0]?.reason;
-    if (reason === 'usernameTaken') ctx.stores.ui.showToast({ kind: 'error', text: e.message });
+    if (e.errors[0]?.reason === 'usernameTaken') ctx.stores.ui.showToast({ kind: 'error', text: e.message });
     if (e.errors[0]?.subject === 'tisAddressCode') ctx.stores.account.setAddressError('tisAddressCode');
-    throw new ActionError(e.message, true);
+    stopOnRefusal(ctx, e, ctx.stores.account.setError, formId);
   }
   throw e;
 }
@@ -60,7 +50,7 @@ async function sendEmailCode(ctx: ActionContext, email: string, send: (email: st
 async function submitForm<T>(ctx: ActionContext, formId: string, data: Record<string, unknown>): Promise<{ response: T; sent: Record<string, unknown> }> {
   ctx.stores.account.setError(null);
   try {
-    const { responses, data: sent } = await sendForm(ctx.api, formId, data, ctx.stores);
+    const { responses, data: sent } = await sendFormData(ctx, formId, data);
     ctx.stores.ui.clearFieldErrors(formId);
     return { response: responses[0] as T, sent };
   } catch (e) {
@@ -154,7 +144,7 @@ export default [
     description: 'Sends the registration e-mail code (POST register/otp, 300 s) to the e-mail field (default uid) of the form; the e-mail must be well-formed and not registered yet. The timer starts.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, field: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      await sendEmailCode(ctx, str(formData(ctx, args.form), args.field ?? 'uid'), (email) => ctx.api.call('registerOtp', { body: { email } }));
+      await sendEmailCode(ctx, str(formDataOf(ctx, args.form), args.field ?? 'uid'), (email) => ctx.api.call('registerOtp', { body: { email } }));
     },
   }),
   defineAction({
@@ -163,7 +153,7 @@ export default [
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account, session, ui } = ctx.stores;
-      const username = str(formData(ctx, args.form), 'username');
+      const username = str(formDataOf(ctx, args.form), 'username');
       if (!username || username === account.usernameChecked) return;
       let free: boolean;
       try {
@@ -182,7 +172,7 @@ export default [
     description: 'Existing customer without an account: finds the customer by JMBG and customer number (POST register/jmbg) and goes to `next`, the page where the account is chosen.',
     args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const d = validForm(ctx, args.form);
+      const d = checkedForm(ctx, args.form);
       const { response: c } = await submitForm<ResponseOf<'registerJmbg'>>(ctx, args.form, d);
       ctx.stores.account.setCustomer({ ...c, jmbg: str(d, 'jmbg') });
       ctx.navigate(args.next);
@@ -194,7 +184,7 @@ export default [
     args: { type: 'object', required: ['form', 'mode', 'next'], properties: { form: { type: 'string', minLength: 1 }, mode: { enum: ['new', 'existing'] }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account, session, ui } = ctx.stores;
-      const d = validForm(ctx, args.form);
+      const d = checkedForm(ctx, args.form);
       const a = account.address;
       const customer = account.customer;
       if (args.mode === 'new' && !a.tisAddressCode) {
@@ -229,7 +219,7 @@ export default [
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account } = ctx.stores;
-      const d = validForm(ctx, args.form);
+      const d = checkedForm(ctx, args.form);
       const { response: r, sent } = await submitForm<ResponseOf<'passwordRecovery'>>(ctx, args.form, d);
       // the channel and address as sent (the form's default channel when none was chosen): the reset step sends them
       const channel = sent.channel === 'SMS' ? 'SMS' as const : 'EMAIL' as const;
@@ -244,7 +234,7 @@ export default [
     args: { type: 'object', required: ['form', 'next'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
       const { account, session } = ctx.stores;
-      const d = validForm(ctx, args.form);
+      const d = checkedForm(ctx, args.form);
       if (!account.recovery) { account.setError(session.t('otp.error.otpNotSent')); throw new ActionError('no recovery', true); }
       // the code and the new password as the form declares them, with the channel and address of the recovery step
       // ("with" of schemas/forms/password-reset.json: /account/recovery)
@@ -257,7 +247,7 @@ export default [
     description: 'Password change of the signed-in user (POST users/password: current password, new password, confirmation; the policy of seed 001 §5 and the last 5 passwords checked by the server). The session is rotated. With `next` the shopper goes there; without it (the weak-password pages) the shopper continues where they were going — the next account check, then checkout or the page they came from.',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 }, next: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const d = validForm(ctx, args.form);
+      const d = checkedForm(ctx, args.form);
       await submitForm(ctx, args.form, d);
       await afterAccountChange(ctx);
       ctx.stores.ui.showToast({ kind: 'success', message: 'account.change.done' });
@@ -270,7 +260,7 @@ export default [
     description: 'Fill data: sends a code (300 s) to the e-mail the signed-in customer adds (POST users/email/otp).',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      await sendEmailCode(ctx, str(formData(ctx, args.form), 'email'), (email) => ctx.api.call('emailOtp', { body: { email } }));
+      await sendEmailCode(ctx, str(formDataOf(ctx, args.form), 'email'), (email) => ctx.api.call('emailOtp', { body: { email } }));
     },
   }),
   defineAction({
@@ -278,7 +268,7 @@ export default [
     description: 'Fill data: sets the e-mail confirmed by its code (PUT users/email); the session is rotated and the shopper continues where they were going (checkout included).',
     args: { type: 'object', required: ['form'], properties: { form: { type: 'string', minLength: 1 } } },
     async run(args, ctx) {
-      const d = validForm(ctx, args.form);
+      const d = checkedForm(ctx, args.form);
       await submitForm(ctx, args.form, d);
       ctx.stores.account.resetCode();
       await afterAccountChange(ctx);
@@ -289,9 +279,7 @@ export default [
   defineAction({
     name: 'account.continue',
     description: 'The success pages\' continue button: to checkout when the shopper came from there (the registration check, a checkout gate), else to the home page.',
-    async run(_args, ctx) {
-      await continueAfterFix(ctx);
-    },
+    run: (_args, ctx) => continueAfterFix(ctx),
   }),
   defineSetter({
     name: 'account.continueTo',

@@ -3,7 +3,7 @@ import { defineAction, defineLoad, defineSetter, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import type { Cart } from '../stores/types';
 import { scrollToTop, pendingOrder, rememberPendingOrder } from '../dom';
-import { firstUnfinishedBefore, goNext, goToCheckout, stepIndexForPath, validateCart } from '../checkout-rules';
+import { clearToGo, firstUnfinishedBefore, goNext, goToCheckout, stepIndexForPath, validateCart } from '../checkout-rules';
 import { userDataCheck } from '../session/account';
 import { closeModal, goTo, openModal } from '../destinations';
 import { markRefusedField, sendForm } from '../form-submit';
@@ -139,9 +139,7 @@ export default [
   defineAction({
     name: 'checkout.next',
     description: 'Goes to the url of the next checkout step once a removal or validation in flight is done; while a cart conflict exists it only scrolls to the top.',
-    async run(_args, ctx) {
-      await goNext(ctx);
-    },
+    run: (_args, ctx) => goNext(ctx),
   }),
   defineAction({
     name: 'checkout.back',
@@ -179,15 +177,10 @@ export default [
     description: 'Guest submit (seed 000 §4): waits for a removal or validation in flight; while a cart conflict stands only scrolls to the top; validates the forms (the first invalid field scrolls into view), sends the form data to the calls its document declares ("submit" of the form `form`, default "guest": the guest data, the delivery time slot if chosen), goes to the next step; a refusal naming a field of the form (its subject, e.g. body/customerData/contactPhone) marks that field, which takes focus and scrolls into view; another failure shows the delivery/payment error toast.',
     args: { type: 'object', properties: { form: { type: 'string' } } },
     async run(args, ctx) {
-      const { ui, cart, checkout } = ctx.stores;
+      const { ui, cart } = ctx.stores;
       const formId = args.form ?? 'guest';
       // a removal or validation in flight decides the conflict first (a quick Next right after a removal)
-      await checkout.settled();
-      // while a cart conflict stands, Next only scrolls to the top (seed 000 §4): no form check, nothing posted
-      if (checkout.conflict) {
-        scrollToTop();
-        throw new ActionError('cart conflict', true);
-      }
+      if (!(await clearToGo(ctx))) throw new ActionError('cart conflict', true);
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
       try {
         // the calls and their bodies as the form document declares them ("submit", checked by npm run schemas:check

@@ -3,9 +3,8 @@
 import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import { CONVERSIONS, failedCallOf, refusedFieldOf, sendForm } from '../form-submit';
-import { goNext } from '../checkout-rules';
-import { scrollToTop } from '../dom';
+import { failedCallOf, refusedFieldOf, sendForm } from '../form-submit';
+import { clearToGo, goNext } from '../checkout-rules';
 import { localPhone } from '../checkout/checkout';
 import { emptyCode, type EmailCodeState, type Option } from '../stores/delivery';
 import { userKnown } from '../stores/session';
@@ -13,10 +12,6 @@ import { userKnown } from '../stores/session';
 const PERSONAL_FORM = 'order-personal-data';
 const CONTACT_FORM = 'delivery-contact';
 
-/** dd.mm.yyyy (shown) → yyyy-mm-ddT01:00:00+01:00 (sent), seed 001 §3: the forms' "issueDate" conversion; null when unreadable. */
-export function issueDateToApi(shown: string): string | null {
-  return (CONVERSIONS.issueDate!.apply(shown) as string) || null;
-}
 /** yyyy-mm-dd… (sent) → dd.mm.yyyy (shown). */
 export function issueDateFromApi(sent: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(sent ?? '');
@@ -85,7 +80,6 @@ export default [
   defineAction({
     name: 'delivery.loadPersonalData',
     description: 'Personal-data step: loads the checkout user data (GET checkoutUserData: what the cart holds, else the signed-in account\'s own data) into the form "order-personal-data" — only into empty fields; the issue date shown as dd.mm.yyyy.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { session, ui, checkout } = ctx.stores;
       await userKnown(session);
@@ -105,7 +99,6 @@ export default [
   defineAction({
     name: 'delivery.sendPersonalCode',
     description: 'Sends a one-time code to the personal-data form\'s contact e-mail (POST sendEmailOtp, 300 s).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const email = String(ctx.stores.ui.forms[PERSONAL_FORM]?.data?.contactEmail ?? '').trim();
       if (!email) { setCode(ctx, 'personal', { error: ctx.stores.session.t('validation.email') }); return; }
@@ -121,11 +114,9 @@ export default [
   defineAction({
     name: 'delivery.submitPersonalData',
     description: 'Personal-data submit (seed 001 §4): validates the form, then sends it as its document declares ("submit"): the customer-info save (POST saveCustomerInfo) and then — when a code was sent to the contact e-mail, which is not the account\'s, and typed — the e-mail code save (PUT verifyEmailOtp). Both succeed: next step. A refused customer info (400) stays: a refused field (its subject, e.g. userInfo/jmbg) shows the message under the field, which takes focus and scrolls into view; a refusal of the whole request shows in the error box; another failure: error toast and on to the next step (unsuccessful). Only the e-mail failed: its error is shown.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { ui, cart, checkout } = ctx.stores;
-      await checkout.settled();
-      if (checkout.conflict) { scrollToTop(); throw new ActionError('cart conflict', true); }
+      if (!(await clearToGo(ctx))) throw new ActionError('cart conflict', true);
       if (!ui.validateForms()) throw new ActionError('invalid form', true);
       const data = ui.forms[PERSONAL_FORM]?.data ?? {};
       // the document sends the e-mail code (verifyEmailOtp) when one was sent and typed ("when"); that it was sent to
@@ -156,7 +147,6 @@ export default [
   defineAction({
     name: 'delivery.load',
     description: 'Delivery step: loads the delivery options of the cart\'s checkout type (GET checkoutOptions?checkoutStep=DELIVERY — the flow document lists them), the saved addresses, the installation address of the home setup (GET homeLineSetup, only when DELIVERY_ADDRESS_INSTALLATION is offered), the pickup stores, the time slots and the municipalities (a failed lookup gives an empty list), and the phone for the courier into form "delivery-contact".',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, cart, ui, session } = ctx.stores;
       const q = lang(ctx);
@@ -244,7 +234,6 @@ export default [
   defineAction({
     name: 'delivery.sendRenewalCode',
     description: 'Renewal by e-mail: sends a one-time code to the e-mail given (POST sendEmailOtp); on failure the sent flag is cleared.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const email = ctx.stores.checkout.delivery.renewal.email.trim();
       if (!email) { setCode(ctx, 'renewal', { error: ctx.stores.session.t('validation.email') }); return; }
@@ -254,11 +243,9 @@ export default [
   defineAction({
     name: 'delivery.submit',
     description: 'Delivery submission (seed 001 §4): validation, then in order — a new address (POST createDeliveryAddress), a saved address only if it differs from the cart\'s (PUT replaceDeliveryAddress), the installation address of the home setup (PUT setInstallationDelivery, always: the setup may have changed), the time slot if chosen (PUT setDeliveryTimeSlot), the courier\'s phone when filled in (PUT saveDeliveryContact, form "delivery-contact" as its document declares in "submit"), pickup in a store (POST setPickupStore) or renewal (POST setRenewalEmail). All sent items succeeded: next step (success); a refused courier phone (400 naming contactPhone) is marked under its field, which takes focus, and the step stays; otherwise the error toast ("Došlo je do greške") and on to the next step (failure; its guard leads back while this step is not done).',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { checkout, cart, ui, session } = ctx.stores;
-      await checkout.settled();
-      if (checkout.conflict) { scrollToTop(); throw new ActionError('cart conflict', true); }
+      if (!(await clearToGo(ctx))) throw new ActionError('cart conflict', true);
       const d = checkout.delivery;
       // validation
       const stop = (key: string) => { checkout.setDelivery({ error: session.t(key) }); throw new ActionError('invalid delivery', true); };

@@ -1,10 +1,11 @@
 // Home services: the product-page hierarchy (seed 001 §4), the package page, TV channels, TV guide, box check, FNP.
-import { ActionError, defineAction, defineLoad, defineSetter } from '../define';
+import { defineAction, defineLoad, defineSetter } from '../define';
 import { ApiError } from '../api/errors';
 import type { ActionContext } from '../define';
 import { goTo, pathTo } from '../destinations';
 import type { ResponseOf } from '../api/client';
 import { markRefusedField, sendForm } from '../form-submit';
+import { checkedForm } from '../form-action';
 
 type Route = { path?: string; params?: Record<string, string | undefined>; query?: Record<string, string | undefined> };
 const routeOf = (ctx: ActionContext): Route => (ctx.scope.route ?? {}) as Route;
@@ -217,7 +218,7 @@ export default [
       const formId = args.form ?? 'fnp';
       let data = args.data;
       if (!data) {
-        if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid FNP form', true);
+        checkedForm(ctx, formId, 'invalid FNP form');
         data = { ...(ui.forms[formId]?.data ?? {}) };
       }
       home.fnpStarted();

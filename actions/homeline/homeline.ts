@@ -6,8 +6,7 @@ import { userKnown } from '../stores/session';
 import { defineAction, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import { goNext } from '../checkout-rules';
-import { scrollToTop } from '../dom';
+import { clearToGo, goNext } from '../checkout-rules';
 import type { HomeOption, HomeSetup } from '../stores/home';
 
 const OPTIONS: HomeOption[] = ['HOME_LANDLINE', 'HOME_ADDRESS', 'HOME_PORT_IN'];
@@ -198,9 +197,8 @@ export default [
     name: 'homeline.next',
     description: 'Next on the home-line step: unless the fixed-line or address check of the shown option is completed and valid (seed 001 §5), the step says so and stays; otherwise on to the next step.',
     async run(_args, ctx) {
-      const { checkout, home, session } = ctx.stores;
-      await checkout.settled();
-      if (checkout.conflict) { scrollToTop(); return; }
+      const { home, session } = ctx.stores;
+      if (!(await clearToGo(ctx))) return;
       const s = home.homeLine;
       if (!s.setup || s.setup.option !== s.option || s.setup.checkStatus.status !== 'VALID' || !s.setup.checkStatus.gponCheckIsDone) {
         home.setHomeLine({ error: session.t('homeLine.error.required') });

@@ -4,8 +4,7 @@ import { userKnown } from '../stores/session';
 import { defineAction, defineLoad, defineSetter } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
-import { goNext } from '../checkout-rules';
-import { scrollToTop } from '../dom';
+import { clearToGo, goNext } from '../checkout-rules';
 import type { NumberChoice, NumberOption, OwnNumber } from '../stores/numbers';
 
 const OPTIONS: NumberOption[] = ['MOBILE_EXISTING', 'MOBILE_NEW_SELECTION', 'MOBILE_NEW', 'MOBILE_PORT_IN'];
@@ -135,11 +134,7 @@ export default [
     description: 'Next on the number step: without a chosen number (or, in the search tab, a number whose availability was not checked) the step says so (seed 001 §5); otherwise on to the next step.',
     async run(_args, ctx) {
       const { checkout, session } = ctx.stores;
-      await checkout.settled();
-      if (checkout.conflict) {
-        scrollToTop(); // a cart conflict stands: the page says why (goNext would do the same)
-        return;
-      }
+      if (!(await clearToGo(ctx))) return;
       const n = checkout.numbers;
       if (!n.choice || n.choice.option !== n.option) {
         const key = n.option === 'MOBILE_NEW_SELECTION' && n.tab === 'SEARCH' && n.query && !n.found ? 'numbers.error.mustCheck' : 'numbers.error.required';

@@ -1,7 +1,6 @@
-import { defineAction, ActionError, type ActionContext } from '../define';
-import { ApiError } from '../api/errors';
+import { defineAction, type ActionContext } from '../define';
 import type { ResponseOf } from '../api/client';
-import { markRefusedField, sendForm } from '../form-submit';
+import { checkedForm, sendFormData, stopOnRefusal } from '../form-action';
 import { loadUserInfo } from '../session/account';
 import { rememberUser } from '../session/storage';
 import type { SessionUser } from '../stores/session';
@@ -10,15 +9,6 @@ export const PERSONAL_DATA_FORM = 'personal-data';
 export const PROFILE_CODE_FORM = 'profile-code';
 export const PROFILE_EMAIL_FORM = 'profile-email';
 export const PROFILE_EMAIL_CODE_FORM = 'profile-email-code';
-
-/** A refusal (4xx) is shown on the page; anything else goes to the shared handler. */
-function refused(ctx: ActionContext, e: unknown, set: (m: string) => void): never {
-  if (e instanceof ApiError && e.status < 500) {
-    set(e.message);
-    throw new ActionError(e.message, true);
-  }
-  throw e;
-}
 
 /** After an account change the server rotated the session (new cookie): a fresh token for the new session. */
 async function followRotation(ctx: ActionContext): Promise<void> {
@@ -31,7 +21,7 @@ async function loadConsents(ctx: ActionContext): Promise<void> {
     profile.setConsents((await ctx.api.call('userConsents', { silent: true })).consents);
   } catch (e) {
     profile.setConsents([]);
-    refused(ctx, e, profile.setConsentError);
+    stopOnRefusal(ctx, e, profile.setConsentError);
   }
 }
 
@@ -70,13 +60,13 @@ const requestCode = defineAction({
     const { ui, profile, session } = ctx.stores;
     profile.setError(null);
     const formId = args.form ?? PERSONAL_DATA_FORM;
-    if (!args.again && ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid personal data', true);
+    if (!args.again) checkedForm(ctx, formId, 'invalid personal data');
     try {
       const r = await ctx.api.call('securityRequestOtp', { body: { purpose: 'PERSONAL_DATA' } });
       ui.setFormData(PROFILE_CODE_FORM, {});
       profile.setStep('code', session.t('profile.code.sent', { destination: r.destination }));
       if (args.again) ui.showToast({ kind: 'info', message: 'profile.code.resent' });
-    } catch (e) { refused(ctx, e, profile.setError); }
+    } catch (e) { stopOnRefusal(ctx, e, profile.setError); }
   },
 });
 
@@ -88,11 +78,11 @@ const save = defineAction({
     const { ui, profile, session } = ctx.stores;
     profile.setError(null);
     const formId = args.form ?? PROFILE_CODE_FORM;
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
+    checkedForm(ctx, formId, 'invalid code');
     try {
       // the code and the call as the form document declares them ("submit" of schemas/forms/profile-code.json), with
       // the personal data of the step before ("with": /ui/forms/personal-data/data/…)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { responses } = await sendFormData(ctx, formId);
       const r = responses[0] as ResponseOf<'personalDataUpdate'>;
       await followRotation(ctx);
       session.setUser(r.user);
@@ -100,7 +90,7 @@ const save = defineAction({
       ui.setFormData(PERSONAL_DATA_FORM, { firstName: r.user.firstName, lastName: r.user.lastName, contactPhoneNumber: r.user.contactPhoneNumber ?? '' });
       profile.setStep('edit');
       ui.showToast({ kind: 'success', text: r.message });
-    } catch (e) { refused(ctx, e, profile.setError); }
+    } catch (e) { stopOnRefusal(ctx, e, profile.setError); }
   },
 });
 
@@ -123,7 +113,7 @@ const withdraw = defineAction({
       await followRotation(ctx);
       profile.setConsents(r.consents);
       if (r.message) ui.showToast({ kind: 'success', text: r.message });
-    } catch (e) { refused(ctx, e, profile.setConsentError); }
+    } catch (e) { stopOnRefusal(ctx, e, profile.setConsentError); }
   },
 });
 
@@ -139,7 +129,7 @@ const give = defineAction({
       await followRotation(ctx);
       profile.setConsents(r.consents);
       if (r.message) ui.showToast({ kind: 'success', text: r.message });
-    } catch (e) { refused(ctx, e, profile.setConsentError); }
+    } catch (e) { stopOnRefusal(ctx, e, profile.setConsentError); }
   },
 });
 
@@ -151,10 +141,10 @@ const requestEmailCode = defineAction({
     const { ui, profile } = ctx.stores;
     const formId = args.form ?? PROFILE_EMAIL_FORM;
     profile.setEmailError(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid e-mail', true);
+    checkedForm(ctx, formId, 'invalid e-mail');
     try {
       // the field and the call as the form document declares them ("submit" of schemas/forms/profile-email.json)
-      const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { data, responses } = await sendFormData(ctx, formId);
       const r = responses[0] as ResponseOf<'emailOtp'>;
       const email = String(data.email ?? '').trim();
       ui.clearFieldErrors(formId);
@@ -162,8 +152,7 @@ const requestEmailCode = defineAction({
       profile.emailCodeSent(email, r.expiresInSeconds);
     } catch (e) {
       // a refusal naming the field (in use, the same address, malformed) is under it and takes focus; another is the box
-      if (e instanceof ApiError && e.status < 500 && markRefusedField(ui, formId, e)) throw new ActionError(e.message, true);
-      refused(ctx, e, profile.setEmailError);
+      stopOnRefusal(ctx, e, profile.setEmailError, formId);
     }
   },
 });
@@ -176,12 +165,12 @@ const saveEmail = defineAction({
     const { ui, profile } = ctx.stores;
     const formId = args.form ?? PROFILE_EMAIL_CODE_FORM;
     profile.setEmailError(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
+    checkedForm(ctx, formId, 'invalid code');
     try {
       // the code and the call as the form document declares them ("submit" of schemas/forms/profile-email-code.json),
       // with the address the code was sent to ("with": /profile/emailCode/to)
-      await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
-    } catch (e) { refused(ctx, e, profile.setEmailError); }
+      await sendFormData(ctx, formId);
+    } catch (e) { stopOnRefusal(ctx, e, profile.setEmailError); }
     await followRotation(ctx);
     await loadUserInfo(ctx);
     profile.resetEmailCode();

@@ -2,7 +2,7 @@ import { defineAction, ActionError } from '../define';
 import type { ActionContext } from '../define';
 import { ApiError } from '../api/errors';
 import type { ResponseOf } from '../api/client';
-import { markRefusedField, sendForm } from '../form-submit';
+import { checkedForm, sendFormData, stopOnRefusal } from '../form-action';
 import { assignLocation, delay } from '../dom';
 import type { BillStatus } from '../stores/selfcare';
 import { STATUS_POLL_MS, STATUS_POLL_TRIES } from './topup';
@@ -16,16 +16,13 @@ type Ctx = ActionContext;
 
 /** A refusal of the server: kept with its title (by reason) and the server's message, shown above the form. */
 function showRefusal(ctx: Ctx, e: unknown, formId?: string): never {
-  const { selfcare, session, ui } = ctx.stores;
-  if (e instanceof ApiError && e.status < 500) {
-    // a refusal of a field of a form sent as its document declares is marked under that field (it takes focus)
-    if (formId && markRefusedField(ui, formId, e)) throw new ActionError(e.message, true);
-    const reason = (BILL_OUTCOMES as readonly string[]).includes(e.reason ?? '') ? e.reason! : 'INVALID';
-    selfcare.setBillError({ reason, title: session.t(`selfcare.bill.refused.${reason}`), text: e.message });
+  const { selfcare, session } = ctx.stores;
+  // a refusal of a field of a form sent as its document declares is marked under that field (it takes focus)
+  stopOnRefusal(ctx, e, (text, refusal) => {
+    const reason = (BILL_OUTCOMES as readonly string[]).includes(refusal.reason ?? '') ? refusal.reason! : 'INVALID';
+    selfcare.setBillError({ reason, title: session.t(`selfcare.bill.refused.${reason}`), text });
     if (reason === 'SESSION_EXPIRED' || reason === 'ALREADY_PAID' || reason === 'CANCELLED' || reason === 'IN_PROCESSING') selfcare.setBill(null);
-    throw new ActionError(e.message, true);
-  }
-  throw e;
+  }, formId);
 }
 
 const findBill = defineAction({
@@ -36,10 +33,10 @@ const findBill = defineAction({
     const { ui, selfcare } = ctx.stores;
     const formId = args.form ?? BILL_FIND_FORM;
     selfcare.setBillError(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid bill form', true);
+    checkedForm(ctx, formId, 'invalid bill form');
     try {
       // the fields and the call as the form document declares them ("submit" of schemas/forms/bill-find.json)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { responses } = await sendFormData(ctx, formId);
       const res = responses[0] as ResponseOf<'billFind'>;
       ui.clearFieldErrors(formId);
       selfcare.setBill(res.bill, res.billSessionId);
@@ -55,16 +52,16 @@ const payBill = defineAction({
   description: 'Bill payment, step 2: checks the three consents (general terms, privacy policy, personal-data notice), opens the card payment (POST /ecommerce/b2c/bill/payment/authorize: the consents and the found bill\'s session as the form document declares in "submit") and goes to the gateway page; an expired session or a bill no longer payable is shown with its message.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
-    const { ui, selfcare } = ctx.stores;
+    const { selfcare } = ctx.stores;
     const formId = args.form ?? BILL_CONSENTS_FORM;
     selfcare.setBillError(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('consents missing', true);
+    checkedForm(ctx, formId, 'consents missing');
     if (!selfcare.billSessionId) throw new ActionError('no bill', true);
     selfcare.setSubmitting(true);
     try {
       // the consents and the call as the form document declares them ("submit" of schemas/forms/bill-consents.json),
       // with the bill session the search step left in the store ("with": /selfcare/billSessionId)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { responses } = await sendFormData(ctx, formId);
       const res = responses[0] as ResponseOf<'billAuthorize'>;
       assignLocation(res.redirectionUrl);
     } catch (e) {

@@ -1,7 +1,6 @@
-import { defineAction, ActionError } from '../define';
-import { ApiError } from '../api/errors';
+import { defineAction } from '../define';
 import type { ResponseOf } from '../api/client';
-import { markRefusedField, sendForm } from '../form-submit';
+import { checkedForm, sendFormData, stopOnRefusal } from '../form-action';
 
 export const CONTACT_FORM = 'contact';
 
@@ -13,21 +12,17 @@ const send = defineAction({
     const { ui, selfcare } = ctx.stores;
     const formId = args.form ?? CONTACT_FORM;
     selfcare.setContactError(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid contact form', true);
+    checkedForm(ctx, formId, 'invalid contact form');
     try {
       // the fields and the call as the form document declares them ("submit" of schemas/forms/contact.json; the topic
       // defaults to the data schema's "default")
-      const { responses: [r] } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { responses: [r] } = await sendFormData(ctx, formId);
       selfcare.setContactResult(r as ResponseOf<'contactMts'>);
       ui.clearFieldErrors(formId);
       ui.setFormData(formId, {});
     } catch (e) {
-      if (e instanceof ApiError && e.status < 500) {
-        // a refused field is marked under itself (it takes focus); another refusal is the message above the form
-        if (!markRefusedField(ui, formId, e)) selfcare.setContactError(e.message);
-        throw new ActionError(e.message, true);
-      }
-      throw e;
+      // a refused field is marked under itself (it takes focus); another refusal is the message above the form
+      stopOnRefusal(ctx, e, selfcare.setContactError, formId);
     }
   },
 });

@@ -1,22 +1,12 @@
-import { defineAction, ActionError, type ActionContext } from '../define';
-import { ApiError } from '../api/errors';
+import { defineAction, ActionError } from '../define';
 import type { ResponseOf } from '../api/client';
-import { markRefusedField, sendForm } from '../form-submit';
+import { checkedForm, sendFormData, stopOnRefusal } from '../form-action';
 
 export const DONT_CALL_FORM = 'dont-call';
 export const DONT_CALL_CODE_FORM = 'dont-call-code';
 
 type Kind = 'MSISDN' | 'HOMELINE';
 type Op = 'ADD' | 'REMOVE';
-
-function refused(ctx: ActionContext, e: unknown, formId?: string): never {
-  if (e instanceof ApiError && e.status < 500) {
-    // a refusal of a field of a form sent as its document declares is marked under that field (it takes focus)
-    if (!(formId && markRefusedField(ctx.stores.ui, formId, e))) ctx.stores.selfcare.setDontCallError(e.message);
-    throw new ActionError(e.message, true);
-  }
-  throw e;
-}
 
 /** "2026-11-26" → "26.11.2026." (sr) / "26/11/2026" (en) */
 export function formatDay(iso: string, lang: string): string {
@@ -33,7 +23,7 @@ const requestCode = defineAction({
     selfcare.setDontCallError(null);
     const formId = args.form ?? DONT_CALL_FORM;
     const again = args.again ? selfcare.dontCallRequest : null;
-    if (!again && ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid do-not-call form', true);
+    if (!again) checkedForm(ctx, formId, 'invalid do-not-call form');
     try {
       let req: { kind: Kind; action: Op; number: string };
       let r: ResponseOf<'dontCallRequestOtp'>;
@@ -44,7 +34,7 @@ const requestCode = defineAction({
       } else {
         // the fields and the call as the form document declares them ("submit" of schemas/forms/dont-call.json; the
         // kind and the action default to the data schema's "default")
-        const { data, responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+        const { data, responses } = await sendFormData(ctx, formId);
         req = { kind: data.kind === 'HOMELINE' ? 'HOMELINE' : 'MSISDN', action: data.action === 'REMOVE' ? 'REMOVE' : 'ADD', number: String(data.number ?? '').trim() };
         r = responses[0] as ResponseOf<'dontCallRequestOtp'>;
         ui.clearFieldErrors(formId);
@@ -53,7 +43,7 @@ const requestCode = defineAction({
       ui.setFormData(DONT_CALL_CODE_FORM, {});
       selfcare.setDontCallStep('code');
       if (args.again) ui.showToast({ kind: 'info', message: 'dontcall.code.resent' });
-    } catch (e) { refused(ctx, e, again ? undefined : formId); }
+    } catch (e) { stopOnRefusal(ctx, e, selfcare.setDontCallError, again ? undefined : formId); }
   },
 });
 
@@ -62,16 +52,16 @@ const confirm = defineAction({
   description: 'Do-not-call register, step 2: sends the code with the number to /users/dontcall/msisdn/add, /msisdn/remove, /homeline/add or /homeline/remove — the call of the form\'s "submit" whose "when" holds for the request; shows the date from which the change takes effect (the next day).',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
-    const { ui, selfcare, session } = ctx.stores;
+    const { selfcare, session } = ctx.stores;
     selfcare.setDontCallError(null);
     const formId = args.form ?? DONT_CALL_CODE_FORM;
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid code', true);
+    checkedForm(ctx, formId, 'invalid code');
     const r = selfcare.dontCallRequest;
     if (!r) throw new ActionError('no request', true);
     try {
       // the call and the body as the form document declares them ("submit" of schemas/forms/dont-call-code.json: of
       // the four calls, the one whose "when" holds for the request of step 1, with its number and the code)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { responses } = await sendFormData(ctx, formId);
       const res = responses[0] as ResponseOf<'dontCallMsisdnAdd'>;
       const day = r.action === 'ADD' ? res.effectiveFrom : res.effectiveTo ?? null;
       selfcare.setDontCallResult({
@@ -79,7 +69,7 @@ const confirm = defineAction({
         effectiveFrom: res.effectiveFrom, effectiveTo: res.effectiveTo ?? null, action: r.action,
       });
       selfcare.setDontCallStep('done');
-    } catch (e) { refused(ctx, e); }
+    } catch (e) { stopOnRefusal(ctx, e, selfcare.setDontCallError); }
   },
 });
 

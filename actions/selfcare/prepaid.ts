@@ -1,8 +1,8 @@
 import { defineAction, defineSetter, ActionError } from '../define';
-import { ApiError } from '../api/errors';
-import type { ActionContext } from '../define';
 import type { ResponseOf } from '../api/client';
 import { sendForm } from '../form-submit';
+import { checkedForm, sendFormData, stopOnRefusal } from '../form-action';
+import { ApiError } from '../api/errors';
 
 export const PREPAID_NUMBER_FORM = 'prepaid-number';
 export const PREPAID_FORM = 'prepaid-registration';
@@ -10,14 +10,6 @@ export const PREPAID_FORM = 'prepaid-registration';
 /** Date and time in Belgrade, in the shopper's language. */
 export function formatWhen(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'sr-Latn-RS', { timeZone: 'Europe/Belgrade', dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
-}
-
-function refused(ctx: ActionContext, e: unknown): never {
-  if (e instanceof ApiError && e.status < 500) {
-    ctx.stores.selfcare.setPrepaidError(e.message);
-    throw new ActionError(e.message, true);
-  }
-  throw e;
 }
 
 const STATUS_KEY: Record<string, string> = {
@@ -33,7 +25,7 @@ const check = defineAction({
     const formId = args.form ?? PREPAID_NUMBER_FORM;
     selfcare.setPrepaidError(null);
     selfcare.setPrepaidResult(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid number', true);
+    checkedForm(ctx, formId, 'invalid number');
     try {
       // the form declares its call (schemas/forms/prepaid-number.json "submit": prepaidCheck, the number as its query)
       const sent = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
@@ -48,7 +40,7 @@ const check = defineAction({
       selfcare.setPrepaid({ msisdn, deadline: c.deadline, deadlineText: formatWhen(c.deadline, session.lang) }, times.slots);
     } catch (e) {
       if (e instanceof ActionError) throw e;
-      refused(ctx, e);
+      stopOnRefusal(ctx, e, selfcare.setPrepaidError);
     }
   },
 });
@@ -65,24 +57,22 @@ const register = defineAction({
   description: 'Prepaid registration, step 2: validates the form (6-character code, name, JMBG, document, consent) and the chosen time, checks the customer id (GET /customerid/check) and registers (POST /blinking: the form as its document declares in "submit", with the checked number and the chosen time); a taken time reloads the free times.',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
-    const { ui, selfcare, session } = ctx.stores;
+    const { selfcare, session } = ctx.stores;
     const formId = args.form ?? PREPAID_FORM;
     selfcare.setPrepaidError(null);
-    const valid = !ui.hasFormValidator(formId) || ui.validateForms([formId]);
-    if (!valid) throw new ActionError('invalid registration form', true);
+    const d = checkedForm(ctx, formId, 'invalid registration form');
     const p = selfcare.prepaid;
     if (!p) throw new ActionError('no number', true);
     if (!selfcare.prepaidSlot) {
       selfcare.setPrepaidError(session.t('selfcare.prepaid.slotRequired'));
       throw new ActionError('no slot', true);
     }
-    const d = ui.forms[formId]?.data ?? {};
     try {
       await ctx.api.call('customerIdCheck', { query: { customerId: String(d.customerId ?? '').trim() } });
       // the fields and the call as the form document declares them ("submit" of schemas/forms/prepaid-registration.json;
       // the document type defaults to the data schema's "default"), with the number and the video time of the earlier
       // steps ("with": /selfcare/prepaid/msisdn, /selfcare/prepaidSlot)
-      const { responses } = await sendForm(ctx.api, formId, d, ctx.stores);
+      const { responses } = await sendFormData(ctx, formId, d);
       const res = responses[0] as ResponseOf<'prepaidRegister'>;
       selfcare.setPrepaidResult({ msisdn: res.msisdn, videoSlotText: formatWhen(res.videoSlot, session.lang) });
       selfcare.setPrepaid(null);
@@ -91,7 +81,7 @@ const register = defineAction({
         const times = await ctx.api.call('closingTime', { query: { msisdn: p.msisdn } }).catch(() => null);
         if (times) selfcare.setPrepaidSlots(times.slots);
       }
-      refused(ctx, e);
+      stopOnRefusal(ctx, e, selfcare.setPrepaidError);
     }
   },
 });

@@ -1,7 +1,8 @@
 import { defineAction, ActionError } from '../define';
 import { ApiError } from '../api/errors';
 import type { ResponseOf } from '../api/client';
-import { markRefusedField, sendForm } from '../form-submit';
+import { markRefusedField } from '../form-submit';
+import { checkedForm, sendFormData } from '../form-action';
 import { assignLocation, delay } from '../dom';
 import type { TopUpStatus } from '../stores/selfcare';
 
@@ -30,11 +31,11 @@ const topUp = defineAction({
     const { ui, selfcare } = ctx.stores;
     const formId = args.form ?? TOPUP_FORM;
     selfcare.setTopUpError(null);
-    if (ui.hasFormValidator(formId) && !ui.validateForms([formId])) throw new ActionError('invalid top-up form', true);
+    checkedForm(ctx, formId, 'invalid top-up form');
     selfcare.setSubmitting(true);
     try {
       // the fields and the call as the form document declares them ("submit" of schemas/forms/topup.json)
-      const { responses } = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {}, ctx.stores);
+      const { responses } = await sendFormData(ctx, formId);
       ui.clearFieldErrors(formId);
       assignLocation((responses[0] as ResponseOf<'topUpAuthorize'>).redirectionUrl);
     } catch (e) {

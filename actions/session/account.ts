@@ -146,7 +146,6 @@ export default [
   defineAction({
     name: 'session.logout',
     description: 'Sign-out (seed 001 §4): posts logout; on success clears the authorized flag, the stored user data and service flags and the token (a fresh anonymous one is fetched), reloads the cart and shows the server message as a success toast. On error the user stays authorized.',
-    args: { type: 'object' },
     async run(_args, ctx) {
       const { session, ui } = ctx.stores;
       const res = await ctx.api.call('logout');

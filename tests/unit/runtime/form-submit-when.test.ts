@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../actions/api/client';
 import { callsMade, CONVERSIONS, failedCallOf, sendForm, submitBodies, type SubmitCall } from '../../../actions/form-submit';
 import { encodePassword } from '../../../actions/session/storage';
-import { issueDateToApi } from '../../../actions/delivery/delivery';
 import { fakeFetch, makeStores, servedForm } from './helpers';
 
 const V1 = '/hybris/ecommerce/b2c/v1';
@@ -59,7 +58,7 @@ describe('the personal-data step sends what it built before', () => {
   /** The body delivery.submitPersonalData built by hand before the form declared "submit". */
   const handBuilt = (d: Record<string, string>) => ({ userInfo: {
     orderFor: d.orderFor === 'OTHER' ? 'OTHER' : 'SELF', firstName: d.firstName, lastName: d.lastName, jmbg: d.jmbg, primaryContactDocumentIdNum: d.primaryContactDocumentIdNum,
-    primaryContactDocumentIdIssueAuthority: d.primaryContactDocumentIdIssueAuthority, primaryContactDocumentIdIssueDate: issueDateToApi(d.primaryContactDocumentIdIssueDate) ?? '',
+    primaryContactDocumentIdIssueAuthority: d.primaryContactDocumentIdIssueAuthority, primaryContactDocumentIdIssueDate: d.primaryContactDocumentIdIssueDate.replace(/^(\d{2})\.(\d{2})\.(\d{4})$/, '$3-$2-$1T01:00:00+01:00'),
     contactEmail: d.contactEmail.trim(), msisdn: d.msisdn.replace(/[\s-]/g, ''),
   } });
 

@@ -7,8 +7,6 @@ import { createFormValidator, setValidatorModuleLoader, validatorUrl } from '../
 import { createLocalizer } from '../../../components/forms/localizer';
 import { translateUiSchema } from '../../../components/forms/uischema';
 import Form, { extraErrorsOf, fieldIdOf, VALIDATION_DEBOUNCE_MS } from '../../../components/forms/Form';
-import { refusedField } from '../../../actions/delivery/refusal';
-import { ApiError } from '../../../actions/api/errors';
 import { translate } from '../../../actions/stores/i18n';
 import formAction from '../../../actions/form/form';
 import enMessages from '../../../schemas/messages/en.json';
@@ -402,22 +400,5 @@ describe('Form component', () => {
     } finally {
       installNodeValidatorLoader((id) => { loaded.push(id); return id === 'guest' ? doc : undefined; });
     }
-  });
-});
-
-describe('refusedField (a 400 answer\'s subject → the form field it names)', () => {
-  const refusal = (subject: string | undefined, status = 400) => new ApiError(status, 'ValidationError', 'x', undefined, [{ type: 'ValidationError', message: 'x', ...(subject ? { subject } : {}) }]);
-  const fields = ['jmbg', 'primaryContactDocumentIdIssueDate', 'deliveryAddress.postalCode'];
-  it('a service check\'s subject and the contract schema\'s (with "body/") name the same field', () => {
-    expect(refusedField(refusal('userInfo/jmbg'), fields, 'userInfo')).toBe('jmbg');
-    expect(refusedField(refusal('body/userInfo/primaryContactDocumentIdIssueDate'), fields, 'userInfo')).toBe('primaryContactDocumentIdIssueDate');
-    expect(refusedField(refusal('body/deliveryAddress/postalCode'), fields)).toBe('deliveryAddress.postalCode');
-  });
-  it('no field: another wrapper, a field the form does not have, no subject, not a 400, not an API error', () => {
-    expect(refusedField(refusal('customerData/jmbg'), fields, 'userInfo')).toBeNull();
-    expect(refusedField(refusal('userInfo/cartId'), fields, 'userInfo')).toBeNull();
-    expect(refusedField(refusal(undefined), fields, 'userInfo')).toBeNull();
-    expect(refusedField(refusal('userInfo/jmbg', 409), fields, 'userInfo')).toBeNull();
-    expect(refusedField(new Error('x'), fields, 'userInfo')).toBeNull();
   });
 });
