@@ -1,7 +1,8 @@
 // The TV guide's schedule: a realistic day per channel, generated from the channel's genre (deterministic per
 // channel and date, so every instance writes the same rows), in Belgrade local time.
+import epgPools from './epg-pools.json';
+
 type LocalText = { sr: string; en: string };
-const t = (sr: string, en: string): LocalText => ({ sr, en });
 
 export const EPG_TIME_ZONE = 'Europe/Belgrade';
 
@@ -39,92 +40,18 @@ export function weekOf(at: Date): string[] {
 }
 
 interface Show { title: string; minutes: number; genre: LocalText; description: LocalText }
-const G = {
-  news: t('Informativni', 'News'), film: t('Film', 'Film'), series: t('Serija', 'Series'), sport: t('Sport', 'Sport'),
-  doc: t('Dokumentarni', 'Documentary'), kids: t('Dečiji', 'Kids'), music: t('Muzički', 'Music'), show: t('Zabavni', 'Entertainment'),
-  life: t('Životni stil', 'Lifestyle'), culture: t('Kultura', 'Culture'),
-};
-const show = (title: string, minutes: number, genre: LocalText, sr: string, en: string): Show => ({ title, minutes, genre, description: t(sr, en) });
 
-const POOLS: Record<string, Show[]> = {
-  general: [
-    show('Jutarnji program', 180, G.show, 'Vesti, vremenska prognoza, gosti u studiju i saobraćaj.', 'News, weather, studio guests and traffic.'),
-    show('Dnevnik', 30, G.news, 'Centralna informativna emisija.', 'The main news bulletin.'),
-    show('Ovo je Srbija', 60, G.doc, 'Reportaže iz svih krajeva Srbije.', 'Reports from all over Serbia.'),
-    show('Vreme je za igru', 60, G.show, 'Kviz sa porodičnim timovima.', 'A quiz show for family teams.'),
-    show('Selo gori, a baba se češlja', 60, G.series, 'Domaća humoristička serija.', 'A Serbian comedy series.'),
-    show('Sportski pregled', 30, G.sport, 'Rezultati i snimci dana.', 'Results and highlights of the day.'),
-    show('Film: Ko to tamo peva', 90, G.film, 'Kultni domaći film Slobodana Šijana.', 'Slobodan Šijan\'s cult Yugoslav film.'),
-    show('Koncert Simfonijskog orkestra', 120, G.culture, 'Snimak koncerta iz Kolarčeve zadužbine.', 'A concert recorded at the Kolarac hall.'),
-  ],
-  entertainment: [
-    show('Jutro', 150, G.show, 'Jutarnji program sa vestima i zabavom.', 'A morning show with news and entertainment.'),
-    show('Vesti', 30, G.news, 'Najvažnije vesti dana.', 'The day\'s main news.'),
-    show('Zvezde Granda', 120, G.music, 'Muzičko takmičenje.', 'A singing contest.'),
-    show('Ljubav na selu', 60, G.show, 'Rijaliti o ljubavi i seoskom životu.', 'A reality show about love and village life.'),
-    show('Kuhinjica', 30, G.life, 'Brzi recepti domaće kuhinje.', 'Quick recipes of home cooking.'),
-    show('Igra sudbine', 60, G.series, 'Dramska serija.', 'A drama series.'),
-    show('Film: Munje!', 90, G.film, 'Domaća komedija o jednoj beogradskoj noći.', 'A Serbian comedy about one Belgrade night.'),
-    show('Noćni program', 120, G.show, 'Muzika i razgovori do kasno u noć.', 'Music and talk until late.'),
-  ],
-  news: [
-    show('Vesti', 30, G.news, 'Pregled najvažnijih događaja.', 'An overview of the main events.'),
-    show('Jutarnji brifing', 90, G.news, 'Vesti, analize i gosti.', 'News, analysis and guests.'),
-    show('Pressing', 60, G.news, 'Politički razgovor.', 'A political talk show.'),
-    show('Biznis dnevnik', 30, G.news, 'Ekonomija, berze i preduzetnici.', 'Economy, markets and entrepreneurs.'),
-    show('Svet danas', 60, G.news, 'Međunarodne vesti i reportaže.', 'International news and reports.'),
-    show('Vremenska prognoza', 30, G.news, 'Prognoza za Srbiju i region.', 'Forecast for Serbia and the region.'),
-  ],
-  sport: [
-    show('Fudbal: Superliga Srbije', 120, G.sport, 'Prenos utakmice uživo.', 'A live match.'),
-    show('ABA liga: Partizan – Crvena zvezda', 120, G.sport, 'Košarkaški derbi uživo.', 'The basketball derby live.'),
-    show('Tenis: ATP 500', 150, G.sport, 'Prenos teniskog turnira.', 'A tennis tournament live.'),
-    show('Sportski magazin', 30, G.sport, 'Rezultati, snimci i najave.', 'Results, highlights and previews.'),
-    show('Evroliga: pregled kola', 60, G.sport, 'Najbolji potezi kola.', 'The round\'s best plays.'),
-    show('Premijer liga: najava', 30, G.sport, 'Najava vikend utakmica.', 'Weekend match preview.'),
-  ],
-  film: [
-    show('Film: Podzemlje', 150, G.film, 'Drama Emira Kusturice.', 'Emir Kusturica\'s drama.'),
-    show('Film: Dobro jutro, Vijetname', 120, G.film, 'Komedija-drama sa Robinom Vilijamsom.', 'A comedy-drama with Robin Williams.'),
-    show('Film: Mumija', 120, G.film, 'Avanturistički film.', 'An adventure film.'),
-    show('Serija: Kancelarija', 30, G.series, 'Humoristička serija.', 'A comedy series.'),
-    show('Film: Maratonci trče počasni krug', 90, G.film, 'Klasik domaće kinematografije.', 'A classic of Serbian cinema.'),
-    show('Film: Kum', 180, G.film, 'Klasik Frensisa Forda Kopole.', 'Francis Ford Coppola\'s classic.'),
-  ],
-  documentary: [
-    show('Divlja Srbija', 60, G.doc, 'Priroda Tare, Đerdapa i Stare planine.', 'The nature of Tara, Đerdap and Stara Planina.'),
-    show('Kako se pravi', 30, G.doc, 'Iza kulisa fabrika i radionica.', 'Behind the scenes of factories and workshops.'),
-    show('Drevne civilizacije', 60, G.doc, 'Tragom izgubljenih gradova.', 'On the trail of lost cities.'),
-    show('Okeani', 60, G.doc, 'Život u dubinama mora.', 'Life in the deep sea.'),
-    show('Inženjerski podvizi', 60, G.doc, 'Najveće građevine sveta.', 'The world\'s greatest structures.'),
-    show('Istraživači', 90, G.doc, 'Ekspedicije na kraj sveta.', 'Expeditions to the ends of the earth.'),
-  ],
-  kids: [
-    show('Crtani filmovi', 90, G.kids, 'Blok crtanih filmova.', 'A block of cartoons.'),
-    show('Pčelica Maja', 30, G.kids, 'Avanture male pčele.', 'The adventures of a little bee.'),
-    show('Nauka za decu', 30, G.kids, 'Zabavni eksperimenti.', 'Fun experiments.'),
-    show('Tom i Džeri', 30, G.kids, 'Klasični crtani film.', 'The classic cartoon.'),
-    show('Bajke iz celog sveta', 60, G.kids, 'Animirane bajke.', 'Animated fairy tales.'),
-  ],
-  music: [
-    show('Top lista', 60, G.music, 'Najslušanije pesme nedelje.', 'The week\'s most played songs.'),
-    show('Muzički spotovi', 120, G.music, 'Spotovi bez prekida.', 'Non-stop music videos.'),
-    show('Koncert uživo', 90, G.music, 'Snimak koncerta.', 'A concert recording.'),
-    show('Narodna muzika', 60, G.music, 'Izvorne i novokomponovane pesme.', 'Traditional and folk songs.'),
-  ],
-  lifestyle: [
-    show('Kuvajmo zajedno', 60, G.life, 'Recepti iz celog sveta.', 'Recipes from all over the world.'),
-    show('Renoviranje doma', 60, G.life, 'Uređenje stanova i kuća.', 'Home makeovers.'),
-    show('Putovanja', 30, G.life, 'Vodič kroz gradove Evrope.', 'A guide to European cities.'),
-    show('Poslastičar', 60, G.life, 'Takmičenje u pravljenju torti.', 'A baking competition.'),
-  ],
-  culture: [
-    show('Kulturni dnevnik', 30, G.culture, 'Vesti iz kulture.', 'Culture news.'),
-    show('Pozorište u kući', 120, G.culture, 'Snimak predstave.', 'A theatre recording.'),
-    show('Portreti', 60, G.culture, 'Razgovori sa umetnicima.', 'Talks with artists.'),
-    show('Muzej noću', 60, G.doc, 'Šetnja kroz muzeje Srbije.', 'A walk through Serbia\'s museums.'),
-  ],
-};
+/**
+ * The programmes a channel's day is drawn from, per channel genre (./epg-pools.json: data, one programme a row; a
+ * programme's genre is a key of the file's `genres`). An unknown channel genre draws from `general`.
+ */
+const POOLS: Record<string, Show[]> = Object.fromEntries(Object.entries(epgPools.pools).map(([channelGenre, rows]) => [channelGenre, rows.map(showOf)]));
+
+function showOf(row: { title: string; minutes: number; genre: string; description: LocalText }): Show {
+  const genre = (epgPools.genres as Record<string, LocalText>)[row.genre];
+  if (!genre) throw new Error(`server/home/epg-pools.json: "${row.title}" has the unknown genre ${row.genre}`);
+  return { title: row.title, minutes: row.minutes, genre, description: row.description };
+}
 
 function hash(s: string): number {
   let h = 2166136261;

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { carts } from '../cart/schema';
 import { orders } from '../checkout/schema';
 import { users } from '../user/schema';
+import { voidColumns, voidStateCheck } from '../db/schema';
 import type { ResponseOf } from '../lib/contract';
 
 /** A payment of an order: one gateway session (or the approved charge of one). */
@@ -29,14 +30,11 @@ export const payments = pgTable('payments', {
   savedCardId: text('saved_card_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-  /** VOIDED payments: the gateway's void of the charge — PENDING (asked, to be retried) → VOIDED | FAILED; else null */
-  voidState: text('void_state').$type<'PENDING' | 'VOIDED' | 'FAILED'>(),
-  /** the gateway's reference of the void */
-  voidReference: text('void_reference'),
-  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  /** VOIDED payments: the gateway's void of the charge (voidState, voidReference, voidedAt) */
+  ...voidColumns(),
 }, (t) => [
   index('payments_order_idx').on(t.orderId),
-  check('payments_void_state', sql`${t.voidState} IN ('PENDING', 'VOIDED', 'FAILED')`),
+  voidStateCheck('payments', t),
   // the voids the poll still has to ask the gateway for
   index('payments_void_pending_idx').on(t.id).where(sql`${t.voidState} = 'PENDING'`),
   // At most one open gateway session and at most one approved payment per order, whatever the number of instances.

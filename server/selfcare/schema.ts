@@ -3,6 +3,7 @@
 import { pgTable, text, integer, timestamp, serial, uniqueIndex, index, check, boolean, jsonb } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ResponseOf } from '../lib/contract';
+import { voidColumns, voidStateCheck } from '../db/schema';
 
 /** A subscriber line of the operator (the /isregisterednumber lookup): msisdn in international digits, 3816…. */
 export const selfcareSubscribers = pgTable('selfcare_subscribers', {
@@ -39,17 +40,11 @@ export const selfcareCardPayments = pgTable('selfcare_card_payments', {
   sessionId: text('session_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-  /**
-   * VOIDED payments (an approval for a closed session or an already paid bill): the gateway's void of the charge —
-   * PENDING (asked, to be retried) → VOIDED | FAILED; null for every other payment.
-   */
-  voidState: text('void_state').$type<'PENDING' | 'VOIDED' | 'FAILED'>(),
-  /** the gateway's reference of the void */
-  voidReference: text('void_reference'),
-  voidedAt: timestamp('voided_at', { withTimezone: true }),
+  /** VOIDED payments (an approval for a closed session or an already paid bill): the gateway's void of the charge */
+  ...voidColumns(),
 }, (t) => [
   check('selfcare_card_payments_amount', sql`${t.amount} > 0`),
-  check('selfcare_card_payments_void_state', sql`${t.voidState} IN ('PENDING', 'VOIDED', 'FAILED')`),
+  voidStateCheck('selfcare_card_payments', t),
   index('selfcare_card_payments_msisdn_idx').on(t.msisdn),
   // a bill is paid by at most one approved card payment, whatever the number of sessions and instances
   uniqueIndex('selfcare_card_payments_one_approved_per_bill').on(t.billId).where(sql`${t.status} = 'APPROVED'`),
