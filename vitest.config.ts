@@ -17,7 +17,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/snapshots/**/*.test.{ts,tsx}'],
           exclude: ['tests/unit/tooling/**'],
-          setupFiles: ['tests/snapshots/serializer.ts'],
+          setupFiles: ['tests/snapshots/serializer.ts', 'tests/unit/dom-setup.ts'],
           // some files check the whole schema set (seconds of CPU): 5 s fails them on a busy machine, not on a bug
           testTimeout: 30_000,
         },
