@@ -1,6 +1,6 @@
-// The statements of an add batch (server/cart/add.ts): the open carts locked, their entries and the stock read, the
-// new entries inserted — each as one JSON value, which costs the driver and the embedded database's protocol far less
-// than a row or a parameter per column.
+// The statements of an add batch (server/cart/add.ts): the open carts locked and the missing ones opened with the
+// stock read, their entries read, the writes (new entries, raised lines, version bumps) in one — each answer as one
+// JSON value, which costs the driver and the embedded database's protocol far less than a row or a parameter per column.
 import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
@@ -19,45 +19,65 @@ function rowJson(table: typeof carts | typeof cartEntries, alias: string): SQL {
 
 /** Every column of carts as a JSON object; its timestamps are read back as Dates. */
 const CART_JSON = rowJson(carts, 'l');
+/** Every column of a carts row just inserted (alias `n`). */
+const OPENED_JSON = rowJson(carts, 'n');
 const CART_DATES = Object.entries(getTableColumns(carts)).filter(([, c]) => c.dataType === 'date').map(([key]) => key);
 
+/** What the batch's first statement answers: its open carts locked, the live sessions that had none with the carts
+ *  opened for them, and the stock of the variants in play. */
+export interface LockedAndOpened {
+  locked: Locked[];
+  /** The live sessions of the batch without an open cart, in id order. */
+  live: Array<{ id: string; userId: number | null; jmbg: string | null }>;
+  /** The carts opened for them (a session missing here: its insert conflicted, see insertOpenCart). */
+  opened: CartRow[];
+  stock: Record<string, number>;
+}
+
 /**
- * The open carts of the live sessions among `ids`, locked (FOR UPDATE) in id order, with the session's user, its
- * JMBG and whether the cart has coupons: as one JSON value (one field for the driver to decode instead of eighteen
- * per cart).
+ * One statement: the open carts of the live sessions among `ids`, locked (FOR UPDATE) in id order, with the session's
+ * user, its JMBG and whether the cart has coupons; then (after every lock, as the insert waits for their count) a cart
+ * opened for each live session without one (`codes[i]` the code drawn for `ids[i]`, in session order; a conflict
+ * inserts nothing); and the stock levels of `variants` (read, never locked). Each as one JSON value (one field for the
+ * driver to decode instead of eighteen per cart).
  */
-export async function lockOpenCarts(tx: DbOrTx, ids: string[]): Promise<Locked[]> {
-  const result = await tx.execute(sql`select coalesce(json_agg(json_build_object('cart', ${CART_JSON}, 'userId', "l"."s_user_id", 'jmbg', "l"."u_jmbg", 'coupons', "l"."has_coupons") order by "l"."id"), '[]'::json) as "rows"
-    from (select ${carts}.*, "s"."user_id" as "s_user_id", "s"."jmbg" as "u_jmbg",
+export async function lockAndOpenCarts(tx: DbOrTx, ids: string[], codes: string[], variants: string[]): Promise<LockedAndOpened> {
+  const levels = variants.length ? stockLevelsJsonSql(variants) : sql`'{}'::json`;
+  const result = await tx.execute(sql`with "l" as (select ${carts}.*, "s"."user_id" as "s_user_id", "s"."jmbg" as "u_jmbg",
             exists (select 1 from ${cartVouchers} where ${cartVouchers.cartId} = ${carts.id}) as "has_coupons"
           from ${carts}
           inner join ${liveSessionUsersSql(ids)} as "s" on "s"."id" = ${carts.sessionId}
           where ${and(inArray(carts.sessionId, ids), eq(carts.status, 'OPEN'))}
-          order by ${carts.id} for update of ${carts}) as "l"`);
-  const rows = (result as unknown as { rows: Array<{ rows: Locked[] }> }).rows[0]!.rows;
-  for (const r of rows) for (const k of CART_DATES) (r.cart as Record<string, unknown>)[k] = new Date((r.cart as Record<string, unknown>)[k] as string);
-  return rows;
+          order by ${carts.id} for update of ${carts}),
+      "m" as (select "s"."id", "s"."user_id", "s"."jmbg", "c"."code" from ${liveSessionUsersSql(ids)} as "s"
+          inner join unnest(${sql.param(ids)}::text[], ${sql.param(codes)}::text[]) as "c"("id", "code") on "c"."id" = "s"."id"
+          where "s"."id" not in (select "l"."session_id" from "l")),
+      "n" as (insert into ${carts} ("code", "session_id") select "m"."code", "m"."id" from "m"
+          where (select count(*) from "l") >= 0 order by "m"."id" on conflict do nothing returning *)
+    select (select coalesce(json_agg(json_build_object('cart', ${CART_JSON}, 'userId', "l"."s_user_id", 'jmbg', "l"."u_jmbg", 'coupons', "l"."has_coupons") order by "l"."id"), '[]'::json) from "l") as "locked",
+      (select coalesce(json_agg(json_build_object('id', "m"."id", 'userId', "m"."user_id", 'jmbg', "m"."jmbg") order by "m"."id"), '[]'::json) from "m") as "live",
+      (select coalesce(json_agg(${OPENED_JSON} order by "n"."id"), '[]'::json) from "n") as "opened",
+      ${levels} as "stock"`);
+  const row = (result as unknown as { rows: Array<{ locked: Locked[]; live: LockedAndOpened['live']; opened: CartRow[]; stock: Record<string, number> }> }).rows[0]!;
+  for (const r of row.locked) datesOf(r.cart);
+  for (const c of row.opened) datesOf(c);
+  return row;
+}
+
+/** A carts row read as JSON: its timestamps as Dates, as drizzle's select answers them. */
+function datesOf(cart: CartRow): void {
+  for (const k of CART_DATES) (cart as Record<string, unknown>)[k] = new Date((cart as Record<string, unknown>)[k] as string);
 }
 
 /** Every column of cart_entries as a JSON object with the row's own keys (what drizzle's select answers). */
 const ENTRY_JSON = rowJson(cartEntries, 'cart_entries');
 
-/**
- * The entries of the locked carts and the stock of the variants, in one statement read after the lock (its own
- * snapshot sees every change committed before the lock was granted): each as one JSON value, which costs the driver
- * one field to decode instead of twenty per row (on PGlite the decoding was most of a batch's time).
- */
-export async function readCartsAndStock(tx: DbOrTx, cartIds: number[], variants: string[]): Promise<{ entries: EntryRow[]; stock: Record<string, number> }> {
-  if (cartIds.length === 0 && variants.length === 0) return { entries: [], stock: {} };
-  const entries = cartIds.length
-    ? sql`(select coalesce(json_agg(${ENTRY_JSON} order by ${cartEntries.cartId}, ${cartEntries.entryNumber}), '[]'::json) from ${cartEntries} where ${inArray(cartEntries.cartId, cartIds)})`
-    : sql`'[]'::json`;
-  const levels = variants.length
-    ? stockLevelsJsonSql(variants)
-    : sql`'{}'::json`;
-  // (both drivers answer json values parsed)
-  const result = await tx.execute(sql`select ${entries} as entries, ${levels} as stock`);
-  return (result as unknown as { rows: Array<{ entries: EntryRow[]; stock: Record<string, number> }> }).rows[0]!;
+/** The entries of the locked carts (read after the lock: this statement's snapshot sees every change committed
+ *  before the lock was granted), as one JSON value. */
+export async function readEntries(tx: DbOrTx, cartIds: number[]): Promise<EntryRow[]> {
+  if (cartIds.length === 0) return [];
+  const result = await tx.execute(sql`select coalesce(json_agg(${ENTRY_JSON} order by ${cartEntries.cartId}, ${cartEntries.entryNumber}), '[]'::json) as "entries" from ${cartEntries} where ${inArray(cartEntries.cartId, cartIds)}`);
+  return (result as unknown as { rows: Array<{ entries: EntryRow[] }> }).rows[0]!.entries;
 }
 
 /** cart_entries' columns but its serial id: the TypeScript key and the column name. */
@@ -68,12 +88,13 @@ const ENTRY_INSERT = {
 };
 
 /**
- * Inserts the batch's new entries as one JSON parameter (every column written, the defaults filled in here): a batch
- * of 64 entries is one value to bind instead of some 1,200, which the query builder and the embedded database's
- * protocol spent more time on than the insert itself.
+ * The batch's writes in one statement: the lines `raiseIds` raised by one unit, the carts `bumpIds` given their next
+ * version (updated_at: `updatedAt`), and the new entries `rows` inserted as one JSON parameter (every column written,
+ * the defaults filled in here: a batch of 64 entries is one value to bind instead of some 1,200, which the query
+ * builder and the embedded database's protocol spent more time on than the insert itself). Answers the new entries' ids.
  */
-export async function insertEntries(tx: DbOrTx, rows: NewEntry[]): Promise<Array<{ id: number; cartId: number; entryNumber: number }>> {
-  const json = rows.map((r) => {
+export async function writeChanges(tx: DbOrTx, w: { raiseIds: number[]; bumpIds: number[]; updatedAt: Date; rows: NewEntry[] }): Promise<Array<{ id: number; cartId: number; entryNumber: number }>> {
+  const json = w.rows.map((r) => {
     const full: Record<string, unknown> = {};
     for (const [key, name] of ENTRY_INSERT_COLUMNS) {
       const v = (r as Record<string, unknown>)[key];
@@ -81,7 +102,11 @@ export async function insertEntries(tx: DbOrTx, rows: NewEntry[]): Promise<Array
     }
     return full;
   });
-  const result = await tx.execute(sql`${ENTRY_INSERT.head}${JSON.stringify(json)}${ENTRY_INSERT.tail}`);
+  const ctes: SQL[] = [];
+  if (w.raiseIds.length) ctes.push(sql`"raised" as (update ${cartEntries} set "quantity" = "quantity" + 1 where "id" = any(${sql.param(w.raiseIds)}::integer[]) returning 1)`);
+  if (w.bumpIds.length) ctes.push(sql`"bumped" as (update ${carts} set "version" = "version" + 1, "updated_at" = ${w.updatedAt.toISOString()}::timestamptz where "id" = any(${sql.param(w.bumpIds)}::integer[]) returning 1)`);
+  const head = ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
+  const result = await tx.execute(sql`${head}${ENTRY_INSERT.head}${JSON.stringify(json)}${ENTRY_INSERT.tail}`);
   return (result as unknown as { rows: Array<{ id: number; cartId: number; entryNumber: number }> }).rows;
 }
 

@@ -1,26 +1,29 @@
 // Adding to a cart, written in batches (group commit). The adds that arrive while one batch is being written wait,
-// and the next batch writes them all in one transaction with the same few statements whatever its size: lock the
-// open carts of the batch's sessions (in id order, FOR UPDATE, so two instances' batches wait for each other
-// instead of deadlocking), read their entries, coupons and the stock of every variant in play, judge each add by the
-// rules of rules.ts in memory, then one insert of the new entries, one raise of the repeated accessory lines and one
-// version bump of the carts changed. A batch holds at most one add per session (a later add of the same session
-// waits for the next batch and sees the first one's entries), so every add's answer is the cart exactly as it left it.
+// and the next batch writes them all in one transaction with the same few statements whatever its size: one locks
+// the open carts of the batch's sessions (in id order, FOR UPDATE, so two instances' batches wait for each other
+// instead of deadlocking), then opens a cart for each live session without one and reads the stock of every variant
+// in play; one reads the entries of the carts that were there before (after the lock; skipped when every cart is new)
+// and the coupons (only when a cart has one); the rules of rules.ts judge each add in memory; then one statement
+// inserts the new entries, raises the repeated accessory lines and bumps the version of the carts changed. A first add
+// is thus BEGIN, two statements and COMMIT; a quantity raise three statements. A batch holds at most one add per
+// session (a later add of the same session waits for the next batch and sees the first one's entries), so every add's
+// answer is the cart exactly as it left it.
 // An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
 // written again alone, and only the add that fails alone fails.
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/index';
-import { cartEntries, cartVouchers, carts } from './schema';
+import { cartVouchers } from './schema';
 import { invalidToken } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
-import { ageFromJmbg, liveSessionUsers } from '../user/index';
+import { ageFromJmbg } from '../user/index';
 import { rulesConfig } from './config';
 import { evaluateAddRules, inGroup, type AddCandidate, type RuleVerdict } from './rules';
 import {
   cartSnapshot, cartSnapshotOf, insertOpenCart, lineOfSameAccessory, nextNumbersOf, removeEntries,
   type CartRow, type EntryRow, type NewEntry,
 } from './rows';
-import { entryRow, groupBy, insertEntries, lockOpenCarts, readCartsAndStock, type Locked } from './add-statements';
+import { entryRow, groupBy, lockAndOpenCarts, readEntries, writeChanges, type Locked } from './add-statements';
 import { giftRows, giftsOf } from './gifts';
 
 export type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
@@ -140,30 +143,30 @@ type Plan =
 async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Error>> {
   return db.transaction(async (tx) => {
     const ids = jobs.map((j) => j.sessionId);
-    // 1. the open carts of live sessions, locked in id order
-    const found = await lockOpenCarts(tx, ids);
-    const locked = new Map<string, Locked>(found.map((r) => [r.cart.sessionId, r]));
-    const missing = ids.filter((id) => !locked.has(id)).sort();
-    if (missing.length > 0) {
-      // a first add: a cart for each live session (a revoked one answers 401 below), opened in session order
-      const live = await liveSessionUsers(tx, missing);
-      live.sort((a, b) => (a.id < b.id ? -1 : 1));
-      // one insert for all; a session whose cart another instance opened meanwhile (or a drawn code that was taken)
-      // is done alone by insertOpenCart, which waits for that cart and locks it
-      const opened = live.length ? await tx.insert(carts).values(live.map((s) => ({ code: numericCode(8), sessionId: s.id }))).onConflictDoNothing().returning() : [];
-      const openedBy = new Map(opened.map((c) => [c.sessionId, c]));
-      for (const s of live) locked.set(s.id, { cart: openedBy.get(s.id) ?? await insertOpenCart(tx, s.id, true), userId: s.userId, jmbg: s.jmbg, coupons: false });
-    }
-    const cartIds = [...locked.values()].map((l) => l.cart.id);
-    // 2. their entries and coupons (read only when a cart has one), and the stock of every variant the adds (and their phones' gifts) need
+    // the stock of every variant the adds (and their phones' gifts) need
     const variants = new Set<string>();
     for (const job of jobs) {
       for (const c of job.candidates) if (c.variantCode !== null && c.stockLevel !== null) variants.add(c.variantCode);
       for (const e of job.entries) if (job.cat.product(e.productCode)?.product.type === 'DEVICE') for (const g of giftsOf(job.cat, e.productCode)) variants.add(g.variantCode);
     }
-    const read = await readCartsAndStock(tx, cartIds, [...variants]);
-    const entriesOf = groupBy(read.entries);
-    const levels = new Map(Object.entries(read.stock));
+    // 1. one statement: the open carts of live sessions locked in id order; after them, a cart opened for each live
+    // session without one (a first add; a revoked session answers 401 below), in session order; the stock levels
+    const first = await lockAndOpenCarts(tx, ids, ids.map(() => numericCode(8)), [...variants]);
+    const locked = new Map<string, Locked>(first.locked.map((r) => [r.cart.sessionId, r]));
+    // the entries are read for the carts that were there before this batch (a cart opened by it has none)
+    const toRead = first.locked.map((l) => l.cart.id);
+    const openedBy = new Map(first.opened.map((c) => [c.sessionId, c]));
+    for (const s of first.live) {
+      // a session whose cart another instance opened meanwhile (or a drawn code that was taken) is done alone by
+      // insertOpenCart, which waits for that cart and locks it
+      const opened = openedBy.get(s.id);
+      const cart = opened ?? await insertOpenCart(tx, s.id, true);
+      if (!opened) toRead.push(cart.id);
+      locked.set(s.id, { cart, userId: s.userId, jmbg: s.jmbg, coupons: false });
+    }
+    // 2. their entries (read after the lock) and coupons (read only when a cart has one)
+    const entriesOf = groupBy(await readEntries(tx, toRead));
+    const levels = new Map(Object.entries(first.stock));
     const withCoupons = [...locked.values()].filter((l) => l.coupons).map((l) => l.cart.id);
     const vouchersOf = groupBy(withCoupons.length ? await tx.select().from(cartVouchers).where(inArray(cartVouchers.cartId, withCoupons)).orderBy(cartVouchers.createdAt, cartVouchers.voucherCode) : []);
 
@@ -174,7 +177,7 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
       plans.push(l ? await planAdd(tx, job, l, entriesOf.get(l.cart.id) ?? [], levels) : invalidToken());
     }
 
-    // 4. the writes, a statement each for the whole batch
+    // 4. the writes: one statement for the whole batch (and the removals of a replace, rare, before it)
     const bump = new Set<number>();
     for (const [i, p] of plans.entries()) {
       if (p instanceof Error) continue;
@@ -183,14 +186,13 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
       if (p.removed.length > 0) await removeEntries(tx, cartId, p.removed);
     }
     const raiseIds = plans.flatMap((p) => (p instanceof Error || p.kind !== 'raise' ? [] : [p.line.id]));
-    // (the rows written are known here: the statements return ids only, as decoding rows is most of their cost on PGlite)
-    if (raiseIds.length) await tx.update(cartEntries).set({ quantity: sql`${cartEntries.quantity} + 1` }).where(inArray(cartEntries.id, raiseIds));
     const newRows = plans.flatMap((p) => (p instanceof Error || p.kind !== 'insert' ? [] : p.rows));
-    const written = newRows.length ? await insertEntries(tx, newRows) : [];
+    const updatedAt = new Date();
+    // (the rows written are known here: the statement returns the new entries' ids only, as decoding rows is most of
+    // its cost on PGlite)
+    const written = raiseIds.length || newRows.length || bump.size ? await writeChanges(tx, { raiseIds, bumpIds: [...bump], updatedAt, rows: newRows }) : [];
     const idOf = new Map(written.map((r) => [`${r.cartId}:${r.entryNumber}`, r.id]));
     const inserted = newRows.map((r) => entryRow(r, idOf.get(`${r.cartId}:${r.entryNumber}`)!));
-    const updatedAt = new Date();
-    if (bump.size) await tx.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt }).where(inArray(carts.id, [...bump]));
 
     // 5. each add's answer: its cart as this batch left it
     const insertedOf = groupBy(inserted);
