@@ -37,7 +37,7 @@ function statements(db: Db, s: Sample): Array<{ name: string; q: SQLWrapper }> {
     { name: 'cart: entries (entriesOf, cart view)', q: db.select().from(cartEntries).where(eq(cartEntries.cartId, s.cartId)).orderBy(cartEntries.entryNumber) },
     { name: 'cart: coupons (cart view)', q: db.select().from(cartVouchers).where(eq(cartVouchers.cartId, s.cartId)) },
     // adding (server/cart/add.ts, a batch of adds in one transaction): the statements a batch of one runs
-    { name: 'add: lock the batch\'s open carts (lockOpenCarts)', q: db.select({ cart: carts, userId: sessions.userId, jmbg: users.jmbg }).from(carts)
+    { name: 'add: lock the batch\'s open carts (lockAndOpenCarts)', q: db.select({ cart: carts, userId: sessions.userId, jmbg: users.jmbg }).from(carts)
       .innerJoin(sessions, and(eq(sessions.id, carts.sessionId), liveSessionSql())).leftJoin(users, eq(users.id, sessions.userId))
       .where(and(inArray(carts.sessionId, [s.sessionId]), eq(carts.status, 'OPEN'))).orderBy(carts.id).for('update', { of: carts }) },
     { name: 'add: entries of the batch\'s carts', q: db.select().from(cartEntries).where(inArray(cartEntries.cartId, [s.cartId])).orderBy(cartEntries.cartId, cartEntries.entryNumber) },
