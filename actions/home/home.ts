@@ -217,10 +217,7 @@ export default [
       const { home, ui } = ctx.stores;
       const formId = args.form ?? 'fnp';
       let data = args.data;
-      if (!data) {
-        checkedForm(ctx, formId, 'invalid FNP form');
-        data = { ...(ui.forms[formId]?.data ?? {}) };
-      }
+      if (!data) data = { ...checkedForm(ctx, formId, 'invalid FNP form') };
       home.fnpStarted();
       try {
         // the fields and the call as the form document declares them ("submit" of schemas/forms/fnp.json); a billing

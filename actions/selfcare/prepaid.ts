@@ -1,6 +1,5 @@
 import { defineAction, defineSetter, ActionError } from '../define';
 import type { ResponseOf } from '../api/client';
-import { sendForm } from '../form-submit';
 import { checkedForm, sendFormData, stopOnRefusal } from '../form-action';
 import { ApiError } from '../api/errors';
 
@@ -21,14 +20,14 @@ const check = defineAction({
   description: 'Prepaid registration, step 1: checks the number (GET /blinking/users/prepaid/check); a number awaiting registration shows its 24-hour deadline and the free video-identification times (GET /closing-time); otherwise the reason (not needed, already registered, period over).',
   args: { type: 'object', properties: { form: { type: 'string', minLength: 1 } } },
   async run(args, ctx) {
-    const { ui, selfcare, session } = ctx.stores;
+    const { selfcare, session } = ctx.stores;
     const formId = args.form ?? PREPAID_NUMBER_FORM;
     selfcare.setPrepaidError(null);
     selfcare.setPrepaidResult(null);
     checkedForm(ctx, formId, 'invalid number');
     try {
       // the form declares its call (schemas/forms/prepaid-number.json "submit": prepaidCheck, the number as its query)
-      const sent = await sendForm(ctx.api, formId, ui.forms[formId]?.data ?? {});
+      const sent = await sendFormData(ctx, formId);
       const c = sent.responses[0] as ResponseOf<'prepaidCheck'>;
       const msisdn = String(sent.data.msisdn ?? '').trim();
       if (!c.registrationRequired || !c.deadline) {
