@@ -16,8 +16,8 @@ export const META_OF: Record<EditableFolder, string> = {
   modals: 'modal.schema.json', rules: 'rule.schema.json', messages: 'messages.schema.json', fixtures: 'fixture.schema.json',
 };
 
-/** "generated/vocabulary.schema.json" → "meta:vocabulary" (the $defs key a meta file is embedded under) */
-const defKey = (file: string) => `meta:${posix.basename(file).replace(/\.schema\.json$|\.json$/, '')}`;
+/** "generated/vocabulary.schema.json" → "meta:vocabulary", "../api/common.json" → "api:common" (the $defs key a file is embedded under) */
+const defKey = (file: string) => `${file.startsWith('../api/') ? 'api' : 'meta'}:${posix.basename(file).replace(/\.schema\.json$|\.json$/, '')}`;
 
 /** A JSON pointer token ("/" and "~" escaped). */
 const token = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -76,12 +76,16 @@ function refsOf(v: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The meta path a $ref's URL part names from `file` (null: the file itself, or a URL outside schemas/meta). */
+/**
+ * The path under schemas/meta a $ref's URL part names from `file` (null: the file itself, or a URL outside
+ * schemas/meta and schemas/api). An API schema ("../api/common.json", where the checkout type is declared once) is
+ * reached by its path; its own refs ("common.json#…") resolve beside it.
+ */
 function targetFile(file: string, url: string, byId: Map<string, string>): string | null {
   if (url === '') return null;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return byId.get(url) ?? null;
   const path = posix.normalize(posix.join(posix.dirname(file), url));
-  return path.startsWith('../') ? null : path;
+  return !path.startsWith('../') || /^\.\.\/api\/[\w-]+\.json$/.test(path) ? path : null;
 }
 
 /** The editor schema of a document folder, read from `schemasDir`/meta. */

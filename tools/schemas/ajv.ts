@@ -23,6 +23,21 @@ export function createAjv(opts: { validateFormats?: boolean } = {}): Ajv2020 {
   return ajv;
 }
 
+/**
+ * The address a meta-schema's "../api/<file>" $ref resolves to (the meta-schemas' $ids are under /schemas/meta/): a
+ * shape both kinds use (the checkout type) is declared once, in the API schema.
+ */
+export const API_SCHEMA_BASE = 'https://telekom-shop.local/schemas/api/';
+
+/**
+ * An API schema, known by its own $id ("cart.json", which a props schema $refs) and by the address a meta-schema's
+ * "../api/cart.json" resolves to (a copy under that $id, whose own "common.json#…" refs resolve beside it).
+ */
+export function addApiSchema(ajv: Ajv2020, schema: Record<string, unknown>): void {
+  ajv.addSchema(schema);
+  if (typeof schema.$id === 'string' && !/^[a-z]+:/i.test(schema.$id)) ajv.addSchema({ ...schema, $id: API_SCHEMA_BASE + schema.$id });
+}
+
 export interface PlainError {
   /** JSON Pointer relative to the validated value */
   pointer: string;

@@ -1,7 +1,7 @@
 /** Orchestrates the checks: parse, meta-schemas, ids, then cross-references. */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createAjv, translateAjvErrors } from './ajv.js';
+import { addApiSchema, createAjv, translateAjvErrors } from './ajv.js';
 import { locate } from './jsonpos.js';
 import { loadDocuments, loadFixtures, readJsonIfExists, relativeFile, type LoadedDocument } from './load.js';
 import { checkReferences, type Report } from './crossref.js';
@@ -107,7 +107,7 @@ async function metaSchemaAjv(metaDir: string, apiDir: string): Promise<Ajv> {
     const schema = (await readJsonIfExists(join(apiDir, name))) as Record<string, unknown> | undefined;
     if (!schema || typeof schema.$id !== 'string') continue;
     for (const f of formatsOf(schema)) if (!ajv.formats[f]) ajv.addFormat(f, true);
-    ajv.addSchema(schema);
+    addApiSchema(ajv, schema);
   }
   return ajv;
 }

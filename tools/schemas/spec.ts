@@ -15,16 +15,6 @@ export const STEP_PATHS: Readonly<Record<string, string>> = {
   VERIFICATION: '/kupovina/verifikacija-imejl-adrese',
 };
 
-export const CHECKOUT_TYPES = [
-  'STANDALONE',
-  'GUEST',
-  'MOBILE',
-  'HOME_MOBILE',
-  'HOME_FIXED',
-  'MOBILE_PREPAID',
-  'MOBILE_PREPAID_GUEST',
-] as const;
-
 /** Keywords the eval-free condition evaluator (core/conditions.ts) supports. */
 export const CONDITION_KEYWORDS = [
   'type', 'const', 'enum', 'properties', 'required', 'not', 'allOf', 'anyOf', 'oneOf',

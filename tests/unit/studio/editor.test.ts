@@ -44,6 +44,15 @@ describe('the editor schema of a kind', () => {
     expect(refs.filter((r) => screen.deref(r) === undefined)).toEqual([]);
     expect(Object.keys(screen.root.$defs as Json)).toEqual(expect.arrayContaining(['meta:node', 'meta:document', 'meta:vocabulary']));
   });
+
+  it('embeds the API schema a meta-schema takes a shape from: a flow\'s checkout type offers the API\'s values', async () => {
+    const flow = new SchemaAssist(await editorSchema(SCHEMAS, 'flows'));
+    expect(Object.keys(flow.root.$defs as Json)).toContain('api:common');
+    const checkoutType = flow.deref('#/$defs/api:common/$defs/CheckoutType') as { enum?: string[] } | undefined;
+    expect(checkoutType?.enum).toContain('MOBILE_PREPAID_GUEST');
+    const props = (flow.root as { properties: Record<string, { $ref?: string }> }).properties;
+    expect(flow.deref(props.checkoutType!.$ref!)).toBe(checkoutType);
+  });
 });
 
 describe('completion', () => {

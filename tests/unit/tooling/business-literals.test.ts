@@ -74,8 +74,8 @@ function vocabulary(): Vocabulary {
     for (const r of [s.route, ...(s.aliases ?? [])]) if (typeof r === 'string' && r !== '*') routes.push(r);
   }
   const modals = new Set(readdirSync(join(ROOT, 'schemas/modals')).filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)));
-  const meta = JSON.parse(readFileSync(join(ROOT, 'schemas/meta/rule.schema.json'), 'utf8')) as { $defs: { checkoutType: { enum: string[] } } };
-  return { routes, modals, checkoutTypes: new Set(meta.$defs.checkoutType.enum) };
+  const common = JSON.parse(readFileSync(join(ROOT, 'schemas/api/common.json'), 'utf8')) as { $defs: { CheckoutType: { enum: string[] } } };
+  return { routes, modals, checkoutTypes: new Set(common.$defs.CheckoutType.enum) };
 }
 
 /** What kind of business literal a string is, if any. */

@@ -183,7 +183,7 @@ export function validTree(): Tree {
 }
 
 /**
- * Writes the tree (objects as pretty JSON, strings verbatim) plus the real meta-schemas, the real
+ * Writes the tree (objects as pretty JSON, strings verbatim) plus the real meta-schemas, the API's common.json, the real
  * custom formats and the fake vocabulary into a new temporary folder; returns its schemas/ folder and a cleanup.
  */
 export async function writeTree(tree: Tree, vocabulary: Vocabulary = FAKE_VOCABULARY): Promise<{ schemasDir: string; cleanup: () => Promise<void> }> {
@@ -194,6 +194,9 @@ export async function writeTree(tree: Tree, vocabulary: Vocabulary = FAKE_VOCABU
     if (name.endsWith('.schema.json')) await copyFile(join(REAL_SCHEMAS, 'meta', name), join(schemasDir, 'meta', name));
   }
   await writeFile(join(schemasDir, 'meta', 'vocabulary.json'), JSON.stringify(vocabulary, null, 2));
+  // the API's shared shapes, which the meta-schemas point to (the checkout type); a tree may write its own
+  await mkdir(join(schemasDir, 'api'), { recursive: true });
+  await copyFile(join(REAL_SCHEMAS, 'api', 'common.json'), join(schemasDir, 'api', 'common.json'));
   // the real custom formats, which every form's validator is compiled with
   await mkdir(join(schemasDir, 'formats'), { recursive: true });
   await copyFile(join(REAL_SCHEMAS, 'formats', 'formats.json'), join(schemasDir, 'formats', 'formats.json'));

@@ -3,8 +3,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../../tools/schemas/ajv';
-import { CHECKOUT_TYPES, CONDITION_KEYWORDS, STEP_PATHS } from '../../../tools/schemas/spec';
+import { addApiSchema, createAjv } from '../../../tools/schemas/ajv';
+import { CONDITION_KEYWORDS, STEP_PATHS } from '../../../tools/schemas/spec';
 import { buildVocabularySchema } from '../../../tools/schemas/vocabulary-schema';
 import { FAKE_VOCABULARY, REAL_SCHEMAS, validTree } from './fixture';
 import { parseWithPositions, JsonSyntaxError } from '../../../tools/schemas/jsonpos';
@@ -14,6 +14,7 @@ import type { Screen } from '../../../schemas/types/screen';
 /** A meta-schema as these tests read it: the JSON Schema keywords they look at, nested. */
 interface MetaSchema {
   $id?: string;
+  $ref?: string;
   title?: string;
   description?: string;
   enum?: unknown[];
@@ -33,7 +34,12 @@ describe('meta-schemas', () => {
     const flow = await meta('flow.schema.json');
     expect(flow.$defs!.step.properties!.code.enum).toEqual(Object.keys(STEP_PATHS));
     expect(flow.$defs!.step.properties!.code.markdownEnumDescriptions).toHaveLength(Object.keys(STEP_PATHS).length);
-    expect(flow.properties!.checkoutType.enum).toEqual([...CHECKOUT_TYPES]);
+    // the checkout types are declared once, in the API schema both the flows and the rules point to
+    expect(flow.properties!.checkoutType.$ref).toBe('../api/common.json#/$defs/CheckoutType');
+    expect((await meta('rule.schema.json')).$defs!.checkoutType.$ref).toBe('../api/common.json#/$defs/CheckoutType');
+    const common = JSON.parse(await readFile(join(REAL_SCHEMAS, 'api', 'common.json'), 'utf8')) as MetaSchema;
+    // seed 001 §3 "Cart order types"
+    expect(common.$defs!.CheckoutType.enum).toEqual(['STANDALONE', 'GUEST', 'MOBILE', 'HOME_MOBILE', 'HOME_FIXED', 'MOBILE_PREPAID', 'MOBILE_PREPAID_GUEST']);
   });
 
   it('node.schema.json allows exactly the condition keywords of the evaluator', async () => {
@@ -73,6 +79,7 @@ describe('meta-schemas', () => {
     for (const [k, v] of Object.entries(tree['messages/sr.json'])) if (k !== '$schema') messages[k] = { sr: v, en: tree['messages/en.json'][k] };
     ajv.addSchema(buildVocabularySchema(FAKE_VOCABULARY, messages));
     for (const name of (await readdir(join(REAL_SCHEMAS, 'meta'))).filter((n) => n.endsWith('.schema.json'))) ajv.addSchema(await meta(name));
+    addApiSchema(ajv, JSON.parse(await readFile(join(REAL_SCHEMAS, 'api', 'common.json'), 'utf8')));
     const kindOf = (file: string) => ({ screens: 'screen', modals: 'modal', forms: 'form', flows: 'flow', messages: 'messages' })[file.split('/')[0]]!;
     for (const [file, json] of Object.entries(tree)) {
       const validate = ajv.getSchema(`https://telekom-shop.local/schemas/meta/${kindOf(file)}.schema.json`)!;

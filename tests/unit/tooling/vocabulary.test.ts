@@ -92,7 +92,8 @@ describe('TypeScript types', () => {
       'schemas/api/money.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/money.json', title: 'Money', type: 'object', required: ['value'], properties: { value: { type: 'integer' } } },
       'schemas/api/cart.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://telekom-shop.local/schemas/api/cart.json', title: 'Cart', type: 'object', properties: { total: { $ref: 'money.json' } } },
       // a collection of named payloads with no root type: every definition becomes an exported type
-      'schemas/api/common.json': { $id: 'common.json', $defs: { Money: { type: 'object', required: ['value'], properties: { value: { type: 'number' } } } } },
+      // …and the checkout type the meta-schemas point to (declared once, here)
+      'schemas/api/common.json': { $id: 'common.json', $defs: { Money: { type: 'object', required: ['value'], properties: { value: { type: 'number' } } }, CheckoutType: { enum: ['GUEST', 'MOBILE'] } } },
       'schemas/api/orders.json': { $id: 'https://telekom-shop.local/schemas/api/orders.json', $defs: {
         Order: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, total: { $ref: 'money.json' }, paid: { $ref: 'common.json#/$defs/Money', description: 'What was paid.' } } },
         OrderStatus: { type: 'object', properties: { status: { enum: ['PAID', 'DECLINED'] } } },
@@ -113,6 +114,10 @@ describe('TypeScript types', () => {
     expect(cart).toMatch(/export interface Cart \{\s+total\?: /);
     expect(cart).toMatch(/value: number;/);
     expect(files.get('schemas/types/flow.ts')).toMatch(/'GUEST_ORDER_INFO'/);
+    // the checkout type a meta-schema takes from the API ("../api/common.json#/$defs/CheckoutType") is imported, not copied
+    expect(files.get('schemas/types/flow.ts')).toMatch(/^import type \{CheckoutType as Common_CheckoutType\} from '\.\/api\.common';$/m);
+    expect(files.get('schemas/types/flow.ts')).toMatch(/checkoutType: Common_CheckoutType;/);
+    expect(files.get('schemas/types/api.common.ts')).toMatch(/export type CheckoutType = 'GUEST' \| 'MOBILE';/);
     // a definition several meta-schemas share is declared once, by its owner, and imported (and re-exported) by the others
     const node = files.get('schemas/types/node.ts')!;
     for (const name of ['Condition', 'TranslatedText', 'Node', 'Nodes', 'ActionCall', 'Actions', 'Value', 'JSONPointer']) {
