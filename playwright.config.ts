@@ -22,6 +22,8 @@ export default defineConfig({
   reporter: [
     [process.env.CI ? 'line' : 'list'],
     ['html', { outputFolder: 'tests/e2e/artifacts/report', open: 'never' }],
+    // every test's duration and outcome as data (which files the suite's time goes to: docs/TESTING.md)
+    ['json', { outputFile: 'tests/e2e/artifacts/results.json' }],
   ],
   use: { trace: 'retain-on-failure' },
   // Two widths. `desktop` (1280 px) runs every test; `phone` (375 px) runs again only the tests tagged @phone in their
