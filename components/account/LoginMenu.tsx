@@ -153,7 +153,7 @@ function SignInForm({ ids, form, invalid, pending, forgotUrl, registerUrl, emit,
  */
 export default function LoginMenu({
   user, authorized = false, open = false, failed = false, pending = false,
-  forgotUrl = '/Promena-lozinke/Odabir-opcije', registerUrl = '/Registracija-b2c/Registracija-opcije', profileUrl = '/Profil/Izmena-licnih-podataka', emit, enabled,
+  forgotUrl, registerUrl, profileUrl, emit, enabled,
 }: LoginMenuProps & VocabularyProps) {
   const t = useT();
   const root = useCloseOnOutside(open, emit);

@@ -83,7 +83,7 @@ function useCloseTriggers(open: boolean, emit: VocabularyProps['emit'], root: Re
  * Closing it by any means but a click outside gives focus back to the cart button; a change of the count is
  * announced (a polite status region).
  */
-export default function MiniCart({ cart, open = false, count = 0, listUrl = '/Privatni/Uredjaji/Tip-uredjaja/telefoni', removable = false, esimToggle = false, showRegister = false, emit, enabled }: MiniCartProps & VocabularyProps) {
+export default function MiniCart({ cart, open = false, count = 0, listUrl, removable = false, esimToggle = false, showRegister = false, emit, enabled }: MiniCartProps & VocabularyProps) {
   const t = useT();
   const root = useRef<HTMLDivElement>(null);
   const panelId = useId();

@@ -103,7 +103,7 @@ function EpgDays({ days, date, lang, path, enabled, emit, t }: {
  * The TV guide: channels down, time across; a half hour is `halfHourLength` px (240) wide, the day runs from
  * startHour to endHour, "earlier" / "later" slide one hour (slideStep). A programme opens its details.
  */
-function EpgGrid({ guide, hour, path = '/Tv-kanali/tv-vodic', emit, enabled }: EpgGridProps & VocabularyProps) {
+function EpgGrid({ guide, hour, path, emit, enabled }: EpgGridProps & VocabularyProps) {
   const t = useT();
   const { session } = useStores();
   const { wrap, width } = useViewportWidth();

@@ -716,9 +716,9 @@ export interface ComponentProps {
      */
     hour?: number | null;
     /**
-     * The guide's own path; a day is opened at path?datum=yyyy-mm-dd (default /Tv-kanali/tv-vodic).
+     * The guide's own path; a day is opened at path?datum=yyyy-mm-dd.
      */
-    path?: string;
+    path: string;
   };
   ErrorBox: {
     /**
@@ -1160,17 +1160,17 @@ export interface ComponentProps {
      */
     pending?: boolean;
     /**
-     * Where the forgot-password link leads (default /Promena-lozinke/Odabir-opcije).
+     * Where the forgot-password link leads.
      */
-    forgotUrl?: string;
+    forgotUrl: string;
     /**
-     * Where the register link leads (default /Registracija-b2c/Registracija-opcije).
+     * Where the register link leads.
      */
-    registerUrl?: string;
+    registerUrl: string;
     /**
-     * Signed in: where the 'My details' link leads (default /Profil/Izmena-licnih-podataka).
+     * Signed in: where the 'My details' link leads.
      */
-    profileUrl?: string;
+    profileUrl: string;
   };
   Logo: {
     /**
@@ -1212,7 +1212,7 @@ export interface ComponentProps {
     /**
      * Where the empty-cart link leads.
      */
-    listUrl?: string;
+    listUrl: string;
     /**
      * Show a remove button on each entry the server marks removable (emits remove).
      */

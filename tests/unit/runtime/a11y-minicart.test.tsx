@@ -27,7 +27,7 @@ function Harness() {
   setOpen = so;
   return (
     <MemoryRouter>
-      <MiniCart cart={null} count={count} open={open} enabled
+      <MiniCart cart={null} listUrl="/Privatni/Uredjaji/Tip-uredjaja/telefoni" count={count} open={open} enabled
         emit={async (event: string) => { if (event === 'toggle') so((v) => !v); if (event === 'close') so(false); return true; }} />
     </MemoryRouter>
   );

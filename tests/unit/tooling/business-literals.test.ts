@@ -22,13 +22,8 @@ const ALLOWED: Array<{ file: string; kind: Kind; literal: string; count: number;
   { file: 'server/home/service.ts', kind: 'route', literal: '/Privatni/Kucni-paketi/paket/', count: 1, why: 'packageUrl: the address a home package\'s answer carries (the catalogue functions do not have the documents yet)' },
   { file: 'server/selfcare/service.ts', kind: 'route', literal: '/Privatni/Mobilna/Pripejd/Dopuni-kredit/Status', count: 1, why: 'resultPathOf: where the payment gateway sends a top-up back' },
   { file: 'server/selfcare/service.ts', kind: 'route', literal: '/placanje-racuna/rezultat', count: 1, why: 'resultPathOf: where the payment gateway sends a bill payment back' },
-  { file: 'components/account/LoginMenu.tsx', kind: 'route', literal: '/Promena-lozinke/Odabir-opcije', count: 1, why: 'a prop\'s default (the layout passes the link)' },
-  { file: 'components/account/LoginMenu.tsx', kind: 'route', literal: '/Registracija-b2c/Registracija-opcije', count: 1, why: 'a prop\'s default (the layout passes the link)' },
-  { file: 'components/account/LoginMenu.tsx', kind: 'route', literal: '/Profil/Izmena-licnih-podataka', count: 1, why: 'a prop\'s default (the layout passes the link)' },
-  { file: 'components/cart/MiniCart.tsx', kind: 'route', literal: '/Privatni/Uredjaji/Tip-uredjaja/telefoni', count: 1, why: 'a prop\'s default (listUrl)' },
   { file: 'components/catalog/ProductCard.tsx', kind: 'route', literal: '/uredjaj/', count: 1, why: 'a product without the url the catalogue answers links to its device page' },
   { file: 'components/common/Breadcrumbs.tsx', kind: 'route', literal: '/Pregled-b2c', count: 1, why: 'the server\'s trail may start at the home page\'s alias' },
-  { file: 'components/home/EpgGrid.tsx', kind: 'route', literal: '/Tv-kanali/tv-vodic', count: 1, why: 'a prop\'s default (path)' },
 ];
 
 type Kind = 'route' | 'modal' | 'checkoutType';
