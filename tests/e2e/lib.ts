@@ -1,7 +1,7 @@
 // Shared harness of the end-to-end suite: a real production server on a fresh embedded database,
 // and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { createServer } from 'node:net';
@@ -47,7 +47,11 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `server/main.ts` (production mode unless `dev`) on a free port with a fresh PGlite folder (a copy of the template when there is one). */
+/** The Node flags `npm start` runs the shop with (package.json "start"). */
+const START_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/).filter((a) => a.startsWith('--'));
+
+/** Starts the shop as `npm start` does (the server bundle, production mode; `dev`: `server/main.ts --dev` through tsx) on a free port with a fresh PGlite folder (a copy of the template when there is one). */
 export async function startShop(extraEnv: Record<string, string> = {}, opts: StartOptions = {}): Promise<ShopServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: the e2e suite needs `npm run build` first (npm run test:e2e does it).');
@@ -63,7 +67,12 @@ export async function startShop(extraEnv: Record<string, string> = {}, opts: Sta
     ...(opts.schemasDir ? { SCHEMAS_DIR: opts.schemasDir } : {}), ...opts.env, ...extraEnv,
   };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(opts.dev ? ['--dev'] : [])], {
+  // (the runner's own `--import tsx`, npm run e2e, is not the bundle's: it would pass every import through tsx's hooks)
+  if (!opts.dev) delete (env as Record<string, string | undefined>).NODE_OPTIONS;
+  // production: what `npm start` runs — the server bundle (tools/start.mjs; built before the run by global-setup.ts) and
+  // the build's checked schema set (npm run test:e2e writes it); a development server runs server/main.ts through tsx
+  const argv = opts.dev ? ['--import', 'tsx', 'server/main.ts', '--dev'] : [...START_FLAGS, 'tools/start.mjs', '--no-build'];
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
