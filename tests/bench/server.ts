@@ -1,6 +1,6 @@
 // npm run bench:server: the API at load, beside a bare Fastify "hello" started by the same run (the ratio is the
-// figure; absolute req/s depend on the machine). The shop runs in production mode as a child process
-// (server/main.ts; a first run with SHOP_QUERY_STATS=1 reads `x-query-count`, see benchShop), first on a fresh PGlite folder,
+// figure; absolute req/s depend on the machine). The shop runs in production mode as a child process, as `npm start`
+// runs it (its Node flags, tools/start.mjs, the server bundle; a first run with SHOP_QUERY_STATS=1 reads `x-query-count`, see benchShop), first on a fresh PGlite folder,
 // then on a fresh PostgreSQL database (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/test;
 // BENCH_SKIP_PG=1 / BENCH_SKIP_PGLITE=1 skip one). autocannon, 50 connections, BENCH_SECONDS (5) per route after a short warm-up.
 //
@@ -10,7 +10,7 @@
 // successful adds ("writes verified"). The add is measured against the write ceiling of the same run: a bare Fastify
 // doing ONE INSERT per request (INSERT_CEILING below) on the same kind of database, under the same connections
 // (target: >= 75 % of it, p99 < 50 ms). tests/bench/explain.ts prints the plans of the cart and order statements.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,7 +148,10 @@ async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolea
   };
   if (!db.url) delete env.DATABASE_URL;
   if (!stats) delete env.SHOP_QUERY_STATS;
-  return spawnServer([...START_FLAGS, '--import', 'tsx', 'server/main.ts'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//);
+  // (the runner's `--import tsx` is not the shop's: the bundle's imports would pass through tsx's hooks)
+  delete env.NODE_OPTIONS;
+  // as `npm start` runs it: its flags, tools/start.mjs (the build found fresh by main's --prepare), the server bundle
+  return spawnServer([...START_FLAGS, 'tools/start.mjs'], env, /shop \([^)]*\) at (http:\/\/[\d.:]+)\//);
 }
 
 interface Session { token: string; cookie: string }
@@ -330,6 +333,8 @@ async function runOn(label: string, db: { pgliteDir?: string; url?: string }): P
 }
 
 async function main() {
+  // the front end and the server bundle built first when stale (not timed)
+  if (spawnSync(process.execPath, [join(ROOT, 'tools/start.mjs'), '--prepare'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) process.exit(1);
   console.log(`bench:server — ${CONNECTIONS} connections, ${SECONDS} s per route; p99 target < 100 ms; zero errors`);
   let pass = true;
   const dir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
