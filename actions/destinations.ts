@@ -4,11 +4,9 @@
  * cache) and served as /ui/rules/routes.
  */
 import type { ActionContext } from './define';
-import type routesDocument from '../schemas/rules/routes.json';
-import { routeMatcher } from '../tools/schemas/routes';
+import { fillRoute, routeMatcher, type Destination, type ModalName } from '../tools/schemas/routes';
 
-/** A destination's name (a key of schemas/rules/routes.json: a name the document does not have does not compile). */
-export type Destination = keyof typeof routesDocument.destinations;
+export { fillRoute, type Destination, type ModalName };
 
 export const ROUTES_DOC = '/ui/rules/routes';
 
@@ -24,22 +22,6 @@ export async function routeOf(ctx: Pick<ActionContext, 'api'>, name: Destination
   const d = (await destinations(ctx))[name];
   if (!d) throw new Error(`schemas/rules/routes.json: no destination "${name}"`);
   return d.path;
-}
-
-/** Fills a route's :parameters (encoded); an optional one without a value ends the path there. */
-export function fillRoute(route: string, params: Record<string, string | null | undefined> = {}): string {
-  const out: string[] = [];
-  for (const seg of route.split('/').filter(Boolean)) {
-    const m = /^:([A-Za-z0-9_]+)(\?)?$/.exec(seg);
-    if (!m) { out.push(seg); continue; }
-    const v = params[m[1]];
-    if (v === null || v === undefined || v === '') {
-      if (m[2]) break;
-      throw new Error(`route "${route}": no value for :${m[1]}`);
-    }
-    out.push(encodeURIComponent(v));
-  }
-  return `/${out.join('/')}`;
 }
 
 /** The address of a destination: its parameters filled in, then the query (values encoded; empty ones left out). */
@@ -67,9 +49,6 @@ export async function isAt(ctx: Pick<ActionContext, 'api'>, name: Destination, p
   if (path === undefined) return false;
   return routeMatcher(await routeOf(ctx, name)).test(path.split('?')[0]);
 }
-
-/** A modal's name (a key of the "modals" of schemas/rules/routes.json: a name the document does not have does not compile). */
-export type ModalName = keyof typeof routesDocument.modals;
 
 /** The id of the modal document a name opens (schemas/modals/<id>.json; the checker proves it exists). */
 export async function modalId(ctx: Pick<ActionContext, 'api'>, name: ModalName): Promise<string> {

@@ -167,9 +167,25 @@ export type RuleDocument = {
    */
   orderNextSteps?: [ANextStep, ...ANextStep[]];
   /**
-   * The pages the shop's actions send the shopper to, by name (the actions name a destination, never a path). Each path must be served by a screen (its route or an alias; the checker proves it): a plain address ("/Prijava-b2c"), or a screen's route with its parameters ("/uredjaj/:productCode/:colorCode?/:tariffCode?", filled in by the action), or an address ending in "/*" (every page under it, e.g. the checkout's pages).
+   * The pages the shop's actions send the shopper to, by name (the actions name a destination, never a path). Each path must be served by a screen (its route or an alias; the checker proves it): a plain address ("/Prijava-b2c"), or a screen's route with its parameters ("/uredjaj/:productCode/:colorCode?/:tariffCode?", filled in by the action), or an address ending in "/*" (every page under it, e.g. the checkout's pages). The names the shop's code sends to are required (listed here); a name only an account gate uses may be added.
    */
   destinations?: {
+    home: Destination;
+    homeOverview: Destination;
+    login: Destination;
+    registrationCheck: Destination;
+    checkout: Destination;
+    checkoutOverview: Destination;
+    orderSuccess: Destination;
+    orderFailure: Destination;
+    offer: Destination;
+    pdp: Destination;
+    search: Destination;
+    compare: Destination;
+    homePackages: Destination;
+    tvPackages: Destination;
+    topUpResult: Destination;
+    billPaymentResult: Destination;
     [k: string]: Destination;
   };
   /**
@@ -185,9 +201,16 @@ export type RuleDocument = {
     otherwise: Reaction1;
   };
   /**
-   * The modals the shop's actions open or close, by name (the actions name a modal, never a modal document's id): the id of the modal document (schemas/modals/<id>.json) each name opens. Only in the "routes" document.
+   * The modals the shop's actions open or close, by name (the actions name a modal, never a modal document's id): the id of the modal document (schemas/modals/<id>.json) each name opens. Only in the "routes" document. The names the shop's code opens are required (listed here).
    */
   modals?: {
+    guestOrLogin: Modal;
+    removeItem: Modal;
+    replaceItem: Modal;
+    singleTariff: Modal;
+    changeTypes: Modal;
+    coupons: Modal;
+    addonNeedsTariff: Modal;
     [k: string]: Modal;
   };
   /**

@@ -247,7 +247,7 @@ function gatewayPageRoutes(app: FastifyInstance): void {
   };
   const pageOf = (p: Awaited<ReturnType<typeof findPayment>>, lang: 'sr' | 'en') => ({
     paymentId: p.id, orderCode: p.orderId, amount: money(p.amount, lang).formattedValue, lang,
-    formAction: `${SELFCARE_GATEWAY_PREFIX}${p.id}`, backUrl: resultPathOf(p),
+    formAction: `${SELFCARE_GATEWAY_PREFIX}${p.id}`, backUrl: resultPathOf(ui, p),
   });
 
   // A closed session (the bill paid by another session, a newer top-up or bill session opened) says so.
@@ -267,7 +267,7 @@ function gatewayPageRoutes(app: FastifyInstance): void {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
       return renderPage(ui, { ...pageOf(p, lang), done: true, notice: noticeOf(p), errors: {}, values: {} });
     }
-    if (p.status !== 'PENDING') return reply.redirect(resultPathOf(p), 303);
+    if (p.status !== 'PENDING') return reply.redirect(resultPathOf(ui, p), 303);
     const checked = checkCardForm(ui, lang, req.body ?? {});
     if ('errors' in checked) {
       const f = req.body ?? {};
@@ -276,7 +276,7 @@ function gatewayPageRoutes(app: FastifyInstance): void {
     }
     // The gateway's one card path (server/payment/gateway/engine.ts): decided at once, or a 3-D Secure challenge first;
     // the result is signed and reported to the self-care callback, which verifies it before changing anything.
-    const session = { paymentId: p.id, orderCode: p.orderId, amount: p.amount, callbackPath: CALLBACK_PATH, backUrl: resultPathOf(p) };
+    const session = { paymentId: p.id, orderCode: p.orderId, amount: p.amount, callbackPath: CALLBACK_PATH, backUrl: resultPathOf(ui, p) };
     const card = 'cancelled' in checked ? { behaviour: 'DECLINE' as const } : { behaviour: checked.card.behaviour };
     return reply.redirect(await chargeCard(db, reporter, gatewaySecret, session, card), 303);
   });

@@ -9,7 +9,7 @@ import type { Lang } from '../lib/lang';
 import type { SecretRing } from '../lib/secret-ring';
 import type { ResponseOf } from '../lib/contract';
 import { money } from '../lib/money';
-import type { UiDocuments } from '../ui';
+import { destinationPath, type UiDocuments } from '../ui';
 import { verifyCallback, VOID_RETRY_AFTER_MS, type CallbackPayload, type GatewayProvider } from '../payment';
 import { enqueue, QUEUES } from '../db/jobs';
 import { selfcareBalanceCredits, selfcareBills, selfcareCardPayments, selfcareSubscribers } from './schema';
@@ -20,7 +20,6 @@ export const TOPUP_MIN_RSD = 200;
 export const TOPUP_MAX_RSD = 3000;
 /** Prices include 20 % VAT; the receipt shows the tax part. */
 export const VAT_PERCENT = 20;
-export const TOPUP_STATUS_PATH = '/Privatni/Mobilna/Pripejd/Dopuni-kredit/Status';
 export const SELFCARE_GATEWAY_PREFIX = '/gateway/selfcare/pay/';
 
 export type CardPaymentRow = typeof selfcareCardPayments.$inferSelect;
@@ -100,9 +99,10 @@ export async function closeIfUnpayable(db: Db, p: CardPaymentRow): Promise<CardP
   return findPayment(db, p.id);
 }
 
-export const BILL_STATUS_PATH = '/placanje-racuna/rezultat';
-export const resultPathOf = (p: Pick<CardPaymentRow, 'orderId' | 'kind'>) =>
-  `${p.kind === 'BILL' ? BILL_STATUS_PATH : TOPUP_STATUS_PATH}?orderId=${encodeURIComponent(p.orderId)}`;
+/** Where the payment gateway sends a payment back: the result page of a bill payment or a top-up (schemas/rules/routes.json
+ *  billPaymentResult, topUpResult), with the payment's order id. */
+export const resultPathOf = (ui: UiDocuments, p: Pick<CardPaymentRow, 'orderId' | 'kind'>) =>
+  destinationPath(ui, p.kind === 'BILL' ? 'billPaymentResult' : 'topUpResult', { query: { orderId: p.orderId } });
 
 /** What a verified callback did; `voided`: the approval came for a session that may no longer be paid. */
 export interface CallbackResult { outcome: 'applied' | 'alreadyProcessed' | 'voided'; orderCode: string; toVoid?: CardPaymentRow }

@@ -20,8 +20,6 @@ const ROOT = join(__dirname, '../../..');
 /** file (from the repository root) → literal → how often it may still appear, and why it is still there. */
 const ALLOWED: Array<{ file: string; kind: Kind; literal: string; count: number; why: string }> = [
   { file: 'server/home/service.ts', kind: 'route', literal: '/Privatni/Kucni-paketi/paket/', count: 1, why: 'packageUrl: the address a home package\'s answer carries (the catalogue functions do not have the documents yet)' },
-  { file: 'server/selfcare/service.ts', kind: 'route', literal: '/Privatni/Mobilna/Pripejd/Dopuni-kredit/Status', count: 1, why: 'resultPathOf: where the payment gateway sends a top-up back' },
-  { file: 'server/selfcare/service.ts', kind: 'route', literal: '/placanje-racuna/rezultat', count: 1, why: 'resultPathOf: where the payment gateway sends a bill payment back' },
   { file: 'components/catalog/ProductCard.tsx', kind: 'route', literal: '/uredjaj/', count: 1, why: 'a product without the url the catalogue answers links to its device page' },
   { file: 'components/common/Breadcrumbs.tsx', kind: 'route', literal: '/Pregled-b2c', count: 1, why: 'the server\'s trail may start at the home page\'s alias' },
 ];

@@ -3,7 +3,7 @@
 // naming fields it does not have, and did-you-mean for links and for mistyped fragment includes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
-import { validTree, writeTree, type DocTree, type Tree } from './fixture';
+import { requiredRoutes, validTree, writeTree, type DocTree, type Tree } from './fixture';
 import type { ActionCall, Node } from '../../../schemas/types/node';
 import type { Fragment } from '../../../schemas/types/fragment';
 import type { DevicePageStep } from '../../../schemas/types/rule';
@@ -88,7 +88,7 @@ describe('checker rules', () => {
     const errors = await errorsOf((t) => {
       t['rules/routes.json'] = {
         $schema: '../meta/rule.schema.json', id: 'routes', version: 1,
-        destinations: { fillData: { path: '/kupovina/podaci-dostava' } },
+        ...requiredRoutes(), destinations: { ...requiredRoutes().destinations, fillData: { path: '/kupovina/podaci-dostava' } },
         accountGates: [
           { when: { scope: '/user/emailNotSet', schema: { const: true } }, to: 'fillDta' },
           { when: { scope: '/cart/totalItems', schema: { minimum: 1 } }, to: 'fillData' },

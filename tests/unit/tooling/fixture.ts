@@ -1,4 +1,5 @@
 /** A small, valid schemas/ tree in a temporary folder, with a small fake vocabulary. */
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -82,6 +83,17 @@ export function at(part: object, pointer = ''): Record<string, unknown> {
   }
   if (!here || typeof here !== 'object') throw new Error(`no object at ${pointer}`);
   return here as Record<string, unknown>;
+}
+
+/** The destinations and modals rule.schema.json requires of a "routes" document (the names the shop's code uses), each
+ *  sent to the one page (/kupovina/podaci-dostava) and the one modal (confirm) of the small tree: a test's own entries go
+ *  beside them. */
+export function requiredRoutes(): Required<Pick<RuleDocument, 'destinations' | 'modals'>> {
+  const meta = JSON.parse(readFileSync(join(REAL_SCHEMAS, 'meta', 'rule.schema.json'), 'utf8')) as { properties: Record<'destinations' | 'modals', { required: string[] }> };
+  return {
+    destinations: Object.fromEntries(meta.properties.destinations.required.map((n) => [n, { path: '/kupovina/podaci-dostava' }])) as NonNullable<RuleDocument['destinations']>,
+    modals: Object.fromEntries(meta.properties.modals.required.map((n) => [n, { modal: 'confirm' }])) as NonNullable<RuleDocument['modals']>,
+  };
 }
 
 /** A tree that passes every check. Keys are paths under schemas/. */

@@ -2,7 +2,7 @@
 // The checker on the rule documents (schemas/rules) and the flows' step guard conditions.
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatErrors, loadAndCheck } from '../../../tools/schemas/index';
-import { at, validTree, writeTree, type DocTree, type Tree } from './fixture';
+import { at, requiredRoutes, validTree, writeTree, type DocTree, type Tree } from './fixture';
 import type { CheckoutFlow, Step } from '../../../schemas/types/flow';
 import type { Reaction1, RuleDocument } from '../../../schemas/types/rule';
 
@@ -133,8 +133,10 @@ describe('rule documents', () => {
   });
 
   it('routes: every destination is served by a screen and every modal name opens a modal document', async () => {
-    const routes = (destinations: RuleDocument['destinations'], modals: RuleDocument['modals']) => (t: DocTree) => {
-      t['rules/routes.json'] = { $schema: '../meta/rule.schema.json', id: 'routes', version: 1, destinations, modals };
+    // the names the shop's code uses (required by the meta-schema) beside the test's own
+    const routes = (destinations: Record<string, { path: string }>, modals: Record<string, { modal: string }>) => (t: DocTree) => {
+      const required = requiredRoutes();
+      t['rules/routes.json'] = { $schema: '../meta/rule.schema.json', id: 'routes', version: 1, destinations: { ...required.destinations, ...destinations }, modals: { ...required.modals, ...modals } };
     };
     const ok = await check(withRules(routes(
       { pdp: { path: '/Privatni/Uredjaji/:code' }, phone: { path: '/Privatni/Uredjaji/IPH15?x=1' }, checkout: { path: '/kupovina/*' }, delivery: { path: '/kupovina/podaci-dostava' } },
@@ -153,6 +155,17 @@ describe('rule documents', () => {
     expect(text).toMatch(/destinations\/bad\/path/); // the meta schema: a path starts with /
     expect(text).toMatch(/modals\/confirm\/modal.*unknown modal "confrm" — did you mean "confirm"\?/);
     expect(errors.length).toBe(5);
+
+    // a name the shop's code sends to or opens may not go: the live shop would have nowhere to send the shopper
+    const { errors: missing } = await check(withRules((t) => {
+      const { destinations, modals } = requiredRoutes();
+      const { offer: _offer, ...otherDestinations } = destinations;
+      const { coupons: _coupons, ...otherModals } = modals;
+      t['rules/routes.json'] = { $schema: '../meta/rule.schema.json', id: 'routes', version: 1, destinations: otherDestinations as typeof destinations, modals: otherModals as typeof modals };
+    }));
+    expect(formatErrors(missing)).toMatch(/routes\.json.*\/destinations .*missing property 'offer'/);
+    expect(formatErrors(missing)).toMatch(/routes\.json.*\/modals .*missing property 'coupons'/);
+    expect(missing.length).toBe(2);
   });
 
   it('cart-validation: reasons with a modal that exists pass; an unknown modal, two spellings of one reason and a reaction without "blocks" are errors', async () => {
