@@ -4,7 +4,7 @@
  * cache) and served as /ui/rules/routes.
  */
 import type { ActionContext } from './define';
-import { fillRoute, routeMatcher, type Destination, type ModalName } from '../tools/schemas/routes';
+import { fillRoute, routeMatcher, withQuery, type Destination, type ModalName } from '../tools/schemas/routes';
 
 export { fillRoute, type Destination, type ModalName };
 
@@ -29,9 +29,7 @@ export async function pathTo(
   ctx: Pick<ActionContext, 'api'>, name: Destination,
   opts: { params?: Record<string, string | null | undefined>; query?: Record<string, string | null | undefined> } = {},
 ): Promise<string> {
-  const path = fillRoute(await routeOf(ctx, name), opts.params);
-  const query = Object.entries(opts.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
-  return query.length ? `${path}?${query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : path;
+  return withQuery(fillRoute(await routeOf(ctx, name), opts.params), opts.query);
 }
 
 /** Navigates to a destination (see pathTo). */

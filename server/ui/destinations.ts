@@ -1,7 +1,7 @@
 // The pages the server sends a shopper to by name (schemas/rules/routes.json "destinations", as the actions do:
 // actions/destinations.ts): the live set's document, whose names the shop's code uses the meta-schema requires, so a
 // set without one never passes the checker (at the start, at publish).
-import { fillRoute, type Destination } from '../../tools/schemas/routes';
+import { fillRoute, withQuery, type Destination } from '../../tools/schemas/routes';
 import type { RuleDocument } from '../../schemas/types/rule';
 import type { UiDocuments } from './documents';
 
@@ -9,7 +9,5 @@ import type { UiDocuments } from './documents';
 export function destinationPath(ui: UiDocuments, name: Destination, opts: { params?: Record<string, string>; query?: Record<string, string> } = {}): string {
   const route = (ui.get('rule', 'routes')?.json as RuleDocument | undefined)?.destinations?.[name]?.path;
   if (!route) throw new Error(`schemas/rules/routes.json: no destination "${name}"`);
-  const path = fillRoute(route, opts.params);
-  const query = Object.entries(opts.query ?? {}).filter(([, v]) => v !== '');
-  return query.length ? `${path}?${query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : path;
+  return withQuery(fillRoute(route, opts.params), opts.query);
 }

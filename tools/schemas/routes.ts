@@ -28,6 +28,12 @@ export function fillRoute(route: string, params: Record<string, string | null | 
   return `/${out.join('/')}`;
 }
 
+/** A path with its query (values encoded; absent and empty ones left out). */
+export function withQuery(path: string, query: Record<string, string | null | undefined> = {}): string {
+  const q = Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
+  return q.length ? `${path}?${q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : path;
+}
+
 /** A route in react-router syntax → a matcher (case-insensitive like react-router; a trailing slash is allowed). */
 export function routeMatcher(route: string): RegExp {
   const parts = route.split('/').filter(Boolean).map((seg) => {
