@@ -47,8 +47,9 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** The Node flags `npm start` runs the shop with (package.json "start"). */
-const START_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+/** The Node flags `npm start` runs the shop with (package.json "start"; read when a shop starts: the visual suite
+ *  imports this file where ROOT is no folder). */
+const startFlags = (): string[] => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
   .split(/\s+/).filter((a) => a.startsWith('--'));
 
 /** Starts the shop as `npm start` does (the server bundle, production mode; `dev`: `server/main.ts --dev` through tsx) on a free port with a fresh PGlite folder (a copy of the template when there is one). */
@@ -71,7 +72,7 @@ export async function startShop(extraEnv: Record<string, string> = {}, opts: Sta
   if (!opts.dev) delete (env as Record<string, string | undefined>).NODE_OPTIONS;
   // production: what `npm start` runs — the server bundle (tools/start.mjs; built before the run by global-setup.ts) and
   // the build's checked schema set (npm run test:e2e writes it); a development server runs server/main.ts through tsx
-  const argv = opts.dev ? ['--import', 'tsx', 'server/main.ts', '--dev'] : [...START_FLAGS, 'tools/start.mjs', '--no-build'];
+  const argv = opts.dev ? ['--import', 'tsx', 'server/main.ts', '--dev'] : [...startFlags(), 'tools/start.mjs', '--no-build'];
   const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env,
