@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { freePort } from '../e2e/lib';
+import { freePort, startFlags } from '../e2e/lib';
 import { DEFAULT_LARGE_URL, generate, parseArgs } from './generate';
 // @ts-expect-error autocannon ships no types; the few fields used here
 import autocannonUntyped from 'autocannon';
@@ -35,8 +35,7 @@ interface CannonResult { requests: { average: number; total: number }; latency: 
 const autocannon = autocannonUntyped as (o: CannonOptions, cb: (err: Error | null, r: CannonResult) => void) => unknown;
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const START_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/).filter((a) => a.startsWith('--'));
+const START_FLAGS = startFlags();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const ADMIN_URL = process.env.BENCH_SCALE_PG ?? 'postgresql://postgres@127.0.0.1:5432/postgres';

@@ -11,11 +11,11 @@
 // doing ONE INSERT per request (INSERT_CEILING below) on the same kind of database, under the same connections
 // (target: >= 75 % of it, p99 < 50 ms). tests/bench/explain.ts prints the plans of the cart and order statements.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { freePort } from '../e2e/lib';
+import { freePort, startFlags } from '../e2e/lib';
 // autocannon ships no types; the few fields used here.
 // @ts-expect-error no declaration file
 import autocannonUntyped from 'autocannon';
@@ -33,9 +33,8 @@ const autocannon = autocannonUntyped as (o: autocannon.Options, cb: (err: Error 
 
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-/** The Node flags `npm start` runs the shop with (package.json "start"): the load is taken by the shop as it runs. */
-const START_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/).filter((a) => a.startsWith('--'));
+/** The Node flags `npm start` runs the shop with: the load is taken by the shop as it runs. */
+const START_FLAGS = startFlags();
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';

@@ -47,9 +47,9 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** The Node flags `npm start` runs the shop with (package.json "start"; read when a shop starts: the visual suite
- *  imports this file where ROOT is no folder). */
-const startFlags = (): string[] => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+/** The Node flags `npm start` runs the shop with (package.json "start"), for whatever starts the shop as it ships (this
+ *  file, the benches). Read when called: the visual suite imports this file where ROOT is no folder. */
+export const startFlags = (): string[] => (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
   .split(/\s+/).filter((a) => a.startsWith('--'));
 
 /** Starts the shop as `npm start` does (the server bundle, production mode; `dev`: `server/main.ts --dev` through tsx) on a free port with a fresh PGlite folder (a copy of the template when there is one). */

@@ -85,10 +85,11 @@ describe('checker rules', () => {
   });
 
   it('reports an account gate sending to no destination of the document, and a condition reading what a gate is not given', async () => {
+    const required = requiredRoutes();
     const errors = await errorsOf((t) => {
       t['rules/routes.json'] = {
         $schema: '../meta/rule.schema.json', id: 'routes', version: 1,
-        ...requiredRoutes(), destinations: { ...requiredRoutes().destinations, fillData: { path: '/kupovina/podaci-dostava' } },
+        ...required, destinations: { ...required.destinations, fillData: { path: '/kupovina/podaci-dostava' } },
         accountGates: [
           { when: { scope: '/user/emailNotSet', schema: { const: true } }, to: 'fillDta' },
           { when: { scope: '/cart/totalItems', schema: { minimum: 1 } }, to: 'fillData' },
