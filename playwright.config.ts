@@ -24,6 +24,8 @@ export default defineConfig({
     ['html', { outputFolder: 'tests/e2e/artifacts/report', open: 'never' }],
     // every test's duration and outcome as data (which files the suite's time goes to: docs/TESTING.md)
     ['json', { outputFile: 'tests/e2e/artifacts/results.json' }],
+    // last: each failure's error once more as the run's final lines (CI's log is read from its end)
+    ['./tests/e2e/failures-reporter.ts'],
   ],
   use: { trace: 'retain-on-failure' },
   // Two widths. `desktop` (1280 px) runs every test; `phone` (375 px) runs again only the tests tagged @phone in their
