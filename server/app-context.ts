@@ -7,7 +7,7 @@ import { ShopMetrics } from './lib/metrics';
 import { loadPaths } from './lib/paths';
 import { JobWorkers, queueStats } from './db/jobs';
 import { CatalogModel } from './catalog/model';
-import { CartRowCache } from './cart/row-cache';
+import { addPathCounts, CartRowCache } from './cart/index';
 import { accountOfSession } from './user/index';
 import { DEV_GATEWAY_SECRET } from './payment/secret';
 import type { UiDocuments } from './ui/documents';
@@ -31,7 +31,7 @@ export async function openRedis(app: FastifyInstance, redisUrl: string | undefin
 export function decorateContext(app: FastifyInstance, opts: BuildAppOptions, parts: { ui: UiDocuments; schemasDir: string; redis: Redis | null; redisPrefix: string }): { metrics: ShopMetrics; jobs: JobWorkers | null } {
   const { ui, schemasDir, redis, redisPrefix } = parts;
   const jobSql = opts.jobs;
-  const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), pool: opts.dbPool, jobs: jobSql ? () => queueStats(jobSql) : undefined });
+  const metrics = new ShopMetrics({ catalog: () => app.ctx.catalog.stats(), cartAdds: () => addPathCounts(opts.db), pool: opts.dbPool, jobs: jobSql ? () => queueStats(jobSql) : undefined });
   const jobs = jobSql ? new JobWorkers(jobSql, { pollSeconds: opts.jobPollSeconds, log: app.log }) : null;
   const gatewaySecret = opts.gatewaySecret ?? DEV_GATEWAY_SECRET;
   app.decorate('ctx', {

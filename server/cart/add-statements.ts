@@ -5,7 +5,7 @@ import { and, eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/index';
 import { cartEntries, cartVouchers, carts } from './schema';
 import { liveSessionUsersSql } from '../user/index';
-import { stockLevelsJsonSql } from '../catalog/index';
+import { stockLevelSql, stockLevelsJsonSql } from '../catalog/index';
 import type { CartRow, EntryRow, NewEntry } from './rows';
 
 /** An open cart of the batch, locked, with its session's user, the user's JMBG and whether the cart has coupons. */
@@ -87,6 +87,16 @@ const ENTRY_INSERT = {
   tail: sql.raw(`::json) returning "id", "cart_id" as "cartId", "entry_number" as "entryNumber"`),
 };
 
+/** A new entry with every column written, by column name: the defaults filled in here. */
+function fullEntry(r: NewEntry): Record<string, unknown> {
+  const full: Record<string, unknown> = {};
+  for (const [key, name] of ENTRY_INSERT_COLUMNS) {
+    const v = (r as Record<string, unknown>)[key];
+    full[name] = v === undefined ? ENTRY_DEFAULTS[key] ?? null : v;
+  }
+  return full;
+}
+
 /**
  * The batch's writes in one statement: the lines `raiseIds` raised by one unit, the carts `bumpIds` given their next
  * version (updated_at: `updatedAt`), and the new entries `rows` inserted as one JSON parameter (every column written,
@@ -94,19 +104,11 @@ const ENTRY_INSERT = {
  * builder and the embedded database's protocol spent more time on than the insert itself). Answers the new entries' ids.
  */
 export async function writeChanges(tx: DbOrTx, w: { raiseIds: number[]; bumpIds: number[]; updatedAt: Date; rows: NewEntry[] }): Promise<Array<{ id: number; cartId: number; entryNumber: number }>> {
-  const json = w.rows.map((r) => {
-    const full: Record<string, unknown> = {};
-    for (const [key, name] of ENTRY_INSERT_COLUMNS) {
-      const v = (r as Record<string, unknown>)[key];
-      full[name] = v === undefined ? ENTRY_DEFAULTS[key] ?? null : v;
-    }
-    return full;
-  });
   const ctes: SQL[] = [];
   if (w.raiseIds.length) ctes.push(sql`"raised" as (update ${cartEntries} set "quantity" = "quantity" + 1 where "id" = any(${sql.param(w.raiseIds)}::integer[]) returning 1)`);
   if (w.bumpIds.length) ctes.push(sql`"bumped" as (update ${carts} set "version" = "version" + 1, "updated_at" = ${w.updatedAt.toISOString()}::timestamptz where "id" = any(${sql.param(w.bumpIds)}::integer[]) returning 1)`);
   const head = ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
-  const result = await tx.execute(sql`${head}${ENTRY_INSERT.head}${JSON.stringify(json)}${ENTRY_INSERT.tail}`);
+  const result = await tx.execute(sql`${head}${ENTRY_INSERT.head}${JSON.stringify(w.rows.map(fullEntry))}${ENTRY_INSERT.tail}`);
   return (result as unknown as { rows: Array<{ id: number; cartId: number; entryNumber: number }> }).rows;
 }
 
@@ -132,3 +134,54 @@ export function groupBy<R extends { cartId: number }>(rows: R[]): Map<number, R[
   }
   return out;
 }
+
+/** One add of a cart this instance knows (server/cart/add.ts): the cart as the instance last left it, what its plan
+ *  assumed, and what it writes. */
+export interface KnownWrite {
+  cartId: number; version: number; sessionId: string; userId: number | null; jmbg: string | null;
+  /** The stock levels the plan judged by (variant → level). */
+  levels: Map<string, number>;
+  /** false: a refusal, nothing to write — only checked. */
+  write: boolean;
+}
+
+/**
+ * The adds to carts this instance knows, in one statement without a transaction (one round trip): each cart is
+ * checked to be as the instance last left it — the same version (every change of its entries or coupons bumps it),
+ * still open and its session's, the session still live with the same user and JMBG, and the stock of every variant
+ * the plan judged by as it assumed — and only then written: its version bumped (a conditional update, so a change
+ * committed meanwhile by another instance makes it write nothing), the lines `raiseIds` raised, the entries `rows`
+ * inserted under a bumped cart only. Answers the cart rows as they are now (the columns an add does not guard, such
+ * as the delivery address, may have changed elsewhere) of the carts that passed the check without a write
+ * (`checked`) and of those written (`bumped`), and the new entries' ids; an add whose cart is in neither is done
+ * again by the locked batch.
+ */
+export async function writeKnown(db: DbOrTx, adds: KnownWrite[], w: { raiseIds: number[]; updatedAt: Date; rows: NewEntry[] }): Promise<{ checked: CartRow[]; bumped: CartRow[]; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> {
+  const expected = adds.flatMap((a) => [...a.levels].map(([variant, level]) => ({ a, variant, level })));
+  const result = await db.execute(sql`with "x" as (select * from unnest(${sql.param(adds.map((a) => a.cartId))}::integer[], ${sql.param(adds.map((a) => a.version))}::integer[],
+          ${sql.param(adds.map((a) => a.sessionId))}::text[], ${sql.param(adds.map((a) => a.userId))}::integer[], ${sql.param(adds.map((a) => a.jmbg))}::text[],
+          ${sql.param(adds.map((a) => a.write))}::boolean[]) as "x"("cart_id", "version", "session_id", "user_id", "jmbg", "write")),
+      "e" as (select * from unnest(${sql.param(expected.map((e) => e.a.cartId))}::integer[], ${sql.param(expected.map((e) => e.variant))}::text[],
+          ${sql.param(expected.map((e) => e.level))}::integer[]) as "e"("cart_id", "variant_code", "level")),
+      "ok" as (select "x"."cart_id", "x"."version", "x"."write", ${KNOWN_JSON} as "row" from "x"
+          inner join "carts" as "k" on "k"."id" = "x"."cart_id" and "k"."version" = "x"."version" and "k"."session_id" = "x"."session_id" and "k"."status" = 'OPEN'
+          inner join ${liveSessionUsersSql(adds.map((a) => a.sessionId))} as "s" on "s"."id" = "x"."session_id"
+            and "s"."user_id" is not distinct from "x"."user_id" and "s"."jmbg" is not distinct from "x"."jmbg"
+          where not exists (select 1 from "e" where "e"."cart_id" = "x"."cart_id"
+            and coalesce((${stockLevelSql(sql`"e"."variant_code"`)}), 0) <> "e"."level")),
+      "bumped" as (update ${carts} set "version" = ${carts.version} + 1, "updated_at" = ${w.updatedAt.toISOString()}::timestamptz from "ok"
+          where ${carts.id} = "ok"."cart_id" and "ok"."write" and ${carts.version} = "ok"."version" returning ${carts.id} as "id", ${BUMPED_JSON} as "row"),
+      "raised" as (update ${cartEntries} set "quantity" = "quantity" + 1 where "id" = any(${sql.param(w.raiseIds)}::integer[]) and "cart_id" in (select "id" from "bumped") returning 1),
+      "ins" as (${ENTRY_INSERT.head}${JSON.stringify(w.rows.map(fullEntry))}::json) as "r" where "r"."cart_id" in (select "id" from "bumped")
+          returning "id", "cart_id", "entry_number")
+    select (select coalesce(json_agg("row"), '[]'::json) from "ok" where not "write") as "checked", (select coalesce(json_agg("row"), '[]'::json) from "bumped") as "bumped",
+      (select coalesce(json_agg(json_build_object('id', "id", 'cartId', "cart_id", 'entryNumber', "entry_number")), '[]'::json) from "ins") as "inserted",
+      (select count(*) from "raised") as "raised"`);
+  const row = (result as unknown as { rows: Array<{ checked: CartRow[]; bumped: CartRow[]; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> }).rows[0]!;
+  for (const c of [...row.checked, ...row.bumped]) datesOf(c);
+  return row;
+}
+
+/** Every column of a known cart's row (alias `k`), and of a carts row just updated (the table's own name). */
+const KNOWN_JSON = rowJson(carts, 'k');
+const BUMPED_JSON = rowJson(carts, 'carts');

@@ -1,59 +1,31 @@
 // Adding to a cart, written in batches (group commit). The adds that arrive while one batch is being written wait,
-// and the next batch writes them all in one transaction with the same few statements whatever its size: one locks
-// the open carts of the batch's sessions (in id order, FOR UPDATE, so two instances' batches wait for each other
-// instead of deadlocking), then opens a cart for each live session without one and reads the stock of every variant
-// in play; one reads the entries of the carts that were there before (after the lock; skipped when every cart is new)
-// and the coupons (only when a cart has one); the rules of rules.ts judge each add in memory; then one statement
-// inserts the new entries, raises the repeated accessory lines and bumps the version of the carts changed. A first add
-// is thus BEGIN, two statements and COMMIT; a quantity raise three statements. A batch holds at most one add per
-// session (a later add of the same session waits for the next batch and sees the first one's entries), so every add's
-// answer is the cart exactly as it left it.
-// An add alone is a batch of one. When a batch fails (a deadlock with another instance, say) each of its adds is
-// written again alone, and only the add that fails alone fails.
+// and the next batch writes them all at once, whatever its size. A batch holds at most one add per session (a later
+// add of the same session waits for the next batch and sees the first one's entries), so every add's answer is the
+// cart exactly as it left it. Two ways to write, each a fixed number of statements for the whole batch:
+// - the adds to carts this instance knows (it wrote the session's last add): one statement without a transaction,
+//   written only where the cart is still as known (add-known.ts);
+// - the others, and those the first way did not write: the locked batch, in one transaction — one statement locks
+//   the open carts of the batch's sessions (in id order, FOR UPDATE, so two instances' batches wait for each other
+//   instead of deadlocking), opens a cart for each live session without one and reads the stock of every variant in
+//   play; one reads the entries of the carts that were there before (after the lock; skipped when every cart is new)
+//   and the coupons (only when a cart has one); the rules of rules.ts judge each add in memory (add-plan.ts); one
+//   statement inserts the new entries, raises the repeated accessory lines and bumps the version of the carts changed.
+//   A first add is thus BEGIN, two statements and COMMIT; a quantity raise three statements.
+// An add alone is a batch of one. When a locked batch fails (a deadlock with another instance, say) each of its adds
+// is written again alone, and only the add that fails alone fails.
 import { inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/index';
+import type { Db } from '../db/index';
 import { cartVouchers } from './schema';
 import { invalidToken } from '../lib/errors';
 import { numericCode } from '../lib/ids';
 import type { CatalogSnapshot } from '../catalog/index';
-import { ageFromJmbg } from '../user/index';
-import { rulesConfig } from './config';
-import { evaluateAddRules, inGroup, type AddCandidate, type RuleVerdict } from './rules';
-import {
-  cartSnapshot, cartSnapshotOf, insertOpenCart, lineOfSameAccessory, nextNumbersOf, removeEntries,
-  type CartRow, type EntryRow, type NewEntry,
-} from './rows';
+import { insertOpenCart, removeEntries } from './rows';
 import { entryRow, groupBy, lockAndOpenCarts, readEntries, writeChanges, type Locked } from './add-statements';
-import { giftRows, giftsOf } from './gifts';
+import { giftsOf } from './gifts';
+import { answerOf, planAdd, type AddDraft, type AddJob, type AddResult, type Plan } from './add-plan';
+import { KnownCarts, writeKnownBatch } from './add-known';
 
-export type EntryDraft = Omit<NewEntry, 'cartId' | 'entryNumber' | 'bundleNo'>;
-type VoucherRow = typeof cartVouchers.$inferSelect;
-
-export interface AddResult {
-  cartId: number;
-  /** The cart row after the add (absent only when the add was refused before its cart was read). */
-  cart?: CartRow;
-  /** The cart's entries after the add, by entry number (with `cart`). */
-  entries?: EntryRow[];
-  /** The cart's coupons after the add, and whether it is a signed-in customer's (with `cart`: the view needs no query). */
-  vouchers?: VoucherRow[];
-  signedIn?: boolean;
-  verdict: RuleVerdict | null; added: EntryRow[];
-  /** What was to be added when a rule refused it (the `entry` of a refusing cartModification). */
-  refused: EntryRow[];
-  /** productsNeedReplace: the cart entries to replace. */
-  replaceEntries: EntryRow[];
-  /** Units added per `added` row (default: the row's quantity; 1 when an accessory's line was raised). */
-  quantities?: number[];
-}
-
-/** What one add asks for, checked against the catalogue before it waits for its batch. */
-export interface AddDraft { candidates: AddCandidate[]; entries: EntryDraft[] }
-
-interface AddJob extends AddDraft {
-  sessionId: string; cat: CatalogSnapshot; replace: boolean;
-  resolve: (r: AddResult) => void; reject: (e: unknown) => void;
-}
+export type { AddDraft, AddResult, EntryDraft } from './add-plan';
 
 /** The most adds one batch writes (bounded statement size; the rest wait for the next batch). */
 const MAX_BATCH = 64;
@@ -61,6 +33,7 @@ const MAX_BATCH = 64;
 class AddQueue {
   private waiting: AddJob[] = [];
   private busy = false;
+  readonly known = new KnownCarts();
   constructor(private readonly db: Db) {}
 
   submit(job: Omit<AddJob, 'resolve' | 'reject'>): Promise<AddResult> {
@@ -104,15 +77,27 @@ class AddQueue {
   }
 
   private async write(batch: AddJob[]): Promise<void> {
+    // the adds to carts this instance knows: one statement, written where the cart is still as known
+    const mine = batch.filter((j) => this.known.get(j.sessionId));
+    const done = mine.length ? await writeKnownBatch(this.db, mine, this.known).catch(() => new Map<AddJob, AddResult>()) : new Map<AddJob, AddResult>();
+    for (const [job, r] of done) job.resolve(r);
+    this.known.counts.known += done.size;
+    const rest = done.size ? batch.filter((j) => !done.has(j)) : batch;
+    if (rest.length) await this.writeLocked(rest);
+  }
+
+  private async writeLocked(batch: AddJob[]): Promise<void> {
     let results: Array<AddResult | Error>;
     try {
-      results = await writeBatch(this.db, batch);
+      results = await writeBatch(this.db, batch, this.known);
     } catch (err) {
+      for (const job of batch) this.known.forget(job.sessionId);
       if (batch.length === 1) return batch[0].reject(err);
       // one add's failure must not fail the others: each again alone
-      for (const job of batch) await this.write([job]);
+      for (const job of batch) await this.writeLocked([job]);
       return;
     }
+    this.known.counts.locked += batch.length;
     batch.forEach((job, i) => {
       const r = results[i];
       if (r instanceof Error) job.reject(r);
@@ -128,19 +113,20 @@ const queues = new WeakMap<Db, AddQueue>();
  * verdict names are removed first and the rules are judged again without them.
  */
 export function applyAdd(db: Db, sessionId: string, cat: CatalogSnapshot, draft: AddDraft, replace = false): Promise<AddResult> {
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = new AddQueue(db)));
-  return queue.submit({ sessionId, cat, candidates: draft.candidates, entries: draft.entries, replace });
+  return queueOf(db).submit({ sessionId, cat, candidates: draft.candidates, entries: draft.entries, replace });
 }
 
+function queueOf(db: Db): AddQueue {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = new AddQueue(db)));
+  return queue;
+}
 
-/** What one add will write, judged in memory. */
-type Plan =
-  | { kind: 'refused'; verdict: RuleVerdict; all: EntryRow[]; removed: number[]; refused: EntryRow[] }
-  | { kind: 'raise'; all: EntryRow[]; removed: number[]; line: EntryRow }
-  | { kind: 'insert'; all: EntryRow[]; removed: number[]; rows: NewEntry[] };
+/** How many adds on `db` were written in one statement to a known cart, and how many by the locked batch. */
+export const addPathCounts = (db: Db): { known: number; locked: number } => ({ ...queueOf(db).known.counts });
 
-async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Error>> {
+
+async function writeBatch(db: Db, jobs: AddJob[], known: KnownCarts): Promise<Array<AddResult | Error>> {
   return db.transaction(async (tx) => {
     const ids = jobs.map((j) => j.sessionId);
     // the stock of every variant the adds (and their phones' gifts) need
@@ -194,58 +180,18 @@ async function writeBatch(db: Db, jobs: AddJob[]): Promise<Array<AddResult | Err
     const idOf = new Map(written.map((r) => [`${r.cartId}:${r.entryNumber}`, r.id]));
     const inserted = newRows.map((r) => entryRow(r, idOf.get(`${r.cartId}:${r.entryNumber}`)!));
 
-    // 5. each add's answer: its cart as this batch left it
+    // 5. each add's answer: its cart as this batch left it (remembered for the session's next add)
     const insertedOf = groupBy(inserted);
     return plans.map((p, i): AddResult | Error => {
-      if (p instanceof Error) return p;
+      if (p instanceof Error) {
+        known.forget(jobs[i].sessionId);
+        return p;
+      }
       const l = locked.get(jobs[i].sessionId)!;
-      const cart = bump.has(l.cart.id) ? { ...l.cart, version: l.cart.version + 1, updatedAt } : l.cart;
-      const removed = p.removed;
-      const known = {
-        cartId: cart.id, cart,
-        vouchers: (vouchersOf.get(cart.id) ?? []).filter((v) => !(v.entryNumber !== null && removed.includes(v.entryNumber))),
-        signedIn: cart.userId !== null || l.userId !== null,
-      };
-      if (p.kind === 'refused') {
-        return { ...known, entries: p.all, verdict: p.verdict, added: [], refused: p.refused, replaceEntries: p.all.filter((e) => p.verdict.replaceEntryNumbers?.includes(e.entryNumber)) };
-      }
-      if (p.kind === 'raise') {
-        const row = { ...p.line, quantity: p.line.quantity + 1 };
-        return { ...known, entries: p.all.map((e) => (e.id === row.id ? row : e)), verdict: null, added: [row], refused: [], replaceEntries: [], quantities: [1] };
-      }
-      const added = (insertedOf.get(cart.id) ?? []).sort((a, b) => a.entryNumber - b.entryNumber);
-      return { ...known, entries: [...p.all, ...added].sort((a, b) => a.entryNumber - b.entryNumber), verdict: null, added, refused: [], replaceEntries: [] };
+      const r = answerOf(p, l, vouchersOf.get(l.cart.id) ?? [], bump.has(l.cart.id) ? updatedAt : null, insertedOf.get(l.cart.id) ?? []);
+      known.remember(jobs[i].sessionId, r, l);
+      return r;
     });
   });
 }
 
-/** Judges one add against its cart's entries (already read, locked) and the stock levels read for the batch. */
-async function planAdd(tx: DbOrTx, job: AddJob, l: Locked, entries: EntryRow[], levels: Map<string, number>): Promise<Plan> {
-  const { cat, candidates } = job;
-  const cart = l.cart;
-  for (const c of candidates) if (c.variantCode !== null && c.stockLevel !== null) c.stockLevel = levels.get(c.variantCode) ?? 0;
-  // the customer's age matters only for the age-restricted products
-  const ageMatters = candidates.some((c) => inGroup(rulesConfig().ageRestricted, c.productOfferingType, c.categories));
-  const customerAge = ageMatters && l.jmbg ? ageFromJmbg(l.jmbg) : null;
-  const draftRows = (from: number, bundleNo: number): EntryRow[] => job.entries.map((e, i) => entryRow({ ...e, cartId: cart.id, entryNumber: from + i, bundleNo, suggestionsApplied: false }, 0));
-  let all = entries;
-  let removed: number[] = [];
-  const snapshotNow = async () => cartSnapshotOf(all, cat) ?? await cartSnapshot(tx, cart.id);
-  let verdict = evaluateAddRules(candidates, await snapshotNow(), { customerAge });
-  if (verdict?.statusCode === 'productsNeedReplace' && job.replace) {
-    removed = verdict.replaceEntryNumbers ?? [];
-    all = all.filter((e) => !removed.includes(e.entryNumber));
-    verdict = evaluateAddRules(candidates, await snapshotNow(), { customerAge });
-  }
-  if (verdict) {
-    const { entryNumber, bundleNo } = nextNumbersOf(all);
-    return { kind: 'refused', verdict, all, removed, refused: draftRows(entryNumber, bundleNo) };
-  }
-  // the same accessory alone again raises the quantity of its line (one line per accessory, like the limit counts it)
-  const line = candidates.length === 1 && job.entries.length === 1 && candidates[0].productOfferingType === 'ACCESSORY'
-    ? lineOfSameAccessory(all, job.entries[0]) : null;
-  if (line) return { kind: 'raise', all, removed, line };
-  const { entryNumber, bundleNo } = nextNumbersOf(all);
-  const rows: NewEntry[] = job.entries.map((e, i) => ({ ...e, cartId: cart.id, entryNumber: entryNumber + i, bundleNo }));
-  return { kind: 'insert', all, removed, rows: [...rows, ...giftRows(cat, cart.id, all, rows, levels)] };
-}

@@ -12,5 +12,6 @@ export { validateCart, type ValidationIssue, type ValidationReason } from './val
 export { keepCartForUser, moveSessionCart, takeOverCartsAtSignIn, type MergeResult } from './merge';
 export { closeOrderedCart, dropCustomerInfoFields, mergeCustomerInfo, reopenOrderedCart, setCheckoutFields, setOneTimeCharges, type CheckoutFields } from './checkout-data';
 export { CartRowCache } from './row-cache';
+export { addPathCounts } from './add';
 export { rulesConfig } from './config';
 export { addPackageExtra, applyPreselected, freeUnitsUnder, isFreeExtra, type PackageExtraInput } from './extras';

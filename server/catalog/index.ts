@@ -11,7 +11,7 @@ export { COMPARE_MAX, compareProducts, suggestProducts } from './compare';
 export { giveBackStock, holdStock } from './stock';
 export {
   devicePricesById, isReferenced, productEsimOf, productKindSql, productKindsOf, productTypeOf, productVoucherLimits,
-  referencesTo, stockLevelsJsonSql, type DevicePricePlan, type ProductKind, type ProductReference,
+  referencesTo, stockLevelSql, stockLevelsJsonSql, type DevicePricePlan, type ProductKind, type ProductReference,
 } from './reads';
 export { ACCESSORY_RELATIONS, ADDON_RELATIONS, DEFAULT_MAX_PROMO_QUANTITY, SUGGESTED_PAGE_SIZE, suggestedOffers, type SuggestedOffer, type SuggestedRelation } from './suggested';
 export { ADDON_CATEGORIES, OTT_CATEGORY, OTT_SERVICES, ROAMING_ZONES, addonHierarchy, addonRequires, isPrepaidTariff, ottServices, roamingCountries } from './addons';

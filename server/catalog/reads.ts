@@ -81,3 +81,9 @@ export function productKindSql(code: AnyColumn): { type: SQL<string>; categories
 export function stockLevelsJsonSql(variants: string[]): SQL<Record<string, number>> {
   return sql`(select coalesce(json_object_agg(${stock.variantCode}, ${stock.level}), '{}'::json) from ${stock} where ${inArray(stock.variantCode, variants)})`;
 }
+
+/** SQL: the stock level of the variant `variantCode` names (an SQL expression), null without a stock row — a scalar
+ *  subquery for another module's statement (server/cart/add-statements.ts checks the levels an add judged by). */
+export function stockLevelSql(variantCode: SQL): SQL<number | null> {
+  return sql`select ${stock.level} from ${stock} where ${stock.variantCode} = ${variantCode}`;
+}

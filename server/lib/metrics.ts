@@ -32,6 +32,8 @@ export interface ShopMetricsOptions {
   pool?: PoolStats;
   /** The job queues' depth and age (server/db/jobs.ts queueStats), read at scrape time. */
   jobs?: () => Promise<QueueStats[]>;
+  /** The adds to cart written so far, by way (server/cart/add.ts addPathCounts). */
+  cartAdds?: () => { known: number; locked: number };
   /** Node's process metrics (CPU, memory, event loop lag, GC); default true. */
   defaults?: boolean;
 }
@@ -75,6 +77,14 @@ export class ShopMetrics {
       gauge(r, 'shop_catalog_answers', 'Catalogue answers kept in memory', () => cat().answers);
       gauge(r, 'shop_catalog_answer_bytes', 'Bytes the kept catalogue answers hold (bounded by CATALOG_ANSWERS_MB)', () => cat().answerBytes);
       mirrored(r, 'shop_catalog_answers_evicted_total', 'Kept catalogue answers that left at the bound (entries or bytes), oldest first', () => cat().answersEvicted);
+    }
+    const adds = opts.cartAdds;
+    if (adds) {
+      new Counter({
+        name: 'shop_cart_adds_total', labelNames: ['path'] as const, registers: [r],
+        help: 'Adds to cart written, by way: known (one statement to a cart this instance wrote last, still as it was) or locked (the batch that reads the carts under their locks)',
+        collect() { const c = adds(); this.reset(); this.inc({ path: 'known' }, c.known); this.inc({ path: 'locked' }, c.locked); },
+      });
     }
     const pool = opts.pool;
     if (pool) {

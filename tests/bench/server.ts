@@ -136,13 +136,22 @@ async function insertCeiling(db: { pgliteDir?: string; url?: string }): Promise<
 }
 
 const BENCH_GATEWAY_SECRET = process.env.GATEWAY_SECRET || `bench-${randomBytes(24).toString('hex')}`;
+/** The shop's /metrics token (the add's row reads how many adds took which way). */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
+/** The shop's adds to cart so far by way (shop_cart_adds_total: known = one statement, locked = the locked batch). */
+async function addWays(url: string): Promise<{ known: number; locked: number }> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const way = (path: string) => Number(new RegExp(`^shop_cart_adds_total\\{path="${path}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { known: way('known'), locked: way('locked') };
+}
 
 async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolean): Promise<Child> {
   const env: Record<string, string | undefined> = {
     ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: stats ? '1' : undefined, AUTH_RATE_LIMIT: '1000000',
     // a production start refuses to run without a gateway secret of its own (server/payment/secret.ts)
     // (one per bench run: the tokens the first start issued are presented to the second)
-    GATEWAY_SECRET: BENCH_GATEWAY_SECRET,
+    GATEWAY_SECRET: BENCH_GATEWAY_SECRET, METRICS_TOKEN,
     PGLITE_DIR: db.pgliteDir, DATABASE_URL: db.url,
   };
   if (!db.url) delete env.DATABASE_URL;
@@ -275,7 +284,11 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
         },
       }],
     };
+    const waysBefore = await addWays(url);
     const addResult = await cannon(addReq);
+    const ways = await addWays(url);
+    const known = ways.known - waysBefore.known;
+    const wayNote = `${known} of ${known + ways.locked - waysBefore.locked} adds written in one statement to a known cart`;
     // every successful add must be a unit in some cart
     let units = 0;
     for (let k = 0; k < count; k += 25) {
@@ -286,7 +299,7 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     // requests still in flight when autocannon stops are finished by the server but not counted as answered
     const verified = units >= ok2xx && units <= i;
     rows.push(row('add to cart (accessory, rotating sessions)', addResult, bare, 0.03, q.add,
-      `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; queries = first add / quantity raise`));
+      `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; ${wayNote}; queries = first add / quantity raise`));
     if (!verified) rows[rows.length - 1].errors += 1;
     rows[rows.length - 1].ceiling = { rps: ceiling.requests.average, share: addResult.requests.average / ceiling.requests.average, target: 0.75, p99Max: 50 };
   } finally {
