@@ -6,9 +6,10 @@
 // user, and the stock levels the rules judged by unchanged. Anything else (another instance's write, a sign-out, an
 // order, a moved level, a replace) sends the add to the locked batch (add.ts), which reads the cart under its lock.
 import type { Db } from '../db/index';
-import { entryRow, groupBy, writeKnown, type Locked } from './add-statements';
-import { answerOf, planAdd, type AddJob, type AddResult, type Plan, type VoucherRow } from './add-plan';
-import type { CartRow, EntryRow } from './rows';
+import { entryRow, groupBy, writeKnown, writeNewCarts, type Locked } from './add-statements';
+import { ageMatters, answerOf, planAdd, type AddJob, type AddResult, type Plan, type VoucherRow } from './add-plan';
+import { numericCode } from '../lib/ids';
+import type { CartRow, EntryRow, NewEntry } from './rows';
 import { giftsOf } from './gifts';
 
 /** A session's open cart as this instance's last add left it (the add's answer), with the session's user and JMBG. */
@@ -19,8 +20,9 @@ const KNOWN_MAX = 20000;
 /** The sessions' carts this instance last wrote; an entry is only a guess, checked by the statement that writes. */
 export class KnownCarts {
   private readonly map = new Map<string, Known>();
-  /** How many adds were written in one statement (known) and by the locked batch (tests and bench read it). */
-  readonly counts = { known: 0, locked: 0 };
+  /** How many adds were written in one statement to a known cart (known) or with the cart they opened (new), and
+   *  how many by the locked batch (the metrics, the tests and the bench read it). */
+  readonly counts = { known: 0, new: 0, locked: 0 };
   get(sessionId: string): Known | undefined { return this.map.get(sessionId); }
   forget(sessionId: string): void { this.map.delete(sessionId); }
   remember(sessionId: string, r: AddResult, owner: { userId: number | null; jmbg: string | null }): void {
@@ -65,6 +67,37 @@ export async function writeKnownBatch(db: Db, jobs: AddJob[], known: KnownCarts)
     const answer = answerOf(p, { ...l, cart }, k.vouchers, null, insertedOf.get(cart.id) ?? []);
     known.remember(job.sessionId, answer, l);
     out.set(job, answer);
+  }
+  return out;
+}
+
+/**
+ * The first adds of sessions this instance does not know, judged against an empty cart and written with the cart
+ * each opens in one statement without a transaction (writeNewCarts: only for a live session that has no open cart
+ * and whose stock levels are as judged). Only an add the rules accept, of products without an age limit (the
+ * session's JMBG is not known before the statement). Answers the adds written; the others go to the locked batch.
+ */
+export async function writeNewBatch(db: Db, jobs: AddJob[], known: KnownCarts): Promise<Map<AddJob, AddResult>> {
+  const plans: Array<{ job: AddJob; slot: number; rows: NewEntry[]; p: Plan; levels: Map<string, number> }> = [];
+  for (const [slot, job] of jobs.entries()) {
+    if (ageMatters(job)) continue;
+    const levels = readModelLevels(job);
+    // (the cart is not there yet: its entries are planned under the add's slot as their cart id)
+    const p = await planAdd(db, job, { cart: { id: slot } as CartRow, userId: null, jmbg: null, coupons: false }, [], levels);
+    if (p.kind === 'insert') plans.push({ job, slot, rows: p.rows, p, levels });
+  }
+  const out = new Map<AddJob, AddResult>();
+  if (plans.length === 0) return out;
+  const r = await writeNewCarts(db, plans.map((x) => ({ slot: x.slot, sessionId: x.job.sessionId, code: numericCode(8), levels: x.levels })), { updatedAt: new Date(), rows: plans.flatMap((x) => x.rows) });
+  const idOf = new Map(r.inserted.map((e) => [`${e.cartId}:${e.entryNumber}`, e.id]));
+  const bySlot = new Map(plans.map((x) => [x.slot, x]));
+  for (const o of r.opened) {
+    const x = bySlot.get(o.slot)!;
+    const inserted = x.rows.map((e) => entryRow({ ...e, cartId: o.cart.id }, idOf.get(`${o.cart.id}:${e.entryNumber}`)!));
+    const l: Locked = { cart: o.cart, userId: o.userId, jmbg: o.jmbg, coupons: false };
+    const answer = answerOf(x.p, l, [], null, inserted);
+    known.remember(x.job.sessionId, answer, l);
+    out.set(x.job, answer);
   }
   return out;
 }

@@ -66,14 +66,15 @@ export function answerOf(p: Plan, l: Locked, vouchers: VoucherRow[], updatedAt: 
   return { ...known, entries: [...p.all, ...added].sort((a, b) => a.entryNumber - b.entryNumber), verdict: null, added, refused: [], replaceEntries: [] };
 }
 
+/** Whether the customer's age matters to the add: only for the age-restricted products. */
+export const ageMatters = (job: AddDraft): boolean => job.candidates.some((c) => inGroup(rulesConfig().ageRestricted, c.productOfferingType, c.categories));
+
 /** Judges one add against its cart's entries (already read, locked) and the stock levels read for the batch. */
 export async function planAdd(tx: DbOrTx, job: AddJob, l: Locked, entries: EntryRow[], levels: Map<string, number>): Promise<Plan> {
   const { cat, candidates } = job;
   const cart = l.cart;
   for (const c of candidates) if (c.variantCode !== null && c.stockLevel !== null) c.stockLevel = levels.get(c.variantCode) ?? 0;
-  // the customer's age matters only for the age-restricted products
-  const ageMatters = candidates.some((c) => inGroup(rulesConfig().ageRestricted, c.productOfferingType, c.categories));
-  const customerAge = ageMatters && l.jmbg ? ageFromJmbg(l.jmbg) : null;
+  const customerAge = ageMatters(job) && l.jmbg ? ageFromJmbg(l.jmbg) : null;
   const draftRows = (from: number, bundleNo: number): EntryRow[] => job.entries.map((e, i) => entryRow({ ...e, cartId: cart.id, entryNumber: from + i, bundleNo, suggestionsApplied: false }, 0));
   let all = entries;
   let removed: number[] = [];

@@ -185,3 +185,40 @@ export async function writeKnown(db: DbOrTx, adds: KnownWrite[], w: { raiseIds: 
 /** Every column of a known cart's row (alias `k`), and of a carts row just updated (the table's own name). */
 const KNOWN_JSON = rowJson(carts, 'k');
 const BUMPED_JSON = rowJson(carts, 'carts');
+
+/** A first add this instance judged against an empty cart (server/cart/add-known.ts): its session, the code drawn
+ *  for the cart it opens, the stock levels the plan judged by; its entries carry `slot` as their cart id. */
+export interface NewCartWrite { slot: number; sessionId: string; code: string; levels: Map<string, number> }
+
+/** cart_entries' columns but its id, read from the JSON rows `r` with the cart id of the cart opened `n`. */
+const NEW_ENTRY_SELECT = sql.raw(`insert into "cart_entries" (${ENTRY_INSERT_COLUMNS.map(([, n]) => `"${n}"`).join(', ')}) select ${ENTRY_INSERT_COLUMNS.map(([, n]) => (n === 'cart_id' ? '"n"."id"' : `"r"."${n}"`)).join(', ')} from json_populate_recordset(null::"cart_entries", `);
+
+/**
+ * First adds in one statement without a transaction: for each live session of `adds` without an open cart, whose
+ * stock levels are as its plan assumed, a cart is opened at version 1 (the add's) and the entries `rows` (cart id:
+ * their add's slot) are inserted into it. A session that has an open cart meanwhile (or whose drawn code was taken)
+ * gets nothing (on conflict do nothing). Answers the carts opened, with their session's user and JMBG, and the new
+ * entries' ids; an add without a cart here is done again by the locked batch.
+ */
+export async function writeNewCarts(db: DbOrTx, adds: NewCartWrite[], w: { updatedAt: Date; rows: NewEntry[] }): Promise<{ opened: Array<{ slot: number; cart: CartRow; userId: number | null; jmbg: string | null }>; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> {
+  const expected = adds.flatMap((a) => [...a.levels].map(([variant, level]) => ({ a, variant, level })));
+  const ids = adds.map((a) => a.sessionId);
+  const result = await db.execute(sql`with "x" as (select * from unnest(${sql.param(adds.map((a) => a.slot))}::integer[], ${sql.param(ids)}::text[], ${sql.param(adds.map((a) => a.code))}::text[]) as "x"("slot", "session_id", "code")),
+      "e" as (select * from unnest(${sql.param(expected.map((e) => e.a.slot))}::integer[], ${sql.param(expected.map((e) => e.variant))}::text[],
+          ${sql.param(expected.map((e) => e.level))}::integer[]) as "e"("slot", "variant_code", "level")),
+      "m" as (select "x"."slot", "x"."session_id", "x"."code", "s"."user_id", "s"."jmbg" from "x"
+          inner join ${liveSessionUsersSql(ids)} as "s" on "s"."id" = "x"."session_id"
+          where not exists (select 1 from ${carts} where ${carts.sessionId} = "x"."session_id" and ${carts.status} = 'OPEN')
+            and not exists (select 1 from "e" where "e"."slot" = "x"."slot" and coalesce((${stockLevelSql(sql`"e"."variant_code"`)}), 0) <> "e"."level")),
+      "n" as (insert into ${carts} ("code", "session_id", "version", "updated_at") select "m"."code", "m"."session_id", 1, ${w.updatedAt.toISOString()}::timestamptz from "m"
+          order by "m"."session_id" on conflict do nothing returning *),
+      "ins" as (${NEW_ENTRY_SELECT}${JSON.stringify(w.rows.map(fullEntry))}::json) as "r"
+          inner join "m" on "m"."slot" = "r"."cart_id" inner join "n" on "n"."session_id" = "m"."session_id"
+          returning "id", "cart_id", "entry_number")
+    select (select coalesce(json_agg(json_build_object('slot', "m"."slot", 'cart', ${OPENED_JSON}, 'userId', "m"."user_id", 'jmbg', "m"."jmbg")), '[]'::json)
+        from "n" inner join "m" on "m"."session_id" = "n"."session_id") as "opened",
+      (select coalesce(json_agg(json_build_object('id', "id", 'cartId', "cart_id", 'entryNumber', "entry_number")), '[]'::json) from "ins") as "inserted"`);
+  const row = (result as unknown as { rows: Array<{ opened: Array<{ slot: number; cart: CartRow; userId: number | null; jmbg: string | null }>; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> }).rows[0]!;
+  for (const o of row.opened) datesOf(o.cart);
+  return row;
+}

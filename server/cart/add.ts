@@ -23,7 +23,7 @@ import { insertOpenCart, removeEntries } from './rows';
 import { entryRow, groupBy, lockAndOpenCarts, readEntries, writeChanges, type Locked } from './add-statements';
 import { giftsOf } from './gifts';
 import { answerOf, planAdd, type AddDraft, type AddJob, type AddResult, type Plan } from './add-plan';
-import { KnownCarts, writeKnownBatch } from './add-known';
+import { KnownCarts, writeKnownBatch, writeNewBatch } from './add-known';
 
 export type { AddDraft, AddResult, EntryDraft } from './add-plan';
 
@@ -77,12 +77,19 @@ class AddQueue {
   }
 
   private async write(batch: AddJob[]): Promise<void> {
-    // the adds to carts this instance knows: one statement, written where the cart is still as known
+    // the adds to carts this instance knows, and the others as first adds: one statement each, side by side, written
+    // where the cart is still as known (or there is none yet); what they did not write goes to the locked batch
     const mine = batch.filter((j) => this.known.get(j.sessionId));
-    const done = mine.length ? await writeKnownBatch(this.db, mine, this.known).catch(() => new Map<AddJob, AddResult>()) : new Map<AddJob, AddResult>();
-    for (const [job, r] of done) job.resolve(r);
+    const others = batch.filter((j) => !this.known.get(j.sessionId));
+    const none = new Map<AddJob, AddResult>();
+    const [done, opened] = await Promise.all([
+      mine.length ? writeKnownBatch(this.db, mine, this.known).catch(() => none) : none,
+      others.length ? writeNewBatch(this.db, others, this.known).catch(() => none) : none,
+    ]);
+    for (const [job, r] of [...done, ...opened]) job.resolve(r);
     this.known.counts.known += done.size;
-    const rest = done.size ? batch.filter((j) => !done.has(j)) : batch;
+    this.known.counts.new += opened.size;
+    const rest = batch.filter((j) => !done.has(j) && !opened.has(j));
     if (rest.length) await this.writeLocked(rest);
   }
 
@@ -122,8 +129,9 @@ function queueOf(db: Db): AddQueue {
   return queue;
 }
 
-/** How many adds on `db` were written in one statement to a known cart, and how many by the locked batch. */
-export const addPathCounts = (db: Db): { known: number; locked: number } => ({ ...queueOf(db).known.counts });
+/** How many adds on `db` were written in one statement to a known cart (known) or with the cart they opened (new),
+ *  and how many by the locked batch. */
+export const addPathCounts = (db: Db): { known: number; new: number; locked: number } => ({ ...queueOf(db).known.counts });
 
 
 async function writeBatch(db: Db, jobs: AddJob[], known: KnownCarts): Promise<Array<AddResult | Error>> {

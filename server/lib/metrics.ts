@@ -33,7 +33,7 @@ export interface ShopMetricsOptions {
   /** The job queues' depth and age (server/db/jobs.ts queueStats), read at scrape time. */
   jobs?: () => Promise<QueueStats[]>;
   /** The adds to cart written so far, by way (server/cart/add.ts addPathCounts). */
-  cartAdds?: () => { known: number; locked: number };
+  cartAdds?: () => { known: number; new: number; locked: number };
   /** Node's process metrics (CPU, memory, event loop lag, GC); default true. */
   defaults?: boolean;
 }
@@ -82,8 +82,8 @@ export class ShopMetrics {
     if (adds) {
       new Counter({
         name: 'shop_cart_adds_total', labelNames: ['path'] as const, registers: [r],
-        help: 'Adds to cart written, by way: known (one statement to a cart this instance wrote last, still as it was) or locked (the batch that reads the carts under their locks)',
-        collect() { const c = adds(); this.reset(); this.inc({ path: 'known' }, c.known); this.inc({ path: 'locked' }, c.locked); },
+        help: 'Adds to cart written, by way: known (one statement to a cart this instance wrote last, still as it was), new (one statement with the cart it opens) or locked (the batch that reads the carts under their locks)',
+        collect() { const c = adds(); this.reset(); for (const path of ['known', 'new', 'locked'] as const) this.inc({ path }, c[path]); },
       });
     }
     const pool = opts.pool;

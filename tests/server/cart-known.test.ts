@@ -1,6 +1,7 @@
 // @vitest-environment node
 // A session's next add to the cart this instance last wrote is judged against what the instance knows and written in
-// one statement without a transaction (server/cart/add.ts writeKnownBatch, add-statements.ts writeKnown): these
+// one statement without a transaction (server/cart/add-known.ts writeKnownBatch, add-statements.ts writeKnown), a
+// first add with the cart it opens likewise (writeNewBatch, writeNewCarts): these
 // tests count which path wrote each add, and prove that whatever the instance knows is only a guess — a session
 // signed out, a cart ordered or a level moved elsewhere sends the add through the locked batch, which answers as
 // the database holds it. PGlite always, PostgreSQL with TEST_DATABASE_URL.
@@ -18,17 +19,33 @@ describe.each(drivers)('adds to a known cart on %s', (_name, url) => {
   beforeAll(async () => { h = await startApp(url); }, 120_000);
   afterAll(async () => { await h?.close(); });
 
-  /** What `fn` added to the counts of the two paths. */
-  async function paths(fn: () => Promise<void>): Promise<{ known: number; locked: number }> {
+  /** The stock level the instance's catalogue read model holds for a variant. */
+  const modelLevel = async (variant: string) => {
+    const cat = await h.app.ctx.catalog.current();
+    return cat.product(cat.productOfVariant.get(variant)!)?.variants.find((v) => v.code === variant)?.stockLevel;
+  };
+
+  /** Sets a stock level without the triggers that tell the catalogue read model (catalog_revision, the change feed):
+   *  the instance goes on believing the old level. */
+  const unheardStockChange = (variant: string, level: number) => h.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`update ${stock} set ${sql.identifier('level')} = ${level} where ${stock.variantCode} = ${variant}`);
+  });
+
+  /** What `fn` added to the counts of the three ways. */
+  async function paths(fn: () => Promise<void>): Promise<{ known: number; new: number; locked: number }> {
     const before = addPathCounts(h.database.db);
     await fn();
     const after = addPathCounts(h.database.db);
-    return { known: after.known - before.known, locked: after.locked - before.locked };
+    return { known: after.known - before.known, new: after.new - before.new, locked: after.locked - before.locked };
   }
 
-  it('the first add opens the cart in the locked batch; the next ones (a new line, a raise, a refusal) are one statement each and answer the stored cart', async () => {
+  it('the first add opens the cart in one statement; the next ones (a new line, a raise, a refusal) are one statement each to the cart it knows; each answers the stored cart', async () => {
     const s = await new Shopper(h.app).login();
-    expect(await paths(async () => { expect((await add(s, 'ACC_TEMPERED_GLASS')).statusCode).toBe(200); })).toEqual({ known: 0, locked: 1 });
+    let first: unknown;
+    expect(await paths(async () => { first = (await add(s, 'ACC_TEMPERED_GLASS')).json().cart; })).toEqual({ known: 0, new: 1, locked: 0 });
+    expect(first).toEqual((await s.call('GET', PATHS.cart)).json());
+    expect((first as CartJson).version).toBe(1);
     const answers: CartJson[] = [];
     const modifications: string[] = [];
     expect(await paths(async () => {
@@ -37,7 +54,7 @@ describe.each(drivers)('adds to a known cart on %s', (_name, url) => {
         answers.push(r.cart);
         modifications.push(r.cartModifications[0].statusCode);
       }
-    })).toEqual({ known: 4, locked: 0 });
+    })).toEqual({ known: 4, new: 0, locked: 0 });
     // a new line, two raises to the limit of 3, then the limit's refusal (nothing written, the version kept)
     expect(modifications).toEqual(['success', 'success', 'success', 'maxOrderQuantityExceeded']);
     expect(answers.map((c) => c.version)).toEqual([2, 3, 4, 4]);
@@ -55,7 +72,7 @@ describe.each(drivers)('adds to a known cart on %s', (_name, url) => {
       await add(twin, 'ACC_USBC_CABLE');
       const counted = await paths(async () => { expect((await add(s, 'ACC_SAMSUNG_25W_CHARGER')).statusCode).toBe(200); });
       // on PGlite both instances share one database object and so one memory: the twin's add left the cart known
-      expect(counted).toEqual(h.dbUrl ? { known: 0, locked: 1 } : { known: 1, locked: 0 });
+      expect(counted).toEqual(h.dbUrl ? { known: 0, new: 0, locked: 1 } : { known: 1, new: 0, locked: 0 });
       const stored = (await s.call('GET', PATHS.cart)).json() as CartJson;
       expect(stored.version).toBe(3);
       expect(stored.entries.map((e) => e.product.code).sort()).toEqual(['ACC_SAMSUNG_25W_CHARGER_STD', 'ACC_TEMPERED_GLASS_STD', 'ACC_USBC_CABLE_STD']);
@@ -70,9 +87,39 @@ describe.each(drivers)('adds to a known cart on %s', (_name, url) => {
     expect(first.paymentMode).toBeNull();
     await h.database.db.update(carts).set({ paymentMode: 'Delivery' }).where(eq(carts.code, first.code));
     let answer: unknown;
-    expect(await paths(async () => { answer = (await add(s, 'ACC_USBC_CABLE')).json().cart; })).toEqual({ known: 1, locked: 0 });
+    expect(await paths(async () => { answer = (await add(s, 'ACC_USBC_CABLE')).json().cart; })).toEqual({ known: 1, new: 0, locked: 0 });
     expect((answer as { paymentMode: unknown }).paymentMode).toEqual({ code: 'Delivery' });
     expect(answer).toEqual((await s.call('GET', PATHS.cart)).json());
+  });
+
+  it('a first add of a session whose open cart this instance does not know (another instance opened it) goes to the locked batch and joins that cart', async () => {
+    const other = await secondInstance(h);
+    try {
+      const s = await new Shopper(h.app).login();
+      const twin = Object.assign(new Shopper(other.app), { token: s.token, cookie: s.cookie });
+      const opened = (await add(twin, 'ACC_TEMPERED_GLASS')).json().cart as CartJson;
+      const r = await add(s, 'ACC_USBC_CABLE');
+      const cart = r.json().cart as CartJson;
+      expect(cart.code).toBe(opened.code);
+      expect(cart.version).toBe(2);
+      expect(cart).toEqual((await s.call('GET', PATHS.cart)).json());
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a first add past the stored stock opens the cart in the locked batch and answers noStock', async () => {
+    const variant = 'ACC_ANKER_POWERBANK_10K_STD';
+    const [{ level: before }] = await h.database.db.select({ level: stock.level }).from(stock).where(eq(stock.variantCode, variant));
+    try {
+      await h.database.db.execute(sql`update ${stock} set ${sql.identifier('level')} = 0 where ${stock.variantCode} = ${variant}`);
+      const s = await new Shopper(h.app).login();
+      let status = '';
+      expect(await paths(async () => { status = (await add(s, 'ACC_ANKER_POWERBANK_10K')).json().cartModifications[0].statusCode; })).toEqual({ known: 0, new: 0, locked: 1 });
+      expect(status).toBe('noStock');
+    } finally {
+      await h.database.db.update(stock).set({ level: before }).where(eq(stock.variantCode, variant));
+    }
   });
 
   it('a session ended behind the instance\'s back answers 401, its cart untouched', async () => {
@@ -103,10 +150,11 @@ describe.each(drivers)('adds to a known cart on %s', (_name, url) => {
     try {
       const s = await new Shopper(h.app).login();
       await add(s, 'ACC_TEMPERED_GLASS');
-      await h.database.db.execute(sql`update ${stock} set ${sql.identifier('level')} = 0 where ${stock.variantCode} = ${variant}`);
+      await unheardStockChange(variant, 0);
       let status = '';
-      expect(await paths(async () => { status = (await add(s, 'ACC_ANKER_POWERBANK_10K')).json().cartModifications[0].statusCode; })).toEqual({ known: 0, locked: 1 });
+      expect(await paths(async () => { status = (await add(s, 'ACC_ANKER_POWERBANK_10K')).json().cartModifications[0].statusCode; })).toEqual({ known: 0, new: 0, locked: 1 });
       expect(status).toBe('noStock');
+      expect(await modelLevel(variant)).toBeGreaterThan(0);
     } finally {
       await h.database.db.update(stock).set({ level: before }).where(eq(stock.variantCode, variant));
     }
