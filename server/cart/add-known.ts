@@ -5,6 +5,7 @@
 // unchanged (every change of its entries or coupons bumps it, by any instance), open, the session live with the same
 // user, and the stock levels the rules judged by unchanged. Anything else (another instance's write, a sign-out, an
 // order, a moved level, a replace) sends the add to the locked batch (add.ts), which reads the cart under its lock.
+// A first add of a session the instance does not know is likewise one statement, which opens the cart with it.
 import type { Db } from '../db/index';
 import { entryRow, groupBy, writeKnown, writeNewCarts, type Locked } from './add-statements';
 import { ageMatters, answerOf, planAdd, type AddJob, type AddResult, type Plan, type VoucherRow } from './add-plan';

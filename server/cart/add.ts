@@ -1,10 +1,12 @@
 // Adding to a cart, written in batches (group commit). The adds that arrive while one batch is being written wait,
 // and the next batch writes them all at once, whatever its size. A batch holds at most one add per session (a later
 // add of the same session waits for the next batch and sees the first one's entries), so every add's answer is the
-// cart exactly as it left it. Two ways to write, each a fixed number of statements for the whole batch:
+// cart exactly as it left it. Three ways to write, each a fixed number of statements for the whole batch:
 // - the adds to carts this instance knows (it wrote the session's last add): one statement without a transaction,
 //   written only where the cart is still as known (add-known.ts);
-// - the others, and those the first way did not write: the locked batch, in one transaction — one statement locks
+// - side by side with it, the other adds as first adds: one statement that opens each cart with its entries, for a
+//   session that has none (add-known.ts);
+// - those the first two did not write: the locked batch, in one transaction — one statement locks
 //   the open carts of the batch's sessions (in id order, FOR UPDATE, so two instances' batches wait for each other
 //   instead of deadlocking), opens a cart for each live session without one and reads the stock of every variant in
 //   play; one reads the entries of the carts that were there before (after the lock; skipped when every cart is new)
