@@ -139,11 +139,12 @@ const BENCH_GATEWAY_SECRET = process.env.GATEWAY_SECRET || `bench-${randomBytes(
 /** The shop's /metrics token (the add's row reads how many adds took which way). */
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
-/** The shop's adds to cart so far by way (shop_cart_adds_total: known = one statement, locked = the locked batch). */
-async function addWays(url: string): Promise<{ known: number; locked: number }> {
+/** The shop's adds to cart so far by way (shop_cart_adds_total: known = one statement to a known cart, new = one
+ *  statement opening the cart, locked = the locked batch). */
+async function addWays(url: string): Promise<{ known: number; new: number; locked: number }> {
   const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const way = (path: string) => Number(new RegExp(`^shop_cart_adds_total\\{path="${path}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-  return { known: way('known'), locked: way('locked') };
+  return { known: way('known'), new: way('new'), locked: way('locked') };
 }
 
 async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolean): Promise<Child> {
@@ -287,8 +288,8 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     const waysBefore = await addWays(url);
     const addResult = await cannon(addReq);
     const ways = await addWays(url);
-    const known = ways.known - waysBefore.known;
-    const wayNote = `${known} of ${known + ways.locked - waysBefore.locked} adds written in one statement to a known cart`;
+    const [known, opened, locked] = (['known', 'new', 'locked'] as const).map((k) => ways[k] - waysBefore[k]);
+    const wayNote = `written in one statement: ${known} to a known cart, ${opened} opening the cart; ${locked} by the locked batch`;
     // every successful add must be a unit in some cart
     let units = 0;
     for (let k = 0; k < count; k += 25) {
