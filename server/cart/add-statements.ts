@@ -157,8 +157,16 @@ export interface KnownWrite {
  * again by the locked batch.
  */
 export async function writeKnown(db: DbOrTx, adds: KnownWrite[], w: { raiseIds: number[]; updatedAt: Date; rows: NewEntry[] }): Promise<{ checked: CartRow[]; bumped: CartRow[]; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> {
+  const result = await db.execute(writeKnownSql(adds, w));
+  const row = (result as unknown as { rows: Array<{ checked: CartRow[]; bumped: CartRow[]; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> }).rows[0]!;
+  for (const c of [...row.checked, ...row.bumped]) datesOf(c);
+  return row;
+}
+
+/** writeKnown's statement (tests/bench/explain.ts reads its plan). */
+export function writeKnownSql(adds: KnownWrite[], w: { raiseIds: number[]; updatedAt: Date; rows: NewEntry[] }): SQL {
   const expected = adds.flatMap((a) => [...a.levels].map(([variant, level]) => ({ a, variant, level })));
-  const result = await db.execute(sql`with "x" as (select * from unnest(${sql.param(adds.map((a) => a.cartId))}::integer[], ${sql.param(adds.map((a) => a.version))}::integer[],
+  return sql`with "x" as (select * from unnest(${sql.param(adds.map((a) => a.cartId))}::integer[], ${sql.param(adds.map((a) => a.version))}::integer[],
           ${sql.param(adds.map((a) => a.sessionId))}::text[], ${sql.param(adds.map((a) => a.userId))}::integer[], ${sql.param(adds.map((a) => a.jmbg))}::text[],
           ${sql.param(adds.map((a) => a.write))}::boolean[]) as "x"("cart_id", "version", "session_id", "user_id", "jmbg", "write")),
       "e" as (select * from unnest(${sql.param(expected.map((e) => e.a.cartId))}::integer[], ${sql.param(expected.map((e) => e.variant))}::text[],
@@ -176,10 +184,7 @@ export async function writeKnown(db: DbOrTx, adds: KnownWrite[], w: { raiseIds: 
           returning "id", "cart_id", "entry_number")
     select (select coalesce(json_agg("row"), '[]'::json) from "ok" where not "write") as "checked", (select coalesce(json_agg("row"), '[]'::json) from "bumped") as "bumped",
       (select coalesce(json_agg(json_build_object('id', "id", 'cartId', "cart_id", 'entryNumber', "entry_number")), '[]'::json) from "ins") as "inserted",
-      (select count(*) from "raised") as "raised"`);
-  const row = (result as unknown as { rows: Array<{ checked: CartRow[]; bumped: CartRow[]; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> }).rows[0]!;
-  for (const c of [...row.checked, ...row.bumped]) datesOf(c);
-  return row;
+      (select count(*) from "raised") as "raised"`;
 }
 
 /** Every column of a known cart's row (alias `k`), and of a carts row just updated (the table's own name). */
@@ -201,9 +206,17 @@ const NEW_ENTRY_SELECT = sql.raw(`insert into "cart_entries" (${ENTRY_INSERT_COL
  * entries' ids; an add without a cart here is done again by the locked batch.
  */
 export async function writeNewCarts(db: DbOrTx, adds: NewCartWrite[], w: { updatedAt: Date; rows: NewEntry[] }): Promise<{ opened: Array<{ slot: number; cart: CartRow; userId: number | null; jmbg: string | null }>; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> {
+  const result = await db.execute(writeNewCartsSql(adds, w));
+  const row = (result as unknown as { rows: Array<{ opened: Array<{ slot: number; cart: CartRow; userId: number | null; jmbg: string | null }>; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> }).rows[0]!;
+  for (const o of row.opened) datesOf(o.cart);
+  return row;
+}
+
+/** writeNewCarts' statement (tests/bench/explain.ts reads its plan). */
+export function writeNewCartsSql(adds: NewCartWrite[], w: { updatedAt: Date; rows: NewEntry[] }): SQL {
   const expected = adds.flatMap((a) => [...a.levels].map(([variant, level]) => ({ a, variant, level })));
   const ids = adds.map((a) => a.sessionId);
-  const result = await db.execute(sql`with "x" as (select * from unnest(${sql.param(adds.map((a) => a.slot))}::integer[], ${sql.param(ids)}::text[], ${sql.param(adds.map((a) => a.code))}::text[]) as "x"("slot", "session_id", "code")),
+  return sql`with "x" as (select * from unnest(${sql.param(adds.map((a) => a.slot))}::integer[], ${sql.param(ids)}::text[], ${sql.param(adds.map((a) => a.code))}::text[]) as "x"("slot", "session_id", "code")),
       "e" as (select * from unnest(${sql.param(expected.map((e) => e.a.slot))}::integer[], ${sql.param(expected.map((e) => e.variant))}::text[],
           ${sql.param(expected.map((e) => e.level))}::integer[]) as "e"("slot", "variant_code", "level")),
       "m" as (select "x"."slot", "x"."session_id", "x"."code", "s"."user_id", "s"."jmbg" from "x"
@@ -217,8 +230,5 @@ export async function writeNewCarts(db: DbOrTx, adds: NewCartWrite[], w: { updat
           returning "id", "cart_id", "entry_number")
     select (select coalesce(json_agg(json_build_object('slot', "m"."slot", 'cart', ${OPENED_JSON}, 'userId', "m"."user_id", 'jmbg', "m"."jmbg")), '[]'::json)
         from "n" inner join "m" on "m"."session_id" = "n"."session_id") as "opened",
-      (select coalesce(json_agg(json_build_object('id', "id", 'cartId', "cart_id", 'entryNumber', "entry_number")), '[]'::json) from "ins") as "inserted"`);
-  const row = (result as unknown as { rows: Array<{ opened: Array<{ slot: number; cart: CartRow; userId: number | null; jmbg: string | null }>; inserted: Array<{ id: number; cartId: number; entryNumber: number }> }> }).rows[0]!;
-  for (const o of row.opened) datesOf(o.cart);
-  return row;
+      (select coalesce(json_agg(json_build_object('id', "id", 'cartId', "cart_id", 'entryNumber', "entry_number")), '[]'::json) from "ins") as "inserted"`;
 }

@@ -9,6 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { openDatabase, type Db } from '../../server/db/index';
 import { cartEntries, cartVouchers, carts, orderLines, orders, products, sessions, users } from '../../server/db/tables';
 import { liveSessionSql } from '../../server/user/index';
+import { writeKnownSql, writeNewCartsSql } from '../../server/cart/add-statements';
 
 /** The tables that grow with customers and orders: none of their statements may scan them whole. */
 export const WATCHED_TABLES = ['carts', 'cart_entries', 'cart_vouchers', 'sessions', 'users', 'orders', 'order_lines'];
@@ -28,6 +29,11 @@ async function sample(db: Db): Promise<Sample> {
   };
 }
 
+/** One add of the sample's session for the one-statement ways, judged at a stock level of 5. */
+const oneAdd = (s: Sample) => ({ sessionId: s.sessionId, levels: new Map(s.variantCode ? [[s.variantCode, 5]] : []) });
+/** A new entry of the sample's product in cart `cartId`. */
+const newEntry = (s: Sample, cartId: number) => ({ cartId, entryNumber: 9, bundleNo: 9, productCode: s.productCode, variantCode: s.variantCode, quantity: 1, chargeType: 'ONE_TIME_CHARGE' as const, oneTimePrice: 100 });
+
 /** Each statement with a name: the route or function that runs it. */
 function statements(db: Db, s: Sample): Array<{ name: string; q: SQLWrapper }> {
   return [
@@ -45,6 +51,9 @@ function statements(db: Db, s: Sample): Array<{ name: string; q: SQLWrapper }> {
     { name: 'add: raise the repeated accessory lines', q: db.update(cartEntries).set({ quantity: sql`${cartEntries.quantity} + 1` }).where(inArray(cartEntries.id, [1])) },
     { name: 'add: bump the carts\' versions', q: db.update(carts).set({ version: sql`${carts.version} + 1`, updatedAt: new Date() }).where(inArray(carts.id, [s.cartId])) },
     // removing and changing quantities (deleteEntry, deleteCart)
+    // the one-statement ways (server/cart/add-known.ts): a known cart checked and written, a first add opening its cart
+    { name: 'add: one statement to a known cart (writeKnown)', q: writeKnownSql([{ ...oneAdd(s), cartId: s.cartId, version: 1, userId: null, jmbg: null, write: true }], { raiseIds: [1], updatedAt: new Date(), rows: [newEntry(s, s.cartId)] }) },
+    { name: 'add: a first add opening its cart (writeNewCarts)', q: writeNewCartsSql([{ ...oneAdd(s), slot: 0, code: 'X' }], { updatedAt: new Date(), rows: [newEntry(s, 0)] }) },
     { name: 'remove: lock the open cart (lockOpenCart)', q: db.select({ cart: carts }).from(carts).innerJoin(sessions, and(eq(sessions.id, carts.sessionId), liveSessionSql()))
       .where(and(eq(carts.sessionId, s.sessionId), eq(carts.status, 'OPEN'))).orderBy(desc(carts.id)).limit(1).for('update', { of: carts }) },
     { name: 'remove: entries with their product types', q: db.select({ e: cartEntries, type: products.type }).from(cartEntries)
@@ -78,9 +87,12 @@ const dialect = new PgDialect();
 /** A statement's text with its parameters written in as literals (EXPLAIN takes the statement itself). */
 function inline(q: SQLWrapper): string {
   const { sql: text, params } = dialect.sqlToQuery(q.getSQL());
+  const element = (x: unknown) => (x === null || x === undefined ? 'NULL' : typeof x === 'number' || typeof x === 'boolean' ? String(x) : `"${String(x).replace(/["\\]/g, '\\$&')}"`);
   const literal = (v: unknown): string => {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    // an array parameter (unnest(…::integer[]), any(…)) as PostgreSQL's array literal
+    if (Array.isArray(v)) return `'{${v.map(element).join(',').replace(/'/g, "''")}}'`;
     const s = v instanceof Date ? v.toISOString() : typeof v === 'string' ? v : JSON.stringify(v);
     return `'${s.replace(/'/g, "''")}'`;
   };
