@@ -21,9 +21,6 @@ const KNOWN_MAX = 20000;
 /** The sessions' carts this instance last wrote; an entry is only a guess, checked by the statement that writes. */
 export class KnownCarts {
   private readonly map = new Map<string, Known>();
-  /** How many adds were written in one statement to a known cart (known) or with the cart they opened (new), and
-   *  how many by the locked batch (the metrics, the tests and the bench read it). */
-  readonly counts = { known: 0, new: 0, locked: 0 };
   get(sessionId: string): Known | undefined { return this.map.get(sessionId); }
   forget(sessionId: string): void { this.map.delete(sessionId); }
   remember(sessionId: string, r: AddResult, owner: { userId: number | null; jmbg: string | null }): void {

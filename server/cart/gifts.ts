@@ -20,7 +20,8 @@ export function giftsOf(cat: CatalogSnapshot, productCode: string): Gift[] {
 /**
  * The gifts of the phones just added: each as an entry under its phone (parentEntryNumber, same bundle) at 0,
  * automaticallyAdded — only while the gift is in stock for one more unit and the cart holds fewer than its
- * maxAllowedQuantity (default 100). Counted under the cart row lock, so concurrent adds of the phone count in turn.
+ * maxAllowedQuantity (default 100). Counted against the cart as the add writes it (under its row lock, or checked
+ * unchanged by the one-statement write of server/cart/add-known.ts), so concurrent adds of the phone count in turn.
  */
 export function giftRows(cat: CatalogSnapshot, cartId: number, all: EntryRow[], rows: NewEntry[], levels: Map<string, number>): NewEntry[] {
   const out: NewEntry[] = [];

@@ -10,6 +10,9 @@ import type { QueueStats } from '../db/jobs';
 
 /** The counters of the catalogue read model these metrics show: what they read of server/catalog's CatalogModel.stats
  *  (declared here, so that lib/ names no module above it; CatalogStats has them all). */
+/** Adds to cart written, by way: one statement to a known cart, one statement opening the cart, the locked batch. */
+export interface CartAddCounts { known: number; new: number; locked: number }
+
 export interface CatalogCounters {
   revision: number;
   products: number;
@@ -33,7 +36,7 @@ export interface ShopMetricsOptions {
   /** The job queues' depth and age (server/db/jobs.ts queueStats), read at scrape time. */
   jobs?: () => Promise<QueueStats[]>;
   /** The adds to cart written so far, by way (server/cart/add.ts addPathCounts). */
-  cartAdds?: () => { known: number; new: number; locked: number };
+  cartAdds?: () => CartAddCounts;
   /** Node's process metrics (CPU, memory, event loop lag, GC); default true. */
   defaults?: boolean;
 }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { freePort, startFlags } from '../e2e/lib';
+import type { CartAddCounts } from '../../server/lib/metrics';
 // autocannon ships no types; the few fields used here.
 // @ts-expect-error no declaration file
 import autocannonUntyped from 'autocannon';
@@ -141,7 +142,7 @@ const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 /** The shop's adds to cart so far by way (shop_cart_adds_total: known = one statement to a known cart, new = one
  *  statement opening the cart, locked = the locked batch). */
-async function addWays(url: string): Promise<{ known: number; new: number; locked: number }> {
+async function addWays(url: string): Promise<CartAddCounts> {
   const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const way = (path: string) => Number(new RegExp(`^shop_cart_adds_total\\{path="${path}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
   return { known: way('known'), new: way('new'), locked: way('locked') };

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drivers, PATHS, secondInstance, Shopper, startApp, type Harness } from './helpers';
 import { carts, sessions, stock } from '../../server/db/tables';
 import { addPathCounts } from '../../server/cart/index';
+import type { CartAddCounts } from '../../server/lib/metrics';
 
 const add = (s: Shopper, code: string) => s.call('POST', PATHS.addBundle, { deviceCode: code, chargeType: 'ONE_TIME_CHARGE' });
 interface CartJson { code: string; version: number; totalUnitCount: number; entries: Array<{ product: { code: string }; quantity: number }> }
@@ -33,7 +34,7 @@ describe.each(drivers)('adds to a known cart on %s', (_name, url) => {
   });
 
   /** What `fn` added to the counts of the three ways. */
-  async function paths(fn: () => Promise<void>): Promise<{ known: number; new: number; locked: number }> {
+  async function paths(fn: () => Promise<void>): Promise<CartAddCounts> {
     const before = addPathCounts(h.database.db);
     await fn();
     const after = addPathCounts(h.database.db);
