@@ -106,23 +106,26 @@ if (process.env.CEILING_DATABASE_URL) {
   query = (text, values) => db.query(text, values);
 }
 await query('CREATE TABLE IF NOT EXISTS bench_insert_ceiling (id serial PRIMARY KEY, session_id text NOT NULL, code text NOT NULL, quantity integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+// CEILING_ANSWER: an answer of the shop's, sent (serialized anew) with each row's id instead of { id } alone
+const answer = process.env.CEILING_ANSWER ? JSON.parse(process.env.CEILING_ANSWER) : null;
 app.post('/', async (req) => {
   const { rows } = await query('INSERT INTO bench_insert_ceiling (session_id, code, quantity) VALUES ($1, $2, $3) RETURNING id', [req.body.sessionId, req.body.code, 1]);
-  return { id: rows[0].id };
+  return answer ? { ...answer, id: rows[0].id } : { id: rows[0].id };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log('listening at http://127.0.0.1:' + app.server.address().port + '/');
 `;
 
-async function startInsertCeiling(db: { pgliteDir?: string; url?: string }): Promise<Child> {
-  const env: Record<string, string | undefined> = { ...process.env, CEILING_DATABASE_URL: db.url, CEILING_PGLITE_DIR: db.pgliteDir ? `${db.pgliteDir}-ceiling` : undefined };
+async function startInsertCeiling(db: { pgliteDir?: string; url?: string }, answer?: string): Promise<Child> {
+  const env: Record<string, string | undefined> = { ...process.env, CEILING_DATABASE_URL: db.url, CEILING_PGLITE_DIR: db.pgliteDir ? `${db.pgliteDir}-ceiling` : undefined, CEILING_ANSWER: answer };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return spawnServer(['--input-type=module', '-e', INSERT_CEILING], env, /listening at (http:\/\/[\d.:]+)\//);
 }
 
-/** The INSERT ceiling's req/s and p99, each request a new row (rotating session ids, like the adds). */
-async function insertCeiling(db: { pgliteDir?: string; url?: string }): Promise<autocannon.Result> {
-  const child = await startInsertCeiling(db);
+/** The INSERT ceiling's req/s and p99, each request a new row (rotating session ids, like the adds); with `answer`,
+ *  each request answers those bytes (an add's answer: the whole cart) instead of the new row's id. */
+async function insertCeiling(db: { pgliteDir?: string; url?: string }, answer?: string): Promise<autocannon.Result> {
+  const child = await startInsertCeiling(db, answer);
   try {
     let n = 0;
     const opts: autocannon.Options = {
@@ -179,13 +182,13 @@ async function call(url: string, s: Session, method: string, path: string, body?
   const res = await fetch(url + path, { method, headers: headersOf(s), body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return { json: JSON.parse(text), queries: Number(res.headers.get('x-query-count') ?? NaN) };
+  return { json: JSON.parse(text), text, queries: Number(res.headers.get('x-query-count') ?? NaN) };
 }
 
 interface Row {
   route: string; rps: number; share: number; target: number | null; p99: number; errors: number; queries: number | string; note?: string;
   /** A write measured against the INSERT ceiling of the same run: its share of it, the share and the p99 it must reach. */
-  ceiling?: { rps: number; share: number; target: number; p99Max: number };
+  ceiling?: { rps: number; share: number; target: number; p99Max: number; sameBytes?: { bytes: number; rps: number } };
 }
 
 async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -208,7 +211,7 @@ function row(route: string, r: autocannon.Result, bare: number, target: number |
  * reads the statements per request (`x-query-count`, one request at a time); the second, as production runs
  * (the per-request AsyncLocalStorage of the counter costs promise hooks on every await), takes the load.
  */
-async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number, ceiling: autocannon.Result): Promise<Row[]> {
+async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number, ceiling: autocannon.Result, db: { pgliteDir?: string; url?: string }): Promise<Row[]> {
   const rows: Row[] = [];
   const searchPath = `${P.search}?categoryCode=telefoni&page=0&pageSize=20`;
   const detailsPath = `${P.details}?productCode=SAMSUNG_GALAXY_A56`;
@@ -222,6 +225,7 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
   const sessions: Session[] = [];
   const warmSessions: Session[] = [];
   let q: { list: number; details: number; cart: number; add: string; entries: number };
+  let answerSample = '';
   try {
     const list = await call(url, reader, 'GET', searchPath);
     if (list.json.products.length < 10) throw new Error('search answered too few phones');
@@ -293,20 +297,32 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     const wayNote = `written in one statement: ${known} to a known cart, ${opened} opening the cart; ${locked} by the locked batch`;
     // every successful add must be a unit in some cart
     let units = 0;
+    const unitsOf: number[] = [];
     for (let k = 0; k < count; k += 25) {
       const carts = await Promise.all(sessions.slice(k, k + 25).map((s) => call(url, s, 'GET', P.cart)));
+      for (const c of carts) unitsOf.push(c.json.totalUnitCount as number);
       units += carts.reduce((n, c) => n + (c.json.totalUnitCount as number), 0);
     }
+    // an add's answer as the load's adds answered it on average: one more unit to a cart of the mean size (after the
+    // count above); the same-bytes ceiling below sends it
     const ok2xx = addResult['2xx'];
     // requests still in flight when autocannon stops are finished by the server but not counted as answered
     const verified = units >= ok2xx && units <= i;
     rows.push(row('add to cart (accessory, rotating sessions)', addResult, bare, 0.03, q.add,
       `writes verified ${verified ? 'OK' : 'FAILED'}: ${units} units in the carts, ${ok2xx} adds answered 2xx, ${i} sent; ${count} sessions; ${wayNote}; queries = first add / quantity raise`));
     if (!verified) rows[rows.length - 1].errors += 1;
-    rows[rows.length - 1].ceiling = { rps: ceiling.requests.average, share: addResult.requests.average / ceiling.requests.average, target: 0.75, p99Max: 50 };
+    const mean = units / count;
+    const typical = sessions[unitsOf.reduce((best, u, k) => (Math.abs(u - mean) < Math.abs(unitsOf[best] - mean) ? k : best), 0)];
+    const sample = (await call(url, typical, 'POST', P.addBundle, { deviceCode: ACCESSORIES.find((a) => a !== ACCESSORIES[0]) ?? ACCESSORIES[0], chargeType: 'ONE_TIME_CHARGE' })).text;
+    rows[rows.length - 1].ceiling = { rps: ceiling.requests.average, share: addResult.requests.average / ceiling.requests.average, target: 0.75, p99Max: 50, sameBytes: { bytes: sample.length, rps: 0 } };
+    answerSample = sample;
   } finally {
     await shop.stop();
   }
+  // the INSERT ceiling again, answering the add's bytes: what a server doing one INSERT costs when it sends what the
+  // contract's add answers (the whole cart), so the figure above can be read as the share of that
+  const last = rows[rows.length - 1].ceiling!;
+  last.sameBytes!.rps = (await insertCeiling(db, answerSample)).requests.average;
   return rows;
 }
 
@@ -328,6 +344,8 @@ function print(label: string, bare: autocannon.Result, rows: Row[]): boolean {
   for (const r of rows) {
     if (!r.ceiling) continue;
     console.log(`  ${r.route}: ${(r.ceiling.share * 100).toFixed(1)} % of the INSERT ceiling (bare Fastify + one INSERT per request: ${Math.round(r.ceiling.rps)} req/s) — target >= ${r.ceiling.target * 100} %, p99 ${r.p99} ms (target < ${r.ceiling.p99Max} ms)`);
+    const same = r.ceiling.sameBytes;
+    if (same?.rps) console.log(`  ${r.route}: the same INSERT ceiling answering an add's ${(same.bytes / 1000).toFixed(1)} kB (the whole cart) instead of { id }: ${Math.round(same.rps)} req/s = ${(same.rps / r.ceiling.rps * 100).toFixed(1)} % of the INSERT ceiling; the add is ${(r.rps / same.rps * 100).toFixed(1)} % of it`);
   }
   return pass;
 }
@@ -339,7 +357,7 @@ async function runOn(label: string, db: { pgliteDir?: string; url?: string }): P
     const bare = await cannon({ url: hello.url + '/' });
     const ceiling = await insertCeiling(db);
     console.log(`\n${label} — INSERT ceiling (bare Fastify + ${db.url ? 'pg Pool' : 'PGlite'}, one INSERT per request): ${Math.round(ceiling.requests.average)} req/s, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors + ceiling.timeouts + ceiling.non2xx}`);
-    const rows = await benchShop((stats) => startShop(db, stats), bare.requests.average, ceiling);
+    const rows = await benchShop((stats) => startShop(db, stats), bare.requests.average, ceiling, db);
     return print(label, bare, rows);
   } finally {
     await hello.stop();
