@@ -8,11 +8,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { PoolStats } from '../db/index';
 import type { QueueStats } from '../db/jobs';
 
-/** The counters of the catalogue read model these metrics show: what they read of server/catalog's CatalogModel.stats
- *  (declared here, so that lib/ names no module above it; CatalogStats has them all). */
 /** Adds to cart written, by way: one statement to a known cart, one statement opening the cart, the locked batch. */
 export interface CartAddCounts { known: number; new: number; locked: number }
 
+/** The counters of the catalogue read model these metrics show: what they read of server/catalog's CatalogModel.stats
+ *  (declared here, so that lib/ names no module above it; CatalogStats has them all). */
 export interface CatalogCounters {
   revision: number;
   products: number;

@@ -55,6 +55,8 @@ const UNITS_PER_SESSION = ACCESSORIES.length * 3;
 const WARM_SESSIONS = 200;
 
 interface Child { url: string; stop: () => Promise<void> }
+/** The database a run measures on: a PGlite folder or a PostgreSQL URL. */
+interface BenchDb { pgliteDir?: string; url?: string }
 
 function spawnServer(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<Child & { proc: ChildProcess }> {
   return new Promise((resolve, reject) => {
@@ -116,7 +118,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 console.log('listening at http://127.0.0.1:' + app.server.address().port + '/');
 `;
 
-async function startInsertCeiling(db: { pgliteDir?: string; url?: string }, answer?: string): Promise<Child> {
+async function startInsertCeiling(db: BenchDb, answer?: string): Promise<Child> {
   const env: Record<string, string | undefined> = { ...process.env, CEILING_DATABASE_URL: db.url, CEILING_PGLITE_DIR: db.pgliteDir ? `${db.pgliteDir}-ceiling` : undefined, CEILING_ANSWER: answer };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return spawnServer(['--input-type=module', '-e', INSERT_CEILING], env, /listening at (http:\/\/[\d.:]+)\//);
@@ -124,7 +126,7 @@ async function startInsertCeiling(db: { pgliteDir?: string; url?: string }, answ
 
 /** The INSERT ceiling's req/s and p99, each request a new row (rotating session ids, like the adds); with `answer`,
  *  each request answers those bytes (an add's answer: the whole cart) instead of the new row's id. */
-async function insertCeiling(db: { pgliteDir?: string; url?: string }, answer?: string): Promise<autocannon.Result> {
+async function insertCeiling(db: BenchDb, answer?: string): Promise<autocannon.Result> {
   const child = await startInsertCeiling(db, answer);
   try {
     let n = 0;
@@ -151,7 +153,7 @@ async function addWays(url: string): Promise<CartAddCounts> {
   return { known: way('known'), new: way('new'), locked: way('locked') };
 }
 
-async function startShop(db: { pgliteDir?: string; url?: string }, stats: boolean): Promise<Child> {
+async function startShop(db: BenchDb, stats: boolean): Promise<Child> {
   const env: Record<string, string | undefined> = {
     ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', SHOP_QUERY_STATS: stats ? '1' : undefined, AUTH_RATE_LIMIT: '1000000',
     // a production start refuses to run without a gateway secret of its own (server/payment/secret.ts)
@@ -211,7 +213,7 @@ function row(route: string, r: autocannon.Result, bare: number, target: number |
  * reads the statements per request (`x-query-count`, one request at a time); the second, as production runs
  * (the per-request AsyncLocalStorage of the counter costs promise hooks on every await), takes the load.
  */
-async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number, ceiling: autocannon.Result, db: { pgliteDir?: string; url?: string }): Promise<Row[]> {
+async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number, ceiling: autocannon.Result, db: BenchDb): Promise<Row[]> {
   const rows: Row[] = [];
   const searchPath = `${P.search}?categoryCode=telefoni&page=0&pageSize=20`;
   const detailsPath = `${P.details}?productCode=SAMSUNG_GALAXY_A56`;
@@ -296,13 +298,12 @@ async function benchShop(start: (stats: boolean) => Promise<Child>, bare: number
     const [known, opened, locked] = (['known', 'new', 'locked'] as const).map((k) => ways[k] - waysBefore[k]);
     const wayNote = `written in one statement: ${known} to a known cart, ${opened} opening the cart; ${locked} by the locked batch`;
     // every successful add must be a unit in some cart
-    let units = 0;
     const unitsOf: number[] = [];
     for (let k = 0; k < count; k += 25) {
       const carts = await Promise.all(sessions.slice(k, k + 25).map((s) => call(url, s, 'GET', P.cart)));
       for (const c of carts) unitsOf.push(c.json.totalUnitCount as number);
-      units += carts.reduce((n, c) => n + (c.json.totalUnitCount as number), 0);
     }
+    const units = unitsOf.reduce((n, u) => n + u, 0);
     const ok2xx = addResult['2xx'];
     // requests still in flight when autocannon stops are finished by the server but not counted as answered
     const verified = units >= ok2xx && units <= i;
@@ -347,12 +348,12 @@ function print(label: string, bare: autocannon.Result, rows: Row[]): boolean {
     if (!r.ceiling) continue;
     console.log(`  ${r.route}: ${(r.ceiling.share * 100).toFixed(1)} % of the INSERT ceiling (bare Fastify + one INSERT per request: ${Math.round(r.ceiling.rps)} req/s) — target >= ${r.ceiling.target * 100} %, p99 ${r.p99} ms (target < ${r.ceiling.p99Max} ms)`);
     const same = r.ceiling.sameBytes;
-    if (same?.rps) console.log(`  ${r.route}: the same INSERT ceiling answering an add's ${(same.bytes / 1000).toFixed(1)} kB (the whole cart) instead of { id }: ${Math.round(same.rps)} req/s = ${(same.rps / r.ceiling.rps * 100).toFixed(1)} % of the INSERT ceiling; the add is ${(r.rps / same.rps * 100).toFixed(1)} % of it`);
+    if (same) console.log(`  ${r.route}: the same INSERT ceiling answering an add's ${(same.bytes / 1000).toFixed(1)} kB (the whole cart) instead of { id }: ${Math.round(same.rps)} req/s = ${(same.rps / r.ceiling.rps * 100).toFixed(1)} % of the INSERT ceiling; the add is ${(r.rps / same.rps * 100).toFixed(1)} % of it`);
   }
   return pass;
 }
 
-async function runOn(label: string, db: { pgliteDir?: string; url?: string }): Promise<boolean> {
+async function runOn(label: string, db: BenchDb): Promise<boolean> {
   const hello = await startHello();
   try {
     await warm({ url: hello.url + '/' });
